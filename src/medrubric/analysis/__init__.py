@@ -1,0 +1,1 @@
+"""Findings from run directories: contamination, strata, errors, thresholds, grader agreement."""

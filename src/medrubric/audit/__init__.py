@@ -1,0 +1,1 @@
+"""Rubric blind-spot audit: error injection, paired AUROC and retrieval-grounded fact checks."""

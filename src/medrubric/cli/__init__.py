@@ -1,0 +1,1 @@
+"""Command-line interface: one module per pipeline stage, each registering its commands."""

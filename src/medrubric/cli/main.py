@@ -1,0 +1,77 @@
+"""The `medrubric` command. Every module in `medrubric.cli` with a `register(app)` adds its
+commands, so stages stay independent; user errors become one line on stderr and exit 2."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+import typer
+
+from medrubric import __version__
+from medrubric.errors import InputError
+
+app = typer.Typer(
+    name="medrubric",
+    help="Live, evidence-checked, rubric-graded benchmark toolkit for medical LLMs.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"medrubric {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True),
+) -> None:
+    """Harvest, curate, rubric, evaluate, analyse, audit and release medical LLM benchmarks."""
+
+
+def _register_all() -> None:
+    import medrubric.cli as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if info.name == "main":
+            continue
+        module = importlib.import_module(f"medrubric.cli.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(app)
+
+
+_register_all()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the app, turning InputError into a one-line message and exit 2."""
+    try:
+        app(args=argv, standalone_mode=False)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:  # click usage errors carry their own exit codes
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()

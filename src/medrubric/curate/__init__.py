@@ -1,0 +1,1 @@
+"""Screener, Validator and Controller agents that turn threads into evidence-checked cases."""

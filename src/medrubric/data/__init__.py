@@ -1,0 +1,1 @@
+"""Schema, vocabularies, JSONL I/O and importers/exporters for public rubric formats."""

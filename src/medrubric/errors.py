@@ -1,0 +1,62 @@
+"""Errors the CLI turns into one line on stderr and exit code 2 (no traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+
+class InputError(Exception):
+    """Bad user input: a file, line and field, and what is wrong with it."""
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if self.path and self.line is not None:
+            where = f"{self.path}:{self.line}"
+        return f"{where}: {self.message}" if where else self.message
+
+
+def format_loc(loc: tuple[int | str, ...]) -> str:
+    """('rubrics', 0, 'points') -> 'rubrics[0].points'."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def describe_validation_error(exc: ValidationError, prefix: tuple[int | str, ...] = ()) -> str:
+    """The first problem of a pydantic error as 'field: message', values shown where useful."""
+    err = exc.errors(include_url=False)[0]
+    loc = format_loc(prefix + tuple(err["loc"]))
+    msg = err["msg"]
+    for noise in ("Value error, ", "Assertion failed, "):
+        msg = msg.removeprefix(noise)
+    kind = err["type"]
+    if kind in {"int_type", "bool_type", "string_type", "float_type", "list_type", "dict_type"}:
+        msg = f"{msg}, got {err.get('input')!r}"
+    elif kind == "missing":
+        msg = "required field is missing"
+    elif kind == "extra_forbidden":
+        msg = "unknown field"
+    elif kind == "literal_error":
+        msg = f"{err.get('input')!r} is not one of {msg.removeprefix('Input should be ')}"
+    more = exc.error_count() - 1
+    if more:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return f"{loc}: {msg}" if loc else msg
+
+
+def input_error_from_validation(
+    exc: ValidationError, path: str | Path, line: int | None, prefix: tuple[int | str, ...] = ()
+) -> InputError:
+    return InputError(describe_validation_error(exc, prefix), path, line)

@@ -1,0 +1,1 @@
+"""The evaluation engine: generate answers, grade criteria, score runs."""

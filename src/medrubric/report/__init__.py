@@ -1,0 +1,1 @@
+"""HTML, Markdown, CSV and LaTeX reports of runs and analyses."""

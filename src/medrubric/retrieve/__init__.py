@@ -1,0 +1,1 @@
+"""Evidence retrieval over snippet corpora: BM25, dense and reciprocal-rank fusion."""

@@ -1,0 +1,1 @@
+"""Physician review web app: labelling tasks and live agreement."""

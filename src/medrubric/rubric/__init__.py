@@ -1,0 +1,1 @@
+"""Rubric generation and validation (SPEC §2, Rubric Generator)."""

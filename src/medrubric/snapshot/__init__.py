@@ -1,0 +1,1 @@
+"""Frozen, checksummed snapshots of case sets."""

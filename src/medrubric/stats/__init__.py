@@ -1,0 +1,1 @@
+"""Statistics used across medrubric, each checked against an independent implementation."""
