@@ -44,6 +44,12 @@ def _not_blank(value: str) -> str:
 NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
+def tag_values(tags: list[str], key: str) -> list[str]:
+    """Values of `key:value` tags: tag_values(['difficulty:high'], 'difficulty') -> ['high']."""
+    prefix = f"{key}:"
+    return [t[len(prefix) :] for t in tags if t.startswith(prefix)]
+
+
 class Record(BaseModel):
     """Base for file records: unknown keys are errors, so typos never pass silently."""
 
@@ -78,6 +84,18 @@ class Thread(Record):
 
 
 # ---------------------------------------------------------------- cases and rubrics
+def check_weight(w: int) -> int:
+    """A criterion weight is a non-zero integer in [WEIGHT_MIN, WEIGHT_MAX]."""
+    if w == 0:
+        raise ValueError("0 is not allowed (weights are non-zero)")
+    if not WEIGHT_MIN <= w <= WEIGHT_MAX:
+        raise ValueError(f"{w} is outside [{WEIGHT_MIN}, {WEIGHT_MAX}]")
+    return w
+
+
+Weight = Annotated[StrictInt, AfterValidator(check_weight)]
+
+
 class Criterion(Record):
     """One rubric criterion. Positive weight rewards including it; negative penalises it."""
 
@@ -90,11 +108,7 @@ class Criterion(Record):
     @field_validator("weight")
     @classmethod
     def _weight_in_range(cls, w: int) -> int:
-        if w == 0:
-            raise ValueError("0 is not allowed (weights are non-zero)")
-        if not WEIGHT_MIN <= w <= WEIGHT_MAX:
-            raise ValueError(f"{w} is outside [{WEIGHT_MIN}, {WEIGHT_MAX}]")
-        return w
+        return check_weight(w)
 
 
 def check_rubric(criteria: list[Criterion]) -> list[Criterion]:
@@ -173,8 +187,32 @@ class Case(Record):
 
     def tag_values(self, key: str) -> list[str]:
         """Values of `key:value` tags, e.g. tag_values('difficulty') -> ['high']."""
-        prefix = f"{key}:"
-        return [t[len(prefix) :] for t in self.tags if t.startswith(prefix)]
+        return tag_values(self.tags, key)
+
+
+class CuratedCase(Record):
+    """A case as curation writes it, before the rubric stage: a `Case` without the rubric."""
+
+    id: NonBlank
+    source: str = "medrubric"
+    url: str | None = None
+    language: Language
+    published_at: dt.date | None = None
+    specialty: str = "unknown"
+    theme: Theme = "unknown"
+    narrative: NonBlank
+    query: NonBlank
+    advice: list[NonBlank] = Field(min_length=1)
+    evidence: list[Evidence] = Field(default_factory=list)
+    provenance: dict[str, Any] = Field(default_factory=dict)
+    tags: list[str] = Field(default_factory=list)
+
+    def with_rubric(self, rubric: list[Criterion], theme: Theme | None = None) -> Case:
+        """The full `Case` once the rubric stage has written its criteria (and theme)."""
+        data = self.model_dump()
+        if theme is not None:
+            data["theme"] = theme
+        return Case.model_validate({**data, "rubric": [c.model_dump() for c in rubric]})
 
 
 # ---------------------------------------------------------------- responses and grades

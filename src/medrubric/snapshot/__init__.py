@@ -1,1 +1,31 @@
-"""Frozen, checksummed snapshots of case sets."""
+"""Frozen, checksummed snapshots of case sets (LiveMedBench App. F): freeze, verify, hash."""
+
+from medrubric.snapshot.freeze import canonical_cases, freeze
+from medrubric.snapshot.manifest import (
+    CASES,
+    MANIFEST,
+    README,
+    Counts,
+    DateRange,
+    Manifest,
+    check_version,
+    read_manifest,
+)
+from medrubric.snapshot.verify import FileProblem, VerifyReport, snapshot_hash, verify
+
+__all__ = [
+    "CASES",
+    "MANIFEST",
+    "README",
+    "Counts",
+    "DateRange",
+    "FileProblem",
+    "Manifest",
+    "VerifyReport",
+    "canonical_cases",
+    "check_version",
+    "freeze",
+    "read_manifest",
+    "snapshot_hash",
+    "verify",
+]

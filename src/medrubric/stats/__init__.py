@@ -1,1 +1,62 @@
-"""Statistics used across medrubric, each checked against an independent implementation."""
+"""Statistics used across medrubric, each checked against an independent implementation.
+
+See docs/statistics.md for definitions and the conventions for degenerate input.
+"""
+
+from medrubric.stats.agreement import (
+    AgreementResult,
+    cohen_kappa,
+    fleiss_kappa,
+    gwet_ac1,
+    raw_agreement,
+)
+from medrubric.stats.classification import macro_f1
+from medrubric.stats.correlation import (
+    CorrelationResult,
+    average_ranks,
+    kendall_tau_b,
+    partial_corr,
+    pearson,
+    spearman,
+)
+from medrubric.stats.intervals import (
+    bootstrap_ci,
+    bootstrap_distribution,
+    cluster_bootstrap_ci,
+    cluster_bootstrap_distribution,
+    paired_bootstrap_diff_ci,
+    percentile_interval,
+    wilson_interval,
+)
+from medrubric.stats.paired import PairedAUROC, pair_outcomes, paired_auroc, paired_auroc_ci
+from medrubric.stats.permutation import PermutationResult, permutation_test_diff
+from medrubric.stats.sets import jaccard
+
+__all__ = [
+    "AgreementResult",
+    "CorrelationResult",
+    "PairedAUROC",
+    "PermutationResult",
+    "average_ranks",
+    "bootstrap_ci",
+    "bootstrap_distribution",
+    "cluster_bootstrap_ci",
+    "cluster_bootstrap_distribution",
+    "cohen_kappa",
+    "fleiss_kappa",
+    "gwet_ac1",
+    "jaccard",
+    "kendall_tau_b",
+    "macro_f1",
+    "pair_outcomes",
+    "paired_auroc",
+    "paired_auroc_ci",
+    "paired_bootstrap_diff_ci",
+    "partial_corr",
+    "pearson",
+    "percentile_interval",
+    "permutation_test_diff",
+    "raw_agreement",
+    "spearman",
+    "wilson_interval",
+]

@@ -1,0 +1,169 @@
+"""`medrubric score`: a grades file (from any grader) to summary.json and a table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.data.jsonl import read_models
+from medrubric.data.models import CaseGrade
+from medrubric.data.vocab import LABELS
+from medrubric.errors import InputError
+from medrubric.scoring import CacsSummary, Stratum, Summary, summarize, summarize_cacs
+
+
+def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:
+    """One model's grades; several models need `model`, a repeated case is an error."""
+    grades: list[CaseGrade] = []
+    first_line: dict[tuple[str, str], int] = {}
+    for line, grade in read_models(path, CaseGrade):
+        key = (grade.model, grade.case_id)
+        if key in first_line:
+            raise InputError(
+                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r} "
+                f"(first at line {first_line[key]})",
+                path,
+                line,
+            )
+        first_line[key] = line
+        grades.append(grade)
+    models = sorted({g.model for g in grades})
+    if model is not None:
+        if model not in models:
+            raise InputError(f"model: no grades for {model!r} (found {', '.join(models)})", path)
+        return [g for g in grades if g.model == model]
+    if len(models) > 1:
+        raise InputError(
+            f"model: grades for several models ({', '.join(models)}); pick one with --model", path
+        )
+    return grades
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def _add_rows(table: Table, title: str, strata: dict[str, Stratum]) -> None:
+    if not strata:
+        return
+    table.add_section()
+    for key, s in strata.items():
+        label = LABELS.get(key, key)
+        ci = f"{_percent(s.ci95[0])}–{_percent(s.ci95[1])}"
+        table.add_row(title, label, _percent(s.score), ci, str(s.n))
+
+
+def summary_table(summary: Summary, tag_keys: Sequence[str]) -> Table:
+    mode = "per-case clip" if summary.clip else "HealthBench parity, mean clipped"
+    table = Table(title=f"{summary.model} ({mode}), score in %")
+    table.add_column("by")
+    table.add_column("stratum")
+    for name in ("score", "95% CI", "n"):
+        table.add_column(name, justify="right")
+    if summary.score is not None and summary.ci95 is not None:
+        overall = Stratum(score=summary.score, ci95=summary.ci95, n=summary.n_cases)
+        _add_rows(table, "overall", {"all cases": overall})
+    _add_rows(table, "axis", summary.by_axis)
+    _add_rows(table, "theme", summary.by_theme)
+    _add_rows(table, "specialty", summary.by_specialty)
+    _add_rows(table, "language", summary.by_language)
+    for key in tag_keys:
+        _add_rows(table, key, summary.by_tag.get(key, {}))
+    return table
+
+
+def count_lines(summary: Summary) -> list[str]:
+    """Everything left out of the score, with how many, so nothing disappears silently."""
+    return [
+        f"scored: {summary.n_cases} of {summary.n_grades} answers",
+        f"unscorable (every positive criterion in error): {summary.n_cases_unscorable}",
+        f"answer generation errors (not scored): {summary.n_response_errors}",
+        f"grader errors: {summary.n_errors} of {summary.n_criteria} criteria (left out)",
+    ]
+
+
+def cacs_line(cacs: CacsSummary) -> str:
+    k = cacs["k"]
+    parts = [
+        (f"CACS@{k}", cacs["cacs_at_k"], cacs["cacs_at_k_ci95"]),
+        ("rubric accuracy", cacs["rubric_accuracy"], cacs["rubric_accuracy_ci95"]),
+        (f"pass@{k}", cacs["pass_at_k"], cacs["pass_at_k_ci95"]),
+    ]
+    shown = [
+        f"{name} {_percent(value)}% ({_percent(ci[0])}–{_percent(ci[1])})"
+        for name, value, ci in parts
+        if value is not None and ci is not None
+    ]
+    unscorable = f"; unscorable (a verdict in error): {cacs['n_cases_unscorable']}"
+    return ("; ".join(shown) or f"CACS@{k}: no case could be scored") + unscorable
+
+
+def _cacs_or_input_error(
+    grades: list[CaseGrade], k: int, path: Path, seed: int, resamples: int
+) -> CacsSummary:
+    try:
+        return summarize_cacs(grades, k, seed=seed, n_resamples=resamples)
+    except ValueError as exc:
+        raise InputError(f"--cacs: {exc}", path) from None
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+def score(
+    grades_path: Annotated[
+        Path, typer.Argument(metavar="GRADES", help="Grades JSONL (CaseGrade rows).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Folder for summary.json.")],
+    no_clip: Annotated[
+        bool, typer.Option("--no-clip", help="HealthBench parity: no per-case clip, clip the mean.")
+    ] = False,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    resamples: Annotated[
+        int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")
+    ] = 10_000,
+    tag: Annotated[
+        list[str] | None, typer.Option("--tag", help="Also break down by this tag key.")
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option("--model", help="Model to score in a file with several.")
+    ] = None,
+    cacs_k: Annotated[
+        int | None,
+        typer.Option(
+            "--cacs", min=1, metavar="K", help="Also CACS@K, rubric accuracy, pass@K (cacs.json)."
+        ),
+    ] = None,
+) -> None:
+    """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
+    tag_keys = tag or []
+    grades = read_grades(grades_path, model)
+    summary = summarize(grades, clip=not no_clip, seed=seed, n_resamples=resamples, tags=tag_keys)
+    cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
+    written = [_write_json(out / "summary.json", summary.model_dump(mode="json"))]
+    if cacs is not None:
+        written.append(_write_json(out / "cacs.json", dict(cacs)))
+    console = Console()
+    if summary.score is None:
+        console.print("[bold red]no case could be scored[/]")
+    console.print(summary_table(summary, tag_keys))
+    troubled = summary.n_errors or summary.n_cases_unscorable or summary.n_response_errors
+    for line in count_lines(summary):
+        console.print(line, style="yellow" if troubled else None, soft_wrap=True)
+    if cacs is not None:
+        console.print(cacs_line(cacs), soft_wrap=True)
+    console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score)

@@ -1,0 +1,84 @@
+"""`medrubric snapshot freeze|verify|hash`: release and check frozen case sets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from medrubric.data.formats import load_cases
+from medrubric.errors import InputError
+from medrubric.snapshot import freeze, snapshot_hash, verify
+
+snapshot_app = typer.Typer(
+    help="Freeze case sets into checksummed snapshots and verify them.", no_args_is_help=True
+)
+
+
+def _read_json_object(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not valid JSON: {exc}", path) from None
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object", path)
+    return data
+
+
+@snapshot_app.command("freeze")
+def freeze_command(
+    cases: Annotated[
+        str,
+        typer.Argument(metavar="CASES", help="Cases file in any supported format, or 'sample'."),
+    ],
+    version: Annotated[str, typer.Option("--version", help="vYYYY.MM or vYYYY.MM.DD.")],
+    out: Annotated[Path, typer.Option("--out", help="New snapshot folder.")],
+    grader_profile: Annotated[
+        Path | None,
+        typer.Option("--grader-profile", help="JSON file pinning the grader (model, prompt)."),
+    ] = None,
+    input_format: Annotated[
+        str | None, typer.Option("--format", help="Input format (default: detected).")
+    ] = None,
+) -> None:
+    """Write cases.jsonl, README.md and manifest.json into a new folder."""
+    profile = _read_json_object(grader_profile) if grader_profile else None
+    manifest = freeze(load_cases(cases, input_format), version, out, grader_profile=profile)
+    Console().print(
+        f"froze {manifest.n_cases} cases ({manifest.n_criteria} criteria) as {manifest.version} "
+        f"in {out}\nsnapshot hash {manifest.snapshot_hash}"
+    )
+
+
+@snapshot_app.command("verify")
+def verify_command(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
+    expect: Annotated[
+        str | None, typer.Option("--expect", help="Snapshot hash a run recorded.")
+    ] = None,
+) -> None:
+    """Exit 0 if every byte matches the manifest; otherwise name each offending file, exit 1."""
+    report = verify(directory, expected_hash=expect)
+    if report.ok:
+        typer.echo(f"OK: {report.n_files} files verified, hash {report.snapshot_hash}")
+        return
+    for problem in report.problems:
+        typer.echo(f"FAILED {problem}", err=True)
+    raise typer.Exit(1)
+
+
+@snapshot_app.command("hash")
+def hash_command(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
+) -> None:
+    """Print the snapshot hash recomputed from the folder's bytes."""
+    typer.echo(snapshot_hash(directory))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(snapshot_app, name="snapshot")

@@ -1,0 +1,124 @@
+"""Check a snapshot folder byte for byte against its manifest, and compute its hash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, computed_field
+
+from medrubric.errors import InputError, describe_validation_error
+from medrubric.snapshot.manifest import (
+    MANIFEST,
+    Manifest,
+    combine_hashes,
+    read_manifest,
+    sha256_file,
+)
+
+Problem = Literal["changed", "missing", "added", "invalid"]
+
+
+class FileProblem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    file: str
+    problem: Problem
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.problem}" + (f" ({self.detail})" if self.detail else "")
+
+
+class VerifyReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    directory: str
+    n_files: int
+    snapshot_hash: str | None
+    problems: list[FileProblem]
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _files_on_disk(directory: Path) -> list[str]:
+    """Every file under the folder (hidden ones too), as sorted POSIX paths."""
+    return sorted(p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file())
+
+
+def _check_folder(directory: Path) -> None:
+    if not directory.exists():
+        raise InputError("folder not found", directory)
+    if not directory.is_dir():
+        raise InputError("is a file, expected a snapshot folder", directory)
+
+
+def _load_manifest(directory: Path) -> tuple[Manifest | None, list[FileProblem]]:
+    path = directory / MANIFEST
+    if not path.is_file():
+        return None, [FileProblem(file=MANIFEST, problem="missing")]
+    raw = path.read_bytes()
+    try:
+        manifest = Manifest.model_validate_json(raw)
+    except ValidationError as exc:
+        return None, [
+            FileProblem(file=MANIFEST, problem="invalid", detail=describe_validation_error(exc))
+        ]
+    problems = []
+    if raw != manifest.render().encode("utf-8"):
+        problems.append(FileProblem(file=MANIFEST, problem="changed", detail="not as written"))
+    elif manifest.expected_snapshot_hash() != manifest.snapshot_hash:
+        detail = "content does not match its snapshot hash"
+        problems.append(FileProblem(file=MANIFEST, problem="changed", detail=detail))
+    return manifest, problems
+
+
+def verify(directory: str | Path, expected_hash: str | None = None) -> VerifyReport:
+    """Every listed file present with its recorded SHA-256, nothing added, manifest intact.
+
+    ``expected_hash`` (e.g. the hash a run recorded) must also equal the manifest's.
+    """
+    directory = Path(directory)
+    _check_folder(directory)
+    manifest, problems = _load_manifest(directory)
+    if manifest is None:  # nothing to check the other files against
+        return VerifyReport(
+            directory=str(directory), n_files=1, snapshot_hash=None, problems=problems
+        )
+    for name, digest in sorted(manifest.files.items()):
+        path = directory / name
+        if not path.is_file():
+            problems.append(FileProblem(file=name, problem="missing"))
+        elif sha256_file(path) != digest:
+            problems.append(FileProblem(file=name, problem="changed", detail="SHA-256 differs"))
+    for name in _files_on_disk(directory):
+        if name != MANIFEST and name not in manifest.files:
+            problems.append(FileProblem(file=name, problem="added"))
+    if expected_hash is not None and manifest.snapshot_hash != expected_hash:
+        detail = f"snapshot hash {manifest.snapshot_hash} is not the expected {expected_hash}"
+        problems.append(FileProblem(file=MANIFEST, problem="changed", detail=detail))
+    return VerifyReport(
+        directory=str(directory),
+        n_files=len(manifest.files) + 1,
+        snapshot_hash=manifest.snapshot_hash,
+        problems=problems,
+    )
+
+
+def snapshot_hash(directory: str | Path) -> str:
+    """The hash a run records as provenance, recomputed from the bytes in the folder.
+
+    Equals the manifest's snapshot_hash exactly when the folder is intact.
+    """
+    directory = Path(directory)
+    _check_folder(directory)
+    manifest = read_manifest(directory)
+    hashes = {
+        name: sha256_file(directory / name)
+        for name in _files_on_disk(directory)
+        if name != MANIFEST
+    }
+    return combine_hashes({**hashes, MANIFEST: manifest.body_hash()})

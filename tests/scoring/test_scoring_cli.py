@@ -1,0 +1,126 @@
+"""`medrubric score` end to end on a grades file: summary.json, table and input errors."""
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from medrubric.cli import score as score_cli
+from medrubric.cli.main import main
+from medrubric.data.jsonl import write_jsonl
+from medrubric.data.models import CaseGrade, Verdict
+from medrubric.scoring import summarize
+
+
+def v(cid, weight, axis, met=None, error=None):
+    return Verdict(criterion_id=cid, weight=weight, axis=axis, met=met, error=error)
+
+
+GRADES = [
+    CaseGrade(case_id="c1", model="m", grader="g", language="en", theme="context_seeking",
+              specialty="cardiology", tags=["difficulty:high"],
+              criteria=[v("a", 5, "accuracy", True), v("b", -8, "safety", True)]),
+    CaseGrade(case_id="c2", model="m", grader="g", language="zh", theme="response_depth",
+              specialty="neurology", tags=["difficulty:low"],
+              criteria=[v("a", 4, "accuracy", True), v("b", 2, "completeness", error="timeout")]),
+    CaseGrade(case_id="c3", model="m", response_error="connection refused"),
+]  # fmt: skip
+
+
+@pytest.fixture
+def app():
+    app = typer.Typer()
+    app.callback()(lambda: None)
+    score_cli.register(app)
+    return app
+
+
+@pytest.fixture
+def grades_file(tmp_path):
+    path = tmp_path / "grades.jsonl"
+    write_jsonl(path, GRADES)
+    return path
+
+
+def test_writes_summary_and_prints_table(app, grades_file, tmp_path):
+    out = tmp_path / "out"
+    args = ["score", str(grades_file), "--out", str(out), "--tag", "difficulty"]
+    result = CliRunner().invoke(app, [*args, "--resamples", "300"])
+    assert result.exit_code == 0, result.output
+    written = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    expected = summarize(GRADES, tags=["difficulty"], n_resamples=300).model_dump(mode="json")
+    assert written == expected
+    assert written["score"] == 0.5 and written["n_response_errors"] == 1
+    for text in ["Accuracy", "Context-Seeking", "neurology", "difficulty", "50.0", "all cases"]:
+        assert text in result.output
+    assert "grader errors: 1 of 4 criteria" in result.output
+    assert "answer generation errors (not scored): 1" in result.output
+
+
+def test_no_clip_is_healthbench_parity(app, grades_file, tmp_path):
+    out = tmp_path / "hb"
+    result = CliRunner().invoke(
+        app, ["score", str(grades_file), "--out", str(out), "--no-clip", "--resamples", "50"]
+    )
+    assert result.exit_code == 0, result.output
+    written = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert written["clip"] is False and written["score"] == pytest.approx((-3 / 5 + 1) / 2)
+
+
+def test_mixed_models_need_a_choice(app, tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    write_jsonl(path, [GRADES[0], GRADES[0].model_copy(update={"model": "other"})])
+    result = CliRunner().invoke(app, ["score", str(path), "--out", str(tmp_path / "o")])
+    assert "several models (m, other)" in str(result.exception)
+    result = CliRunner().invoke(
+        app, ["score", str(path), "--out", str(tmp_path / "o"), "--model", "other"]
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_bad_field_gives_file_line_field(grades_file, tmp_path, capsys):
+    rows = grades_file.read_text(encoding="utf-8").splitlines()
+    rows[1] = rows[1].replace('"weight": 4', '"weight": "4"')
+    grades_file.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["score", str(grades_file), "--out", str(tmp_path / "o")])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{grades_file}:2: criteria[0].weight" in err
+
+
+def test_repeated_case_is_an_input_error(tmp_path, capsys):
+    path = tmp_path / "dup.jsonl"
+    write_jsonl(path, [GRADES[0], GRADES[1], GRADES[0]])
+    with pytest.raises(SystemExit) as exit_info:
+        main(["score", str(path), "--out", str(tmp_path / "o")])
+    assert exit_info.value.code == 2
+    assert f"{path}:3: case_id: 'c1' graded twice" in capsys.readouterr().err
+
+
+def test_cacs_for_binary_rubrics(app, tmp_path):
+    path = tmp_path / "binary.jsonl"
+    rows = [
+        CaseGrade(case_id=f"c{hits}", model="m",
+                  criteria=[v(f"r{i}", 1, "unknown", bool(i < hits)) for i in range(30)])
+        for hits in (9, 10, 15, 30)
+    ]  # fmt: skip
+    write_jsonl(path, rows)
+    out = tmp_path / "o"
+    result = CliRunner().invoke(
+        app, ["score", str(path), "--out", str(out), "--cacs", "10", "--resamples", "200"]
+    )
+    assert result.exit_code == 0, result.output
+    cacs = json.loads((out / "cacs.json").read_text(encoding="utf-8"))
+    assert cacs["cacs_at_k"] == pytest.approx((0 + 1 / 21 + 6 / 21 + 1) / 4)
+    assert cacs["pass_at_k"] == 0.75
+    assert "CACS@10 33.3%" in result.output and "pass@10 75.0%" in result.output
+
+
+def test_cacs_on_weighted_rubrics_is_an_input_error(app, grades_file, tmp_path):
+    result = CliRunner().invoke(
+        app, ["score", str(grades_file), "--out", str(tmp_path / "o"), "--cacs", "1"]
+    )
+    assert "--cacs: case 'c1': CACS needs equal positive weights" in str(result.exception)
+    assert not (tmp_path / "o").exists()

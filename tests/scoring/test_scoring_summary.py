@@ -1,0 +1,149 @@
+"""summarize() on a worked example: every count, stratum and both clipping modes by hand."""
+
+import numpy as np
+import pytest
+from scipy import stats as scipy_stats
+
+from medrubric.data.models import CaseGrade, Verdict
+from medrubric.scoring import Summary, summarize
+from medrubric.stats import bootstrap_ci
+
+
+def v(cid, weight, axis, met=None, error=None):
+    return Verdict(criterion_id=cid, weight=weight, axis=axis, met=met, error=error)
+
+
+def grade(case_id, criteria, **kw):
+    return CaseGrade(case_id=case_id, model="m", grader="g", criteria=criteria, **kw)
+
+
+@pytest.fixture
+def worked_grades():
+    return [
+        # (5 - 4) / 8 = 0.125; accuracy 5/5, completeness 0/3, safety has no positive weight
+        grade(
+            "c1",
+            [v("a", 5, "accuracy", True), v("b", 3, "completeness", False),
+             v("c", -4, "safety", True)],
+            theme="emergency_referrals", specialty="cardiology", language="en",
+            tags=["difficulty:high"],
+        ),
+        # (2 - 8) / 7 = -0.857 (clipped 0); accuracy 0/5; safety (2 - 8) / 2 = -3 (clipped 0)
+        grade(
+            "c2",
+            [v("a", 5, "accuracy", False), v("b", 2, "safety", True), v("c", -8, "safety", True)],
+            theme="emergency_referrals", specialty="dermatology", language="zh",
+            tags=["difficulty:low", "task:a", "task:b"],
+        ),
+        # two verdicts in error are left out: 4 / 4 = 1.0 over the accuracy criterion alone
+        grade(
+            "c3",
+            [v("a", 4, "accuracy", True), v("b", 2, "completeness", error="timeout"),
+             v("c", -3, "communication_quality", error="timeout")],
+            theme="response_depth", specialty="cardiology",
+        ),
+        # its only positive criterion is in error: unscorable
+        grade("c4", [v("a", 3, "accuracy", error="bad json"), v("b", -2, "safety", False)]),
+        # the answer itself failed: counted apart, not scored
+        grade("c5", [], response_error="HTTP 500 after 3 retries"),
+    ]  # fmt: skip
+
+
+def test_counts(worked_grades):
+    s = summarize(worked_grades, n_resamples=200)
+    assert (s.n_grades, s.n_cases, s.n_cases_unscorable, s.n_response_errors) == (5, 3, 1, 1)
+    assert (s.n_criteria, s.n_verdicts, s.n_errors) == (11, 8, 3)
+    assert s.model == "m" and s.graders == ["g"]
+
+
+def test_paper_score_clips_each_case(worked_grades):
+    s = summarize(worked_grades, n_resamples=200)
+    assert s.clip is True
+    assert s.score == pytest.approx((0.125 + 0 + 1.0) / 3)
+    assert s.by_axis["accuracy"].score == pytest.approx(2 / 3)
+    assert s.by_axis["accuracy"].n == 3
+    assert (s.by_axis["completeness"].score, s.by_axis["completeness"].n) == (0.0, 1)
+    assert (s.by_axis["safety"].score, s.by_axis["safety"].n) == (0.0, 1)
+    assert "communication_quality" not in s.by_axis
+    assert list(s.by_axis) == ["accuracy", "completeness", "safety"]
+    assert s.by_theme["emergency_referrals"].score == pytest.approx(0.0625)
+    assert s.by_theme["response_depth"].score == 1.0
+    assert s.by_specialty["cardiology"].score == pytest.approx(1.125 / 2)
+    assert s.by_specialty["dermatology"].n == 1
+    assert {k: x.n for k, x in s.by_language.items()} == {"en": 1, "unknown": 1, "zh": 1}
+    assert s.by_tag == {}
+
+
+def test_healthbench_parity_keeps_negative_case_scores(worked_grades):
+    s = summarize(worked_grades, clip=False, n_resamples=200)
+    assert s.score == pytest.approx((0.125 - 6 / 7 + 1.0) / 3)
+    # per-axis mean of raw ratios, then clipped: safety -3 -> 0
+    assert s.by_axis["safety"].score == 0.0
+    assert s.by_theme["emergency_referrals"].score == 0.0  # (0.125 - 0.857) / 2 < 0
+    assert s.by_tag == {}
+
+
+def test_healthbench_parity_clips_only_the_mean():
+    grades = [
+        grade("x", [v("a", 5, "accuracy", False), v("b", -8, "safety", True)]),  # -1.6
+        grade("y", [v("a", 5, "accuracy", True)]),  # 1.0
+        grade("z", [v("a", 2, "accuracy", True), v("b", -1, "accuracy", True)]),  # 0.5
+    ]
+    assert summarize(grades, n_resamples=100).score == pytest.approx(0.5)
+    assert summarize(grades, clip=False, n_resamples=100).score == 0.0  # mean -0.033
+    assert summarize(grades[1:], clip=False, n_resamples=100).score == pytest.approx(0.75)
+    two = summarize(grades[:2], clip=False, n_resamples=100)
+    assert two.score == 0.0 and two.ci95 is not None and two.ci95[0] == 0.0
+
+
+def test_tag_breakdown_is_multi_label(worked_grades):
+    s = summarize(worked_grades, tags=("difficulty", "task"), n_resamples=200)
+    assert {k: x.score for k, x in s.by_tag["difficulty"].items()} == {"high": 0.125, "low": 0.0}
+    assert {k: x.n for k, x in s.by_tag["task"].items()} == {"a": 1, "b": 1}
+
+
+def test_ci_is_the_seeded_bootstrap_of_case_scores(worked_grades):
+    s = summarize(worked_grades, seed=7, n_resamples=500)
+    assert s.ci95 == bootstrap_ci([0.125, 0.0, 1.0], n_resamples=500, seed=7)
+    assert summarize(worked_grades, seed=7, n_resamples=500) == s
+
+
+def test_ci_agrees_with_scipy_percentile_bootstrap():
+    rng = np.random.default_rng(3)
+    grades = []
+    for i in range(300):
+        met = rng.random(4) < [0.7, 0.5, 0.3, 0.2]
+        grades.append(
+            grade(f"c{i}", [v(f"k{j}", w, "accuracy", bool(m))
+                            for j, (w, m) in enumerate(zip([5, 3, 2, -4], met, strict=True))])
+        )  # fmt: skip
+    s = summarize(grades, seed=1)
+    scores = [min(1, max(0, (sum(x.weight for x in g.criteria if x.met)) / 10)) for g in grades]
+    ref = scipy_stats.bootstrap(
+        (np.array(scores),), np.mean, n_resamples=10_000, method="percentile", random_state=5
+    ).confidence_interval
+    assert s.score == pytest.approx(np.mean(scores))
+    assert s.ci95[0] == pytest.approx(ref.low, abs=0.006)
+    assert s.ci95[1] == pytest.approx(ref.high, abs=0.006)
+
+
+def test_summary_is_json_round_trippable(worked_grades):
+    s = summarize(worked_grades, tags=("difficulty",), n_resamples=100)
+    assert Summary.model_validate_json(s.model_dump_json()) == s
+    assert s.model_dump()["by_axis"]["accuracy"]["n"] == 3
+
+
+def test_nothing_scorable_gives_no_score():
+    s = summarize([grade("c4", [v("a", 3, "accuracy", error="e")])], n_resamples=10)
+    assert (s.score, s.ci95, s.n_cases, s.n_cases_unscorable) == (None, None, 0, 1)
+
+
+def test_rejects_mixed_models_duplicates_and_nothing():
+    g = grade("c", [v("a", 1, "accuracy", True)])
+    other = g.model_copy(update={"model": "other"})
+    with pytest.raises(ValueError, match="several models"):
+        summarize([g, other])
+    with pytest.raises(ValueError, match="more than once"):
+        summarize([g, g])
+    with pytest.raises(ValueError, match="no grades"):
+        summarize([])
