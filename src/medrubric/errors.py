@@ -34,6 +34,16 @@ def format_loc(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+def json_kind(value: object) -> str:
+    """The JSON name of a decoded value's type, for messages about wrong shapes."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    names = {dict: "object", list: "array", str: "string", int: "number", float: "number"}
+    return names.get(type(value), type(value).__name__)
+
+
 def describe_validation_error(exc: ValidationError, prefix: tuple[int | str, ...] = ()) -> str:
     """The first problem of a pydantic error as 'field: message', values shown where useful."""
     err = exc.errors(include_url=False)[0]
@@ -44,6 +54,8 @@ def describe_validation_error(exc: ValidationError, prefix: tuple[int | str, ...
     kind = err["type"]
     if kind in {"int_type", "bool_type", "string_type", "float_type", "list_type", "dict_type"}:
         msg = f"{msg}, got {err.get('input')!r}"
+    elif kind in {"model_type", "model_attributes_type"}:
+        msg = f"expected a JSON object, got {json_kind(err.get('input'))}"
     elif kind == "missing":
         msg = "required field is missing"
     elif kind == "extra_forbidden":

@@ -1,4 +1,4 @@
-"""Streaming JSONL reading and writing with exact file:line errors.
+"""Streaming JSONL (and JSON-array) reading and writing with exact file:line errors.
 
 Accepts a UTF-8 BOM, CRLF line endings and blank lines; rejects invalid JSON, truncated
 lines, non-UTF-8 bytes, non-object rows and empty files with an `InputError`.
@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from medrubric.errors import InputError, input_error_from_validation
+from medrubric.errors import InputError, input_error_from_validation, json_kind
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -45,15 +46,91 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
             try:
                 obj = json.loads(text)
             except json.JSONDecodeError as exc:
-                hint = " (truncated line?)" if exc.pos >= len(text) - 1 else ""
+                truncated = exc.pos >= len(text) - 1 or not raw.endswith(b"\n")
+                hint = " (truncated line?)" if truncated else ""
                 raise InputError(f"invalid JSON: {exc.msg}{hint}", path, lineno) from None
             if not isinstance(obj, dict):
-                kind = type(obj).__name__ if not isinstance(obj, list) else "array"
-                raise InputError(f"expected a JSON object, got {kind}", path, lineno)
+                raise InputError(f"expected a JSON object, got {json_kind(obj)}", path, lineno)
             seen_any = True
             yield lineno, obj
     if not seen_any:
         raise InputError("empty file (no records)", path)
+
+
+def _decode_utf8(path: Path, raw: bytes) -> str:
+    """The whole file as text (BOM dropped), or an InputError at the line of the bad byte."""
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start - line_start + 1})",
+            path,
+            raw.count(b"\n", 0, exc.start) + 1,
+        ) from None
+
+
+def iter_json_array(path: str | Path) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    """Yield (line number, array index, object) for each element of a JSON-array file.
+
+    Elements are decoded one at a time so every error names the element and its line.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError("file not found", path)
+    if path.is_dir():
+        raise InputError("is a folder, expected a file", path)
+    text = _decode_utf8(path, path.read_bytes())
+    decoder = json.JSONDecoder()
+
+    counted_to, newlines = 0, 0
+
+    def line_of(pos: int) -> int:
+        # Positions only move forward, so newlines are counted once over the whole file.
+        nonlocal counted_to, newlines
+        newlines += text.count("\n", counted_to, pos)
+        counted_to = pos
+        return newlines + 1
+
+    def skip_space(pos: int) -> int:
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        return pos
+
+    pos = skip_space(0)
+    if pos == len(text):
+        raise InputError("empty file (no records)", path)
+    if text[pos] != "[":
+        raise InputError("expected a JSON array of objects", path, line_of(pos))
+    pos = skip_space(pos + 1)
+    index = 0
+    while True:
+        if pos >= len(text):
+            raise InputError(
+                "invalid JSON: array is not closed (truncated file?)", path, line_of(pos)
+            )
+        if text[pos] == "]" and index == 0:
+            raise InputError("empty file (no records)", path)
+        try:
+            obj, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            hint = " (truncated file?)" if not text.rstrip().endswith("]") else ""
+            raise InputError(f"invalid JSON: {exc.msg}{hint}", path, exc.lineno) from None
+        if not isinstance(obj, dict):
+            message = f"[{index}]: expected a JSON object, got {json_kind(obj)}"
+            raise InputError(message, path, line_of(pos))
+        yield line_of(pos), index, obj
+        index += 1
+        pos = skip_space(end)
+        if pos < len(text) and text[pos] == ",":
+            pos = skip_space(pos + 1)
+        elif pos < len(text) and text[pos] == "]":
+            if skip_space(pos + 1) != len(text):
+                raise InputError("invalid JSON: extra data after the array", path, line_of(pos))
+            return
+        elif pos < len(text):
+            raise InputError("invalid JSON: expected ',' or ']'", path, line_of(pos))
 
 
 def read_models(path: str | Path, model: type[M]) -> Iterator[tuple[int, M]]:
@@ -74,20 +151,35 @@ def dump_line(obj: BaseModel | dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=False)
 
 
-def write_jsonl(path: str | Path, rows: Iterable[BaseModel | dict[str, Any]]) -> int:
-    """Write rows atomically (temp file + rename) so a crash never leaves half a file."""
+@contextmanager
+def _atomic_text(path: str | Path) -> Iterator[TextIO]:
+    """A text handle on a temp file that replaces `path` only once fully written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    n = 0
     with tmp.open("w", encoding="utf-8", newline="\n") as fh:
-        for row in rows:
-            fh.write(dump_line(row) + "\n")
-            n += 1
+        yield fh
         fh.flush()
         os.fsync(fh.fileno())
     tmp.replace(path)
+
+
+def write_jsonl(path: str | Path, rows: Iterable[BaseModel | dict[str, Any]]) -> int:
+    """Write rows atomically (temp file + rename) so a crash never leaves half a file."""
+    n = 0
+    with _atomic_text(path) as fh:
+        for row in rows:
+            fh.write(dump_line(row) + "\n")
+            n += 1
     return n
+
+
+def write_json_array(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
+    """Write rows as one indented JSON array, atomically like write_jsonl."""
+    items = list(rows)
+    with _atomic_text(path) as fh:
+        fh.write(json.dumps(items, ensure_ascii=False, indent=1) + "\n")
+    return len(items)
 
 
 def append_jsonl(path: str | Path, row: BaseModel | dict[str, Any]) -> None:

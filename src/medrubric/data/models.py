@@ -167,7 +167,11 @@ class Case(Record):
         if isinstance(data, dict) and not data.get("language"):
             text = " ".join(
                 [str(data.get("narrative", "")), str(data.get("query", ""))]
-                + [str(m.get("content", "")) for m in data.get("prompt") or [] if isinstance(m, dict)]
+                + [
+                    str(m.get("content", ""))
+                    for m in data.get("prompt") or []
+                    if isinstance(m, dict)
+                ]
             )
             data = {**data, "language": detect_language(text)}
         return data
