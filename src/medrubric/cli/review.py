@@ -1,0 +1,165 @@
+"""`medrubric review ...`: physician review studies (create, accounts, serve, agreement,
+export/import)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.errors import InputError
+from medrubric.review import project as review_project
+from medrubric.review.agreement import AgreementReport
+from medrubric.review.tasks import parse_tasks
+
+review_app = typer.Typer(help="Physician review web app and agreement.", no_args_is_help=True)
+
+ProjectArg = Annotated[Path, typer.Argument(metavar="DIR", help="Review project folder.")]
+
+
+@review_app.command("create")
+def create_command(
+    directory: ProjectArg,
+    source: Annotated[
+        str,
+        typer.Option("--from", help="Snapshot folder, cases file, 'sample', or run directory."),
+    ],
+    tasks: Annotated[
+        str, typer.Option("--tasks", help="Comma list of case,criterion,verdict,injected.")
+    ] = "case,criterion",
+    sample: Annotated[
+        int | None, typer.Option("--sample", help="Groups per task drawn at random (default all).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sample and order.")] = 0,
+    reviewers_per_item: Annotated[
+        int, typer.Option("--reviewers-per-item", help="Reviewers labelling each item.")
+    ] = 2,
+    pairs: Annotated[
+        Path | None, typer.Option("--pairs", help="Audit pairs JSONL (injected-error task).")
+    ] = None,
+) -> None:
+    """Create a review project with the chosen tasks' items."""
+    n = review_project.create(
+        directory, source, parse_tasks(tasks), sample, seed, reviewers_per_item, pairs
+    )
+    typer.echo(f"created {directory} with {n} items; add reviewers with `review add-reviewer`")
+
+
+@review_app.command("add-reviewer")
+def add_reviewer_command(
+    directory: ProjectArg,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
+    owner: Annotated[
+        bool, typer.Option("--owner", help="Study owner: sees progress and agreement.")
+    ] = False,
+    password_env: Annotated[
+        str | None,
+        typer.Option("--password-env", help="Read the password from this environment variable."),
+    ] = None,
+) -> None:
+    """Create an account; the password is prompted unless --password-env names it."""
+    if password_env is not None:
+        password = os.environ.get(password_env)
+        if password is None:
+            raise InputError(f"--password-env: environment variable {password_env} is not set")
+    else:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    who = review_project.add_reviewer(directory, name, password, owner)
+    typer.echo(f"added {'owner' if who.is_owner else 'reviewer'} {who.name}")
+
+
+@review_app.command("serve")
+def serve_command(
+    project: Annotated[Path, typer.Option("--project", help="Review project folder.")],
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port.")] = 8765,
+) -> None:
+    """Run the review web app until Ctrl-C."""
+    import uvicorn
+
+    from medrubric.review.app import create_app
+
+    app = create_app(project)
+    typer.echo(f"review app on http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _fmt(x: float | None) -> str:
+    return "–" if x is None else f"{x:.3f}"
+
+
+def _print_report(report: AgreementReport) -> None:
+    console = Console()
+    table = Table(title="Inter-rater agreement")
+    for column in ("facet", "units", "labels", "raters", "AC1", "Fleiss κ", "raw", "Cohen κ"):
+        table.add_column(column)
+    for f in report.facets:
+        table.add_row(
+            f.facet,
+            str(f.n_units),
+            str(f.n_labels),
+            str(f.n_raters),
+            _fmt(f.gwet_ac1),
+            _fmt(f.fleiss_kappa),
+            _fmt(f.raw_agreement),
+            _fmt(f.cohen_kappa_mean),
+        )
+    console.print(table)
+    if report.fidelity:
+        fd = report.fidelity
+        console.print(
+            f"Macro F1 grader vs reviewers {_fmt(fd.grader_vs_reviewer_mean)}, "
+            f"reviewer vs reviewer {_fmt(fd.reviewer_vs_reviewer_mean)}; "
+            f"case-level Pearson r {_fmt(fd.pearson)} over {fd.n_answers} answers"
+        )
+    if report.injected:
+        inj = report.injected
+        console.print(
+            f"Injected errors: yes-rate {_fmt(inj.yes_rate)} "
+            f"(95% CI {_fmt(inj.ci95[0])}–{_fmt(inj.ci95[1])}, {inj.n_labels} reviews)"
+        )
+
+
+@review_app.command("agreement")
+def agreement_command(
+    directory: ProjectArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Agreement figures from the labels stored so far."""
+    report = review_project.report(directory)
+    if as_json:
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        _print_report(report)
+
+
+@review_app.command("export")
+def export_command(
+    directory: ProjectArg,
+    out: Annotated[Path, typer.Option("--out", help="File to write.")],
+    fmt: Annotated[
+        str,
+        typer.Option("--format", help="jsonl (archive, re-importable), csv, or meta-eval (CSV)."),
+    ] = "jsonl",
+) -> None:
+    """Write every label: JSONL to archive with the snapshot, or CSV for analysis."""
+    n = review_project.export_labels(directory, out, fmt)
+    typer.echo(f"wrote {n} labels to {out}")
+
+
+@review_app.command("import")
+def import_command(
+    directory: ProjectArg,
+    labels: Annotated[Path, typer.Argument(metavar="LABELS", help="Labels JSONL from export.")],
+) -> None:
+    """Read exported labels back (importing the same file twice changes nothing)."""
+    n = review_project.import_labels(directory, labels)
+    typer.echo(f"imported {n} new or changed labels")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(review_app, name="review")

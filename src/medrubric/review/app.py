@@ -1,0 +1,241 @@
+"""The review web app: login, each reviewer's own queue, item forms, owner pages.
+
+Server-rendered (FastAPI + Jinja); one SQLite connection per request. Reviewers only ever
+reach items assigned to them (403 otherwise) and only see their own labels. (No
+`from __future__ import annotations`: FastAPI must resolve the dependency aliases defined
+inside `create_app`.)
+"""
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from medrubric.review import db
+from medrubric.review.agreement import agreement_report
+from medrubric.review.auth import (
+    SESSION_COOKIE,
+    SESSION_MAX_AGE,
+    checked_form,
+    csrf_token,
+    start_session,
+    verify_password,
+)
+from medrubric.review.diff import changed_segments
+from medrubric.review.exports import labels_csv, meta_eval_csv
+from medrubric.review.models import Answer, Item
+from medrubric.review.tasks import TASK_TITLES, questions_for
+
+HERE = Path(__file__).parent
+_ANSWERS: tuple[Answer, ...] = ("yes", "no")
+_SECURITY_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def _see_other(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+class LoginRequired(Exception):
+    """Raised by the `reviewer` dependency; answered with a redirect to /login."""
+
+
+def create_app(project: str | Path) -> FastAPI:
+    """The app for one project folder (which must already hold a review database)."""
+    project = Path(project)
+    with db.connect(project) as conn:
+        secret = db.meta(conn, "secret")
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=secret,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_MAX_AGE,
+        same_site="lax",
+        https_only=False,
+    )
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.globals["task_titles"] = TASK_TITLES
+
+    def connection() -> Iterator[sqlite3.Connection]:
+        with db.connect(project) as conn:
+            yield conn
+
+    Conn = Annotated[sqlite3.Connection, Depends(connection)]
+
+    def reviewer(request: Request, conn: Conn) -> db.Reviewer:
+        rid = request.session.get("rid")
+        found = db.reviewer_by_id(conn, rid) if isinstance(rid, int) else None
+        if found is None:
+            raise LoginRequired
+        return found
+
+    User = Annotated[db.Reviewer, Depends(reviewer)]
+
+    def owner(user: User) -> db.Reviewer:
+        if not user.is_owner:
+            raise HTTPException(status_code=403, detail="owners only")
+        return user
+
+    Owner = Annotated[db.Reviewer, Depends(owner)]
+
+    @app.middleware("http")
+    async def _security_headers(request: Request, call_next: Any) -> Response:
+        """No framing (clickjacking), no third-party scripts or styles, no URL leaks."""
+        response: Response = await call_next(request)
+        response.headers.update(_SECURITY_HEADERS)
+        return response
+
+    @app.exception_handler(LoginRequired)
+    async def _to_login(request: Request, exc: LoginRequired) -> Response:
+        return _see_other("/login")
+
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        context |= {"csrf": csrf_token(request)}
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _error_page(request: Request, exc: StarletteHTTPException) -> Response:
+        return page(
+            request,
+            "error.html",
+            exc.status_code,
+            user=None,
+            code=exc.status_code,
+            detail=exc.detail,
+        )
+
+    @app.get("/login")
+    def login_form(request: Request) -> HTMLResponse:
+        return page(request, "login.html", user=None)
+
+    @app.post("/login")
+    async def login(request: Request, conn: Conn) -> Response:
+        form = await checked_form(request)
+        name, password = str(form.get("name", "")), str(form.get("password", ""))
+        found = db.reviewer_by_name(conn, name)
+        if found is None or not verify_password(found.password_hash, password):
+            return page(request, "login.html", 401, user=None, error="Wrong name or password.")
+        start_session(request, found.id)
+        return _see_other("/")
+
+    @app.post("/logout")
+    async def logout(request: Request) -> Response:
+        await checked_form(request)
+        request.session.clear()
+        return _see_other("/login")
+
+    @app.get("/")
+    def home(user: User) -> Response:
+        return _see_other("/owner" if user.is_owner else "/queue")
+
+    @app.get("/queue")
+    def queue(request: Request, user: User, conn: Conn) -> HTMLResponse:
+        entries = db.queue(conn, user.id)
+        first_open = next((e for e in entries if not e.labelled), None)
+        return page(request, "queue.html", user=user, entries=entries, first_open=first_open)
+
+    def assigned_item(conn: sqlite3.Connection, item_id: int, user: db.Reviewer) -> Item:
+        found = db.item(conn, item_id)
+        if found is None:
+            raise HTTPException(status_code=404, detail="no such item")
+        if not db.is_assigned(conn, item_id, user.id):
+            raise HTTPException(status_code=403, detail="this item is not in your queue")
+        return found
+
+    def item_page(
+        request: Request,
+        conn: sqlite3.Connection,
+        user: db.Reviewer,
+        item_id: int,
+        item: Item,
+        answers: dict[str, str],
+        comment: str,
+        status: int = 200,
+        error: str | None = None,
+    ) -> HTMLResponse:
+        entries = db.queue(conn, user.id)
+        ids = [e.id for e in entries]
+        at = ids.index(item_id)
+        diff = None
+        if item.task == "injected":
+            diff = changed_segments(item.payload["original"], item.payload["edited"])
+        return page(
+            request,
+            "item.html",
+            status,
+            user=user,
+            item=item,
+            item_id=item_id,
+            questions=questions_for(item),
+            answers=answers,
+            comment=comment,
+            error=error,
+            diff=diff,
+            position=at + 1,
+            total=len(ids),
+            done=sum(e.labelled for e in entries),
+            prev_id=ids[at - 1] if at > 0 else None,
+            next_id=ids[at + 1] if at + 1 < len(ids) else None,
+        )
+
+    @app.get("/items/{item_id}")
+    def show_item(request: Request, item_id: int, user: User, conn: Conn) -> HTMLResponse:
+        item = assigned_item(conn, item_id, user)
+        stored = db.own_label(conn, item_id, user.id)
+        answers, comment = stored if stored else ({}, "")
+        return item_page(request, conn, user, item_id, item, dict(answers), comment)
+
+    @app.post("/items/{item_id}")
+    async def label_item(request: Request, item_id: int, user: User, conn: Conn) -> Response:
+        form = await checked_form(request)
+        item = assigned_item(conn, item_id, user)
+        answers: dict[str, Answer] = {}
+        for question in questions_for(item):
+            value = form.get(f"q.{question.field}")
+            if value in _ANSWERS:
+                answers[question.field] = "yes" if value == "yes" else "no"
+        comment = str(form.get("comment", "")).strip()
+        if len(answers) < len(questions_for(item)):
+            given = {k: str(v) for k, v in answers.items()}
+            error = "Answer every question before saving."
+            return item_page(request, conn, user, item_id, item, given, comment, 400, error)
+        db.save_label(conn, item_id, user.id, answers, comment)
+        entries = db.queue(conn, user.id)
+        open_ids = [e.id for e in entries if not e.labelled]
+        following = [i for i in open_ids if i > item_id] + open_ids
+        return _see_other(f"/items/{following[0]}" if following else "/queue")
+
+    @app.get("/owner")
+    def owner_progress(request: Request, user: Owner, conn: Conn) -> HTMLResponse:
+        rows = db.progress(conn)
+        return page(request, "owner.html", user=user, rows=rows, config=db.config(conn))
+
+    @app.get("/owner/agreement")
+    def owner_agreement(request: Request, user: Owner, conn: Conn) -> HTMLResponse:
+        report = agreement_report(db.all_items(conn), db.all_labels(conn))
+        return page(request, "agreement.html", user=user, report=report)
+
+    @app.get("/owner/labels.csv")
+    def export_labels(user: Owner, conn: Conn) -> Response:
+        return Response(labels_csv(db.all_labels(conn)), media_type="text/csv; charset=utf-8")
+
+    @app.get("/owner/meta-eval.csv")
+    def export_meta_eval(user: Owner, conn: Conn) -> Response:
+        body = meta_eval_csv(db.all_items(conn), db.all_labels(conn))
+        return Response(body, media_type="text/csv; charset=utf-8")
+
+    return app

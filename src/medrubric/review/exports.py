@@ -1,0 +1,65 @@
+"""Label exports: a flat CSV, the meta-eval CSV, and the JSONL archive (and its import)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from medrubric.review.models import Item, LabelRecord
+
+LABEL_COLUMNS = [
+    "item_key",
+    "task",
+    "case_id",
+    "reviewer",
+    "field",
+    "answer",
+    "comment",
+    "labelled_at",
+]
+META_EVAL_COLUMNS = ["case_id", "criterion_id", "rater", "met", "model"]
+
+
+def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def labels_csv(labels: Sequence[LabelRecord]) -> str:
+    """One row per answered question."""
+    rows = [
+        [
+            lab.item_key,
+            lab.task,
+            lab.case_id,
+            lab.reviewer,
+            field,
+            answer,
+            lab.comment,
+            lab.labelled_at.isoformat(),
+        ]
+        for lab in labels
+        for field, answer in lab.answers.items()
+    ]
+    return _csv(LABEL_COLUMNS, rows)
+
+
+def meta_eval_csv(items: Sequence[Item], labels: Sequence[LabelRecord]) -> str:
+    """Verdict labels as (case_id, criterion_id, rater, met) rows for `medrubric meta-eval`.
+
+    `model` names the graded answer, since one criterion can be labelled on several answers.
+    """
+    by_key = {i.key: i for i in items}
+    rows = []
+    for lab in labels:
+        if lab.task != "verdict":
+            continue
+        item = by_key[lab.item_key]
+        criterion = item.payload["criterion"]["id"]
+        met = "true" if lab.answers["met"] == "yes" else "false"
+        rows.append([lab.case_id, criterion, lab.reviewer, met, item.payload["model"]])
+    return _csv(META_EVAL_COLUMNS, rows)

@@ -1,0 +1,79 @@
+"""Project-level operations behind the `medrubric review` commands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from medrubric.data.jsonl import read_models, write_jsonl
+from medrubric.errors import InputError
+from medrubric.review import db
+from medrubric.review.agreement import AgreementReport, agreement_report
+from medrubric.review.auth import hash_password
+from medrubric.review.exports import labels_csv, meta_eval_csv
+from medrubric.review.models import LabelRecord, TaskName
+from medrubric.review.tasks import Source, build_items, read_pairs
+
+
+def create(
+    project: Path,
+    source: str,
+    tasks: Sequence[TaskName],
+    sample: int | None = None,
+    seed: int = 0,
+    reviewers_per_item: int = 2,
+    pairs: Path | None = None,
+) -> int:
+    """Build the chosen tasks' items from a snapshot, cases file or run directory."""
+    if reviewers_per_item < 1:
+        raise InputError("--reviewers-per-item: must be at least 1")
+    if sample is not None and sample < 1:
+        raise InputError("--sample: must be at least 1")
+    items = build_items(Source(source), tasks, sample, seed, read_pairs(pairs) if pairs else ())
+    config = db.ProjectConfig(
+        source=str(source),
+        tasks=list(tasks),
+        sample=sample,
+        seed=seed,
+        reviewers_per_item=reviewers_per_item,
+    )
+    db.create_project(project, config, items)
+    return len(items)
+
+
+def add_reviewer(project: Path, name: str, password: str, owner: bool = False) -> db.Reviewer:
+    if not name.strip():
+        raise InputError("NAME: must not be blank")
+    if len(password) < 8:
+        raise InputError("password: use at least 8 characters")
+    with db.connect(project) as conn:
+        return db.add_reviewer(conn, name.strip(), hash_password(password), owner)
+
+
+def report(project: Path) -> AgreementReport:
+    with db.connect(project) as conn:
+        return agreement_report(db.all_items(conn), db.all_labels(conn))
+
+
+EXPORT_FORMATS = ("jsonl", "csv", "meta-eval")
+
+
+def export_labels(project: Path, out: Path, fmt: str = "jsonl") -> int:
+    """Write the labels as the JSONL archive, the flat CSV or the meta-eval CSV."""
+    if fmt not in EXPORT_FORMATS:
+        raise InputError(f"--format: {fmt!r} is not one of {', '.join(EXPORT_FORMATS)}")
+    with db.connect(project) as conn:
+        labels = db.all_labels(conn)
+        if fmt == "jsonl":
+            return write_jsonl(out, labels)
+        text = labels_csv(labels) if fmt == "csv" else meta_eval_csv(db.all_items(conn), labels)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    return len(labels)
+
+
+def import_labels(project: Path, path: Path) -> int:
+    """Labels of an export file written into the project; returns how many were new/changed."""
+    records = list(read_models(path, LabelRecord))
+    with db.connect(project) as conn:
+        return db.import_labels(conn, records, path)

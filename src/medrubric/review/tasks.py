@@ -1,0 +1,240 @@
+"""The four review tasks: their questions, and the items built from a snapshot or run.
+
+Rating scales follow LiveMedBench App. C (case and criterion validation, Met / Not Met
+verdicts) and the clinician review of "When Rubrics Fail" (could the injected error change
+the diagnosis or management?). Every answer is binary (yes/no) plus a free comment.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from medrubric.data.formats import load_cases
+from medrubric.data.jsonl import read_models
+from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.errors import InputError
+from medrubric.review.models import TASK_NAMES, AuditPair, Item, Question, TaskName
+
+TASK_TITLES: dict[TaskName, str] = {
+    "case": "Case validation",
+    "criterion": "Criterion validation",
+    "verdict": "Verdict labelling",
+    "injected": "Injected-error review",
+}
+
+_CASE_QUESTIONS = [
+    Question(field="narrative_faithful", text="Is the narrative faithful to the patient's story?"),
+    Question(
+        field="narrative_sufficient",
+        text="Does the narrative hold enough information to answer the query?",
+    ),
+    Question(field="query_meaningful", text="Is the query a meaningful chief complaint?"),
+]
+_CRITERION_QUESTIONS = [
+    Question(field="valid", text="Is the criterion clinically valid for this case?"),
+    Question(field="atomic", text="Is it atomic (checks exactly one thing)?"),
+    Question(field="weight_ok", text="Is the weight correct in sign and size?"),
+    Question(field="axis_ok", text="Is it on the right axis?"),
+]
+_VERDICT_QUESTIONS = [
+    Question(field="met", text="Does the answer meet this criterion?", yes="Met", no="Not met")
+]
+_INJECTED_QUESTIONS = [
+    Question(
+        field="changes_management",
+        text="Could it change the diagnosis or management of the patient?",
+    )
+]
+
+
+def questions_for(item: Item) -> list[Question]:
+    """The questions of an item; case validation asks once per advice element."""
+    if item.task == "case":
+        advice = [
+            Question(field=f"advice_{j}", text=f"Is advice element {j} correct?")
+            for j in range(1, len(item.payload["advice"]) + 1)
+        ]
+        return _CASE_QUESTIONS + advice
+    fixed = {
+        "criterion": _CRITERION_QUESTIONS,
+        "verdict": _VERDICT_QUESTIONS,
+        "injected": _INJECTED_QUESTIONS,
+    }
+    return fixed[item.task]
+
+
+def facet_of(task: TaskName, field: str) -> str:
+    """Agreement is reported per facet: case validation splits narrative/query from advice."""
+    if task == "case":
+        return "case: advice" if field.startswith("advice_") else "case: narrative & query"
+    return task
+
+
+def parse_tasks(text: str) -> list[TaskName]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise InputError("--tasks: name at least one task")
+    for name in names:
+        if name not in TASK_NAMES:
+            raise InputError(f"--tasks: {name!r} is not one of {', '.join(TASK_NAMES)}")
+    return [t for t in TASK_NAMES if t in names]
+
+
+class Source:
+    """Cases, and for a run directory its answers and grades, that items are built from."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.is_run = self.path.is_dir() and (self.path / "responses.jsonl").exists()
+        cases_source: str | Path = self.path / "cases.jsonl" if self.is_run else str(path)
+        self.cases = load_cases(cases_source)
+        self.responses: list[Response] = []
+        self.grades: dict[tuple[str, str], CaseGrade] = {}
+        if self.is_run:
+            self.responses = [r for _, r in read_models(self.path / "responses.jsonl", Response)]
+            grades_path = self.path / "grades.jsonl"
+            if grades_path.exists():
+                for _, grade in read_models(grades_path, CaseGrade):
+                    self.grades[(grade.case_id, grade.model)] = grade
+
+
+def _case_view(case: Case) -> dict[str, object]:
+    conversation = "\n\n".join(m.content for m in case.conversation() if m.role == "user")
+    return {
+        "narrative": case.narrative,
+        "query": case.query or conversation,
+        "specialty": case.specialty,
+        "theme": case.theme,
+    }
+
+
+def _case_items(cases: Sequence[Case]) -> list[Item]:
+    return [
+        Item(
+            key=f"case/{c.id}",
+            task="case",
+            group=c.id,
+            case_id=c.id,
+            language=c.language,
+            payload={**_case_view(c), "advice": list(c.advice)},
+        )
+        for c in cases
+    ]
+
+
+def _criterion_items(cases: Sequence[Case]) -> list[Item]:
+    return [
+        Item(
+            key=f"criterion/{c.id}/{k.id}",
+            task="criterion",
+            group=c.id,
+            case_id=c.id,
+            language=c.language,
+            payload={**_case_view(c), "criterion": k.model_dump(mode="json")},
+        )
+        for c in cases
+        for k in c.rubric
+    ]
+
+
+def _verdict_items(source: Source) -> list[Item]:
+    """One item per criterion of each answered case; the grader's verdict is kept aside."""
+    if not source.is_run:
+        raise InputError("--tasks verdict needs a run directory with responses.jsonl", source.path)
+    by_id = {c.id: c for c in source.cases}
+    items: list[Item] = []
+    for response in source.responses:
+        case = by_id.get(response.case_id)
+        if case is None or response.response is None:
+            continue
+        grade = source.grades.get((case.id, response.model))
+        graded = {v.criterion_id: v.met for v in grade.criteria} if grade else {}
+        group = f"{case.id}/{response.model}"
+        for k in case.rubric:
+            met = graded.get(k.id)
+            items.append(
+                Item(
+                    key=f"verdict/{group}/{k.id}",
+                    task="verdict",
+                    group=group,
+                    case_id=case.id,
+                    language=case.language,
+                    payload={
+                        **_case_view(case),
+                        "answer": response.response,
+                        "model": response.model,
+                        "criterion": {"id": k.id, "text": k.text, "weight": k.weight},
+                    },
+                    reference=None if met is None else {"met": met},
+                )
+            )
+    return items
+
+
+def read_pairs(path: Path) -> list[AuditPair]:
+    return [pair for _, pair in read_models(path, AuditPair)]
+
+
+def _injected_items(cases: Sequence[Case], pairs: Sequence[AuditPair]) -> list[Item]:
+    by_id = {c.id: c for c in cases}
+    items: list[Item] = []
+    for pair in pairs:
+        case = by_id.get(pair.case_id)
+        view = _case_view(case) if case else {"narrative": "", "query": ""}
+        items.append(
+            Item(
+                key=f"injected/{pair.pair_id}",
+                task="injected",
+                group=pair.pair_id,
+                case_id=pair.case_id,
+                language=case.language if case else "en",
+                payload={
+                    **view,
+                    "original": pair.original,
+                    "edited": pair.edited,
+                    "edits": [e.model_dump() for e in pair.edits],
+                    "error_type": pair.error_type,
+                },
+            )
+        )
+    return items
+
+
+def sample_groups(items: Sequence[Item], n: int | None, seed: int) -> list[Item]:
+    """Items of `n` groups drawn at random (all groups when n is None), in a seeded order.
+
+    Sampling whole groups keeps every criterion of an answer with the same reviewers, so
+    each reviewer can score the answer and case-level correlations are defined.
+    """
+    groups = list(dict.fromkeys(i.group for i in items))
+    rng = random.Random(f"{seed}")
+    drawn = rng.sample(groups, len(groups) if n is None else min(n, len(groups)))
+    rank = {g: r for r, g in enumerate(drawn)}
+    return sorted((i for i in items if i.group in rank), key=lambda i: rank[i.group])
+
+
+def build_items(
+    source: Source,
+    tasks: Sequence[TaskName],
+    sample: int | None = None,
+    seed: int = 0,
+    pairs: Sequence[AuditPair] = (),
+) -> list[Item]:
+    """All items of the chosen tasks, each task sampled by `sample` groups with `seed`."""
+    builders = {
+        "case": lambda: _case_items(source.cases),
+        "criterion": lambda: _criterion_items(source.cases),
+        "verdict": lambda: _verdict_items(source),
+        "injected": lambda: _injected_items(source.cases, pairs),
+    }
+    items: list[Item] = []
+    for task in tasks:
+        if task == "injected" and not pairs:
+            raise InputError("--tasks injected needs audit pairs (--pairs PAIRS.jsonl)")
+        built = builders[task]()
+        if not built:
+            raise InputError(f"--tasks {task}: the source gives no item for this task", source.path)
+        items.extend(sample_groups(built, sample, seed))
+    return items

@@ -1,0 +1,186 @@
+"""Fixtures of the review tests: a run directory from the bundled sample, audit pairs, and a
+project with three reviewers and an owner."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from medrubric.data.jsonl import load_models, write_jsonl
+from medrubric.data.models import Response
+from medrubric.review import project as review_project
+
+SAMPLE = Path(__file__).resolve().parents[2] / "src" / "medrubric" / "data" / "sample"
+PASSWORD = "correct horse battery"
+REVIEWERS = ("alice", "bob", "carol")
+OWNER = "olivia"
+
+
+def _concat(out: Path, *names: str) -> None:
+    out.write_text("".join((SAMPLE / n).read_text(encoding="utf-8") for n in names), "utf-8")
+
+
+@pytest.fixture(scope="session")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished run of two demo models over the sample cases (answers and grades)."""
+    root = tmp_path_factory.mktemp("run")
+    shutil.copy(SAMPLE / "cases.jsonl", root / "cases.jsonl")
+    _concat(root / "responses.jsonl", "responses-demo-careful.jsonl", "responses-demo-hasty.jsonl")
+    _concat(root / "grades.jsonl", "grades-demo-careful.jsonl", "grades-demo-hasty.jsonl")
+    return root
+
+
+@pytest.fixture(scope="session")
+def pairs_file(run_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Audit pairs: a dosage error injected by changing the first number of careful answers."""
+    pairs = []
+    for r in load_models(run_dir / "responses.jsonl", Response):
+        number = re.search(r"\d+", r.response or "")
+        if r.model != "demo-careful" or r.response is None or number is None:
+            continue
+        wrong = str(int(number.group()) * 10)
+        pairs.append(
+            {
+                "pair_id": f"p-{r.case_id}",
+                "case_id": r.case_id,
+                "error_type": "F1",
+                "original": r.response,
+                "edited": r.response[: number.start()] + wrong + r.response[number.end() :],
+                "edits": [{"original": number.group(), "new": wrong}],
+            }
+        )
+    path = tmp_path_factory.mktemp("pairs") / "pairs.jsonl"
+    write_jsonl(path, pairs)
+    return path
+
+
+def make_project(root: Path, run_dir: Path, pairs_file: Path, sample: int = 2) -> Path:
+    """A project with every task, `sample` groups per task, three reviewers and an owner."""
+    project = root / "study"
+    review_project.create(
+        project,
+        str(run_dir),
+        ["case", "criterion", "verdict", "injected"],
+        sample=sample,
+        seed=8,
+        reviewers_per_item=2,
+        pairs=pairs_file,
+    )
+    for name in REVIEWERS:
+        review_project.add_reviewer(project, name, PASSWORD)
+    review_project.add_reviewer(project, OWNER, PASSWORD, owner=True)
+    return project
+
+
+@pytest.fixture(scope="session")
+def template_project(
+    run_dir: Path, pairs_file: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    return make_project(tmp_path_factory.mktemp("template"), run_dir, pairs_file)
+
+
+@pytest.fixture
+def project(template_project: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the template project (accounts hashed once per session)."""
+    return Path(shutil.copytree(template_project, tmp_path / "study"))
+
+
+@pytest.fixture
+def password() -> str:
+    return PASSWORD
+
+
+@pytest.fixture
+def owner_name() -> str:
+    return OWNER
+
+
+class ReviewServer:
+    """`medrubric review serve` in a subprocess on a free port."""
+
+    def __init__(self, project: Path):
+        self.project = project
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60.0) -> ReviewServer:
+        command = [sys.executable, "-m", "medrubric.cli.main", "review", "serve"]
+        command += ["--project", str(self.project), "--port", str(self.port)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"review server exited early:\n{err}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("review server did not start in time")
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process is not None and self.process.stderr:
+            self.process.stderr.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def review_server() -> Iterator[Callable[[Path], ReviewServer]]:
+    """Start servers for a test and stop whichever are still running at its end."""
+    started: list[ReviewServer] = []
+
+    def start(project: Path) -> ReviewServer:
+        server = ReviewServer(project).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def served_study(
+    template_project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Path, str]]:
+    """A copy of the template project and the URL of a server on it, for one test module."""
+    project = Path(shutil.copytree(template_project, tmp_path_factory.mktemp("served") / "s"))
+    server = ReviewServer(project).start()
+    yield project, server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def study_factory(run_dir: Path, pairs_file: Path) -> Callable[[Path, int], Path]:
+    """make_project with the session's run and pairs: (folder, groups per task) -> project."""
+    return lambda root, sample: make_project(root, run_dir, pairs_file, sample)

@@ -1,0 +1,253 @@
+"""The review app in headless Chromium against the real server (`medrubric review serve`).
+
+Also writes the screenshots of docs/review.md to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from medrubric.review import db
+from medrubric.review.tasks import questions_for
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (install it with `make browser`)"
+)
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, Page, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[[], Page]]:
+    """Fresh browser contexts (separate cookie jars), closed at the end of the test."""
+    contexts = []
+
+    def make() -> Page:
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def log_in(page: Page, url: str, name: str, password: str) -> None:
+    page.goto(f"{url}/login")
+    page.fill("#name", name)
+    page.fill("#password", password)
+    with page.expect_navigation():
+        page.press("#password", "Enter")
+    assert re.search(r"/(queue|owner)$", page.url), page.url
+
+
+def queue_of(project: Path, name: str) -> list[db.QueueEntry]:
+    with db.connect(project) as conn:
+        who = db.reviewer_by_name(conn, name)
+        assert who is not None
+        return db.queue(conn, who.id)
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def keys_for(task: str, n_questions: int, index: int) -> list[str]:
+    """A varied but known answer pattern: verdicts alternate m/x, others y,y,n,y,..."""
+    if task == "verdict":
+        return ["m" if index % 2 == 0 else "x"]
+    return ["n" if (index + j) % 3 == 2 else "y" for j in range(n_questions)]
+
+
+def label_queue_by_keyboard(page: Page) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """From the queue page, label every open item with the keyboard: (item URL -> keys,
+    tasks photographed). Each task is photographed for the docs, in English where possible.
+    """
+    pressed: dict[str, list[str]] = {}
+    photographed: dict[str, str] = {}
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    index = 0
+    while "/items/" in page.url:
+        form = page.locator("#label-form")
+        task = form.get_attribute("data-task") or ""
+        keys = keys_for(task, page.locator("fieldset.question").count(), index)
+        for key in keys:
+            page.keyboard.press(key)
+        if photographed.get(task) != "en":
+            shot(page, f"item-{task}")
+            photographed[task] = form.get_attribute("data-language") or ""
+        pressed[page.url] = keys
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        index += 1
+    return pressed, photographed
+
+
+def test_label_a_queue_with_the_keyboard_see_progress_and_log_out(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str
+) -> None:
+    project, url = served_study
+    page = new_page()
+    page.goto(f"{url}/login")
+    shot(page, "login")
+    log_in(page, url, "alice", password)
+    entries = queue_of(project, "alice")
+    assert page.locator("#progress-text").inner_text() == f"0 / {len(entries)} labelled"
+
+    pressed, photographed = label_queue_by_keyboard(page)
+    assert set(photographed) == {"case", "criterion", "verdict", "injected"}, photographed
+
+    assert page.url.endswith("/queue")
+    assert (
+        page.locator("#progress-text").inner_text() == f"{len(entries)} / {len(entries)} labelled"
+    )
+    assert "All your items are labelled" in page.content()
+    with db.connect(project) as conn:
+        stored = {(lab.item_key, lab.reviewer): lab.answers for lab in db.all_labels(conn)}
+    key_of = {f"{url}/items/{e.id}": e.key for e in entries}
+    assert len(pressed) == len(entries)
+    for item_url, keys in pressed.items():
+        answers = list(stored[(key_of[item_url], "alice")].values())
+        assert answers == ["yes" if k in "ym" else "no" for k in keys], item_url
+
+    first, second = entries[0].id, entries[1].id
+    page.goto(f"{url}/items/{first}")
+    with page.expect_navigation():
+        page.keyboard.press("j")
+    assert page.url.endswith(f"/items/{second}")
+    with page.expect_navigation():
+        page.keyboard.press("k")
+    assert page.url.endswith(f"/items/{first}")
+
+    with page.expect_navigation():
+        page.click("#logout")
+    assert page.url.endswith("/login")
+    page.goto(f"{url}/queue")
+    assert page.url.endswith("/login")
+
+
+def test_a_second_reviewer_cannot_open_the_first_ones_items(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str
+) -> None:
+    project, url = served_study
+    alice_only = {e.id for e in queue_of(project, "alice")} - {
+        e.id for e in queue_of(project, "bob")
+    }
+    page = new_page()
+    log_in(page, url, "bob", password)
+    response = page.goto(f"{url}/items/{min(alice_only)}")
+    assert response is not None and response.status == 403
+    response = page.goto(f"{url}/owner")
+    assert response is not None and response.status == 403
+
+
+def test_a_form_post_without_the_csrf_token_is_refused(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str
+) -> None:
+    project, url = served_study
+    page = new_page()
+    log_in(page, url, "carol", password)
+    item = queue_of(project, "carol")[0]
+    page.goto(f"{url}/items/{item.id}")
+    for _ in range(page.locator("fieldset.question").count()):
+        page.keyboard.press("y")
+    page.evaluate("document.querySelector('#label-form input[name=csrf_token]').remove()")
+    with page.expect_navigation() as navigation:
+        page.keyboard.press("Enter")
+    response = navigation.value
+    assert response is not None and response.status == 403
+    assert not queue_of(project, "carol")[0].labelled
+
+
+def _label_the_rest(project: Path, seed: int = 3) -> None:
+    """Every open item of every reviewer gets a label, mostly agreeing with the grader."""
+    rng = random.Random(seed)
+    with db.connect(project) as conn:
+        for who in db.reviewers(conn):
+            for entry in db.queue(conn, who.id):
+                item = db.item(conn, entry.id)
+                if entry.labelled or item is None:
+                    continue
+                answers = {}
+                for q in questions_for(item):
+                    truth = item.reference["met"] if item.reference else True
+                    flip = rng.random() < 0.15
+                    answers[q.field] = "yes" if truth != flip else "no"
+                db.save_label(conn, entry.id, who.id, answers, "")
+
+
+def test_owner_sees_progress_and_agreement(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str, owner_name: str
+) -> None:
+    project, url = served_study
+    _label_the_rest(project)
+    page = new_page()
+    log_in(page, url, owner_name, password)
+    rows = page.locator("#progress tbody tr")
+    assert rows.count() >= 3
+    assert "alice" in page.locator("#progress").inner_text()
+    shot(page, "owner-progress")
+    page.goto(f"{url}/owner/agreement")
+    facets = page.locator("#facets").inner_text()
+    for facet in ("case: narrative & query", "case: advice", "criterion", "verdict", "injected"):
+        assert facet in facets
+    assert "grader vs reviewers (mean)" in page.locator("#fidelity").inner_text()
+    shot(page, "agreement")
+
+
+def test_a_label_survives_kill_9_right_after_submission(
+    project: Path,
+    review_server: Callable[[Path], object],
+    new_page: Callable[[], Page],
+    password: str,
+) -> None:
+    server = review_server(project)
+    url = server.url  # type: ignore[attr-defined]
+    page = new_page()
+    log_in(page, url, "bob", password)
+    item = queue_of(project, "bob")[0]
+    page.goto(f"{url}/items/{item.id}")
+    for _ in range(page.locator("fieldset.question").count()):
+        page.keyboard.press("n")
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.keyboard.press("Enter")
+    server.kill9()  # type: ignore[attr-defined]
+
+    restarted = review_server(project)
+    url = restarted.url  # type: ignore[attr-defined]
+    page = new_page()
+    log_in(page, url, "bob", password)
+    page.goto(f"{url}/items/{item.id}")
+    checked = page.locator("input[type=radio]:checked")
+    assert checked.count() == page.locator("fieldset.question").count()
+    assert {checked.nth(i).get_attribute("value") for i in range(checked.count())} == {"no"}
+    assert queue_of(project, "bob")[0].labelled
