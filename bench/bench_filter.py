@@ -1,0 +1,271 @@
+"""Filter throughput: the LiveMedBench collection filter (media, date, physician reply,
+character mix, language, ICD/ICF/ICHI keywords, safety screen) plus exact and MinHash LSH
+near-duplicate removal, streamed over N generated threads.
+
+Threads are generated deterministically: 60% English, 40% Chinese, built from medical
+phrases and random filler words so texts are distinct; 5% are exact copies and 5% light
+edits of earlier threads, and a few percent each are too old, have media or lack a
+physician reply. Time spent generating is measured and excluded from threads/s. Peak
+memory is the process's maximum resident set size (getrusage), which includes the keyword
+automaton, the language models and the LSH index. Results go to bench/RESULTS.md under
+"## Filter".
+
+    python bench/bench_filter.py [--n 1000000] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import random
+import resource
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from medrubric.data.models import Message, Thread
+from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+HEADING = "## Filter"
+EN_PHRASES = (
+    "chest pain when I climb stairs",
+    "a dry cough for three weeks",
+    "high blood pressure",
+    "headaches every afternoon",
+    "knee pain after running",
+    "itchy skin on my arms",
+    "trouble sleeping at night",
+    "type 2 diabetes",
+    "a fever since yesterday",
+    "lower back pain",
+    "acid reflux after meals",
+    "shortness of breath",
+    "anxiety before exams",
+    "irregular periods",
+)
+EN_FILLER = [
+    "really",
+    "often",
+    "morning",
+    "evening",
+    "week",
+    "month",
+    "doctor",
+    "said",
+    "told",
+    "me",
+    "also",
+    "still",
+    "again",
+    "maybe",
+    "since",
+    "my",
+    "mother",
+    "father",
+    "son",
+    "daughter",
+    "wife",
+    "husband",
+    "work",
+    "office",
+    "school",
+    "gym",
+    "walk",
+    "eat",
+    "drink",
+    "water",
+    "coffee",
+    "tea",
+    "sleep",
+    "tired",
+    "worried",
+    "scared",
+    "better",
+    "worse",
+    "same",
+    "different",
+    "small",
+    "large",
+    "left",
+    "right",
+]
+ZH_PHRASES = (
+    "最近两周经常头痛",
+    "血压偏高",
+    "咳嗽三周了",
+    "膝盖疼",
+    "皮肤瘙痒",
+    "晚上失眠",
+    "2型糖尿病",
+    "昨天开始发烧",
+    "腰痛",
+    "饭后反酸",
+    "气短",
+    "考试前焦虑",
+    "月经不调",
+    "胃痛",
+)
+ZH_FILLER = "的了是我在有个这他她们上下午晚早天周月年次很还又也都就要会能想说看吃喝睡走"
+REPLIES = {
+    "en": "Please see your doctor for an examination and an ECG; rest and drink fluids.",
+    "zh": "建议到医院就诊，完善相关检查，注意休息，多喝水。",
+}
+START = dt.datetime(2023, 1, 1, tzinfo=dt.UTC)
+
+
+def make_text(rng: random.Random, language: str) -> str:
+    if language == "en":
+        words = [rng.choice(EN_FILLER) for _ in range(rng.randint(25, 60))]
+        words.insert(rng.randrange(len(words)), f"I have {rng.choice(EN_PHRASES)}")
+        return " ".join(words) + f" {rng.randint(1, 10**6)}?"
+    chars = [rng.choice(ZH_FILLER) for _ in range(rng.randint(40, 90))]
+    chars.insert(rng.randrange(len(chars)), rng.choice(ZH_PHRASES))
+    return "".join(chars) + f"{rng.randint(1, 10**6)}？"
+
+
+def generate(n: int, seed: int = 0) -> Iterator[Thread]:
+    rng = random.Random(seed)
+    recent: list[str] = []
+    for i in range(n):
+        language = "en" if rng.random() < 0.6 else "zh"
+        roll = rng.random()
+        if roll < 0.05 and recent:
+            text = rng.choice(recent)
+        elif roll < 0.10 and recent:
+            text = rng.choice(recent).replace("the", "a", 1).replace("的", "得", 1) + "!"
+        else:
+            text = make_text(rng, language)
+            recent = (recent + [text])[-1000:]
+        language = "zh" if "\u4e00" <= text[0] <= "\u9fff" else "en"
+        published = START + dt.timedelta(days=rng.randint(0, 900))
+        if rng.random() < 0.03:
+            published = START - dt.timedelta(days=rng.randint(1, 700))
+        verified = rng.random() > 0.03
+        yield Thread.model_construct(
+            source="bench",
+            thread_id=str(i),
+            url=None,
+            title="",
+            published_at=published,
+            language=None,
+            messages=[
+                Message.model_construct(
+                    author_role="patient", verified=False, posted_at=None, text=text
+                ),
+                Message.model_construct(
+                    author_role="physician",
+                    verified=verified,
+                    posted_at=None,
+                    text=REPLIES[language],
+                ),
+            ],
+            tags=[],
+            has_media=rng.random() < 0.02,
+        )
+
+
+class TimedGenerator:
+    """Wraps the generator and adds up the seconds spent inside it."""
+
+    def __init__(self, threads: Iterator[Thread]):
+        self.threads = threads
+        self.seconds = 0.0
+
+    def __iter__(self) -> Iterator[Thread]:
+        while True:
+            start = time.perf_counter()
+            try:
+                thread = next(self.threads)
+            except StopIteration:
+                self.seconds += time.perf_counter() - start
+                return
+            self.seconds += time.perf_counter() - start
+            yield thread
+
+
+def peak_rss_mib() -> float:
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kib / (1024 * 1024) if sys.platform == "darwin" else kib / 1024
+
+
+def run(n: int) -> dict[str, object]:
+    warm_up()
+    source = TimedGenerator(generate(n))
+    counts: Counter[str] = Counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for _, rejection in iter_decisions(source, FilterConfig()):
+        counts[rejection.reason if rejection else "kept"] += 1
+    total = time.perf_counter() - start
+    filtering = total - source.seconds
+    return {
+        "n": n,
+        "seconds": filtering,
+        "cpu_seconds": time.process_time() - cpu_start,
+        "load_average": os.getloadavg()[0],
+        "generation_seconds": source.seconds,
+        "threads_per_s": n / filtering,
+        "peak_rss_mib": peak_rss_mib(),
+        "counts": dict(counts.most_common()),
+    }
+
+
+def markdown(result: dict[str, object], command: str) -> str:
+    counts = result["counts"]
+    assert isinstance(counts, dict)
+    lines = [
+        HEADING,
+        "",
+        f"Command: `{command}`",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, load average "
+        f"{result['load_average']:.1f} at the end of the run, Python {platform.python_version()}; "
+        "default `FilterConfig` (since 2023-01-01, en+zh, verified physician reply, safety "
+        "screen, MinHash 128 permutations, threshold 0.8).",
+        "",
+        "| threads | filter seconds | threads/s | process CPU seconds (incl. generation) "
+        "| peak RSS (MiB) | generation seconds (excluded) |",
+        "|---|---|---|---|---|---|",
+        f"| {result['n']:,} | {result['seconds']:.1f} | {result['threads_per_s']:,.0f} "
+        f"| {result['cpu_seconds']:.1f} | {result['peak_rss_mib']:,.0f} "
+        f"| {result['generation_seconds']:.1f} |",
+        "",
+        "Outcomes: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()) + ".",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(section: str) -> None:
+    """Replace this benchmark's section of RESULTS.md, or append it; other sections stay."""
+    text = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
+    start = text.find(f"\n{HEADING}\n")
+    if start == -1:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:
+        end = text.find("\n## ", start + 1)
+        text = text[: start + 1] + section + ("\n" + text[end + 1 :] if end != -1 else "")
+    RESULTS.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=1_000_000, help="number of generated threads")
+    parser.add_argument(
+        "--no-write", action="store_true", help="print only; leave RESULTS.md alone"
+    )
+    args = parser.parse_args()
+    result = run(args.n)
+    command = "python bench/bench_filter.py" + (f" --n {args.n}" if args.n != 1_000_000 else "")
+    section = markdown(result, command)
+    print(section)
+    if not args.no_write:
+        write_section(section)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""`medrubric harvest`, `medrubric filter` and `medrubric redact`: collect raw threads, apply
+the LiveMedBench collection filter, and redact personal identifiers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from medrubric.data.jsonl import append_jsonl, dump_line, iter_json_lines, read_models
+from medrubric.data.models import Thread
+from medrubric.errors import InputError, describe_validation_error
+from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
+from medrubric.harvest.reasons import REASONS
+from medrubric.harvest.redact import redact_thread
+from medrubric.harvest.source import (
+    HarvestConfig,
+    HarvestReport,
+    SourceSpec,
+    harvest_sources,
+    load_harvest_config,
+)
+
+console = Console(stderr=True)
+
+
+def _progress() -> Progress:
+    return Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def _parse_date(value: str | None, option: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"{option}: expected a date like 2023-01-01, got {value!r}") from None
+
+
+def _select_sources(config: HarvestConfig, names: list[str]) -> HarvestConfig:
+    """Keep the named sources of the config; a name that is not there is crawled as a site."""
+    if not names:
+        if not config.source:
+            raise InputError("nothing to harvest: pass --source NAME or a --config with [[source]]")
+        return config
+    by_name = {s.name: s for s in config.source}
+    chosen = [by_name.get(n) or SourceSpec(name=n, kind="crawl", site=n) for n in names]
+    return config.model_copy(update={"source": chosen})
+
+
+def _count_lines(path: Path) -> int:
+    return sum(1 for _ in iter_json_lines(path))
+
+
+def harvest(
+    out: Annotated[
+        Path, typer.Option("--out", help="Threads JSONL; new or changed threads are appended.")
+    ],
+    source: Annotated[
+        list[str] | None,
+        typer.Option("--source", help="Site key to crawl, or a source name in --config."),
+    ] = None,
+    config: Annotated[Path | None, typer.Option("--config", help="Sources TOML file.")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Only threads published on/after this date.")
+    ] = None,
+    state_dir: Annotated[
+        Path | None,
+        typer.Option("--state-dir", help="State and HTTP cache [default: .harvest-state by OUT]."),
+    ] = None,
+    sites: Annotated[
+        Path | None, typer.Option("--sites", help="Extra sites TOML (adds or replaces sites).")
+    ] = None,
+    min_delay: Annotated[
+        float | None, typer.Option("--min-delay", min=0, help="Seconds between requests to a host.")
+    ] = None,
+    max_pages: Annotated[
+        int | None, typer.Option("--max-pages", min=1, help="Pages per crawl run (then resumed).")
+    ] = None,
+) -> None:
+    """Crawl sites or import dumps; append only new or changed threads to OUT."""
+    cfg = load_harvest_config(config) if config else HarvestConfig()
+    if sites is not None:
+        cfg = cfg.model_copy(update={"sites": sites})
+    crawl = cfg.crawl.model_copy(
+        update={
+            k: v
+            for k, v in {"min_delay": min_delay, "max_pages": max_pages}.items()
+            if v is not None
+        }
+    )
+    cfg = _select_sources(cfg.model_copy(update={"crawl": crawl}), source or [])
+    report = HarvestReport()
+    state = state_dir or out.parent / ".harvest-state"
+    written = 0
+    with _progress() as progress:
+        task = progress.add_task("harvesting", total=None)
+        for thread in harvest_sources(
+            cfg, state, since=_parse_date(since, "--since"), report=report
+        ):
+            append_jsonl(out, thread)
+            written += 1
+            progress.update(task, advance=1, description=f"harvesting {thread.source}")
+    for name, last in report.last_run.items():
+        console.print(f"{name}: previous finished run {last or 'none'}")
+    table = Table(title=f"harvest: {written} new or changed threads -> {out}")
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for key, count in sorted(
+        {
+            **report.threads,
+            **report.crawl,
+            **{f"pages:{k}": v for k, v in report.pages.items()},
+        }.items()
+    ):
+        table.add_row(key, str(count))
+    Console().print(table)
+
+
+def summary_table(counts: Counter[str], total: int) -> Table:
+    table = Table(title=f"filter: {counts.get('kept', 0)} of {total} threads kept")
+    table.add_column("outcome")
+    table.add_column("threads", justify="right")
+    table.add_column("share", justify="right")
+    table.add_column("meaning")
+    for outcome, count in counts.most_common():
+        share = f"{count / total:.1%}" if total else "-"
+        table.add_row(outcome, str(count), share, REASONS.get(outcome, "passed every rule"))
+    return table
+
+
+def filter_command(
+    threads: Annotated[Path, typer.Argument(help="Threads JSONL.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for kept.jsonl, rejected.jsonl, summary.json.")
+    ],
+    since: Annotated[str, typer.Option("--since", help="Earliest publication date kept.")] = (
+        "2023-01-01"
+    ),
+    languages: Annotated[
+        str, typer.Option("--languages", help="Comma-separated languages kept (en, zh).")
+    ] = "en,zh",
+    require_verified: Annotated[
+        bool,
+        typer.Option("--verified/--any-physician", help="Require a verified physician reply."),
+    ] = True,
+    reply_roles: Annotated[
+        str, typer.Option("--reply-roles", help="Author roles that count as a physician reply.")
+    ] = "physician",
+    near_duplicate_threshold: Annotated[
+        float, typer.Option("--near-duplicate-threshold", help="MinHash Jaccard threshold.")
+    ] = 0.8,
+    screen: Annotated[
+        bool,
+        typer.Option("--screen/--no-screen", help="Drop hate, discrimination, re-identification."),
+    ] = True,
+) -> None:
+    """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
+    try:
+        config = FilterConfig(
+            since=_parse_date(since, "--since") or dt.date(2023, 1, 1),
+            languages=[x.strip() for x in languages.split(",") if x.strip()],
+            require_verified=require_verified,
+            reply_roles=[x.strip() for x in reply_roles.split(",") if x.strip()],
+            near_duplicate_threshold=near_duplicate_threshold,
+            screen=screen,
+        )
+    except ValidationError as exc:
+        raise InputError(f"filter options: {describe_validation_error(exc)}") from None
+    total = _count_lines(threads)
+    out.mkdir(parents=True, exist_ok=True)
+    counts: Counter[str] = Counter()
+    warm_up()
+    with (
+        _progress() as progress,
+        (out / "kept.jsonl.tmp").open("w", encoding="utf-8") as kept_fh,
+        (out / "rejected.jsonl.tmp").open("w", encoding="utf-8") as rejected_fh,
+    ):
+        task = progress.add_task("filtering", total=total)
+        stream = (t for _, t in read_models(threads, Thread))
+        for thread, rejection in iter_decisions(stream, config):
+            if rejection is None:
+                kept_fh.write(dump_line(thread) + "\n")
+                counts["kept"] += 1
+            else:
+                row = {**rejection.model_dump(), "thread": thread.model_dump(mode="json")}
+                rejected_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+                counts[rejection.reason] += 1
+            progress.advance(task)
+    for name in ("kept.jsonl", "rejected.jsonl"):
+        (out / f"{name}.tmp").replace(out / name)
+    summary = {"total": total, "counts": dict(counts), "config": config.model_dump(mode="json")}
+    (out / "summary.json").write_text(
+        json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    Console().print(summary_table(counts, total))
+
+
+def redact(
+    threads: Annotated[Path, typer.Argument(help="Threads JSONL.")],
+    out: Annotated[Path, typer.Option("--out", help="Redacted threads JSONL.")],
+) -> None:
+    """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers."""
+    total = _count_lines(threads)
+    counts: Counter[str] = Counter()
+    tmp = out.with_name(out.name + ".tmp")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with _progress() as progress, tmp.open("w", encoding="utf-8") as fh:
+        task = progress.add_task("redacting", total=total)
+        for _, thread in read_models(threads, Thread):
+            result = redact_thread(thread)
+            counts.update(result.counts)
+            fh.write(dump_line(result.thread) + "\n")
+            progress.advance(task)
+    tmp.replace(out)
+    table = Table(title=f"redact: {total} threads -> {out}")
+    table.add_column("marker")
+    table.add_column("replaced", justify="right")
+    for kind, count in counts.most_common():
+        table.add_row(f"[{kind}]", str(count))
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("harvest")(harvest)
+    app.command("filter")(filter_command)
+    app.command("redact")(redact)

@@ -1,0 +1,181 @@
+"""The collection filter: one fixture per rejection reason, a mixed EN/ZH corpus, and the
+building blocks (keywords, character mix, duplicates) checked against plain computations."""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+from pathlib import Path
+
+import pytest
+
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Message, Thread
+from medrubric.harvest.dedup import DuplicateIndex, shingles
+from medrubric.harvest.filter import FilterConfig, filter_threads
+from medrubric.harvest.keywords import (
+    TermMatcher,
+    curated_terms,
+    icd_title_variants,
+    keep_package_term,
+    keyword_matcher,
+    stoplist,
+)
+from medrubric.harvest.reasons import REASONS
+from medrubric.harvest.text import non_alnum_ratio, normalise
+
+CORPUS = Path(__file__).parent / "fixtures" / "filter_corpus.jsonl"
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Thread]:
+    return load_models(CORPUS, Thread)
+
+
+def outcomes(result) -> dict[str, str]:
+    got = {t.key: "kept" for t in result.kept}
+    got.update({r.thread_key: r.reason for r in result.rejected})
+    return got
+
+
+def test_mixed_corpus_has_the_known_outcome_for_every_thread(corpus):
+    result = filter_threads(corpus)
+    expected = {t.key: t.tags[0].removeprefix("expect:") for t in corpus}
+    assert outcomes(result) == expected
+    assert set(expected.values()) - {"kept"} == set(REASONS)  # one fixture per reason code
+    languages = {t.thread_id: t.language for t in result.kept}
+    assert languages == {
+        "en-kept-1": "en",
+        "en-kept-2": "en",
+        "zh-kept-1": "zh",
+        "zh-kept-2": "zh",
+        "mixed-zh-kept": "zh",
+    }
+    counts = result.counts()
+    assert counts["kept"] == 5 and counts["no_physician_reply"] == 3
+    assert sum(counts.values()) == len(corpus)
+
+
+def test_config_relaxes_rules(corpus):
+    by_id = {t.thread_id: t for t in corpus}
+    relaxed = FilterConfig(
+        since=dt.date(2021, 1, 1), require_verified=False, allow_media=True, keep_undated=True
+    )
+    chosen = [by_id[i] for i in ("old", "unverified", "media", "undated")]
+    assert outcomes(filter_threads(chosen, relaxed)) == {t.key: "kept" for t in chosen}
+    only_en = filter_threads([by_id["zh-kept-1"]], FilterConfig(languages=["en"]))
+    assert only_en.rejected[0].reason == "language"
+    clinician = Thread(
+        source="s",
+        thread_id="c",
+        published_at=dt.datetime(2024, 1, 1, tzinfo=dt.UTC),
+        messages=[
+            Message(author_role="patient", text="I have asthma and wheezing at night."),
+            Message(author_role="clinician", verified=True, text="Use your inhaler every day."),
+        ],
+    )
+    assert filter_threads([clinician]).rejected[0].reason == "no_physician_reply"
+    roles = FilterConfig(reply_roles=["physician", "clinician"])
+    assert len(filter_threads([clinician], roles).kept) == 1
+
+
+def test_duplicates_of_rejected_threads_are_not_counted_as_duplicates(corpus):
+    by_id = {t.thread_id: t for t in corpus}
+    old = by_id["old"]
+    copy = old.model_copy(
+        update={"thread_id": "copy", "published_at": dt.datetime(2024, 1, 1, tzinfo=dt.UTC)}
+    )
+    copy = copy.model_copy(
+        update={"messages": [m.model_copy(update={"posted_at": None}) for m in copy.messages]}
+    )
+    result = filter_threads([old, copy])
+    assert outcomes(result) == {old.key: "too_old", copy.key: "kept"}
+
+
+def test_non_alnum_ratio_counts_cjk_as_letters():
+    assert non_alnum_ratio("头痛发烧") == 0
+    assert non_alnum_ratio("ab!!") == 0.5
+    assert non_alnum_ratio("a b ,") == pytest.approx(1 / 3)  # spaces are ignored
+    assert non_alnum_ratio("") == 1.0
+
+
+def test_keywords_match_english_on_word_boundaries_and_chinese_anywhere():
+    m = keyword_matcher()
+    assert m.first("I have had headaches for a week") == ("headache", "ICD:R51")
+    assert m.first("血压高，头痛") is not None
+    assert m.first("我最近胃痛得厉害") is not None  # no spaces around Chinese terms
+    assert m.first("asthmatic") is None  # 'asthma' inside a longer word
+    assert m.first("I went to the office and met my friends") is None
+    assert m.first("She needs physiotherapy after the fracture") is not None  # ICHI term
+
+
+def test_package_terms_are_normalised_and_stoplisted():
+    assert list(icd_title_variants("Essential (primary) hypertension")) == [
+        "essential primary hypertension",
+        "essential hypertension",
+        "essential hypertension",
+    ]
+    assert list(icd_title_variants("Fever, unspecified"))[-1] == "fever"
+    stop = stoplist()
+    assert {"other", "blood", "care"} <= stop
+    assert not any(
+        keep_package_term(t, stop) for t in ("other", "blood", "ab", "1234", "a b c d e f g")
+    )
+    assert keep_package_term("asthma", stop) and keep_package_term("哮喘", stop)
+    matcher = keyword_matcher()
+    assert all(matcher.first(word) is None for word in ("other", "blood", "care", "person"))
+    assert matcher.first("asthma") is not None and matcher.first("cholera") is not None
+    curated = dict(curated_terms())
+    assert curated["哮喘"] == "ICD:J45"
+    assert curated["行走困难"] == "ICF:d450"
+    assert curated["biopsy"] == "ICHI:diagnostic"
+    assert curated["x ray"] == "ICHI:diagnostic"  # normalised like the text it is matched in
+
+
+def test_term_matcher_agrees_with_a_brute_force_search():
+    terms = {"chest pain": "a", "pain": "b", "头痛": "c", "ct": "d"}
+    matcher = TermMatcher(terms)
+    text = "Chest pain, CT normal; 头痛 and painful"
+    norm = f" {normalise(text)} "
+    brute = {t for t in terms if (f" {t} " in norm if t.isascii() else t in norm)}
+    assert {term for term, _ in matcher.find(text)} == brute == {"chest pain", "pain", "头痛", "ct"}
+
+
+def test_keyword_automaton_is_cached_on_disk(tmp_path, monkeypatch):
+    builds: list[int] = []
+
+    def small_terms() -> dict[str, str]:
+        builds.append(1)
+        return {"chest pain": "ICD:R07"}
+
+    monkeypatch.setattr("medrubric.harvest.keywords.build_terms", small_terms)
+    keyword_matcher.cache_clear()
+    try:
+        built = keyword_matcher(str(tmp_path))
+        files = list(tmp_path.glob("keywords-*.pkl"))
+        assert len(files) == 1
+        loaded = pickle.loads(files[0].read_bytes())
+        assert loaded.first("chest pain") == built.first("chest pain") == ("chest pain", "ICD:R07")
+        keyword_matcher.cache_clear()
+        again = keyword_matcher(str(tmp_path))  # a new process: loaded, not rebuilt
+        assert builds == [1] and again.first("chest pain") == ("chest pain", "ICD:R07")
+    finally:
+        keyword_matcher.cache_clear()
+
+
+def test_near_duplicate_index_matches_exact_jaccard():
+    en_a = "I have had a bad headache for three days and my blood pressure is high every morning"
+    en_b = en_a.replace("three", "four")
+    exact = len(shingles(normalise(en_a)) & shingles(normalise(en_b))) / len(
+        shingles(normalise(en_a)) | shingles(normalise(en_b))
+    )
+    assert 0.6 < exact < 0.8
+    below = DuplicateIndex(threshold=0.9)
+    norm_a, norm_b = normalise(en_a), normalise(en_b)
+    assert below.check("a", norm_a) is None and below.check("b", norm_b) is None
+    above = DuplicateIndex(threshold=0.5)
+    assert above.check("a", norm_a) is None
+    assert above.check("b", norm_b) == ("near_duplicate", "a")
+    assert above.check("c", normalise(en_a.upper() + "!")) == ("duplicate", "a")
+    zh = shingles(normalise("最近两周经常头痛"))
+    assert b"\xe6\x9c\x80\xe8\xbf\x91\xe4\xb8\xa4" in zh  # character 3-grams ('最近两')

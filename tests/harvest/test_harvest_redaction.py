@@ -1,0 +1,130 @@
+"""Redaction in English and Chinese, per identifier type, without over-redacting medicine."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from medrubric.data.models import Message, Thread
+from medrubric.harvest.redact import (
+    find_identifiers,
+    redact_text,
+    redact_thread,
+    valid_cn_resident_id,
+)
+from medrubric.harvest.safety import reidentification_risk, screen_thread
+
+CASES = [
+    # English
+    ("My name is John Smith and I have asthma.", "My name is [NAME] and I have asthma."),
+    ("I saw Dr. Patel yesterday.", "I saw Dr. [NAME] yesterday."),
+    ("Thanks,\nSarah Connor", "Thanks,\n[NAME]"),
+    ("I live in Springfield and work nights.", "I live in [LOCATION] and work nights."),
+    (
+        "He was admitted to St. Mary's Hospital last week.",
+        "He was admitted to [LOCATION] last week.",
+    ),
+    ("We moved to Chicago in May.", "We moved to [LOCATION] in May."),
+    ("Send it to 221 Baker Street please.", "Send it to [LOCATION] please."),
+    ("DOB: 03/05/1984, male.", "DOB: [DOB], male."),
+    ("I was born on March 5, 1984.", "I was born on [DOB]."),
+    ("Call me at (617) 555-0142.", "Call me at [PHONE]."),
+    ("My number is +44 20 7946 0958.", "My number is [PHONE]."),
+    ("Write to jane.doe@example.com please.", "Write to [EMAIL] please."),
+    ("My SSN is 123-45-6789.", "My SSN is [ID]."),
+    ("MRN: A1234567 on the discharge letter.", "MRN: [ID] on the discharge letter."),
+    # Chinese
+    ("我叫张伟，今年35岁，有高血压。", "我叫[NAME]，今年35岁，有高血压。"),
+    ("姓名：李娜 女 32岁", "姓名：[NAME] 女 32岁"),
+    ("王医生您好，李女士让我来问。", "[NAME]医生您好，[NAME]女士让我来问。"),
+    ("家住北京市朝阳区建国路88号。", "家住[LOCATION]。"),
+    ("在市人民医院做了胃镜。", "在[LOCATION]做了胃镜。"),
+    ("上个月在上海华山医院复查。", "上个月在[LOCATION]复查。"),
+    ("出生日期：1985年3月5日", "出生日期：[DOB]"),
+    ("1990年10月1日出生，现在怀孕8周。", "[DOB]出生，现在怀孕8周。"),
+    ("手机13812345678，随时联系。", "手机[PHONE]，随时联系。"),
+    ("电话：0571-87654321", "电话：[PHONE]"),
+    ("身份证号11010519491231002X", "身份证号[ID]"),
+    ("住院号：20240315001，出院小结如下。", "住院号：[ID]，出院小结如下。"),
+    ("邮箱 zhang.wei@163.com", "邮箱 [EMAIL]"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_identifiers_are_replaced_by_typed_placeholders(text, expected):
+    assert redact_text(text)[0] == expected
+
+
+NOT_IDENTIFIERS = [
+    "I have Parkinson's disease, Crohn's disease and Lyme disease.",
+    "Down syndrome and Hashimoto thyroiditis run in the family.",
+    "Bell's palsy started after a cold; Dr. appointments are hard to get.",
+    "BP 150/95, pulse 88, took 500 mg twice a day for 7-10 days, HbA1c 7.8%.",
+    "I am 45 years old and went to the hospital on 2024-03-05.",
+    "She was treated in the emergency department of a local hospital.",
+    "我叫了救护车，去医院看了医生。",
+    "谢谢医生！我向医生咨询了高血压的问题，主治医生建议复查。",
+    "血压150/95，每天2次，每次5mg，糖化血红蛋白7.8%。",
+    "做了CT和MRI，去了三甲医院和专科医院。",
+    "Reference range 3.5-5.0 mmol/L, platelet count 250000.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_IDENTIFIERS)
+def test_medical_text_is_not_redacted(text):
+    assert find_identifiers(text) == []
+
+
+def test_resident_id_checksum():
+    assert valid_cn_resident_id("11010519491231002X")
+    assert valid_cn_resident_id("11010519491231002x")
+    assert valid_cn_resident_id("110105194912310025") is False
+    assert redact_text("号码110105194912310026")[0] == "号码110105194912310026"  # bad check digit
+
+
+def make_thread(*texts: str) -> Thread:
+    return Thread(
+        source="s",
+        thread_id="1",
+        title="Question",
+        published_at=dt.datetime(2024, 1, 1, tzinfo=dt.UTC),
+        messages=[Message(author_role="patient", text=texts[0])]
+        + [Message(author_role="physician", verified=True, text=t) for t in texts[1:]],
+    )
+
+
+def test_redact_thread_counts_and_keeps_structure():
+    thread = make_thread("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee.")
+    result = redact_thread(thread)
+    assert result.counts == {"NAME": 2, "PHONE": 1}
+    assert result.total == 3
+    assert result.thread.messages[0].text == "My name is [NAME], call [PHONE]."
+    assert [m.author_role for m in result.thread.messages] == ["patient", "physician"]
+    assert thread.messages[0].text.startswith("My name is John")  # input untouched
+
+
+def test_reidentification_rules():
+    from collections import Counter
+
+    assert reidentification_risk(Counter({"NAME": 1})) is None
+    assert reidentification_risk(Counter({"PHONE": 1, "EMAIL": 1})) is None
+    assert reidentification_risk(Counter({"ID": 1, "NAME": 1})) == "ID+NAME"
+    assert reidentification_risk(Counter({"DOB": 1, "LOCATION": 1})) == "DOB+LOCATION"
+    assert reidentification_risk(Counter({"PHONE": 1, "EMAIL": 1, "LOCATION": 1})) is not None
+    assert reidentification_risk(Counter({"NAME": 5})) == "5 identifiers"
+
+
+def test_screen_thread_reasons():
+    assert screen_thread(make_thread("I have asthma.", "Use the inhaler.")) is None
+    assert (
+        screen_thread(make_thread("那个黑鬼医生不理我，我有哮喘。", "请规律使用吸入剂。")).reason
+        == "hate_speech"
+    )
+    assert screen_thread(make_thread("同性恋是病吗？我很焦虑。", "同性恋不是疾病。")) is None
+    assert (
+        screen_thread(make_thread("我妈说同性恋就是病。我很焦虑。", "同性恋不是疾病。")).reason
+        == "discriminatory"
+    )
+    risky = make_thread("我叫张伟，身份证号11010519491231002X，头痛。", "建议就诊。")
+    assert screen_thread(risky).reason == "reidentification_risk"
