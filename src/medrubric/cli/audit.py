@@ -1,0 +1,362 @@
+"""`medrubric audit inject | score | criteria | review-export | review-import | report`:
+inject known errors into answers and measure whether the benchmark's rubric notices them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.audit.auditdir import AuditDir, write_json
+from medrubric.audit.criteria import CriteriaOptions, run_criteria
+from medrubric.audit.edits import EditLimits
+from medrubric.audit.inject_run import Funnel, InjectOptions, run_inject
+from medrubric.audit.paired_scoring import (
+    OutcomeStats,
+    ScoreOptions,
+    compare_reports,
+    load_score_report,
+    run_score,
+)
+from medrubric.audit.report import REVIEW_SUMMARY, audit_report_html
+from medrubric.audit.review_io import (
+    export_review,
+    read_ratings,
+    stratified_sample,
+    summarize_review,
+)
+from medrubric.audit.runtime import ModelOptions
+from medrubric.data.formats import load_cases
+from medrubric.evaluate.profiles import PROFILES, resolve_setup
+
+Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
+CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+Concurrency = Annotated[
+    int | None, typer.Option("--concurrency", help="(Answer, type) tasks or calls in flight.")
+]
+Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
+MaxTokens = Annotated[
+    int | None, typer.Option("--max-tokens", help="Reply length limit for every audit call.")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
+Benchmark = Annotated[
+    str, typer.Option("--benchmark", help="Cases with the rubrics (file, snapshot or 'sample').")
+]
+Grader = Annotated[str | None, typer.Option("--grader", help="Grader model spec.")]
+Profile = Annotated[
+    str | None,
+    typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
+]
+GraderMaxTokens = Annotated[
+    int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
+]
+AuditDirArg = Annotated[Path, typer.Argument(help="Audit directory written by `audit inject`.")]
+
+console = Console(stderr=True)
+audit_app = typer.Typer(
+    help="Rubric blind-spot audit: inject known errors, score pairs, fact-check, review.",
+    no_args_is_help=True,
+)
+
+
+def model_options(
+    timeout: float,
+    cache_dir: Path | None,
+    no_cache: bool,
+    concurrency: int | None,
+    config: Path | None,
+    max_tokens: int | None,
+    quiet: bool,
+) -> ModelOptions:
+    return ModelOptions(
+        timeout=timeout,
+        cache_dir=cache_dir,
+        no_cache=no_cache,
+        concurrency=concurrency,
+        config=config,
+        max_tokens=max_tokens,
+        show_progress=not quiet,
+    )
+
+
+def ci_text(lo: float, hi: float) -> str:
+    return f"[{lo:.3f}, {hi:.3f}]"
+
+
+def print_funnel(funnel: Funnel) -> None:
+    table = Table(title="Injection funnel ((answer, error type) candidates)")
+    for column in ("type", "accepted", "not applicable", "failed check", "failed judge", "errors"):
+        table.add_column(column, justify="left" if column == "type" else "right")
+    for code, row in funnel.by_type.items():
+        table.add_row(
+            code,
+            str(row["accepted"]),
+            str(row["not_applicable"]),
+            str(row["discarded_programmatic"]),
+            str(row["discarded_judge"]),
+            str(row["failed_calls"]),
+        )
+    Console().print(table)
+    typer.echo(
+        f"answers {funnel.answers} · excluded at score floor {len(funnel.excluded_no_headroom)} · "
+        f"eligible {funnel.eligible_answers} · candidates {funnel.candidates} · "
+        f"applicable {funnel.applicable} · accepted {funnel.accepted} "
+        f"({funnel.accepted_after_retry} after retry) · failed calls {funnel.failed_calls}"
+    )
+
+
+def print_outcomes(title: str, overall: OutcomeStats, by_type: dict[str, OutcomeStats]) -> None:
+    table = Table(title=title)
+    for column in ("set", "pairs", "questions", "win", "tie", "loss", "AUROC", "95% CI"):
+        table.add_column(column, justify="left" if column == "set" else "right")
+    for name, s in [("all", overall), *by_type.items()]:
+        table.add_row(
+            name,
+            str(s.n_pairs),
+            str(s.n_questions),
+            f"{s.win:.3f}",
+            f"{s.tie:.3f}",
+            f"{s.loss:.3f}",
+            f"{s.auroc:.3f}",
+            ci_text(*s.auroc_ci),
+        )
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(audit_app, name="audit")
+
+
+@audit_app.command("inject")
+def inject_cmd(
+    answers: Annotated[Path, typer.Option("--answers", help="Answers to audit (Response JSONL).")],
+    benchmark: Benchmark,
+    applicability_models: Annotated[
+        str, typer.Option("--applicability-models", help="Two model specs, comma-separated.")
+    ],
+    injector: Annotated[str, typer.Option("--injector", help="Model that injects the error.")],
+    judge: Annotated[str, typer.Option("--judge", help="Model that verifies the injection.")],
+    out: Annotated[Path, typer.Option("--out", help="Audit directory (resumed if it exists).")],
+    types: Annotated[
+        str | None, typer.Option("--types", help="Error types, e.g. C1,F1 (default: all 13).")
+    ] = None,
+    grades: Annotated[
+        Path | None, typer.Option("--grades", help="Grades of the answers (RUN/grades.jsonl).")
+    ] = None,
+    grader: Grader = None,
+    grader_profile: Profile = None,
+    grader_max_tokens: GraderMaxTokens = None,
+    max_edits: Annotated[int, typer.Option("--max-edits", help="Edits per injection.")] = 3,
+    max_span_chars: Annotated[
+        int, typer.Option("--max-span-chars", help="Longest edit span (characters).")
+    ] = 400,
+    max_length_change: Annotated[
+        float, typer.Option("--max-length-change", help="Length change as a share of the answer.")
+    ] = 0.25,
+    timeout: Timeout = 120.0,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    concurrency: Concurrency = None,
+    config: Config = None,
+    max_tokens: MaxTokens = None,
+    quiet: Quiet = False,
+) -> None:
+    """Inject one error of each applicable type into each answer; write pairs.jsonl."""
+    setup = None
+    if grades is None and (grader or grader_profile):
+        setup = resolve_setup(grader_profile, grader, None, grader_max_tokens)
+    opts = InjectOptions(
+        answers=answers,
+        benchmark=benchmark,
+        applicability_models=[m.strip() for m in applicability_models.split(",") if m.strip()],
+        injector=injector,
+        judge=judge,
+        out=out,
+        types=types,
+        grades=grades,
+        setup=setup,
+        limits=EditLimits(
+            max_edits=max_edits, max_span_chars=max_span_chars, max_length_change=max_length_change
+        ),
+        models=model_options(timeout, cache_dir, no_cache, concurrency, config, max_tokens, quiet),
+    )
+    funnel = asyncio.run(run_inject(opts))
+    print_funnel(funnel)
+    typer.echo(str(AuditDir(out).pairs.resolve()))
+
+
+@audit_app.command("score")
+def score_cmd(
+    audit_dir: AuditDirArg,
+    benchmark: Benchmark,
+    grader: Grader = None,
+    grader_profile: Profile = None,
+    grader_max_tokens: GraderMaxTokens = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Score folder (default DIR/score).")
+    ] = None,
+    compare: Annotated[
+        Path | None,
+        typer.Option("--compare", help="Another audit (or score) folder to rank-compare with."),
+    ] = None,
+    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    timeout: Timeout = 120.0,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    concurrency: Concurrency = None,
+    config: Config = None,
+    quiet: Quiet = False,
+) -> None:
+    """Grade originals and injected answers with the benchmark's rubric; paired AUROC."""
+    opts = ScoreOptions(
+        audit_dir=audit_dir,
+        benchmark=benchmark,
+        setup=resolve_setup(grader_profile, grader, None, grader_max_tokens),
+        out=out,
+        n_resamples=resamples,
+        seed=seed,
+        models=model_options(timeout, cache_dir, no_cache, concurrency, config, None, quiet),
+    )
+    report = asyncio.run(run_score(opts))
+    print_outcomes("Paired scoring (original vs injected)", report.overall, report.by_type)
+    typer.echo(
+        f"pairs {report.n_pairs} · scored {report.n_scored} · grading errors "
+        f"{report.n_grading_errors} (left out, never counted as Not Met) · criteria/question "
+        f"{report.density.criteria_per_question:.2f}"
+    )
+    if compare is not None:
+        agreement = compare_reports(report, load_score_report(compare))
+        typer.echo(
+            f"rank agreement over {len(agreement.types)} error types: Kendall tau_b "
+            f"{agreement.kendall_tau_b:.3f} (p={agreement.kendall_p:.3g}), Spearman rho "
+            f"{agreement.spearman_rho:.3f} (p={agreement.spearman_p:.3g})"
+        )
+        (opts.score_dir() / "compare.json").write_text(
+            json.dumps(agreement.model_dump(), indent=2) + "\n", encoding="utf-8"
+        )
+    typer.echo(str((opts.score_dir() / "score.json").resolve()))
+
+
+@audit_app.command("criteria")
+def criteria_cmd(
+    audit_dir: AuditDirArg,
+    benchmark: Benchmark,
+    model: Annotated[str, typer.Option("--model", help="Model that classifies criteria.")],
+    score_dir: Annotated[
+        Path | None, typer.Option("--score-dir", help="Score folder (default DIR/score).")
+    ] = None,
+    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    timeout: Timeout = 120.0,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    concurrency: Concurrency = None,
+    config: Config = None,
+    max_tokens: MaxTokens = None,
+    quiet: Quiet = False,
+) -> None:
+    """Classify rubric criteria FACTCHECK / OTHER; how often each kind discriminates pairs."""
+    opts = CriteriaOptions(
+        audit_dir=audit_dir,
+        benchmark=benchmark,
+        model=model,
+        score_dir=score_dir,
+        n_resamples=resamples,
+        seed=seed,
+        models=model_options(timeout, cache_dir, no_cache, concurrency, config, max_tokens, quiet),
+    )
+    result = asyncio.run(run_criteria(opts))
+    table = Table(title="Criteria that discriminate original from injected")
+    for column in ("kind", "criteria", "items", "differ", "rate"):
+        table.add_column(column, justify="left" if column == "kind" else "right")
+    for name, k in result.by_kind.items():
+        table.add_row(name, str(k.criteria), str(k.items), str(k.discriminating), f"{k.rate:.3f}")
+    Console().print(table)
+    typer.echo(
+        f"FACTCHECK / OTHER ratio {result.ratio:.2f}x (95% CI {ci_text(*result.ratio_ci)}) · "
+        f"unlabelled criteria {result.unlabelled_criteria}"
+    )
+
+
+@audit_app.command("review-export")
+def review_export_cmd(
+    audit_dir: AuditDirArg,
+    benchmark: Annotated[
+        str | None, typer.Option("--benchmark", help="Cases, to show reviewers the question.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Folder to write (default DIR/review).")
+    ] = None,
+    per_type: Annotated[
+        int | None, typer.Option("--per-type", help="Sample at most N pairs per error type.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Sampling seed.")] = 0,
+) -> None:
+    """Write review_pairs.jsonl (for the review app) and review.csv for clinical reviewers."""
+    audit = AuditDir(audit_dir)
+    pairs = stratified_sample(audit.require_pairs(), per_type, seed)
+    cases = {c.id: c for c in load_cases(benchmark)} if benchmark else {}
+    jsonl, table = export_review(pairs, cases, out or audit.root / "review")
+    typer.echo(f"{len(pairs)} pairs for review")
+    typer.echo(str(jsonl.resolve()))
+    typer.echo(str(table.resolve()))
+
+
+@audit_app.command("review-import")
+def review_import_cmd(
+    audit_dir: AuditDirArg,
+    ratings: Annotated[
+        list[Path],
+        typer.Option("--ratings", help="CSV or JSONL: pair_id, rater, answer yes/no, reason."),
+    ],
+    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+) -> None:
+    """Yes-rate (cluster-bootstrap CI), raw agreement and Fleiss' kappa per error type."""
+    audit = AuditDir(audit_dir)
+    rows = [r for path in ratings for r in read_ratings(path)]
+    summary = summarize_review(rows, audit.require_pairs(), resamples, seed)
+    write_json(audit.root / "review" / REVIEW_SUMMARY, summary.model_dump(mode="json"))
+    table = Table(title="Could it change the diagnosis or management?")
+    for column in ("set", "pairs", "ratings", "yes", "95% CI", "raw agreement", "Fleiss kappa"):
+        table.add_column(column, justify="left" if column == "set" else "right")
+    for name, s in [("all", summary.overall), *summary.by_type.items()]:
+        table.add_row(
+            name,
+            str(s.pairs),
+            str(s.ratings),
+            f"{s.yes_rate:.3f}",
+            ci_text(*s.yes_ci),
+            f"{s.raw_agreement:.3f}",
+            f"{s.fleiss_kappa:.3f}",
+        )
+    Console().print(table)
+    if summary.unknown_pairs:
+        console.print(
+            f"[bold red]{len(summary.unknown_pairs)} rated pair id(s) are not in this audit[/]: "
+            + ", ".join(summary.unknown_pairs[:5])
+        )
+    typer.echo(str((audit.root / "review" / REVIEW_SUMMARY).resolve()))
+
+
+@audit_app.command("report")
+def report_cmd(
+    audit_dir: AuditDirArg,
+    out: Annotated[Path, typer.Option("--out", help="HTML file to write.")],
+    factcheck: Annotated[
+        Path | None,
+        typer.Option("--factcheck", help="Fact-check output folder (default DIR/factcheck)."),
+    ] = None,
+) -> None:
+    """A self-contained HTML report of the audit."""
+    html = audit_report_html(audit_dir, factcheck)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(html, encoding="utf-8")
+    typer.echo(str(out.resolve()))

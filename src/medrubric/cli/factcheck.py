@@ -1,0 +1,111 @@
+"""`medrubric factcheck`: split answers into claims, retrieve clinical evidence for each and
+judge it; on audit pairs, the injected error's detection rate against false flags."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from medrubric.audit.factcheck_measures import DEFAULT_PENALTY
+from medrubric.audit.factcheck_run import SUMMARY, FactcheckOptions, run_factcheck
+from medrubric.cli.audit import (
+    CacheDir,
+    Concurrency,
+    Config,
+    MaxTokens,
+    NoCache,
+    Quiet,
+    Timeout,
+    ci_text,
+    model_options,
+)
+from medrubric.errors import InputError
+from medrubric.retrieve import INDEX_KINDS
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("factcheck")
+    def factcheck_cmd(
+        model: Annotated[str, typer.Option("--model", help="Claim splitter and judge model.")],
+        answers: Annotated[
+            Path | None, typer.Option("--answers", help="Answers to check (Response JSONL).")
+        ] = None,
+        pairs: Annotated[
+            Path | None, typer.Option("--pairs", help="Audit pairs (DIR/pairs.jsonl).")
+        ] = None,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", help="Output folder (default DIR/factcheck with --pairs)."),
+        ] = None,
+        benchmark: Annotated[
+            str | None,
+            typer.Option("--benchmark", help="Cases, to give the claim splitter context."),
+        ] = None,
+        retriever: Annotated[
+            str, typer.Option("--retriever", help=f"Index kind: {', '.join(INDEX_KINDS)}.")
+        ] = "bm25",
+        index: Annotated[
+            Path | None,
+            typer.Option("--index", help="Index folder (default: the bundled corpus, cached)."),
+        ] = None,
+        k: Annotated[int, typer.Option("--k", help="Evidence snippets per claim.")] = 5,
+        max_claims: Annotated[int, typer.Option("--max-claims", help="Claims per answer.")] = 20,
+        penalty: Annotated[
+            float,
+            typer.Option("--penalty", help="Combined score: points off per unsupported claim."),
+        ] = DEFAULT_PENALTY,
+        scores: Annotated[
+            Path | None,
+            typer.Option(
+                "--scores", help="pair_scores.jsonl (default DIR/score/pair_scores.jsonl)."
+            ),
+        ] = None,
+        timeout: Timeout = 120.0,
+        cache_dir: CacheDir = None,
+        no_cache: NoCache = False,
+        concurrency: Concurrency = None,
+        config: Config = None,
+        max_tokens: MaxTokens = None,
+        quiet: Quiet = False,
+    ) -> None:
+        """Fact-check answers (or audit pairs) against the clinical evidence index."""
+        target = out or (pairs.parent / "factcheck" if pairs is not None else None)
+        if target is None:
+            raise InputError("give --out (required with --answers)")
+        opts = FactcheckOptions(
+            model=model,
+            out=target,
+            answers=answers,
+            pairs=pairs,
+            benchmark=benchmark,
+            retriever=retriever,
+            index=index,
+            k=k,
+            max_claims=max_claims,
+            penalty=penalty,
+            scores=scores,
+            models=model_options(
+                timeout, cache_dir, no_cache, concurrency, config, max_tokens, quiet
+            ),
+        )
+        summary = asyncio.run(run_factcheck(opts))
+        typer.echo(
+            f"answers {summary['answers']} ({summary['answers_with_errors']} with call errors) · "
+            f"claims {summary['claims']}: {summary['supported']} supported, "
+            f"{summary['not_supported']} not supported, {summary['not_checkable']} not checkable"
+        )
+        detection = summary.get("detection")
+        if detection:
+            for name in ("extracted", "detected", "false_flag"):
+                r = detection[name]
+                typer.echo(f"{name}: {r['k']}/{r['n']} = {r['rate']:.3f} {ci_text(*r['ci'])}")
+        combined = summary.get("combined")
+        if combined:
+            typer.echo(
+                f"paired AUROC rubric {combined['rubric_auroc']:.3f} vs rubric − "
+                f"{combined['penalty']} × unsupported {combined['combined_auroc']:.3f}"
+            )
+        typer.echo(str((target / SUMMARY).resolve()))
