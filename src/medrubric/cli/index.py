@@ -1,0 +1,73 @@
+"""`medrubric index build|query`: persistent retrieval indexes over snippet corpora."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from medrubric.retrieve.corpus import load_corpus
+from medrubric.retrieve.dense import E5_SPEC
+from medrubric.retrieve.index import build_retriever, load_index, save_index
+
+index_app = typer.Typer(help="Build and query evidence retrieval indexes.", no_args_is_help=True)
+
+
+@index_app.command("build")
+def build(
+    corpus: Annotated[str, typer.Argument(help="Snippet JSONL (MedRAG layout) or 'default'.")],
+    out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
+    kind: Annotated[str, typer.Option("--kind", help="bm25, dense or fused.")] = "bm25",
+    dense_model: Annotated[
+        str, typer.Option("--dense-model", help="'e5' (bundled) or 'medcpt:/path/to/weights'.")
+    ] = E5_SPEC,
+) -> None:
+    """Index CORPUS into OUT (manifest.json, snippets.jsonl, bm25/ and/or dense/)."""
+    console = Console()
+    started = time.perf_counter()
+    loaded = load_corpus(corpus)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"indexing ({kind})", total=len(loaded))
+        retriever = build_retriever(
+            loaded, kind, dense_model, progress=lambda n: bar.advance(task, n)
+        )
+        bar.update(task, completed=len(loaded))
+    manifest = save_index(retriever, loaded.sha256, out)
+    console.print(
+        f"{manifest.kind} index of {manifest.corpus_size} snippets "
+        f"(corpus sha256 {manifest.corpus_sha256[:12]}…, model {manifest.model}) "
+        f"written to {out} in {time.perf_counter() - started:.1f}s"
+    )
+
+
+@index_app.command("query")
+def query(
+    index: Annotated[Path, typer.Argument(help="Index folder written by 'index build'.")],
+    text: Annotated[str, typer.Argument(help="The query.")],
+    k: Annotated[int, typer.Option("-k", "--k", min=1, help="Number of snippets.")] = 5,
+) -> None:
+    """Print the top-k snippets for TEXT."""
+    retriever = load_index(index)
+    table = Table(title=f"{retriever.kind}: {text}", show_lines=True)
+    for column in ("rank", "score", "id", "title", "content"):
+        table.add_column(column, overflow="fold")
+    for rank, hit in enumerate(retriever.search(text, k), start=1):
+        content = hit.content if len(hit.content) <= 300 else hit.content[:299] + "…"
+        table.add_row(str(rank), f"{hit.score:.4f}", hit.id, hit.title, content)
+    Console().print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(index_app, name="index")
