@@ -32,7 +32,13 @@ class Prompt:
         return f"{self.name}@{self.version}"
 
     def render(self, **variables: Any) -> str:
-        return _env.from_string(self.source).render(**variables).strip()
+        return _compiled(self.source).render(**variables).strip()
+
+
+@cache
+def _compiled(source: str) -> jinja2.Template:
+    """Compile each template once: compiling costs far more than rendering."""
+    return _env.from_string(source)
 
 
 @cache

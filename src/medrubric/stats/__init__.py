@@ -30,6 +30,7 @@ from medrubric.stats.intervals import (
 )
 from medrubric.stats.paired import PairedAUROC, pair_outcomes, paired_auroc, paired_auroc_ci
 from medrubric.stats.permutation import PermutationResult, permutation_test_diff
+from medrubric.stats.ranking import top_k, top_k_overlap
 from medrubric.stats.sets import jaccard
 
 __all__ = [
@@ -58,5 +59,7 @@ __all__ = [
     "permutation_test_diff",
     "raw_agreement",
     "spearman",
+    "top_k",
+    "top_k_overlap",
     "wilson_interval",
 ]

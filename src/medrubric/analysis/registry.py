@@ -1,0 +1,79 @@
+"""Where grader-agreement results live so that every report graded by that grader shows them.
+
+`medrubric meta-eval` writes OUT/meta_eval.json, copies it into the run directory when
+`--grades` is one, and records it under the grader's label in the meta-eval registry: a
+JSON file {grader label: result}, `./meta_eval_registry.json` unless $MEDRUBRIC_META_EVAL
+or `--registry` names another. Reports look in the run directory first, then the registry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from medrubric.analysis.metaeval import MetaEvalReport
+from medrubric.errors import InputError, input_error_from_validation
+
+REGISTRY_ENV = "MEDRUBRIC_META_EVAL"
+REGISTRY_FILE = "meta_eval_registry.json"
+RUN_FILE = "meta_eval.json"
+
+
+def registry_path(path: str | Path | None = None) -> Path:
+    if path is not None:
+        return Path(path)
+    return Path(os.environ.get(REGISTRY_ENV) or REGISTRY_FILE)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"not a meta-eval registry: {exc}", path) from None
+    if not isinstance(data, dict):
+        raise InputError("not a meta-eval registry: expected a JSON object", path)
+    return data
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def record(report: MetaEvalReport, path: str | Path | None = None) -> Path:
+    """Add or replace the grader's entry in the registry."""
+    target = registry_path(path)
+    data = _read(target)
+    data[report.grader] = report.model_dump(mode="json")
+    write_json(target, data)
+    return target
+
+
+def _parse(data: Any, path: Path) -> MetaEvalReport:
+    try:
+        return MetaEvalReport.model_validate(data)
+    except ValidationError as exc:
+        raise input_error_from_validation(exc, path, None) from None
+
+
+def lookup(
+    grader: str, run_dir: str | Path | None = None, registry: str | Path | None = None
+) -> MetaEvalReport | None:
+    """The agreement numbers for `grader`: the run's own meta_eval.json, else the registry."""
+    if run_dir is not None:
+        own = Path(run_dir) / RUN_FILE
+        if own.is_file():
+            report = _parse(_read(own), own)
+            if report.grader == grader:
+                return report
+    path = registry_path(registry)
+    entry = _read(path).get(grader)
+    return _parse(entry, path) if entry is not None else None

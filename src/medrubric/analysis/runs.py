@@ -1,0 +1,155 @@
+"""Run directories as per-case tables: what every analysis reads.
+
+A run is a folder written by `medrubric eval`/`grade` (grades.jsonl, responses.jsonl,
+summary.json, cases.jsonl) or, for analyses that need only verdicts, a bare grades file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Case, CaseGrade, Response, tag_values
+from medrubric.errors import InputError
+from medrubric.evaluate.rundir import RunDir
+from medrubric.scoring import score_verdicts
+
+
+class CaseRow(BaseModel):
+    """One graded answer: the case strata, its score and, when the run kept it, the answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: str
+    theme: str
+    specialty: str
+    language: str
+    published_at: dt.date | None
+    tags: list[str]
+    score: float | None  # None: generation failed or no positive criterion left to score
+    answer: str | None = None
+    n_criteria: int
+
+    def tag_values(self, key: str) -> list[str]:
+        return tag_values(self.tags, key)
+
+
+class Run(BaseModel):
+    """One candidate model's graded answers, with the records the analyses need."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: Path
+    model: str
+    grader: str
+    clip: bool = True
+    grades: list[CaseGrade]
+    responses: dict[str, Response] = Field(default_factory=dict)
+    cases: dict[str, Case] = Field(default_factory=dict)
+    summary: dict[str, Any] = Field(default_factory=dict)
+
+    def rows(self) -> list[CaseRow]:
+        return [self.row(g) for g in self.grades]
+
+    def row(self, grade: CaseGrade) -> CaseRow:
+        answer = self.responses.get(grade.case_id)
+        score = None if grade.response_error else score_verdicts(grade.criteria, self.clip)
+        return CaseRow(
+            case_id=grade.case_id,
+            theme=grade.theme,
+            specialty=grade.specialty,
+            language=grade.language or "unknown",
+            published_at=grade.published_at,
+            tags=grade.tags,
+            score=score,
+            answer=answer.response if answer else None,
+            n_criteria=len(grade.criteria),
+        )
+
+    def scores(self) -> dict[str, float]:
+        """Case id -> case score, for the answers that could be scored."""
+        return {r.case_id: r.score for r in self.rows() if r.score is not None}
+
+    def candidate_spec(self) -> dict[str, Any]:
+        """The public model spec the run recorded for its candidate ({} when absent)."""
+        models = self.summary.get("provenance", {}).get("models", {})
+        spec: dict[str, Any] = models.get("candidate") or {}
+        return spec
+
+
+def _grader_label(grades: Sequence[CaseGrade], summary: dict[str, Any]) -> str:
+    recorded = summary.get("grading", {}).get("grader")
+    if recorded:
+        return str(recorded)
+    graders = sorted({g.grader for g in grades if g.grader})
+    return ", ".join(graders) or "unknown"
+
+
+def _one_model(grades: list[CaseGrade], where: Path) -> str:
+    models = sorted({g.model for g in grades})
+    if len(models) != 1:
+        raise InputError(
+            f"model: expected the grades of one model, found {len(models)} "
+            f"({', '.join(models) or 'none'}): split them into one run each",
+            where,
+        )
+    seen: set[str] = set()
+    for g in grades:
+        if g.case_id in seen:
+            raise InputError(f"case_id: {g.case_id!r} is graded twice", where)
+        seen.add(g.case_id)
+    return models[0]
+
+
+def load_run(path: str | Path) -> Run:
+    """A run directory, or a grades JSONL file standing alone."""
+    path = Path(path)
+    if path.is_file():
+        grades = load_models(path, CaseGrade)
+        return Run(
+            path=path,
+            model=_one_model(grades, path),
+            grader=_grader_label(grades, {}),
+            grades=grades,
+        )
+    if not path.is_dir():
+        raise InputError("no such run directory or grades file", path)
+    run = RunDir(path)
+    if not run.grades.exists():
+        raise InputError("no grades.jsonl in this run directory", path)
+    grades = run.load_grades()
+    summary: dict[str, Any] = (
+        json.loads(run.summary.read_text("utf-8")) if run.summary.exists() else {}
+    )
+    cases = {c.id: c for c in load_models(run.cases, Case)} if run.cases.exists() else {}
+    return Run(
+        path=path,
+        model=_one_model(grades, run.grades),
+        grader=_grader_label(grades, summary),
+        clip=bool(summary.get("clip", True)),
+        grades=grades,
+        responses={r.case_id: r for r in run.load_responses()},
+        cases=cases,
+        summary=summary,
+    )
+
+
+def load_runs(paths: Sequence[str | Path]) -> list[Run]:
+    """Several runs, one model each; the same model twice is an error (which one to use?)."""
+    if not paths:
+        raise InputError("no run given")
+    runs = [load_run(p) for p in paths]
+    seen: dict[str, Path] = {}
+    for run in runs:
+        if run.model in seen:
+            raise InputError(
+                f"model {run.model!r} appears in two runs ({seen[run.model]})", run.path
+            )
+        seen[run.model] = run.path
+    return runs

@@ -1,0 +1,314 @@
+"""`medrubric analyze contamination | errors | consensus | export`: analyses of run directories,
+each written as JSON and as a self-contained HTML section page into --out."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel, ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.analysis.consensus import Covariate, consensus
+from medrubric.analysis.contamination import ContaminationReport, contamination
+from medrubric.analysis.cutoffs import parse_overrides, resolve_cutoffs
+from medrubric.analysis.error_types import (
+    Classification,
+    LowSelection,
+    classify_runs,
+    count_types,
+)
+from medrubric.analysis.errors import error_analysis
+from medrubric.analysis.llm_tasks import ModelOptions, open_task_model
+from medrubric.analysis.registry import lookup, write_json
+from medrubric.analysis.runs import Run, load_runs
+from medrubric.data.jsonl import load_models, write_jsonl
+from medrubric.errors import InputError, describe_validation_error
+from medrubric.llm.config import load_config
+from medrubric.report.analysis_sections import (
+    analysis_page,
+    consensus_section,
+    contamination_section,
+    errors_section,
+    grader_agreement_section,
+    leaderboard_section,
+    num,
+    pct,
+    pval,
+)
+from medrubric.report.export import leaderboard_csv, leaderboard_latex, leaderboard_rows
+
+Runs = Annotated[
+    list[Path], typer.Argument(metavar="RUN...", help="Run directories (or grades files).")
+]
+Out = Annotated[Path, typer.Option("--out", help="Folder for the results (created).")]
+Cutoffs = Annotated[
+    list[str] | None,
+    typer.Option("--cutoff", metavar="MODEL=YYYY-MM-DD", help="Knowledge cutoff (repeatable)."),
+]
+Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
+Seed = Annotated[int, typer.Option("--seed", help="Bootstrap / permutation seed.")]
+Resamples = Annotated[int, typer.Option("--resamples", min=100, help="Bootstrap resamples.")]
+K = Annotated[int, typer.Option("--k", min=1, help="CACS threshold k.")]
+Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
+MaxTokens = Annotated[
+    int | None, typer.Option("--max-tokens", min=1, help="Reply length cap per call.")
+]
+CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM cache folder.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Do not use the LLM cache.")]
+Concurrency = Annotated[
+    int | None, typer.Option("--concurrency", min=1, help="Calls in flight at once.")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
+
+console = Console()
+
+
+def _save(out: Path, name: str, result: BaseModel | dict[str, Any]) -> Path:
+    data = result.model_dump(mode="json") if isinstance(result, BaseModel) else result
+    path = out / name
+    write_json(path, data)
+    return path
+
+
+def _page(out: Path, name: str, title: str, sections: Sequence[Any], runs: Sequence[Run]) -> Path:
+    path = out / name
+    subtitle = "runs: " + ", ".join(f"{r.model} ({r.path})" for r in runs)
+    path.write_text(analysis_page(title, sections, subtitle), encoding="utf-8")
+    return path
+
+
+def _contamination(
+    runs: Sequence[Run], cutoff: list[str] | None, config: Path | None, seed: int, resamples: int
+) -> ContaminationReport:
+    cutoffs = resolve_cutoffs(runs, parse_overrides(cutoff or []), load_config(config))
+    return contamination(runs, cutoffs, seed=seed, n_resamples=resamples)
+
+
+def _contamination_table(report: ContaminationReport) -> Table:
+    table = Table(title="Score before vs after each model's knowledge cutoff (%)")
+    for name in ("model", "cutoff", "full", "pre", "post", "drop", "p"):
+        table.add_column(name, justify="left" if name in ("model", "cutoff") else "right")
+    for m in report.models:
+        scores = [pct(s.score if s else None) for s in (m.full, m.pre, m.post)]
+        drop = "—" if m.drop is None else f"{100 * m.drop:+.1f}"
+        star = " *" if m.significant else ""
+        table.add_row(m.model, str(m.cutoff), *scores, drop, pval(m.pvalue) + star)
+    return table
+
+
+def _wrote(*paths: Path) -> None:
+    console.print("wrote " + ", ".join(str(p) for p in paths), soft_wrap=True)
+
+
+def contamination_cmd(
+    runs: Runs,
+    out: Out = Path("analysis"),
+    cutoff: Cutoffs = None,
+    config: Config = None,
+    seed: Seed = 0,
+    resamples: Resamples = 10_000,
+) -> None:
+    """Score on cases published before vs after each model's knowledge cutoff, and the drop."""
+    loaded = load_runs(runs)
+    report = _contamination(loaded, cutoff, config, seed, resamples)
+    out.mkdir(parents=True, exist_ok=True)
+    console.print(_contamination_table(report))
+    console.print(
+        f"{report.n_drop} of {report.n_models_with_post} models score lower after their cutoff; "
+        f"{report.n_significant} significantly (p < {report.alpha}, one-sided permutation test)"
+    )
+    for model, why in report.skipped.items():
+        console.print(f"[yellow]skipped {model}: {why}[/]", soft_wrap=True)
+    _wrote(
+        _save(out, "contamination.json", report),
+        _page(out, "contamination.html", "Contamination", [contamination_section(report)], loaded),
+    )
+
+
+async def _classify(
+    runs: Sequence[Run], spec_text: str, selection: LowSelection, opts: ModelOptions
+) -> list[Classification]:
+    async with open_task_model(spec_text, opts) as (model, spec, concurrency):
+        if spec.smoke_test:
+            console.print(
+                f"[bold yellow]SMOKE TEST MODEL {spec.label}: its error types say "
+                "nothing about medicine[/]"
+            )
+        return await classify_runs(
+            model,
+            runs,
+            selection,
+            concurrency=concurrency,
+            max_tokens=opts.max_tokens,
+            show_progress=opts.show_progress,
+        )
+
+
+def errors_cmd(
+    runs: Runs,
+    out: Out = Path("analysis"),
+    bottom_n: Annotated[
+        int, typer.Option("--bottom-n", min=1, help="Bottom cases per model for the overlap.")
+    ] = 100,
+    classify_with: Annotated[
+        str | None, typer.Option("--classify-with", help="Model that assigns error types.")
+    ] = None,
+    bottom_share: Annotated[
+        float, typer.Option("--bottom-share", help="Share of each model's answers to classify.")
+    ] = 0.2,
+    below: Annotated[
+        float | None, typer.Option("--below", help="Classify answers scoring below this instead.")
+    ] = None,
+    timeout: Timeout = 120.0,
+    max_tokens: MaxTokens = None,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    concurrency: Concurrency = None,
+    config: Config = None,
+    quiet: Quiet = False,
+) -> None:
+    """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
+    loaded = load_runs(runs)
+    analysis = error_analysis(loaded, bottom_n)
+    out.mkdir(parents=True, exist_ok=True)
+    written = [_save(out, "errors.json", analysis)]
+    counts = None
+    if classify_with:
+        try:
+            selection = LowSelection(share=bottom_share, threshold=below)
+        except ValidationError as exc:
+            raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
+        opts = ModelOptions(
+            config=config,
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            max_tokens=max_tokens,
+            show_progress=not quiet,
+        )
+        results = asyncio.run(_classify(loaded, classify_with, selection, opts))
+        write_jsonl(out / "error_types.jsonl", results)
+        counts = count_types(results)
+        written += [
+            out / "error_types.jsonl",
+            _save(out, "error_types.json", {"counts": [c.model_dump(mode="json") for c in counts]}),
+        ]
+        failed = sum(c.n_failed for c in counts)
+        if failed:
+            console.print(
+                f"[yellow]{failed} classification(s) failed: recorded in "
+                "error_types.jsonl, not counted[/]"
+            )
+    for r in analysis.error_rates:
+        console.print(
+            f"{r.model}: error rate {pct(r.overall.rate)} over {r.overall.judged} "
+            f"criteria ({r.overall.grader_errors} grader errors left out)"
+        )
+    overlap = analysis.bottom_overlap
+    console.print(f"bottom-{overlap.n} Jaccard, mean over model pairs: {num(overlap.mean)}")
+    written.append(
+        _page(out, "errors.html", "Error analysis", [errors_section(analysis, counts)], loaded)
+    )
+    _wrote(*written)
+
+
+def consensus_cmd(
+    runs: Runs,
+    k: K = 10,
+    grader_b: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--grader-b", help="Run of the same model under a second grader (repeatable)."
+        ),
+    ] = None,
+    covariate: Annotated[
+        str,
+        typer.Option("--covariate", help="Partial-correlation covariate: n_criteria, theme, none."),
+    ] = "n_criteria",
+    out: Out = Path("analysis"),
+    seed: Seed = 0,
+    resamples: Resamples = 10_000,
+) -> None:
+    """CACS@k, threshold sensitivity, length diagnostics, cross-grader robustness and strata."""
+    if covariate not in ("n_criteria", "theme", "none"):
+        raise InputError(f"--covariate: {covariate!r} is not one of n_criteria, theme, none")
+    loaded = load_runs(runs)
+    others = load_runs(grader_b) if grader_b else []
+    cov: Covariate = covariate  # type: ignore[assignment]
+    report = consensus(loaded, k, runs_b=others, covariate=cov, seed=seed, n_resamples=resamples)
+    out.mkdir(parents=True, exist_ok=True)
+    for model, s in (report.cacs or {}).items():
+        console.print(
+            f"{model}: CACS@{k} {pct(s['cacs_at_k'])}, rubric accuracy "
+            f"{pct(s['rubric_accuracy'])}, pass@{k} {pct(s['pass_at_k'])}"
+        )
+    if report.metric == "score":
+        console.print("[yellow]weighted rubrics: CACS does not apply; using case scores[/]")
+    if report.robustness:
+        rob = report.robustness
+        rho, tau = num(rob.spearman.statistic), num(rob.kendall_tau_b.statistic)
+        console.print(
+            f"cross-grader: Spearman {rho}, Kendall tau-b {tau}, MAD {num(rob.mean_abs_diff)}"
+        )
+    _wrote(
+        _save(out, "consensus.json", report),
+        _page(out, "consensus.html", "ClinConsensus analyses", [consensus_section(report)], loaded),
+    )
+
+
+def export_cmd(
+    runs: Runs,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the exports (created).")],
+    k: Annotated[
+        int | None, typer.Option("--k", min=1, help="Add CACS@k (binary rubrics).")
+    ] = None,
+    cutoff: Cutoffs = None,
+    config: Config = None,
+    seed: Seed = 0,
+    resamples: Resamples = 10_000,
+) -> None:
+    """Leaderboard as CSV and LaTeX, and report.html with every analysis section."""
+    loaded = load_runs(runs)
+    report = _contamination(loaded, cutoff, config, seed, resamples)
+    consensus_report = (
+        consensus(loaded, k, seed=seed, n_resamples=resamples) if k is not None else None
+    )
+    rows = leaderboard_rows(loaded, report, k, seed=seed, n_resamples=resamples)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "leaderboard.csv").write_text(leaderboard_csv(rows, k), encoding="utf-8")
+    (out / "leaderboard.tex").write_text(leaderboard_latex(rows, k), encoding="utf-8")
+    types_file = out / "error_types.jsonl"
+    counts = count_types(load_models(types_file, Classification)) if types_file.exists() else None
+    sections = [
+        leaderboard_section(rows, k),
+        contamination_section(report),
+        errors_section(error_analysis(loaded), counts),
+    ]
+    if consensus_report is not None:
+        sections.append(consensus_section(consensus_report))
+    seen: set[str] = set()
+    for run in loaded:
+        agreement = lookup(run.grader, run.path if run.path.is_dir() else None)
+        if agreement and agreement.grader not in seen:
+            seen.add(agreement.grader)
+            sections.append(grader_agreement_section(agreement))
+    page = _page(out, "report.html", "medrubric analysis report", sections, loaded)
+    _wrote(out / "leaderboard.csv", out / "leaderboard.tex", page)
+
+
+def register(app: typer.Typer) -> None:
+    analyze = typer.Typer(
+        help="Analyses of run directories: contamination, errors, ClinConsensus, exports.",
+        no_args_is_help=True,
+    )
+    analyze.command("contamination")(contamination_cmd)
+    analyze.command("errors")(errors_cmd)
+    analyze.command("consensus")(consensus_cmd)
+    analyze.command("export")(export_cmd)
+    app.add_typer(analyze, name="analyze")

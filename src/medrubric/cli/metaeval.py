@@ -1,0 +1,142 @@
+"""`medrubric meta-eval`: a grader's verdicts against physician labels, next to the physicians'
+agreement with each other and, optionally, a holistic LLM-as-a-judge baseline."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from medrubric.analysis.holistic import HolisticScore, judge_answers
+from medrubric.analysis.labels import LabelledAnswer, load_labels
+from medrubric.analysis.llm_tasks import ModelOptions, open_task_model
+from medrubric.analysis.metaeval import MetaEvalReport, answers_to_judge, meta_eval
+from medrubric.analysis.registry import RUN_FILE, record, write_json
+from medrubric.analysis.runs import load_runs
+from medrubric.cli.analyze import (
+    CacheDir,
+    Concurrency,
+    Config,
+    MaxTokens,
+    NoCache,
+    Quiet,
+    Timeout,
+)
+from medrubric.data.jsonl import write_jsonl
+from medrubric.report.analysis_sections import analysis_page, grader_agreement_section, num
+
+console = Console()
+
+
+async def _holistic(
+    answers: list[LabelledAnswer], spec_text: str, opts: ModelOptions
+) -> tuple[str, list[HolisticScore]]:
+    async with open_task_model(spec_text, opts) as (model, spec, concurrency):
+        if spec.smoke_test:
+            console.print(
+                f"[bold yellow]SMOKE TEST MODEL {spec.label}: its scores say nothing "
+                "about medicine[/]"
+            )
+        scores = await judge_answers(
+            model,
+            answers,
+            concurrency=concurrency,
+            max_tokens=opts.max_tokens,
+            show_progress=opts.show_progress,
+        )
+        return model.label, scores
+
+
+def _print(report: MetaEvalReport) -> None:
+    g, p = report.grader_vs_physician, report.physician_vs_physician
+    console.print(
+        f"grader {report.grader}: {report.n_items} labelled criteria of "
+        f"{report.n_answers} answers, {report.n_physicians} physicians"
+    )
+    console.print(
+        f"Macro F1 grader vs physicians {num(g.macro_f1)} (mean of {g.n_pairs}); "
+        f"physician vs physician {num(p.macro_f1)} (mean of {p.n_pairs} pairs)"
+    )
+    console.print(
+        f"Cohen's kappa {num(g.cohen_kappa)} vs {num(p.cohen_kappa)}; Gwet's AC1 "
+        f"{num(g.gwet_ac1)} vs {num(p.gwet_ac1)}; physicians' AC1 {num(report.physicians_ac1)}"
+    )
+    for c in report.case_level:
+        console.print(
+            f"case-level Pearson, {c.judge}: {num(c.pearson.statistic)} (n={c.pearson.n})"
+        )
+    if report.n_grader_errors or report.unmatched_answers:
+        console.print(
+            f"[yellow]{report.n_grader_errors} grader errors left out; "
+            f"{len(report.unmatched_answers)} labelled answers have no grade[/]"
+        )
+
+
+def meta_eval_cmd(
+    labels: Annotated[
+        Path,
+        typer.Option(
+            "--labels",
+            help="HealthBench meta-eval rows or a CSV of case_id, criterion_id, rater, met.",
+        ),
+    ],
+    grades: Annotated[
+        list[Path],
+        typer.Option("--grades", help="Run directory or grades file of the grader (repeatable)."),
+    ],
+    holistic_judge: Annotated[
+        str | None, typer.Option("--holistic-judge", help="Model for the holistic 0-10 baseline.")
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for meta_eval.json and meta_eval.html.")
+    ] = Path("meta-eval"),
+    registry: Annotated[
+        Path | None, typer.Option("--registry", help="Meta-eval registry file the reports read.")
+    ] = None,
+    timeout: Timeout = 120.0,
+    max_tokens: MaxTokens = None,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    concurrency: Concurrency = None,
+    config: Config = None,
+    quiet: Quiet = False,
+) -> None:
+    """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
+    label_set = load_labels(labels)
+    runs = load_runs(grades)
+    holistic: dict[str, float | None] | None = None
+    judge = "holistic judge"
+    out.mkdir(parents=True, exist_ok=True)
+    if holistic_judge:
+        opts = ModelOptions(
+            config=config,
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            max_tokens=max_tokens,
+            show_progress=not quiet,
+        )
+        answers = answers_to_judge(label_set, runs)
+        judge, scores = asyncio.run(_holistic(answers, holistic_judge, opts))
+        write_jsonl(out / "holistic.jsonl", scores)
+        holistic = {s.answer_id: s.score for s in scores}
+    report = meta_eval(label_set, runs, holistic, f"holistic: {judge}")
+    _print(report)
+    data = report.model_dump(mode="json")
+    write_json(out / RUN_FILE, data)
+    page = analysis_page("Grader agreement", [grader_agreement_section(report)], str(labels))
+    (out / "meta_eval.html").write_text(page, encoding="utf-8")
+    written = [out / RUN_FILE, out / "meta_eval.html", record(report, registry)]
+    for run in runs:
+        if run.path.is_dir():
+            write_json(run.path / RUN_FILE, data)
+            written.append(run.path / RUN_FILE)
+    console.print("wrote " + ", ".join(map(str, written)), soft_wrap=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("meta-eval")(meta_eval_cmd)

@@ -1,0 +1,122 @@
+"""HTML sections of the analyses (leaderboard, contamination, errors, ClinConsensus, grader
+agreement) and the self-contained page that holds them. Charts are inline base64 PNGs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from medrubric.analysis.consensus import ConsensusReport
+from medrubric.analysis.contamination import ContaminationReport
+from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
+from medrubric.analysis.errors import ErrorAnalysis
+from medrubric.analysis.metaeval import MetaEvalReport
+from medrubric.analysis.registry import lookup
+from medrubric.data.vocab import AXES, LABELS
+from medrubric.report import analysis_plots
+from medrubric.report.export import ExportRow
+
+_env = jinja2.Environment(
+    loader=jinja2.PackageLoader("medrubric.report", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def _undefined(x: float | None) -> bool:
+    return x is None or not math.isfinite(x)
+
+
+def pct(x: float | None) -> str:
+    return "—" if x is None or _undefined(x) else f"{100 * x:.1f}%"
+
+
+def ci(bounds: Sequence[float] | None) -> str:
+    if bounds is None or any(_undefined(b) for b in bounds):
+        return "—"
+    return f"{100 * bounds[0]:.1f}–{100 * bounds[1]:.1f}%"
+
+
+def num(x: float | None, digits: int = 3) -> str:
+    return "—" if x is None or _undefined(x) else f"{x:.{digits}f}"
+
+
+def pts(x: float | None) -> str:
+    """A difference of two scores, in percentage points."""
+    return "—" if x is None or _undefined(x) else f"{100 * x:+.1f} pts"
+
+
+def pval(p: float | None) -> str:
+    if p is None or _undefined(p):
+        return "—"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _render(template: str, **context: Any) -> Markup:
+    helpers = {"pct": pct, "ci": ci, "num": num, "pts": pts, "pval": pval}
+    label = {"label": lambda key: LABELS.get(key, key)}
+    return Markup(_env.get_template(f"analysis/{template}").render(**helpers, **label, **context))
+
+
+def leaderboard_section(rows: Sequence[ExportRow], k: int | None = None) -> Markup:
+    seen = {a for r in rows for a in r.by_axis}
+    axes = [a for a in (*AXES, "unknown") if a in seen]
+    return _render("leaderboard.html.j2", rows=rows, axes=axes, k=k)
+
+
+def contamination_section(report: ContaminationReport) -> Markup:
+    return _render("contamination.html.j2", r=report, chart=analysis_plots.score_by_month(report))
+
+
+def errors_section(
+    analysis: ErrorAnalysis, types: Sequence[ErrorTypeCounts] | None = None
+) -> Markup:
+    overlap = analysis.bottom_overlap
+    axes = list(dict.fromkeys(a for r in analysis.error_rates for a in r.by_axis))
+    correlation_charts = [
+        (c, analysis_plots.heatmap(c.r, c.groups, f"Pearson r by {c.by}", vmin=-1.0))
+        for c in analysis.correlations
+    ]
+    return _render(
+        "errors.html.j2",
+        e=analysis,
+        axes=axes,
+        rate_chart=analysis_plots.error_rate_chart(analysis.error_rates),
+        jaccard_chart=analysis_plots.heatmap(
+            overlap.matrix, overlap.models, f"Bottom-{overlap.n} Jaccard"
+        )
+        if len(overlap.models) > 1
+        else None,
+        correlation_charts=correlation_charts,
+        types=list(types or []),
+        type_chart=analysis_plots.error_type_chart(types) if types else None,
+        type_names=ERROR_TYPES,
+    )
+
+
+def consensus_section(report: ConsensusReport) -> Markup:
+    models = sorted({m for groups in report.strata.values() for pm in groups.values() for m in pm})
+    chart = analysis_plots.sensitivity_chart(report.sensitivity) if report.sensitivity else None
+    return _render("consensus.html.j2", c=report, models=models, sens_chart=chart)
+
+
+def grader_agreement_section(report: MetaEvalReport) -> Markup:
+    return _render("grader_agreement.html.j2", m=report)
+
+
+def analysis_page(title: str, sections: Sequence[Markup], subtitle: str = "") -> str:
+    """One self-contained HTML file (inline CSS and images, no external links)."""
+    page = _env.get_template("analysis/page.html.j2")
+    return page.render(title=title, subtitle=subtitle, sections=list(sections))
+
+
+def run_report_sections(summary: Mapping[str, Any]) -> Markup:
+    """What a run's own report adds: the grader's agreement with physicians, when
+    `medrubric meta-eval` recorded it for this grader (see medrubric.analysis.registry)."""
+    grader = summary.get("grading", {}).get("grader") or ", ".join(summary.get("graders", []))
+    report = lookup(grader) if grader else None
+    return grader_agreement_section(report) if report else Markup("")
