@@ -34,10 +34,36 @@ def _root(
     """Harvest, curate, rubric, evaluate, analyse, audit and release medical LLM benchmarks."""
 
 
+# Help lists commands in pipeline order; a module missing here is listed last.
+_PIPELINE_ORDER = (
+    "harvest",
+    "curate",
+    "index",
+    "rubric",
+    "release",
+    "snapshot",
+    "data",
+    "evaluate",
+    "score",
+    "analyze",
+    "metaeval",
+    "compare",
+    "audit",
+    "factcheck",
+    "review",
+    "serve",
+)
+
+
+def _order(name: str) -> tuple[int, str]:
+    rank = _PIPELINE_ORDER.index(name) if name in _PIPELINE_ORDER else len(_PIPELINE_ORDER)
+    return rank, name
+
+
 def _register_all() -> None:
     import medrubric.cli as pkg
 
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: _order(m.name)):
         if info.name == "main":
             continue
         module = importlib.import_module(f"medrubric.cli.{info.name}")
