@@ -1,0 +1,112 @@
+"""Paired comparison of two runs on the same cases (e.g. closed-book vs open-book, §5.4).
+
+The difference is B minus A per case, over the case ids both runs scored. The mean
+difference gets a percentile bootstrap CI that resamples cases (so the pairing is kept) and
+a two-sided exact sign test: under "no difference" a non-tied case is equally likely to
+favour either run, so the number of cases where B is higher is Binomial(n_non-tied, 1/2).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+from scipy.stats import binomtest
+
+from medrubric.analysis.runs import Run
+from medrubric.stats import paired_bootstrap_diff_ci
+
+TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie
+
+
+class CasePair(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: str
+    score_a: float
+    score_b: float
+    diff: float  # score_b - score_a
+
+
+class SignTest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    b_higher: int
+    a_higher: int
+    ties: int
+    pvalue: float  # two-sided exact binomial; 1.0 when every case is a tie
+
+
+class Comparison(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    run_a: str
+    run_b: str
+    model_a: str
+    model_b: str
+    n_pairs: int
+    only_in_a: list[str]  # scored in A only (missing or unscored in B)
+    only_in_b: list[str]
+    mean_a: float | None
+    mean_b: float | None
+    mean_diff: float | None
+    ci: tuple[float, float] | None
+    confidence: float
+    n_resamples: int
+    seed: int
+    sign_test: SignTest
+    pairs: list[CasePair]
+
+
+def sign_test(diffs: list[float]) -> SignTest:
+    b_higher = sum(d > TIE_TOLERANCE for d in diffs)
+    a_higher = sum(d < -TIE_TOLERANCE for d in diffs)
+    n = b_higher + a_higher
+    pvalue = float(binomtest(b_higher, n, 0.5).pvalue) if n else 1.0
+    return SignTest(b_higher=b_higher, a_higher=a_higher, ties=len(diffs) - n, pvalue=pvalue)
+
+
+def compare_runs(
+    a: Run,
+    b: Run,
+    *,
+    n_resamples: int = 10_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> Comparison:
+    """Per-case B - A over the shared scored cases, its mean, bootstrap CI and sign test."""
+    scores_a, scores_b = a.scores(), b.scores()
+    shared = sorted(scores_a.keys() & scores_b.keys())
+    pairs = [
+        CasePair(
+            case_id=i, score_a=scores_a[i], score_b=scores_b[i], diff=scores_b[i] - scores_a[i]
+        )
+        for i in shared
+    ]
+    xa = np.array([p.score_a for p in pairs])
+    xb = np.array([p.score_b for p in pairs])
+    ci = None
+    if pairs:
+        lo, hi = paired_bootstrap_diff_ci(
+            xb, xa, n_resamples=n_resamples, seed=seed, confidence=confidence
+        )
+        ci = None if math.isnan(lo) else (lo, hi)
+    return Comparison(
+        run_a=str(a.path),
+        run_b=str(b.path),
+        model_a=a.model,
+        model_b=b.model,
+        n_pairs=len(pairs),
+        only_in_a=sorted(scores_a.keys() - scores_b.keys()),
+        only_in_b=sorted(scores_b.keys() - scores_a.keys()),
+        mean_a=float(xa.mean()) if pairs else None,
+        mean_b=float(xb.mean()) if pairs else None,
+        mean_diff=float((xb - xa).mean()) if pairs else None,
+        ci=ci,
+        confidence=confidence,
+        n_resamples=n_resamples,
+        seed=seed,
+        sign_test=sign_test([p.diff for p in pairs]),
+        pairs=pairs,
+    )

@@ -1,0 +1,79 @@
+"""`medrubric compare RUN_A RUN_B`: paired per-case difference of two runs (B minus A)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.analysis.compare import Comparison, compare_runs
+from medrubric.analysis.runs import load_run
+from medrubric.errors import InputError
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}"
+
+
+def summary_table(c: Comparison) -> Table:
+    table = Table(title=f"B − A over {c.n_pairs} shared cases (scores in %)")
+    for column in ("", "A", "B", "B − A"):
+        table.add_column(column, justify="left" if not column else "right")
+    ci = "—" if c.ci is None else f"{_pct(c.ci[0])} to {_pct(c.ci[1])}"
+    table.add_row("run", c.run_a, c.run_b, "")
+    table.add_row("model", c.model_a, c.model_b, "")
+    table.add_row("mean score", _pct(c.mean_a), _pct(c.mean_b), _pct(c.mean_diff))
+    table.add_row(f"{c.confidence:.0%} bootstrap CI", "", "", ci)
+    s = c.sign_test
+    table.add_row("cases higher", str(s.a_higher), str(s.b_higher), f"{s.ties} ties")
+    table.add_row("sign test p (two-sided)", "", "", f"{s.pvalue:.4g}")
+    table.add_row("scored in one run only", str(len(c.only_in_a)), str(len(c.only_in_b)), "")
+    return table
+
+
+def pairs_table(c: Comparison, rows: int) -> Table:
+    largest = sorted(c.pairs, key=lambda p: (-abs(p.diff), p.case_id))[:rows]
+    table = Table(title=f"Largest per-case differences ({len(largest)} of {c.n_pairs})")
+    for column in ("case", "A", "B", "B − A"):
+        table.add_column(column, justify="left" if column == "case" else "right")
+    for p in largest:
+        table.add_row(p.case_id, _pct(p.score_a), _pct(p.score_b), _pct(p.diff))
+    return table
+
+
+def compare(
+    run_a: Annotated[Path, typer.Argument(help="Run directory (or grades file) A.")],
+    run_b: Annotated[Path, typer.Argument(help="Run directory (or grades file) B.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the comparison as JSON here.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    n_resamples: Annotated[
+        int, typer.Option("--n-resamples", min=1, help="Bootstrap resamples.")
+    ] = 10_000,
+    confidence: Annotated[float, typer.Option("--confidence", help="CI level.")] = 0.95,
+    rows: Annotated[int, typer.Option("--rows", min=0, help="Per-case rows to print.")] = 20,
+) -> None:
+    """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
+    if not 0 < confidence < 1:
+        raise InputError(f"--confidence must be between 0 and 1, got {confidence}")
+    result = compare_runs(
+        load_run(run_a), load_run(run_b), n_resamples=n_resamples, seed=seed, confidence=confidence
+    )
+    if result.n_pairs == 0:
+        raise InputError("the two runs share no scored case id", run_b)
+    console = Console()
+    console.print(summary_table(result))
+    if rows:
+        console.print(pairs_table(result, rows))
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(result.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        console.print(f"written {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("compare")(compare)

@@ -1,0 +1,130 @@
+"""`medrubric release POOL... --version V --from D --to D --out DIR` and
+`medrubric release diff A B`: build a dated release snapshot, and compare two releases."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from typer._click import Context  # the Context type TyperGroup is written against
+from typer.core import TyperGroup
+
+from medrubric.cli.snapshot import _read_json_object
+from medrubric.data.formats import load_cases
+from medrubric.errors import InputError
+from medrubric.evaluate.profiles import PROFILES
+from medrubric.release import ReleaseDiff, build_release, diff_cases
+
+BUILD = "build"
+
+
+class BuildByDefault(TyperGroup):
+    """`release POOL ...` means `release build POOL ...`; `release diff A B` stays a diff."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [BUILD, *args]
+        return super().parse_args(ctx, args)
+
+
+release_app = typer.Typer(
+    cls=BuildByDefault,
+    help="Build dated release snapshots from case pools; diff two releases.",
+    no_args_is_help=True,
+)
+
+
+def grader_profile(value: str | None) -> dict[str, Any] | None:
+    """A profile name (livemedbench, healthbench) or a JSON file pinning the grader."""
+    if value is None:
+        return None
+    if value in PROFILES:
+        return PROFILES[value].model_dump(mode="json")
+    if Path(value).suffix.lower() == ".json":
+        return _read_json_object(Path(value))
+    raise InputError(
+        f"--grader-profile: {value!r} is neither a profile ({', '.join(PROFILES)}) nor a .json file"
+    )
+
+
+@release_app.command(BUILD)
+def build_command(
+    pools: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="POOL...", help="Case pools, oldest first: cases files or snapshot folders."
+        ),
+    ],
+    version: Annotated[str, typer.Option("--version", help="vYYYY.MM or vYYYY.MM.DD.")],
+    date_from: Annotated[
+        dt.datetime, typer.Option("--from", formats=["%Y-%m-%d"], help="First day (included).")
+    ],
+    date_to: Annotated[
+        dt.datetime, typer.Option("--to", formats=["%Y-%m-%d"], help="Last day (included).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="New snapshot folder.")],
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--grader-profile", help=f"Pinned grader: {', '.join(PROFILES)} or a JSON file."
+        ),
+    ] = None,
+) -> None:
+    """Freeze the cases published in [--from, --to] (earliest date per case id wins)."""
+    result = build_release(
+        pools,
+        version,
+        date_from.date(),
+        date_to.date(),
+        out,
+        grader_profile=grader_profile(profile),
+    )
+    m = result.manifest
+    typer.echo(
+        f"released {m.n_cases} cases ({m.n_criteria} criteria) as {m.version} in {out}: "
+        f"{result.n_outside} outside the window, {result.n_undated} undated, "
+        f"of {result.n_pool} in the pool"
+    )
+    typer.echo(f"snapshot hash {m.snapshot_hash}")
+
+
+def diff_table(diff: ReleaseDiff) -> Table:
+    table = Table(
+        title=f"{len(diff.added)} added · {len(diff.removed)} removed · "
+        f"{len(diff.changed)} changed · {diff.unchanged} unchanged"
+    )
+    for column in ("change", "case", "details"):
+        table.add_column(column)
+    for case_id in diff.added:
+        table.add_row("added", case_id, "")
+    for case_id in diff.removed:
+        table.add_row("removed", case_id, "")
+    for change in diff.changed:
+        details = [f"fields: {', '.join(change.fields)}"]
+        details += [f"+criterion {i}" for i in change.criteria_added]
+        details += [f"-criterion {i}" for i in change.criteria_removed]
+        details += [f"~criterion {c.id}: {', '.join(c.fields)}" for c in change.criteria_changed]
+        table.add_row("changed", change.id, "\n".join(details))
+    return table
+
+
+@release_app.command("diff")
+def diff_command(
+    a: Annotated[str, typer.Argument(help="The older release (snapshot folder or cases file).")],
+    b: Annotated[str, typer.Argument(help="The newer release (snapshot folder or cases file).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON.")] = False,
+) -> None:
+    """Cases added, removed and changed from A to B; criteria changes by criterion id."""
+    diff = diff_cases(load_cases(a), load_cases(b))
+    if as_json:
+        typer.echo(diff.model_dump_json(indent=2))
+    else:
+        Console().print(diff_table(diff))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(release_app, name="release")

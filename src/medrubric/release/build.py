@@ -1,0 +1,98 @@
+"""Build a release: merge pools, keep each case's first publication date, cut a date window,
+freeze it with the pinned grader profile (LiveMedBench App. F).
+
+A case id seen in several pools (or earlier releases) keeps the *earliest* published_at of
+all of them, so a case never moves to a later window when it is re-curated; its content is
+taken from the last pool that holds it (the most recent curation).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from medrubric.data.formats import load_cases
+from medrubric.data.models import Case
+from medrubric.errors import InputError
+from medrubric.snapshot import Manifest, freeze
+
+DATE_RULE = "earliest published_at per case id across all pools"
+
+
+class ReleaseResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    manifest: Manifest
+    n_pool: int  # distinct case ids over all pools
+    n_outside: int  # dated cases outside the window
+    n_undated: int  # cases with no publication date (cannot be placed in a window)
+
+
+def merge_pools(pools: Sequence[Sequence[Case]]) -> list[Case]:
+    """One case per id, in first-seen order: the last pool's content, the earliest date."""
+    latest: dict[str, Case] = {}
+    earliest: dict[str, dt.date] = {}
+    for pool in pools:
+        for case in pool:
+            latest[case.id] = case
+            if case.published_at is not None:
+                seen = earliest.get(case.id)
+                earliest[case.id] = min(seen, case.published_at) if seen else case.published_at
+    return [
+        case.model_copy(update={"published_at": earliest.get(case.id)}) for case in latest.values()
+    ]
+
+
+def select_window(
+    cases: Sequence[Case], date_from: dt.date, date_to: dt.date
+) -> tuple[list[Case], int, int]:
+    """(cases published in [date_from, date_to], both ends included; outside; undated)."""
+    if date_from > date_to:
+        raise InputError(f"--from {date_from} is after --to {date_to}")
+    inside = [
+        c for c in cases if c.published_at is not None and date_from <= c.published_at <= date_to
+    ]
+    undated = sum(c.published_at is None for c in cases)
+    return inside, len(cases) - len(inside) - undated, undated
+
+
+def build_release(
+    pools: Sequence[str | Path],
+    version: str,
+    date_from: dt.date,
+    date_to: dt.date,
+    out: str | Path,
+    *,
+    grader_profile: dict[str, Any] | None = None,
+    created_at: dt.datetime | None = None,
+) -> ReleaseResult:
+    """Freeze the pools' cases published in the window as snapshot `version` in `out`."""
+    if not pools:
+        raise InputError("no pool given")
+    merged = merge_pools([load_cases(p) for p in pools])
+    selected, outside, undated = select_window(merged, date_from, date_to)
+    if not selected:
+        raise InputError(
+            f"no case published between {date_from} and {date_to} "
+            f"({outside} outside the window, {undated} undated)"
+        )
+    extra = {
+        "window": {"from": date_from.isoformat(), "to": date_to.isoformat()},
+        "pools": [Path(p).name for p in pools],
+        "date_rule": DATE_RULE,
+    }
+    manifest = freeze(
+        selected,
+        version,
+        out,
+        grader_profile=grader_profile,
+        extra_manifest=extra,
+        created_at=created_at,
+    )
+    return ReleaseResult(
+        manifest=manifest, n_pool=len(merged), n_outside=outside, n_undated=undated
+    )
