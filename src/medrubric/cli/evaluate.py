@@ -1,0 +1,302 @@
+"""`medrubric generate | grade | eval | report | demo`: run candidate models, grade their
+answers criterion by criterion, score, and write the run directory and its reports."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from medrubric.data.formats import load_cases
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Response
+from medrubric.errors import InputError
+from medrubric.evaluate.estimate import StageEstimate, estimate_run
+from medrubric.evaluate.filters import select_cases
+from medrubric.evaluate.openbook import parse_knowledge
+from medrubric.evaluate.profiles import MODES, PROFILES, resolve_setup
+from medrubric.evaluate.progress import RunProgress
+from medrubric.evaluate.rundir import RunDir
+from medrubric.evaluate.runner import RunOptions, run_eval, run_generate, run_grade, smoke_warning
+from medrubric.report.html import leaderboard_html
+from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+
+DEMO_MODEL = "local:smollm2"
+DEMO_CASES = 8
+DEMO_MAX_TOKENS = 256
+DEMO_GRADER_MAX_TOKENS = 512
+
+Cases = Annotated[
+    str,
+    typer.Option("--cases", help="Snapshot folder, cases file (any supported format) or 'sample'."),
+]
+Filters = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--cases-filter",
+        help="key=value, repeatable: language, theme, specialty, source, id, "
+        "published_after (on or after), published_before (before).",
+    ),
+]
+Limit = Annotated[int | None, typer.Option("--limit", help="At most N cases (after filters).")]
+Out = Annotated[Path, typer.Option("--out", help="Run directory (created; resumed if it exists).")]
+Model = Annotated[str, typer.Option("--model", help="Candidate model spec or medrubric.toml name.")]
+Grader = Annotated[
+    str | None, typer.Option("--grader", help="Grader model spec (a profile pins one).")
+]
+Profile = Annotated[
+    str | None,
+    typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
+]
+Mode = Annotated[str | None, typer.Option("--mode", help=f"Grading mode: {', '.join(MODES)}.")]
+MaxTokens = Annotated[
+    int | None, typer.Option("--max-tokens", help="Answer length limit for the candidate.")
+]
+GraderMaxTokens = Annotated[
+    int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
+]
+Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
+CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+Concurrency = Annotated[
+    int | None, typer.Option("--concurrency", help="Calls in flight at once per model.")
+]
+Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
+DryRun = Annotated[
+    bool, typer.Option("--dry-run", help="Print calls and estimated cost; call nothing.")
+]
+Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
+KnowledgeOpt = Annotated[
+    str,
+    typer.Option("--knowledge", help="closed-book, or open-book: top-k evidence in the prompt."),
+]
+EvidenceIndex = Annotated[
+    Path | None,
+    typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
+]
+EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
+
+console = Console(stderr=True)
+
+
+def _options(**kwargs: Any) -> RunOptions:
+    kwargs["filters"] = list(kwargs.get("filters") or [])
+    return RunOptions(**kwargs)
+
+
+def _say_smoke(opts: RunOptions) -> None:
+    warning = smoke_warning(opts)
+    if warning:
+        console.print(f"[bold black on yellow] {warning} [/]")
+
+
+def _print_estimates(stages: Sequence[StageEstimate]) -> None:
+    table = Table(title="Dry run: calls still to make (the cache may answer some for free)")
+    for column in ("stage", "model", "calls", "prompt tokens", "completion tokens", "cost USD"):
+        table.add_column(column, justify="left" if column in ("stage", "model") else "right")
+    for s in stages:
+        table.add_row(
+            s.stage,
+            s.model,
+            f"{s.calls:,}",
+            f"~{s.prompt_tokens:,}",
+            f"≤{s.completion_tokens:,}",
+            f"~{s.cost_usd:.4f}",
+        )
+    total = sum(s.cost_usd for s in stages)
+    table.add_row("total", "", f"{sum(s.calls for s in stages):,}", "", "", f"~{total:.4f}")
+    Console().print(table)
+
+
+def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
+    assert opts.setup is not None
+    cases = select_cases(load_cases(opts.cases), opts.filters, opts.limit)
+    answers = load_models(responses_file, Response) if responses_file else []
+    stages = estimate_run(
+        cases,
+        RunDir(opts.out),
+        candidate=opts.spec(opts.model) if opts.model else None,
+        max_tokens=opts.max_tokens,
+        setup=opts.setup,
+        grader=opts.spec(opts.setup.grader),
+        answers=answers,
+    )
+    _print_estimates(stages)
+
+
+def _final_line(summary: dict[str, Any], progress: RunProgress, run: RunDir) -> None:
+    score = summary["score"]
+    shown = "—" if score is None else f"{100 * score:.1f}%"
+    ci = summary["ci95"]
+    ci_text = "" if ci is None else f" (95% CI {100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+    errors = summary["n_errors"] + summary["n_response_errors"]
+    flag = "[bold red]" if errors else ""
+    typer.echo(
+        f"score {shown}{ci_text} · {summary['n_cases']} cases · {summary['n_verdicts']} verdicts"
+    )
+    console.print(
+        f"{flag}errors: {summary['n_errors']} grader, {summary['n_response_errors']} answer"
+        f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
+        f"{progress.tally.line()}"
+    )
+    typer.echo(str(run.report.resolve()))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("generate")
+    def generate_cmd(
+        cases: Cases,
+        model: Model,
+        out: Out,
+        filters: Filters = None,
+        limit: Limit = None,
+        max_tokens: MaxTokens = None,
+        timeout: Timeout = 120.0,
+        cache_dir: CacheDir = None,
+        no_cache: NoCache = False,
+        concurrency: Concurrency = None,
+        config: Config = None,
+        quiet: Quiet = False,
+        knowledge: KnowledgeOpt = "closed-book",
+        evidence_index: EvidenceIndex = None,
+        evidence_k: EvidenceK = 5,
+    ) -> None:
+        """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
+        opts = _options(
+            cases=cases, model=model, out=out, filters=filters, limit=limit, max_tokens=max_tokens,
+            timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
+            config=config, show_progress=not quiet,
+            knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
+        )  # fmt: skip
+        _say_smoke(opts)
+        responses, progress = asyncio.run(run_generate(opts))
+        failed = sum(r.error is not None for r in responses)
+        console.print(f"{len(responses)} answers ({failed} errors) · {progress.tally.line()}")
+        typer.echo(str(RunDir(out).responses.resolve()))
+
+    @app.command("grade")
+    def grade_cmd(
+        responses: Annotated[
+            Path, typer.Option("--responses", help="JSONL of Response records (case_id+response).")
+        ],
+        cases: Cases,
+        out: Out,
+        grader: Grader = None,
+        grader_profile: Profile = None,
+        mode: Mode = None,
+        grader_max_tokens: GraderMaxTokens = None,
+        filters: Filters = None,
+        limit: Limit = None,
+        timeout: Timeout = 120.0,
+        cache_dir: CacheDir = None,
+        no_cache: NoCache = False,
+        concurrency: Concurrency = None,
+        config: Config = None,
+        dry_run: DryRun = False,
+        quiet: Quiet = False,
+    ) -> None:
+        """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
+        opts = _options(
+            cases=cases, out=out, filters=filters, limit=limit, timeout=timeout,
+            setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
+            cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency, config=config,
+            show_progress=not quiet,
+        )  # fmt: skip
+        if dry_run:
+            _dry_run(opts, responses)
+            return
+        _say_smoke(opts)
+        summary, progress = asyncio.run(run_grade(opts, responses))
+        _final_line(summary, progress, RunDir(out))
+
+    @app.command("eval")
+    def eval_cmd(
+        cases: Cases,
+        model: Model,
+        out: Out,
+        grader: Grader = None,
+        grader_profile: Profile = None,
+        mode: Mode = None,
+        filters: Filters = None,
+        limit: Limit = None,
+        max_tokens: MaxTokens = None,
+        grader_max_tokens: GraderMaxTokens = None,
+        timeout: Timeout = 120.0,
+        cache_dir: CacheDir = None,
+        no_cache: NoCache = False,
+        concurrency: Concurrency = None,
+        config: Config = None,
+        dry_run: DryRun = False,
+        quiet: Quiet = False,
+        knowledge: KnowledgeOpt = "closed-book",
+        evidence_index: EvidenceIndex = None,
+        evidence_k: EvidenceK = 5,
+    ) -> None:
+        """Generate, grade and score in one resumable run; prints the path of report.html."""
+        opts = _options(
+            cases=cases, model=model, out=out, filters=filters, limit=limit, max_tokens=max_tokens,
+            setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
+            timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
+            config=config, show_progress=not quiet,
+            knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
+        )  # fmt: skip
+        if dry_run:
+            _dry_run(opts)
+            return
+        _say_smoke(opts)
+        summary, progress = asyncio.run(run_eval(opts))
+        _final_line(summary, progress, RunDir(out))
+
+    @app.command("report")
+    def report_cmd(
+        runs: Annotated[list[Path], typer.Argument(help="Run directories (with summary.json).")],
+        out: Out,
+    ) -> None:
+        """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
+        rows = load_rows(runs)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "leaderboard.md").write_text(leaderboard_markdown(rows), encoding="utf-8")
+        (out / "leaderboard.html").write_text(leaderboard_html(rows), encoding="utf-8")
+        typer.echo(leaderboard_markdown(rows))
+        typer.echo(str((out / "leaderboard.html").resolve()))
+
+    @app.command("demo")
+    def demo_cmd(
+        out: Annotated[Path, typer.Option("--out", help="Run directory.")] = Path("demo-out"),
+        cache_dir: CacheDir = None,
+        timeout: Timeout = 300.0,
+        quiet: Quiet = False,
+    ) -> None:
+        """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 8 sample cases."""
+        ids = demo_case_ids(DEMO_CASES)
+        opts = _options(
+            cases="sample", model=DEMO_MODEL, out=out, filters=[f"id={','.join(ids)}"],
+            max_tokens=DEMO_MAX_TOKENS, timeout=timeout, cache_dir=cache_dir,
+            setup=resolve_setup(None, DEMO_MODEL, "batched", DEMO_GRADER_MAX_TOKENS),
+            show_progress=not quiet,
+        )  # fmt: skip
+        _say_smoke(opts)
+        summary, progress = asyncio.run(run_eval(opts))
+        _say_smoke(opts)
+        _final_line(summary, progress, RunDir(out))
+
+
+def demo_case_ids(n: int) -> list[str]:
+    """`n` sample cases alternating English and Chinese, so the demo shows both prompts."""
+    by_language: dict[str, list[str]] = {}
+    for case in load_cases("sample"):
+        by_language.setdefault(case.language, []).append(case.id)
+    queues = [ids for _, ids in sorted(by_language.items())]
+    chosen: list[str] = []
+    while len(chosen) < n and any(queues):
+        for ids in queues:
+            if ids and len(chosen) < n:
+                chosen.append(ids.pop(0))
+    if not chosen:
+        raise InputError("the bundled sample has no cases")
+    return chosen

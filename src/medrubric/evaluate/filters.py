@@ -1,0 +1,70 @@
+"""`--cases-filter` expressions: pick cases by language, theme, specialty, source or date.
+
+Each expression is `key=value` (comma-separated values mean "any of"); several expressions
+must all hold, e.g. `language=zh`, `theme=emergency_referrals`, `published_after=2025-01-01`
+(on or after), `published_before=2026-01-01` (strictly before), `id=case-1,case-2`.
+Cases without a publication date never pass a date filter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+
+from medrubric.data.models import Case
+from medrubric.data.vocab import normalise_label
+from medrubric.errors import InputError
+
+CasePredicate = Callable[[Case], bool]
+
+_CHOICE_KEYS: dict[str, Callable[[Case], str]] = {
+    "id": lambda c: c.id.lower(),
+    "language": lambda c: c.language,
+    "theme": lambda c: c.theme,
+    "specialty": lambda c: c.specialty.lower(),
+    "source": lambda c: c.source.lower(),
+}
+_DATE_KEYS = ("published_after", "published_before")
+
+
+def _parse_date(key: str, value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(
+            f"--cases-filter {key}: {value!r} is not an ISO date (YYYY-MM-DD)"
+        ) from None
+
+
+def parse_filter(expression: str) -> CasePredicate:
+    """One `key=value` expression as a predicate over cases."""
+    key, sep, value = expression.partition("=")
+    key, value = key.strip().lower(), value.strip()
+    if not sep or not value:
+        raise InputError(f"--cases-filter {expression!r}: expected key=value")
+    if key in _CHOICE_KEYS:
+        field = _CHOICE_KEYS[key]
+        wanted = {
+            normalise_label(v) if key == "theme" else v.strip().lower() for v in value.split(",")
+        }
+        return lambda case: field(case) in wanted
+    if key in _DATE_KEYS:
+        bound = _parse_date(key, value)
+        if key == "published_after":
+            return lambda case: case.published_at is not None and case.published_at >= bound
+        return lambda case: case.published_at is not None and case.published_at < bound
+    known = ", ".join([*_CHOICE_KEYS, *_DATE_KEYS])
+    raise InputError(f"--cases-filter {expression!r}: unknown key {key!r} (known: {known})")
+
+
+def select_cases(
+    cases: Sequence[Case], filters: Sequence[str] = (), limit: int | None = None
+) -> list[Case]:
+    """Cases passing every filter, in file order, at most `limit` of them."""
+    predicates = [parse_filter(f) for f in filters]
+    chosen = [c for c in cases if all(p(c) for p in predicates)]
+    if limit is not None:
+        if limit < 1:
+            raise InputError(f"--limit must be at least 1, got {limit}")
+        chosen = chosen[:limit]
+    return chosen

@@ -1,0 +1,103 @@
+"""Candidate answers: zero-shot, temperature 0, one call per case (LiveMedBench §4.1).
+
+A case with its own conversation (e.g. a HealthBench prompt) is sent as it is; otherwise the
+versioned `generate.<language>` template builds the paper's prompt: narrative, blank line,
+query. A failed call becomes a Response with `error` set, never an empty answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from medrubric.data.models import Case, Response
+from medrubric.evaluate.progress import RunProgress
+from medrubric.evaluate.rundir import RunDir, latest_by_key
+from medrubric.evaluate.tasks import bounded
+from medrubric.llm.types import ChatModel
+from medrubric.prompts import render
+
+if TYPE_CHECKING:
+    from medrubric.evaluate.openbook import KnowledgeSource
+
+GENERATE_PROMPT = "generate"
+CONVERSATION_PROMPT = "case-conversation"  # recorded when the case's own turns are sent
+
+
+def generation_messages(case: Case) -> tuple[list[dict[str, str]], str]:
+    """The chat messages for `case` and the id of the prompt that built them."""
+    if case.prompt:
+        return [m.model_dump() for m in case.conversation()], CONVERSATION_PROMPT
+    text, prompt_id = render(
+        f"{GENERATE_PROMPT}.{case.language}",
+        narrative=case.narrative.strip(),
+        query=case.query.strip(),
+    )
+    return [{"role": "user", "content": text}], prompt_id
+
+
+def generation_params(max_tokens: int | None) -> dict[str, Any]:
+    params: dict[str, Any] = {"temperature": 0.0}
+    if max_tokens is not None:
+        params["max_tokens"] = max_tokens
+    return params
+
+
+async def generate_one(
+    model: ChatModel,
+    case: Case,
+    params: dict[str, Any],
+    knowledge: KnowledgeSource | None = None,
+) -> Response:
+    """One answer; with `knowledge`, its conversation (closed- or open-book) and what it records."""
+    if knowledge is None:
+        messages, prompt_id = generation_messages(case)
+        recorded = params
+    else:
+        messages, prompt_id, mode = knowledge.conversation(case)
+        recorded = {**params, **mode}
+    result = await model.chat(messages, prompt_version=prompt_id, params=params)
+    text = result.text if result.ok else None
+    error = result.error if not result.ok else None
+    if result.ok and not (text or "").strip():
+        text, error = None, "empty answer"
+    return Response(
+        case_id=case.id,
+        model=model.label,
+        response=text,
+        error=error,
+        prompt_version=prompt_id,
+        params=recorded,
+        usage=result.usage,
+        cost_usd=result.cost_usd,
+        cached=result.cached,
+    )
+
+
+async def generate_responses(
+    cases: Sequence[Case],
+    model: ChatModel,
+    run: RunDir,
+    *,
+    params: dict[str, Any],
+    concurrency: int,
+    progress: RunProgress,
+    knowledge: KnowledgeSource | None = None,
+) -> list[Response]:
+    """Answer every case not yet answered by this model in `run`; return all its responses."""
+    finished = latest_by_key(run.load_responses())
+    pending = [c for c in cases if (c.id, model.label) not in finished]
+    progress.stage("generate", total=len(cases), done=len(cases) - len(pending))
+
+    async def answer(case: Case) -> Response:
+        return await generate_one(model, case, params, knowledge)
+
+    async for response in bounded(pending, answer, concurrency):
+        await asyncio.to_thread(run.append, run.responses, response)
+        finished[(response.case_id, response.model)] = response
+        progress.tally.add_call(response.usage, response.cost_usd, response.cached)
+        progress.tally.answers += 1
+        progress.tally.errors += response.error is not None
+        progress.advance("generate")
+    return [finished[(c.id, model.label)] for c in cases]

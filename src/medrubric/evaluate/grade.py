@@ -1,0 +1,256 @@
+"""Grading: turn each answer into one Verdict per rubric criterion (LiveMedBench §3.3.2).
+
+`per-criterion` mode makes one grader call per criterion (HealthBench, LiveMedBench);
+`batched` makes one call per answer and requires a verdict for every criterion id: a reply
+with missing, unknown or repeated ids is re-asked once, then the criteria still without a
+verdict are recorded as errors. The answer is fenced as untrusted data with a tag derived from
+its own hash, so it cannot close the fence and speak as the prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from medrubric.data.models import Case, CaseGrade, Criterion, Response, Usage, Verdict
+from medrubric.errors import InputError
+from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.progress import RunProgress
+from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
+from medrubric.evaluate.tasks import bounded
+from medrubric.evaluate.verdicts import (
+    BatchedReply,
+    CriterionReply,
+    batched_schema,
+    check_ids,
+    criterion_verdict,
+    error_verdict,
+    parse_reply,
+    unambiguous_items,
+    verdict,
+)
+from medrubric.llm.types import CallResult, ChatModel
+from medrubric.prompts import render
+
+Messages = list[dict[str, str]]
+
+
+def fence_tag(answer: str) -> str:
+    """A delimiter name the answer cannot contain in advance: it depends on the answer itself."""
+    return "ANSWER-" + hashlib.sha256(answer.encode("utf-8")).hexdigest()[:12].upper()
+
+
+def conversation_text(case: Case) -> str:
+    return "\n\n".join(f"{m.role}: {m.content}" for m in case.conversation())
+
+
+def criterion_messages(
+    setup: GraderSetup, case: Case, answer: str, criterion: Criterion
+) -> tuple[Messages, str]:
+    text, prompt_id = render(
+        setup.prompt_name(case.language),
+        setup.prompt_version,
+        fence=fence_tag(answer),
+        conversation=conversation_text(case),
+        answer=answer,
+        criterion=criterion,
+    )
+    return [{"role": "user", "content": text}], prompt_id
+
+
+def batched_messages(
+    setup: GraderSetup, case: Case, answer: str, criteria: Sequence[Criterion]
+) -> tuple[Messages, str]:
+    text, prompt_id = render(
+        setup.prompt_name(case.language),
+        setup.prompt_version,
+        fence=fence_tag(answer),
+        conversation=conversation_text(case),
+        answer=answer,
+        criteria=list(criteria),
+    )
+    return [{"role": "user", "content": text}], prompt_id
+
+
+def reask_message(problem: str, expected: Sequence[str]) -> str:
+    return (
+        f"Your reply did not match the rubric ({problem}). Reply again with one JSON object "
+        f"holding exactly one verdict for each of these ids and no others: {', '.join(expected)}."
+    )
+
+
+@dataclass(frozen=True)
+class GradingJob:
+    """Criteria of one answer still to grade in one call."""
+
+    case: Case
+    response: Response
+    criteria: tuple[Criterion, ...]
+
+
+def _call(
+    job: GradingJob,
+    grader: ChatModel,
+    prompt_id: str,
+    verdicts: list[Verdict],
+    results: Sequence[CallResult],
+) -> GradingCall:
+    usage = sum((r.usage for r in results), Usage())
+    return GradingCall(
+        case_id=job.case.id,
+        model=job.response.model,
+        grader=grader.label,
+        prompt_version=prompt_id,
+        verdicts=verdicts,
+        usage=usage,
+        cost_usd=sum(r.cost_usd for r in results),
+        cached=all(r.cached for r in results),
+        calls=len(results),
+    )
+
+
+async def grade_one_criterion(
+    grader: ChatModel, setup: GraderSetup, job: GradingJob
+) -> GradingCall:
+    (criterion,) = job.criteria
+    messages, prompt_id = criterion_messages(
+        setup, job.case, job.response.response or "", criterion
+    )
+    result = await grader.chat(
+        messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params()
+    )
+    return _call(job, grader, prompt_id, [criterion_verdict(criterion, result)], [result])
+
+
+async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) -> GradingCall:
+    """One call for all of `job.criteria`, re-asked once if the ids do not match exactly."""
+    expected = [c.id for c in job.criteria]
+    messages, prompt_id = batched_messages(
+        setup, job.case, job.response.response or "", job.criteria
+    )
+    params = setup.params()
+    schema = batched_schema(tuple(expected))
+    result = await grader.chat(messages, prompt_version=prompt_id, schema=schema, params=params)
+    results = [result]
+    reply = parse_reply(result, BatchedReply)
+    found = unambiguous_items(reply, expected) if isinstance(reply, BatchedReply) else {}
+    failure = reply if isinstance(reply, str) else None
+    if isinstance(reply, BatchedReply) and not (ids := check_ids(expected, reply)).ok:
+        followup = [
+            *messages,
+            {"role": "assistant", "content": result.text or reply.model_dump_json()},
+            {"role": "user", "content": reask_message(ids.describe(), expected)},
+        ]
+        second = await grader.chat(followup, prompt_version=prompt_id, schema=schema, params=params)
+        results.append(second)
+        again = parse_reply(second, BatchedReply)
+        if isinstance(again, BatchedReply):
+            found |= unambiguous_items(again, expected)
+            still = check_ids(expected, again)
+            failure = f"batched reply after re-ask: {still.describe()}" if not still.ok else None
+        else:
+            failure = f"re-ask failed: {again}"
+    verdicts = [
+        verdict(c, found[c.id].criteria_met, found[c.id].explanation)
+        if c.id in found
+        else error_verdict(c, failure or "no verdict for this criterion")
+        for c in job.criteria
+    ]
+    return _call(job, grader, prompt_id, verdicts, results)
+
+
+def case_grade(
+    case: Case, response: Response, grader: str, verdicts: Sequence[Verdict]
+) -> CaseGrade:
+    """The grade record of one answer, carrying the case strata so it can be re-scored alone."""
+    by_id = {v.criterion_id: v for v in verdicts}
+    return CaseGrade(
+        case_id=case.id,
+        model=response.model,
+        grader=grader,
+        language=case.language,
+        theme=case.theme,
+        specialty=case.specialty,
+        published_at=case.published_at,
+        tags=list(case.tags),
+        response_error=response.error,
+        criteria=[by_id[c.id] for c in case.rubric] if response.error is None else [],
+    )
+
+
+def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[str, Case]:
+    by_id = {c.id: c for c in cases}
+    unknown = sorted({r.case_id for r in responses} - set(by_id))
+    if unknown:
+        shown = ", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else "")
+        raise InputError(f"responses refer to {len(unknown)} case id(s) not in --cases: {shown}")
+    return by_id
+
+
+async def grade_responses(
+    cases: Sequence[Case],
+    responses: Sequence[Response],
+    grader: ChatModel,
+    setup: GraderSetup,
+    run: RunDir,
+    *,
+    concurrency: int,
+    progress: RunProgress,
+) -> list[CaseGrade]:
+    """Grade every answer not yet graded in `run`, resuming at the criterion level."""
+    by_id = match_cases(cases, responses)
+    answers = list(latest_by_key(responses).values())
+    graded = {(g.case_id, g.model): g for g in run.load_grades()}
+    known: dict[tuple[str, str], dict[str, Verdict]] = {}
+    for call in run.load_grading_calls():
+        known.setdefault((call.case_id, call.model), {}).update(
+            {v.criterion_id: v for v in call.verdicts}
+        )
+
+    def finish(case: Case, response: Response) -> None:
+        key = (case.id, response.model)
+        grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
+        run.append(run.grades, grade)
+        graded[key] = grade
+
+    jobs: list[GradingJob] = []
+    total = done = 0
+    for response in answers:
+        case = by_id[response.case_id]
+        key = (case.id, response.model)
+        total += len(case.rubric)
+        if key in graded:
+            done += len(case.rubric)
+            continue
+        if response.error is not None:
+            finish(case, response)
+            done += len(case.rubric)
+            continue
+        pending = tuple(c for c in case.rubric if c.id not in known.get(key, {}))
+        done += len(case.rubric) - len(pending)
+        if not pending:
+            finish(case, response)
+        elif setup.mode == "batched":
+            jobs.append(GradingJob(case, response, pending))
+        else:
+            jobs.extend(GradingJob(case, response, (c,)) for c in pending)
+
+    progress.stage("grade", total=total, done=done)
+    work = grade_batch if setup.mode == "batched" else grade_one_criterion
+
+    async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
+        return job, await work(grader, setup, job)
+
+    async for job, call in bounded(jobs, run_job, concurrency):
+        await asyncio.to_thread(run.append, run.verdicts, call)
+        key = (job.case.id, job.response.model)
+        known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
+        progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
+        progress.tally.verdicts += sum(v.error is None for v in call.verdicts)
+        progress.tally.errors += sum(v.error is not None for v in call.verdicts)
+        progress.advance("grade", len(call.verdicts))
+        if key not in graded and all(c.id in known[key] for c in job.case.rubric):
+            finish(job.case, job.response)
+    return [graded[(r.case_id, r.model)] for r in answers]

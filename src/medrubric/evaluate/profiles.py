@@ -1,0 +1,109 @@
+"""Grader set-ups, and the profiles that pin those of published benchmarks.
+
+A profile fixes everything that changes a published number: grader model id, temperature,
+grading mode, prompt template and version, and the clipping rule of the score.
+- `livemedbench`: GPT-4.1 (pinned `gpt-4.1-2025-04-14`, LiveMedBench App. F), temperature 0,
+  one call per criterion, binary Met/Not Met, each case score clipped to [0, 1] (§3.3.2).
+- `healthbench`: GPT-4.1, temperature 0, one call per rubric item; the grader sees the
+  conversation and one `[points] criterion` item and returns JSON with `explanation` and
+  `criteria_met`; case ratios are not clipped, only the mean is (HealthBench parity).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from medrubric.errors import InputError
+from medrubric.prompts import get_prompt
+
+GradingMode = Literal["per-criterion", "batched"]
+MODES: tuple[str, ...] = ("per-criterion", "batched")
+GPT41 = "openai:gpt-4.1-2025-04-14"
+
+
+class GraderSetup(BaseModel):
+    """How answers are graded; recorded in summary.json so a result can be reproduced."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    profile: str | None = None
+    grader: str
+    mode: GradingMode
+    prompt: str
+    prompt_version: int
+    temperature: float = 0.0
+    max_tokens: int | None = None
+    clip: bool = True
+
+    def prompt_name(self, language: str) -> str:
+        """The template for a case language: `<prompt>.<language>` if it exists, else `<prompt>`."""
+        localised = f"{self.prompt}.{language}"
+        try:
+            get_prompt(localised, self.prompt_version)
+        except KeyError:
+            return self.prompt
+        return localised
+
+    def params(self) -> dict[str, float | int]:
+        params: dict[str, float | int] = {"temperature": self.temperature}
+        if self.max_tokens is not None:
+            params["max_tokens"] = self.max_tokens
+        return params
+
+
+PROMPT_FOR_MODE: dict[str, str] = {"per-criterion": "grade_criterion", "batched": "grade_batched"}
+
+PROFILES: dict[str, GraderSetup] = {
+    "livemedbench": GraderSetup(
+        profile="livemedbench",
+        grader=GPT41,
+        mode="per-criterion",
+        prompt="grade_criterion",
+        prompt_version=1,
+        clip=True,
+    ),
+    "healthbench": GraderSetup(
+        profile="healthbench",
+        grader=GPT41,
+        mode="per-criterion",
+        prompt="grade_healthbench",
+        prompt_version=1,
+        clip=False,
+    ),
+}
+
+
+def resolve_setup(
+    profile: str | None,
+    grader: str | None,
+    mode: str | None,
+    max_tokens: int | None = None,
+) -> GraderSetup:
+    """The effective set-up: the profile's pins, with `grader` (another endpoint) if given."""
+    if mode is not None and mode not in MODES:
+        raise InputError(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
+    if profile is not None:
+        if profile not in PROFILES:
+            raise InputError(f"unknown --grader-profile {profile!r} (known: {', '.join(PROFILES)})")
+        pinned = PROFILES[profile]
+        if mode is not None and mode != pinned.mode:
+            raise InputError(
+                f"--grader-profile {profile} grades {pinned.mode}; drop --mode {mode} "
+                "or drop the profile"
+            )
+        updates: dict[str, object] = {"max_tokens": max_tokens}
+        if grader is not None:
+            updates["grader"] = grader
+        return pinned.model_copy(update=updates)
+    if grader is None:
+        raise InputError("give --grader MODEL or --grader-profile NAME")
+    chosen = mode or "per-criterion"
+    return GraderSetup(
+        grader=grader,
+        mode=chosen,  # type: ignore[arg-type]
+        prompt=PROMPT_FOR_MODE[chosen],
+        prompt_version=1,
+        max_tokens=max_tokens,
+    )

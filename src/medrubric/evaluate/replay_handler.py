@@ -1,0 +1,37 @@
+"""A deterministic stand-in model for load tests and benchmarks of the evaluation engine.
+
+Served by `medrubric.llm.replay_server.ReplayServer`, it answers candidate prompts with a
+fixed text and grader prompts with well-formed verdicts (met when a hash of the criterion
+id is even), reading the criterion ids from the batched prompt. It measures the engine's
+plumbing (throughput, resume, faults), never grading quality.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+_BATCH_ID = re.compile(r"^\[(?P<id>[^\]]+)\] ?[(（]-?\d+[)）]", re.MULTILINE)
+ANSWER = "Seek medical advice promptly; call emergency services if symptoms are severe."
+
+
+def _met(criterion_id: str) -> bool:
+    return hashlib.sha256(criterion_id.encode()).digest()[0] % 2 == 0
+
+
+def rubric_replay_handler(body: dict[str, Any]) -> str | dict[str, Any]:
+    prompt = str(body["messages"][-1]["content"]) if body.get("messages") else ""
+    first = str(body["messages"][0]["content"]) if body.get("messages") else ""
+    if '"verdicts"' in first:
+        ids = [m["id"] for m in _BATCH_ID.finditer(first)]
+        return {
+            "verdicts": [
+                {"criterion_id": i, "explanation": "replayed verdict", "criteria_met": _met(i)}
+                for i in ids
+            ]
+        }
+    if '"criteria_met"' in prompt:
+        digest = hashlib.sha256(prompt.encode()).hexdigest()
+        return {"explanation": "replayed verdict", "criteria_met": _met(digest)}
+    return ANSWER

@@ -1,0 +1,230 @@
+"""The evaluation stages end to end: cases → answers → verdicts → summary and reports.
+
+Each stage reads what the run directory already holds and does only the missing work, so
+`medrubric eval` can be killed at any point and run again; with the LLM cache a re-run makes
+no endpoint call for work that finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from rich.console import Console
+
+from medrubric.data.formats import load_cases
+from medrubric.data.jsonl import load_models, write_jsonl
+from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.errors import InputError
+from medrubric.evaluate.filters import select_cases
+from medrubric.evaluate.generate import generate_responses, generation_params
+from medrubric.evaluate.grade import grade_responses, match_cases
+from medrubric.evaluate.openbook import (
+    Knowledge,
+    check_run_knowledge,
+    knowledge_provenance,
+    open_knowledge,
+)
+from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.progress import RunProgress
+from medrubric.evaluate.provenance import run_record
+from medrubric.evaluate.rundir import RunDir, latest_by_key
+from medrubric.evaluate.summary import build_summary
+from medrubric.llm.config import load_config
+from medrubric.llm.factory import open_model
+from medrubric.llm.spec import ModelSpec, parse_model_spec
+from medrubric.report.html import run_report_html
+from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
+
+DEFAULT_CONCURRENCY = 8
+
+
+class RunOptions(BaseModel):
+    """Everything `generate`, `grade` and `eval` need; the CLI fills it from its options."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    cases: str
+    out: Path
+    filters: list[str] = Field(default_factory=list)
+    limit: int | None = None
+    model: str | None = None
+    max_tokens: int | None = None
+    setup: GraderSetup | None = None
+    timeout: float = 120.0
+    cache_dir: Path | None = None
+    no_cache: bool = False
+    concurrency: int | None = None
+    config: Path | None = None
+    max_attempts: int = 4  # per request, retries on 429, 5xx, timeouts included
+    backoff_s: float = 0.5
+    show_progress: bool = True
+    knowledge: Knowledge = Field(default_factory=Knowledge)
+
+    def spec(self, text: str) -> ModelSpec:
+        return parse_model_spec(text, load_config(self.config))
+
+    def workers(self, spec: ModelSpec) -> int:
+        return self.concurrency or spec.concurrency or DEFAULT_CONCURRENCY
+
+
+def prepare_cases(
+    opts: RunOptions, run: RunDir, loaded: Sequence[Case] | None = None
+) -> list[Case]:
+    """Load and filter the cases, and keep a copy in the run so its report can be rebuilt."""
+    cases = select_cases(
+        load_cases(opts.cases) if loaded is None else loaded, opts.filters, opts.limit
+    )
+    if not cases:
+        raise InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
+    write_jsonl(run.cases, cases)
+    return cases
+
+
+def _open(opts: RunOptions, spec: ModelSpec) -> Any:
+    return open_model(
+        spec,
+        config=opts.config,
+        timeout=opts.timeout,
+        cache_dir=opts.cache_dir,
+        no_cache=opts.no_cache,
+        concurrency=opts.concurrency,
+        max_attempts=opts.max_attempts,
+        backoff_s=opts.backoff_s,
+    )
+
+
+async def generate_stage(
+    opts: RunOptions, cases: Sequence[Case], run: RunDir, progress: RunProgress
+) -> list[Response]:
+    assert opts.model is not None
+    spec = opts.spec(opts.model)
+    check_run_knowledge(run.load_responses(), opts.knowledge)
+    knowledge = open_knowledge(opts.knowledge)
+    async with _open(opts, spec) as model:
+        return await generate_responses(
+            cases,
+            model,
+            run,
+            params=generation_params(opts.max_tokens),
+            concurrency=opts.workers(spec),
+            progress=progress,
+            knowledge=knowledge,
+        )
+
+
+async def grade_stage(
+    opts: RunOptions,
+    cases: Sequence[Case],
+    responses: Sequence[Response],
+    run: RunDir,
+    progress: RunProgress,
+) -> list[CaseGrade]:
+    assert opts.setup is not None
+    spec = opts.spec(opts.setup.grader)
+    async with _open(opts, spec) as grader:
+        return await grade_responses(
+            cases,
+            responses,
+            grader,
+            opts.setup,
+            run,
+            concurrency=opts.workers(spec),
+            progress=progress,
+        )
+
+
+def write_reports(
+    run: RunDir,
+    opts: RunOptions,
+    cases: Sequence[Case],
+    responses: Sequence[Response],
+    grades: Sequence[CaseGrade],
+) -> dict[str, Any]:
+    """summary.json, leaderboard.md and report.html from the finished records."""
+    assert opts.setup is not None
+    models = {"grader": opts.spec(opts.setup.grader)}
+    if opts.model is not None:
+        models = {"candidate": opts.spec(opts.model), **models}
+    wanted = {(r.case_id, r.model) for r in responses}
+    calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
+    record = run_record(
+        source=opts.cases,
+        cases=cases,
+        models=models,
+        prompts=[r.prompt_version for r in responses] + [c.prompt_version for c in calls],
+        params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
+        | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
+    )
+    summary = build_summary(grades, opts.setup, responses, calls, record)
+    run.write_json(run.summary, summary)
+    row = LeaderboardRow.from_summary(str(run.root), summary)
+    run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
+    html = run_report_html(
+        summary,
+        grades,
+        {c.id: c for c in cases},
+        {r.case_id: r for r in responses},
+    )
+    run.report.write_text(html, encoding="utf-8")
+    return summary
+
+
+def smoke_warning(opts: RunOptions) -> str | None:
+    roles = [("candidate", opts.model), ("grader", opts.setup.grader if opts.setup else None)]
+    flagged = [f"{role} {text}" for role, text in roles if text and opts.spec(text).smoke_test]
+    if not flagged:
+        return None
+    return (
+        f"SMOKE TEST MODEL ({'; '.join(flagged)}): SmolLM2-135M proves the plumbing works; "
+        "its answers and verdicts say nothing about medicine."
+    )
+
+
+def console_for(opts: RunOptions) -> Console:
+    return Console(stderr=True, quiet=not opts.show_progress)
+
+
+async def run_eval(opts: RunOptions) -> tuple[dict[str, Any], RunProgress]:
+    """generate + grade + score into `opts.out`, resuming whatever is already there."""
+    run = RunDir(opts.out).create()
+    cases = prepare_cases(opts, run)
+    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+        responses = await generate_stage(opts, cases, run, progress)
+        grades = await grade_stage(opts, cases, responses, run, progress)
+    return write_reports(run, opts, cases, responses, grades), progress
+
+
+async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
+    run = RunDir(opts.out).create()
+    cases = prepare_cases(opts, run)
+    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+        responses = await generate_stage(opts, cases, run, progress)
+    return responses, progress
+
+
+async def run_grade(opts: RunOptions, responses_file: Path) -> tuple[dict[str, Any], RunProgress]:
+    """Grade answers from a JSONL of Response records (case_id + response suffice)."""
+    run = RunDir(opts.out).create()
+    answers = list(latest_by_key(load_models(responses_file, Response)).values())
+    models = sorted({r.model for r in answers})
+    if len(models) > 1:
+        raise InputError(
+            f"responses of {len(models)} models ({', '.join(models)}); a run directory scores "
+            "one model: split the file by model",
+            responses_file,
+        )
+    loaded = load_cases(opts.cases)
+    match_cases(loaded, answers)
+    selected = {c.id for c in prepare_cases(opts, run, loaded)}
+    responses = [r for r in answers if r.case_id in selected]
+    cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
+    if not cases:
+        raise InputError("no response is for a selected case", responses_file)
+    if not run.responses.exists() or not run.responses.samefile(responses_file):
+        write_jsonl(run.responses, responses)
+    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+        grades = await grade_stage(opts, cases, responses, run, progress)
+    return write_reports(run, opts, cases, responses, grades), progress

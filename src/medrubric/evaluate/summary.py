@@ -1,0 +1,67 @@
+"""summary.json: the score of a run (medrubric.scoring.summarize), what the run cost, and
+the provenance needed to reproduce it. Never any key: model specs go in as `public()`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from medrubric.data.models import CaseGrade, Response, RunRecord, Usage
+from medrubric.errors import InputError
+from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.rundir import GradingCall
+from medrubric.scoring import summarize
+
+
+def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> dict[str, Any]:
+    """Calls recorded in the run dir, split into endpoint calls and cache hits.
+
+    Tokens and cost count endpoint calls only (a cached answer costs nothing again).
+    """
+    made = cached = 0
+    usage = Usage()
+    cost = 0.0
+    generated = [r for r in responses if r.prompt_version is not None]  # not answers made elsewhere
+    records = [(r.usage, r.cost_usd, r.cached, 1) for r in generated]
+    records += [(c.usage, c.cost_usd, c.cached, c.calls) for c in calls]
+    for call_usage, call_cost, was_cached, n in records:
+        if was_cached:
+            cached += n
+            continue
+        made += n
+        usage = usage + call_usage
+        cost += call_cost
+    return {
+        "calls": {"made": made, "cached": cached},
+        "tokens": {
+            "prompt": usage.prompt_tokens,
+            "completion": usage.completion_tokens,
+            "total": usage.prompt_tokens + usage.completion_tokens,
+        },
+        "cost_usd": round(cost, 6),
+    }
+
+
+def build_summary(
+    grades: Sequence[CaseGrade],
+    setup: GraderSetup,
+    responses: Sequence[Response],
+    calls: Sequence[GradingCall],
+    record: RunRecord,
+) -> dict[str, Any]:
+    models = sorted({g.model for g in grades})
+    if len(models) != 1:
+        raise InputError(
+            f"a run directory scores one candidate model; these grades hold {len(models)} "
+            f"({', '.join(models) or 'none'}): grade each model into its own --out"
+        )
+    scored = summarize(grades, clip=setup.clip)
+    return {
+        **scored.model_dump(mode="json"),
+        **run_totals(responses, calls),
+        "response_errors": [
+            {"case_id": g.case_id, "error": g.response_error} for g in grades if g.response_error
+        ],
+        "grading": setup.model_dump(mode="json"),
+        "provenance": record.model_dump(mode="json"),
+    }

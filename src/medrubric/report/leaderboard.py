@@ -1,0 +1,117 @@
+"""Leaderboards from run summaries: one row per run, ranked by score, as Markdown or HTML.
+
+Runs are only comparable on the same cases, grader set-up and scoring rule, so differing
+snapshot hashes, graders or clip modes are called out above the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from medrubric.data.vocab import AXES, LABELS
+from medrubric.evaluate.rundir import RunDir
+
+
+class LeaderboardRow(BaseModel):
+    run: str
+    model: str
+    score: float | None
+    ci95: tuple[float, float] | None
+    n_cases: int
+    n_errors: int
+    n_response_errors: int
+    grader: str
+    clip: bool
+    snapshot_hash: str | None
+    smoke_test: bool
+    by_axis: dict[str, float]
+
+    @classmethod
+    def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
+        provenance = summary.get("provenance", {})
+        models = provenance.get("models", {})
+        return cls(
+            run=run,
+            model=summary["model"],
+            score=summary["score"],
+            ci95=summary["ci95"],
+            n_cases=summary["n_cases"],
+            n_errors=summary["n_errors"],
+            n_response_errors=summary.get("n_response_errors", 0),
+            grader=", ".join(summary.get("graders") or []) or summary["grading"]["grader"],
+            clip=summary["clip"],
+            snapshot_hash=provenance.get("snapshot_hash"),
+            smoke_test=any(m.get("smoke_test") for m in models.values()),
+            by_axis={axis: s["score"] for axis, s in summary.get("by_axis", {}).items()},
+        )
+
+
+def load_rows(run_dirs: Sequence[str | Path]) -> list[LeaderboardRow]:
+    rows = [LeaderboardRow.from_summary(str(d), RunDir(d).read_summary()) for d in run_dirs]
+    return sorted(rows, key=lambda r: (r.score is None, -(r.score or 0.0), r.model))
+
+
+def comparability_notes(rows: Sequence[LeaderboardRow]) -> list[str]:
+    notes = []
+    for label, values in (
+        ("snapshots", {r.snapshot_hash for r in rows}),
+        ("graders", {r.grader for r in rows}),
+        ("clip modes", {str(r.clip) for r in rows}),
+    ):
+        if len(values) > 1:
+            notes.append(f"Runs use different {label}: scores are not directly comparable.")
+    if any(r.smoke_test for r in rows):
+        notes.append(
+            "SMOKE TEST: a plumbing model (SmolLM2-135M) answered or graded; "
+            "these scores say nothing about medicine."
+        )
+    return notes
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}"
+
+
+def _ci(ci: tuple[float, float] | None) -> str:
+    return "—" if ci is None else f"{_pct(ci[0])}–{_pct(ci[1])}"
+
+
+def axes_present(rows: Sequence[LeaderboardRow]) -> list[str]:
+    seen = {axis for r in rows for axis in r.by_axis}
+    return [a for a in (*AXES, "unknown") if a in seen]
+
+
+def leaderboard_markdown(rows: Sequence[LeaderboardRow]) -> str:
+    """Scores in percent with their 95% bootstrap CI, per axis after the totals."""
+    axes = axes_present(rows)
+    head = [
+        "#",
+        "Model",
+        "Score",
+        "95% CI",
+        "Cases",
+        "Errors",
+        *(LABELS[a] for a in axes),
+        "Grader",
+    ]
+    lines = ["# Leaderboard", ""]
+    lines += [f"> {note}" for note in comparability_notes(rows)]
+    if lines[-1] != "":
+        lines.append("")
+    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for rank, r in enumerate(rows, start=1):
+        model = f"{r.model} (smoke test)" if r.smoke_test else r.model
+        errors = r.n_errors + r.n_response_errors
+        cells = [str(rank), model, _pct(r.score), _ci(r.ci95), str(r.n_cases), str(errors)]
+        cells += [_pct(r.by_axis.get(a)) for a in axes] + [r.grader]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += [
+        "",
+        "Scores are percentages; errors are grader verdict errors plus failed answers "
+        "(never counted as Not Met).",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,73 @@
+"""Matplotlib charts (Agg backend) returned as base64 PNG, so reports embed them inline."""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from medrubric.data.vocab import LABELS  # noqa: E402
+
+
+def _png_base64(fig: Any) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _bars(ax: Any, title: str, rows: Sequence[tuple[str, float, tuple[float, float]]]) -> None:
+    """Horizontal bars of scores with their 95% CI as error bars."""
+    labels = [LABELS.get(name, name) for name, _, _ in rows]
+    scores = [score for _, score, _ in rows]
+    lower = [max(0.0, score - lo) for _, score, (lo, _) in rows]
+    upper = [max(0.0, hi - score) for _, score, (_, hi) in rows]
+    positions = range(len(rows))
+    ax.barh(positions, scores, xerr=[lower, upper], color="#4c78a8", ecolor="#333333", capsize=3)
+    ax.set_yticks(list(positions), labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("score (95% CI)")
+    ax.set_title(title)
+
+
+def strata_rows(
+    strata: Mapping[str, Mapping[str, Any]],
+) -> list[tuple[str, float, tuple[float, float]]]:
+    return [
+        (name, float(s["score"]), (float(s["ci95"][0]), float(s["ci95"][1])))
+        for name, s in strata.items()
+    ]
+
+
+def breakdown_chart(summary: Mapping[str, Any]) -> str | None:
+    """Scores by axis and by theme side by side; None when there is nothing to draw."""
+    panels = [
+        (title, strata_rows(summary.get(key) or {}))
+        for title, key in (("By axis", "by_axis"), ("By theme", "by_theme"))
+    ]
+    panels = [(title, rows) for title, rows in panels if rows]
+    if not panels:
+        return None
+    height = 1.2 + 0.35 * max(len(rows) for _, rows in panels)
+    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), height), squeeze=False)
+    for ax, (title, rows) in zip(axes[0], panels, strict=True):
+        _bars(ax, title, rows)
+    fig.tight_layout()
+    return _png_base64(fig)
+
+
+def leaderboard_chart(rows: Sequence[tuple[str, float, tuple[float, float]]]) -> str | None:
+    """Overall score per model with its 95% CI."""
+    if not rows:
+        return None
+    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
+    _bars(ax, "Overall score", rows)
+    fig.tight_layout()
+    return _png_base64(fig)

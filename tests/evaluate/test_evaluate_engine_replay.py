@@ -1,0 +1,163 @@
+"""The engine over real HTTP (the replay server): faults, resume, secrets, dry run."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import CaseGrade, Response
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.replay_handler import rubric_replay_handler
+from medrubric.evaluate.rundir import RunDir
+from medrubric.evaluate.runner import RunOptions, run_eval
+from medrubric.llm.replay_server import FaultPlan, ReplayServer
+
+
+def _options(server, tmp_path, mode="batched", **extra):
+    spec = f"openai:replay@{server.base_url}"
+    fields = {"cases": "sample", "out": tmp_path / "run", "limit": 4, "model": spec}
+    fields |= {"cache_dir": tmp_path / "cache", "show_progress": False}
+    return RunOptions(setup=resolve_setup(None, spec, mode), **(fields | extra))
+
+
+def _criterion_met(criterion_id):
+    return hashlib.sha256(criterion_id.encode()).digest()[0] % 2 == 0
+
+
+def test_faults_end_as_errors_or_true_verdicts_never_silent_not_met(tmp_path):
+    plan = FaultPlan(
+        rate_429=0.15, rate_500=0.15, rate_hang=0.1, rate_malformed=0.15, seed=7, hang_s=5
+    )
+    with ReplayServer(rubric_replay_handler, faults=plan) as server:
+        opts = _options(server, tmp_path, timeout=0.5, max_attempts=2, backoff_s=0.01, limit=6)
+        summary, _ = asyncio.run(run_eval(opts))
+    run = RunDir(opts.out)
+    grades = load_models(run.grades, CaseGrade)
+    responses = {r.case_id: r for r in load_models(run.responses, Response)}
+    assert len(grades) == 6 == len(responses)
+    verdict_errors = 0
+    for grade in grades:
+        if grade.response_error is not None:
+            assert grade.criteria == [] and responses[grade.case_id].error == grade.response_error
+            continue
+        for v in grade.criteria:
+            assert (v.met is None) != (v.error is None)
+            if v.error is None:  # a true verdict is the one the grader gave, never a default
+                assert v.met is _criterion_met(v.criterion_id)
+            verdict_errors += v.error is not None
+    assert verdict_errors > 0, "the fault plan should leave some verdicts in error"
+    assert summary["n_errors"] == verdict_errors
+    assert summary["n_response_errors"] == sum(g.response_error is not None for g in grades)
+    assert summary["n_verdicts"] + summary["n_errors"] == summary["n_criteria"]
+    assert json.loads(run.summary.read_text())["n_errors"] == verdict_errors
+    assert "ERROR" in run.report.read_text()
+
+
+@pytest.mark.parametrize("mode", ["per-criterion", "batched"])
+def test_rerun_makes_no_call_and_extending_only_adds_new_work(tmp_path, mode):
+    with ReplayServer(rubric_replay_handler) as server:
+        first = _options(server, tmp_path, mode=mode, limit=2, no_cache=True)
+        asyncio.run(run_eval(first))
+        made = server.total
+        wider = first.model_copy(update={"limit": 4})
+        summary, progress = asyncio.run(run_eval(wider))
+        assert max(server.counts.values()) == 1, "a finished call was repeated"
+        assert progress.tally.calls_made == server.total - made > 0
+        before = server.total
+        again, progress = asyncio.run(run_eval(wider))
+        assert server.total == before
+        assert progress.tally.calls_made == 0 and progress.tally.calls_cached == 0
+    assert again["score"] == summary["score"] and summary["n_cases"] == 4
+    assert again["calls"]["made"] == server.total
+
+
+def test_api_key_never_written(tmp_path, monkeypatch):
+    secret = "sk-test-SECRET-4242424242424242"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    plan = FaultPlan(rate_500=0.3, seed=3)
+    with ReplayServer(rubric_replay_handler, faults=plan) as server:
+        opts = _options(server, tmp_path, mode="per-criterion", max_attempts=2, backoff_s=0.01)
+        asyncio.run(run_eval(opts))
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert any(p.name == "report.html" for p in written)
+    for path in written:
+        assert secret.encode() not in path.read_bytes(), path
+
+
+def test_dry_run_counts_calls_and_prices_without_calling(tmp_path):
+    with ReplayServer(rubric_replay_handler) as server:
+        config = tmp_path / "medrubric.toml"
+        config.write_text(
+            "[models.cand]\nprovider = 'openai'\nmodel = 'replay'\n"
+            f"base_url = '{server.base_url}'\n"
+            "price_input_per_1m = 2.0\nprice_output_per_1m = 8.0\n",
+            encoding="utf-8",
+        )
+        args = ["eval", "--cases", "sample", "--model", "cand", "--grader", "cand", "--limit", "3",
+                "--out", str(tmp_path / "run"), "--config", str(config), "--dry-run"]  # fmt: skip
+        result = CliRunner().invoke(app, args)
+        assert server.total == 0
+    assert result.exit_code == 0, result.output
+    from medrubric.data.formats import load_cases
+
+    criteria = sum(len(c.rubric) for c in load_cases("sample")[:3])
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if "│" in line}
+    assert f" {criteria} " in rows["grade"] and " 3 " in rows["generate"]
+    assert "~0.0" in rows["total"] and "0.0000 " not in rows["total"]
+
+
+def test_grade_answers_made_elsewhere(tmp_path):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(
+        '{"case_id": "syn-en-001", "response": "Call an ambulance now."}\n'
+        '{"case_id": "syn-zh-001", "response": "请尽快就医。"}\n',
+        encoding="utf-8",
+    )
+    with ReplayServer(rubric_replay_handler) as server:
+        spec = f"openai:replay@{server.base_url}"
+        args = ["grade", "--responses", str(answers), "--cases", "sample", "--grader", spec,
+                "--out", str(tmp_path / "run"), "--quiet"]  # fmt: skip
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        from medrubric.data.formats import load_cases
+
+        by_id = {c.id: c for c in load_cases("sample")}
+        assert server.total == len(by_id["syn-en-001"].rubric) + len(by_id["syn-zh-001"].rubric)
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert summary["model"] == "external" and summary["n_cases"] == 2
+    assert (
+        summary["calls"]["made"] == server.total
+        and "candidate" not in summary["provenance"]["models"]
+    )
+    assert summary["provenance"]["prompt_versions"] == {
+        "grade_criterion.en": "grade_criterion.en@1",
+        "grade_criterion.zh": "grade_criterion.zh@1",
+    }
+
+
+def test_grade_rejects_answers_for_unknown_cases(tmp_path):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text('{"case_id": "no-such-case", "response": "x"}\n', encoding="utf-8")
+    args = ["grade", "--responses", str(answers), "--cases", "sample", "--grader", "openai:g@http://127.0.0.1:9/v1",
+            "--out", str(tmp_path / "run")]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code != 0 and "no-such-case" in str(result.exception)
+
+
+def test_new_run_directory_is_answered_from_the_cache(tmp_path):
+    with ReplayServer(rubric_replay_handler) as server:
+        first = _options(server, tmp_path, limit=2)
+        summary, _ = asyncio.run(run_eval(first))
+        made = server.total
+        again = first.model_copy(update={"out": tmp_path / "second"})
+        second, progress = asyncio.run(run_eval(again))
+        assert server.total == made
+    assert progress.tally.calls_made == 0 and progress.tally.calls_cached == made
+    assert second["calls"] == {"made": 0, "cached": made} and second["tokens"]["total"] == 0
+    assert second["score"] == summary["score"]

@@ -1,0 +1,124 @@
+"""Verdict parsing and the batched id checks, driven by ScriptedModel."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from medrubric.data.models import Response
+from medrubric.evaluate.grade import GradingJob, grade_batch, grade_one_criterion
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.verdicts import BatchedReply, check_ids, criterion_verdict, parse_reply
+from medrubric.llm.scripted import ScriptedModel
+from medrubric.llm.types import CallResult
+
+BATCHED = resolve_setup(None, "scripted", "batched")
+PER_CRITERION = resolve_setup(None, "scripted", "per-criterion")
+
+
+def _job(case, criteria=None):
+    answer = Response(case_id=case.id, model="cand", response="Call an ambulance now.")
+    return GradingJob(case, answer, tuple(criteria or case.rubric))
+
+
+def _ids_in(messages):
+    return re.findall(r"^\[([^\]]+)\] \(", messages[0]["content"], re.MULTILINE)
+
+
+def test_parse_reply_reads_fenced_json_and_reports_problems(case):
+    fenced = CallResult(text='```json\n{"explanation": "ok", "criteria_met": true}\n```')
+    verdict = criterion_verdict(case.rubric[0], fenced)
+    assert (verdict.met, verdict.explanation, verdict.error) == (True, "ok", None)
+    assert "not JSON" in criterion_verdict(case.rubric[0], CallResult(text="Met.")).error
+    off = criterion_verdict(case.rubric[0], CallResult(parsed={"explanation": "x"}))
+    assert off.met is None and "criteria_met" in off.error
+    failed = criterion_verdict(
+        case.rubric[0], CallResult(error="HTTP 500 (gave up after 4 attempts)")
+    )
+    assert failed.met is None and "HTTP 500" in failed.error
+    assert parse_reply(CallResult(text="{}"), BatchedReply).startswith("grader reply off schema")
+
+
+def test_check_ids_names_missing_unknown_and_repeated():
+    reply = BatchedReply.model_validate(
+        {"verdicts": [{"criterion_id": i, "criteria_met": True} for i in ("a", "a", "z")]}
+    )
+    ids = check_ids(["a", "b"], reply)
+    assert (ids.missing, ids.extra, ids.repeated) == (["b"], ["z"], ["a"])
+    assert not ids.ok and "missing ids: b" in ids.describe()
+
+
+def test_per_criterion_failure_is_an_error_not_not_met(case):
+    def reply(messages, schema):
+        raise RuntimeError("endpoint down")
+
+    call = asyncio.run(
+        grade_one_criterion(ScriptedModel(reply), PER_CRITERION, _job(case, case.rubric[:1]))
+    )
+    (verdict,) = call.verdicts
+    assert verdict.met is None and "endpoint down" in verdict.error
+
+
+def test_negative_criterion_met_when_answer_did_the_bad_thing(case):
+    model = ScriptedModel(lambda m, s: {"explanation": "it did", "criteria_met": True})
+    call = asyncio.run(grade_one_criterion(model, PER_CRITERION, _job(case, case.rubric[2:])))
+    assert call.verdicts[0].met is True and call.verdicts[0].weight == -4
+
+
+def test_batched_complete_reply_takes_one_call(case):
+    model = ScriptedModel(
+        lambda m, s: {
+            "verdicts": [
+                {"criterion_id": i, "explanation": "e", "criteria_met": i.endswith("1")}
+                for i in _ids_in(m)
+            ]
+        }
+    )
+    call = asyncio.run(grade_batch(model, BATCHED, _job(case)))
+    assert model.calls == 1 and call.calls == 1
+    assert [v.met for v in call.verdicts] == [True, False, False]
+
+
+def test_batched_missing_id_is_reasked_once_and_fixed(case):
+    def reply(messages, schema):
+        ids = _ids_in(messages)
+        if len(messages) == 1:
+            ids = ids[:-1] + ["bogus"]  # one missing, one unknown
+        return {
+            "verdicts": [{"criterion_id": i, "explanation": "e", "criteria_met": True} for i in ids]
+        }
+
+    model = ScriptedModel(reply)
+    call = asyncio.run(grade_batch(model, BATCHED, _job(case)))
+    assert model.calls == 2 and call.calls == 2
+    assert "missing ids: c1-k3" in model.requests[1][-1]["content"]
+    assert all(v.met is True and v.error is None for v in call.verdicts)
+
+
+def test_batched_still_missing_after_reask_records_errors_for_those_only(case):
+    def reply(messages, schema):
+        ids = _ids_in(messages)[:2]
+        return {
+            "verdicts": [
+                {"criterion_id": i, "explanation": "e", "criteria_met": False} for i in ids
+            ]
+        }
+
+    model = ScriptedModel(reply)
+    call = asyncio.run(grade_batch(model, BATCHED, _job(case)))
+    assert model.calls == 2
+    assert [v.met for v in call.verdicts[:2]] == [False, False]
+    last = call.verdicts[2]
+    assert last.met is None and "missing ids: c1-k3" in last.error
+
+
+def test_batched_repeated_id_is_not_trusted(case):
+    def reply(messages, schema):
+        ids = _ids_in(messages)
+        items = [{"criterion_id": i, "criteria_met": True} for i in ids]
+        return {"verdicts": items + [{"criterion_id": ids[0], "criteria_met": False}]}
+
+    call = asyncio.run(grade_batch(ScriptedModel(reply), BATCHED, _job(case)))
+    first = call.verdicts[0]
+    assert first.met is None and "more than once" in first.error
+    assert [v.met for v in call.verdicts[1:]] == [True, True]

@@ -1,0 +1,62 @@
+"""End to end through a real llama.cpp server running SmolLM2-135M (a plumbing model):
+complete, schema-valid run files and a self-contained report, never medical quality."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Case, CaseGrade, Response, RunRecord
+from medrubric.evaluate.rundir import GradingCall
+from medrubric.scoring import Summary
+
+# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images
+EXTERNAL = re.compile(
+    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
+)
+CASES = ["syn-en-029", "syn-zh-011"]  # the smallest rubrics per language: a CPU-only model is slow
+SUMMARY_EXTRAS = {"calls", "tokens", "cost_usd", "response_errors", "grading", "provenance"}
+
+
+def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path):
+    out = tmp_path / "run"
+    args = ["eval", "--cases", "sample", "--model", local_llm_spec, "--grader", local_llm_spec,
+            "--mode", "batched", "--cases-filter", f"id={','.join(CASES)}",
+            "--max-tokens", "32", "--grader-max-tokens", "256", "--timeout", "600",
+            "--cache-dir", str(tmp_path / "cache"), "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "SMOKE TEST MODEL" in result.output
+    assert result.output.strip().endswith("report.html")
+
+    cases = load_models(out / "cases.jsonl", Case)
+    responses = load_models(out / "responses.jsonl", Response)
+    grades = load_models(out / "grades.jsonl", CaseGrade)
+    calls = load_models(out / "verdicts.jsonl", GradingCall)
+    assert sorted(c.id for c in cases) == CASES
+    assert {r.case_id for r in responses} == {c.id for c in cases} == {g.case_id for g in grades}
+    assert {r.prompt_version for r in responses} == {"generate.en@1", "generate.zh@1"}
+    for grade in grades:
+        case = next(c for c in cases if c.id == grade.case_id)
+        if grade.response_error is None:
+            assert [v.criterion_id for v in grade.criteria] == [c.id for c in case.rubric]
+            assert all((v.met is None) != (v.error is None) for v in grade.criteria)
+    assert {c.prompt_version for c in calls} <= {"grade_batched.en@1", "grade_batched.zh@1"}
+
+    summary = json.loads((out / "summary.json").read_text())
+    Summary.model_validate({k: v for k, v in summary.items() if k not in SUMMARY_EXTRAS})
+    record = RunRecord.model_validate(summary["provenance"])
+    assert record.models["candidate"]["smoke_test"] and record.models["grader"]["smoke_test"]
+    assert record.models["candidate"]["model"] == "smollm2" and record.git_revision
+    assert set(record.prompt_versions) >= {"generate.en", "generate.zh"}
+    assert summary["n_errors"] == sum(v.error is not None for g in grades for v in g.criteria)
+    assert summary["calls"]["made"] + summary["calls"]["cached"] >= len(responses) + len(calls)
+
+    html = (out / "report.html").read_text()
+    assert not EXTERNAL.search(html), EXTERNAL.search(html)
+    assert "SMOKE TEST" in html and html.count("<details") == 2
+    assert "# Leaderboard" in (out / "leaderboard.md").read_text()

@@ -1,0 +1,126 @@
+"""Reports: report.html is self-contained and shows every verdict; leaderboards rank runs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+from medrubric.data.models import Case, CaseGrade, Criterion, Response, RunRecord, Verdict
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.summary import build_summary
+from medrubric.report.html import run_report_html
+
+# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images
+EXTERNAL = re.compile(
+    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
+)
+
+
+def _case(i: int) -> Case:
+    return Case(
+        id=f"case-{i}",
+        language="en" if i % 2 else "zh",
+        theme="emergency_referrals",
+        specialty="cardiology",
+        narrative="Chest pain <b>since</b> noon.",
+        query="What should I do?",
+        rubric=[
+            Criterion(
+                id=f"case-{i}-a", text="Advises calling emergency services", axis="safety", weight=9
+            ),
+            Criterion(
+                id=f"case-{i}-b", text="Suggests waiting until tomorrow", axis="accuracy", weight=-6
+            ),
+        ],
+    )
+
+
+def _grade(case: Case, model: str, met: bool, error: bool = False) -> CaseGrade:
+    first = (
+        Verdict(criterion_id=case.rubric[0].id, weight=9, axis="safety", error="HTTP 500 (gave up)")
+        if error
+        else Verdict(
+            criterion_id=case.rubric[0].id, weight=9, axis="safety", met=met, explanation="said so"
+        )
+    )
+    second = Verdict(
+        criterion_id=case.rubric[1].id, weight=-6, axis="accuracy", met=False, explanation="no"
+    )
+    strata = {"language": case.language, "theme": case.theme, "specialty": case.specialty}
+    return CaseGrade(case_id=case.id, model=model, grader="g", criteria=[first, second], **strata)
+
+
+def _summary(model: str, grades, smoke: bool = False) -> dict:
+    record = RunRecord(
+        medrubric_version="0.1.0",
+        created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        snapshot_hash="abc123",
+        models={"candidate": {"name": model, "label": model, "smoke_test": smoke},
+                "grader": {"name": "g", "label": "g", "smoke_test": False}},
+    )  # fmt: skip
+    return build_summary(grades, resolve_setup(None, "openai:g", "batched"), [], [], record)
+
+
+def _render(smoke: bool = False):
+    cases = [_case(i) for i in range(4)]
+    grades = [_grade(c, "m1", met=i != 2, error=i == 3) for i, c in enumerate(cases)]
+    summary = _summary("m1", grades, smoke)
+    responses = {
+        c.id: Response(case_id=c.id, model="m1", response=f"<script>alert({c.id!r})</script>")
+        for c in cases
+    }
+    return summary, run_report_html(summary, grades, {c.id: c for c in cases}, responses)
+
+
+def test_run_report_is_self_contained_and_shows_each_verdict():
+    summary, html = _render()
+    assert not EXTERNAL.search(html), EXTERNAL.search(html)
+    assert "data:image/png;base64," in html
+    assert html.count("<details") == 4
+    assert "Advises calling emergency services" in html and ">9<" in html
+    assert "HTTP 500 (gave up)" in html and "ERROR" in html
+    assert "&lt;script&gt;alert" in html  # answers are escaped, never executed
+    for heading in ("By axis", "By theme", "By specialty", "By language"):
+        assert heading in html
+    assert summary["n_errors"] == 1 and "SMOKE TEST" not in html
+
+
+def test_smoke_test_model_gets_a_banner():
+    _, html = _render(smoke=True)
+    assert 'class="banner">SMOKE TEST: candidate m1' in html
+
+
+def _write_run(path, model, met):
+    path.mkdir()
+    cases = [_case(i) for i in range(3)]
+    summary = _summary(model, [_grade(c, model, met=met or i == 0) for i, c in enumerate(cases)])
+    (path / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+
+
+def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
+    _write_run(tmp_path / "weak", "weak-model", met=False)
+    _write_run(tmp_path / "strong", "strong-model", met=True)
+    out = tmp_path / "board"
+    result = CliRunner().invoke(
+        app, ["report", str(tmp_path / "weak"), str(tmp_path / "strong"), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    markdown = (out / "leaderboard.md").read_text()
+    rows = [
+        line for line in markdown.splitlines() if line.startswith("| 1 ") or line.startswith("| 2 ")
+    ]
+    assert rows[0].startswith("| 1 | strong-model | 100.0") and rows[1].startswith(
+        "| 2 | weak-model | 33.3"
+    )
+    html = (out / "leaderboard.html").read_text()
+    assert not EXTERNAL.search(html) and "data:image/png;base64," in html
+    assert html.index("strong-model") < html.index("weak-model")
+
+
+def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
+    result = CliRunner().invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "o")])
+    assert result.exit_code != 0 and "summary.json" in str(result.exception)
