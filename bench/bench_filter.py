@@ -25,12 +25,12 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
+
+from _results import write_section
 
 from medrubric.data.models import Message, Thread
 from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
 
-RESULTS = Path(__file__).with_name("RESULTS.md")
 HEADING = "## Filter"
 EN_PHRASES = (
     "chest pain when I climb stairs",
@@ -240,18 +240,6 @@ def markdown(result: dict[str, object], command: str) -> str:
     return "\n".join(lines)
 
 
-def write_section(section: str) -> None:
-    """Replace this benchmark's section of RESULTS.md, or append it; other sections stay."""
-    text = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-    start = text.find(f"\n{HEADING}\n")
-    if start == -1:
-        text = text.rstrip("\n") + "\n\n" + section
-    else:
-        end = text.find("\n## ", start + 1)
-        text = text[: start + 1] + section + ("\n" + text[end + 1 :] if end != -1 else "")
-    RESULTS.write_text(text, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="number of generated threads")
@@ -264,7 +252,7 @@ def main() -> None:
     section = markdown(result, command)
     print(section)
     if not args.no_write:
-        write_section(section)
+        write_section(HEADING, section)
 
 
 if __name__ == "__main__":

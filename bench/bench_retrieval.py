@@ -18,18 +18,16 @@ import argparse
 import os
 import platform
 import random
-import re
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
+from _results import write_section
 
 from medrubric.retrieve.bm25 import BM25Retriever
 from medrubric.retrieve.corpus import Snippet
 from medrubric.retrieve.dense import E5Encoder, top_k
 
-RESULTS = Path(__file__).with_name("RESULTS.md")
 HEADING = "## Retrieval"
 FULL_N = 1_000_000
 MEDICAL = [
@@ -223,14 +221,6 @@ def bench_dense(dense_n: int, sample: int, n_queries: int) -> list[str]:
     ]
 
 
-def write_section(text: str) -> None:
-    """Replace this benchmark's section of RESULTS.md, keeping the others."""
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\n"
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    new = pattern.sub(lambda _: text, old) if pattern.search(old) else old.rstrip() + "\n\n" + text
-    RESULTS.write_text(new, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=FULL_N, help="BM25 corpus size")
@@ -264,7 +254,7 @@ def main() -> None:
     )
     print(section)
     if not args.no_write:
-        write_section(section + "\n")
+        write_section(HEADING, section)
 
 
 if __name__ == "__main__":

@@ -153,8 +153,6 @@ def test_the_shipped_example_config_parses() -> None:
     config = load_config(example)
     assert config.models["smollm2"].provider == "local"
     assert parse_model_spec("smollm2", config).smoke_test
-    dated = [e for e in config.models.values() if e.knowledge_cutoff is not None]
-    assert len(dated) >= 8
     assert all(e.price_input_per_1m >= 0 for e in config.models.values())
 
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from medrubric.analysis.llm_tasks import call_params, conversation_text, run_all
+from medrubric.analysis.llm_tasks import ask_verdict, conversation_text, run_all
 from medrubric.analysis.runs import Run
 from medrubric.data.models import CaseGrade
 from medrubric.evaluate.grade import fence_tag
@@ -136,20 +136,11 @@ async def classify_answer(
             error="the run directory has no case text or answer for this case",
         )
     messages, prompt_id = built
-    result = await model.chat(
-        messages, prompt_version=prompt_id, schema=ErrorTypeVerdict, params=call_params(max_tokens)
-    )
-    if result.error is not None or result.parsed is None:
-        return Classification(
-            **base, prompt_version=prompt_id, error=result.error or "no reply", cached=result.cached
-        )
-    verdict = ErrorTypeVerdict.model_validate(result.parsed)
+    verdict, outcome = await ask_verdict(model, messages, prompt_id, ErrorTypeVerdict, max_tokens)
+    if verdict is None:
+        return Classification(**base, **outcome)
     return Classification(
-        **base,
-        prompt_version=prompt_id,
-        error_type=verdict.error_type,
-        rationale=verdict.rationale,
-        cached=result.cached,
+        **base, **outcome, error_type=verdict.error_type, rationale=verdict.rationale
     )
 
 

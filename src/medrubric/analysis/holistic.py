@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.analysis.labels import LabelledAnswer
-from medrubric.analysis.llm_tasks import call_params, conversation_text, run_all
+from medrubric.analysis.llm_tasks import ask_verdict, conversation_text, run_all
 from medrubric.evaluate.grade import fence_tag
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import render
@@ -53,16 +53,11 @@ async def judge_answer(
     model: ChatModel, answer: LabelledAnswer, max_tokens: int | None = None
 ) -> HolisticScore:
     messages, prompt_id = holistic_messages(answer)
-    result = await model.chat(
-        messages, prompt_version=prompt_id, schema=HolisticVerdict, params=call_params(max_tokens)
-    )
-    base = {"answer_id": answer.answer_id, "judge": model.label, "prompt_version": prompt_id}
-    if result.error is not None or result.parsed is None:
-        return HolisticScore(**base, error=result.error or "no reply", cached=result.cached)
-    verdict = HolisticVerdict.model_validate(result.parsed)
-    return HolisticScore(
-        **base, score=verdict.score, rationale=verdict.rationale, cached=result.cached
-    )
+    verdict, outcome = await ask_verdict(model, messages, prompt_id, HolisticVerdict, max_tokens)
+    base = {"answer_id": answer.answer_id, "judge": model.label, **outcome}
+    if verdict is None:
+        return HolisticScore(**base)
+    return HolisticScore(**base, score=verdict.score, rationale=verdict.rationale)
 
 
 async def judge_answers(

@@ -19,7 +19,6 @@ from medrubric.audit.review_io import edited_spans
 from medrubric.audit.runtime import readable_log
 from medrubric.data.jsonl import load_models
 from medrubric.report.html import pct
-from medrubric.report.plots import _png_base64, plt
 
 REVIEW_SUMMARY = "review_summary.json"
 FACTCHECK_SUMMARY = "factcheck_summary.json"
@@ -42,6 +41,8 @@ def num(value: float | None) -> str:
 
 def outcome_chart(score: ScoreReport) -> str | None:
     """Stacked horizontal bars of win / tie / loss for all pairs and each error type."""
+    from medrubric.report.plots import _png_base64, plt
+
     rows = [("all", score.overall), *sorted(score.by_type.items())]
     rows = [(name, s) for name, s in rows if s.n_pairs]
     if not rows:
@@ -63,6 +64,8 @@ def outcome_chart(score: ScoreReport) -> str | None:
 
 
 def factcheck_chart(detection: dict[str, Any]) -> str | None:
+    from medrubric.report.plots import _png_base64, plt
+
     names = ["detected", "false_flag"]
     rates = [detection[n]["rate"] for n in names]
     if any(r is None or math.isnan(r) for r in rates):

@@ -6,41 +6,34 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.analysis.consensus import Covariate, consensus
-from medrubric.analysis.contamination import ContaminationReport, contamination
-from medrubric.analysis.cutoffs import parse_overrides, resolve_cutoffs
-from medrubric.analysis.error_types import (
-    Classification,
-    LowSelection,
-    classify_runs,
-    count_types,
+from medrubric.cli.options import (
+    CacheDir,
+    Concurrency,
+    Config,
+    MaxTokens,
+    NoCache,
+    Quiet,
+    Resamples,
+    Seed,
+    Timeout,
+    model_settings,
 )
-from medrubric.analysis.errors import error_analysis
-from medrubric.analysis.llm_tasks import ModelOptions, open_task_model
-from medrubric.analysis.registry import lookup, write_json
-from medrubric.analysis.runs import Run, load_runs
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.llm.config import load_config
-from medrubric.report.analysis_sections import (
-    analysis_page,
-    consensus_section,
-    contamination_section,
-    errors_section,
-    grader_agreement_section,
-    leaderboard_section,
-    num,
-    pct,
-    pval,
-)
-from medrubric.report.export import leaderboard_csv, leaderboard_latex, leaderboard_rows
+
+if TYPE_CHECKING:
+    from medrubric.analysis.consensus import Covariate
+    from medrubric.analysis.contamination import ContaminationReport
+    from medrubric.analysis.error_types import Classification, LowSelection
+    from medrubric.analysis.llm_tasks import ModelOptions
+    from medrubric.analysis.runs import Run
 
 Runs = Annotated[
     list[Path], typer.Argument(metavar="RUN...", help="Run directories (or grades files).")
@@ -50,25 +43,14 @@ Cutoffs = Annotated[
     list[str] | None,
     typer.Option("--cutoff", metavar="MODEL=YYYY-MM-DD", help="Knowledge cutoff (repeatable)."),
 ]
-Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
-Seed = Annotated[int, typer.Option("--seed", help="Bootstrap / permutation seed.")]
-Resamples = Annotated[int, typer.Option("--resamples", min=100, help="Bootstrap resamples.")]
 K = Annotated[int, typer.Option("--k", min=1, help="CACS threshold k.")]
-Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
-MaxTokens = Annotated[
-    int | None, typer.Option("--max-tokens", min=1, help="Reply length cap per call.")
-]
-CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM cache folder.")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Do not use the LLM cache.")]
-Concurrency = Annotated[
-    int | None, typer.Option("--concurrency", min=1, help="Calls in flight at once.")
-]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
 
 console = Console()
 
 
 def _save(out: Path, name: str, result: BaseModel | dict[str, Any]) -> Path:
+    from medrubric.analysis.registry import write_json
+
     data = result.model_dump(mode="json") if isinstance(result, BaseModel) else result
     path = out / name
     write_json(path, data)
@@ -76,6 +58,8 @@ def _save(out: Path, name: str, result: BaseModel | dict[str, Any]) -> Path:
 
 
 def _page(out: Path, name: str, title: str, sections: Sequence[Any], runs: Sequence[Run]) -> Path:
+    from medrubric.report.analysis_sections import analysis_page
+
     path = out / name
     subtitle = "runs: " + ", ".join(f"{r.model} ({r.path})" for r in runs)
     path.write_text(analysis_page(title, sections, subtitle), encoding="utf-8")
@@ -85,11 +69,17 @@ def _page(out: Path, name: str, title: str, sections: Sequence[Any], runs: Seque
 def _contamination(
     runs: Sequence[Run], cutoff: list[str] | None, config: Path | None, seed: int, resamples: int
 ) -> ContaminationReport:
+    from medrubric.analysis.contamination import contamination
+    from medrubric.analysis.cutoffs import parse_overrides, resolve_cutoffs
+    from medrubric.llm.config import load_config
+
     cutoffs = resolve_cutoffs(runs, parse_overrides(cutoff or []), load_config(config))
     return contamination(runs, cutoffs, seed=seed, n_resamples=resamples)
 
 
 def _contamination_table(report: ContaminationReport) -> Table:
+    from medrubric.report.analysis_sections import pct, pval
+
     table = Table(title="Score before vs after each model's knowledge cutoff (%)")
     for name in ("model", "cutoff", "full", "pre", "post", "drop", "p"):
         table.add_column(name, justify="left" if name in ("model", "cutoff") else "right")
@@ -114,6 +104,9 @@ def contamination_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """Score on cases published before vs after each model's knowledge cutoff, and the drop."""
+    from medrubric.analysis.runs import load_runs
+    from medrubric.report.analysis_sections import contamination_section
+
     loaded = load_runs(runs)
     report = _contamination(loaded, cutoff, config, seed, resamples)
     out.mkdir(parents=True, exist_ok=True)
@@ -133,6 +126,9 @@ def contamination_cmd(
 async def _classify(
     runs: Sequence[Run], spec_text: str, selection: LowSelection, opts: ModelOptions
 ) -> list[Classification]:
+    from medrubric.analysis.error_types import classify_runs
+    from medrubric.analysis.llm_tasks import open_task_model
+
     async with open_task_model(spec_text, opts) as (model, spec, concurrency):
         if spec.smoke_test:
             console.print(
@@ -173,6 +169,12 @@ def errors_cmd(
     quiet: Quiet = False,
 ) -> None:
     """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
+    from medrubric.analysis.error_types import LowSelection, count_types
+    from medrubric.analysis.errors import error_analysis
+    from medrubric.analysis.llm_tasks import ModelOptions
+    from medrubric.analysis.runs import load_runs
+    from medrubric.report.analysis_sections import errors_section, num, pct
+
     loaded = load_runs(runs)
     analysis = error_analysis(loaded, bottom_n)
     out.mkdir(parents=True, exist_ok=True)
@@ -184,13 +186,15 @@ def errors_cmd(
         except ValidationError as exc:
             raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
         opts = ModelOptions(
-            config=config,
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            max_tokens=max_tokens,
-            show_progress=not quiet,
+            **model_settings(
+                timeout=timeout,
+                cache_dir=cache_dir,
+                no_cache=no_cache,
+                concurrency=concurrency,
+                config=config,
+                max_tokens=max_tokens,
+                quiet=quiet,
+            )
         )
         results = asyncio.run(_classify(loaded, classify_with, selection, opts))
         write_jsonl(out / "error_types.jsonl", results)
@@ -236,6 +240,10 @@ def consensus_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """CACS@k, threshold sensitivity, length diagnostics, cross-grader robustness and strata."""
+    from medrubric.analysis.consensus import consensus
+    from medrubric.analysis.runs import load_runs
+    from medrubric.report.analysis_sections import consensus_section, num, pct
+
     if covariate not in ("n_criteria", "theme", "none"):
         raise InputError(f"--covariate: {covariate!r} is not one of n_criteria, theme, none")
     loaded = load_runs(runs)
@@ -274,6 +282,20 @@ def export_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """Leaderboard as CSV and LaTeX, and report.html with every analysis section."""
+    from medrubric.analysis.consensus import consensus
+    from medrubric.analysis.error_types import Classification, count_types
+    from medrubric.analysis.errors import error_analysis
+    from medrubric.analysis.registry import lookup
+    from medrubric.analysis.runs import load_runs
+    from medrubric.report.analysis_sections import (
+        consensus_section,
+        contamination_section,
+        errors_section,
+        grader_agreement_section,
+        leaderboard_section,
+    )
+    from medrubric.report.export import leaderboard_csv, leaderboard_latex, leaderboard_rows
+
     loaded = load_runs(runs)
     report = _contamination(loaded, cutoff, config, seed, resamples)
     consensus_report = (

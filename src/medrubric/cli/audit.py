@@ -6,45 +6,33 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.audit.auditdir import AuditDir, write_json
-from medrubric.audit.criteria import CriteriaOptions, run_criteria
-from medrubric.audit.edits import EditLimits
-from medrubric.audit.inject_run import Funnel, InjectOptions, run_inject
-from medrubric.audit.paired_scoring import (
-    OutcomeStats,
-    ScoreOptions,
-    compare_reports,
-    load_score_report,
-    run_score,
+from medrubric.cli.options import (
+    CacheDir,
+    Config,
+    MaxTokens,
+    NoCache,
+    Quiet,
+    Resamples,
+    Seed,
+    Timeout,
+    model_settings,
 )
-from medrubric.audit.report import REVIEW_SUMMARY, audit_report_html
-from medrubric.audit.review_io import (
-    export_review,
-    read_ratings,
-    stratified_sample,
-    summarize_review,
-)
-from medrubric.audit.runtime import ModelOptions
-from medrubric.data.formats import load_cases
-from medrubric.evaluate.profiles import PROFILES, resolve_setup
+from medrubric.evaluate.profiles import PROFILES
 
-Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
-CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+if TYPE_CHECKING:
+    from medrubric.audit.inject_run import Funnel
+    from medrubric.audit.paired_scoring import OutcomeStats
+    from medrubric.audit.runtime import ModelOptions
+
 Concurrency = Annotated[
     int | None, typer.Option("--concurrency", help="(Answer, type) tasks or calls in flight.")
 ]
-Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
-MaxTokens = Annotated[
-    int | None, typer.Option("--max-tokens", help="Reply length limit for every audit call.")
-]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
 Benchmark = Annotated[
     str, typer.Option("--benchmark", help="Cases with the rubrics (file, snapshot or 'sample').")
 ]
@@ -74,14 +62,18 @@ def model_options(
     max_tokens: int | None,
     quiet: bool,
 ) -> ModelOptions:
+    from medrubric.audit.runtime import ModelOptions
+
     return ModelOptions(
-        timeout=timeout,
-        cache_dir=cache_dir,
-        no_cache=no_cache,
-        concurrency=concurrency,
-        config=config,
-        max_tokens=max_tokens,
-        show_progress=not quiet,
+        **model_settings(
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            config=config,
+            max_tokens=max_tokens,
+            quiet=quiet,
+        )
     )
 
 
@@ -168,6 +160,11 @@ def inject_cmd(
     quiet: Quiet = False,
 ) -> None:
     """Inject one error of each applicable type into each answer; write pairs.jsonl."""
+    from medrubric.audit.auditdir import AuditDir
+    from medrubric.audit.edits import EditLimits
+    from medrubric.audit.inject_run import InjectOptions, run_inject
+    from medrubric.evaluate.profiles import resolve_setup
+
     setup = None
     if grades is None and (grader or grader_profile):
         setup = resolve_setup(grader_profile, grader, None, grader_max_tokens)
@@ -205,8 +202,8 @@ def score_cmd(
         Path | None,
         typer.Option("--compare", help="Another audit (or score) folder to rank-compare with."),
     ] = None,
-    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
-    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    resamples: Resamples = 10_000,
+    seed: Seed = 0,
     timeout: Timeout = 120.0,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
@@ -215,6 +212,14 @@ def score_cmd(
     quiet: Quiet = False,
 ) -> None:
     """Grade originals and injected answers with the benchmark's rubric; paired AUROC."""
+    from medrubric.audit.paired_scoring import (
+        ScoreOptions,
+        compare_reports,
+        load_score_report,
+        run_score,
+    )
+    from medrubric.evaluate.profiles import resolve_setup
+
     opts = ScoreOptions(
         audit_dir=audit_dir,
         benchmark=benchmark,
@@ -252,8 +257,8 @@ def criteria_cmd(
     score_dir: Annotated[
         Path | None, typer.Option("--score-dir", help="Score folder (default DIR/score).")
     ] = None,
-    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
-    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    resamples: Resamples = 10_000,
+    seed: Seed = 0,
     timeout: Timeout = 120.0,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
@@ -263,6 +268,8 @@ def criteria_cmd(
     quiet: Quiet = False,
 ) -> None:
     """Classify rubric criteria FACTCHECK / OTHER; how often each kind discriminates pairs."""
+    from medrubric.audit.criteria import CriteriaOptions, run_criteria
+
     opts = CriteriaOptions(
         audit_dir=audit_dir,
         benchmark=benchmark,
@@ -300,6 +307,10 @@ def review_export_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Sampling seed.")] = 0,
 ) -> None:
     """Write review_pairs.jsonl (for the review app) and review.csv for clinical reviewers."""
+    from medrubric.audit.auditdir import AuditDir
+    from medrubric.audit.review_io import export_review, stratified_sample
+    from medrubric.data.formats import load_cases
+
     audit = AuditDir(audit_dir)
     pairs = stratified_sample(audit.require_pairs(), per_type, seed)
     cases = {c.id: c for c in load_cases(benchmark)} if benchmark else {}
@@ -316,10 +327,14 @@ def review_import_cmd(
         list[Path],
         typer.Option("--ratings", help="CSV or JSONL: pair_id, rater, answer yes/no, reason."),
     ],
-    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 10_000,
-    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    resamples: Resamples = 10_000,
+    seed: Seed = 0,
 ) -> None:
     """Yes-rate (cluster-bootstrap CI), raw agreement and Fleiss' kappa per error type."""
+    from medrubric.audit.auditdir import AuditDir, write_json
+    from medrubric.audit.report import REVIEW_SUMMARY
+    from medrubric.audit.review_io import read_ratings, summarize_review
+
     audit = AuditDir(audit_dir)
     rows = [r for path in ratings for r in read_ratings(path)]
     summary = summarize_review(rows, audit.require_pairs(), resamples, seed)
@@ -356,6 +371,8 @@ def report_cmd(
     ] = None,
 ) -> None:
     """A self-contained HTML report of the audit."""
+    from medrubric.audit.report import audit_report_html
+
     html = audit_report_html(audit_dir, factcheck)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(html, encoding="utf-8")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.analysis.compare import Comparison, compare_runs
-from medrubric.analysis.runs import load_run
+if TYPE_CHECKING:
+    from medrubric.analysis.compare import Comparison
+from medrubric.cli.options import Seed
 from medrubric.errors import InputError
 
 
@@ -50,7 +51,7 @@ def compare(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the comparison as JSON here.")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
+    seed: Seed = 0,
     n_resamples: Annotated[
         int, typer.Option("--n-resamples", min=1, help="Bootstrap resamples.")
     ] = 10_000,
@@ -58,6 +59,9 @@ def compare(
     rows: Annotated[int, typer.Option("--rows", min=0, help="Per-case rows to print.")] = 20,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
+    from medrubric.analysis.compare import compare_runs
+    from medrubric.analysis.runs import load_run
+
     if not 0 < confidence < 1:
         raise InputError(f"--confidence must be between 0 and 1, got {confidence}")
     result = compare_runs(

@@ -5,38 +5,32 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from medrubric.curate.refresh import (
-    RefreshSummary,
-    default_retriever,
-    load_refresh_config,
-    refresh_pool,
-)
-from medrubric.curate.report import funnel_table
-from medrubric.curate.run import run_curation
-from medrubric.curate.schemas import CurationConfig, Funnel
+from medrubric.cli.options import NoCache, Out, Timeout
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Thread
 from medrubric.errors import InputError
-from medrubric.llm.factory import open_model
-from medrubric.retrieve.index import INDEX_KINDS, cached_index, load_index
+
+if TYPE_CHECKING:
+    from medrubric.curate.refresh import RefreshSummary
+    from medrubric.curate.schemas import Funnel
 
 
 def curate(
     threads: Annotated[Path, typer.Argument(help="Threads JSONL (filtered and redacted).")],
     model: Annotated[str, typer.Option("--model", help="Model spec, e.g. local:smollm2.")],
-    out: Annotated[Path, typer.Option("--out", help="Output folder (resumable).")],
+    out: Out,
     retriever: Annotated[
         str, typer.Option("--retriever", help="Index kind over the bundled corpus.")
     ] = "bm25",
     index: Annotated[
         Path | None, typer.Option("--index", help="A saved index folder to use instead.")
     ] = None,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per model call.")] = 120.0,
+    timeout: Timeout = 120.0,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Curate only the first N threads.")
     ] = None,
@@ -49,11 +43,15 @@ def curate(
     max_tokens: Annotated[
         int, typer.Option("--max-tokens", min=64, help="Reply length bound per call.")
     ] = 1024,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Do not use the model-call cache.")
-    ] = False,
+    no_cache: NoCache = False,
 ) -> None:
     """Curate THREADS into cases in OUT: results.jsonl, cases.jsonl, funnel.png, report.html."""
+    from medrubric.curate.report import funnel_table
+    from medrubric.curate.run import run_curation
+    from medrubric.curate.schemas import CurationConfig
+    from medrubric.llm.factory import open_model
+    from medrubric.retrieve.index import INDEX_KINDS, cached_index, load_index
+
     if retriever not in INDEX_KINDS:
         raise InputError(f"--retriever must be one of {', '.join(INDEX_KINDS)}, got {retriever!r}")
     loaded = load_models(threads, Thread)
@@ -89,6 +87,10 @@ def refresh(
     ] = None,
 ) -> None:
     """Weekly job: harvest -> filter -> redact -> curate -> append new cases to the pool."""
+    from medrubric.curate.refresh import default_retriever, load_refresh_config, refresh_pool
+    from medrubric.curate.report import funnel_table
+    from medrubric.llm.factory import open_model
+
     settings = load_refresh_config(config)
     search = default_retriever(settings)
     console = Console()

@@ -7,21 +7,14 @@ Both read every supported format (detected from the first record, or forced with
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from medrubric.data.formats import (
-    FORMAT_NAMES,
-    ImportResult,
-    MetaEvalRow,
-    detect_format,
-    export_cases,
-    import_cases,
-    load_meta_eval,
-    unwritten_fields,
-)
-from medrubric.data.formats.registry import META_EVAL, canonical_name, case_format
+from medrubric.data.formats import FORMAT_NAMES
+
+if TYPE_CHECKING:
+    from medrubric.data.formats import ImportResult, MetaEvalRow
 
 FORMAT_HELP = f"Input format ({', '.join(FORMAT_NAMES)}); detected when omitted."
 
@@ -42,6 +35,8 @@ def cases_summary(result: ImportResult) -> str:
 
 
 def meta_eval_summary(path: Path, rows: list[MetaEvalRow]) -> str:
+    from medrubric.data.formats.registry import META_EVAL
+
     physicians = {p for r in rows for p in r.anonymized_physician_ids}
     return (
         f"{path}: {_plural(len(rows), 'row')} ({META_EVAL}), "
@@ -62,6 +57,9 @@ def validate(
     format: Annotated[str | None, typer.Option("--format", "-f", help=FORMAT_HELP)] = None,
 ) -> None:
     """Check every row of a cases file; print its counts, or the first problem (exit 2)."""
+    from medrubric.data.formats import detect_format, import_cases, load_meta_eval
+    from medrubric.data.formats.registry import META_EVAL, canonical_name
+
     name = canonical_name(format) if format else detect_format(path)
     if name == META_EVAL:
         rows = load_meta_eval(path)
@@ -79,6 +77,9 @@ def convert(
     format: Annotated[str | None, typer.Option("--format", "-f", help=FORMAT_HELP)] = None,
 ) -> None:
     """Translate a cases file into another format (LiveMedBench *.json is a JSON array)."""
+    from medrubric.data.formats import export_cases, import_cases, unwritten_fields
+    from medrubric.data.formats.registry import case_format
+
     target = case_format(to)
     result = import_cases(src, format)
     n = export_cases(result.cases, dst, target.name)

@@ -7,7 +7,7 @@ import datetime as dt
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from pydantic import ValidationError
@@ -25,16 +25,9 @@ from rich.table import Table
 from medrubric.data.jsonl import append_jsonl, dump_line, iter_json_lines, read_models
 from medrubric.data.models import Thread
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
-from medrubric.harvest.reasons import REASONS
-from medrubric.harvest.redact import redact_thread
-from medrubric.harvest.source import (
-    HarvestConfig,
-    HarvestReport,
-    SourceSpec,
-    harvest_sources,
-    load_harvest_config,
-)
+
+if TYPE_CHECKING:
+    from medrubric.harvest.source import HarvestConfig
 
 console = Console(stderr=True)
 
@@ -62,6 +55,8 @@ def _parse_date(value: str | None, option: str) -> dt.date | None:
 
 def _select_sources(config: HarvestConfig, names: list[str]) -> HarvestConfig:
     """Keep the named sources of the config; a name that is not there is crawled as a site."""
+    from medrubric.harvest.source import SourceSpec
+
     if not names:
         if not config.source:
             raise InputError("nothing to harvest: pass --source NAME or a --config with [[source]]")
@@ -102,6 +97,13 @@ def harvest(
     ] = None,
 ) -> None:
     """Crawl sites or import dumps; append only new or changed threads to OUT."""
+    from medrubric.harvest.source import (
+        HarvestConfig,
+        HarvestReport,
+        harvest_sources,
+        load_harvest_config,
+    )
+
     cfg = load_harvest_config(config) if config else HarvestConfig()
     if sites is not None:
         cfg = cfg.model_copy(update={"sites": sites})
@@ -141,6 +143,8 @@ def harvest(
 
 
 def summary_table(counts: Counter[str], total: int) -> Table:
+    from medrubric.harvest.reasons import REASONS
+
     table = Table(title=f"filter: {counts.get('kept', 0)} of {total} threads kept")
     table.add_column("outcome")
     table.add_column("threads", justify="right")
@@ -179,6 +183,8 @@ def filter_command(
     ] = True,
 ) -> None:
     """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
+    from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
+
     try:
         config = FilterConfig(
             since=_parse_date(since, "--since") or dt.date(2023, 1, 1),
@@ -224,6 +230,8 @@ def redact(
     out: Annotated[Path, typer.Option("--out", help="Redacted threads JSONL.")],
 ) -> None:
     """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers."""
+    from medrubric.harvest.redact import redact_thread
+
     total = _count_lines(threads)
     counts: Counter[str] = Counter()
     tmp = out.with_name(out.name + ".tmp")

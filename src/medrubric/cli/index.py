@@ -11,9 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from medrubric.retrieve.corpus import load_corpus
 from medrubric.retrieve.dense import E5_SPEC
-from medrubric.retrieve.index import build_retriever, load_index, save_index
 
 index_app = typer.Typer(help="Build and query evidence retrieval indexes.", no_args_is_help=True)
 
@@ -28,6 +26,9 @@ def build(
     ] = E5_SPEC,
 ) -> None:
     """Index CORPUS into OUT (manifest.json, snippets.jsonl, bm25/ and/or dense/)."""
+    from medrubric.retrieve.corpus import load_corpus
+    from medrubric.retrieve.index import build_retriever, save_index
+
     console = Console()
     started = time.perf_counter()
     loaded = load_corpus(corpus)
@@ -59,6 +60,8 @@ def query(
     k: Annotated[int, typer.Option("-k", "--k", min=1, help="Number of snippets.")] = 5,
 ) -> None:
     """Print the top-k snippets for TEXT."""
+    from medrubric.retrieve.index import load_index
+
     retriever = load_index(index)
     table = Table(title=f"{retriever.kind}: {text}", show_lines=True)
     for column in ("rank", "score", "id", "title", "content"):

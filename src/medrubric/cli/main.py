@@ -76,27 +76,13 @@ _register_all()
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the app, turning InputError into a one-line message and exit 2."""
+    """Entry point. Click reports usage errors itself (exit 2); an InputError becomes one line
+    on stderr and exit 2, never a traceback."""
     try:
-        app(args=argv, standalone_mode=False)
+        app(args=argv, prog_name="medrubric")
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("aborted", file=sys.stderr)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
-    except Exception as exc:  # click usage errors carry their own exit codes
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
 
 
 if __name__ == "__main__":

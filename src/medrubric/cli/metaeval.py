@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from medrubric.analysis.holistic import HolisticScore, judge_answers
-from medrubric.analysis.labels import LabelledAnswer, load_labels
-from medrubric.analysis.llm_tasks import ModelOptions, open_task_model
-from medrubric.analysis.metaeval import MetaEvalReport, answers_to_judge, meta_eval
-from medrubric.analysis.registry import RUN_FILE, record, write_json
-from medrubric.analysis.runs import load_runs
-from medrubric.cli.analyze import (
+from medrubric.cli.options import (
     CacheDir,
     Concurrency,
     Config,
@@ -24,9 +18,15 @@ from medrubric.cli.analyze import (
     NoCache,
     Quiet,
     Timeout,
+    model_settings,
 )
 from medrubric.data.jsonl import write_jsonl
-from medrubric.report.analysis_sections import analysis_page, grader_agreement_section, num
+
+if TYPE_CHECKING:
+    from medrubric.analysis.holistic import HolisticScore
+    from medrubric.analysis.labels import LabelledAnswer
+    from medrubric.analysis.llm_tasks import ModelOptions
+    from medrubric.analysis.metaeval import MetaEvalReport
 
 console = Console()
 
@@ -34,6 +34,9 @@ console = Console()
 async def _holistic(
     answers: list[LabelledAnswer], spec_text: str, opts: ModelOptions
 ) -> tuple[str, list[HolisticScore]]:
+    from medrubric.analysis.holistic import judge_answers
+    from medrubric.analysis.llm_tasks import open_task_model
+
     async with open_task_model(spec_text, opts) as (model, spec, concurrency):
         if spec.smoke_test:
             console.print(
@@ -51,6 +54,8 @@ async def _holistic(
 
 
 def _print(report: MetaEvalReport) -> None:
+    from medrubric.report.analysis_sections import num
+
     g, p = report.grader_vs_physician, report.physician_vs_physician
     console.print(
         f"grader {report.grader}: {report.n_items} labelled criteria of "
@@ -105,6 +110,13 @@ def meta_eval_cmd(
     quiet: Quiet = False,
 ) -> None:
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
+    from medrubric.analysis.labels import load_labels
+    from medrubric.analysis.llm_tasks import ModelOptions
+    from medrubric.analysis.metaeval import answers_to_judge, meta_eval
+    from medrubric.analysis.registry import RUN_FILE, record, write_json
+    from medrubric.analysis.runs import load_runs
+    from medrubric.report.analysis_sections import analysis_page, grader_agreement_section
+
     label_set = load_labels(labels)
     runs = load_runs(grades)
     holistic: dict[str, float | None] | None = None
@@ -112,13 +124,15 @@ def meta_eval_cmd(
     out.mkdir(parents=True, exist_ok=True)
     if holistic_judge:
         opts = ModelOptions(
-            config=config,
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            max_tokens=max_tokens,
-            show_progress=not quiet,
+            **model_settings(
+                timeout=timeout,
+                cache_dir=cache_dir,
+                no_cache=no_cache,
+                concurrency=concurrency,
+                config=config,
+                max_tokens=max_tokens,
+                quiet=quiet,
+            )
         )
         answers = answers_to_judge(label_set, runs)
         judge, scores = asyncio.run(_holistic(answers, holistic_judge, opts))

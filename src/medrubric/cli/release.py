@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
-from typer._click import Context  # the Context type TyperGroup is written against
+from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 
-from medrubric.cli.snapshot import _read_json_object
-from medrubric.data.formats import load_cases
+from medrubric.cli.options import read_json_object
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import PROFILES
-from medrubric.release import ReleaseDiff, build_release, diff_cases
+
+if TYPE_CHECKING:
+    from medrubric.release import ReleaseDiff
 
 BUILD = "build"
 
@@ -45,7 +46,7 @@ def grader_profile(value: str | None) -> dict[str, Any] | None:
     if value in PROFILES:
         return PROFILES[value].model_dump(mode="json")
     if Path(value).suffix.lower() == ".json":
-        return _read_json_object(Path(value))
+        return read_json_object(Path(value))
     raise InputError(
         f"--grader-profile: {value!r} is neither a profile ({', '.join(PROFILES)}) nor a .json file"
     )
@@ -75,6 +76,8 @@ def build_command(
     ] = None,
 ) -> None:
     """Freeze the cases published in [--from, --to] (earliest date per case id wins)."""
+    from medrubric.release import build_release
+
     result = build_release(
         pools,
         version,
@@ -119,6 +122,9 @@ def diff_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON.")] = False,
 ) -> None:
     """Cases added, removed and changed from A to B; criteria changes by criterion id."""
+    from medrubric.data.formats import load_cases
+    from medrubric.release import diff_cases
+
     diff = diff_cases(load_cases(a), load_cases(b))
     if as_json:
         typer.echo(diff.model_dump_json(indent=2))

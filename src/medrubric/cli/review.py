@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from medrubric.errors import InputError
-from medrubric.review import project as review_project
-from medrubric.review.agreement import AgreementReport
-from medrubric.review.tasks import parse_tasks
+
+if TYPE_CHECKING:
+    from medrubric.review.agreement import AgreementReport
 
 review_app = typer.Typer(help="Physician review web app and agreement.", no_args_is_help=True)
 
@@ -43,6 +43,9 @@ def create_command(
     ] = None,
 ) -> None:
     """Create a review project with the chosen tasks' items."""
+    from medrubric.review import project as review_project
+    from medrubric.review.tasks import parse_tasks
+
     n = review_project.create(
         directory, source, parse_tasks(tasks), sample, seed, reviewers_per_item, pairs
     )
@@ -62,6 +65,8 @@ def add_reviewer_command(
     ] = None,
 ) -> None:
     """Create an account; the password is prompted unless --password-env names it."""
+    from medrubric.review import project as review_project
+
     if password_env is not None:
         password = os.environ.get(password_env)
         if password is None:
@@ -130,6 +135,8 @@ def agreement_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Agreement figures from the labels stored so far."""
+    from medrubric.review import project as review_project
+
     report = review_project.report(directory)
     if as_json:
         typer.echo(report.model_dump_json(indent=2))
@@ -147,6 +154,8 @@ def export_command(
     ] = "jsonl",
 ) -> None:
     """Write every label: JSONL to archive with the snapshot, or CSV for analysis."""
+    from medrubric.review import project as review_project
+
     n = review_project.export_labels(directory, out, fmt)
     typer.echo(f"wrote {n} labels to {out}")
 
@@ -157,6 +166,8 @@ def import_command(
     labels: Annotated[Path, typer.Argument(metavar="LABELS", help="Labels JSONL from export.")],
 ) -> None:
     """Read exported labels back (importing the same file twice changes nothing)."""
+    from medrubric.review import project as review_project
+
     n = review_project.import_labels(directory, labels)
     typer.echo(f"imported {n} new or changed labels")
 

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from medrubric.llm.factory import open_model
-from medrubric.rubric.inputs import load_rubric_inputs
-from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-from medrubric.rubric.schemas import RubricRecord
-from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+from medrubric.cli.options import MaxTokens, NoCache, Out, Timeout
+
+if TYPE_CHECKING:
+    from medrubric.rubric.schemas import RubricRecord
 
 
 def rubric(
@@ -21,24 +19,25 @@ def rubric(
         str, typer.Argument(help="Curated cases JSONL, or any cases file, folder or 'sample'.")
     ],
     model: Annotated[str, typer.Option("--model", help="Model spec, e.g. local:smollm2.")],
-    out: Annotated[Path, typer.Option("--out", help="Output folder (resumable).")],
+    out: Out,
     fixed_n: Annotated[
         int | None,
         typer.Option("--fixed-n", min=1, help="ClinConsensus mode: exactly N criteria, all +1."),
     ] = None,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per model call.")] = 120.0,
+    timeout: Timeout = 120.0,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Only the first N cases.")
     ] = None,
-    max_tokens: Annotated[
-        int | None, typer.Option("--max-tokens", min=1, help="Reply length limit per call.")
-    ] = None,
+    max_tokens: MaxTokens = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Cases in flight.")] = 4,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Do not use the model-call cache.")
-    ] = False,
+    no_cache: NoCache = False,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
+    from medrubric.llm.factory import open_model
+    from medrubric.rubric.inputs import load_rubric_inputs
+    from medrubric.rubric.run import CASES, REJECTED, run_rubrics
+    from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
 

@@ -5,17 +5,20 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from medrubric.cli.options import Resamples, Seed
 from medrubric.data.jsonl import read_models
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
-from medrubric.scoring import CacsSummary, Stratum, Summary, summarize, summarize_cacs
+
+if TYPE_CHECKING:
+    from medrubric.scoring import CacsSummary, Stratum, Summary
 
 
 def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:
@@ -60,6 +63,8 @@ def _add_rows(table: Table, title: str, strata: dict[str, Stratum]) -> None:
 
 
 def summary_table(summary: Summary, tag_keys: Sequence[str]) -> Table:
+    from medrubric.scoring import Stratum
+
     mode = "per-case clip" if summary.clip else "HealthBench parity, mean clipped"
     table = Table(title=f"{summary.model} ({mode}), score in %")
     table.add_column("by")
@@ -107,6 +112,8 @@ def cacs_line(cacs: CacsSummary) -> str:
 def _cacs_or_input_error(
     grades: list[CaseGrade], k: int, path: Path, seed: int, resamples: int
 ) -> CacsSummary:
+    from medrubric.scoring import summarize_cacs
+
     try:
         return summarize_cacs(grades, k, seed=seed, n_resamples=resamples)
     except ValueError as exc:
@@ -128,10 +135,8 @@ def score(
     no_clip: Annotated[
         bool, typer.Option("--no-clip", help="HealthBench parity: no per-case clip, clip the mean.")
     ] = False,
-    seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
-    resamples: Annotated[
-        int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")
-    ] = 10_000,
+    seed: Seed = 0,
+    resamples: Resamples = 10_000,
     tag: Annotated[
         list[str] | None, typer.Option("--tag", help="Also break down by this tag key.")
     ] = None,
@@ -146,6 +151,8 @@ def score(
     ] = None,
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
+    from medrubric.scoring import summarize
+
     tag_keys = tag or []
     grades = read_grades(grades_path, model)
     summary = summarize(grades, clip=not no_clip, seed=seed, n_resamples=resamples, tags=tag_keys)

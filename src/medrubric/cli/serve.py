@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from medrubric.llm.local_server import DEFAULT_N_CTX, SMOLLM2, LocalServer, resolve_local_model
+from medrubric.llm.local_server import DEFAULT_N_CTX, SMOLLM2
 
 serve_app = typer.Typer(help="Serve models over an OpenAI-compatible HTTP API.")
 
@@ -18,6 +18,8 @@ def serve_local(
     timeout: float = typer.Option(120.0, "--timeout", help="Seconds to wait for start-up."),
 ) -> None:
     """Run a local GGUF model until Ctrl-C and print its base URL and model spec."""
+    from medrubric.llm.local_server import LocalServer, resolve_local_model
+
     alias = SMOLLM2 if model == SMOLLM2 else resolve_local_model(model).stem
     server = LocalServer(
         resolve_local_model(model),

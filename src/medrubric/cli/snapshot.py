@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from medrubric.data.formats import load_cases
-from medrubric.errors import InputError
-from medrubric.snapshot import freeze, snapshot_hash, verify
+from medrubric.cli.options import read_json_object
 
 snapshot_app = typer.Typer(
     help="Freeze case sets into checksummed snapshots and verify them.", no_args_is_help=True
 )
-
-
-def _read_json_object(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not valid JSON: {exc}", path) from None
-    if not isinstance(data, dict):
-        raise InputError("expected a JSON object", path)
-    return data
 
 
 @snapshot_app.command("freeze")
@@ -47,7 +32,10 @@ def freeze_command(
     ] = None,
 ) -> None:
     """Write cases.jsonl, README.md and manifest.json into a new folder."""
-    profile = _read_json_object(grader_profile) if grader_profile else None
+    from medrubric.data.formats import load_cases
+    from medrubric.snapshot import freeze
+
+    profile = read_json_object(grader_profile) if grader_profile else None
     manifest = freeze(load_cases(cases, input_format), version, out, grader_profile=profile)
     Console().print(
         f"froze {manifest.n_cases} cases ({manifest.n_criteria} criteria) as {manifest.version} "
@@ -63,6 +51,8 @@ def verify_command(
     ] = None,
 ) -> None:
     """Exit 0 if every byte matches the manifest; otherwise name each offending file, exit 1."""
+    from medrubric.snapshot import verify
+
     report = verify(directory, expected_hash=expect)
     if report.ok:
         typer.echo(f"OK: {report.n_files} files verified, hash {report.snapshot_hash}")
@@ -77,6 +67,8 @@ def hash_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
 ) -> None:
     """Print the snapshot hash recomputed from the folder's bytes."""
+    from medrubric.snapshot import snapshot_hash
+
     typer.echo(snapshot_hash(directory))
 
 

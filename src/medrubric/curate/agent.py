@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from medrubric.curate.schemas import AgentReply, CurationConfig, Stage
 from medrubric.data.models import Thread
+from medrubric.llm.provenance import call_provenance, labelled
 from medrubric.llm.types import CallResult, ChatModel
 from medrubric.prompts import render
 
@@ -32,16 +33,7 @@ class AgentFailure(Exception):
 
 
 def call_record(agent: str, prompt_id: str, result: CallResult) -> dict[str, Any]:
-    return {
-        "agent": agent,
-        "prompt": prompt_id,
-        "model": result.model,
-        "attempts": result.attempts,
-        "cached": result.cached,
-        "usage": result.usage.model_dump(),
-        "cost_usd": result.cost_usd,
-        "error": result.error,
-    }
+    return {"agent": agent, **call_provenance(prompt_id, result)}
 
 
 def thread_fence(thread: Thread) -> str:
@@ -76,8 +68,7 @@ async def ask(
         schema=schema,
         params={"temperature": config.temperature, "max_tokens": config.max_tokens},
     )
-    if not result.model:
-        result = result.model_copy(update={"model": model.label})
+    result = labelled(result, model)
     log.append(call_record(agent, prompt_id, result))
     if result.error is not None or result.parsed is None:
         raise AgentFailure(stage, agent, result.error or "the reply carried no structured object")

@@ -7,7 +7,6 @@ retries those that ended in a model error. Model calls themselves are cached by 
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import hashlib
 import re
@@ -15,8 +14,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-
-from pydantic import ValidationError
 
 from medrubric.curate.agent import AgentFailure
 from medrubric.curate.controller import Controlled, control
@@ -30,10 +27,10 @@ from medrubric.curate.schemas import (
 )
 from medrubric.curate.screener import REJECT_INCOMPLETE, Screened, screen
 from medrubric.curate.validator import Validation, validate
-from medrubric.data.jsonl import append_jsonl, iter_json_lines, write_jsonl
+from medrubric.data.jsonl import write_jsonl
 from medrubric.data.language import detect_language
 from medrubric.data.models import CuratedCase, Evidence, Thread
-from medrubric.errors import input_error_from_validation
+from medrubric.data.resumable import read_latest, run_unfinished
 from medrubric.llm.types import ChatModel
 from medrubric.retrieve.base import Retriever
 
@@ -163,17 +160,7 @@ async def curate_thread(
 
 def read_results(out: Path) -> dict[str, CurationRecord]:
     """The latest record per thread key in `out/results.jsonl` (later lines win)."""
-    path = out / RESULTS
-    if not path.exists():
-        return {}
-    latest: dict[str, CurationRecord] = {}
-    for lineno, obj in iter_json_lines(path):
-        try:
-            record = CurationRecord.model_validate(obj)
-        except ValidationError as exc:
-            raise input_error_from_validation(exc, path, lineno) from None
-        latest[record.thread_key] = record
-    return latest
+    return read_latest(out / RESULTS, CurationRecord, lambda r: r.thread_key)
 
 
 async def curate_threads(
@@ -190,20 +177,19 @@ async def curate_threads(
     out = Path(out)
     config = config or CurationConfig()
     records = read_results(out)
-    todo = list(
-        {t.key: t for t in threads if not (t.key in records and records[t.key].finished)}.values()
+
+    async def work(thread: Thread) -> CurationRecord:
+        return await curate_thread(thread, model, retriever, config)
+
+    await run_unfinished(
+        threads,
+        work,
+        key=lambda t: t.key,
+        log=out / RESULTS,
+        records=records,
+        concurrency=concurrency,
+        on_record=on_record,
     )
-    gate = asyncio.Semaphore(max(1, concurrency))
-
-    async def one(thread: Thread) -> None:
-        async with gate:
-            record = await curate_thread(thread, model, retriever, config)
-        append_jsonl(out / RESULTS, record)
-        records[thread.key] = record
-        if on_record is not None:
-            on_record(record)
-
-    await asyncio.gather(*(one(t) for t in todo))
     return records
 
 

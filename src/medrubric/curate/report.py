@@ -7,13 +7,9 @@ import html
 import io
 from pathlib import Path
 
-import matplotlib
+from rich.table import Table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from rich.table import Table  # noqa: E402
-
-from medrubric.curate.schemas import STAGES, Funnel  # noqa: E402
+from medrubric.curate.schemas import STAGES, Funnel
 
 FUNNEL_PNG = "funnel.png"
 REPORT_HTML = "report.html"
@@ -40,6 +36,8 @@ def funnel_table(funnel: Funnel) -> Table:
 
 
 def funnel_png(funnel: Funnel) -> bytes:
+    from medrubric.report.plots import plt  # matplotlib loads only when a chart is drawn
+
     steps = funnel.steps()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     positions = range(len(steps))

@@ -6,8 +6,7 @@ one piece does not pull in the language models, the keyword index and the crawle
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from medrubric.lazy import lazy_getattr
 
 _EXPORTS = {
     "FilterConfig": "filter",
@@ -32,8 +31,4 @@ _EXPORTS = {
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'medrubric.harvest' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"medrubric.harvest.{_EXPORTS[name]}"), name)
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -110,30 +110,25 @@ def _case_view(case: Case) -> dict[str, object]:
     }
 
 
+def _about_case(case: Case, task: TaskName, key: str, **payload: object) -> Item:
+    """An item grouped by its case, showing the case view plus the task's own payload."""
+    return Item(
+        key=f"{task}/{key}",
+        task=task,
+        group=case.id,
+        case_id=case.id,
+        language=case.language,
+        payload={**_case_view(case), **payload},
+    )
+
+
 def _case_items(cases: Sequence[Case]) -> list[Item]:
-    return [
-        Item(
-            key=f"case/{c.id}",
-            task="case",
-            group=c.id,
-            case_id=c.id,
-            language=c.language,
-            payload={**_case_view(c), "advice": list(c.advice)},
-        )
-        for c in cases
-    ]
+    return [_about_case(c, "case", c.id, advice=list(c.advice)) for c in cases]
 
 
 def _criterion_items(cases: Sequence[Case]) -> list[Item]:
     return [
-        Item(
-            key=f"criterion/{c.id}/{k.id}",
-            task="criterion",
-            group=c.id,
-            case_id=c.id,
-            language=c.language,
-            payload={**_case_view(c), "criterion": k.model_dump(mode="json")},
-        )
+        _about_case(c, "criterion", f"{c.id}/{k.id}", criterion=k.model_dump(mode="json"))
         for c in cases
         for k in c.rubric
     ]

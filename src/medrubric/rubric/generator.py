@@ -14,6 +14,7 @@ from typing import Any
 
 from medrubric.data.models import Criterion, CuratedCase
 from medrubric.data.vocab import LIFE_CRITICAL_ABS_WEIGHT
+from medrubric.llm.provenance import call_provenance, labelled
 from medrubric.llm.types import CallResult, ChatModel
 from medrubric.prompts import render
 from medrubric.rubric.schemas import Problem, RubricDraft, RubricRecord, RubricStatus
@@ -61,16 +62,7 @@ def to_criteria(draft: RubricDraft) -> list[Criterion]:
 
 
 def _call_log(prompt_id: str, result: CallResult, problems: list[Problem]) -> dict[str, Any]:
-    return {
-        "prompt": prompt_id,
-        "model": result.model,
-        "attempts": result.attempts,
-        "cached": result.cached,
-        "usage": result.usage.model_dump(),
-        "cost_usd": result.cost_usd,
-        "error": result.error,
-        "problems": [p.line() for p in problems],
-    }
+    return {**call_provenance(prompt_id, result), "problems": [p.line() for p in problems]}
 
 
 class RubricJob:
@@ -99,8 +91,7 @@ class RubricJob:
         result = await self.model.chat(
             messages, prompt_version=prompt_id, schema=RubricDraft, params=self.params
         )
-        if not result.model:
-            result = result.model_copy(update={"model": self.model.label})
+        result = labelled(result, self.model)
         draft = RubricDraft.model_validate(result.parsed) if result.ok and result.parsed else None
         problems = (
             validate_draft(draft, n_advice=len(self.case.advice), fixed_n=self.fixed_n)

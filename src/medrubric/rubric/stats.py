@@ -8,15 +8,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-import matplotlib
+from pydantic import BaseModel
+from rich.table import Table
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from pydantic import BaseModel  # noqa: E402
-from rich.table import Table  # noqa: E402
-
-from medrubric.data.models import Case  # noqa: E402
-from medrubric.data.vocab import (  # noqa: E402
+from medrubric.data.models import Case
+from medrubric.data.vocab import (
     AXES,
     LABELS,
     LIFE_CRITICAL_ABS_WEIGHT,
@@ -25,7 +21,6 @@ from medrubric.data.vocab import (  # noqa: E402
     PAPER_THEME_MIX,
     THEMES,
 )
-from medrubric.report.plots import _png_base64  # noqa: E402
 
 STATS_JSON, REPORT_HTML = "rubric_stats.json", "report.html"
 
@@ -100,6 +95,10 @@ def stats_table(stats: RubricStats) -> Table:
 
 def mix_chart(stats: RubricStats) -> str:
     """Base64 PNG: theme and axis shares, these rubrics against the paper."""
+    from matplotlib.ticker import PercentFormatter
+
+    from medrubric.report.plots import _png_base64, plt
+
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
     panels = [
         ("Themes (share of cases)", THEMES, stats.theme_mix, PAPER_THEME_MIX),
@@ -112,7 +111,7 @@ def mix_chart(stats: RubricStats) -> str:
         ax.set_yticks(list(positions), [LABELS[k] for k in keys])
         ax.invert_yaxis()
         ax.set_title(title)
-        ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     axes[0].legend(loc="lower right")
     return _png_base64(fig)
 

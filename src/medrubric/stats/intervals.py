@@ -86,6 +86,25 @@ def _stat_per_row(stat: Statistic, samples: FloatArray) -> FloatArray:
     return out
 
 
+def _in_chunks(
+    n_resamples: int,
+    width: int,
+    seed: int,
+    draw: Callable[[np.random.Generator, int], FloatArray],
+) -> FloatArray:
+    """``n_resamples`` statistics of resamples of ``width`` units, ``draw(rng, rows)``
+    computing a block of rows at a time so memory stays bounded; all nan for no units."""
+    if width == 0:
+        return np.full(n_resamples, math.nan)
+    rng = np.random.default_rng(seed)
+    out = np.empty(n_resamples)
+    step = rows_per_chunk(width)
+    for start in range(0, n_resamples, step):
+        rows = min(step, n_resamples - start)
+        out[start : start + rows] = draw(rng, rows)
+    return out
+
+
 def bootstrap_distribution(
     values: ArrayLike, stat: Statistic = np.mean, n_resamples: int = 10_000, seed: int = 0
 ) -> FloatArray:
@@ -93,15 +112,11 @@ def bootstrap_distribution(
     _check_resamples(n_resamples)
     data = as_float_vector(values)
     n = data.size
-    if n == 0:
-        return np.full(n_resamples, math.nan)
-    rng = np.random.default_rng(seed)
-    out = np.empty(n_resamples)
-    step = rows_per_chunk(n)
-    for start in range(0, n_resamples, step):
-        rows = min(step, n_resamples - start)
-        out[start : start + rows] = _stat_per_row(stat, data[rng.integers(0, n, size=(rows, n))])
-    return out
+
+    def draw(rng: np.random.Generator, rows: int) -> FloatArray:
+        return _stat_per_row(stat, data[rng.integers(0, n, size=(rows, n))])
+
+    return _in_chunks(n_resamples, n, seed, draw)
 
 
 def bootstrap_ci(
@@ -173,23 +188,17 @@ def cluster_bootstrap_distribution(
     _check_resamples(n_resamples)
     grouped = _Clusters(values, clusters)
     g = grouped.count
-    if g == 0:
-        return np.full(n_resamples, math.nan)
-    rng = np.random.default_rng(seed)
-    out = np.empty(n_resamples)
-    step = rows_per_chunk(g)
-    for start in range(0, n_resamples, step):
-        rows = min(step, n_resamples - start)
+
+    def draw(rng: np.random.Generator, rows: int) -> FloatArray:
         drawn = rng.integers(0, g, size=(rows, g))
-        block = out[start : start + rows]
         if one_per_cluster:
             offsets = np.floor(rng.random((rows, g)) * grouped.sizes[drawn]).astype(np.intp)
-            block[:] = _stat_per_row(stat, grouped.values[grouped.starts[drawn] + offsets])
-        elif stat is np.mean:
-            block[:] = grouped.sums[drawn].sum(axis=1) / grouped.sizes[drawn].sum(axis=1)
-        else:
-            block[:] = [float(stat(grouped.values[grouped.members(row)])) for row in drawn]
-    return out
+            return _stat_per_row(stat, grouped.values[grouped.starts[drawn] + offsets])
+        if stat is np.mean:
+            return grouped.sums[drawn].sum(axis=1) / grouped.sizes[drawn].sum(axis=1)
+        return np.array([float(stat(grouped.values[grouped.members(row)])) for row in drawn])
+
+    return _in_chunks(n_resamples, g, seed, draw)
 
 
 def cluster_bootstrap_ci(

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Protocol, TypeVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-from medrubric.data.models import Case, ChatMessage
+from medrubric.data.models import Case, ChatMessage, Criterion, NonBlank, Weight
 
 
 class SourceRow(BaseModel):
@@ -29,6 +29,29 @@ class SourceItem(BaseModel):
     """A nested source object (a criterion, a message): unknown keys are errors."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SourceCriterion(SourceItem):
+    """A criterion as public rubric files write it: its text and signed points."""
+
+    criterion: NonBlank
+    points: Weight
+
+    def to_criterion(self, position: int, **fields: Any) -> Criterion:
+        """The Criterion at 1-based `position`: id `c<position>` unless `fields` name one."""
+        values = {"id": f"c{position}", "text": self.criterion, "weight": self.points}
+        return Criterion(**{**values, **fields})
+
+
+class TaggedSourceCriterion(SourceCriterion):
+    """A criterion carrying the source's own tags (HealthBench, RubricHub)."""
+
+    tags: list[str] = Field(default_factory=list)
+
+
+def criterion_item(criterion: Criterion, **fields: Any) -> dict[str, Any]:
+    """`SourceCriterion`'s fields for a Criterion, then the format's own `fields`."""
+    return {"criterion": criterion.text, "points": criterion.weight, **fields}
 
 
 def _id_to_str(value: Any) -> Any:

@@ -13,10 +13,11 @@ from pydantic import AfterValidator, BeforeValidator, Field
 from medrubric.data.formats.base import (
     Format,
     Notes,
+    SourceCriterion,
     SourceId,
-    SourceItem,
     SourceRow,
     check_rubric_points,
+    criterion_item,
     namespaced_extra,
     with_extra,
 )
@@ -44,10 +45,9 @@ def _text_as_item(value: Any) -> Any:
     return {"criterion": value} if isinstance(value, str) else value
 
 
-class ClinConsensusCriterion(SourceItem):
+class ClinConsensusCriterion(SourceCriterion):
     id: SourceId | None = None
-    criterion: NonBlank
-    points: Weight = 1
+    points: Weight = 1  # a binary criterion: met or not
 
 
 def _unique_ids(items: list[ClinConsensusCriterion]) -> list[ClinConsensusCriterion]:
@@ -97,7 +97,7 @@ def to_case(row: ClinConsensusRow, notes: Notes) -> Case:
         narrative=row.clinical_context,
         query=row.user_request,
         rubric=[
-            Criterion(id=item.id or f"c{i}", text=item.criterion, weight=item.points)
+            item.to_criterion(i, **({"id": item.id} if item.id else {}))
             for i, item in enumerate(row.rubrics, start=1)
         ],
         tags=tags,
@@ -111,7 +111,7 @@ def _item(criterion: Criterion, position: int) -> str | dict[str, Any]:
     if criterion.weight == 1 and not own_id:
         return criterion.text
     item: dict[str, Any] = {"id": criterion.id} if own_id else {}
-    return {**item, "criterion": criterion.text, "points": criterion.weight}
+    return {**item, **criterion_item(criterion)}
 
 
 def from_case(case: Case) -> dict[str, Any]:

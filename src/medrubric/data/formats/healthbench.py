@@ -14,14 +14,15 @@ from medrubric.data.formats.base import (
     Format,
     Notes,
     SourceId,
-    SourceItem,
     SourceRow,
+    TaggedSourceCriterion,
     check_rubric_points,
+    criterion_item,
     last_user_text,
     namespaced_extra,
     with_extra,
 )
-from medrubric.data.models import Case, ChatMessage, Criterion, NonBlank, Weight, tag_values
+from medrubric.data.models import Case, ChatMessage, tag_values
 from medrubric.data.vocab import AXES
 
 NAME = "healthbench"
@@ -37,10 +38,7 @@ THEME_MAP: dict[str, str] = {
 THEME_BACK: dict[str, str] = {ours: theirs for theirs, ours in THEME_MAP.items()}
 
 
-class HealthBenchCriterion(SourceItem):
-    criterion: NonBlank
-    points: Weight
-    tags: list[str] = Field(default_factory=list)
+HealthBenchCriterion = TaggedSourceCriterion
 
 
 class HealthBenchRow(SourceRow):
@@ -82,13 +80,7 @@ def to_case(row: HealthBenchRow, notes: Notes) -> Case:
         query=last_user_text(row.prompt),
         prompt=row.prompt,
         rubric=[
-            Criterion(
-                id=f"c{i}",
-                text=item.criterion,
-                axis=axis_from_tags(item.tags, notes),
-                weight=item.points,
-                tags=item.tags,
-            )
+            item.to_criterion(i, axis=axis_from_tags(item.tags, notes), tags=item.tags)
             for i, item in enumerate(row.rubrics, start=1)
         ],
         tags=row.example_tags,
@@ -107,10 +99,7 @@ def from_case(case: Case) -> dict[str, Any]:
     row: dict[str, Any] = {
         "prompt_id": case.id,
         "prompt": [m.model_dump(mode="json") for m in case.conversation()],
-        "rubrics": [
-            {"criterion": c.text, "points": c.weight, "tags": _with_tag(c.tags, "axis", c.axis)}
-            for c in case.rubric
-        ],
+        "rubrics": [criterion_item(c, tags=_with_tag(c.tags, "axis", c.axis)) for c in case.rubric],
         "example_tags": _with_tag(case.tags, "theme", THEME_BACK.get(case.theme, "unknown")),
     }
     return {**row, **namespaced_extra(case, NAME)}

@@ -14,14 +14,15 @@ from pydantic import AfterValidator, BeforeValidator, Field
 from medrubric.data.formats.base import (
     Format,
     Notes,
+    SourceCriterion,
     SourceId,
-    SourceItem,
     SourceRow,
     check_rubric_points,
+    criterion_item,
     namespaced_extra,
     with_extra,
 )
-from medrubric.data.models import Case, Criterion, NonBlank, Weight
+from medrubric.data.models import Case, Criterion, NonBlank
 from medrubric.data.vocab import AXES, LABELS, THEMES, Language, normalise_label
 
 NAME = "livemedbench"
@@ -52,9 +53,7 @@ def _blank_as_none(value: Any) -> Any:
     return None if value == "" else value
 
 
-class LiveMedBenchCriterion(SourceItem):
-    criterion: NonBlank
-    points: Weight
+class LiveMedBenchCriterion(SourceCriterion):
     axe: str
 
 
@@ -102,9 +101,7 @@ def to_case(row: LiveMedBenchRow, notes: Notes) -> Case:
     criteria = []
     for i, item in enumerate(row.rubric_items, start=1):
         axis, tags = _axis(item, notes)
-        criteria.append(
-            Criterion(id=f"c{i}", text=item.criterion, axis=axis, weight=item.points, tags=tags)
-        )
+        criteria.append(item.to_criterion(i, axis=axis, tags=tags))
     return Case(
         id=row.case_id,
         source=NAME,
@@ -135,9 +132,7 @@ def from_case(case: Case) -> dict[str, Any]:
         "narrative": case.narrative,
         "core_request": case.query,
         "doctor_advice": list(case.advice),
-        "rubric_items": [
-            {"criterion": c.text, "points": c.weight, "axe": _axe(c)} for c in case.rubric
-        ],
+        "rubric_items": [criterion_item(c, axe=_axe(c)) for c in case.rubric],
         "language": case.language,
     }
     if raw_theme is not None and map_theme(raw_theme) == case.theme:

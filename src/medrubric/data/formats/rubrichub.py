@@ -9,28 +9,26 @@ import hashlib
 import json
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, model_validator
 
 from medrubric.data.formats.base import (
     Format,
     Notes,
     SourceId,
-    SourceItem,
     SourceRow,
+    TaggedSourceCriterion,
     check_rubric_points,
+    criterion_item,
     last_user_text,
     namespaced_extra,
     with_extra,
 )
-from medrubric.data.models import Case, ChatMessage, Criterion, NonBlank, Weight
+from medrubric.data.models import Case, ChatMessage, NonBlank
 
 NAME = "rubrichub"
 
 
-class RubricHubCriterion(SourceItem):
-    criterion: NonBlank
-    points: Weight
-    tags: list[str] = Field(default_factory=list)
+RubricHubCriterion = TaggedSourceCriterion
 
 
 class RubricHubRow(SourceRow):
@@ -64,8 +62,7 @@ def to_case(row: RubricHubRow, notes: Notes) -> Case:
         query=query or last_user_text(messages),
         prompt=messages,
         rubric=[
-            Criterion(id=f"c{i}", text=item.criterion, weight=item.points, tags=item.tags)
-            for i, item in enumerate(row.rubrics, start=1)
+            item.to_criterion(i, tags=item.tags) for i, item in enumerate(row.rubrics, start=1)
         ],
         extra=with_extra(row.unknown_fields(), NAME),
     )
@@ -79,8 +76,7 @@ def from_case(case: Case) -> dict[str, Any]:
         # Narrative and query together, as a candidate model would see them.
         row["question"] = case.conversation()[0].content if case.narrative.strip() else case.query
     row["rubrics"] = [
-        {"criterion": c.text, "points": c.weight, **({"tags": c.tags} if c.tags else {})}
-        for c in case.rubric
+        criterion_item(c, **({"tags": c.tags} if c.tags else {})) for c in case.rubric
     ]
     return {**row, **namespaced_extra(case, NAME)}
 
