@@ -17,12 +17,13 @@ import argparse
 import asyncio
 import multiprocessing
 import os
-import re
 import sys
 import tempfile
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
+
+from _results import write_section
 
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case, Response
@@ -35,7 +36,6 @@ from medrubric.evaluate.rundir import RunDir
 from medrubric.llm.factory import open_model
 from medrubric.llm.replay_server import ReplayServer
 
-RESULTS = Path(__file__).with_name("RESULTS.md")
 HEADING = "## Grading engine"
 
 
@@ -135,18 +135,6 @@ def section(args: argparse.Namespace, n_criteria: int, rows: dict[str, dict[str,
     return "\n".join(lines)
 
 
-def write_section(text: str) -> None:
-    """Replace this benchmark's section of RESULTS.md, keeping the others."""
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\n"
-    pattern = re.compile(rf"^{re.escape(HEADING)}\n.*?(?=^## |\Z)", re.S | re.M)
-    new = (
-        pattern.sub(lambda _: text + "\n", old)
-        if pattern.search(old)
-        else old.rstrip() + "\n\n" + text + "\n"
-    )
-    RESULTS.write_text(new, encoding="utf-8")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, default=240)
@@ -160,7 +148,7 @@ def main() -> int:
         }
     text = section(args, sum(len(c.rubric) for c in cases), rows)
     print(text)
-    write_section(text)
+    write_section(HEADING, text)
     failed = [m for m, r in rows.items() if r["rerun_calls"] != 0]
     if failed:
         print(f"FAIL: re-run made calls in {', '.join(failed)}", file=sys.stderr)

@@ -8,17 +8,9 @@ import pkgutil
 import subprocess
 import sys
 
-import pytest
-
 import medrubric.cli
 
 HEAVY = ("openai", "matplotlib", "scipy", "fastapi", "bm25s", "lingua", "sklearn")
-
-# Not yet light: cli/evaluate.py imports the evaluation engine at module level
-# (evaluate.runner -> report.html -> report.plots -> matplotlib; -> llm.factory -> openai), and
-# factcheck reads its --penalty default from audit.factcheck_measures (-> openai, scipy, bm25s).
-# main imports every CLI module, so it is light once these two are.
-NOT_YET_LAZY = {"evaluate", "factcheck", "main"}
 
 
 def _loaded_after_import(modules: list[str]) -> list[str]:
@@ -35,19 +27,27 @@ def _loaded_after_import(modules: list[str]) -> list[str]:
 
 
 def test_stage_cli_modules_import_no_heavy_library() -> None:
-    names = [
-        f"medrubric.cli.{m.name}"
-        for m in pkgutil.iter_modules(medrubric.cli.__path__)
-        if m.name not in NOT_YET_LAZY
-    ]
+    names = [f"medrubric.cli.{m.name}" for m in pkgutil.iter_modules(medrubric.cli.__path__)]
+    assert {"medrubric.cli.evaluate", "medrubric.cli.factcheck", "medrubric.cli.main"} <= set(names)
     assert len(names) >= 10
     assert _loaded_after_import(names) == []
 
 
-@pytest.mark.xfail(strict=True, reason="cli/evaluate.py and cli/factcheck.py are not yet light")
 def test_main_imports_no_heavy_library() -> None:
     assert _loaded_after_import(["medrubric.cli.main"]) == []
 
 
 def test_the_check_sees_a_heavy_import() -> None:
     assert _loaded_after_import(["medrubric.retrieve.bm25", "bm25s"]) == ["bm25s", "scipy"]
+
+
+def test_option_defaults_come_from_light_modules() -> None:
+    """--retriever lists the index kinds and --penalty shows the fact-check default."""
+    assert (
+        _loaded_after_import(["medrubric.retrieve.kinds", "medrubric.audit.factcheck_defaults"])
+        == []
+    )
+    from medrubric.retrieve import INDEX_KINDS
+    from medrubric.retrieve.index import INDEX_KINDS as INDEX_MODULE_KINDS
+
+    assert INDEX_KINDS == INDEX_MODULE_KINDS == ("bm25", "dense", "fused")

@@ -22,7 +22,9 @@ def test_unknown_option_is_a_usage_error_without_traceback() -> None:
 
 def test_input_error_is_one_line_with_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "cases.jsonl"
-    bad.write_text('{"id": "a", "query": "q", "rubric": [{"id": "c1", "text": "x", "weight": 11}]}\n')
+    bad.write_text(
+        '{"id": "a", "query": "q", "rubric": [{"id": "c1", "text": "x", "weight": 11}]}\n'
+    )
     result = _run("validate", str(bad))
     assert result.returncode == 2
     assert result.stderr.strip() == f"error: {bad}:1: rubric[0].weight: 11 is outside [-10, 10]"

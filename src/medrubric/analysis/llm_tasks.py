@@ -10,21 +10,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from medrubric.llm.config import load_config
-from medrubric.llm.factory import open_model
-from medrubric.llm.spec import ModelSpec, parse_model_spec
+from medrubric.llm.options import ModelOptions
+from medrubric.llm.spec import ModelSpec
 from medrubric.llm.types import ChatModel
 
-DEFAULT_CONCURRENCY = 4
 T = TypeVar("T")
 R = TypeVar("R")
+V = TypeVar("V", bound=BaseModel)
 
 
 def call_params(max_tokens: int | None) -> dict[str, Any]:
@@ -35,6 +33,24 @@ def call_params(max_tokens: int | None) -> dict[str, Any]:
 def conversation_text(messages: Sequence[dict[str, str]]) -> str:
     """The conversation as the grader prompts show it: `role: content` blocks."""
     return "\n\n".join(f"{m['role']}: {m['content']}" for m in messages)
+
+
+async def ask_verdict(
+    model: ChatModel,
+    messages: list[dict[str, str]],
+    prompt_id: str,
+    schema: type[V],
+    max_tokens: int | None,
+) -> tuple[V | None, dict[str, Any]]:
+    """One structured call: the parsed verdict (None when the call failed) and the fields
+    every outcome record carries: `prompt_version`, `cached` and the `error`, if any."""
+    result = await model.chat(
+        messages, prompt_version=prompt_id, schema=schema, params=call_params(max_tokens)
+    )
+    outcome: dict[str, Any] = {"prompt_version": prompt_id, "cached": result.cached}
+    if result.error is not None or result.parsed is None:
+        return None, {**outcome, "error": result.error or "no reply"}
+    return schema.model_validate(result.parsed), outcome
 
 
 async def run_all(
@@ -68,32 +84,11 @@ async def run_all(
         return list(await asyncio.gather(*(one(item) for item in items)))
 
 
-class ModelOptions(BaseModel):
-    """How an analysis opens its model: the LLM options shared by every model-calling command."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    config: Path | None = None
-    timeout: float = 120.0
-    cache_dir: Path | None = None
-    no_cache: bool = False
-    concurrency: int | None = None
-    max_tokens: int | None = None
-    show_progress: bool = True
-
-
 @asynccontextmanager
 async def open_task_model(
     spec_text: str, opts: ModelOptions
 ) -> AsyncIterator[tuple[ChatModel, ModelSpec, int]]:
     """The model, its public spec and how many calls to keep in flight."""
-    spec = parse_model_spec(spec_text, load_config(opts.config))
-    async with open_model(
-        spec,
-        config=opts.config,
-        timeout=opts.timeout,
-        cache_dir=opts.cache_dir,
-        no_cache=opts.no_cache,
-        concurrency=opts.concurrency,
-    ) as model:
-        yield model, spec, opts.concurrency or spec.concurrency or DEFAULT_CONCURRENCY
+    spec = opts.spec(spec_text)
+    async with opts.open(spec) as model:
+        yield model, spec, opts.workers(spec)

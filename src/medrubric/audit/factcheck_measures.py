@@ -18,12 +18,11 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from medrubric.audit.factcheck import AnswerCheck
+from medrubric.audit.factcheck_defaults import DEFAULT_PENALTY
 from medrubric.audit.paired_scoring import PairScore
 from medrubric.audit.pairs import AuditPair
 from medrubric.retrieve.tokenize import tokenize
 from medrubric.stats import paired_auroc, paired_auroc_ci, wilson_interval
-
-DEFAULT_PENALTY = 0.1
 
 
 def original_key(pair: AuditPair) -> str:

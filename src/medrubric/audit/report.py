@@ -41,7 +41,9 @@ def num(value: float | None) -> str:
 
 def outcome_chart(score: ScoreReport) -> str | None:
     """Stacked horizontal bars of win / tie / loss for all pairs and each error type."""
-    from medrubric.report.plots import _png_base64, plt
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
 
     rows = [("all", score.overall), *sorted(score.by_type.items())]
     rows = [(name, s) for name, s in rows if s.n_pairs]
@@ -60,11 +62,13 @@ def outcome_chart(score: ScoreReport) -> str | None:
     ax.set_xlabel("share of pairs")
     ax.legend(loc="lower right", ncols=3, fontsize="small")
     ax.set_title("Original vs injected: win / tie / loss")
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def factcheck_chart(detection: dict[str, Any]) -> str | None:
-    from medrubric.report.plots import _png_base64, plt
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
 
     names = ["detected", "false_flag"]
     rates = [detection[n]["rate"] for n in names]
@@ -78,7 +82,7 @@ def factcheck_chart(detection: dict[str, Any]) -> str | None:
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("rate (95% Wilson CI)")
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def example_parts(pair: AuditPair) -> list[tuple[str, bool]]:

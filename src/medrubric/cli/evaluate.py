@@ -6,25 +6,35 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from medrubric.cli.options import (
+    CacheDir,
+    Concurrency,
+    Config,
+    NoCache,
+    Out,
+    Quiet,
+    Timeout,
+    model_settings,
+)
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Response
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import StageEstimate, estimate_run
 from medrubric.evaluate.filters import select_cases
-from medrubric.evaluate.openbook import parse_knowledge
 from medrubric.evaluate.profiles import MODES, PROFILES, resolve_setup
 from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import RunDir
-from medrubric.evaluate.runner import RunOptions, run_eval, run_generate, run_grade, smoke_warning
-from medrubric.report.html import leaderboard_html
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+
+if TYPE_CHECKING:
+    from medrubric.evaluate.runner import RunOptions
 
 DEMO_MODEL = "local:smollm2"
 DEMO_CASES = 8
@@ -44,7 +54,6 @@ Filters = Annotated[
     ),
 ]
 Limit = Annotated[int | None, typer.Option("--limit", help="At most N cases (after filters).")]
-Out = Annotated[Path, typer.Option("--out", help="Run directory (created; resumed if it exists).")]
 Model = Annotated[str, typer.Option("--model", help="Candidate model spec or medrubric.toml name.")]
 Grader = Annotated[
     str | None, typer.Option("--grader", help="Grader model spec (a profile pins one).")
@@ -60,17 +69,9 @@ MaxTokens = Annotated[
 GraderMaxTokens = Annotated[
     int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
 ]
-Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
-CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
-Concurrency = Annotated[
-    int | None, typer.Option("--concurrency", help="Calls in flight at once per model.")
-]
-Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Print calls and estimated cost; call nothing.")
 ]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
 KnowledgeOpt = Annotated[
     str,
     typer.Option("--knowledge", help="closed-book, or open-book: top-k evidence in the prompt."),
@@ -84,12 +85,40 @@ EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-
 console = Console(stderr=True)
 
 
-def _options(**kwargs: Any) -> RunOptions:
-    kwargs["filters"] = list(kwargs.get("filters") or [])
-    return RunOptions(**kwargs)
+def _options(
+    *,
+    timeout: float,
+    cache_dir: Path | None = None,
+    no_cache: bool = False,
+    concurrency: int | None = None,
+    config: Path | None = None,
+    max_tokens: int | None = None,
+    quiet: bool = False,
+    filters: list[str] | None = None,
+    knowledge: str = "closed-book",
+    evidence_index: Path | None = None,
+    evidence_k: int = 5,
+    **kwargs: Any,
+) -> RunOptions:
+    """The run options from the command's flags; the engine is loaded here, not at startup."""
+    from medrubric.evaluate.openbook import parse_knowledge
+    from medrubric.evaluate.runner import RunOptions
+
+    settings = model_settings(
+        timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
+        config=config, max_tokens=max_tokens, quiet=quiet,
+    )  # fmt: skip
+    return RunOptions(
+        **kwargs,
+        **settings,
+        filters=list(filters or []),
+        knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
+    )
 
 
 def _say_smoke(opts: RunOptions) -> None:
+    from medrubric.evaluate.runner import smoke_warning
+
     warning = smoke_warning(opts)
     if warning:
         console.print(f"[bold black on yellow] {warning} [/]")
@@ -167,11 +196,13 @@ def register(app: typer.Typer) -> None:
         evidence_k: EvidenceK = 5,
     ) -> None:
         """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
+        from medrubric.evaluate.runner import run_generate
+
         opts = _options(
             cases=cases, model=model, out=out, filters=filters, limit=limit, max_tokens=max_tokens,
             timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
-            config=config, show_progress=not quiet,
-            knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
+            config=config, quiet=quiet, knowledge=knowledge, evidence_index=evidence_index,
+            evidence_k=evidence_k,
         )  # fmt: skip
         _say_smoke(opts)
         responses, progress = asyncio.run(run_generate(opts))
@@ -205,11 +236,13 @@ def register(app: typer.Typer) -> None:
             cases=cases, out=out, filters=filters, limit=limit, timeout=timeout,
             setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
             cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency, config=config,
-            show_progress=not quiet,
+            quiet=quiet,
         )  # fmt: skip
         if dry_run:
             _dry_run(opts, responses)
             return
+        from medrubric.evaluate.runner import run_grade
+
         _say_smoke(opts)
         summary, progress = asyncio.run(run_grade(opts, responses))
         _final_line(summary, progress, RunDir(out))
@@ -242,12 +275,14 @@ def register(app: typer.Typer) -> None:
             cases=cases, model=model, out=out, filters=filters, limit=limit, max_tokens=max_tokens,
             setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
             timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
-            config=config, show_progress=not quiet,
-            knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
+            config=config, quiet=quiet, knowledge=knowledge, evidence_index=evidence_index,
+            evidence_k=evidence_k,
         )  # fmt: skip
         if dry_run:
             _dry_run(opts)
             return
+        from medrubric.evaluate.runner import run_eval
+
         _say_smoke(opts)
         summary, progress = asyncio.run(run_eval(opts))
         _final_line(summary, progress, RunDir(out))
@@ -258,6 +293,8 @@ def register(app: typer.Typer) -> None:
         out: Out,
     ) -> None:
         """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
+        from medrubric.report.html import leaderboard_html
+
         rows = load_rows(runs)
         out.mkdir(parents=True, exist_ok=True)
         (out / "leaderboard.md").write_text(leaderboard_markdown(rows), encoding="utf-8")
@@ -267,18 +304,20 @@ def register(app: typer.Typer) -> None:
 
     @app.command("demo")
     def demo_cmd(
-        out: Annotated[Path, typer.Option("--out", help="Run directory.")] = Path("demo-out"),
+        out: Out = Path("demo-out"),
         cache_dir: CacheDir = None,
         timeout: Timeout = 300.0,
         quiet: Quiet = False,
     ) -> None:
         """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 8 sample cases."""
+        from medrubric.evaluate.runner import run_eval
+
         ids = demo_case_ids(DEMO_CASES)
         opts = _options(
             cases="sample", model=DEMO_MODEL, out=out, filters=[f"id={','.join(ids)}"],
             max_tokens=DEMO_MAX_TOKENS, timeout=timeout, cache_dir=cache_dir,
             setup=resolve_setup(None, DEMO_MODEL, "batched", DEMO_GRADER_MAX_TOKENS),
-            show_progress=not quiet,
+            quiet=quiet,
         )  # fmt: skip
         _say_smoke(opts)
         summary, progress = asyncio.run(run_eval(opts))

@@ -9,21 +9,11 @@ from typing import Annotated
 
 import typer
 
-from medrubric.audit.factcheck_measures import DEFAULT_PENALTY
-from medrubric.audit.factcheck_run import SUMMARY, FactcheckOptions, run_factcheck
-from medrubric.cli.audit import (
-    CacheDir,
-    Concurrency,
-    Config,
-    MaxTokens,
-    NoCache,
-    Quiet,
-    Timeout,
-    ci_text,
-    model_options,
-)
+from medrubric.audit.factcheck_defaults import DEFAULT_PENALTY
+from medrubric.cli.audit import Concurrency, ci_text, model_options
+from medrubric.cli.options import CacheDir, Config, MaxTokens, NoCache, Quiet, Timeout
 from medrubric.errors import InputError
-from medrubric.retrieve import INDEX_KINDS
+from medrubric.retrieve.kinds import INDEX_KINDS
 
 
 def register(app: typer.Typer) -> None:
@@ -72,6 +62,8 @@ def register(app: typer.Typer) -> None:
         quiet: Quiet = False,
     ) -> None:
         """Fact-check answers (or audit pairs) against the clinical evidence index."""
+        from medrubric.audit.factcheck_run import SUMMARY, FactcheckOptions, run_factcheck
+
         target = out or (pairs.parent / "factcheck" if pairs is not None else None)
         if target is None:
             raise InputError("give --out (required with --answers)")

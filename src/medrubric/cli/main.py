@@ -77,12 +77,15 @@ _register_all()
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point. Click reports usage errors itself (exit 2); an InputError becomes one line
-    on stderr and exit 2, never a traceback."""
+    on stderr and exit 2, never a traceback. Success returns, so callers can run it in-process."""
     try:
         app(args=argv, prog_name="medrubric")
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            raise
 
 
 if __name__ == "__main__":

@@ -34,7 +34,8 @@ Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
 
 
 class ModelSettings(TypedDict):
-    """The model flags as the keyword arguments of the stages' ModelOptions."""
+    """The model flags as the keyword arguments of `medrubric.llm.options.ModelOptions`; a
+    plain dict, so building it never loads the model client."""
 
     timeout: float
     cache_dir: Path | None
@@ -55,7 +56,8 @@ def model_settings(
     max_tokens: int | None,
     quiet: bool,
 ) -> ModelSettings:
-    """Collect the shared model flags once, so a command passes `ModelOptions(**settings)`."""
+    """Collect the shared model flags once, so a command passes `ModelOptions(**settings)`
+    (or the same keywords to the evaluation engine's `RunOptions`)."""
     return ModelSettings(
         timeout=timeout,
         cache_dir=cache_dir,

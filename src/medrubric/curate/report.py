@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 from pathlib import Path
 
 from rich.table import Table
@@ -36,7 +35,9 @@ def funnel_table(funnel: Funnel) -> Table:
 
 
 def funnel_png(funnel: Funnel) -> bytes:
-    from medrubric.report.plots import plt  # matplotlib loads only when a chart is drawn
+    from medrubric.report.plots import png_bytes, pyplot
+
+    plt = pyplot()
 
     steps = funnel.steps()
     fig, ax = plt.subplots(figsize=(7, 3.2))
@@ -50,10 +51,7 @@ def funnel_png(funnel: Funnel) -> bytes:
     ax.set_xlabel("threads")
     ax.set_title("Curation funnel")
     ax.set_xlim(0, max(counts + [1]) * 1.15)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    return buffer.getvalue()
+    return png_bytes(fig)
 
 
 def funnel_html(funnel: Funnel, png: bytes) -> str:

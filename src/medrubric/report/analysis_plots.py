@@ -12,11 +12,14 @@ from medrubric.analysis.contamination import ContaminationReport
 from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
 from medrubric.analysis.errors import ModelErrorRates
 from medrubric.data.vocab import LABELS
-from medrubric.report.plots import _png_base64, plt
 
 
 def score_by_month(report: ContaminationReport) -> str | None:
     """Mean case score per calendar month relative to each model's cutoff (0 = its month)."""
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
+
     if not report.models:
         return None
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -30,7 +33,7 @@ def score_by_month(report: ContaminationReport) -> str | None:
     ax.set_title("Score by publication month relative to cutoff")
     ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def heatmap(
@@ -41,6 +44,10 @@ def heatmap(
     vmax: float = 1.0,
 ) -> str | None:
     """A labelled matrix with its values written in the cells (blank where undefined)."""
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
+
     if not labels:
         return None
     values = np.array([[math.nan if v is None else v for v in row] for row in matrix], dtype=float)
@@ -60,13 +67,17 @@ def heatmap(
     fig.colorbar(image, ax=ax, fraction=0.046)
     ax.set_title(title)
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def grouped_bars(
     series: Mapping[str, Mapping[str, float | None]], groups: Sequence[str], title: str, ylabel: str
 ) -> str | None:
     """One bar per (group, series), grouped by group: e.g. error rate per axis per model."""
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
+
     if not series or not groups:
         return None
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(groups) + 2), 4))
@@ -80,7 +91,7 @@ def grouped_bars(
     ax.set_title(title)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def error_rate_chart(rates: Sequence[ModelErrorRates]) -> str | None:
@@ -96,6 +107,10 @@ def error_type_chart(counts: Sequence[ErrorTypeCounts]) -> str | None:
 
 def sensitivity_chart(rows: Sequence[SensitivityRow]) -> str | None:
     """CACS@k of every model for each k: how rankings move with the threshold."""
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
+
     if not rows:
         return None
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -109,4 +124,4 @@ def sensitivity_chart(rows: Sequence[SensitivityRow]) -> str | None:
     ax.set_title("Threshold sensitivity")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)

@@ -1,25 +1,42 @@
-"""Matplotlib charts (Agg backend) returned as base64 PNG, so reports embed them inline."""
+"""Matplotlib charts (Agg backend) returned as base64 PNG, so reports embed them inline.
+
+matplotlib loads on the first chart, not on import, so commands that draw nothing start fast.
+"""
 
 from __future__ import annotations
 
 import base64
+import functools
 import io
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from medrubric.data.vocab import LABELS  # noqa: E402
+from medrubric.data.vocab import LABELS
 
 
-def _png_base64(fig: Any) -> str:
+@functools.cache
+def pyplot() -> ModuleType:
+    """`matplotlib.pyplot` on the Agg backend (no display needed), imported on first use."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def png_bytes(fig: Any) -> bytes:
+    """The figure as PNG bytes; the figure is closed so long runs do not accumulate them."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
+    pyplot().close(fig)
+    return buffer.getvalue()
+
+
+def png_base64(fig: Any) -> str:
+    """The figure as base64 PNG, for an inline `<img src="data:image/png;base64,...">`."""
+    return base64.b64encode(png_bytes(fig)).decode("ascii")
 
 
 def _bars(ax: Any, title: str, rows: Sequence[tuple[str, float, tuple[float, float]]]) -> None:
@@ -56,18 +73,18 @@ def breakdown_chart(summary: Mapping[str, Any]) -> str | None:
     if not panels:
         return None
     height = 1.2 + 0.35 * max(len(rows) for _, rows in panels)
-    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), height), squeeze=False)
+    fig, axes = pyplot().subplots(1, len(panels), figsize=(6 * len(panels), height), squeeze=False)
     for ax, (title, rows) in zip(axes[0], panels, strict=True):
         _bars(ax, title, rows)
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def leaderboard_chart(rows: Sequence[tuple[str, float, tuple[float, float]]]) -> str | None:
     """Overall score per model with its 95% CI."""
     if not rows:
         return None
-    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
+    fig, ax = pyplot().subplots(figsize=(7, 1.2 + 0.4 * len(rows)))
     _bars(ax, "Overall score", rows)
     fig.tight_layout()
-    return _png_base64(fig)
+    return png_base64(fig)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from pathlib import Path
-from typing import Literal, get_args
 
 from pydantic import ValidationError
 
@@ -24,9 +23,8 @@ from medrubric.retrieve.bm25 import BM25Retriever
 from medrubric.retrieve.corpus import Corpus, Snippet, load_corpus
 from medrubric.retrieve.dense import E5_SPEC, DenseRetriever, Progress, open_encoder
 from medrubric.retrieve.fusion import FusedRetriever
+from medrubric.retrieve.kinds import INDEX_KINDS, IndexKind
 
-IndexKind = Literal["bm25", "dense", "fused"]
-INDEX_KINDS: tuple[str, ...] = get_args(IndexKind)
 MANIFEST = "manifest.json"
 SNIPPETS = "snippets.jsonl"
 

@@ -97,7 +97,9 @@ def mix_chart(stats: RubricStats) -> str:
     """Base64 PNG: theme and axis shares, these rubrics against the paper."""
     from matplotlib.ticker import PercentFormatter
 
-    from medrubric.report.plots import _png_base64, plt
+    from medrubric.report.plots import png_base64, pyplot
+
+    plt = pyplot()
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
     panels = [
@@ -113,7 +115,7 @@ def mix_chart(stats: RubricStats) -> str:
         ax.set_title(title)
         ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     axes[0].legend(loc="lower right")
-    return _png_base64(fig)
+    return png_base64(fig)
 
 
 def stats_html(stats: RubricStats) -> str:
