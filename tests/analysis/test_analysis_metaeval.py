@@ -77,3 +77,21 @@ def test_csv_labels_and_registry(
     bad.write_text("case_id,criterion_id,rater,met\np1,m1,A,maybe\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"bad.csv:2: met"):
         load_labels(bad)
+
+
+def test_review_app_labels_with_a_model_column_match_each_models_grades(
+    meta_grade_files: list[Path], tmp_path: Path
+) -> None:
+    """The review app exports case_id, criterion_id, rater, met, model: one criterion can be
+    labelled on several models' answers, and each label must meet that model's grade."""
+    rows = ["case_id,criterion_id,rater,met,model"]
+    for row in load_meta_eval(FIXTURE):
+        for rater, met in row.labels().items():
+            rows.append(f"{row.prompt_id},{row.criterion_id},{rater},{met},{row.completion_id}")
+    csv_path = tmp_path / "review-labels.csv"
+    csv_path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    runs = load_runs(meta_grade_files)
+    from_review = meta_eval(load_labels(csv_path), runs)
+    from_rows = meta_eval(load_labels(FIXTURE), runs)
+    assert from_review.grader_vs_physician == from_rows.grader_vs_physician
+    assert from_review.physician_vs_physician == from_rows.physician_vs_physician

@@ -61,8 +61,14 @@ def _parse_met(value: str, path: Path, line: int) -> bool:
     )
 
 
+def answer_key(case_id: str, model: str) -> str:
+    """The answer id of `model`'s answer to `case_id` when labels name the model."""
+    return f"{case_id}@{model}"
+
+
 def read_label_csv(path: Path) -> LabelSet:
-    """Columns case_id, criterion_id, rater, met (and optionally answer_id)."""
+    """Columns case_id, criterion_id, rater, met; optionally answer_id, or model (the review
+    app's export, where one criterion is labelled on several models' answers)."""
     with path.open(encoding="utf-8-sig", newline="") as fh:
         reader = csv.DictReader(fh)
         missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
@@ -74,7 +80,10 @@ def read_label_csv(path: Path) -> LabelSet:
             for column in ("case_id", "criterion_id", "rater"):
                 if not (row.get(column) or "").strip():
                     raise InputError(f"{column}: must not be blank", path, line)
-            answer = (row.get("answer_id") or "").strip() or row["case_id"].strip()
+            model = (row.get("model") or "").strip()
+            answer = (row.get("answer_id") or "").strip() or (
+                answer_key(row["case_id"].strip(), model) if model else row["case_id"].strip()
+            )
             label = Label(
                 case_id=row["case_id"].strip(),
                 answer_id=answer,

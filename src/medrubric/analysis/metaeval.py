@@ -16,7 +16,7 @@ from itertools import combinations
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from medrubric.analysis.labels import LabelledAnswer, LabelSet
+from medrubric.analysis.labels import LabelledAnswer, LabelSet, answer_key
 from medrubric.analysis.results import Correlation, correlation, finite
 from medrubric.analysis.runs import Run
 from medrubric.data.models import CaseGrade
@@ -77,7 +77,8 @@ class MetaEvalReport(BaseModel):
 
 def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
     """answer_id -> the grade of that answer. A grade matches an answer of its case by the
-    grade's model name (= completion_id), or as the case's only labelled answer."""
+    grade's model name (= completion_id, or `case_id@model` in labels that name the model), or
+    as the case's only labelled answer."""
     by_case: dict[str, set[str]] = defaultdict(set)
     for label in labels.labels:
         by_case[label.case_id].add(label.answer_id)
@@ -85,7 +86,9 @@ def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
     for run in runs:
         for grade in run.grades:
             candidates = by_case.get(grade.case_id, set())
-            if grade.model in candidates:
+            if answer_key(grade.case_id, grade.model) in candidates:
+                key = answer_key(grade.case_id, grade.model)
+            elif grade.model in candidates:
                 key = grade.model
             elif len(candidates) == 1:
                 key = next(iter(candidates))
