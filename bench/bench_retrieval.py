@@ -214,7 +214,8 @@ def bench_dense(dense_n: int, sample: int, n_queries: int) -> list[str]:
         "snippets/s (measured) |",
         f"| Embedding {dense_n:,} snippets | {dense_n / per_s / 60:.0f} min = {hours:.2f} h "
         "(extrapolated from the measured rate) |",
-        f"| Dense query latency over {dense_n:,} embeddings, k=10 (query encode + exact "
+        f"| Dense query latency over {dense_n:,} embeddings (random unit vectors: search cost "
+        f"does not depend on content), k=10 (query encode + exact "
         f"search) | p50 {p50:.1f} ms, p95 {p95:.1f} ms (measured) |",
         f"| of which exact inner-product top-10 over {dense_n:,} x 384 | p50 {s50:.1f} ms "
         "(measured) |",
