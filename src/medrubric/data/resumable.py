@@ -64,12 +64,12 @@ def read_latest(path: Path, model: type[M], key: Callable[[M], str]) -> dict[str
 
 def unfinished(items: Sequence[T], key: Callable[[T], str], records: dict[str, R]) -> list[T]:
     """The items without a finished record, each key once (its first item)."""
-    todo: dict[str, T] = {}
+    pending: dict[str, T] = {}
     for item in items:
         ident = key(item)
         if not (ident in records and records[ident].finished):
-            todo.setdefault(ident, item)
-    return list(todo.values())
+            pending.setdefault(ident, item)
+    return list(pending.values())
 
 
 def count_finished(items: Sequence[T], key: Callable[[T], str], records: dict[str, R]) -> int:
