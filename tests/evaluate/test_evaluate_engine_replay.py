@@ -161,3 +161,31 @@ def test_new_run_directory_is_answered_from_the_cache(tmp_path):
     assert progress.tally.calls_made == 0 and progress.tally.calls_cached == made
     assert second["calls"] == {"made": 0, "cached": made} and second["tokens"]["total"] == 0
     assert second["score"] == summary["score"]
+
+
+def test_retry_errors_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp_path):
+    plan = FaultPlan(rate_500=0.3, rate_malformed=0.2, seed=11)
+    with ReplayServer(rubric_replay_handler, faults=plan) as server:
+        opts = _options(server, tmp_path, max_attempts=1, backoff_s=0.01, limit=6)
+        first, _ = asyncio.run(run_eval(opts))
+    failed = first["n_errors"] + first["n_response_errors"]
+    assert failed > 0, "the fault plan should leave some work in error"
+
+    with ReplayServer(rubric_replay_handler) as server:  # the endpoint has recovered
+        again = _options(server, tmp_path, limit=6)
+        resumed, _ = asyncio.run(run_eval(again))
+        assert server.total == 0, "without --retry-errors recorded errors are final"
+        assert resumed["n_errors"] == first["n_errors"]
+        retried, _ = asyncio.run(run_eval(again.model_copy(update={"retry_errors": True})))
+        assert 0 < server.total
+
+    run = RunDir(opts.out)
+    grades = load_models(run.grades, CaseGrade)
+    assert len(grades) == 6 == len({(g.case_id, g.model) for g in grades})
+    assert len(load_models(run.responses, Response)) == 6
+    assert retried["n_errors"] == 0 and retried["n_response_errors"] == 0
+    for grade in grades:
+        for v in grade.criteria:
+            assert v.met is _criterion_met(v.criterion_id)
+    result = CliRunner().invoke(app, ["score", str(run.grades), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output

@@ -81,6 +81,10 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
+RetryErrors = Annotated[
+    bool,
+    typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
+]
 
 console = Console(stderr=True)
 
@@ -194,6 +198,7 @@ def register(app: typer.Typer) -> None:
         knowledge: KnowledgeOpt = "closed-book",
         evidence_index: EvidenceIndex = None,
         evidence_k: EvidenceK = 5,
+        retry_errors: RetryErrors = False,
     ) -> None:
         """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
         from medrubric.evaluate.runner import run_generate
@@ -202,7 +207,7 @@ def register(app: typer.Typer) -> None:
             cases=cases, model=model, out=out, filters=filters, limit=limit, max_tokens=max_tokens,
             timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
             config=config, quiet=quiet, knowledge=knowledge, evidence_index=evidence_index,
-            evidence_k=evidence_k,
+            evidence_k=evidence_k, retry_errors=retry_errors,
         )  # fmt: skip
         _say_smoke(opts)
         responses, progress = asyncio.run(run_generate(opts))
@@ -230,13 +235,14 @@ def register(app: typer.Typer) -> None:
         config: Config = None,
         dry_run: DryRun = False,
         quiet: Quiet = False,
+        retry_errors: RetryErrors = False,
     ) -> None:
         """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
         opts = _options(
             cases=cases, out=out, filters=filters, limit=limit, timeout=timeout,
             setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
             cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency, config=config,
-            quiet=quiet,
+            quiet=quiet, retry_errors=retry_errors,
         )  # fmt: skip
         if dry_run:
             _dry_run(opts, responses)
@@ -269,6 +275,7 @@ def register(app: typer.Typer) -> None:
         knowledge: KnowledgeOpt = "closed-book",
         evidence_index: EvidenceIndex = None,
         evidence_k: EvidenceK = 5,
+        retry_errors: RetryErrors = False,
     ) -> None:
         """Generate, grade and score in one resumable run; prints the path of report.html."""
         opts = _options(
@@ -276,7 +283,7 @@ def register(app: typer.Typer) -> None:
             setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
             timeout=timeout, cache_dir=cache_dir, no_cache=no_cache, concurrency=concurrency,
             config=config, quiet=quiet, knowledge=knowledge, evidence_index=evidence_index,
-            evidence_k=evidence_k,
+            evidence_k=evidence_k, retry_errors=retry_errors,
         )  # fmt: skip
         if dry_run:
             _dry_run(opts)

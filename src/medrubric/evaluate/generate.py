@@ -84,10 +84,17 @@ async def generate_responses(
     concurrency: int,
     progress: RunProgress,
     knowledge: KnowledgeSource | None = None,
+    retry_errors: bool = False,
 ) -> list[Response]:
-    """Answer every case not yet answered by this model in `run`; return all its responses."""
+    """Answer every case not yet answered by this model in `run` (with `retry_errors`, also
+    those whose answer failed); return all its responses."""
     finished = latest_by_key(run.load_responses())
-    pending = [c for c in cases if (c.id, model.label) not in finished]
+
+    def needed(case: Case) -> bool:
+        done = finished.get((case.id, model.label))
+        return done is None or (retry_errors and done.error is not None)
+
+    pending = [c for c in cases if needed(c)]
     progress.stage("generate", total=len(cases), done=len(cases) - len(pending))
 
     async def answer(case: Case) -> Response:
@@ -100,4 +107,6 @@ async def generate_responses(
         progress.tally.answers += 1
         progress.tally.errors += response.error is not None
         progress.advance("generate")
+    if retry_errors and pending:
+        await asyncio.to_thread(run.rewrite, run.responses, list(finished.values()))
     return [finished[(c.id, model.label)] for c in cases]

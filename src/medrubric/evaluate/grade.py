@@ -180,6 +180,11 @@ def case_grade(
     )
 
 
+def has_error(grade: CaseGrade) -> bool:
+    """The answer failed or some verdict is an error."""
+    return grade.response_error is not None or any(v.error is not None for v in grade.criteria)
+
+
 def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[str, Case]:
     by_id = {c.id: c for c in cases}
     unknown = sorted({r.case_id for r in responses} - set(by_id))
@@ -198,16 +203,23 @@ async def grade_responses(
     *,
     concurrency: int,
     progress: RunProgress,
+    retry_errors: bool = False,
 ) -> list[CaseGrade]:
-    """Grade every answer not yet graded in `run`, resuming at the criterion level."""
+    """Grade every answer not yet graded in `run`, resuming at the criterion level; with
+    `retry_errors`, verdicts in error (and grades of answers that failed) are redone."""
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
-    graded = {(g.case_id, g.model): g for g in run.load_grades()}
+    recorded = run.load_grades()
+    graded = {(g.case_id, g.model): g for g in recorded if not (retry_errors and has_error(g))}
     known: dict[tuple[str, str], dict[str, Verdict]] = {}
     for call in run.load_grading_calls():
-        known.setdefault((call.case_id, call.model), {}).update(
-            {v.criterion_id: v for v in call.verdicts}
-        )
+        verdicts = known.setdefault((call.case_id, call.model), {})
+        for v in call.verdicts:
+            if retry_errors and v.error is not None:
+                verdicts.pop(v.criterion_id, None)
+            else:
+                verdicts[v.criterion_id] = v
+    stale = len(recorded) > len(graded)  # some grades are redone: compact the log afterwards
 
     def finish(case: Case, response: Response) -> None:
         key = (case.id, response.model)
@@ -253,4 +265,6 @@ async def grade_responses(
         progress.advance("grade", len(call.verdicts))
         if key not in graded and all(c.id in known[key] for c in job.case.rubric):
             finish(job.case, job.response)
+    if stale:  # one line per answer, so grades.jsonl can be re-scored on its own
+        await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
     return [graded[(r.case_id, r.model)] for r in answers]

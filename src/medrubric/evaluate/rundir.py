@@ -14,13 +14,13 @@ so the unfinished call is simply made again (or served from the LLM cache).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.data.jsonl import append_jsonl, read_models
+from medrubric.data.jsonl import append_jsonl, read_models, write_jsonl
 from medrubric.data.models import CaseGrade, Response, Usage, Verdict
 from medrubric.errors import InputError
 
@@ -87,6 +87,10 @@ class RunDir:
 
     def append(self, path: Path, row: BaseModel) -> None:
         append_jsonl(path, row)
+
+    def rewrite(self, path: Path, rows: Sequence[BaseModel]) -> None:
+        """Replace a log by its latest rows, atomically (after errors were redone)."""
+        write_jsonl(path, rows)
 
     def write_json(self, path: Path, data: dict[str, Any]) -> None:
         tmp = path.with_name(path.name + ".tmp")

@@ -62,6 +62,7 @@ class RunOptions(BaseModel):
     backoff_s: float = 0.5
     show_progress: bool = True
     knowledge: Knowledge = Field(default_factory=Knowledge)
+    retry_errors: bool = False  # redo answers and verdicts recorded as errors
 
     def spec(self, text: str) -> ModelSpec:
         return parse_model_spec(text, load_config(self.config))
@@ -112,6 +113,7 @@ async def generate_stage(
             concurrency=opts.workers(spec),
             progress=progress,
             knowledge=knowledge,
+            retry_errors=opts.retry_errors,
         )
 
 
@@ -133,6 +135,7 @@ async def grade_stage(
             run,
             concurrency=opts.workers(spec),
             progress=progress,
+            retry_errors=opts.retry_errors,
         )
 
 
