@@ -47,3 +47,13 @@ def test_workers_prefer_the_flag_then_the_spec_then_four() -> None:
     assert ModelOptions(concurrency=2).workers(spec) == 2
     assert ModelOptions().workers(spec) == 6
     assert ModelOptions().workers() == 4
+
+
+def test_model_options_builds_the_one_model_options_class() -> None:
+    from medrubric.cli.options import model_options
+    from medrubric.llm.options import ModelOptions
+
+    opts = model_options(30.0, None, True, 3, None, 256, True)
+    assert isinstance(opts, ModelOptions)
+    assert (opts.timeout, opts.no_cache, opts.concurrency, opts.max_tokens) == (30.0, True, 3, 256)
+    assert opts.show_progress is False

@@ -23,7 +23,7 @@ from medrubric.cli.options import (
     Resamples,
     Seed,
     Timeout,
-    model_settings,
+    model_options,
 )
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.errors import InputError, describe_validation_error
@@ -171,7 +171,6 @@ def errors_cmd(
     """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
     from medrubric.analysis.error_types import LowSelection, count_types
     from medrubric.analysis.errors import error_analysis
-    from medrubric.analysis.llm_tasks import ModelOptions
     from medrubric.analysis.runs import load_runs
     from medrubric.report.analysis_sections import errors_section, num, pct
 
@@ -185,16 +184,14 @@ def errors_cmd(
             selection = LowSelection(share=bottom_share, threshold=below)
         except ValidationError as exc:
             raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
-        opts = ModelOptions(
-            **model_settings(
-                timeout=timeout,
-                cache_dir=cache_dir,
-                no_cache=no_cache,
-                concurrency=concurrency,
-                config=config,
-                max_tokens=max_tokens,
-                quiet=quiet,
-            )
+        opts = model_options(
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            config=config,
+            max_tokens=max_tokens,
+            quiet=quiet,
         )
         results = asyncio.run(_classify(loaded, classify_with, selection, opts))
         write_jsonl(out / "error_types.jsonl", results)

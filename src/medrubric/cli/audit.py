@@ -21,14 +21,13 @@ from medrubric.cli.options import (
     Resamples,
     Seed,
     Timeout,
-    model_settings,
+    model_options,
 )
 from medrubric.evaluate.profiles import PROFILES
 
 if TYPE_CHECKING:
     from medrubric.audit.inject_run import Funnel
     from medrubric.audit.paired_scoring import OutcomeStats
-    from medrubric.audit.runtime import ModelOptions
 
 Concurrency = Annotated[
     int | None, typer.Option("--concurrency", help="(Answer, type) tasks or calls in flight.")
@@ -51,30 +50,6 @@ audit_app = typer.Typer(
     help="Rubric blind-spot audit: inject known errors, score pairs, fact-check, review.",
     no_args_is_help=True,
 )
-
-
-def model_options(
-    timeout: float,
-    cache_dir: Path | None,
-    no_cache: bool,
-    concurrency: int | None,
-    config: Path | None,
-    max_tokens: int | None,
-    quiet: bool,
-) -> ModelOptions:
-    from medrubric.audit.runtime import ModelOptions
-
-    return ModelOptions(
-        **model_settings(
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            config=config,
-            max_tokens=max_tokens,
-            quiet=quiet,
-        )
-    )
 
 
 def ci_text(lo: float, hi: float) -> str:

@@ -10,8 +10,16 @@ from typing import Annotated
 import typer
 
 from medrubric.audit.factcheck_defaults import DEFAULT_PENALTY
-from medrubric.cli.audit import Concurrency, ci_text, model_options
-from medrubric.cli.options import CacheDir, Config, MaxTokens, NoCache, Quiet, Timeout
+from medrubric.cli.audit import Concurrency, ci_text
+from medrubric.cli.options import (
+    CacheDir,
+    Config,
+    MaxTokens,
+    NoCache,
+    Quiet,
+    Timeout,
+    model_options,
+)
 from medrubric.errors import InputError
 from medrubric.retrieve.kinds import INDEX_KINDS
 

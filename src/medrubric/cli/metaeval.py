@@ -18,7 +18,7 @@ from medrubric.cli.options import (
     NoCache,
     Quiet,
     Timeout,
-    model_settings,
+    model_options,
 )
 from medrubric.data.jsonl import write_jsonl
 
@@ -111,7 +111,6 @@ def meta_eval_cmd(
 ) -> None:
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
     from medrubric.analysis.labels import load_labels
-    from medrubric.analysis.llm_tasks import ModelOptions
     from medrubric.analysis.metaeval import answers_to_judge, meta_eval
     from medrubric.analysis.registry import RUN_FILE, record, write_json
     from medrubric.analysis.runs import load_runs
@@ -123,16 +122,14 @@ def meta_eval_cmd(
     judge = "holistic judge"
     out.mkdir(parents=True, exist_ok=True)
     if holistic_judge:
-        opts = ModelOptions(
-            **model_settings(
-                timeout=timeout,
-                cache_dir=cache_dir,
-                no_cache=no_cache,
-                concurrency=concurrency,
-                config=config,
-                max_tokens=max_tokens,
-                quiet=quiet,
-            )
+        opts = model_options(
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            config=config,
+            max_tokens=max_tokens,
+            quiet=quiet,
         )
         answers = answers_to_judge(label_set, runs)
         judge, scores = asyncio.run(_holistic(answers, holistic_judge, opts))

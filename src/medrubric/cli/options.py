@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 import typer
 
@@ -31,6 +31,9 @@ Seed = Annotated[
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
+
+if TYPE_CHECKING:
+    from medrubric.llm.options import ModelOptions
 
 
 class ModelSettings(TypedDict):
@@ -56,8 +59,8 @@ def model_settings(
     max_tokens: int | None,
     quiet: bool,
 ) -> ModelSettings:
-    """Collect the shared model flags once, so a command passes `ModelOptions(**settings)`
-    (or the same keywords to the evaluation engine's `RunOptions`)."""
+    """Collect the shared model flags once, as keywords for the evaluation engine's
+    `RunOptions`; stages that call a model take `model_options` instead."""
     return ModelSettings(
         timeout=timeout,
         cache_dir=cache_dir,
@@ -80,3 +83,28 @@ def read_json_object(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InputError("expected a JSON object", path)
     return data
+
+
+def model_options(
+    timeout: float,
+    cache_dir: Path | None,
+    no_cache: bool,
+    concurrency: int | None,
+    config: Path | None,
+    max_tokens: int | None,
+    quiet: bool,
+) -> ModelOptions:
+    """The shared model flags as the `ModelOptions` every model-calling stage takes."""
+    from medrubric.llm.options import ModelOptions
+
+    return ModelOptions(
+        **model_settings(
+            timeout=timeout,
+            cache_dir=cache_dir,
+            no_cache=no_cache,
+            concurrency=concurrency,
+            config=config,
+            max_tokens=max_tokens,
+            quiet=quiet,
+        )
+    )
