@@ -77,17 +77,20 @@ def test_win_tie_loss_and_auroc_by_hand():
         assert 0 <= s.win_ci[0] <= s.win_ci[1] <= 1
 
 
-def test_cluster_bootstrap_takes_one_pair_per_question():
+def test_point_and_interval_are_the_same_per_pair_quantity():
     # question q0 has 10 winning variants; nine other questions one losing pair each
     orig = [1.0] * 10 + [0.0] * 9
     edit = [0.0] * 10 + [1.0] * 9
     clusters = ["q0"] * 10 + [f"q{i}" for i in range(1, 10)]
     result = outcome_stats(orig, edit, clusters, n_resamples=4000, seed=1)
     assert result.auroc == pytest.approx(10 / 19)  # the point estimate is over pairs
-    # resampling questions with one pair each centres on 1 win in 10 questions
-    assert result.auroc_ci[1] < 0.45
-    draws = np.random.default_rng(0).binomial(10, 0.1, size=4000) / 10
-    assert result.auroc_ci[1] == pytest.approx(np.percentile(draws, 97.5), abs=0.101)
+    assert result.auroc_ci[0] <= result.auroc <= result.auroc_ci[1]
+    # all pairs of each drawn question: AUROC = 10j / (9j + 10), j ~ Binomial(10, 0.1)
+    j = np.random.default_rng(0).binomial(10, 0.1, size=4000)
+    draws = 10 * j / (9 * j + 10)
+    assert result.auroc_ci == pytest.approx(tuple(np.percentile(draws, [2.5, 97.5])))
+    lo, hi = result.auroc_ci
+    assert result.win_ci == (lo, hi) and result.loss_ci == pytest.approx((1 - hi, 1 - lo))
 
 
 def test_tie_rate_against_rubric_density():

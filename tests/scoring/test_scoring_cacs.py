@@ -68,6 +68,8 @@ def test_weighted_rubrics_and_small_rubrics_are_rejected():
         summarize_cacs([binary_grade("n", 0, 3, weight=-1)], k=2)
     with pytest.raises(ValueError, match="exceeds"):
         summarize_cacs([binary_grade("s", 3, 5)], k=10)
+    with pytest.raises(ValueError, match="'t': k=6 exceeds its 5 criteria; CACS@k needs"):
+        summarize_cacs([binary_grade("s", 3, 6), binary_grade("t", 5, 5)], k=6)
 
 
 def test_nothing_scorable():

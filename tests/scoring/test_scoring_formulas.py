@@ -70,6 +70,16 @@ def test_vectorised_forms_match_scalars():
     assert passes_at_k(hits, 10).tolist() == [0, 0, 0, 1, 1, 1]
 
 
+def test_cacs_refuses_rubrics_shorter_than_k():
+    """N = k − 1 would score every answer 0 by the formula (s ≤ N < k): refused, named."""
+    assert cacs_at_k(10, 10, 10) == 1.0 and cacs_at_k(9, 10, 10) == 0.0  # N = k is defined
+    for hits in range(10):
+        with pytest.raises(ValueError, match=r"k=10 exceeds N=9: CACS@k needs at least k"):
+            cacs_at_k(hits, 9, 10)
+    with pytest.raises(ValueError, match="exceeds N=9"):
+        cacs_scores([3, 12], [9, 30], 10)
+
+
 @pytest.mark.parametrize(
     "call",
     [lambda: cacs_at_k(31, 30, 10), lambda: cacs_at_k(5, 8, 10), lambda: cacs_at_k(5, 30, 0),

@@ -132,34 +132,16 @@ def test_cluster_bootstrap_mean_fast_path_equals_generic_path() -> None:
     np.testing.assert_allclose(fast, generic, rtol=1e-12)
 
 
-def test_one_per_cluster_equals_loop_reference() -> None:
-    rng = np.random.default_rng(12)
-    clusters = rng.integers(0, 7, size=40)
-    values = rng.normal(size=40)
-    ours = cluster_bootstrap_distribution(
-        values, clusters, np.mean, n_resamples=200, seed=4, one_per_cluster=True
-    )
-    labels = list(dict.fromkeys(clusters.tolist()))
-    members = {c: values[clusters == c] for c in labels}
-    ref_rng = np.random.default_rng(4)
-    drawn = ref_rng.integers(0, len(labels), size=(200, len(labels)))
-    u = ref_rng.random((200, len(labels)))
-    ref = []
-    for row, urow in zip(drawn, u, strict=True):
-        groups = [members[labels[j]] for j in row]
-        picks = [g[int(ui * g.size)] for g, ui in zip(groups, urow, strict=True)]
-        ref.append(np.mean(picks))
-    np.testing.assert_allclose(ours, ref, rtol=1e-12)
-
-
-def test_one_per_cluster_weighs_clusters_equally() -> None:
-    # One big cluster of zeros and nine singleton ones: pooled mean 0.09, cluster mean 0.9.
+def test_cluster_bootstrap_keeps_the_item_level_statistic() -> None:
+    # One big cluster of zeros and nine singleton ones: the pooled mean is 0.09. Resampling
+    # whole clusters keeps that estimand (not the 0.9 mean of cluster means) and widens the
+    # interval over the item bootstrap, which treats the 91 zeros as independent.
     values = np.concatenate([np.zeros(91), np.ones(9)])
     clusters = np.concatenate([np.zeros(91, int), np.arange(1, 10)])
-    lo, hi = cluster_bootstrap_ci(values, clusters, one_per_cluster=True, n_resamples=4000)
-    assert lo < 0.9 < hi and lo > 0.5
-    pooled = cluster_bootstrap_distribution(values, clusters, n_resamples=4000)
-    assert np.median(pooled) < 0.2
+    lo, hi = cluster_bootstrap_ci(values, clusters, n_resamples=4000)
+    assert lo <= 0.09 <= hi
+    item_lo, item_hi = bootstrap_ci(values, n_resamples=4000)
+    assert hi - lo > item_hi - item_lo
 
 
 def test_singleton_clusters_behave_like_plain_bootstrap() -> None:
@@ -175,6 +157,6 @@ def test_cluster_bootstrap_edge_cases() -> None:
     assert cluster_bootstrap_ci([1.0, 2.0], ["a", "a"]) == (1.5, 1.5)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        cluster_bootstrap_ci([1.0, 2.0], [("x", 1), ("x", 1)], one_per_cluster=True)
+        cluster_bootstrap_ci([1.0, 2.0], [("x", 1), ("x", 1)])
     with pytest.raises(ValueError):
         cluster_bootstrap_ci([1.0, 2.0], ["a"])

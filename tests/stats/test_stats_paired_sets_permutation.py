@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -66,26 +67,69 @@ def test_paired_auroc_tolerance_and_edge_cases() -> None:
         paired_auroc([1.0], [0.0, 1.0])
 
 
-def test_paired_auroc_ci_is_one_pair_per_question_cluster_bootstrap() -> None:
-    rng = np.random.default_rng(4)
-    questions = rng.integers(0, 25, size=90)
-    original = rng.integers(0, 4, size=90) / 3
-    injected = np.clip(original - rng.integers(-1, 3, size=90) / 3, 0, 1)
-    lo, hi = paired_auroc_ci(original, injected, questions, n_resamples=3000, seed=2)
-    expected = cluster_bootstrap_ci(
-        pair_outcomes(original, injected),
-        questions,
-        n_resamples=3000,
-        seed=2,
-        one_per_cluster=True,
-    )
-    assert (lo, hi) == expected
-    # Centre: the mean over questions of each question's own paired AUROC.
-    per_question = [
-        pair_outcomes(original[questions == q], injected[questions == q]).mean()
-        for q in np.unique(questions)
-    ]
-    assert lo < np.mean(per_question) < hi
+def exact_bootstrap_auroc(outcomes: list[float], questions: list[str]) -> np.ndarray:
+    """The per-pair AUROC of every one of the G^G equally likely draws of G questions."""
+    labels = sorted(set(questions))
+    drawn_pairs = [[o for o, q in zip(outcomes, questions, strict=True) if q == lab]
+                   for lab in labels]  # fmt: skip
+    values = []
+    for draw in itertools.product(range(len(labels)), repeat=len(labels)):
+        pooled = [o for j in draw for o in drawn_pairs[j]]
+        values.append(sum(pooled) / len(pooled))
+    return np.array(values)
+
+
+def exact_percentile(values: np.ndarray, probs: np.ndarray, level: float) -> tuple[float, float]:
+    """The smallest value whose CDF reaches `level`, and how far the CDF steps away from
+    `level` on either side of it (the room a Monte Carlo bootstrap has to land on it)."""
+    support = np.unique(values)
+    cdf = np.array([probs[values <= v].sum() for v in support])
+    i = int(np.searchsorted(cdf, level))
+    below = cdf[i - 1] if i else 0.0
+    return float(support[i]), float(min(level - below, cdf[i] - level))
+
+
+WIN, TIE, LOSS = (1.0, 0.0), (0.5, 0.5), (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "expected"),
+    [
+        # five questions with 4, 1, 2, 1 and 3 pairs
+        (
+            {"q1": [WIN, TIE, WIN, WIN], "q2": [LOSS], "q3": [LOSS, TIE], "q4": [LOSS],
+             "q5": [WIN, LOSS, TIE]},
+            (1 / 12, 0.75),
+        ),
+        # ten wins on one question, one loss on each of nine others: point 10/19, and the
+        # bootstrap statistic is 10j / (9j + 10) with j ~ Binomial(10, 0.1) draws of q0
+        (
+            {"q0": [WIN] * 10, **{f"q{i}": [LOSS] for i in range(1, 10)}},
+            (0.0, 30 / 37),
+        ),
+    ],
+)  # fmt: skip
+def test_paired_auroc_ci_is_the_exact_cluster_bootstrap_of_the_per_pair_auroc(
+    pairs: dict[str, list[tuple[float, float]]], expected: tuple[float, float]
+) -> None:
+    questions = [q for q, scored in pairs.items() for _ in scored]
+    original = [o for scored in pairs.values() for o, _ in scored]
+    injected = [e for scored in pairs.values() for _, e in scored]
+    point = paired_auroc(original, injected).auroc
+    lo, hi = paired_auroc_ci(original, injected, questions, n_resamples=20_000, seed=3)
+    assert lo <= point <= hi
+    outcomes = pair_outcomes(original, injected).tolist()
+    if len(pairs) <= 5:  # all 5^5 draws
+        exact = exact_bootstrap_auroc(outcomes, questions)
+        probs = np.full(exact.size, 1 / exact.size)
+    else:  # 10^10 draws: only the number j of draws of q0 matters
+        j = np.arange(11)
+        exact, probs = 10 * j / (9 * j + 10), sps.binom.pmf(j, 10, 0.1)
+    for level, ours, want in ((0.025, lo, expected[0]), (0.975, hi, expected[1])):
+        value, room = exact_percentile(exact, probs, level)
+        assert room > 0.005  # the Monte Carlo quantile can only land on this value
+        assert ours == pytest.approx(value, abs=1e-12) and value == pytest.approx(want)
+    assert (lo, hi) == cluster_bootstrap_ci(outcomes, questions, n_resamples=20_000, seed=3)
 
 
 def test_paired_auroc_ci_with_one_pair_per_question_matches_scipy_bootstrap() -> None:

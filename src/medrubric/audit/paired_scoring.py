@@ -115,14 +115,13 @@ def outcome_stats(
     n_resamples: int = N_RESAMPLES,
     seed: int = 0,
 ) -> OutcomeStats:
-    """Shares and AUROC with cluster-bootstrap CIs (one pair per drawn question per resample)."""
+    """Shares and AUROC over pairs, each with the cluster-bootstrap CI of that same share:
+    questions are resampled and every pair of a drawn question is kept."""
     result = paired_auroc(original, edited)
     outcomes = pair_outcomes(original, edited) if len(original) else np.array([])
 
     def ci(indicator: np.ndarray) -> Interval:
-        lo, hi = cluster_bootstrap_ci(
-            indicator, clusters, n_resamples=n_resamples, seed=seed, one_per_cluster=True
-        )
+        lo, hi = cluster_bootstrap_ci(indicator, clusters, n_resamples=n_resamples, seed=seed)
         return (lo, hi)
 
     return OutcomeStats(

@@ -12,7 +12,12 @@ from typing import TypedDict
 import numpy as np
 
 from medrubric.data.models import CaseGrade
-from medrubric.scoring.formulas import cacs_scores, passes_at_k, rubric_accuracies
+from medrubric.scoring.formulas import (
+    CACS_NEEDS_N_AT_LEAST_K,
+    cacs_scores,
+    passes_at_k,
+    rubric_accuracies,
+)
 from medrubric.scoring.summary import Interval
 from medrubric.stats import bootstrap_ci, wilson_interval
 
@@ -41,7 +46,9 @@ def _check_binary_rubric(grade: CaseGrade, k: int) -> None:
         )
     if len(grade.criteria) < k:
         n = len(grade.criteria)
-        raise ValueError(f"case {grade.case_id!r}: k={k} exceeds its {n} criteria")
+        raise ValueError(
+            f"case {grade.case_id!r}: k={k} exceeds its {n} criteria; {CACS_NEEDS_N_AT_LEAST_K}"
+        )
 
 
 def summarize_cacs(

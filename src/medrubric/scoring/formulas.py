@@ -13,6 +13,10 @@ from numpy.typing import ArrayLike, NDArray
 
 FloatArray = NDArray[np.float64]
 
+CACS_NEEDS_N_AT_LEAST_K = (
+    "CACS@k needs at least k criteria per rubric (with fewer, every answer would score 0)"
+)
+
 
 def case_score(weights: Sequence[float], met: Sequence[bool], clip: bool = True) -> float:
     """Σ_{met} w_i / Σ_{w_i > 0} w_i, clipped to [0, 1] unless ``clip`` is False.
@@ -57,10 +61,16 @@ def passes_at_k(hits: ArrayLike, k: int) -> FloatArray:
 
 
 def cacs_scores(hits: ArrayLike, n: ArrayLike, k: int) -> FloatArray:
-    """CACS@k per case: 0 if s < k, else (s − k + 1) / (N − k + 1) (ClinConsensus)."""
+    """CACS@k per case: 0 if s < k, else (s − k + 1) / (N − k + 1) (ClinConsensus).
+
+    A rubric with N < k (N = k − 1 included) is refused rather than scored 0: no answer
+    could reach k there, so the 0 would measure the rubric, not the answer.
+    """
     s, total = _hits_and_totals(hits, n)
-    if k < 1 or np.any(total < k):
-        raise ValueError(f"k must lie in [1, N], got k={k}")
+    if k < 1:
+        raise ValueError(f"k must be at least 1, got k={k}")
+    if np.any(total < k):
+        raise ValueError(f"k={k} exceeds N={int(total.min())}: {CACS_NEEDS_N_AT_LEAST_K}")
     return np.where(s < k, 0.0, (s - k + 1) / (total - k + 1))
 
 

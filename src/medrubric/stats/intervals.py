@@ -177,13 +177,11 @@ def cluster_bootstrap_distribution(
     stat: Statistic = np.mean,
     n_resamples: int = 10_000,
     seed: int = 0,
-    one_per_cluster: bool = False,
 ) -> FloatArray:
     """stat over resamples that draw whole clusters with replacement.
 
-    Each resample draws as many clusters as there are. It then keeps every item of each
-    drawn cluster, or, with ``one_per_cluster``, one item drawn uniformly from each drawn
-    cluster, so clusters weigh equally however many items they hold.
+    Each resample draws as many clusters as there are and keeps every item of each drawn
+    cluster, so ``stat`` estimates the same item-level quantity as on the data itself.
     """
     _check_resamples(n_resamples)
     grouped = _Clusters(values, clusters)
@@ -191,9 +189,6 @@ def cluster_bootstrap_distribution(
 
     def draw(rng: np.random.Generator, rows: int) -> FloatArray:
         drawn = rng.integers(0, g, size=(rows, g))
-        if one_per_cluster:
-            offsets = np.floor(rng.random((rows, g)) * grouped.sizes[drawn]).astype(np.intp)
-            return _stat_per_row(stat, grouped.values[grouped.starts[drawn] + offsets])
         if stat is np.mean:
             return grouped.sums[drawn].sum(axis=1) / grouped.sizes[drawn].sum(axis=1)
         return np.array([float(stat(grouped.values[grouped.members(row)])) for row in drawn])
@@ -208,7 +203,6 @@ def cluster_bootstrap_ci(
     n_resamples: int = 10_000,
     seed: int = 0,
     confidence: float = 0.95,
-    one_per_cluster: bool = False,
 ) -> tuple[float, float]:
     """Percentile interval of the cluster bootstrap; (nan, nan) for no values.
 
@@ -216,9 +210,7 @@ def cluster_bootstrap_ci(
     case): resampling items alone would treat them as independent and be too narrow.
     """
     _check_confidence(confidence)
-    distribution = cluster_bootstrap_distribution(
-        values, clusters, stat, n_resamples, seed, one_per_cluster
-    )
+    distribution = cluster_bootstrap_distribution(values, clusters, stat, n_resamples, seed)
     if np.isnan(distribution).all():
         return math.nan, math.nan
     return percentile_interval(distribution, confidence)

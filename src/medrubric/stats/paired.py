@@ -49,9 +49,8 @@ def pair_outcomes(
 def paired_auroc(
     original: ArrayLike, injected: ArrayLike, tie_tolerance: float = TIE_TOLERANCE
 ) -> PairedAUROC:
-    """Paired AUROC over all pairs; 0.5 means the rubric cannot tell the two apart.
-
-    All fields are nan (n = 0) for no pairs.
+    """Paired AUROC over all pairs, each pair weighing the same; 0.5 means the rubric cannot
+    tell the two apart. All fields are nan (n = 0) for no pairs.
     """
     outcomes = pair_outcomes(original, injected, tie_tolerance)
     n = outcomes.size
@@ -72,13 +71,9 @@ def paired_auroc_ci(
     confidence: float = 0.95,
     tie_tolerance: float = TIE_TOLERANCE,
 ) -> tuple[float, float]:
-    """Cluster-bootstrap interval of the paired AUROC.
-
-    Questions (``clusters``) are resampled with replacement and one of each drawn
-    question's pairs is picked per resample, so a question with many injected variants
-    weighs no more than one with a single variant.
+    """Cluster-bootstrap interval of ``paired_auroc``: the same per-pair AUROC, recomputed on
+    resamples that draw questions (``clusters``) with replacement and keep all pairs of each
+    drawn question, so pairs of one question are not treated as independent.
     """
     outcomes = pair_outcomes(original, injected, tie_tolerance)
-    return cluster_bootstrap_ci(
-        outcomes, clusters, np.mean, n_resamples, seed, confidence, one_per_cluster=True
-    )
+    return cluster_bootstrap_ci(outcomes, clusters, np.mean, n_resamples, seed, confidence)
