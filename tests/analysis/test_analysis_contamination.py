@@ -81,7 +81,7 @@ def test_cutoff_sources_in_order_of_precedence(make_run) -> None:  # type: ignor
     specs = [{"case_id": "a", "hits": 5, "published_at": "2024-01-01"}]
     runs = load_runs(
         [
-            make_run("gpt-4o", specs),  # only the starter list knows it
+            make_run("gpt-4o", specs),  # only the known-models table knows it
             make_run("recorded", specs, cutoff="2024-02-01"),
             make_run("in-config", specs, cutoff="2024-02-01"),
             make_run("overridden", specs, cutoff="2024-02-01"),
@@ -96,7 +96,7 @@ def test_cutoff_sources_in_order_of_precedence(make_run) -> None:  # type: ignor
     )
     got = resolve_cutoffs(runs, parse_overrides(["overridden=2022-05-06"]), config)
     assert got == {
-        "gpt-4o": Cutoff(date=dt.date(2023, 10, 1), source="starter list"),
+        "gpt-4o": Cutoff(date=dt.date(2023, 10, 1), source="known-models table"),
         "recorded": Cutoff(date=dt.date(2024, 2, 1), source="run record"),
         "in-config": Cutoff(date=dt.date(2023, 3, 1), source="medrubric.toml"),
         "overridden": Cutoff(date=dt.date(2022, 5, 6), source="--cutoff"),

@@ -59,8 +59,10 @@ def _summary(model: str, grades, smoke: bool = False) -> dict:
         medrubric_version="0.1.0",
         created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
         snapshot_hash="abc123",
-        models={"candidate": {"name": model, "label": model, "smoke_test": smoke},
-                "grader": {"name": "g", "label": "g", "smoke_test": False}},
+        models={"candidate": {"name": model, "label": model, "smoke_test": smoke,
+                              "price_input_per_1m": 0.0},
+                "grader": {"name": "g", "label": "g", "smoke_test": False,
+                           "price_input_per_1m": None}},
     )  # fmt: skip
     return build_summary(grades, resolve_setup(None, "openai:g", "batched"), [], [], record)
 
@@ -87,6 +89,7 @@ def test_run_report_is_self_contained_and_shows_each_verdict():
     for heading in ("By axis", "By theme", "By specialty", "By language"):
         assert heading in html
     assert summary["n_errors"] == 1 and "SMOKE TEST" not in html
+    assert "(not counted, price unknown: g)" in html  # a model nobody prices is not "free"
 
 
 def test_smoke_test_model_gets_a_banner():

@@ -1,16 +1,14 @@
 """Knowledge-cutoff dates of candidate models, for the contamination split.
 
 Sources, first match wins: `--cutoff MODEL=YYYY-MM-DD`, the `knowledge_cutoff` of a
-medrubric.toml model entry, the cutoff the run recorded for its candidate, then the starter
-list shipped with medrubric (known_cutoffs.toml, in medrubric.toml's layout).
+medrubric.toml model entry, the cutoff the run recorded for its candidate, then the
+known-models table shipped with medrubric (llm/known_models.toml, in medrubric.toml's layout).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import tomllib
-from collections.abc import Iterable, Sequence
-from importlib import resources
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -18,15 +16,14 @@ from pydantic import BaseModel, ConfigDict
 from medrubric.analysis.runs import Run
 from medrubric.errors import InputError
 from medrubric.llm.config import MedrubricConfig, ModelEntry, load_config
-
-STARTER_LIST = "known_cutoffs.toml"
+from medrubric.llm.known import known_models
 
 
 class Cutoff(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     date: dt.date
-    source: str  # "--cutoff", "medrubric.toml", "run record" or "starter list"
+    source: str  # "--cutoff", "medrubric.toml", "run record" or "known-models table"
 
 
 def parse_overrides(values: Iterable[str]) -> dict[str, dt.date]:
@@ -43,11 +40,6 @@ def parse_overrides(values: Iterable[str]) -> dict[str, dt.date]:
     return out
 
 
-def starter_list() -> dict[str, ModelEntry]:
-    text = resources.files(__package__).joinpath(STARTER_LIST).read_text("utf-8")
-    return MedrubricConfig.model_validate(tomllib.loads(text)).models
-
-
 def _names(run: Run) -> set[str]:
     """Every name a run's model may be registered under: label, spec name, model id."""
     spec = run.candidate_spec()
@@ -56,7 +48,7 @@ def _names(run: Run) -> set[str]:
     return {n for n in names if n}
 
 
-def _from_registry(names: set[str], entries: dict[str, ModelEntry]) -> dt.date | None:
+def _from_registry(names: set[str], entries: Mapping[str, ModelEntry]) -> dt.date | None:
     for key, entry in entries.items():
         if entry.knowledge_cutoff and ({key, entry.model, entry.label} & names):
             return entry.knowledge_cutoff
@@ -74,7 +66,6 @@ def resolve_cutoffs(
     unknown = set(overrides) - {name for run in runs for name in _names(run)}
     if unknown:
         raise InputError(f"--cutoff names no model of these runs: {', '.join(sorted(unknown))}")
-    starters = starter_list()
     out: dict[str, Cutoff | None] = {}
     for run in runs:
         names = _names(run)
@@ -83,7 +74,7 @@ def resolve_cutoffs(
             (next((overrides[n] for n in sorted(names) if n in overrides), None), "--cutoff"),
             (_from_registry(names, cfg.models), "medrubric.toml"),
             (dt.date.fromisoformat(recorded) if recorded else None, "run record"),
-            (_from_registry(names, starters), "starter list"),
+            (_from_registry(names, known_models()), "known-models table"),
         ]
         out[run.model] = next(
             (Cutoff(date=date, source=source) for date, source in candidates if date), None

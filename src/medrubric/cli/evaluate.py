@@ -130,7 +130,8 @@ def _say_smoke(opts: RunOptions) -> None:
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
     table = Table(title="Dry run: calls still to make (the cache may answer some for free)")
-    for column in ("stage", "model", "calls", "prompt tokens", "completion tokens", "cost USD"):
+    columns = ("stage", "model", "calls", "prompt tokens", "completion tokens", "cost USD")
+    for column in (*columns, "Batch API USD"):
         table.add_column(column, justify="left" if column in ("stage", "model") else "right")
     for s in stages:
         table.add_row(
@@ -139,11 +140,23 @@ def _print_estimates(stages: Sequence[StageEstimate]) -> None:
             f"{s.calls:,}",
             f"~{s.prompt_tokens:,}",
             f"≤{s.completion_tokens:,}",
-            f"~{s.cost_usd:.4f}",
+            f"~{s.cost_usd:.4f}" if s.priced else "unknown",
+            f"~{s.batch_cost_usd:.4f}" if s.priced else "unknown",
         )
     total = sum(s.cost_usd for s in stages)
-    table.add_row("total", "", f"{sum(s.calls for s in stages):,}", "", "", f"~{total:.4f}")
-    Console().print(table)
+    batch = sum(s.batch_cost_usd for s in stages)
+    known = all(s.priced for s in stages)
+    costs = (f"~{total:.4f}", f"~{batch:.4f}") if known else ("unknown", "unknown")
+    table.add_row("total", "", f"{sum(s.calls for s in stages):,}", "", "", *costs)
+    out = Console()
+    out.print(table)
+    for model, source in dict.fromkeys((s.model, s.price_source) for s in stages):
+        out.print(
+            f"prices of {model}: {source}"
+            if source
+            else f"prices of {model}: unknown (set price_input_per_1m and price_output_per_1m "
+            "on its medrubric.toml entry)"
+        )
 
 
 def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:

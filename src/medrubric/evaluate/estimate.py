@@ -2,8 +2,9 @@
 
 Tokens are estimated without a tokenizer: one token per CJK character plus one per four
 other characters (the usual English rule of thumb). Prices come from the model's entry in
-medrubric.toml. Work already finished in the run directory is not counted; calls the LLM
-cache can answer are counted, so the estimate is an upper bound.
+medrubric.toml, else from the known-models table (llm/known_models.toml); a model neither
+prices is shown as such, never as free. Work already finished in the run directory is not
+counted; calls the LLM cache can answer are counted, so the estimate is an upper bound.
 """
 
 from __future__ import annotations
@@ -42,11 +43,22 @@ class StageEstimate(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
+    batch_cost_usd: float = 0.0  # the same calls through the provider's Batch API
+    priced: bool = True  # False: no price is known for the model, the costs are unknown
+    price_source: str | None = None
 
     def add(self, prompt: int, completion: int) -> None:
         self.calls += 1
         self.prompt_tokens += prompt
         self.completion_tokens += completion
+
+    def price(self, spec: ModelSpec) -> StageEstimate:
+        usage = Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens)
+        self.cost_usd = spec.cost_usd(usage)
+        self.batch_cost_usd = spec.cost_usd(usage, batch=True)
+        self.priced = spec.priced
+        self.price_source = spec.price_source
+        return self
 
 
 def estimate_generation(
@@ -57,10 +69,7 @@ def estimate_generation(
         if case.id not in done:
             messages, _ = generation_messages(case)
             est.add(message_tokens(messages), max_tokens or ASSUMED_ANSWER_TOKENS)
-    est.cost_usd = spec.cost_usd(
-        Usage(prompt_tokens=est.prompt_tokens, completion_tokens=est.completion_tokens)
-    )
-    return est
+    return est.price(spec)
 
 
 def estimate_grading(
@@ -86,10 +95,7 @@ def estimate_grading(
             for criterion in case.rubric:
                 messages, _ = criterion_messages(setup, case, text, criterion)
                 est.add(message_tokens(messages) + extra, VERDICT_TOKENS)
-    est.cost_usd = spec.cost_usd(
-        Usage(prompt_tokens=est.prompt_tokens, completion_tokens=est.completion_tokens)
-    )
-    return est
+    return est.price(spec)
 
 
 def estimate_run(

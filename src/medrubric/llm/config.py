@@ -23,7 +23,8 @@ StructuredStyle = Literal["json_schema", "llama_cpp", "json_object"]
 
 
 class ModelEntry(BaseModel):
-    """One `[models.NAME]` table. Unknown keys are errors so a typo never goes unnoticed."""
+    """One `[models.NAME]` table. Unknown keys are errors so a typo never goes unnoticed.
+    A price or cutoff left unset is taken from the known-models table (llm/known.py)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -32,8 +33,10 @@ class ModelEntry(BaseModel):
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     params: dict[str, Any] = Field(default_factory=dict)
-    price_input_per_1m: float = Field(default=0.0, ge=0)
-    price_output_per_1m: float = Field(default=0.0, ge=0)
+    price_input_per_1m: float | None = Field(default=None, ge=0)
+    price_output_per_1m: float | None = Field(default=None, ge=0)
+    price_batch_input_per_1m: float | None = Field(default=None, ge=0)
+    price_batch_output_per_1m: float | None = Field(default=None, ge=0)
     knowledge_cutoff: dt.date | None = None
     structured_output: StructuredStyle | None = None
     concurrency: PositiveInt | None = None

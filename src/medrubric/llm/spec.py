@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from medrubric.data.models import Usage
 from medrubric.errors import InputError
 from medrubric.llm.config import MedrubricConfig, ModelEntry, Provider, StructuredStyle, load_config
+from medrubric.llm.known import known_cutoff, known_price, resolve_pricing, row_note
 
 SMOKE_TEST_MODELS = {"smollm2": "SmolLM2-135M (smoke-test model: proves plumbing, not medicine)"}
 PROVIDERS: tuple[Provider, ...] = ("openai", "local")
@@ -28,8 +29,11 @@ class ModelSpec(BaseModel):
     base_url: str | None = None  # None with `openai` means api.openai.com
     api_key_env: str = "OPENAI_API_KEY"
     params: dict[str, Any] = Field(default_factory=dict)
-    price_input_per_1m: float = 0.0
-    price_output_per_1m: float = 0.0
+    price_input_per_1m: float | None = None  # None: no source knows what this model costs
+    price_output_per_1m: float | None = None
+    price_batch_input_per_1m: float | None = None
+    price_batch_output_per_1m: float | None = None
+    price_source: str | None = None
     knowledge_cutoff: dt.date | None = None
     structured_output: StructuredStyle | None = None
     concurrency: int | None = None
@@ -42,11 +46,22 @@ class ModelSpec(BaseModel):
         exclude = {"base_url"} if self.provider == "local" else set()
         return self.model_dump(mode="json", exclude=exclude)
 
-    def cost_usd(self, usage: Usage) -> float:
-        return (
-            usage.prompt_tokens * self.price_input_per_1m
-            + usage.completion_tokens * self.price_output_per_1m
-        ) / 1_000_000
+    @property
+    def priced(self) -> bool:
+        return self.price_input_per_1m is not None and self.price_output_per_1m is not None
+
+    def cost_usd(self, usage: Usage, batch: bool = False) -> float:
+        """USD for `usage` (an unknown price counts as 0: `priced` says whether it is known).
+        `batch`: at Batch API prices where known, else at the standard ones."""
+        price_in, price_out = self.price_input_per_1m or 0.0, self.price_output_per_1m or 0.0
+        if batch:
+            price_in = _first(self.price_batch_input_per_1m, price_in)
+            price_out = _first(self.price_batch_output_per_1m, price_out)
+        return (usage.prompt_tokens * price_in + usage.completion_tokens * price_out) / 1_000_000
+
+
+def _first(value: float | None, fallback: float) -> float:
+    return fallback if value is None else value
 
 
 def smoke_label(model: str) -> str | None:
@@ -59,19 +74,31 @@ def smoke_label(model: str) -> str | None:
 
 
 def _from_entry(
-    name: str, entry: ModelEntry, base_url: str | None = None, label: str | None = None
+    name: str,
+    entry: ModelEntry,
+    base_url: str | None = None,
+    label: str | None = None,
+    where: str = "medrubric.toml",
 ) -> ModelSpec:
+    """The spec of a registry entry; prices and cutoff it leaves unset come from the
+    known-models table. `where` names the entry's origin for the price source."""
     smoke = smoke_label(entry.model)
+    url = base_url or entry.base_url or None
+    pricing = resolve_pricing(entry, url, where)
+    dated = known_cutoff(entry.model)
     return ModelSpec(
         name=name,
         provider=entry.provider,
         model=entry.model,
-        base_url=(base_url or entry.base_url or None),
+        base_url=url,
         api_key_env=entry.api_key_env,
         params=dict(entry.params),
-        price_input_per_1m=entry.price_input_per_1m,
-        price_output_per_1m=entry.price_output_per_1m,
-        knowledge_cutoff=entry.knowledge_cutoff,
+        price_input_per_1m=pricing.input_per_1m,
+        price_output_per_1m=pricing.output_per_1m,
+        price_batch_input_per_1m=pricing.batch_input_per_1m,
+        price_batch_output_per_1m=pricing.batch_output_per_1m,
+        price_source=pricing.source,
+        knowledge_cutoff=entry.knowledge_cutoff or (dated.knowledge_cutoff if dated else None),
         structured_output=entry.structured_output,
         concurrency=entry.concurrency,
         label=entry.label or smoke or label or name,
@@ -83,8 +110,8 @@ def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelS
     """Resolve a registry name or a `provider:model[@base_url]` string.
 
     A spec string inherits params, prices and knowledge cutoff from a registry entry with the
-    same provider, model id and base URL, so costs and contamination splits work without
-    repeating them.
+    same provider, model id and base URL, else from the known-models table's row for it, so
+    costs and contamination splits work without repeating them.
     """
     config = load_config() if config is None else config
     text = text.strip()
@@ -106,7 +133,7 @@ def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelS
         base_url = base_url.rstrip("/")
     if not model:
         raise InputError(f"model spec {text!r}: model is empty")
-    known_entry = next(
+    registered = next(
         (
             entry
             for entry in config.models.values()
@@ -114,6 +141,13 @@ def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelS
         ),
         None,
     )
-    entry = known_entry or ModelEntry(provider=provider, model=model)  # type: ignore[arg-type]
     # The label leaves the base URL out so that run records stay comparable across ports.
-    return _from_entry(text, entry, base_url, label=f"{provider}:{model}")
+    label = f"{provider}:{model}"
+    if registered is not None:
+        return _from_entry(text, registered, base_url, label=label)
+    row = known_price(provider, model, base_url)
+    if row is not None:  # its key variable too (GEMINI_API_KEY for Gemini's endpoint)
+        entry = ModelEntry.model_validate(row.model_dump(exclude={"source", "as_of"}))
+        return _from_entry(text, entry, base_url, label=label, where=row_note(row))
+    entry = ModelEntry(provider=provider, model=model)  # type: ignore[arg-type]
+    return _from_entry(text, entry, base_url, label=label)
