@@ -30,11 +30,11 @@ from medrubric.data.models import Case, Response
 from medrubric.evaluate.estimate import message_tokens
 from medrubric.evaluate.grade import grade_responses
 from medrubric.evaluate.profiles import resolve_setup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.replay_handler import rubric_replay_handler
 from medrubric.evaluate.rundir import RunDir
 from medrubric.llm.factory import open_model
 from medrubric.llm.replay_server import ReplayServer
+from medrubric.runtime.progress import RunProgress
 
 HEADING = "## Grading engine"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from medrubric.analysis import llm_tasks
-from medrubric.audit import runtime
+from medrubric.audit import inject_run
 from medrubric.cli.options import ModelSettings, model_settings
 from medrubric.evaluate.runner import RunOptions
-from medrubric.llm.options import ModelOptions
 from medrubric.llm.spec import parse_model_spec
+from medrubric.runtime.options import ModelOptions
 
 
 def _settings(**overrides: object) -> ModelSettings:
@@ -34,7 +34,8 @@ def test_settings_keys_are_exactly_the_model_options_fields() -> None:
 
 
 def test_every_stage_uses_the_same_class() -> None:
-    assert runtime.ModelOptions is llm_tasks.ModelOptions is ModelOptions
+    assert inject_run.ModelOptions is llm_tasks.ModelOptions is ModelOptions
+    assert issubclass(RunOptions, ModelOptions)
 
 
 def test_the_evaluation_engine_takes_the_same_settings() -> None:
@@ -51,7 +52,7 @@ def test_workers_prefer_the_flag_then_the_spec_then_four() -> None:
 
 def test_model_options_builds_the_one_model_options_class() -> None:
     from medrubric.cli.options import model_options
-    from medrubric.llm.options import ModelOptions
+    from medrubric.runtime.options import ModelOptions
 
     opts = model_options(30.0, None, True, 3, None, 256, True)
     assert isinstance(opts, ModelOptions)

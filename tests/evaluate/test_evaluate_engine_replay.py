@@ -15,8 +15,17 @@ from medrubric.data.models import CaseGrade, Response
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.replay_handler import rubric_replay_handler
 from medrubric.evaluate.rundir import RunDir
-from medrubric.evaluate.runner import RunOptions, run_eval
+from medrubric.evaluate.runner import RunOptions
+from medrubric.evaluate.runner import run_eval as run_stages
 from medrubric.llm.replay_server import FaultPlan, ReplayServer
+from medrubric.report.run import write_run_reports
+
+
+async def run_eval(opts):
+    """The engine as `medrubric eval` runs it: the stages, then the reports."""
+    result = await run_stages(opts)
+    write_run_reports(result)
+    return result.summary, result.progress
 
 
 def _options(server, tmp_path, mode="batched", **extra):
@@ -177,7 +186,7 @@ def test_retry_errors_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp
         assert server.total == 0, "without --retry-errors recorded errors are final"
         assert resumed["n_errors"] == first["n_errors"]
         retried, _ = asyncio.run(run_eval(again.model_copy(update={"retry_errors": True})))
-        assert 0 < server.total
+        assert server.total > 0
 
     run = RunDir(opts.out)
     grades = load_models(run.grades, CaseGrade)

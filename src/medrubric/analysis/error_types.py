@@ -13,12 +13,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from medrubric.analysis.llm_tasks import ask_verdict, conversation_text, run_all
+from medrubric.analysis.llm_tasks import ask_verdict
 from medrubric.analysis.runs import Run
 from medrubric.data.models import CaseGrade
-from medrubric.evaluate.grade import fence_tag
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import get_prompt, render
+from medrubric.runtime.concurrency import run_in_order
+from medrubric.runtime.prompting import conversation_text, fence_tag
 from medrubric.stats import wilson_interval
 
 PROMPT = "error_type"
@@ -117,7 +118,7 @@ def classification_messages(run: Run, grade: CaseGrade) -> tuple[list[dict[str, 
     text, prompt_id = render(
         PROMPT,
         fence=fence_tag(response.response),
-        conversation=conversation_text([m.model_dump() for m in case.conversation()]),
+        conversation=conversation_text(case.conversation()),
         answer=response.response,
         failed=failed,
     )
@@ -154,10 +155,10 @@ async def classify_runs(
     show_progress: bool = True,
 ) -> list[Classification]:
     jobs = [(run, grade, score) for run in runs for grade, score in select_low(run, selection)]
-    return await run_all(
+    return await run_in_order(
         jobs,
         lambda job: classify_answer(model, *job, max_tokens),
-        concurrency=concurrency,
+        limit=concurrency,
         label="error types",
         show_progress=show_progress,
     )

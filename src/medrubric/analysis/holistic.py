@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.analysis.labels import LabelledAnswer
-from medrubric.analysis.llm_tasks import ask_verdict, conversation_text, run_all
-from medrubric.evaluate.grade import fence_tag
+from medrubric.analysis.llm_tasks import ask_verdict
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import render
+from medrubric.runtime.concurrency import run_in_order
+from medrubric.runtime.prompting import conversation_text, fence_tag
 
 PROMPT = "holistic_judge"
 
@@ -68,10 +69,10 @@ async def judge_answers(
     max_tokens: int | None = None,
     show_progress: bool = True,
 ) -> list[HolisticScore]:
-    return await run_all(
+    return await run_in_order(
         answers,
         lambda a: judge_answer(model, a, max_tokens),
-        concurrency=concurrency,
+        limit=concurrency,
         label="holistic judge",
         show_progress=show_progress,
     )

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from medrubric.analysis.metaeval import MetaEvalReport
+from medrubric.data.jsonl import write_json
 from medrubric.errors import InputError, input_error_from_validation
 
 REGISTRY_ENV = "MEDRUBRIC_META_EVAL"
@@ -39,13 +40,6 @@ def _read(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InputError("not a meta-eval registry: expected a JSON object", path)
     return data
-
-
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
 
 
 def record(report: MetaEvalReport, path: str | Path | None = None) -> Path:

@@ -11,42 +11,16 @@ score/             `audit score` output (grading run, pair_scores.jsonl, score.j
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
 
 from medrubric.audit.pairs import AuditPair, CallFailure, Discard
-from medrubric.audit.runtime import readable_log
-from medrubric.data.jsonl import append_jsonl, load_models
 from medrubric.errors import InputError
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_log(path: Path, model: type[M]) -> list[M]:
-    """Records of an append-only log; [] when it does not exist yet."""
-    return load_models(path, model) if readable_log(path) else []
+from medrubric.runtime.folder import RunFolder
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
-def read_json(path: Path, hint: str) -> dict[str, Any]:
-    if not path.exists():
-        raise InputError(f"{path.name} not found ({hint})", path.parent)
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-class AuditDir:
+class AuditDir(RunFolder):
     def __init__(self, root: str | Path):
-        self.root = Path(root)
+        super().__init__(root)
         self.pairs = self.root / "pairs.jsonl"
         self.discarded = self.root / "discarded.jsonl"
         self.failures = self.root / "failures.jsonl"
@@ -55,12 +29,8 @@ class AuditDir:
         self.original_grades = self.root / "original-grades"
         self.score = self.root / "score"
 
-    def create(self) -> AuditDir:
-        self.root.mkdir(parents=True, exist_ok=True)
-        return self
-
     def load_pairs(self) -> list[AuditPair]:
-        return load_log(self.pairs, AuditPair)
+        return self.read(self.pairs, AuditPair)
 
     def require_pairs(self) -> list[AuditPair]:
         if not self.pairs.exists():
@@ -68,11 +38,11 @@ class AuditDir:
         return self.load_pairs()
 
     def load_discards(self) -> list[Discard]:
-        return load_log(self.discarded, Discard)
+        return self.read(self.discarded, Discard)
 
     def load_failures(self) -> list[CallFailure]:
-        return load_log(self.failures, CallFailure)
+        return self.read(self.failures, CallFailure)
 
-    def append(self, record: AuditPair | Discard | CallFailure) -> None:
+    def log(self, record: AuditPair | Discard | CallFailure) -> None:
         path = {AuditPair: self.pairs, Discard: self.discarded, CallFailure: self.failures}
-        append_jsonl(path[type(record)], record)
+        self.append(path[type(record)], record)

@@ -18,16 +18,17 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.audit.auditdir import AuditDir, load_log, write_json
+from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.paired_scoring import edited_label, original_label, pair_cases
-from medrubric.audit.runtime import ModelOptions
-from medrubric.data.jsonl import append_jsonl
+from medrubric.data.jsonl import append_jsonl, write_json
 from medrubric.data.models import Case, CaseGrade
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import RunDir
-from medrubric.evaluate.tasks import bounded
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import render
+from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.folder import read_log
+from medrubric.runtime.options import ModelOptions
+from medrubric.runtime.progress import RunProgress
 from medrubric.stats import cluster_bootstrap_distribution, percentile_interval
 
 CriterionKind = Literal["FACTCHECK", "OTHER", "BORDERLINE"]
@@ -203,7 +204,7 @@ async def run_criteria(opts: CriteriaOptions) -> CriteriaResult:
     cases = pair_cases(pairs, opts.benchmark)
     score_dir = opts.score_dir or audit.score
     path = score_dir / LABELS
-    stored = load_log(path, CriterionLabel)
+    stored = read_log(path, CriterionLabel)
     labelled = {(lab.case_id, lab.criterion_id) for lab in stored if not lab.error}
     used = [cases[i] for i in sorted({p.case_id for p in pairs})]
     pending = [c for c in used if any((c.id, k.id) not in labelled for k in c.rubric)]
@@ -218,7 +219,7 @@ async def run_criteria(opts: CriteriaOptions) -> CriteriaResult:
                 for row in rows:
                     append_jsonl(path, row)
                 progress.advance("criteria")
-    latest = {(lab.case_id, lab.criterion_id): lab for lab in load_log(path, CriterionLabel)}
+    latest = {(lab.case_id, lab.criterion_id): lab for lab in read_log(path, CriterionLabel)}
     wanted = {(c.id, k.id) for c in used for k in c.rubric}
     labels = [v for k, v in latest.items() if k in wanted]
     grades = RunDir(score_dir / "grading").load_grades()

@@ -15,10 +15,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.models import Case, Evidence
-from medrubric.evaluate.grade import conversation_text, fence_tag
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import render
 from medrubric.retrieve import Retriever
+from medrubric.runtime.prompting import conversation_text, fence_tag
 
 ClaimLabel = Literal["supported", "not_supported", "not_checkable"]
 CLAIMS_PROMPT = ("factcheck_claims", 1)
@@ -110,7 +110,7 @@ class FactChecker:
             name,
             version,
             fence=fence_tag(answer.text),
-            conversation=conversation_text(case) if case else "(not given)",
+            conversation=conversation_text(case.conversation()) if case else "(not given)",
             answer=answer.text,
             max_claims=self.max_claims,
         )

@@ -9,7 +9,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.audit.auditdir import load_log, write_json
 from medrubric.audit.factcheck import AnswerCheck, AnswerToCheck, FactChecker
 from medrubric.audit.factcheck_measures import (
     DEFAULT_PENALTY,
@@ -20,15 +19,16 @@ from medrubric.audit.factcheck_measures import (
 )
 from medrubric.audit.paired_scoring import PAIR_SCORES, PairScore
 from medrubric.audit.pairs import AuditPair
-from medrubric.audit.runtime import ModelOptions
 from medrubric.data.formats import load_cases
-from medrubric.data.jsonl import append_jsonl, load_models
+from medrubric.data.jsonl import append_jsonl, load_models, write_json
 from medrubric.data.models import Case, Response
 from medrubric.errors import InputError
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import latest_by_key
-from medrubric.evaluate.tasks import bounded
 from medrubric.retrieve import Retriever, cached_index, load_index
+from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.folder import read_log
+from medrubric.runtime.options import ModelOptions
+from medrubric.runtime.progress import RunProgress
 
 CHECKS = "factcheck.jsonl"
 SUMMARY = "factcheck_summary.json"
@@ -94,7 +94,7 @@ async def check_answers(
     progress: RunProgress,
 ) -> None:
     """Check every answer without a complete result in `path`, appending as each finishes."""
-    done = {c.key for c in load_log(path, AnswerCheck) if c.complete}
+    done = {c.key for c in read_log(path, AnswerCheck) if c.complete}
     pending = [a for a in answers if a.key not in done]
     progress.stage("factcheck", total=len(answers), done=len(answers) - len(pending))
 
@@ -108,7 +108,7 @@ async def check_answers(
 
 
 def latest_checks(path: Path) -> dict[str, AnswerCheck]:
-    return {c.key: c for c in load_log(path, AnswerCheck)}
+    return {c.key: c for c in read_log(path, AnswerCheck)}
 
 
 def answer_summary(checks: dict[str, AnswerCheck]) -> dict[str, Any]:

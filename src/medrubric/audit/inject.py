@@ -29,9 +29,9 @@ from medrubric.audit.pairs import (
 )
 from medrubric.audit.taxonomy import ErrorType, load_taxonomy
 from medrubric.data.models import Case, Response
-from medrubric.evaluate.grade import conversation_text, fence_tag
 from medrubric.llm.types import CallResult, ChatModel
 from medrubric.prompts import render
+from medrubric.runtime.prompting import conversation_text, fence_tag
 
 Messages = list[dict[str, str]]
 Outcome = AuditPair | Discard | CallFailure
@@ -122,7 +122,7 @@ def applicability_messages(task: Task) -> tuple[Messages, str]:
         version,
         error_type=task.error_type,
         fence=fence_tag(task.text),
-        conversation=conversation_text(task.case),
+        conversation=conversation_text(task.case.conversation()),
         answer=task.text,
     )
     return _user(text), prompt_id
@@ -138,7 +138,7 @@ def injection_messages(
         error_type=task.error_type,
         applicability=list(votes),
         fence=fence_tag(task.text),
-        conversation=conversation_text(task.case),
+        conversation=conversation_text(task.case.conversation()),
         answer=task.text,
         limits=limits,
     )
@@ -152,7 +152,7 @@ def judge_messages(task: Task, reply: InjectionReply) -> tuple[Messages, str]:
         version,
         error_type=task.error_type,
         fence=fence_tag(task.text + reply.edited_answer),
-        conversation=conversation_text(task.case),
+        conversation=conversation_text(task.case.conversation()),
         original=task.text,
         edited=reply.edited_answer,
         edits=reply.edits,

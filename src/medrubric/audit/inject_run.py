@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.audit.auditdir import AuditDir, write_json
+from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.edits import EditLimits
 from medrubric.audit.headroom import grades_from_file, split_by_headroom
 from medrubric.audit.inject import (
@@ -25,19 +25,19 @@ from medrubric.audit.inject import (
     inject_one,
 )
 from medrubric.audit.pairs import AuditPair, Discard
-from medrubric.audit.runtime import ModelOptions
 from medrubric.audit.taxonomy import ErrorType, load_taxonomy
 from medrubric.data.formats import load_cases
-from medrubric.data.jsonl import load_models
+from medrubric.data.jsonl import load_models, write_json
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.grade import grade_responses, match_cases
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.provenance import run_record
 from medrubric.evaluate.rundir import RunDir, latest_by_key
-from medrubric.evaluate.tasks import bounded
 from medrubric.llm.types import ChatModel
+from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.options import ModelOptions
+from medrubric.runtime.progress import RunProgress
 
 
 class InjectOptions(BaseModel):
@@ -188,7 +188,7 @@ async def run_pipeline(
 
     outcomes: list[Outcome] = []
     async for outcome in bounded(tasks, one, concurrency):
-        audit.append(outcome)
+        audit.log(outcome)
         outcomes.append(outcome)
         if not isinstance(outcome, AuditPair | Discard):
             progress.tally.errors += 1

@@ -11,17 +11,18 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.audit.auditdir import AuditDir, read_json, write_json
+from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.pairs import AuditPair
-from medrubric.audit.runtime import ModelOptions
 from medrubric.data.formats import load_cases
-from medrubric.data.jsonl import write_jsonl
+from medrubric.data.jsonl import write_json, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.grade import grade_responses
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import RunDir
+from medrubric.runtime.folder import read_json
+from medrubric.runtime.options import ModelOptions
+from medrubric.runtime.progress import RunProgress
 from medrubric.scoring import score_verdicts
 from medrubric.stats import (
     cluster_bootstrap_ci,

@@ -11,14 +11,14 @@ from typing import Any
 
 import jinja2
 
-from medrubric.audit.auditdir import AuditDir, read_json
+from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.criteria import RESULT as CRITERIA_FILE
 from medrubric.audit.paired_scoring import PAIR_SCORES, SCORE_FILE, PairScore, ScoreReport
 from medrubric.audit.pairs import AuditPair
 from medrubric.audit.review_io import edited_spans
-from medrubric.audit.runtime import readable_log
 from medrubric.data.jsonl import load_models
 from medrubric.report.html import pct
+from medrubric.runtime.folder import read_json, readable_log
 
 REVIEW_SUMMARY = "review_summary.json"
 FACTCHECK_SUMMARY = "factcheck_summary.json"
@@ -41,7 +41,7 @@ def num(value: float | None) -> str:
 
 def outcome_chart(score: ScoreReport) -> str | None:
     """Stacked horizontal bars of win / tie / loss for all pairs and each error type."""
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 
@@ -66,7 +66,7 @@ def outcome_chart(score: ScoreReport) -> str | None:
 
 
 def factcheck_chart(detection: dict[str, Any]) -> str | None:
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 

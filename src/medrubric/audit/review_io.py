@@ -23,7 +23,7 @@ from medrubric.audit.pairs import AuditPair
 from medrubric.data.jsonl import iter_json_lines, write_jsonl
 from medrubric.data.models import Case
 from medrubric.errors import InputError, input_error_from_validation
-from medrubric.evaluate.grade import conversation_text
+from medrubric.runtime.prompting import conversation_text
 from medrubric.stats import cluster_bootstrap_ci, fleiss_kappa, raw_agreement
 
 MARK_OPEN, MARK_CLOSE = "[[", "]]"
@@ -72,7 +72,7 @@ def review_item(pair: AuditPair, case: Case | None) -> ReviewItem:
     spans = edited_spans(pair)
     return ReviewItem(
         **pair.model_dump(),
-        question=conversation_text(case) if case else "",
+        question=conversation_text(case.conversation()) if case else "",
         edited_highlighted=highlight(pair.edited, spans),
         spans=spans,
     )

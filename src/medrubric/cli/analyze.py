@@ -49,7 +49,7 @@ console = Console()
 
 
 def _save(out: Path, name: str, result: BaseModel | dict[str, Any]) -> Path:
-    from medrubric.analysis.registry import write_json
+    from medrubric.data.jsonl import write_json
 
     data = result.model_dump(mode="json") if isinstance(result, BaseModel) else result
     path = out / name

@@ -306,9 +306,10 @@ def review_import_cmd(
     seed: Seed = 0,
 ) -> None:
     """Yes-rate (cluster-bootstrap CI), raw agreement and Fleiss' kappa per error type."""
-    from medrubric.audit.auditdir import AuditDir, write_json
+    from medrubric.audit.auditdir import AuditDir
     from medrubric.audit.report import REVIEW_SUMMARY
     from medrubric.audit.review_io import read_ratings, summarize_review
+    from medrubric.data.jsonl import write_json
 
     audit = AuditDir(audit_dir)
     rows = [r for path in ratings for r in read_ratings(path)]

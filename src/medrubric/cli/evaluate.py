@@ -29,12 +29,11 @@ from medrubric.errors import InputError
 from medrubric.evaluate.estimate import StageEstimate, estimate_run
 from medrubric.evaluate.filters import select_cases
 from medrubric.evaluate.profiles import MODES, PROFILES, resolve_setup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 
 if TYPE_CHECKING:
-    from medrubric.evaluate.runner import RunOptions
+    from medrubric.evaluate.runner import RunOptions, RunResult
 
 DEMO_MODEL = "local:smollm2"
 DEMO_CASES = 8
@@ -175,7 +174,12 @@ def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
     _print_estimates(stages)
 
 
-def _final_line(summary: dict[str, Any], progress: RunProgress, run: RunDir) -> None:
+def _report(result: RunResult) -> None:
+    """Write the run's reports, then the score line, the error counts and the report path."""
+    from medrubric.report.run import write_run_reports
+
+    write_run_reports(result)
+    summary, progress, run = result.summary, result.progress, result.run
     score = summary["score"]
     shown = "—" if score is None else f"{100 * score:.1f}%"
     ci = summary["ci95"]
@@ -263,8 +267,7 @@ def register(app: typer.Typer) -> None:
         from medrubric.evaluate.runner import run_grade
 
         _say_smoke(opts)
-        summary, progress = asyncio.run(run_grade(opts, responses))
-        _final_line(summary, progress, RunDir(out))
+        _report(asyncio.run(run_grade(opts, responses)))
 
     @app.command("eval")
     def eval_cmd(
@@ -304,8 +307,7 @@ def register(app: typer.Typer) -> None:
         from medrubric.evaluate.runner import run_eval
 
         _say_smoke(opts)
-        summary, progress = asyncio.run(run_eval(opts))
-        _final_line(summary, progress, RunDir(out))
+        _report(asyncio.run(run_eval(opts)))
 
     @app.command("report")
     def report_cmd(
@@ -340,9 +342,9 @@ def register(app: typer.Typer) -> None:
             quiet=quiet,
         )  # fmt: skip
         _say_smoke(opts)
-        summary, progress = asyncio.run(run_eval(opts))
+        result = asyncio.run(run_eval(opts))
         _say_smoke(opts)
-        _final_line(summary, progress, RunDir(out))
+        _report(result)
 
 
 def demo_case_ids(n: int) -> list[str]:

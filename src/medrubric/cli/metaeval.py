@@ -112,8 +112,9 @@ def meta_eval_cmd(
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
     from medrubric.analysis.labels import load_labels
     from medrubric.analysis.metaeval import answers_to_judge, meta_eval
-    from medrubric.analysis.registry import RUN_FILE, record, write_json
+    from medrubric.analysis.registry import RUN_FILE, record
     from medrubric.analysis.runs import load_runs
+    from medrubric.data.jsonl import write_json
     from medrubric.report.analysis_sections import analysis_page, grader_agreement_section
 
     label_set = load_labels(labels)

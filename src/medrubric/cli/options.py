@@ -33,7 +33,7 @@ Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap re
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
 
 if TYPE_CHECKING:
-    from medrubric.llm.options import ModelOptions
+    from medrubric.runtime.options import ModelOptions
 
 
 class ModelSettings(TypedDict):
@@ -95,7 +95,7 @@ def model_options(
     quiet: bool,
 ) -> ModelOptions:
     """The shared model flags as the `ModelOptions` every model-calling stage takes."""
-    from medrubric.llm.options import ModelOptions
+    from medrubric.runtime.options import ModelOptions
 
     return ModelOptions(
         **model_settings(

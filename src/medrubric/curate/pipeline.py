@@ -30,9 +30,10 @@ from medrubric.curate.validator import Validation, validate
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.language import detect_language
 from medrubric.data.models import CuratedCase, Evidence, Thread
-from medrubric.data.resumable import read_latest, run_unfinished
 from medrubric.llm.types import ChatModel
 from medrubric.retrieve.base import Retriever
+from medrubric.runtime.concurrency import run_unfinished
+from medrubric.runtime.folder import read_latest
 
 RESULTS = "results.jsonl"
 CASES = "cases.jsonl"

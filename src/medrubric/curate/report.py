@@ -35,7 +35,7 @@ def funnel_table(funnel: Funnel) -> Table:
 
 
 def funnel_png(funnel: Funnel) -> bytes:
-    from medrubric.report.plots import png_bytes, pyplot
+    from medrubric.runtime.figures import png_bytes, pyplot
 
     plt = pyplot()
 

@@ -12,9 +12,10 @@ from medrubric.curate.pipeline import curate_threads, funnel, read_results, writ
 from medrubric.curate.report import write_funnel_report
 from medrubric.curate.schemas import CurationConfig, Funnel
 from medrubric.data.models import Thread
-from medrubric.data.resumable import count_finished, outcome_progress
 from medrubric.llm.types import ChatModel
 from medrubric.retrieve.base import Retriever
+from medrubric.runtime.concurrency import count_finished
+from medrubric.runtime.progress import outcome_progress
 
 
 async def run_curation(

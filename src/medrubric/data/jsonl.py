@@ -182,6 +182,12 @@ def write_json_array(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
     return len(items)
 
 
+def write_json(path: str | Path, data: dict[str, Any]) -> None:
+    """Write one indented JSON object (a summary, a funnel), atomically like write_jsonl."""
+    with _atomic_text(path) as fh:
+        fh.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
 def append_jsonl(path: str | Path, row: BaseModel | dict[str, Any]) -> None:
     """Append one row and fsync: used for resumable, crash-safe run files."""
     path = Path(path)

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from medrubric.data.models import Case, Response
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import RunDir, latest_by_key
-from medrubric.evaluate.tasks import bounded
 from medrubric.llm.types import ChatModel
 from medrubric.prompts import render
+from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.progress import RunProgress
 
 if TYPE_CHECKING:
     from medrubric.evaluate.openbook import KnowledgeSource
@@ -35,13 +35,6 @@ def generation_messages(case: Case) -> tuple[list[dict[str, str]], str]:
         query=case.query.strip(),
     )
     return [{"role": "user", "content": text}], prompt_id
-
-
-def generation_params(max_tokens: int | None) -> dict[str, Any]:
-    params: dict[str, Any] = {"temperature": 0.0}
-    if max_tokens is not None:
-        params["max_tokens"] = max_tokens
-    return params
 
 
 async def generate_one(

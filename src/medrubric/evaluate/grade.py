@@ -10,16 +10,13 @@ its own hash, so it cannot close the fence and speak as the prompt.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from medrubric.data.models import Case, CaseGrade, Criterion, Response, Usage, Verdict
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
-from medrubric.evaluate.tasks import bounded
 from medrubric.evaluate.verdicts import (
     BatchedReply,
     CriterionReply,
@@ -33,17 +30,11 @@ from medrubric.evaluate.verdicts import (
 )
 from medrubric.llm.types import CallResult, ChatModel
 from medrubric.prompts import render
+from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.progress import RunProgress
+from medrubric.runtime.prompting import conversation_text, fence_tag
 
 Messages = list[dict[str, str]]
-
-
-def fence_tag(answer: str) -> str:
-    """A delimiter name the answer cannot contain in advance: it depends on the answer itself."""
-    return "ANSWER-" + hashlib.sha256(answer.encode("utf-8")).hexdigest()[:12].upper()
-
-
-def conversation_text(case: Case) -> str:
-    return "\n\n".join(f"{m.role}: {m.content}" for m in case.conversation())
 
 
 def criterion_messages(
@@ -53,7 +44,7 @@ def criterion_messages(
         setup.prompt_name(case.language),
         setup.prompt_version,
         fence=fence_tag(answer),
-        conversation=conversation_text(case),
+        conversation=conversation_text(case.conversation()),
         answer=answer,
         criterion=criterion,
     )
@@ -67,7 +58,7 @@ def batched_messages(
         setup.prompt_name(case.language),
         setup.prompt_version,
         fence=fence_tag(answer),
-        conversation=conversation_text(case),
+        conversation=conversation_text(case.conversation()),
         answer=answer,
         criteria=list(criteria),
     )

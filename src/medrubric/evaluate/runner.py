@@ -1,25 +1,26 @@
-"""The evaluation stages end to end: cases → answers → verdicts → summary and reports.
+"""The evaluation stages end to end: cases → answers → verdicts → summary.json.
 
 Each stage reads what the run directory already holds and does only the missing work, so
 `medrubric eval` can be killed at any point and run again; with the LLM cache a re-run makes
-no endpoint call for work that finished.
+no endpoint call for work that finished. The human-readable reports (leaderboard.md,
+report.html) are drawn from the returned `RunResult` by `medrubric.report`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-from rich.console import Console
+from pydantic import Field
 
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.filters import select_cases
-from medrubric.evaluate.generate import generate_responses, generation_params
+from medrubric.evaluate.generate import generate_responses
 from medrubric.evaluate.grade import grade_responses, match_cases
 from medrubric.evaluate.openbook import (
     Knowledge,
@@ -28,47 +29,51 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.progress import RunProgress
 from medrubric.evaluate.provenance import run_record
 from medrubric.evaluate.rundir import RunDir, latest_by_key
 from medrubric.evaluate.summary import build_summary
-from medrubric.llm.config import load_config
-from medrubric.llm.factory import open_model
-from medrubric.llm.spec import ModelSpec, parse_model_spec
-from medrubric.report.html import run_report_html
-from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
+from medrubric.llm.spec import ModelSpec
+from medrubric.runtime.options import ModelOptions
+from medrubric.runtime.progress import RunProgress
 
+# Grading makes many short calls: more in flight than the other stages by default.
 DEFAULT_CONCURRENCY = 8
 
 
-class RunOptions(BaseModel):
-    """Everything `generate`, `grade` and `eval` need; the CLI fills it from its options."""
-
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+class RunOptions(ModelOptions):
+    """Everything `generate`, `grade` and `eval` need: the model options plus what to run."""
 
     cases: str
     out: Path
     filters: list[str] = Field(default_factory=list)
     limit: int | None = None
     model: str | None = None
-    max_tokens: int | None = None
     setup: GraderSetup | None = None
-    timeout: float = 120.0
-    cache_dir: Path | None = None
-    no_cache: bool = False
-    concurrency: int | None = None
-    config: Path | None = None
-    max_attempts: int = 4  # per request, retries on 429, 5xx, timeouts included
-    backoff_s: float = 0.5
-    show_progress: bool = True
     knowledge: Knowledge = Field(default_factory=Knowledge)
     retry_errors: bool = False  # redo answers and verdicts recorded as errors
 
-    def spec(self, text: str) -> ModelSpec:
-        return parse_model_spec(text, load_config(self.config))
+    def candidate(self) -> ModelSpec:
+        assert self.model is not None, "generating needs a candidate model"
+        return self.spec(self.model)
 
-    def workers(self, spec: ModelSpec) -> int:
-        return self.concurrency or spec.concurrency or DEFAULT_CONCURRENCY
+    def grader(self) -> ModelSpec:
+        assert self.setup is not None, "grading needs a grader set-up"
+        return self.spec(self.setup.grader)
+
+    def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
+        return super().workers(spec, default)
+
+
+@dataclass
+class RunResult:
+    """What a finished generate/grade/eval produced, for the console line and the reports."""
+
+    run: RunDir
+    progress: RunProgress
+    cases: list[Case]
+    responses: list[Response]
+    grades: list[CaseGrade]
+    summary: dict[str, Any]
 
 
 def prepare_cases(
@@ -84,32 +89,18 @@ def prepare_cases(
     return cases
 
 
-def _open(opts: RunOptions, spec: ModelSpec) -> Any:
-    return open_model(
-        spec,
-        config=opts.config,
-        timeout=opts.timeout,
-        cache_dir=opts.cache_dir,
-        no_cache=opts.no_cache,
-        concurrency=opts.concurrency,
-        max_attempts=opts.max_attempts,
-        backoff_s=opts.backoff_s,
-    )
-
-
 async def generate_stage(
     opts: RunOptions, cases: Sequence[Case], run: RunDir, progress: RunProgress
 ) -> list[Response]:
-    assert opts.model is not None
-    spec = opts.spec(opts.model)
+    spec = opts.candidate()
     check_run_knowledge(run.load_responses(), opts.knowledge)
     knowledge = open_knowledge(opts.knowledge)
-    async with _open(opts, spec) as model:
+    async with opts.open(spec) as model:
         return await generate_responses(
             cases,
             model,
             run,
-            params=generation_params(opts.max_tokens),
+            params=opts.params(),
             concurrency=opts.workers(spec),
             progress=progress,
             knowledge=knowledge,
@@ -125,8 +116,8 @@ async def grade_stage(
     progress: RunProgress,
 ) -> list[CaseGrade]:
     assert opts.setup is not None
-    spec = opts.spec(opts.setup.grader)
-    async with _open(opts, spec) as grader:
+    spec = opts.grader()
+    async with opts.open(spec) as grader:
         return await grade_responses(
             cases,
             responses,
@@ -139,18 +130,18 @@ async def grade_stage(
         )
 
 
-def write_reports(
+def write_summary(
     run: RunDir,
     opts: RunOptions,
     cases: Sequence[Case],
     responses: Sequence[Response],
     grades: Sequence[CaseGrade],
 ) -> dict[str, Any]:
-    """summary.json, leaderboard.md and report.html from the finished records."""
+    """summary.json from the finished records, with the provenance to reproduce it."""
     assert opts.setup is not None
-    models = {"grader": opts.spec(opts.setup.grader)}
+    models = {"grader": opts.grader()}
     if opts.model is not None:
-        models = {"candidate": opts.spec(opts.model), **models}
+        models = {"candidate": opts.candidate(), **models}
     wanted = {(r.case_id, r.model) for r in responses}
     calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
     record = run_record(
@@ -163,15 +154,6 @@ def write_reports(
     )
     summary = build_summary(grades, opts.setup, responses, calls, record)
     run.write_json(run.summary, summary)
-    row = LeaderboardRow.from_summary(str(run.root), summary)
-    run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
-    html = run_report_html(
-        summary,
-        grades,
-        {c.id: c for c in cases},
-        {r.case_id: r for r in responses},
-    )
-    run.report.write_text(html, encoding="utf-8")
     return summary
 
 
@@ -186,29 +168,26 @@ def smoke_warning(opts: RunOptions) -> str | None:
     )
 
 
-def console_for(opts: RunOptions) -> Console:
-    return Console(stderr=True, quiet=not opts.show_progress)
-
-
-async def run_eval(opts: RunOptions) -> tuple[dict[str, Any], RunProgress]:
+async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
     run = RunDir(opts.out).create()
     cases = prepare_cases(opts, run)
-    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
         responses = await generate_stage(opts, cases, run, progress)
         grades = await grade_stage(opts, cases, responses, run, progress)
-    return write_reports(run, opts, cases, responses, grades), progress
+    summary = write_summary(run, opts, cases, responses, grades)
+    return RunResult(run, progress, list(cases), responses, grades, summary)
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
     run = RunDir(opts.out).create()
     cases = prepare_cases(opts, run)
-    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
         responses = await generate_stage(opts, cases, run, progress)
     return responses, progress
 
 
-async def run_grade(opts: RunOptions, responses_file: Path) -> tuple[dict[str, Any], RunProgress]:
+async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
     """Grade answers from a JSONL of Response records (case_id + response suffice)."""
     run = RunDir(opts.out).create()
     answers = list(latest_by_key(load_models(responses_file, Response)).values())
@@ -228,6 +207,7 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> tuple[dict[str, A
         raise InputError("no response is for a selected case", responses_file)
     if not run.responses.exists() or not run.responses.samefile(responses_file):
         write_jsonl(run.responses, responses)
-    with RunProgress(console_for(opts), enabled=opts.show_progress) as progress:
+    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
         grades = await grade_stage(opts, cases, responses, run, progress)
-    return write_reports(run, opts, cases, responses, grades), progress
+    summary = write_summary(run, opts, cases, responses, grades)
+    return RunResult(run, progress, list(cases), responses, grades, summary)

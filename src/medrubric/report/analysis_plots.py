@@ -16,7 +16,7 @@ from medrubric.data.vocab import LABELS
 
 def score_by_month(report: ContaminationReport) -> str | None:
     """Mean case score per calendar month relative to each model's cutoff (0 = its month)."""
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 
@@ -44,7 +44,7 @@ def heatmap(
     vmax: float = 1.0,
 ) -> str | None:
     """A labelled matrix with its values written in the cells (blank where undefined)."""
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 
@@ -74,7 +74,7 @@ def grouped_bars(
     series: Mapping[str, Mapping[str, float | None]], groups: Sequence[str], title: str, ylabel: str
 ) -> str | None:
     """One bar per (group, series), grouped by group: e.g. error rate per axis per model."""
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 
@@ -107,7 +107,7 @@ def error_type_chart(counts: Sequence[ErrorTypeCounts]) -> str | None:
 
 def sensitivity_chart(rows: Sequence[SensitivityRow]) -> str | None:
     """CACS@k of every model for each k: how rankings move with the threshold."""
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 

@@ -1,42 +1,12 @@
-"""Matplotlib charts (Agg backend) returned as base64 PNG, so reports embed them inline.
-
-matplotlib loads on the first chart, not on import, so commands that draw nothing start fast.
-"""
+"""Score charts returned as base64 PNG, so reports embed them inline."""
 
 from __future__ import annotations
 
-import base64
-import functools
-import io
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 from medrubric.data.vocab import LABELS
-
-
-@functools.cache
-def pyplot() -> ModuleType:
-    """`matplotlib.pyplot` on the Agg backend (no display needed), imported on first use."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def png_bytes(fig: Any) -> bytes:
-    """The figure as PNG bytes; the figure is closed so long runs do not accumulate them."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    pyplot().close(fig)
-    return buffer.getvalue()
-
-
-def png_base64(fig: Any) -> str:
-    """The figure as base64 PNG, for an inline `<img src="data:image/png;base64,...">`."""
-    return base64.b64encode(png_bytes(fig)).decode("ascii")
+from medrubric.runtime.figures import png_base64, pyplot
 
 
 def _bars(ax: Any, title: str, rows: Sequence[tuple[str, float, tuple[float, float]]]) -> None:

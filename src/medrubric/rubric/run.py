@@ -17,10 +17,12 @@ from rich.console import Console
 
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import CuratedCase
-from medrubric.data.resumable import count_finished, outcome_progress, read_latest, run_unfinished
 from medrubric.llm.types import ChatModel
 from medrubric.rubric.generator import generate_rubric
 from medrubric.rubric.schemas import RubricRecord
+from medrubric.runtime.concurrency import count_finished, run_unfinished
+from medrubric.runtime.folder import read_latest
+from medrubric.runtime.progress import outcome_progress
 
 RESULTS, CASES, REJECTED, ERRORS = "results.jsonl", "cases.jsonl", "rejected.jsonl", "errors.jsonl"
 

@@ -97,7 +97,7 @@ def mix_chart(stats: RubricStats) -> str:
     """Base64 PNG: theme and axis shares, these rubrics against the paper."""
     from matplotlib.ticker import PercentFormatter
 
-    from medrubric.report.plots import png_base64, pyplot
+    from medrubric.runtime.figures import png_base64, pyplot
 
     plt = pyplot()
 

@@ -1,0 +1,21 @@
+"""The reports of one run: leaderboard.md (one row) and the self-contained report.html."""
+
+from __future__ import annotations
+
+from medrubric.evaluate.runner import RunResult
+from medrubric.report.html import run_report_html
+from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
+
+
+def write_run_reports(result: RunResult) -> None:
+    """leaderboard.md and report.html next to the run's summary.json."""
+    run = result.run
+    row = LeaderboardRow.from_summary(str(run.root), result.summary)
+    run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
+    html = run_report_html(
+        result.summary,
+        result.grades,
+        {c.id: c for c in result.cases},
+        {r.case_id: r for r in result.responses},
+    )
+    run.report.write_text(html, encoding="utf-8")

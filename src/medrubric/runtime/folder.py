@@ -1,0 +1,79 @@
+"""Run folders: append-only JSONL logs that make every long stage resumable.
+
+Each record is appended (and fsynced) as its work finishes. A run killed mid-write can leave
+half a line at the end of a log; it is cut off on the next read, so the unfinished call is
+simply made again (or served from the LLM cache). Summaries are JSON files written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Self, TypeVar
+
+from pydantic import BaseModel
+
+from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
+from medrubric.errors import InputError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def drop_torn_tail(path: Path) -> None:
+    """Cut a trailing partial line (left by a kill mid-append) so the log parses again."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    data = path.read_bytes()
+    if data.endswith(b"\n"):
+        return
+    with path.open("r+b") as fh:
+        fh.truncate(data.rfind(b"\n") + 1)
+
+
+def readable_log(path: Path) -> bool:
+    """True when an append-only log holds records (a torn last line is cut off first)."""
+    drop_torn_tail(path)
+    return path.exists() and path.stat().st_size > 0
+
+
+def read_log(path: Path, model: type[M]) -> list[M]:
+    """The records of a log in order; [] when it does not exist yet."""
+    return load_models(path, model) if readable_log(path) else []
+
+
+def read_latest(path: Path, model: type[M], key: Callable[[M], str]) -> dict[str, M]:
+    """The latest record per key in a log (later lines win); no log means no records."""
+    return {key(record): record for record in read_log(path, model)}
+
+
+def read_json(path: Path, hint: str) -> dict[str, Any]:
+    """A JSON object another step wrote; `hint` says which command makes it."""
+    if not path.exists():
+        raise InputError(f"{path.name} not found ({hint})", path.parent)
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+class RunFolder:
+    """A folder of append-only logs and JSON results; stages name their files in subclasses."""
+
+    def __init__(self, root: str | Path):
+        self.root = Path(root)
+
+    def create(self) -> Self:
+        self.root.mkdir(parents=True, exist_ok=True)
+        return self
+
+    def read(self, path: Path, model: type[M]) -> list[M]:
+        return read_log(path, model)
+
+    def append(self, path: Path, row: BaseModel) -> None:
+        append_jsonl(path, row)
+
+    def rewrite(self, path: Path, rows: Sequence[BaseModel]) -> None:
+        """Replace a log by its latest rows, atomically (after errors were redone)."""
+        write_jsonl(path, rows)
+
+    def write_json(self, path: Path, data: dict[str, Any]) -> None:
+        write_json(path, data)
