@@ -179,7 +179,7 @@ def filter_command(
     ] = 0.8,
     screen: Annotated[
         bool,
-        typer.Option("--screen/--no-screen", help="Drop hate, discrimination, re-identification."),
+        typer.Option("--screen/--no-screen", help="Drop hate speech and discrimination."),
     ] = True,
 ) -> None:
     """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
@@ -212,8 +212,7 @@ def filter_command(
                 kept_fh.write(dump_line(thread) + "\n")
                 counts["kept"] += 1
             else:
-                row = {**rejection.model_dump(), "thread": thread.model_dump(mode="json")}
-                rejected_fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+                rejected_fh.write(dump_line(rejection) + "\n")
                 counts[rejection.reason] += 1
             progress.advance(task)
     for name in ("kept.jsonl", "rejected.jsonl"):
@@ -228,28 +227,51 @@ def filter_command(
 def redact(
     threads: Annotated[Path, typer.Argument(help="Threads JSONL.")],
     out: Annotated[Path, typer.Option("--out", help="Redacted threads JSONL.")],
+    rejected: Annotated[
+        Path | None,
+        typer.Option(
+            "--rejected",
+            help="Threads still at risk after redaction (ids and reasons) [default: OUT with "
+            "the suffix .rejected.jsonl].",
+        ),
+    ] = None,
 ) -> None:
-    """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers."""
+    """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers;
+    set aside threads whose remaining text still risks re-identifying someone."""
     from medrubric.harvest.redact import redact_thread
 
+    rejected = rejected or out.with_name(out.name.removesuffix(".jsonl") + ".rejected.jsonl")
     total = _count_lines(threads)
     counts: Counter[str] = Counter()
-    tmp = out.with_name(out.name + ".tmp")
+    dropped = 0
     out.parent.mkdir(parents=True, exist_ok=True)
-    with _progress() as progress, tmp.open("w", encoding="utf-8") as fh:
+    rejected.parent.mkdir(parents=True, exist_ok=True)
+    tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
+    with (
+        _progress() as progress,
+        tmp.open("w", encoding="utf-8") as fh,
+        rejected_tmp.open("w", encoding="utf-8") as rejected_fh,
+    ):
         task = progress.add_task("redacting", total=total)
         for _, thread in read_models(threads, Thread):
             result = redact_thread(thread)
             counts.update(result.counts)
-            fh.write(dump_line(result.thread) + "\n")
+            if result.rejection is None:
+                fh.write(dump_line(result.thread) + "\n")
+            else:
+                rejected_fh.write(dump_line(result.rejection) + "\n")
+                dropped += 1
             progress.advance(task)
     tmp.replace(out)
+    rejected_tmp.replace(rejected)
     table = Table(title=f"redact: {total} threads -> {out}")
     table.add_column("marker")
     table.add_column("replaced", justify="right")
     for kind, count in counts.most_common():
         table.add_row(f"[{kind}]", str(count))
     Console().print(table)
+    if dropped:
+        console.print(f"reidentification_risk: {dropped} threads set aside -> {rejected}")
 
 
 def register(app: typer.Typer) -> None:

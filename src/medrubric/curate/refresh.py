@@ -107,11 +107,14 @@ def harvest_into(batch: Path, config: RefreshConfig, console: Console) -> int:
 
 
 def filter_and_redact(batch: Path, config: RefreshConfig) -> tuple[int, list[Thread]]:
-    """(threads harvested into the batch, the kept threads redacted); rejections are kept."""
+    """(threads harvested into the batch, the kept threads redacted); rejections by the
+    filter and by the re-identification check after redaction are kept (ids and reasons)."""
     harvested = load_models(batch / HARVESTED, Thread)
     result = filter_threads(harvested, config.filter)
-    write_jsonl(batch / FILTER_REJECTED, result.rejected)
-    threads = [redact_thread(t).thread for t in result.kept]
+    redacted = [redact_thread(t) for t in result.kept]
+    rejected = result.rejected + [r.rejection for r in redacted if r.rejection is not None]
+    write_jsonl(batch / FILTER_REJECTED, rejected)
+    threads = [r.thread for r in redacted if r.rejection is None]
     write_jsonl(batch / THREADS, threads)
     return len(harvested), threads
 

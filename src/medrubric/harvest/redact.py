@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +19,8 @@ from pydantic import BaseModel
 
 from medrubric.data.models import Thread
 from medrubric.harvest.keywords import read_data_lines
+from medrubric.harvest.reasons import Rejection
+from medrubric.harvest.safety import reidentification_risk
 
 MARKERS = {
     "NAME": "[NAME]",
@@ -68,12 +70,23 @@ class Finding:
 
 
 class RedactionResult(BaseModel):
+    """The redacted thread, how many identifiers of each kind were replaced, and why what is
+    left still risks re-identifying someone (None when it does not)."""
+
     thread: Thread
     counts: dict[str, int]
+    risk: str | None = None
 
     @property
     def total(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def rejection(self) -> Rejection | None:
+        if self.risk is None:
+            return None
+        key = self.thread.key
+        return Rejection(thread_key=key, reason="reidentification_risk", detail=self.risk)
 
 
 _EN_NAME = r"[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+){0,2}"
@@ -293,13 +306,9 @@ def redact_text(text: str) -> tuple[str, list[Finding]]:
     return "".join(parts), findings
 
 
-def thread_findings(thread: Thread) -> Iterator[Finding]:
-    for text in (thread.title, *(m.text for m in thread.messages)):
-        yield from find_identifiers(text)
-
-
 def redact_thread(thread: Thread) -> RedactionResult:
-    """The thread with identifiers in its title and every message replaced by typed markers."""
+    """The thread with identifiers in its title and every message replaced by typed markers,
+    judged for the re-identification risk of what is left."""
     counts: Counter[str] = Counter()
     title, found = redact_text(thread.title)
     counts.update(f.kind for f in found)
@@ -309,4 +318,6 @@ def redact_thread(thread: Thread) -> RedactionResult:
         counts.update(f.kind for f in found)
         messages.append(message.model_copy(update={"text": text}))
     redacted = thread.model_copy(update={"title": title, "messages": messages})
-    return RedactionResult(thread=redacted, counts=dict(counts))
+    return RedactionResult(
+        thread=redacted, counts=dict(counts), risk=reidentification_risk(redacted)
+    )

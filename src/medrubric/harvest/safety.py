@@ -1,31 +1,31 @@
 """Safety screen: drop threads with hate speech, discriminatory language or a high risk of
 re-identification (LiveMedBench §3.1).
 
-Re-identification risk is judged from the identifiers the redaction rules find, before they
-are replaced: redaction is imperfect, and a thread that is dense in identifiers, or combines
-identifiers that single a person out, is unsafe to publish even redacted. A thread is risky
-when it has
-- at least `MAX_IDENTIFIERS` identifier mentions in total, or
-- at least `MAX_KINDS` different identifier kinds, or
-- one of the `RISKY_PAIRS`: an ID number or a date of birth together with a name, or a
-  date of birth together with a location.
+Hate speech and discriminatory language are matched on the raw text by the filter.
+Re-identification risk is judged on what remains *after* redaction: a thread whose
+identifiers were all replaced by markers is kept, however many there were; a thread in which
+identifiers remain that the redactor leaves alone is rejected. Those are the ones it cannot
+remove without guessing: links to personal social-media profiles and @handles, long digit
+runs and letter+digit codes with no cue saying what they are (an account, a case or a
+licence number) and Chinese licence plates.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import lru_cache
 
 from medrubric.data.models import Thread
 from medrubric.harvest.keywords import TermMatcher, read_data_lines
 from medrubric.harvest.reasons import Rejection
-from medrubric.harvest.redact import thread_findings
 from medrubric.harvest.text import normalise
 
-MAX_IDENTIFIERS = 5
-MAX_KINDS = 3
-RISKY_PAIRS = (("ID", "NAME"), ("DOB", "NAME"), ("DOB", "LOCATION"))
 LEXICON_REASONS = {"hate": "hate_speech", "discriminatory": "discriminatory"}
+_PROFILE_SITES = (
+    r"facebook|fb|instagram|twitter|x|tiktok|linkedin|weibo|douyin|xiaohongshu|youtube|reddit"
+    r"|snapchat|threads\.net|t\.me"
+)
 
 
 @lru_cache(maxsize=1)
@@ -37,28 +37,45 @@ def lexicon_matcher() -> TermMatcher:
     return TermMatcher(terms)
 
 
-def reidentification_risk(counts: Counter[str]) -> str | None:
-    """Why the identifier counts are risky, or None."""
-    total = sum(counts.values())
-    if total >= MAX_IDENTIFIERS:
-        return f"{total} identifiers"
-    if len(counts) >= MAX_KINDS:
-        return "identifier kinds: " + "+".join(sorted(counts))
-    for a, b in RISKY_PAIRS:
-        if counts[a] and counts[b]:
-            return f"{a}+{b}"
-    return None
-
-
 def screen_thread(thread: Thread, *, normalised_text: str | None = None) -> Rejection | None:
-    """The safety rejection for a thread, or None when it may be kept (`normalised_text`:
+    """The hate-speech or discrimination rejection for a thread, or None (`normalised_text`:
     the thread's text already passed through `text.normalise`, to save redoing it)."""
     norm = normalised_text if normalised_text is not None else normalise(thread.text())
     hit = lexicon_matcher().first(norm, normalised=True)
-    if hit is not None:
-        term, reason = hit
-        return Rejection(thread_key=thread.key, reason=reason, detail=f"term {term!r}")
-    risk = reidentification_risk(Counter(f.kind for f in thread_findings(thread)))
-    if risk is not None:
-        return Rejection(thread_key=thread.key, reason="reidentification_risk", detail=risk)
-    return None
+    if hit is None:
+        return None
+    term, reason = hit
+    return Rejection(thread_key=thread.key, reason=reason, detail=f"term {term!r}")
+
+
+@lru_cache(maxsize=1)
+def residual_patterns() -> dict[str, re.Pattern[str]]:
+    """Identifier shapes the redactor leaves in place, by the label used in the detail."""
+    return {
+        "profile link": re.compile(
+            rf"(?i)\b(?:https?://)?(?:www\.|m\.)?(?:{_PROFILE_SITES})(?:\.com)?/[@\w][\w.@/-]*"
+        ),
+        "@handle": re.compile(r"(?<![\w@.])@[A-Za-z_][\w.]{2,29}\b"),
+        "unlabelled number": re.compile(r"(?<![\d.,])\d{9,}(?![\d.,])"),
+        "unlabelled code": re.compile(r"\b[A-Z]{1,3}\d{6,}\b"),
+        "licence plate": re.compile(
+            r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][·\s]?[A-Z\d]{5,6}(?![A-Za-z\d])"
+        ),
+    }
+
+
+def residual_identifiers(text: str) -> Counter[str]:
+    """How many identifiers of each residual shape are left in a redacted text."""
+    return Counter(
+        {label: n for label, p in residual_patterns().items() if (n := len(p.findall(text)))}
+    )
+
+
+def reidentification_risk(redacted: Thread) -> str | None:
+    """Why a redacted thread still risks re-identifying someone (no identifier text), or None."""
+    left: Counter[str] = Counter()
+    for text in (redacted.title, *(m.text for m in redacted.messages)):
+        left.update(residual_identifiers(text))
+    if not left:
+        return None
+    return "left after redaction: " + ", ".join(f"{k} x{n}" for k, n in sorted(left.items()))
