@@ -13,12 +13,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.data.models import Response
 from medrubric.review import project as review_project
+from medrubric.review.app import create_app
 
 SAMPLE = Path(__file__).resolve().parents[2] / "src" / "medrubric" / "data" / "sample"
 PASSWORD = "correct horse battery"
@@ -93,6 +97,55 @@ def template_project(
 def project(template_project: Path, tmp_path: Path) -> Path:
     """A fresh copy of the template project (accounts hashed once per session)."""
     return Path(shutil.copytree(template_project, tmp_path / "study"))
+
+
+class Web:
+    """In-process HTTP helpers: a client reaching the app as http://127.0.0.1 (an allowed
+    host), the CSRF token of a page, a login attempt."""
+
+    @staticmethod
+    def client(project: Path, **options: Any) -> TestClient:
+        return TestClient(create_app(project, **options), base_url="http://127.0.0.1")
+
+    @staticmethod
+    def csrf(html: str) -> str:
+        found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+        assert found, "page has no CSRF field"
+        return found.group(1)
+
+    @classmethod
+    def all_yes(cls, client: TestClient, item_id: int) -> dict[str, str]:
+        """A form answering every question of an item with yes."""
+        page = client.get(f"/items/{item_id}").text
+        fields = set(re.findall(r'name="(q\.[^"]+)"', page))
+        return {**{f: "yes" for f in fields}, "csrf_token": cls.csrf(page)}
+
+    @classmethod
+    def try_login(cls, client: TestClient, name: str, password: str) -> httpx.Response:
+        token = cls.csrf(client.get("/login").text)
+        return client.post(
+            "/login",
+            data={"name": name, "password": password, "csrf_token": token},
+            follow_redirects=False,
+        )
+
+
+@pytest.fixture
+def web() -> type[Web]:
+    return Web
+
+
+@pytest.fixture
+def login(project: Path) -> Callable[[str], TestClient]:
+    """Log `name` into the `project` fixture and return their client."""
+
+    def logged_in(name: str) -> TestClient:
+        client = Web.client(project)
+        reply = Web.try_login(client, name, PASSWORD)
+        assert reply.status_code == 303, reply.text
+        return client
+
+    return logged_in
 
 
 @pytest.fixture

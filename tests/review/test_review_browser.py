@@ -251,3 +251,68 @@ def test_a_label_survives_kill_9_right_after_submission(
     assert checked.count() == page.locator("fieldset.question").count()
     assert {checked.nth(i).get_attribute("value") for i in range(checked.count())} == {"no"}
     assert queue_of(project, "bob")[0].labelled
+
+
+def test_leaving_an_item_with_unsaved_answers_asks_first(
+    project: Path,
+    review_server: Callable[[Path], object],
+    new_page: Callable[[], Page],
+    password: str,
+) -> None:
+    url = review_server(project).url  # type: ignore[attr-defined]
+    page = new_page()
+    log_in(page, url, "alice", password)
+    entries = queue_of(project, "alice")
+    first, second = entries[0].id, entries[1].id
+    page.goto(f"{url}/items/{first}")
+    page.keyboard.press("y")
+    asked: list[str] = []
+
+    def dismiss(dialog: object) -> None:
+        asked.append(dialog.message)  # type: ignore[attr-defined]
+        dialog.dismiss()  # type: ignore[attr-defined]
+
+    page.once("dialog", dismiss)
+    page.keyboard.press("j")
+    page.wait_for_timeout(300)
+    assert asked and "not saved" in asked[0]
+    assert page.url.endswith(f"/items/{first}")
+    assert page.locator("input[type=radio]:checked").count() == 1  # the answer is still there
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.keyboard.press("j")
+    assert page.url.endswith(f"/items/{second}")
+    with page.expect_navigation():  # nothing answered here: k leaves without asking
+        page.keyboard.press("k")
+    assert page.url.endswith(f"/items/{first}")
+    assert not queue_of(project, "alice")[0].labelled
+
+
+def test_saving_with_open_questions_marks_them_and_stays(
+    project: Path,
+    review_server: Callable[[Path], object],
+    new_page: Callable[[], Page],
+    password: str,
+) -> None:
+    url = review_server(project).url  # type: ignore[attr-defined]
+    page = new_page()
+    log_in(page, url, "alice", password)
+    case = next(e for e in queue_of(project, "alice") if e.task == "case")
+    page.goto(f"{url}/items/{case.id}")
+    page.keyboard.press("y")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert page.url.endswith(f"/items/{case.id}")
+    n = page.locator("fieldset.question").count()
+    assert page.locator("fieldset.question.open").count() == n - 1
+    assert "still open" in page.locator("#form-error").inner_text()
+    first_open = page.locator("fieldset.question.open").first
+    assert "current" in (first_open.get_attribute("class") or "")
+    shot(page, "item-case-open-questions")
+    for _ in range(n - 1):
+        page.keyboard.press("n")
+    assert page.locator("fieldset.question.open").count() == 0
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert next(e for e in queue_of(project, "alice") if e.id == case.id).labelled

@@ -156,3 +156,56 @@ def test_input_errors_are_one_line(
     )
     bad.write_text('{"item_key": "case/x", "task": "case", "answers": {"a": "maybe"}}\n')
     assert "bad.jsonl:1:" in fails(capsys, "import", str(project), str(bad))
+
+
+def _label_line(item_key: str, task: str, case_id: str, answers: dict[str, str]) -> str:
+    return json.dumps(
+        {
+            "item_key": item_key,
+            "task": task,
+            "case_id": case_id,
+            "reviewer": "imported",
+            "answers": answers,
+            "labelled_at": "2026-01-01T00:00:00Z",
+        }
+    )
+
+
+def test_import_refuses_partial_or_foreign_answers_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, run_dir: Path, pairs_file: Path
+) -> None:
+    project = tmp_path / "p"
+    main(
+        ["review", "create", str(project), "--from", str(run_dir), "--tasks", "case,verdict"]
+        + ["--sample", "1", "--seed", "2"]
+    )
+    with db.connect(project) as conn:
+        items = db.all_items(conn)
+    case = next(i for i in items if i.task == "case")
+    verdict = next(i for i in items if i.task == "verdict")
+    n_questions = 3 + len(case.payload["advice"])
+    good = _label_line(verdict.key, "verdict", verdict.case_id, {"met": "no"})
+    bad = tmp_path / "labels.jsonl"
+
+    bad.write_text(
+        good + "\n" + _label_line(case.key, "case", case.case_id, {"narrative_faithful": "yes"})
+    )
+    err = fails(capsys, "import", str(project), str(bad))
+    assert err.startswith(
+        f"error: {bad}:2: answers: 1 of {n_questions} questions answered; missing "
+    )
+    assert "narrative_sufficient" in err and "\n" not in err
+
+    bad.write_text(_label_line(verdict.key, "verdict", verdict.case_id, {"correct": "yes"}))
+    assert fails(capsys, "import", str(project), str(bad)) == (
+        f"error: {bad}:1: answers: correct is not a question of this item (it asks met)"
+    )
+    bad.write_text(_label_line(verdict.key, "verdict", "another-case", {"met": "yes"}))
+    assert f"{bad}:1: case_id: 'another-case'" in fails(capsys, "import", str(project), str(bad))
+    with db.connect(project) as conn:
+        assert db.all_labels(conn) == []  # the good first line was not written either
+
+    bad.write_text(good + "\n")
+    main(["review", "import", str(project), str(bad)])
+    with db.connect(project) as conn:
+        assert [lab.answers for lab in db.all_labels(conn)] == [{"met": "no"}]

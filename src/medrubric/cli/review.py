@@ -52,6 +52,16 @@ def create_command(
     typer.echo(f"created {directory} with {n} items; add reviewers with `review add-reviewer`")
 
 
+def _password(env_name: str | None) -> str:
+    """From the named environment variable, else prompted twice without echo."""
+    if env_name is None:
+        return str(typer.prompt("Password", hide_input=True, confirmation_prompt=True))
+    password = os.environ.get(env_name)
+    if password is None:
+        raise InputError(f"--password-env: environment variable {env_name} is not set")
+    return password
+
+
 @review_app.command("add-reviewer")
 def add_reviewer_command(
     directory: ProjectArg,
@@ -67,14 +77,24 @@ def add_reviewer_command(
     """Create an account; the password is prompted unless --password-env names it."""
     from medrubric.review import project as review_project
 
-    if password_env is not None:
-        password = os.environ.get(password_env)
-        if password is None:
-            raise InputError(f"--password-env: environment variable {password_env} is not set")
-    else:
-        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
-    who = review_project.add_reviewer(directory, name, password, owner)
+    who = review_project.add_reviewer(directory, name, _password(password_env), owner)
     typer.echo(f"added {'owner' if who.is_owner else 'reviewer'} {who.name}")
+
+
+@review_app.command("passwd")
+def passwd_command(
+    directory: ProjectArg,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
+    password_env: Annotated[
+        str | None,
+        typer.Option("--password-env", help="Read the password from this environment variable."),
+    ] = None,
+) -> None:
+    """Set a new password; the account's open sessions end at once."""
+    from medrubric.review import project as review_project
+
+    review_project.set_password(directory, name, _password(password_env))
+    typer.echo(f"password of {name} changed; its sessions are logged out")
 
 
 @review_app.command("serve")
@@ -82,14 +102,33 @@ def serve_command(
     project: Annotated[Path, typer.Option("--project", help="Review project folder.")],
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port.")] = 8765,
+    allowed_hosts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            help="Host name browsers use to reach the app (repeatable; default: --host).",
+        ),
+    ] = None,
+    https_only: Annotated[
+        bool,
+        typer.Option("--https-only", help="Behind TLS: Secure cookie and HSTS header."),
+    ] = False,
 ) -> None:
     """Run the review web app until Ctrl-C."""
     import uvicorn
 
     from medrubric.review.app import create_app
+    from medrubric.review.hosts import WILDCARD_ADDRESSES, default_hosts
 
-    app = create_app(project)
-    typer.echo(f"review app on http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    if not allowed_hosts and host in WILDCARD_ADDRESSES:
+        raise InputError(
+            f"--allowed-host: name the host names reviewers use when listening on {host!r}"
+        )
+    app = create_app(
+        project, allowed_hosts=allowed_hosts or default_hosts(host), https_only=https_only
+    )
+    scheme = "https" if https_only else "http"
+    typer.echo(f"review app on {scheme}://{host}:{port}/ (Ctrl-C stops it)", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -7,7 +7,7 @@ inside `create_app`.)
 """
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,13 +25,18 @@ from medrubric.review.auth import (
     SESSION_MAX_AGE,
     checked_form,
     csrf_token,
+    session_token,
     start_session,
-    verify_password,
+    token_digest,
+    verify_password_off_loop,
 )
 from medrubric.review.diff import changed_segments
 from medrubric.review.exports import labels_csv, meta_eval_csv
+from medrubric.review.hosts import LOOPBACK_NAMES, host_checker
 from medrubric.review.models import Answer, Item
-from medrubric.review.tasks import TASK_TITLES, questions_for
+from medrubric.review.secret import signing_key
+from medrubric.review.tasks import AXIS_LIST, TASK_TITLES, WEIGHT_SCALE, questions_for
+from medrubric.review.throttle import LoginThrottle
 
 HERE = Path(__file__).parent
 _ANSWERS: tuple[Answer, ...] = ("yes", "no")
@@ -42,6 +47,7 @@ _SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
+_HSTS = "max-age=31536000"
 
 
 def _see_other(url: str) -> RedirectResponse:
@@ -52,23 +58,50 @@ class LoginRequired(Exception):
     """Raised by the `reviewer` dependency; answered with a redirect to /login."""
 
 
-def create_app(project: str | Path) -> FastAPI:
-    """The app for one project folder (which must already hold a review database)."""
+def _csv_download(body: str, filename: str) -> Response:
+    return Response(
+        body,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def create_app(
+    project: str | Path,
+    *,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    https_only: bool = False,
+    throttle: LoginThrottle | None = None,
+) -> FastAPI:
+    """The app for one project folder (which must already hold a review database).
+
+    Requests naming any other `Host` than `allowed_hosts` are refused (DNS rebinding);
+    `https_only` marks the cookie Secure and sends HSTS, for use behind TLS.
+    """
     project = Path(project)
-    with db.connect(project) as conn:
-        secret = db.meta(conn, "secret")
+    with db.connect(project):
+        pass  # fails early on a folder that is not a project
+    throttle = throttle or LoginThrottle()
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(
         SessionMiddleware,
-        secret_key=secret,
+        secret_key=signing_key(project),
         session_cookie=SESSION_COOKIE,
         max_age=SESSION_MAX_AGE,
         same_site="lax",
-        https_only=False,
+        https_only=https_only,
     )
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
-    templates.env.globals["task_titles"] = TASK_TITLES
+    templates.env.globals |= {
+        "task_titles": TASK_TITLES,
+        "axis_list": AXIS_LIST,
+        "weight_scale": WEIGHT_SCALE,
+    }
+    security_headers = _SECURITY_HEADERS | (
+        {"Strict-Transport-Security": _HSTS} if https_only else {}
+    )
+    host_allowed = host_checker(allowed_hosts)
 
     def connection() -> Iterator[sqlite3.Connection]:
         with db.connect(project) as conn:
@@ -77,8 +110,8 @@ def create_app(project: str | Path) -> FastAPI:
     Conn = Annotated[sqlite3.Connection, Depends(connection)]
 
     def reviewer(request: Request, conn: Conn) -> db.Reviewer:
-        rid = request.session.get("rid")
-        found = db.reviewer_by_id(conn, rid) if isinstance(rid, int) else None
+        token = session_token(request)
+        found = db.session_reviewer(conn, token_digest(token)) if token else None
         if found is None:
             raise LoginRequired
         return found
@@ -94,18 +127,30 @@ def create_app(project: str | Path) -> FastAPI:
 
     @app.middleware("http")
     async def _security_headers(request: Request, call_next: Any) -> Response:
-        """No framing (clickjacking), no third-party scripts or styles, no URL leaks."""
-        response: Response = await call_next(request)
-        response.headers.update(_SECURITY_HEADERS)
+        """No framing (clickjacking), no third-party scripts or styles, no URL leaks; a page
+        reached through an unexpected host name (DNS rebinding) is refused."""
+        if not host_allowed(request.headers.get("host", "")):
+            response: Response = Response("unexpected Host header", status_code=400)
+        else:
+            response = await call_next(request)
+        response.headers.update(security_headers)
         return response
 
     @app.exception_handler(LoginRequired)
     async def _to_login(request: Request, exc: LoginRequired) -> Response:
         return _see_other("/login")
 
-    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    def page(
+        request: Request,
+        name: str,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+        **context: Any,
+    ) -> HTMLResponse:
         context |= {"csrf": csrf_token(request)}
-        return templates.TemplateResponse(request, name, context, status_code=status)
+        return templates.TemplateResponse(
+            request, name, context, status_code=status, headers=headers
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _error_page(request: Request, exc: StarletteHTTPException) -> Response:
@@ -126,15 +171,27 @@ def create_app(project: str | Path) -> FastAPI:
     async def login(request: Request, conn: Conn) -> Response:
         form = await checked_form(request)
         name, password = str(form.get("name", "")), str(form.get("password", ""))
+        client = request.client.host if request.client else ""
+        wait = throttle.retry_after(name, client)
+        if wait:
+            error = f"Too many failed logins: try again in {-(-wait // 60)} minute(s)."
+            headers = {"Retry-After": str(wait)}
+            return page(request, "login.html", 429, headers, user=None, error=error)
         found = db.reviewer_by_name(conn, name)
-        if found is None or not verify_password(found.password_hash, password):
+        valid = await verify_password_off_loop(found.password_hash if found else None, password)
+        if found is None or not valid:
+            throttle.failed(name, client)
             return page(request, "login.html", 401, user=None, error="Wrong name or password.")
-        start_session(request, found.id)
+        throttle.succeeded(name)
+        db.create_session(conn, token_digest(start_session(request)), found.id, SESSION_MAX_AGE)
         return _see_other("/")
 
     @app.post("/logout")
-    async def logout(request: Request) -> Response:
+    async def logout(request: Request, conn: Conn) -> Response:
         await checked_form(request)
+        token = session_token(request)
+        if token:
+            db.end_session(conn, token_digest(token))
         request.session.clear()
         return _see_other("/login")
 
@@ -166,6 +223,7 @@ def create_app(project: str | Path) -> FastAPI:
         comment: str,
         status: int = 200,
         error: str | None = None,
+        open_fields: Iterable[str] = (),
     ) -> HTMLResponse:
         entries = db.queue(conn, user.id)
         ids = [e.id for e in entries]
@@ -184,6 +242,7 @@ def create_app(project: str | Path) -> FastAPI:
             answers=answers,
             comment=comment,
             error=error,
+            open_fields=set(open_fields),
             diff=diff,
             position=at + 1,
             total=len(ids),
@@ -209,10 +268,16 @@ def create_app(project: str | Path) -> FastAPI:
             if value in _ANSWERS:
                 answers[question.field] = "yes" if value == "yes" else "no"
         comment = str(form.get("comment", "")).strip()
-        if len(answers) < len(questions_for(item)):
+        still_open = [q.field for q in questions_for(item) if q.field not in answers]
+        if still_open:
             given = {k: str(v) for k, v in answers.items()}
-            error = "Answer every question before saving."
-            return item_page(request, conn, user, item_id, item, given, comment, 400, error)
+            error = (
+                f"Not saved: {len(still_open)} question(s) still open (marked below). "
+                "Answer every question before saving."
+            )
+            return item_page(
+                request, conn, user, item_id, item, given, comment, 400, error, still_open
+            )
         db.save_label(conn, item_id, user.id, answers, comment)
         entries = db.queue(conn, user.id)
         open_ids = [e.id for e in entries if not e.labelled]
@@ -231,11 +296,11 @@ def create_app(project: str | Path) -> FastAPI:
 
     @app.get("/owner/labels.csv")
     def export_labels(user: Owner, conn: Conn) -> Response:
-        return Response(labels_csv(db.all_labels(conn)), media_type="text/csv; charset=utf-8")
+        return _csv_download(labels_csv(db.all_labels(conn)), "labels.csv")
 
     @app.get("/owner/meta-eval.csv")
     def export_meta_eval(user: Owner, conn: Conn) -> Response:
         body = meta_eval_csv(db.all_items(conn), db.all_labels(conn))
-        return Response(body, media_type="text/csv; charset=utf-8")
+        return _csv_download(body, "meta-eval.csv")
 
     return app

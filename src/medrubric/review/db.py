@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import secrets
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from medrubric.errors import InputError
 from medrubric.review.assign import rotation
 from medrubric.review.models import TASK_NAMES, Answer, Item, LabelRecord
+from medrubric.review.secret import key_path, write_key
 
 DB_NAME = "review.sqlite3"
 
@@ -37,6 +38,9 @@ CREATE TABLE IF NOT EXISTS labels (
     item_id INTEGER NOT NULL REFERENCES items(id), reviewer_id INTEGER NOT NULL
     REFERENCES reviewers(id), answers TEXT NOT NULL, comment TEXT NOT NULL,
     labelled_at TEXT NOT NULL, PRIMARY KEY (item_id, reviewer_id));
+CREATE TABLE IF NOT EXISTS sessions (
+    token_digest TEXT PRIMARY KEY, reviewer_id INTEGER NOT NULL REFERENCES reviewers(id),
+    expires_at INTEGER NOT NULL);
 """
 
 
@@ -93,6 +97,7 @@ def connect(project: str | Path) -> Iterator[sqlite3.Connection]:
         raise InputError("not a review project (run `medrubric review create` first)", project)
     conn = _open(path)
     try:
+        _upgrade(conn)
         yield conn
     finally:
         conn.close()
@@ -109,23 +114,31 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """Bring a project made by an older version up to date: a sessions table, and no signing
+    key in the database (it lives in a key file now; old cookies stop working)."""
+    conn.executescript(_SCHEMA)
+    if conn.execute("SELECT 1 FROM meta WHERE key = 'secret'").fetchone():
+        conn.execute("DELETE FROM meta WHERE key = 'secret'")
+
+
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 def create_project(project: Path, config: ProjectConfig, items: Sequence[Item]) -> None:
-    """A new project folder with its items; refuses a folder that already holds one."""
+    """A new project folder with its items and signing key; refuses a folder that already
+    holds a project."""
     if db_path(project).exists():
         raise InputError("already a review project", project)
     project.mkdir(parents=True, exist_ok=True)
+    if not key_path(project).exists():
+        write_key(project)
     conn = _open(db_path(project))
     try:
         conn.executescript(_SCHEMA)
         with transaction(conn):
-            conn.executemany(
-                "INSERT INTO meta VALUES (?, ?)",
-                [("config", config.model_dump_json()), ("secret", secrets.token_hex(32))],
-            )
+            conn.execute("INSERT INTO meta VALUES ('config', ?)", (config.model_dump_json(),))
             conn.executemany(
                 "INSERT INTO items (key, task, grp, case_id, data) VALUES (?, ?, ?, ?, ?)",
                 [(i.key, i.task, i.group, i.case_id, i.model_dump_json()) for i in items],
@@ -183,6 +196,45 @@ def add_reviewer(
     created = reviewer_by_name(conn, name)
     assert created is not None
     return created
+
+
+def set_password(conn: sqlite3.Connection, name: str, password_hash: str) -> None:
+    """A new password; every session of the account ends with the old one."""
+    who = reviewer_by_name(conn, name)
+    if who is None:
+        raise InputError(f"NAME: no reviewer {name!r} in this project")
+    with transaction(conn):
+        conn.execute("UPDATE reviewers SET password_hash = ? WHERE id = ?", (password_hash, who.id))
+        conn.execute("DELETE FROM sessions WHERE reviewer_id = ?", (who.id,))
+        if not who.password_hash and not who.is_owner:
+            _reassign(conn)
+
+
+def create_session(
+    conn: sqlite3.Connection, token_digest: str, reviewer_id: int, max_age: int
+) -> None:
+    """Store a logged-in session (by the digest of its token); expired ones are dropped."""
+    now = int(time.time())
+    with transaction(conn):
+        conn.execute("DELETE FROM sessions WHERE expires_at <= ?", (now,))
+        conn.execute(
+            "INSERT INTO sessions VALUES (?, ?, ?)", (token_digest, reviewer_id, now + max_age)
+        )
+
+
+def session_reviewer(conn: sqlite3.Connection, token_digest: str) -> Reviewer | None:
+    """The reviewer of a live session, None when it ended, expired or never existed."""
+    row = conn.execute(
+        """SELECT r.* FROM sessions s JOIN reviewers r ON r.id = s.reviewer_id
+           WHERE s.token_digest = ? AND s.expires_at > ?""",
+        (token_digest, int(time.time())),
+    ).fetchone()
+    return _reviewer(row)
+
+
+def end_session(conn: sqlite3.Connection, token_digest: str) -> None:
+    with transaction(conn):
+        conn.execute("DELETE FROM sessions WHERE token_digest = ?", (token_digest,))
 
 
 def _reassign(conn: sqlite3.Connection) -> None:
@@ -299,35 +351,29 @@ def all_labels(conn: sqlite3.Connection) -> list[LabelRecord]:
     ]
 
 
-def import_labels(
-    conn: sqlite3.Connection, records: Sequence[tuple[int, LabelRecord]], path: Path
-) -> int:
-    """Write exported labels back; the same file twice changes nothing. Returns new/changed.
+def item_ids(conn: sqlite3.Connection) -> dict[str, int]:
+    """Item key -> row id."""
+    return {row["key"]: row["id"] for row in conn.execute("SELECT id, key FROM items")}
+
+
+def import_labels(conn: sqlite3.Connection, records: Sequence[tuple[int, LabelRecord]]) -> int:
+    """Write checked (item id, label) pairs back; the same file twice changes nothing.
+    Returns how many labels were new or changed.
 
     A reviewer missing from the project is created without a password (an archive account
     that cannot log in) and the item is added to their queue.
     """
     changed = 0
-    for line, rec in records:
-        row = conn.execute("SELECT id, task FROM items WHERE key = ?", (rec.item_key,)).fetchone()
-        if row is None:
-            raise InputError(
-                f"item_key: {rec.item_key!r} is not an item of this project", path, line
-            )
-        if row["task"] != rec.task:
-            raise InputError(
-                f"task: {rec.task!r} but the item is a {row['task']!r} item", path, line
-            )
+    for item_id, rec in records:
         who = reviewer_by_name(conn, rec.reviewer) or add_reviewer(conn, rec.reviewer, None, False)
-        stored = own_label(conn, row["id"], who.id)
-        if stored == (rec.answers, rec.comment):
+        if own_label(conn, item_id, who.id) == (rec.answers, rec.comment):
             continue
         with transaction(conn):
-            conn.execute("INSERT OR IGNORE INTO assignments VALUES (?, ?)", (row["id"], who.id))
+            conn.execute("INSERT OR IGNORE INTO assignments VALUES (?, ?)", (item_id, who.id))
             conn.execute(
                 "INSERT OR REPLACE INTO labels VALUES (?, ?, ?, ?, ?)",
                 (
-                    row["id"],
+                    item_id,
                     who.id,
                     json.dumps(rec.answers),
                     rec.comment,

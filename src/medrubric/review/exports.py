@@ -21,11 +21,22 @@ LABEL_COLUMNS = [
 META_EVAL_COLUMNS = ["case_id", "criterion_id", "rater", "met", "model"]
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
+    leading apostrophe, so a reviewer's comment cannot execute in the owner's spreadsheet."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([safe_cell(v) for v in row] for row in rows)
     return out.getvalue()
 
 

@@ -11,8 +11,8 @@ from medrubric.review import db
 from medrubric.review.agreement import AgreementReport, agreement_report
 from medrubric.review.auth import hash_password
 from medrubric.review.exports import labels_csv, meta_eval_csv
-from medrubric.review.models import LabelRecord, TaskName
-from medrubric.review.tasks import Source, build_items, read_pairs
+from medrubric.review.models import Item, LabelRecord, TaskName
+from medrubric.review.tasks import Source, build_items, questions_for, read_pairs
 
 
 def create(
@@ -41,13 +41,24 @@ def create(
     return len(items)
 
 
+def _check_password(password: str) -> None:
+    if len(password) < 8:
+        raise InputError("password: use at least 8 characters")
+
+
 def add_reviewer(project: Path, name: str, password: str, owner: bool = False) -> db.Reviewer:
     if not name.strip():
         raise InputError("NAME: must not be blank")
-    if len(password) < 8:
-        raise InputError("password: use at least 8 characters")
+    _check_password(password)
     with db.connect(project) as conn:
         return db.add_reviewer(conn, name.strip(), hash_password(password), owner)
+
+
+def set_password(project: Path, name: str, password: str) -> None:
+    """Change an account's password; its open sessions end."""
+    _check_password(password)
+    with db.connect(project) as conn:
+        db.set_password(conn, name, hash_password(password))
 
 
 def report(project: Path) -> AgreementReport:
@@ -72,8 +83,47 @@ def export_labels(project: Path, out: Path, fmt: str = "jsonl") -> int:
     return len(labels)
 
 
+def _check_label(rec: LabelRecord, item: Item | None, path: Path, line: int) -> None:
+    """An imported label must name an item of this project, its task, and answer exactly
+    the item's questions (a partial label would skew agreement and break the meta-eval CSV)."""
+    if item is None:
+        raise InputError(f"item_key: {rec.item_key!r} is not an item of this project", path, line)
+    if item.task != rec.task:
+        raise InputError(f"task: {rec.task!r} but the item is a {item.task!r} item", path, line)
+    if rec.case_id != item.case_id:
+        raise InputError(
+            f"case_id: {rec.case_id!r} but the item is about {item.case_id!r}", path, line
+        )
+    asked = [q.field for q in questions_for(item)]
+    unknown = [f for f in rec.answers if f not in asked]
+    if unknown:
+        raise InputError(
+            f"answers: {', '.join(unknown)} is not a question of this item "
+            f"(it asks {', '.join(asked)})",
+            path,
+            line,
+        )
+    missing = [f for f in asked if f not in rec.answers]
+    if missing:
+        raise InputError(
+            f"answers: {len(rec.answers)} of {len(asked)} questions answered; "
+            f"missing {', '.join(missing)}",
+            path,
+            line,
+        )
+
+
 def import_labels(project: Path, path: Path) -> int:
-    """Labels of an export file written into the project; returns how many were new/changed."""
+    """Labels of an export file written into the project; returns how many were new/changed.
+
+    Every line is checked before anything is written, so a bad file changes nothing.
+    """
     records = list(read_models(path, LabelRecord))
     with db.connect(project) as conn:
-        return db.import_labels(conn, records, path)
+        ids = db.item_ids(conn)
+        checked: list[tuple[int, LabelRecord]] = []
+        for line, rec in records:
+            item_id = ids.get(rec.item_key)
+            _check_label(rec, None if item_id is None else db.item(conn, item_id), path, line)
+            checked.append((ids[rec.item_key], rec))
+        return db.import_labels(conn, checked)

@@ -14,6 +14,7 @@ from pathlib import Path
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import read_models
 from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.data.vocab import AXES, LABELS, WEIGHT_MAX, WEIGHT_MIN
 from medrubric.errors import InputError
 from medrubric.review.models import TASK_NAMES, AuditPair, Item, Question, TaskName
 
@@ -22,6 +23,16 @@ TASK_TITLES: dict[TaskName, str] = {
     "criterion": "Criterion validation",
     "verdict": "Verdict labelling",
     "injected": "Injected-error review",
+}
+
+# What a reviewer judges a criterion's axis and weight against, shown beside the criterion.
+AXIS_LIST: list[tuple[str, str]] = [(a, LABELS[a]) for a in AXES]
+WEIGHT_SCALE: dict[str, object] = {
+    "values": [w for w in range(WEIGHT_MIN, WEIGHT_MAX + 1) if w != 0],
+    "text": (
+        f"integers {WEIGHT_MIN}…−1 penalise stating something, +1…+{WEIGHT_MAX} reward "
+        f"including it; ±9 and ±10 are reserved for life-critical details"
+    ),
 }
 
 _CASE_QUESTIONS = [

@@ -15,7 +15,16 @@
 
   const questions = Array.from(form.querySelectorAll("fieldset.question"));
   const answered = (q) => q.querySelector("input:checked") !== null;
+  const state = () => JSON.stringify([questions.map((q) => (q.querySelector("input:checked") || {}).value || ""),
+    document.getElementById("comment").value]);
+  // A page sent back with open questions holds answers that are not saved yet.
+  const saved = document.getElementById("form-error").hidden ? state() : null;
+  let submitting = false;
   let current = Math.max(0, questions.findIndex((q) => !answered(q)));
+
+  // Leaving an item with answers that are not saved asks first: they would be lost.
+  const mayLeave = () => submitting || state() === saved ||
+    window.confirm("Your answers on this item are not saved. Leave without saving?");
 
   function highlight(i) {
     if (!questions.length) return;
@@ -28,12 +37,37 @@
     if (!questions.length) return;
     const input = questions[current].querySelector(`input[value="${value}"]`);
     input.checked = true;
+    questions[current].classList.remove("open");
+    questions[current].removeAttribute("aria-invalid");
     const next = questions.findIndex((q, j) => j > current && !answered(q));
     highlight(next === -1 ? current : next);
   }
 
+  // Saving with open questions marks them and keeps the page (the server does the same).
+  form.addEventListener("submit", (e) => {
+    const open = questions.filter((q) => !answered(q));
+    if (!open.length) { submitting = true; return; }
+    e.preventDefault();
+    open.forEach((q) => { q.classList.add("open"); q.setAttribute("aria-invalid", "true"); });
+    const error = document.getElementById("form-error");
+    error.textContent = `Not saved: ${open.length} question(s) still open (marked below). Answer every question before saving.`;
+    error.hidden = false;
+    highlight(questions.indexOf(open[0]));
+  });
+
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest("a[href]");
+    if (link && !mayLeave()) { e.preventDefault(); }
+  });
+  document.addEventListener("submit", (e) => {
+    if (e.target !== form && !mayLeave()) { e.preventDefault(); }
+  });
+
   questions.forEach((q, i) => q.addEventListener("click", () => highlight(i)));
+  questions.forEach((q) => q.addEventListener("change", () => { q.classList.remove("open"); q.removeAttribute("aria-invalid"); }));
   highlight(current);
+
+  const go = (id) => { if (document.getElementById(id) && mayLeave()) { follow(id); } };
 
   document.addEventListener("keydown", (e) => {
     const el = document.activeElement;
@@ -48,7 +82,7 @@
       n: () => answer("no"), x: () => answer("no"),
       ArrowDown: () => highlight(current + 1), ArrowUp: () => highlight(current - 1),
       Enter: () => form.requestSubmit(),
-      j: () => follow("next-item"), k: () => follow("prev-item"),
+      j: () => go("next-item"), k: () => go("prev-item"),
       c: () => document.getElementById("comment").focus(),
     };
     const action = keys[e.key];
