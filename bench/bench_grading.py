@@ -1,157 +1,287 @@
-"""Grading engine throughput, prompt size per mode, and the cost of a re-run.
+"""Grading throughput, prompt tokens and run overheads, side by side against a lean client.
 
-A replay server with a fixed latency, in its own process, answers every grader request.
-The engine grades the same answers in per-criterion and in batched mode and reports:
-- achieved calls/s against the ideal (concurrency / latency) as a ratio,
-- grader prompt tokens per graded answer, estimated from the requests the server received
-  (medrubric.evaluate.estimate.estimate_tokens: 1 token per CJK character, 1 per 4 others),
-- endpoint calls of a re-run on the finished run directory (must be 0).
-Results go to bench/RESULTS.md under "## Grading engine".
+One run grades the same HealthBench-format examples (default 200 x 11 criteria) with
+- `lean`: the reference, a minimal asyncio + aiohttp client written below (no cache, no run
+  folder, verdicts kept in memory) — what the hardware allows a Python client to reach,
+- medrubric per-criterion with each per-criterion template version, and batched,
+against one stub endpoint with a fixed latency in its own process (bench/_grading_stub.py).
+For each it reports verdicts/s (the library call, cache and run folder on, progress bar drawn
+to a terminal), the ratio to the lean client, prompt tokens per graded example (estimated:
+1 per CJK character, 1 per 4 others), the most requests in flight, whether every verdict
+equals the stub's decision, and for the `medrubric grade` command (a fresh process): seconds
+from start to the first request, from the last request to exit, and a finished re-run's wall
+time and calls. Results go to bench/RESULTS.md under "## Grading engine".
 
-    python bench/bench_grading.py [--answers 240] [--latency 0.05] [--concurrency 16]
+    python bench/bench_grading.py [--examples 200] [--criteria 11] [--latency 0.05]
+        [--concurrency 50] [--profile grading.prof]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing
+import cProfile
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
-from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
+import aiohttp
+from _grading_stub import REF, Stub, decision, write_healthbench
 from _results import write_section
+from rich.console import Console
 
 from medrubric.data.formats import load_cases
-from medrubric.data.models import Case, Response
-from medrubric.evaluate.estimate import message_tokens
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Response
 from medrubric.evaluate.grade import grade_responses
-from medrubric.evaluate.profiles import resolve_setup
-from medrubric.evaluate.replay_handler import rubric_replay_handler
+from medrubric.evaluate.profiles import GraderSetup, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.llm.factory import open_model
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.runtime.progress import RunProgress
 
 HEADING = "## Grading engine"
+TURN_CHARS, ANSWER_CHARS = 450, 830  # sized so grade_criterion@1 costs ~9,200 tokens / example
+
+# ---- the lean reference client -------------------------------------------------------------
+LEAN_PROMPT = """Conversation:
+{conversation}
+
+Last assistant turn to grade:
+{answer}
+
+Rubric item ({points} points): {criterion}
+Negative points mean the item is undesirable: criteria_met is true if the answer does it.
+Reply with JSON only: {{"explanation": "...", "criteria_met": true or false}}"""
 
 
-def workload(n_answers: int) -> tuple[list[Case], list[Response]]:
-    """`n_answers` answers over copies of the bundled sample cases."""
-    sample = load_cases("sample")
-    cases = [
-        c.model_copy(update={"id": f"{c.id}~{i // len(sample)}"})
-        for i, c in enumerate(sample * (n_answers // len(sample) + 1))
-    ][:n_answers]
-    answers = [
-        Response(case_id=c.id, model="bench", response=f"Answer {i}: see a doctor promptly.")
-        for i, c in enumerate(cases)
-    ]
-    return cases, answers
+async def lean_grade(url: str, rows: list[dict], answers: dict[str, str], limit: int) -> dict:
+    """{(prompt_id, criterion position): met} for every criterion of every example."""
+    gate = asyncio.Semaphore(limit)
+    connector = aiohttp.TCPConnector(limit=limit)
+    async with aiohttp.ClientSession(base_url=url.rstrip("/") + "/", connector=connector) as http:
 
-
-async def grade(url: str, mode: str, cases, answers, run: RunDir, concurrency: int) -> None:
-    spec = f"openai:replay@{url}"
-    setup = resolve_setup(None, spec, mode)
-    async with open_model(spec, no_cache=True, concurrency=concurrency) as grader:
-        with RunProgress(enabled=False) as progress:
-            await grade_responses(
-                cases, answers, grader, setup, run, concurrency=concurrency, progress=progress
+        async def one(row: dict, position: int, item: dict) -> tuple[tuple[str, int], bool]:
+            conversation = "\n\n".join(f"{m['role']}: {m['content']}" for m in row["prompt"])
+            content = LEAN_PROMPT.format(
+                conversation=conversation,
+                answer=answers[row["prompt_id"]],
+                points=item["points"],
+                criterion=item["criterion"],
             )
+            body = {
+                "model": "replay",
+                "messages": [{"role": "user", "content": content}],
+                "temperature": 0,
+                "response_format": {"type": "json_object"},
+            }
+            for attempt in range(4):
+                async with gate:
+                    try:
+                        async with http.post("chat/completions", json=body) as reply:
+                            if reply.status == 200:
+                                data = await reply.json()
+                                text = data["choices"][0]["message"]["content"]
+                                met = bool(json.loads(text)["criteria_met"])
+                                return (row["prompt_id"], position), met
+                    except aiohttp.ClientError:
+                        pass
+                await asyncio.sleep(0.5 * 2**attempt)
+            raise RuntimeError(f"{row['prompt_id']} item {position}: no verdict")
+
+        jobs = [
+            one(row, position, item)
+            for row in rows
+            for position, item in enumerate(row["rubrics"], start=1)
+        ]
+        return dict(await asyncio.gather(*jobs))
 
 
-def serve(conn: Connection, latency: float) -> None:
-    """Run the replay server in its own process (so client and server do not share a GIL)
-    and answer "stats" with the calls and estimated prompt tokens it has received."""
-    with ReplayServer(rubric_replay_handler, latency=latency) as server:
-        conn.send(server.base_url)
-        while conn.recv() == "stats":
-            tokens = sum(message_tokens(r["messages"]) for r in server.requests)
-            conn.send((server.total, tokens))
+# ---- measurements --------------------------------------------------------------------------
+def lean_row(stub: Stub, cases_file: Path, answers_file: Path, args: argparse.Namespace) -> dict:
+    rows = [json.loads(line) for line in cases_file.read_text().splitlines()]
+    answers = {
+        a["case_id"]: a["response"] for a in map(json.loads, answers_file.read_text().splitlines())
+    }
+    stub.reset()
+    start = time.perf_counter()
+    verdicts = asyncio.run(lean_grade(stub.url, rows, answers, args.concurrency))
+    seconds = time.perf_counter() - start
+    refs = {
+        (row["prompt_id"], p): REF.search(item["criterion"])[1]  # type: ignore[index]
+        for row in rows
+        for p, item in enumerate(row["rubrics"], start=1)
+    }
+    wrong = sum(met != decision(refs[key]) for key, met in verdicts.items())
+    return {"verdicts": len(verdicts), "seconds": seconds, "wrong": wrong, **stub.stats()}
 
 
-def measure(mode: str, args: argparse.Namespace, cases, answers, root: Path) -> dict[str, float]:
-    run = RunDir(root / mode).create()
-    conn, child = multiprocessing.Pipe()
-    server = multiprocessing.Process(target=serve, args=(child, args.latency), daemon=True)
-    server.start()
-    try:
-        url = conn.recv()
-        start = time.perf_counter()
-        asyncio.run(grade(url, mode, cases, answers, run, args.concurrency))
-        elapsed = time.perf_counter() - start
-        conn.send("stats")
-        calls, tokens = conn.recv()
-        asyncio.run(grade(url, mode, cases, answers, run, args.concurrency))
-        conn.send("stats")
-        rerun_calls = conn.recv()[0] - calls
-        conn.send("stop")
-    finally:
-        server.join(timeout=10)
-    ideal = args.concurrency / args.latency
+async def library_grade(
+    url: str, setup: GraderSetup, cases: list, answers: list, root: Path, concurrency: int
+) -> list:
+    """`grade_responses` as the CLI runs it: cache on, run folder, progress drawn."""
+    spec = f"openai:replay@{url}"
+    terminal = Console(file=open(os.devnull, "w"), force_terminal=True, width=150)  # noqa: SIM115
+    async with open_model(spec, cache_dir=root / "cache", concurrency=concurrency) as grader:
+        with RunProgress(terminal) as progress:
+            return await grade_responses(
+                cases, answers, grader, setup, RunDir(root / "run").create(),
+                concurrency=concurrency, progress=progress,
+            )  # fmt: skip
+
+
+def medrubric_row(
+    stub: Stub, setup: GraderSetup, cases: list, answers: list, root: Path, args: argparse.Namespace
+) -> dict:
+    refs = {(c.id, k.id): REF.search(k.text)[1] for c in cases for k in c.rubric}  # type: ignore[index]
+    stub.reset()
+    profiler = cProfile.Profile() if args.profile and setup.mode == "per-criterion" else None
+    start = time.perf_counter()
+    if profiler:
+        profiler.enable()
+    grades = asyncio.run(library_grade(stub.url, setup, cases, answers, root, args.concurrency))
+    seconds = time.perf_counter() - start
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
+    stats = stub.stats()
+    verdicts = [(g.case_id, v) for g in grades for v in g.criteria]
+    wrong = sum(v.met != decision(refs[(cid, v.criterion_id)]) for cid, v in verdicts)
+    start = time.perf_counter()
+    asyncio.run(library_grade(stub.url, setup, cases, answers, root, args.concurrency))
+    rerun_seconds = time.perf_counter() - start
+    rerun_calls = stub.stats()["calls"] - stats["calls"]
     return {
-        "calls": calls,
-        "seconds": elapsed,
-        "calls_per_s": calls / elapsed,
-        "ratio": calls / elapsed / ideal,
-        "tokens_per_answer": tokens / len(answers),
-        "rerun_calls": rerun_calls,
+        "verdicts": len(verdicts),
+        "seconds": seconds,
+        "wrong": wrong,
+        "library_rerun_s": rerun_seconds,
+        "library_rerun_calls": rerun_calls,
+        **stats,
     }
 
 
-def section(args: argparse.Namespace, n_criteria: int, rows: dict[str, dict[str, float]]) -> str:
-    ideal = args.concurrency / args.latency
+def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path, args) -> dict:
+    """`medrubric grade` in a fresh process: time to first request, tail, finished re-run."""
+    cases_file, answers_file = files
+    command = [
+        sys.executable, "-m", "medrubric.cli.main", "grade", "--responses", str(answers_file),
+        "--cases", str(cases_file), "--grader", f"openai:replay@{stub.url}", "--mode", setup.mode,
+        "--out", str(root / "cli-run"), "--cache-dir", str(root / "cli-cache"),
+        "--concurrency", str(args.concurrency), "--quiet",
+    ]  # fmt: skip
+    stub.reset()
+    started = time.time()
+    subprocess.run(command, check=True, capture_output=True)
+    ended = time.time()
+    stats = stub.stats()
+    rerun_start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    rerun = time.perf_counter() - rerun_start
+    return {
+        "cli_total_s": ended - started,
+        "cli_first_call_s": stats["first"] - started,
+        "cli_tail_s": ended - stats["last"],
+        "cli_rerun_s": rerun,
+        "cli_rerun_calls": stub.stats()["calls"] - stats["calls"],
+    }
+
+
+def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, float]) -> str:
+    lean = rows["lean"]
+    lean_rate = lean["verdicts"] / lean["seconds"]
+    n = args.examples
     lines = [
         HEADING,
         "",
-        f"Command: `python bench/bench_grading.py --answers {args.answers} "
+        f"Command: `python bench/bench_grading.py --examples {n} --criteria {args.criteria} "
         f"--latency {args.latency:g} --concurrency {args.concurrency}`",
         "",
-        f"{args.answers} answers, {n_criteria} criteria, replay server latency "
-        f"{1000 * args.latency:g} ms, concurrency {args.concurrency}: ideal {ideal:.0f} calls/s.",
-        "Prompt tokens are estimated from the requests (1 per CJK character, 1 per 4 others).",
-        f"Machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} when the "
-        "benchmark ended (client and server share these CPUs, so load lowers the ratio).",
+        f"{n} HealthBench-format examples x {args.criteria} criteria; stub endpoint in its own "
+        f"process, latency {1000 * args.latency:g} ms, concurrency {args.concurrency}. Machine: "
+        f"{os.cpu_count()} CPUs shared by client and stub; 1-minute load average {load[0]:.1f} "
+        f"before, {load[1]:.1f} after. Prompt tokens estimated (1 per CJK character, 1 per 4 "
+        "others). `lean` is the ~60-line aiohttp client in the script (no cache, no run folder).",
         "",
-        "| mode | calls | seconds | calls/s | ratio to ideal | grader prompt tokens / answer "
-        "| calls on re-run |",
-        "|---|---|---|---|---|---|---|",
+        "| client | verdicts | seconds | verdicts/s | x lean | prompt tokens / example "
+        "| max in flight | verdicts not the stub's |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for mode, r in rows.items():
+    for name, r in rows.items():
+        rate = r["verdicts"] / r["seconds"]
         lines.append(
-            f"| {mode} | {r['calls']:.0f} | {r['seconds']:.2f} | {r['calls_per_s']:.0f} "
-            f"| {r['ratio']:.2f} | {r['tokens_per_answer']:.0f} | {r['rerun_calls']:.0f} |"
+            f"| {name} | {r['verdicts']} | {r['seconds']:.2f} | {rate:.0f} "
+            f"| {rate / lean_rate:.2f} | {r['tokens'] / n:,.0f} | {r['max_in_flight']} "
+            f"| {r['wrong']} |"
         )
-    per, batched = rows["per-criterion"], rows["batched"]
     lines += [
         "",
-        f"Batched grading sends {per['tokens_per_answer'] / batched['tokens_per_answer']:.1f}x "
-        "fewer prompt tokens per answer than per-criterion grading.",
+        "Overheads of the same work in medrubric (library: `grade_responses` in this process; "
+        "command: `medrubric grade --quiet` in a fresh process, fresh cache):",
         "",
+        "| mode | re-run (library) s | calls | command: start to first request s "
+        "| last request to exit s | finished re-run s | calls |",
+        "|---|---|---|---|---|---|---|",
     ]
-    return "\n".join(lines)
+    for name, r in rows.items():
+        if "cli_rerun_s" not in r:
+            continue
+        lines.append(
+            f"| {name} | {r['library_rerun_s']:.2f} | {r['library_rerun_calls']} "
+            f"| {r['cli_first_call_s']:.2f} | {r['cli_tail_s']:.2f} | {r['cli_rerun_s']:.2f} "
+            f"| {r['cli_rerun_calls']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def setups(url: str, versions: list[int]) -> dict[str, GraderSetup]:
+    spec = f"openai:replay@{url}"
+    per = resolve_setup(None, spec, "per-criterion")
+    chosen = {
+        f"medrubric per-criterion ({per.prompt}@{v})": per.model_copy(update={"prompt_version": v})
+        for v in versions
+    }
+    chosen["medrubric batched"] = resolve_setup(None, spec, "batched")
+    return chosen
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--answers", type=int, default=240)
+    parser.add_argument("--examples", type=int, default=200)
+    parser.add_argument("--criteria", type=int, default=11)
     parser.add_argument("--latency", type=float, default=0.05)
-    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--versions", default="1,2", help="per-criterion template versions")
+    parser.add_argument("--profile", help="write a cProfile of the first per-criterion run here")
+    parser.add_argument("--no-cli", action="store_true", help="skip the command-line runs")
+    parser.add_argument("--no-write", action="store_true", help="print only, leave RESULTS.md")
     args = parser.parse_args()
-    cases, answers = workload(args.answers)
-    with tempfile.TemporaryDirectory() as tmp:
-        rows = {
-            m: measure(m, args, cases, answers, Path(tmp)) for m in ("per-criterion", "batched")
-        }
-    text = section(args, sum(len(c.rubric) for c in cases), rows)
+    load_before = os.getloadavg()[0]
+    rows: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as tmp, Stub(args.latency) as stub:
+        root = Path(tmp)
+        files = write_healthbench(root, args.examples, args.criteria, TURN_CHARS, ANSWER_CHARS)
+        cases = load_cases(files[0])
+        answers = list(load_models(files[1], Response))
+        rows["lean"] = lean_row(stub, *files, args)
+        versions = [int(v) for v in args.versions.split(",")]
+        for i, (name, setup) in enumerate(setups(stub.url, versions).items()):
+            folder = root / f"mode{i}"
+            rows[name] = medrubric_row(stub, setup, cases, answers, folder, args)
+            if not args.no_cli:
+                rows[name] |= cli_row(stub, setup, files, folder, args)
+            print(name, {k: round(v, 3) for k, v in rows[name].items()}, file=sys.stderr)
+    text = section(args, rows, (load_before, os.getloadavg()[0]))
     print(text)
-    write_section(HEADING, text)
-    failed = [m for m, r in rows.items() if r["rerun_calls"] != 0]
-    if failed:
-        print(f"FAIL: re-run made calls in {', '.join(failed)}", file=sys.stderr)
+    if not args.no_write:
+        write_section(HEADING, text)
+    bad = [n for n, r in rows.items() if r["wrong"] or r.get("library_rerun_calls")]
+    if bad:
+        print(f"FAIL: wrong verdicts or re-run calls in {', '.join(bad)}", file=sys.stderr)
         return 1
     return 0
 

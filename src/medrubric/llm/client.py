@@ -1,17 +1,20 @@
 """The OpenAI-compatible chat client every stage uses through the `ChatModel` contract.
 
-It owns retries (the SDK's own are off so attempt counts are exact), the per-endpoint
-concurrency bound, structured output in the form the endpoint understands, the call cache
-and per-model statistics. Model-side failures come back as `CallResult.error`, never raised.
+It owns retries (attempt counts are exact), the per-endpoint concurrency bound, structured
+output in the form the endpoint understands, the call cache and per-model statistics.
+Model-side failures come back as `CallResult.error`, never raised. It speaks the Chat
+Completions wire format itself over one aiohttp session: the request is a plain JSON body,
+so no SDK object is built or validated per call, and aiohttp's connection pool stays cheap at
+hundreds of requests in flight (httpx's scans every pooled connection for each request).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
-import openai
-from openai import AsyncOpenAI
+import aiohttp
 from pydantic import BaseModel
 
 from medrubric.data.models import Usage
@@ -29,24 +32,7 @@ from medrubric.llm.structured import Exchange, ask, response_format, schema_json
 from medrubric.llm.types import CallResult
 
 DEFAULT_PARAMS: dict[str, Any] = {"temperature": 0}
-# Chat Completions arguments the SDK takes by name; anything else goes in the request body
-# untouched (e.g. llama.cpp's `top_k`, vLLM's `chat_template_kwargs`).
-SDK_PARAMS = frozenset(
-    {
-        "temperature",
-        "top_p",
-        "max_tokens",
-        "max_completion_tokens",
-        "seed",
-        "stop",
-        "presence_penalty",
-        "frequency_penalty",
-        "logit_bias",
-        "n",
-        "reasoning_effort",
-        "user",
-    }
-)
+OPENAI_URL = "https://api.openai.com/v1"
 
 
 class OpenAIChatModel:
@@ -72,9 +58,7 @@ class OpenAIChatModel:
         self._cache = cache
         self._concurrency = concurrency or spec.concurrency
         self._retry = retry or RetryPolicy()
-        self._client = AsyncOpenAI(
-            api_key=api_key, base_url=base_url, max_retries=0, timeout=timeout
-        )
+        self._session: aiohttp.ClientSession | None = None
         self._profile: EndpointProfile | None = None
         self._profile_lock: asyncio.Lock | None = None
 
@@ -107,7 +91,7 @@ class OpenAIChatModel:
             else None
         )
         semaphore = endpoint_semaphore(
-            self.base_url or "https://api.openai.com/v1", self._concurrency or profile.concurrency
+            self.base_url or OPENAI_URL, self._concurrency or profile.concurrency
         )
 
         async def send(msgs: list[dict[str, str]]) -> Exchange:
@@ -127,9 +111,24 @@ class OpenAIChatModel:
             async with self._profile_lock:
                 if self._profile is None:
                     self._profile = await probe_endpoint(
-                        self._client, self.spec.provider, self.base_url, self.timeout
+                        self._http(), self.spec.provider, self.base_url, self.timeout
                     )
         return self._profile or UNKNOWN
+
+    def _http(self) -> aiohttp.ClientSession:
+        """The session, opened in the running loop on first use; the endpoint semaphore
+        bounds requests in flight, so the pool itself is unbounded."""
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                base_url=(self.base_url or OPENAI_URL).rstrip("/") + "/",
+                headers={
+                    "Authorization": f"Bearer {self._secret}",
+                    "Content-Type": "application/json",
+                },
+                timeout=aiohttp.ClientTimeout(total=self.timeout),
+                connector=aiohttp.TCPConnector(limit=0),
+            )
+        return self._session
 
     async def _send(
         self,
@@ -139,42 +138,32 @@ class OpenAIChatModel:
         semaphore: asyncio.Semaphore,
     ) -> Exchange:
         """One request with retries on 429, 5xx, timeouts, connection and body errors."""
-        named = {k: v for k, v in params.items() if k in SDK_PARAMS}
-        extra = {k: v for k, v in params.items() if k not in SDK_PARAMS}
+        body: dict[str, Any] = {"model": self.spec.model, "messages": messages, **params}
         if fmt is not None:
-            named["response_format"] = fmt
+            body["response_format"] = fmt
+        content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        http = self._http()
         attempt = 0
         while True:
             attempt += 1
             retry_after: float | None = None
             try:
-                async with semaphore:
-                    # httpx's timeout is per read; wait_for makes it a bound on the whole call
-                    reply = await asyncio.wait_for(
-                        self._client.chat.completions.create(
-                            model=self.spec.model,
-                            messages=messages,  # type: ignore[arg-type]
-                            extra_body=extra or None,
-                            timeout=self.timeout,
-                            **named,
-                        ),
-                        self.timeout,
-                    )
-                return _exchange(reply, attempt)
-            except openai.APIStatusError as exc:
-                problem = f"HTTP {exc.status_code}: {exc.message}"
-                if exc.status_code != 429 and exc.status_code < 500:
+                async with semaphore, http.post("chat/completions", data=content) as reply:
+                    status, raw = reply.status, await reply.read()
+                if status < 400:
+                    return _exchange(raw, attempt)
+                problem = f"HTTP {status}: {_error_message(raw)}"
+                if status != 429 and status < 500:
                     return Exchange(error=self._redact(problem), attempts=attempt)
-                retry_after = retry_after_seconds(exc.response.headers)
-            except (openai.APITimeoutError, TimeoutError):
+                retry_after = retry_after_seconds(reply.headers)
+            except TimeoutError:  # aiohttp's total timeout bounds the whole call
                 problem = f"timed out after {self.timeout:g} s"
-            except openai.APIConnectionError as exc:
-                problem = f"connection failed: {exc.__cause__ or exc}"
-            except (openai.APIResponseValidationError, ValueError) as exc:
+            except aiohttp.InvalidURL as exc:  # not transient
+                return Exchange(error=self._redact(f"invalid URL: {exc}"), attempts=attempt)
+            except aiohttp.ClientError as exc:
+                problem = f"connection failed: {type(exc).__name__}: {exc}"
+            except ValueError as exc:  # a 2xx body that is not a chat completion
                 problem = f"malformed response: {exc}"
-            except openai.OpenAIError as exc:  # anything else the SDK raises is not transient
-                error = f"{type(exc).__name__}: {exc}"
-                return Exchange(error=self._redact(error), attempts=attempt)
             if attempt >= self._retry.max_attempts:
                 error = f"{problem} (gave up after {attempt} attempts)"
                 return Exchange(error=self._redact(error), attempts=attempt)
@@ -184,23 +173,40 @@ class OpenAIChatModel:
         return text.replace(self._secret, "***") if len(self._secret) >= 8 else text
 
     async def aclose(self) -> None:
-        await self._client.close()
+        if self._session is not None:
+            await self._session.close()
 
 
-def _exchange(reply: Any, attempts: int) -> Exchange:
-    """The reply as an Exchange; a body without choices raises so that it is retried."""
-    usage = getattr(reply, "usage", None)
+def _error_message(raw: bytes) -> str:
+    """The `error.message` of an OpenAI-style error body, else the body's start."""
+    try:
+        message = json.loads(raw)["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        message = None
+    return str(message) if message else raw[:300].decode("utf-8", "replace").strip()
+
+
+def _exchange(raw: bytes, attempts: int) -> Exchange:
+    """The reply as an Exchange; a body that is not a chat completion raises so it is retried."""
+    reply = json.loads(raw)
+    if not isinstance(reply, dict):
+        raise ValueError("the reply is not a JSON object")
+    usage = reply.get("usage")
+    usage = usage if isinstance(usage, dict) else {}
     counted = Usage(
-        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
-        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        prompt_tokens=usage.get("prompt_tokens") or 0,
+        completion_tokens=usage.get("completion_tokens") or 0,
     )
-    choices = getattr(reply, "choices", None)
-    if not choices:
+    choices = reply.get("choices")
+    if not choices or not isinstance(choices, list):
         raise ValueError("the reply has no choices")
-    text = choices[0].message.content
+    choice = choices[0]
+    if not isinstance(choice, dict):
+        raise ValueError("the reply's first choice is not an object")
+    text = (choice.get("message") or {}).get("content")
     if text is None:
-        reason = choices[0].finish_reason
+        reason = choice.get("finish_reason")
         return Exchange(
             error=f"empty reply (finish_reason={reason})", usage=counted, attempts=attempts
         )
-    return Exchange(text=text, usage=counted, attempts=attempts)
+    return Exchange(text=str(text), usage=counted, attempts=attempts)

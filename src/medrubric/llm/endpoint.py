@@ -4,11 +4,12 @@ requests it serves at once, plus one concurrency bound per endpoint shared by al
 from __future__ import annotations
 
 import asyncio
+import json
 import weakref
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
-from openai import AsyncOpenAI, OpenAIError
+import aiohttp
 
 from medrubric.llm.config import Provider, StructuredStyle
 
@@ -38,22 +39,31 @@ def is_openai_host(base_url: str | None) -> bool:
 
 
 async def probe_endpoint(
-    client: AsyncOpenAI, provider: Provider, base_url: str | None, timeout: float
+    session: aiohttp.ClientSession, provider: Provider, base_url: str | None, timeout: float
 ) -> EndpointProfile | None:
-    """Ask `/models` who serves an unknown endpoint; None when it cannot be asked right now.
+    """Ask `/models` who serves an unknown endpoint; None when it cannot be reached right now.
 
     Servers that are not llama.cpp get the OpenAI form, which vLLM, SGLang, TGI and most hosted
-    services accept; `structured_output` in medrubric.toml overrides the choice.
+    services accept; `structured_output` in medrubric.toml overrides the choice. A server that
+    answers but does not list its models is UNKNOWN, and is not asked again.
     """
     if provider == "local":
         return LLAMA_CPP
     if is_openai_host(base_url):
         return OPENAI
     try:
-        page = await client.models.list(timeout=min(timeout, 10.0))
-    except OpenAIError:
+        limit = aiohttp.ClientTimeout(total=min(timeout, 10.0))
+        async with session.get("models", timeout=limit) as reply:
+            status, raw = reply.status, await reply.read()
+    except (aiohttp.ClientError, TimeoutError):
         return None
-    owners = {str(getattr(m, "owned_by", "")) for m in page.data}
+    try:
+        data = json.loads(raw)["data"] if status < 400 else None
+    except (ValueError, KeyError, TypeError):
+        data = None
+    if not isinstance(data, list) or not data:
+        return UNKNOWN
+    owners = {str(m.get("owned_by", "")) for m in data if isinstance(m, dict)}
     if owners & LLAMA_CPP_OWNERS:
         return LLAMA_CPP
     return EndpointProfile(",".join(sorted(owners)) or "unknown", "json_schema", REMOTE_CONCURRENCY)

@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -36,7 +37,10 @@ class Exchange:
 Send = Callable[[list[dict[str, str]]], Awaitable[Exchange]]
 
 
+@cache
 def schema_json(schema: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema of a reply model, built once per model: building it costs more than
+    the rest of a call's client-side work. Callers must not modify it."""
     return schema.model_json_schema()
 
 
@@ -55,8 +59,9 @@ def _strict_compatible(node: Any) -> bool:
     return True
 
 
+@cache
 def response_format(style: StructuredStyle, schema: type[BaseModel]) -> dict[str, Any]:
-    """The `response_format` body the endpoint understands for this schema."""
+    """The `response_format` body the endpoint understands for this schema, built once."""
     body = schema_json(schema)
     if style == "llama_cpp":
         return {"type": "json_object", "schema": body}
