@@ -37,32 +37,45 @@ from medrubric.runtime.prompting import conversation_text, fence_tag
 Messages = list[dict[str, str]]
 
 
+@dataclass(frozen=True)
+class AnswerPrompt:
+    """What every grader prompt about one answer shares, built once per answer rather than
+    once per criterion."""
+
+    language: str
+    fence: str
+    conversation: str
+    answer: str
+
+
+def answer_prompt(case: Case, answer: str) -> AnswerPrompt:
+    return AnswerPrompt(
+        case.language, fence_tag(answer), conversation_text(case.conversation()), answer
+    )
+
+
+def _render(setup: GraderSetup, shared: AnswerPrompt, **variables: object) -> tuple[Messages, str]:
+    text, prompt_id = render(
+        setup.prompt_name(shared.language),
+        setup.prompt_version,
+        fence=shared.fence,
+        conversation=shared.conversation,
+        answer=shared.answer,
+        **variables,
+    )
+    return [{"role": "user", "content": text}], prompt_id
+
+
 def criterion_messages(
     setup: GraderSetup, case: Case, answer: str, criterion: Criterion
 ) -> tuple[Messages, str]:
-    text, prompt_id = render(
-        setup.prompt_name(case.language),
-        setup.prompt_version,
-        fence=fence_tag(answer),
-        conversation=conversation_text(case.conversation()),
-        answer=answer,
-        criterion=criterion,
-    )
-    return [{"role": "user", "content": text}], prompt_id
+    return _render(setup, answer_prompt(case, answer), criterion=criterion)
 
 
 def batched_messages(
     setup: GraderSetup, case: Case, answer: str, criteria: Sequence[Criterion]
 ) -> tuple[Messages, str]:
-    text, prompt_id = render(
-        setup.prompt_name(case.language),
-        setup.prompt_version,
-        fence=fence_tag(answer),
-        conversation=conversation_text(case.conversation()),
-        answer=answer,
-        criteria=list(criteria),
-    )
-    return [{"role": "user", "content": text}], prompt_id
+    return _render(setup, answer_prompt(case, answer), criteria=list(criteria))
 
 
 def reask_message(problem: str, expected: Sequence[str]) -> str:
@@ -74,11 +87,16 @@ def reask_message(problem: str, expected: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class GradingJob:
-    """Criteria of one answer still to grade in one call."""
+    """Criteria of one answer still to grade in one call; the jobs of one answer share its
+    prompt parts."""
 
     case: Case
     response: Response
     criteria: tuple[Criterion, ...]
+    shared: AnswerPrompt | None = None
+
+    def prompt(self) -> AnswerPrompt:
+        return self.shared or answer_prompt(self.case, self.response.response or "")
 
 
 def _call(
@@ -106,9 +124,7 @@ async def grade_one_criterion(
     grader: ChatModel, setup: GraderSetup, job: GradingJob
 ) -> GradingCall:
     (criterion,) = job.criteria
-    messages, prompt_id = criterion_messages(
-        setup, job.case, job.response.response or "", criterion
-    )
+    messages, prompt_id = _render(setup, job.prompt(), criterion=criterion)
     result = await grader.chat(
         messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params()
     )
@@ -118,9 +134,7 @@ async def grade_one_criterion(
 async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) -> GradingCall:
     """One call for all of `job.criteria`, re-asked once if the ids do not match exactly."""
     expected = [c.id for c in job.criteria]
-    messages, prompt_id = batched_messages(
-        setup, job.case, job.response.response or "", job.criteria
-    )
+    messages, prompt_id = _render(setup, job.prompt(), criteria=list(job.criteria))
     params = setup.params()
     schema = batched_schema(tuple(expected))
     result = await grader.chat(messages, prompt_version=prompt_id, schema=schema, params=params)
@@ -215,7 +229,7 @@ async def grade_responses(
     def finish(case: Case, response: Response) -> None:
         key = (case.id, response.model)
         grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
-        run.append(run.grades, grade)
+        run.append(run.grades, grade, fsync=False)
         graded[key] = grade
 
     jobs: list[GradingJob] = []
@@ -238,7 +252,8 @@ async def grade_responses(
         elif setup.mode == "batched":
             jobs.append(GradingJob(case, response, pending))
         else:
-            jobs.extend(GradingJob(case, response, (c,)) for c in pending)
+            shared = answer_prompt(case, response.response or "")
+            jobs.extend(GradingJob(case, response, (c,), shared) for c in pending)
 
     progress.stage("grade", total=total, done=done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
@@ -246,8 +261,10 @@ async def grade_responses(
     async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
         return job, await work(grader, setup, job)
 
+    # One short unsynced append per call, in the loop: a thread hop and an fsync per call
+    # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(jobs, run_job, concurrency):
-        await asyncio.to_thread(run.append, run.verdicts, call)
+        run.append(run.verdicts, call, fsync=False)
         key = (job.case.id, job.response.model)
         known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
@@ -256,6 +273,7 @@ async def grade_responses(
         progress.advance("grade", len(call.verdicts))
         if key not in graded and all(c.id in known[key] for c in job.case.rubric):
             finish(job.case, job.response)
+    await asyncio.to_thread(run.sync)
     if stale:  # one line per answer, so grades.jsonl can be re-scored on its own
         await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
     return [graded[(r.case_id, r.model)] for r in answers]

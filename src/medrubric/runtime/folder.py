@@ -1,6 +1,7 @@
 """Run folders: append-only JSONL logs that make every long stage resumable.
 
-Each record is appended (and fsynced) as its work finishes. A run killed mid-write can leave
+Each record is appended as its work finishes: fsynced, or (logs written at call rate) flushed
+to the OS per record and fsynced once at the end of the stage. A run killed mid-write can leave
 half a line at the end of a log; it is cut off on the next read, so the unfinished call is
 simply made again (or served from the LLM cache). Summaries are JSON files written atomically.
 """
@@ -8,13 +9,14 @@ simply made again (or served from the LLM cache). Summaries are JSON files writt
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TextIO, TypeVar
 
 from pydantic import BaseModel
 
-from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
+from medrubric.data.jsonl import append_jsonl, dump_line, load_models, write_json, write_jsonl
 from medrubric.errors import InputError
 
 M = TypeVar("M", bound=BaseModel)
@@ -60,6 +62,7 @@ class RunFolder:
 
     def __init__(self, root: str | Path):
         self.root = Path(root)
+        self._open: dict[Path, TextIO] = {}
 
     def create(self) -> Self:
         self.root.mkdir(parents=True, exist_ok=True)
@@ -68,8 +71,26 @@ class RunFolder:
     def read(self, path: Path, model: type[M]) -> list[M]:
         return read_log(path, model)
 
-    def append(self, path: Path, row: BaseModel) -> None:
-        append_jsonl(path, row)
+    def append(self, path: Path, row: BaseModel, *, fsync: bool = True) -> None:
+        """Append a row. With `fsync=False` (rows written at call rate) the log stays open and
+        each row is flushed to the OS, so a killed process loses none; `sync` then makes them
+        survive a power cut too and closes the log."""
+        if fsync:
+            append_jsonl(path, row)
+            return
+        log = self._open.get(path)
+        if log is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            log = self._open[path] = path.open("a", encoding="utf-8", newline="\n")
+        log.write(dump_line(row) + "\n")
+        log.flush()
+
+    def sync(self) -> None:
+        """fsync and close every log that `append(..., fsync=False)` opened."""
+        while self._open:
+            _, log = self._open.popitem()
+            os.fsync(log.fileno())
+            log.close()
 
     def rewrite(self, path: Path, rows: Sequence[BaseModel]) -> None:
         """Replace a log by its latest rows, atomically (after errors were redone)."""
