@@ -10,7 +10,7 @@ import sys
 
 import medrubric.cli
 
-HEAVY = ("openai", "matplotlib", "scipy", "fastapi", "bm25s", "lingua", "sklearn")
+HEAVY = ("openai", "aiohttp", "matplotlib", "scipy", "fastapi", "bm25s", "lingua", "sklearn")
 
 
 def _loaded_after_import(modules: list[str]) -> list[str]:
