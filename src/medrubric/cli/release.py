@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from medrubric.release import ReleaseDiff
 
 BUILD = "build"
+HubOut = Annotated[
+    Path | None,
+    typer.Option("--hub-out", help="Hugging Face dataset folder to write (default: OUT-hf)."),
+]
+HubLicense = Annotated[
+    str | None,
+    typer.Option(
+        "--license", help="Hub license id for the dataset card, e.g. cc-by-4.0 (default: other)."
+    ),
+]
 
 
 class BuildByDefault(TyperGroup):
@@ -74,9 +84,14 @@ def build_command(
             "--grader-profile", help=f"Pinned grader: {', '.join(PROFILES)} or a JSON file."
         ),
     ] = None,
+    hub_out: HubOut = None,
+    license: HubLicense = None,
 ) -> None:
-    """Freeze the cases published in [--from, --to] (earliest date per case id wins)."""
+    """Freeze the cases published in [--from, --to] (earliest date per case id wins), and
+    write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
+    from medrubric.data.parquet import parquet_available
     from medrubric.release import build_release
+    from medrubric.snapshot.hub import write_hub_folder
 
     result = build_release(
         pools,
@@ -93,6 +108,16 @@ def build_command(
         f"of {result.n_pool} in the pool"
     )
     typer.echo(f"snapshot hash {m.snapshot_hash}")
+    hub = hub_out or out.with_name(f"{out.name}-hf")
+    if not parquet_available():
+        typer.echo(
+            f"note: no dataset folder written: Parquet needs pyarrow (pip install "
+            f"'medrubric[hub]'), then `medrubric snapshot hub {out} --out {hub}`",
+            err=True,
+        )
+        return
+    write_hub_folder(out, hub, license=license)
+    typer.echo(f"Hugging Face dataset folder {hub}")
 
 
 def diff_table(diff: ReleaseDiff) -> Table:

@@ -1,4 +1,5 @@
-"""`medrubric snapshot freeze|verify|hash`: release and check frozen case sets."""
+"""`medrubric snapshot freeze|verify|hash|hub`: release and check frozen case sets, and
+write one as a Hugging Face dataset folder."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import typer
 from rich.console import Console
 
 from medrubric.cli.options import read_json_object
+from medrubric.cli.release import HubLicense
 
 snapshot_app = typer.Typer(
     help="Freeze case sets into checksummed snapshots and verify them.", no_args_is_help=True
@@ -45,7 +47,9 @@ def freeze_command(
 
 @snapshot_app.command("verify")
 def verify_command(
-    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIR", help="Snapshot folder or its dataset folder.")
+    ],
     expect: Annotated[
         str | None, typer.Option("--expect", help="Snapshot hash a run recorded.")
     ] = None,
@@ -60,6 +64,19 @@ def verify_command(
     for problem in report.problems:
         typer.echo(f"FAILED {problem}", err=True)
     raise typer.Exit(1)
+
+
+@snapshot_app.command("hub")
+def hub_command(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
+    out: Annotated[Path, typer.Option("--out", help="New dataset folder.")],
+    license: HubLicense = None,
+) -> None:
+    """Write a snapshot as a Hugging Face dataset folder: Parquet, dataset card, manifest."""
+    from medrubric.snapshot.hub import write_hub_folder
+
+    manifest = write_hub_folder(directory, out, license=license)
+    typer.echo(f"{out}: {manifest.n_cases} cases of {manifest.version} as a dataset folder")
 
 
 @snapshot_app.command("hash")

@@ -86,10 +86,28 @@ def render_readme(version: str, counts: Counts, dates: DateRange, n_cases: int) 
     return "\n".join(lines)
 
 
-def _prepare_target(out_dir: Path) -> None:
+def prepare_target(out_dir: Path) -> None:
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
         raise InputError("exists and is not empty; snapshots are never overwritten", out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+
+
+def write_folder(out_dir: Path, files: Mapping[str, bytes]) -> None:
+    """Write `files` (relative paths) into a new folder that appears complete or not at all:
+    written aside, then renamed into place."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    try:
+        for name, data in files.items():
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_bytes(data)
+        for folder in (staging, *(p for p in staging.rglob("*") if p.is_dir())):
+            folder.chmod(0o755)
+        if out_dir.exists():
+            out_dir.rmdir()
+        staging.rename(out_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def freeze(
@@ -115,7 +133,7 @@ def freeze(
     _check_no_secrets("grader_profile", grader_profile or {})
     _check_no_secrets("extra", extra_manifest or {})
     out_dir = Path(out_dir)
-    _prepare_target(out_dir)
+    prepare_target(out_dir)
 
     cases_bytes = canonical_cases(cases)
     counts, dates = describe_cases(cases)
@@ -138,17 +156,6 @@ def freeze(
     manifest = draft.model_copy(
         update={"snapshot_hash": combine_hashes({**files, MANIFEST: draft.body_hash()})}
     )
-
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
-    try:
-        (staging / CASES).write_bytes(cases_bytes)
-        (staging / README).write_bytes(readme_bytes)
-        (staging / MANIFEST).write_bytes(manifest.render().encode("utf-8"))
-        staging.chmod(0o755)
-        if out_dir.exists():
-            out_dir.rmdir()
-        staging.rename(out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+    rendered = manifest.render().encode("utf-8")
+    write_folder(out_dir, {CASES: cases_bytes, README: readme_bytes, MANIFEST: rendered})
     return manifest

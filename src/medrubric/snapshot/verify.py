@@ -1,4 +1,8 @@
-"""Check a snapshot folder byte for byte against its manifest, and compute its hash."""
+"""Check a snapshot folder byte for byte against its manifest, and compute its hash.
+
+A release's Hugging Face dataset folder (snapshot/hub.py) is checked by content instead:
+its manifest must be intact and its Parquet cases must be the snapshot's cases.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, computed_field
 
 from medrubric.errors import InputError, describe_validation_error
+from medrubric.snapshot.hub import hub_problems, is_hub_folder
 from medrubric.snapshot.manifest import (
+    CASES,
     MANIFEST,
     Manifest,
     combine_hashes,
@@ -88,6 +94,9 @@ def verify(directory: str | Path, expected_hash: str | None = None) -> VerifyRep
         return VerifyReport(
             directory=str(directory), n_files=1, snapshot_hash=None, problems=problems
         )
+    if is_hub_folder(directory):
+        problems += hub_problems(directory, manifest)[1]
+        return _report(directory, manifest, problems, expected_hash, n_files=4)
     for name, digest in sorted(manifest.files.items()):
         path = directory / name
         if not path.is_file():
@@ -97,12 +106,22 @@ def verify(directory: str | Path, expected_hash: str | None = None) -> VerifyRep
     for name in _files_on_disk(directory):
         if name != MANIFEST and name not in manifest.files:
             problems.append(FileProblem(file=name, problem="added"))
+    return _report(directory, manifest, problems, expected_hash, len(manifest.files) + 1)
+
+
+def _report(
+    directory: Path,
+    manifest: Manifest,
+    problems: list[FileProblem],
+    expected_hash: str | None,
+    n_files: int,
+) -> VerifyReport:
     if expected_hash is not None and manifest.snapshot_hash != expected_hash:
         detail = f"snapshot hash {manifest.snapshot_hash} is not the expected {expected_hash}"
         problems.append(FileProblem(file=MANIFEST, problem="changed", detail=detail))
     return VerifyReport(
         directory=str(directory),
-        n_files=len(manifest.files) + 1,
+        n_files=n_files,
         snapshot_hash=manifest.snapshot_hash,
         problems=problems,
     )
@@ -111,11 +130,17 @@ def verify(directory: str | Path, expected_hash: str | None = None) -> VerifyRep
 def snapshot_hash(directory: str | Path) -> str:
     """The hash a run records as provenance, recomputed from the bytes in the folder.
 
-    Equals the manifest's snapshot_hash exactly when the folder is intact.
+    Equals the manifest's snapshot_hash exactly when the folder is intact. For a Hugging Face
+    dataset folder the cases' checksum is recomputed from the Parquet cases (the snapshot's
+    own README is not in it: the manifest's checksum of it stands).
     """
     directory = Path(directory)
     _check_folder(directory)
     manifest = read_manifest(directory)
+    if is_hub_folder(directory):
+        digest, _ = hub_problems(directory, manifest)
+        recomputed = {**manifest.files, CASES: digest or "unreadable"}
+        return combine_hashes({**recomputed, MANIFEST: manifest.body_hash()})
     hashes = {
         name: sha256_file(directory / name)
         for name in _files_on_disk(directory)

@@ -1,7 +1,9 @@
 """Where a source's records are and which format they are in.
 
 A `.jsonl` file is JSON lines; a `.json` file is a JSON array when it starts with `[` and
-JSON lines otherwise. The format is read from the first record's keys.
+JSON lines otherwise; a `.parquet` file (or a folder of shards) is read row by row. A release
+as a Hugging Face dataset folder is read from its `data/` shards. The format is read from the
+first record's keys.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import Any
 from medrubric.data.formats import meta_eval
 from medrubric.data.formats.registry import FORMATS
 from medrubric.data.jsonl import iter_json_array, iter_json_lines
+from medrubric.data.parquet import iter_parquet_rows
 from medrubric.errors import InputError
 
 SAMPLE = "sample"
 SNAPSHOT_CASES = "cases.jsonl"
+HUB_CASES = "data"  # the default config's shards in a Hugging Face dataset folder
 
 
 def sample_path() -> Path:
@@ -25,7 +29,8 @@ def sample_path() -> Path:
 
 
 def resolve_source(source: str | Path) -> Path:
-    """A cases file, a snapshot folder (its cases.jsonl) or "sample" -> the file to read."""
+    """A cases file, a snapshot folder (its cases.jsonl), a Hugging Face dataset folder (its
+    data/ shards) or "sample" -> the file or folder of shards to read."""
     if str(source) == SAMPLE:
         path = sample_path()
         if not path.is_file():
@@ -33,9 +38,13 @@ def resolve_source(source: str | Path) -> Path:
         return path
     path = Path(source)
     if path.is_dir():
-        if not (path / SNAPSHOT_CASES).is_file():
-            raise InputError(f"folder has no {SNAPSHOT_CASES}", path)
-        return path / SNAPSHOT_CASES
+        if (path / SNAPSHOT_CASES).is_file():
+            return path / SNAPSHOT_CASES
+        if any((path / HUB_CASES).glob("*.parquet")):
+            return path / HUB_CASES
+        if any(path.glob("*.parquet")):
+            return path
+        raise InputError(f"folder has no {SNAPSHOT_CASES} and no {HUB_CASES}/*.parquet", path)
     if not path.exists():
         raise InputError("file not found", path)
     return path
@@ -48,7 +57,11 @@ def _starts_with_bracket(path: Path) -> bool:
 
 
 def read_rows(path: Path) -> Iterator[tuple[int, int | None, dict[str, Any]]]:
-    """(line, array index or None, object) for every record of a JSON-lines or JSON-array file."""
+    """(line, array index or None, object) for every record of a JSON-lines or JSON-array file;
+    for Parquet, (row number, None, row)."""
+    if path.is_dir() or path.suffix.lower() == ".parquet":
+        yield from iter_parquet_rows(path)
+        return
     if path.suffix.lower() != ".jsonl" and path.is_file() and _starts_with_bracket(path):
         yield from iter_json_array(path)
         return
