@@ -5,13 +5,18 @@ identification runs in parallel batches on the survivors, then keywords (so a Sp
 rejected for its language, not for lacking English keywords); the safety screen and then
 de-duplication against everything kept so far come last, so a duplicate of a thread that was
 rejected for another reason is not counted as a duplicate.
+
+Threads stream through in batches: `screen_batch` applies every per-thread rule to a batch
+(any partition of the input will do), `decide_batch` adds de-duplication against one
+`DuplicateIndex` in input order. Memory stays bounded by a batch plus the index.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +30,7 @@ from medrubric.harvest.reasons import Rejection
 from medrubric.harvest.safety import screen_thread
 from medrubric.harvest.text import non_alnum_ratio, normalise
 
-BATCH_SIZE = 512
+BATCH_SIZE = 2048
 SUPPORTED_LANGUAGES: tuple[Language, ...] = ("en", "zh")
 DEFAULT_REPLY_ROLES: tuple[AuthorRole, ...] = ("physician",)
 
@@ -84,49 +89,84 @@ def cheap_rejection(thread: Thread, text: str, config: FilterConfig) -> tuple[st
     return None
 
 
+Outcome = tuple[str, str] | None  # (reason, detail) of a rejection, None for a pass
+
+
+@dataclass
+class Screened:
+    """What the per-thread rules say about one thread: its rejection (None if it passed), its
+    language, and its normalised text (the input of de-duplication) when it passed."""
+
+    outcome: Outcome
+    language: str | None = None
+    norm_text: str = ""
+
+
+def screen_batch(threads: Sequence[Thread], config: FilterConfig) -> list[Screened]:
+    """Every rule except de-duplication, for a batch of threads that need nothing from each
+    other: it can run on any partition of the input, in any order."""
+    texts = [t.text() for t in threads]
+    screened = [
+        Screened(cheap_rejection(t, x, config)) for t, x in zip(threads, texts, strict=True)
+    ]
+    survivors = [i for i, s in enumerate(screened) if s.outcome is None]
+    languages = identify_batch([texts[i] for i in survivors])
+    for i, language in zip(survivors, languages, strict=True):
+        screened[i] = _late_screen(threads[i], texts[i], language, config)
+    return screened
+
+
+def decide_batch(
+    threads: Sequence[Thread], config: FilterConfig, index: DuplicateIndex | None
+) -> list[tuple[Thread, Rejection | None]]:
+    """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise; the
+    threads are checked against `index`, and the kept ones added to it, in order."""
+    screened = screen_batch(threads, config)
+    passed = [i for i, s in enumerate(screened) if s.outcome is None]
+    if index is not None and passed:
+        duplicates = index.check_batch(
+            [threads[i].key for i in passed], [screened[i].norm_text for i in passed]
+        )
+        for i, duplicate in zip(passed, duplicates, strict=True):
+            if duplicate is not None:
+                screened[i].outcome = (duplicate[0], f"of {duplicate[1]}")
+    decisions: list[tuple[Thread, Rejection | None]] = []
+    for thread, s in zip(threads, screened, strict=True):
+        if s.outcome is None:
+            decisions.append((thread.model_copy(update={"language": s.language}), None))
+        else:
+            reason, detail = s.outcome
+            decisions.append(
+                (thread, Rejection(thread_key=thread.key, reason=reason, detail=detail))
+            )
+    return decisions
+
+
 def iter_decisions(
     threads: Iterable[Thread], config: FilterConfig | None = None
 ) -> Iterator[tuple[Thread, Rejection | None]]:
-    """Stream (thread, None) for kept threads (language set) and (thread, Rejection) otherwise."""
+    """Stream (thread, None) for kept threads (language set) and (thread, Rejection) otherwise,
+    holding one batch of threads at a time."""
     config = config or FilterConfig()
     index = (
         DuplicateIndex(config.near_duplicate_threshold, config.num_perm) if config.dedup else None
     )
     iterator = iter(threads)
     while batch := list(islice(iterator, BATCH_SIZE)):
-        texts = [t.text() for t in batch]
-        cheap = [cheap_rejection(t, text, config) for t, text in zip(batch, texts, strict=True)]
-        survivors = [i for i, c in enumerate(cheap) if c is None]
-        languages = dict(zip(survivors, identify_batch([texts[i] for i in survivors]), strict=True))
-        for i, thread in enumerate(batch):
-            outcome = cheap[i] or _late_rejection(thread, texts[i], languages[i], config, index)
-            if outcome is None:
-                yield thread.model_copy(update={"language": languages[i]}), None
-            else:
-                yield thread, Rejection(thread_key=thread.key, reason=outcome[0], detail=outcome[1])
+        yield from decide_batch(batch, config, index)
 
 
-def _late_rejection(
-    thread: Thread,
-    text: str,
-    language: str | None,
-    config: FilterConfig,
-    index: DuplicateIndex | None,
-) -> tuple[str, str] | None:
+def _late_screen(thread: Thread, text: str, language: str | None, config: FilterConfig) -> Screened:
     if language not in config.languages:
-        return "language", f"detected {language or 'undetermined'}"
+        return Screened(("language", f"detected {language or 'undetermined'}"), language)
     norm = normalise(text)
     if config.require_keyword and keyword_matcher().first(norm, normalised=True) is None:
-        return "no_keyword", ""
+        return Screened(("no_keyword", ""), language)
     if config.screen:
         screened = screen_thread(thread, normalised_text=norm)
         if screened is not None:
-            return screened.reason, screened.detail
-    if index is not None:
-        duplicate = index.check(thread.key, norm)
-        if duplicate is not None:
-            return duplicate[0], f"of {duplicate[1]}"
-    return None
+            return Screened((screened.reason, screened.detail), language)
+    return Screened(None, language, norm)
 
 
 def filter_threads(threads: Iterable[Thread], config: FilterConfig | None = None) -> FilterResult:

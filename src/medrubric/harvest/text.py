@@ -10,16 +10,14 @@ import re
 import unicodedata
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_NON_WORD = re.compile(r"[^\w]+|_")
-_SPACES = re.compile(r"\s+")
+_NOT_WORD_RUN = re.compile(r"[\W_]+")
 _SPACE = re.compile(r"\s")
 _NOT_ALNUM = re.compile(r"[^\w\s]|_")
 
 
 def normalise(text: str) -> str:
     """NFKC, lowercase, every run of punctuation/whitespace to one space, trimmed."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    return _SPACES.sub(" ", _NON_WORD.sub(" ", text)).strip()
+    return _NOT_WORD_RUN.sub(" ", unicodedata.normalize("NFKC", text).lower()).strip()
 
 
 def has_cjk(text: str) -> bool:
