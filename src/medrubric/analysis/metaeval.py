@@ -1,31 +1,57 @@
 """Grader agreement with physicians (LiveMedBench §4.1, App. C; HealthBench meta-eval).
 
-Criterion level: Macro F1, Cohen's κ and Gwet's AC1 of the grader against each physician,
-averaged over physicians, next to the same numbers for every pair of physicians who labelled
-the same items (HealthBench's pairwise method: each pair over its shared items, then the
-mean over pairs). Case level: Pearson r of the grader's case score, and of a holistic judge's
-0–10 score, against the mean of the physicians' case scores.
+Criterion level, two ways, each figure with a 95% cluster-bootstrap CI over cases:
+
+- per physician (LiveMedBench): Macro F1, Cohen's κ and Gwet's AC1 of the grader against
+  each physician over the items both labelled, averaged over physicians, next to the same
+  numbers for every pair of physicians, averaged over pairs;
+- HealthBench (simple-evals' `healthbench_meta_eval`): every (grader, physician) label pair
+  pooled into one table, and each physician against all other physicians' labels of the
+  same items, pooled per physician, then averaged with HealthBench's weights.
+
+Case level: Pearson r of the grader's case score, and of a holistic judge's 0–10 score,
+against the mean of the physicians' case scores.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
+from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from medrubric.analysis.agreement_tables import (
+    FrozenTables,
+    UnitTables,
+    unit_mean,
+    unit_weighted_mean,
+)
 from medrubric.analysis.labels import LabelledAnswer, LabelSet, answer_key
 from medrubric.analysis.results import Correlation, correlation, finite
 from medrubric.analysis.runs import Run
 from medrubric.data.models import CaseGrade
 from medrubric.errors import InputError
 from medrubric.scoring import case_score, score_verdicts
-from medrubric.stats import cohen_kappa, gwet_ac1, macro_f1, pearson
+from medrubric.stats import (
+    cohen_kappa_table,
+    gwet_ac1,
+    gwet_ac1_table,
+    healthbench_f1_table,
+    healthbench_f1_weight,
+    macro_f1_table,
+    pearson,
+)
 
 Item = tuple[str, str]  # (answer_id, criterion_id)
+Interval = tuple[float, float]
+Method = Literal["per-physician", "healthbench"]
+METHODS: tuple[Method, ...] = ("per-physician", "healthbench")
 GRADER = "grader"
+N_RESAMPLES = 10_000
 
 
 class PairAgreement(BaseModel):
@@ -34,13 +60,14 @@ class PairAgreement(BaseModel):
     rater_a: str
     rater_b: str
     n_items: int
-    macro_f1: float
+    macro_f1: float | None
     cohen_kappa: float | None
     gwet_ac1: float | None
 
 
 class AgreementSummary(BaseModel):
-    """Means over the pairs (nan coefficients, e.g. κ when one label is used, left out)."""
+    """Means over the pairs (nan coefficients, e.g. κ when one label is used, left out), each
+    with the cluster-bootstrap CI over cases of that mean."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -48,7 +75,62 @@ class AgreementSummary(BaseModel):
     macro_f1: float | None
     cohen_kappa: float | None
     gwet_ac1: float | None
+    macro_f1_ci95: Interval | None = None
+    cohen_kappa_ci95: Interval | None = None
+    gwet_ac1_ci95: Interval | None = None
     pairs: list[PairAgreement]
+
+
+class PhysicianPooled(BaseModel):
+    """One physician against all other physicians' labels of the items they labelled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rater: str
+    n_label_pairs: int
+    weight: float  # HealthBench's n of the balanced F1
+    macro_f1: float | None
+
+
+class HealthBenchAgreement(BaseModel):
+    """simple-evals `healthbench_meta_eval`: pooled label pairs (its `pairwise_*_f1_balanced`);
+    κ and AC1 of the same pooled table added. The physician figure is the average of the
+    physicians' own pooled F1 weighted by its n, as HealthBench's analysis notebook."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    n_label_pairs: int
+    macro_f1: float | None
+    macro_f1_ci95: Interval | None
+    cohen_kappa: float | None
+    cohen_kappa_ci95: Interval | None
+    gwet_ac1: float | None
+    gwet_ac1_ci95: Interval | None
+    physician_macro_f1: float | None
+    physician_macro_f1_ci95: Interval | None
+    physician_macro_f1_unweighted: float | None
+    physicians: list[PhysicianPooled]
+
+
+class GraderValidity(BaseModel):
+    """What a run report shows next to its score: the grader's agreement with physicians by
+    the meta-eval's headline method."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    grader: str
+    method: Method
+    labels: str
+    date: dt.date | None
+    n_items: int
+    n_physicians: int
+    macro_f1: float | None
+    macro_f1_ci95: Interval | None
+    cohen_kappa: float | None
+    cohen_kappa_ci95: Interval | None
+    gwet_ac1: float | None
+    gwet_ac1_ci95: Interval | None
+    physician_macro_f1: float | None
 
 
 class CaseLevel(BaseModel):
@@ -64,6 +146,10 @@ class MetaEvalReport(BaseModel):
 
     grader: str
     labels: str
+    method: Method = "per-physician"  # which figures headline the report
+    date: dt.date | None = None
+    n_resamples: int | None = None
+    seed: int | None = None
     n_answers: int
     n_items: int
     n_physicians: int
@@ -71,8 +157,33 @@ class MetaEvalReport(BaseModel):
     unmatched_answers: list[str]  # labelled answers without a grade
     grader_vs_physician: AgreementSummary
     physician_vs_physician: AgreementSummary
+    healthbench: HealthBenchAgreement | None = None
     physicians_ac1: float | None  # all physicians at once, missing ratings allowed
     case_level: list[CaseLevel]
+
+    def validity(self) -> GraderValidity:
+        """The headline figures: the pooled HealthBench ones or the per-physician means."""
+        hb = self.healthbench
+        if self.method == "healthbench" and hb is not None:
+            source: AgreementSummary | HealthBenchAgreement = hb
+            baseline = hb.physician_macro_f1
+        else:
+            source, baseline = self.grader_vs_physician, self.physician_vs_physician.macro_f1
+        figures = source.model_dump(
+            include={
+                f"{n}{ci}" for n in ("macro_f1", "cohen_kappa", "gwet_ac1") for ci in ("", "_ci95")
+            }
+        )
+        return GraderValidity(
+            grader=self.grader,
+            method="healthbench" if source is hb else "per-physician",
+            labels=self.labels,
+            date=self.date,
+            n_items=self.n_items,
+            n_physicians=self.n_physicians,
+            physician_macro_f1=baseline,
+            **figures,
+        )
 
 
 def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
@@ -105,34 +216,80 @@ def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
     return out
 
 
-def pair_agreement(
-    name_a: str, a: Mapping[Item, bool], name_b: str, b: Mapping[Item, bool]
-) -> PairAgreement | None:
-    shared = sorted(set(a) & set(b))
-    if not shared:
-        return None
-    xa, xb = [a[i] for i in shared], [b[i] for i in shared]
-    return PairAgreement(
-        rater_a=name_a,
-        rater_b=name_b,
-        n_items=len(shared),
-        macro_f1=macro_f1(xa, xb),
-        cohen_kappa=finite(cohen_kappa(xa, xb).statistic),
-        gwet_ac1=finite(gwet_ac1([[x, y] for x, y in zip(xa, xb, strict=True)]).statistic),
+def _all_three(tables: FrozenTables) -> dict[str, dict[Hashable, float | None]]:
+    return {
+        "macro_f1": tables.per_unit(macro_f1_table),
+        "cohen_kappa": tables.per_unit(cohen_kappa_table),
+        "gwet_ac1": tables.per_unit(gwet_ac1_table),
+    }
+
+
+def summarize_units(
+    tables: FrozenTables, names: Mapping[Hashable, tuple[str, str]], n_resamples: int, seed: int
+) -> AgreementSummary:
+    """Per-unit Macro F1, κ and AC1 and their means over units, each mean with its CI."""
+    per_unit = _all_three(tables)
+    counts = tables.totals().sum(axis=1)
+    pairs = [
+        PairAgreement(
+            rater_a=names[u][0],
+            rater_b=names[u][1],
+            n_items=int(n),
+            **{name: values[u] for name, values in per_unit.items()},
+        )
+        for u, n in zip(tables.units, counts, strict=True)
+        if n
+    ]
+    estimates = {
+        name: tables.estimate(unit_mean(stat), n_resamples, seed)
+        for name, stat in (
+            ("macro_f1", macro_f1_table),
+            ("cohen_kappa", cohen_kappa_table),
+            ("gwet_ac1", gwet_ac1_table),
+        )
+    }
+    return AgreementSummary(
+        n_pairs=len(pairs),
+        **{name: e.value for name, e in estimates.items()},
+        **{f"{name}_ci95": e.ci95 for name, e in estimates.items()},
+        pairs=pairs,
     )
 
 
-def summarize_pairs(pairs: Sequence[PairAgreement]) -> AgreementSummary:
-    def mean(values: list[float | None]) -> float | None:
-        kept = [v for v in values if v is not None]
-        return float(np.mean(kept)) if kept else None
-
-    return AgreementSummary(
-        n_pairs=len(pairs),
-        macro_f1=mean([p.macro_f1 for p in pairs]),
-        cohen_kappa=mean([p.cohen_kappa for p in pairs]),
-        gwet_ac1=mean([p.gwet_ac1 for p in pairs]),
-        pairs=list(pairs),
+def healthbench_agreement(
+    grader_pooled: FrozenTables, physician_pooled: FrozenTables, n_resamples: int, seed: int
+) -> HealthBenchAgreement:
+    grader_figures = {
+        name: grader_pooled.estimate(unit_mean(stat), n_resamples, seed)
+        for name, stat in (
+            ("macro_f1", healthbench_f1_table),
+            ("cohen_kappa", cohen_kappa_table),
+            ("gwet_ac1", gwet_ac1_table),
+        )
+    }
+    weighted = physician_pooled.estimate(
+        unit_weighted_mean(healthbench_f1_table, healthbench_f1_weight), n_resamples, seed
+    )
+    totals = physician_pooled.totals()
+    f1 = physician_pooled.per_unit(healthbench_f1_table)
+    physicians = [
+        PhysicianPooled(
+            rater=str(u),
+            n_label_pairs=int(t.sum()),
+            weight=float(healthbench_f1_weight(t)),
+            macro_f1=f1[u],
+        )
+        for u, t in zip(physician_pooled.units, totals, strict=True)
+    ]
+    defined = [p.macro_f1 for p in physicians if p.macro_f1 is not None]
+    return HealthBenchAgreement(
+        n_label_pairs=int(grader_pooled.totals().sum()),
+        **{name: e.value for name, e in grader_figures.items()},
+        **{f"{name}_ci95": e.ci95 for name, e in grader_figures.items()},
+        physician_macro_f1=weighted.value,
+        physician_macro_f1_ci95=weighted.ci95,
+        physician_macro_f1_unweighted=float(np.mean(defined)) if defined else None,
+        physicians=physicians,
     )
 
 
@@ -152,13 +309,45 @@ def physician_case_scores(
     return {answer: float(np.mean(v)) for answer, v in scores.items()}
 
 
+def agreement_tables(
+    per_rater: Mapping[str, Mapping[Item, bool]],
+    grader: Mapping[Item, bool],
+    case_of: Mapping[str, str],
+) -> dict[str, FrozenTables]:
+    """The 2×2 tables per case of every comparison the meta-eval reports."""
+    by_item: dict[Item, dict[str, bool]] = defaultdict(dict)
+    for rater, labelled in per_rater.items():
+        for item, met in labelled.items():
+            by_item[item][rater] = met
+    tables = {name: UnitTables() for name in ("grader", "pairs", "pooled", "physicians")}
+    for item, raters in by_item.items():
+        case = case_of[item[0]]
+        verdict = grader.get(item)
+        for rater, met in raters.items():
+            if verdict is not None:
+                tables["grader"].add(case, rater, verdict, met)
+                tables["pooled"].add(case, GRADER, verdict, met)
+            for other, other_met in raters.items():
+                if other != rater:
+                    tables["physicians"].add(case, rater, met, other_met)
+        for a, b in combinations(sorted(raters), 2):
+            tables["pairs"].add(case, (a, b), raters[a], raters[b])
+    cases = sorted(set(case_of.values()))
+    return {name: t.freeze(cases) for name, t in tables.items()}
+
+
 def meta_eval(
     labels: LabelSet,
     runs: Sequence[Run],
     holistic: Mapping[str, float | None] | None = None,
     holistic_judge: str = "holistic judge",
+    *,
+    method: Method = "per-physician",
+    n_resamples: int = N_RESAMPLES,
+    seed: int = 0,
 ) -> MetaEvalReport:
-    """`holistic`: answer_id -> 0–10 score of the holistic judge (None where it failed)."""
+    """`holistic`: answer_id -> 0–10 score of the holistic judge (None where it failed).
+    Both methods are computed; `method` names the one a run report shows."""
     per_rater: dict[str, dict[Item, bool]] = defaultdict(dict)
     for label in labels.labels:
         per_rater[label.rater][(label.answer_id, label.criterion_id)] = label.met
@@ -177,8 +366,8 @@ def meta_eval(
                 else:
                     grader[item] = bool(v.met)
     raters = sorted(per_rater)
-    vs_grader = [pair_agreement(r, per_rater[r], GRADER, grader) for r in raters]
-    vs_each = [pair_agreement(a, per_rater[a], b, per_rater[b]) for a, b in combinations(raters, 2)]
+    case_of = {label.answer_id: label.case_id for label in labels.labels}
+    tables = agreement_tables(per_rater, grader, case_of)
     ordered = sorted(items)
     table = [[per_rater[r].get(item) for r in raters] for item in ordered]
 
@@ -202,16 +391,25 @@ def meta_eval(
             )
         )
     answers = {label.answer_id for label in labels.labels}
+    vs_grader = {r: (str(r), GRADER) for r in tables["grader"].units}
+    vs_each = {pair: (str(pair[0]), str(pair[1])) for pair in tables["pairs"].units}  # type: ignore[index]
     return MetaEvalReport(
         grader=", ".join(sorted({r.grader for r in runs})),
         labels=str(labels.path),
+        method=method,
+        date=dt.date.today(),
+        n_resamples=n_resamples,
+        seed=seed,
         n_answers=len(answers),
         n_items=len(items),
         n_physicians=len(raters),
         n_grader_errors=grader_errors,
         unmatched_answers=sorted(answers - set(grades)),
-        grader_vs_physician=summarize_pairs([p for p in vs_grader if p]),
-        physician_vs_physician=summarize_pairs([p for p in vs_each if p]),
+        grader_vs_physician=summarize_units(tables["grader"], vs_grader, n_resamples, seed),
+        physician_vs_physician=summarize_units(tables["pairs"], vs_each, n_resamples, seed),
+        healthbench=healthbench_agreement(
+            tables["pooled"], tables["physicians"], n_resamples, seed
+        ),
         physicians_ac1=finite(gwet_ac1(table).statistic) if len(raters) > 1 else None,
         case_level=case_level,
     )

@@ -99,45 +99,70 @@ def _one_model(grades: list[CaseGrade], where: Path) -> str:
             f"({', '.join(models) or 'none'}): split them into one run each",
             where,
         )
-    seen: set[str] = set()
-    for g in grades:
-        if g.case_id in seen:
-            raise InputError(f"case_id: {g.case_id!r} is graded twice", where)
-        seen.add(g.case_id)
     return models[0]
 
 
-def load_run(path: str | Path) -> Run:
-    """A run directory, or a grades JSONL file standing alone."""
+def _check_graded_once(grades: list[CaseGrade], where: Path) -> None:
+    seen: set[tuple[str, str]] = set()
+    for g in grades:
+        if (g.case_id, g.model) in seen:
+            raise InputError(f"case_id: {g.case_id!r} is graded twice ({g.model})", where)
+        seen.add((g.case_id, g.model))
+
+
+def _read_runs(path: str | Path) -> list[Run]:
+    """One Run per model found in a run directory or a grades JSONL file standing alone."""
     path = Path(path)
+    summary: dict[str, Any] = {}
+    cases: dict[str, Case] = {}
+    responses: list[Response] = []
     if path.is_file():
-        grades = load_models(path, CaseGrade)
-        return Run(
-            path=path,
-            model=_one_model(grades, path),
-            grader=_grader_label(grades, {}),
-            grades=grades,
-        )
-    if not path.is_dir():
+        where, grades = path, load_models(path, CaseGrade)
+    elif path.is_dir():
+        run = RunDir(path)
+        if not run.grades.exists():
+            raise InputError("no grades.jsonl in this run directory", path)
+        where, grades = run.grades, run.load_grades()
+        if run.summary.exists():
+            summary = json.loads(run.summary.read_text("utf-8"))
+        cases = {c.id: c for c in load_models(run.cases, Case)} if run.cases.exists() else {}
+        responses = run.load_responses()
+    else:
         raise InputError("no such run directory or grades file", path)
-    run = RunDir(path)
-    if not run.grades.exists():
-        raise InputError("no grades.jsonl in this run directory", path)
-    grades = run.load_grades()
-    summary: dict[str, Any] = (
-        json.loads(run.summary.read_text("utf-8")) if run.summary.exists() else {}
-    )
-    cases = {c.id: c for c in load_models(run.cases, Case)} if run.cases.exists() else {}
-    return Run(
-        path=path,
-        model=_one_model(grades, run.grades),
-        grader=_grader_label(grades, summary),
-        clip=bool(summary.get("clip", True)),
-        grades=grades,
-        responses={r.case_id: r for r in run.load_responses()},
-        cases=cases,
-        summary=summary,
-    )
+    _check_graded_once(grades, where)
+    by_model: dict[str, list[CaseGrade]] = {}
+    for g in grades:
+        by_model.setdefault(g.model, []).append(g)
+    return [
+        Run(
+            path=path,
+            model=model,
+            grader=_grader_label(own, summary),
+            clip=bool(summary.get("clip", True)),
+            grades=own,
+            responses={r.case_id: r for r in responses if r.model == model},
+            cases=cases,
+            summary=summary,
+        )
+        for model, own in sorted(by_model.items())
+    ]
+
+
+def load_run(path: str | Path) -> Run:
+    """A run directory, or a grades JSONL file standing alone, of one model."""
+    runs = _read_runs(path)
+    where = Path(path) if Path(path).is_file() else RunDir(Path(path)).grades
+    _one_model([g for r in runs for g in r.grades], where)
+    return runs[0]
+
+
+def load_answer_grades(paths: Sequence[str | Path]) -> list[Run]:
+    """Runs or grades files whose grades may belong to several answers of one case, each
+    answer named by its grade's model (HealthBench meta-eval: the completion_id): one Run
+    per model found, for analyses keyed by answer rather than by candidate model."""
+    if not paths:
+        raise InputError("no run given")
+    return [run for p in paths for run in _read_runs(p)]
 
 
 def load_runs(paths: Sequence[str | Path]) -> list[Run]:

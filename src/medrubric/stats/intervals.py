@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
+from scipy import sparse
 from scipy.special import ndtri
 
 from medrubric.stats._arrays import (
@@ -31,6 +32,8 @@ __all__ = [
     "bootstrap_distribution",
     "cluster_bootstrap_ci",
     "cluster_bootstrap_distribution",
+    "cluster_totals_ci",
+    "cluster_totals_distribution",
     "paired_bootstrap_diff_ci",
     "percentile_interval",
     "wilson_interval",
@@ -214,3 +217,58 @@ def cluster_bootstrap_ci(
     if np.isnan(distribution).all():
         return math.nan, math.nan
     return percentile_interval(distribution, confidence)
+
+
+TotalsStatistic = Callable[[FloatArray], FloatArray]
+
+
+def cluster_totals_distribution(
+    totals: ArrayLike | sparse.spmatrix | sparse.sparray,
+    stat: TotalsStatistic,
+    n_resamples: int = 10_000,
+    seed: int = 0,
+) -> FloatArray:
+    """``stat`` of the summed totals of resampled clusters, for statistics of additive counts.
+
+    ``totals`` is a clusters × counts matrix (dense or scipy sparse): row g holds cluster g's
+    counts, e.g. its 2×2 agreement tables side by side. A resample draws as many clusters as
+    there are with replacement, as ``cluster_bootstrap_distribution`` does, and sums their
+    rows; ``stat`` maps a block of summed rows (resamples × counts) to one value per row.
+    The statistic of the data itself is ``stat`` of the column sums.
+    """
+    _check_resamples(n_resamples)
+    table: Any = totals if sparse.issparse(totals) else np.asarray(totals, dtype=float)
+    if table.ndim != 2:
+        raise ValueError(f"totals must be clusters x counts, got shape {table.shape}")
+    g, width = table.shape
+    if g == 0:
+        return np.full(n_resamples, math.nan)
+    rng = np.random.default_rng(seed)
+    out = np.empty(n_resamples)
+    step = rows_per_chunk(g + width)
+    for start in range(0, n_resamples, step):
+        rows = min(step, n_resamples - start)
+        drawn = rng.integers(0, g, size=(rows, g))
+        flat = (drawn + g * np.arange(rows)[:, None]).ravel()
+        multiplicity = np.bincount(flat, minlength=rows * g).reshape(rows, g).astype(float)
+        summed: FloatArray = np.asarray((table.T @ multiplicity.T).T, dtype=np.float64)
+        out[start : start + rows] = stat(summed)
+    return out
+
+
+def cluster_totals_ci(
+    totals: ArrayLike | sparse.spmatrix | sparse.sparray,
+    stat: TotalsStatistic,
+    n_resamples: int = 10_000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile interval of ``cluster_totals_distribution``. Resamples where ``stat`` is
+    undefined (nan, e.g. κ of a table with one category) are left out; (nan, nan) when
+    every resample is undefined."""
+    _check_confidence(confidence)
+    distribution = cluster_totals_distribution(totals, stat, n_resamples, seed)
+    defined = distribution[~np.isnan(distribution)]
+    if defined.size == 0:
+        return math.nan, math.nan
+    return percentile_interval(defined, confidence)
