@@ -11,10 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, f1_score
+from typer.testing import CliRunner
 
 from medrubric.analysis.labels import load_labels
 from medrubric.analysis.metaeval import meta_eval
 from medrubric.analysis.runs import load_answer_grades, load_runs
+from medrubric.cli.main import app, main
 from medrubric.data.formats import load_meta_eval
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import CaseGrade, Verdict
@@ -235,3 +237,27 @@ def test_one_grades_file_with_several_completions_per_prompt(healthbench_files) 
     twice.write_text(grades.read_text() + grades.read_text().splitlines()[0] + "\n")
     with pytest.raises(InputError, match=r"twice.jsonl: case_id: 'p0' is graded twice \(p0-c0\)"):
         load_answer_grades([twice])
+
+
+def test_meta_eval_command_with_the_healthbench_method(
+    healthbench_files, tmp_path: Path, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    rows, grades, verdicts = healthbench_files
+    out, registry = tmp_path / "me", tmp_path / "registry.json"
+    args = ["meta-eval", "--labels", str(rows), "--grades", str(grades), "--out", str(out),
+            "--registry", str(registry), "--resamples", "200",
+            "--method", "healthbench"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (grader_f1, _), _ = reference_figures(rows, verdicts)
+    saved = json.loads((out / "meta_eval.json").read_text())
+    assert saved["method"] == "healthbench" and saved["n_resamples"] == 200
+    assert saved["healthbench"]["macro_f1"] == pytest.approx(grader_f1, abs=1e-9)
+    assert f"Macro F1 {grader_f1:.3f}" in result.output
+    html = (out / "meta_eval.html").read_text()
+    assert "HealthBench (pooled label pairs): headline" in html
+    assert json.loads(registry.read_text())["grader-hb"]["method"] == "healthbench"
+    with pytest.raises(SystemExit) as exc:
+        main([*args[:-2], "--method", "pooled"])
+    assert exc.value.code == 2
+    assert "--method: 'pooled' is not one of per-physician, healthbench" in capsys.readouterr().err

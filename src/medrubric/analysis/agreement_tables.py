@@ -4,7 +4,7 @@ the meta-eval gets a cluster-bootstrap CI over cases that estimates that very fi
 A comparison ("unit") is, e.g., the grader against physician A, or physician A against
 the other physicians of each item. Its table over a set of cases is the sum of its
 per-case tables, so resampling cases with replacement is a matrix product
-(``medrubric.stats.cluster_totals_ci``) and a figure's point estimate is the same function
+(``medrubric.stats.cluster_totals_distribution``) and a figure's point estimate is the same function
 applied to the column sums.
 """
 
@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import sparse
 
-from medrubric.stats import cluster_totals_ci
+from medrubric.stats import cluster_totals_distribution, defined_percentile_interval
 from medrubric.stats._arrays import FloatArray
 
 Interval = tuple[float, float]
 TableStatistic = Callable[[FloatArray], FloatArray]  # (..., 4) -> (...)
+Combine = Callable[[FloatArray], FloatArray]  # (rows, units, 4) -> (rows,)
 
 
 @dataclass(frozen=True)
@@ -77,29 +78,31 @@ class FrozenTables:
         values = stat(self.totals())
         return {u: _finite(v) for u, v in zip(self.units, values, strict=True)}
 
-    def estimate(
-        self,
-        combine: Callable[[FloatArray], FloatArray],
-        n_resamples: int,
-        seed: int,
-    ) -> Estimate:
-        """``combine`` maps (rows, units, 4) tables to one figure per row; its value on the
-        data with the cluster-bootstrap interval over cases."""
+    def estimates(
+        self, combines: Mapping[str, Combine], n_resamples: int, seed: int
+    ) -> dict[str, Estimate]:
+        """Each ``combine`` maps (rows, units, 4) tables to one figure per row: its value on
+        the data with its cluster-bootstrap interval over cases, all from the same resamples."""
         if not self.units:
-            return Estimate(None, None)
+            return {name: Estimate(None, None) for name in combines}
         n_units = len(self.units)
-        point = _finite(float(combine(self.totals()[None])[0]))
-        if point is None:
-            return Estimate(None, None)
 
         def stat(summed: FloatArray) -> FloatArray:
-            return combine(summed.reshape(summed.shape[0], n_units, 4))
+            tables = summed.reshape(summed.shape[0], n_units, 4)
+            return np.stack([combine(tables) for combine in combines.values()], axis=-1)
 
-        lo, hi = cluster_totals_ci(self.by_case, stat, n_resamples=n_resamples, seed=seed)
-        return Estimate(point, (lo, hi) if math.isfinite(lo) else None)
+        points = stat(self.totals().reshape(1, -1))[0]
+        distribution = cluster_totals_distribution(self.by_case, stat, n_resamples, seed)
+        out = {}
+        for j, name in enumerate(combines):
+            point = _finite(float(points[j]))
+            lo, hi = defined_percentile_interval(distribution[:, j])
+            ci = (lo, hi) if point is not None and math.isfinite(lo) else None
+            out[name] = Estimate(point, ci)
+        return out
 
 
-def unit_mean(stat: TableStatistic) -> Callable[[FloatArray], FloatArray]:
+def unit_mean(stat: TableStatistic) -> Combine:
     """The mean over units of ``stat``, leaving out units where it is undefined."""
 
     def combine(tables: FloatArray) -> FloatArray:
@@ -112,9 +115,7 @@ def unit_mean(stat: TableStatistic) -> Callable[[FloatArray], FloatArray]:
     return combine
 
 
-def unit_weighted_mean(
-    stat: TableStatistic, weight: TableStatistic
-) -> Callable[[FloatArray], FloatArray]:
+def unit_weighted_mean(stat: TableStatistic, weight: TableStatistic) -> Combine:
     """Σ weight · stat / Σ weight over the units where ``stat`` is defined."""
 
     def combine(tables: FloatArray) -> FloatArray:

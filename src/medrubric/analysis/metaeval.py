@@ -240,14 +240,12 @@ def summarize_units(
         for u, n in zip(tables.units, counts, strict=True)
         if n
     ]
-    estimates = {
-        name: tables.estimate(unit_mean(stat), n_resamples, seed)
-        for name, stat in (
-            ("macro_f1", macro_f1_table),
-            ("cohen_kappa", cohen_kappa_table),
-            ("gwet_ac1", gwet_ac1_table),
-        )
+    means = {
+        "macro_f1": unit_mean(macro_f1_table),
+        "cohen_kappa": unit_mean(cohen_kappa_table),
+        "gwet_ac1": unit_mean(gwet_ac1_table),
     }
+    estimates = tables.estimates(means, n_resamples, seed)
     return AgreementSummary(
         n_pairs=len(pairs),
         **{name: e.value for name, e in estimates.items()},
@@ -259,17 +257,15 @@ def summarize_units(
 def healthbench_agreement(
     grader_pooled: FrozenTables, physician_pooled: FrozenTables, n_resamples: int, seed: int
 ) -> HealthBenchAgreement:
-    grader_figures = {
-        name: grader_pooled.estimate(unit_mean(stat), n_resamples, seed)
-        for name, stat in (
-            ("macro_f1", healthbench_f1_table),
-            ("cohen_kappa", cohen_kappa_table),
-            ("gwet_ac1", gwet_ac1_table),
-        )
+    pooled = {
+        "macro_f1": unit_mean(healthbench_f1_table),
+        "cohen_kappa": unit_mean(cohen_kappa_table),
+        "gwet_ac1": unit_mean(gwet_ac1_table),
     }
-    weighted = physician_pooled.estimate(
-        unit_weighted_mean(healthbench_f1_table, healthbench_f1_weight), n_resamples, seed
-    )
+    grader_figures = grader_pooled.estimates(pooled, n_resamples, seed)
+    weighted = physician_pooled.estimates(
+        {"f1": unit_weighted_mean(healthbench_f1_table, healthbench_f1_weight)}, n_resamples, seed
+    )["f1"]
     totals = physician_pooled.totals()
     f1 = physician_pooled.per_unit(healthbench_f1_table)
     physicians = [

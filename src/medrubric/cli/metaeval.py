@@ -4,8 +4,9 @@ agreement with each other and, optionally, a holistic LLM-as-a-judge baseline.""
 from __future__ import annotations
 
 import asyncio
+from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 from rich.console import Console
@@ -17,6 +18,8 @@ from medrubric.cli.options import (
     MaxTokens,
     NoCache,
     Quiet,
+    Resamples,
+    Seed,
     Timeout,
     model_options,
 )
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
     from medrubric.analysis.holistic import HolisticScore
     from medrubric.analysis.labels import LabelledAnswer
     from medrubric.analysis.llm_tasks import ModelOptions
-    from medrubric.analysis.metaeval import MetaEvalReport
+    from medrubric.analysis.metaeval import MetaEvalReport, Method
 
 console = Console()
 
@@ -53,21 +56,35 @@ async def _holistic(
         return model.label, scores
 
 
+def _ci(interval: tuple[float, float] | None) -> str:
+    from medrubric.report.analysis_sections import num
+
+    return f" [{num(interval[0])}, {num(interval[1])}]" if interval else ""
+
+
 def _print(report: MetaEvalReport) -> None:
     from medrubric.report.analysis_sections import num
 
-    g, p = report.grader_vs_physician, report.physician_vs_physician
+    g, p, hb = report.grader_vs_physician, report.physician_vs_physician, report.healthbench
     console.print(
         f"grader {report.grader}: {report.n_items} labelled criteria of "
-        f"{report.n_answers} answers, {report.n_physicians} physicians"
+        f"{report.n_answers} answers, {report.n_physicians} physicians; 95% CIs by "
+        f"cluster bootstrap over cases; headline method: {report.method}"
     )
+    if hb is not None:
+        console.print(
+            f"HealthBench (pooled label pairs, {hb.n_label_pairs}): Macro F1 "
+            f"{num(hb.macro_f1)}{_ci(hb.macro_f1_ci95)}, kappa {num(hb.cohen_kappa)}"
+            f"{_ci(hb.cohen_kappa_ci95)}, AC1 {num(hb.gwet_ac1)}{_ci(hb.gwet_ac1_ci95)}; "
+            f"physicians vs others {num(hb.physician_macro_f1)}"
+            f"{_ci(hb.physician_macro_f1_ci95)} (weighted mean of {len(hb.physicians)})"
+        )
     console.print(
-        f"Macro F1 grader vs physicians {num(g.macro_f1)} (mean of {g.n_pairs}); "
-        f"physician vs physician {num(p.macro_f1)} (mean of {p.n_pairs} pairs)"
-    )
-    console.print(
-        f"Cohen's kappa {num(g.cohen_kappa)} vs {num(p.cohen_kappa)}; Gwet's AC1 "
-        f"{num(g.gwet_ac1)} vs {num(p.gwet_ac1)}; physicians' AC1 {num(report.physicians_ac1)}"
+        f"Per physician (mean of {g.n_pairs}): Macro F1 {num(g.macro_f1)}{_ci(g.macro_f1_ci95)}, "
+        f"kappa {num(g.cohen_kappa)}{_ci(g.cohen_kappa_ci95)}, AC1 {num(g.gwet_ac1)}"
+        f"{_ci(g.gwet_ac1_ci95)}; physician vs physician (mean of {p.n_pairs} pairs) "
+        f"Macro F1 {num(p.macro_f1)}{_ci(p.macro_f1_ci95)}, kappa {num(p.cohen_kappa)}, "
+        f"AC1 {num(p.gwet_ac1)}; physicians' AC1 {num(report.physicians_ac1)}"
     )
     for c in report.case_level:
         console.print(
@@ -90,8 +107,20 @@ def meta_eval_cmd(
     ],
     grades: Annotated[
         list[Path],
-        typer.Option("--grades", help="Run directory or grades file of the grader (repeatable)."),
+        typer.Option(
+            "--grades",
+            help="Run directory or grades file of the grader (repeatable); one file may hold "
+            "several answers per case, each grade's model naming its completion_id.",
+        ),
     ],
+    method: Annotated[
+        str,
+        typer.Option(
+            "--method",
+            help="Headline figures: per-physician (means over physicians, LiveMedBench) or "
+            "healthbench (simple-evals' pooled label pairs). Both are computed and stored.",
+        ),
+    ] = "per-physician",
     holistic_judge: Annotated[
         str | None, typer.Option("--holistic-judge", help="Model for the holistic 0-10 baseline.")
     ] = None,
@@ -108,17 +137,22 @@ def meta_eval_cmd(
     concurrency: Concurrency = None,
     config: Config = None,
     quiet: Quiet = False,
+    seed: Seed = 0,
+    resamples: Resamples = 10_000,
 ) -> None:
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
     from medrubric.analysis.labels import load_labels
-    from medrubric.analysis.metaeval import answers_to_judge, meta_eval
+    from medrubric.analysis.metaeval import METHODS, answers_to_judge, meta_eval
     from medrubric.analysis.registry import RUN_FILE, record
-    from medrubric.analysis.runs import load_runs
+    from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.jsonl import write_json
+    from medrubric.errors import InputError
     from medrubric.report.analysis_sections import analysis_page, grader_agreement_section
 
+    if method not in METHODS:
+        raise InputError(f"--method: {method!r} is not one of {', '.join(METHODS)}")
     label_set = load_labels(labels)
-    runs = load_runs(grades)
+    runs = load_answer_grades(grades)
     holistic: dict[str, float | None] | None = None
     judge = "holistic judge"
     out.mkdir(parents=True, exist_ok=True)
@@ -136,7 +170,17 @@ def meta_eval_cmd(
         judge, scores = asyncio.run(_holistic(answers, holistic_judge, opts))
         write_jsonl(out / "holistic.jsonl", scores)
         holistic = {s.answer_id: s.score for s in scores}
-    report = meta_eval(label_set, runs, holistic, f"holistic: {judge}")
+    busy = f"agreement figures and {resamples} bootstrap resamples of cases"
+    with nullcontext() if quiet else console.status(busy):
+        report = meta_eval(
+            label_set,
+            runs,
+            holistic,
+            f"holistic: {judge}",
+            method=cast("Method", method),
+            n_resamples=resamples,
+            seed=seed,
+        )
     _print(report)
     data = report.model_dump(mode="json")
     write_json(out / RUN_FILE, data)

@@ -45,6 +45,13 @@ def num(x: float | None, digits: int = 3) -> str:
     return "—" if x is None or _undefined(x) else f"{x:.{digits}f}"
 
 
+def num_ci(x: float | None, bounds: Sequence[float] | None, digits: int = 3) -> str:
+    """A coefficient with its 95% CI, e.g. 0.712 (0.650–0.770)."""
+    if bounds is None or any(_undefined(b) for b in bounds):
+        return num(x, digits)
+    return f"{num(x, digits)} ({bounds[0]:.{digits}f}–{bounds[1]:.{digits}f})"
+
+
 def pts(x: float | None) -> str:
     """A difference of two scores, in percentage points."""
     return "—" if x is None or _undefined(x) else f"{100 * x:+.1f} pts"
@@ -57,7 +64,7 @@ def pval(p: float | None) -> str:
 
 
 def _render(template: str, **context: Any) -> Markup:
-    helpers = {"pct": pct, "ci": ci, "num": num, "pts": pts, "pval": pval}
+    helpers = {"pct": pct, "ci": ci, "num": num, "num_ci": num_ci, "pts": pts, "pval": pval}
     label = {"label": lambda key: LABELS.get(key, key)}
     return Markup(_env.get_template(f"analysis/{template}").render(**helpers, **label, **context))
 

@@ -34,6 +34,7 @@ __all__ = [
     "cluster_bootstrap_distribution",
     "cluster_totals_ci",
     "cluster_totals_distribution",
+    "defined_percentile_interval",
     "paired_bootstrap_diff_ci",
     "percentile_interval",
     "wilson_interval",
@@ -233,8 +234,9 @@ def cluster_totals_distribution(
     ``totals`` is a clusters × counts matrix (dense or scipy sparse): row g holds cluster g's
     counts, e.g. its 2×2 agreement tables side by side. A resample draws as many clusters as
     there are with replacement, as ``cluster_bootstrap_distribution`` does, and sums their
-    rows; ``stat`` maps a block of summed rows (resamples × counts) to one value per row.
-    The statistic of the data itself is ``stat`` of the column sums.
+    rows; ``stat`` maps a block of summed rows (resamples × counts) to one value per row, or
+    to a row of several statistics (then the result is resamples × statistics). The
+    statistic of the data itself is ``stat`` of the column sums.
     """
     _check_resamples(n_resamples)
     table: Any = totals if sparse.issparse(totals) else np.asarray(totals, dtype=float)
@@ -244,7 +246,7 @@ def cluster_totals_distribution(
     if g == 0:
         return np.full(n_resamples, math.nan)
     rng = np.random.default_rng(seed)
-    out = np.empty(n_resamples)
+    blocks = []
     step = rows_per_chunk(g + width)
     for start in range(0, n_resamples, step):
         rows = min(step, n_resamples - start)
@@ -252,8 +254,21 @@ def cluster_totals_distribution(
         flat = (drawn + g * np.arange(rows)[:, None]).ravel()
         multiplicity = np.bincount(flat, minlength=rows * g).reshape(rows, g).astype(float)
         summed: FloatArray = np.asarray((table.T @ multiplicity.T).T, dtype=np.float64)
-        out[start : start + rows] = stat(summed)
+        blocks.append(np.asarray(stat(summed), dtype=np.float64))
+    out: FloatArray = np.concatenate(blocks)
     return out
+
+
+def defined_percentile_interval(
+    distribution: ArrayLike, confidence: float = 0.95
+) -> tuple[float, float]:
+    """``percentile_interval`` of the resamples where the statistic is defined (not nan);
+    (nan, nan) when it is defined in none."""
+    values = np.asarray(distribution, dtype=float)
+    defined = values[~np.isnan(values)]
+    if defined.size == 0:
+        return math.nan, math.nan
+    return percentile_interval(defined, confidence)
 
 
 def cluster_totals_ci(
@@ -263,12 +278,9 @@ def cluster_totals_ci(
     seed: int = 0,
     confidence: float = 0.95,
 ) -> tuple[float, float]:
-    """Percentile interval of ``cluster_totals_distribution``. Resamples where ``stat`` is
-    undefined (nan, e.g. κ of a table with one category) are left out; (nan, nan) when
-    every resample is undefined."""
+    """Percentile interval of ``cluster_totals_distribution`` for a one-value ``stat``.
+    Resamples where ``stat`` is undefined (nan, e.g. κ of a table with one category) are
+    left out; (nan, nan) when every resample is undefined."""
     _check_confidence(confidence)
     distribution = cluster_totals_distribution(totals, stat, n_resamples, seed)
-    defined = distribution[~np.isnan(distribution)]
-    if defined.size == 0:
-        return math.nan, math.nan
-    return percentile_interval(defined, confidence)
+    return defined_percentile_interval(distribution, confidence)
