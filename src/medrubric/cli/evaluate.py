@@ -23,8 +23,7 @@ from medrubric.cli.options import (
     model_settings,
 )
 from medrubric.data.formats import load_cases
-from medrubric.data.jsonl import load_models
-from medrubric.data.models import Response
+from medrubric.data.formats.responses import load_responses
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import StageEstimate, estimate_run
 from medrubric.evaluate.filters import select_cases
@@ -161,7 +160,7 @@ def _print_estimates(stages: Sequence[StageEstimate]) -> None:
 def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
     assert opts.setup is not None
     cases = select_cases(load_cases(opts.cases), opts.filters, opts.limit)
-    answers = load_models(responses_file, Response) if responses_file else []
+    answers = load_responses(responses_file)[0] if responses_file else []
     stages = estimate_run(
         cases,
         RunDir(opts.out),
@@ -235,7 +234,12 @@ def register(app: typer.Typer) -> None:
     @app.command("grade")
     def grade_cmd(
         responses: Annotated[
-            Path, typer.Option("--responses", help="JSONL of Response records (case_id+response).")
+            Path,
+            typer.Option(
+                "--responses",
+                help="Answers: medrubric (case_id, response), simple-evals/HealthBench "
+                "(prompt_id, completion), LiveMedBench (case_id, model_response), Inspect log.",
+            ),
         ],
         cases: Cases,
         out: Out,

@@ -16,7 +16,8 @@ from typing import Any
 from pydantic import Field
 
 from medrubric.data.formats import load_cases
-from medrubric.data.jsonl import load_models, write_jsonl
+from medrubric.data.formats.responses import load_responses
+from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.filters import select_cases
@@ -188,9 +189,13 @@ async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
 
 
 async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
-    """Grade answers from a JSONL of Response records (case_id + response suffice)."""
+    """Grade answers made elsewhere: Response records (case_id + response suffice) or any
+    shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs)."""
     run = RunDir(opts.out).create()
-    answers = list(latest_by_key(load_models(responses_file, Response)).values())
+    loaded_answers, _, notes = load_responses(responses_file)
+    for note in notes:
+        opts.console().print(f"note: {note}")
+    answers = list(latest_by_key(loaded_answers).values())
     models = sorted({r.model for r in answers})
     if len(models) > 1:
         raise InputError(
