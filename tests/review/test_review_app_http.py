@@ -124,7 +124,7 @@ def test_pages_carry_language_attributes_for_chinese_content(
 ) -> None:
     with db.connect(project) as conn:
         items = {i.key: i for i in db.all_items(conn)}
-        ids = {row["key"]: row["id"] for row in conn.execute("SELECT id, key FROM items")}
+        ids = db.item_ids(conn)
     zh = [k for k, i in items.items() if i.language == "zh"]
     assert zh, "the sample should give a Chinese item"
     for name in ("alice", "bob", "carol"):

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from medrubric.errors import InputError
 from medrubric.review import auth, db
@@ -225,7 +226,7 @@ def test_the_signing_key_lives_in_a_0600_file_not_in_the_database(
         if path != key_file:
             assert key.encode() not in path.read_bytes(), path
     with db.connect(project) as conn:
-        assert [r["key"] for r in conn.execute("SELECT key FROM meta")] == ["config"]
+        assert conn.execute(text("SELECT key FROM meta")).scalars().all() == ["config"]
 
     copied = tmp_path / "copied"
     copied.mkdir()
@@ -239,13 +240,28 @@ def test_the_signing_key_lives_in_a_0600_file_not_in_the_database(
     assert signing_key(project) == "e" * 40
 
 
-def test_a_key_left_in_an_old_database_is_removed(project: Path) -> None:
+def test_a_project_of_an_older_version_is_migrated_and_loses_its_stored_key(
+    project: Path, web: Any, password: str
+) -> None:
     raw = sqlite3.connect(project / db.DB_NAME)
-    with raw:
+    with raw:  # the layout before schema versions and sessions, key in the database
+        raw.execute("DROP TABLE schema_version")
+        raw.execute("DROP TABLE sessions")
         raw.execute("INSERT INTO meta VALUES ('secret', 'old-secret-from-an-older-version')")
     raw.close()
     with db.connect(project) as conn:
-        assert conn.execute("SELECT 1 FROM meta WHERE key = 'secret'").fetchone() is None
+        assert conn.execute(text("SELECT 1 FROM meta WHERE key = 'secret'")).first() is None
+        assert conn.execute(text("SELECT version FROM schema_version")).scalar() == 2
+    assert web.try_login(web.client(project), "alice", password).status_code == 303
+
+
+def test_a_database_of_a_newer_version_is_refused(project: Path) -> None:
+    raw = sqlite3.connect(project / db.DB_NAME)
+    with raw:
+        raw.execute("UPDATE schema_version SET version = 99")
+    raw.close()
+    with pytest.raises(InputError, match="schema version 99, newer than this medrubric"):
+        review_project.report(project)
 
 
 def test_serve_refuses_a_wildcard_address_without_allowed_hosts(

@@ -19,6 +19,15 @@ if TYPE_CHECKING:
 review_app = typer.Typer(help="Physician review web app and agreement.", no_args_is_help=True)
 
 ProjectArg = Annotated[Path, typer.Argument(metavar="DIR", help="Review project folder.")]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="MEDRUBRIC_REVIEW_DB",
+        help="postgresql://USER:PASSWORD@HOST:PORT/DATABASE for a team database "
+        "(default: SQLite in DIR).",
+    ),
+]
 
 
 @review_app.command("create")
@@ -41,13 +50,14 @@ def create_command(
     pairs: Annotated[
         Path | None, typer.Option("--pairs", help="Audit pairs JSONL (injected-error task).")
     ] = None,
+    database: DbOption = None,
 ) -> None:
     """Create a review project with the chosen tasks' items."""
     from medrubric.review import project as review_project
     from medrubric.review.tasks import parse_tasks
 
     n = review_project.create(
-        directory, source, parse_tasks(tasks), sample, seed, reviewers_per_item, pairs
+        directory, source, parse_tasks(tasks), sample, seed, reviewers_per_item, pairs, database
     )
     typer.echo(f"created {directory} with {n} items; add reviewers with `review add-reviewer`")
 
@@ -73,11 +83,12 @@ def add_reviewer_command(
         str | None,
         typer.Option("--password-env", help="Read the password from this environment variable."),
     ] = None,
+    database: DbOption = None,
 ) -> None:
     """Create an account; the password is prompted unless --password-env names it."""
     from medrubric.review import project as review_project
 
-    who = review_project.add_reviewer(directory, name, _password(password_env), owner)
+    who = review_project.add_reviewer(directory, name, _password(password_env), owner, database)
     typer.echo(f"added {'owner' if who.is_owner else 'reviewer'} {who.name}")
 
 
@@ -89,11 +100,12 @@ def passwd_command(
         str | None,
         typer.Option("--password-env", help="Read the password from this environment variable."),
     ] = None,
+    database: DbOption = None,
 ) -> None:
     """Set a new password; the account's open sessions end at once."""
     from medrubric.review import project as review_project
 
-    review_project.set_password(directory, name, _password(password_env))
+    review_project.set_password(directory, name, _password(password_env), database)
     typer.echo(f"password of {name} changed; its sessions are logged out")
 
 
@@ -113,6 +125,7 @@ def serve_command(
         bool,
         typer.Option("--https-only", help="Behind TLS: Secure cookie and HSTS header."),
     ] = False,
+    database: DbOption = None,
 ) -> None:
     """Run the review web app until Ctrl-C."""
     import uvicorn
@@ -125,7 +138,10 @@ def serve_command(
             f"--allowed-host: name the host names reviewers use when listening on {host!r}"
         )
     app = create_app(
-        project, allowed_hosts=allowed_hosts or default_hosts(host), https_only=https_only
+        project,
+        database=database,
+        allowed_hosts=allowed_hosts or default_hosts(host),
+        https_only=https_only,
     )
     scheme = "https" if https_only else "http"
     typer.echo(f"review app on {scheme}://{host}:{port}/ (Ctrl-C stops it)", err=True)
@@ -172,11 +188,12 @@ def _print_report(report: AgreementReport) -> None:
 def agreement_command(
     directory: ProjectArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    database: DbOption = None,
 ) -> None:
     """Agreement figures from the labels stored so far."""
     from medrubric.review import project as review_project
 
-    report = review_project.report(directory)
+    report = review_project.report(directory, database)
     if as_json:
         typer.echo(report.model_dump_json(indent=2))
     else:
@@ -191,11 +208,12 @@ def export_command(
         str,
         typer.Option("--format", help="jsonl (archive, re-importable), csv, or meta-eval (CSV)."),
     ] = "jsonl",
+    database: DbOption = None,
 ) -> None:
     """Write every label: JSONL to archive with the snapshot, or CSV for analysis."""
     from medrubric.review import project as review_project
 
-    n = review_project.export_labels(directory, out, fmt)
+    n = review_project.export_labels(directory, out, fmt, database)
     typer.echo(f"wrote {n} labels to {out}")
 
 
@@ -203,11 +221,12 @@ def export_command(
 def import_command(
     directory: ProjectArg,
     labels: Annotated[Path, typer.Argument(metavar="LABELS", help="Labels JSONL from export.")],
+    database: DbOption = None,
 ) -> None:
     """Read exported labels back (importing the same file twice changes nothing)."""
     from medrubric.review import project as review_project
 
-    n = review_project.import_labels(directory, labels)
+    n = review_project.import_labels(directory, labels, database)
     typer.echo(f"imported {n} new or changed labels")
 
 

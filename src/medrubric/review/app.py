@@ -1,12 +1,11 @@
 """The review web app: login, each reviewer's own queue, item forms, owner pages.
 
-Server-rendered (FastAPI + Jinja); one SQLite connection per request. Reviewers only ever
+Server-rendered (FastAPI + Jinja); one database connection per request. Reviewers only ever
 reach items assigned to them (403 otherwise) and only see their own labels. (No
 `from __future__ import annotations`: FastAPI must resolve the dependency aliases defined
 inside `create_app`.)
 """
 
-import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,10 +14,11 @@ from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy import Connection
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
-from medrubric.review import db
+from medrubric.review import db, store
 from medrubric.review.agreement import agreement_report
 from medrubric.review.auth import (
     SESSION_COOKIE,
@@ -69,18 +69,20 @@ def _csv_download(body: str, filename: str) -> Response:
 def create_app(
     project: str | Path,
     *,
+    database: str | None = None,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     https_only: bool = False,
     throttle: LoginThrottle | None = None,
 ) -> FastAPI:
-    """The app for one project folder (which must already hold a review database).
+    """The app for one project: its folder (signing key, and SQLite database unless `db`
+    `database` names a PostgreSQL one).
 
     Requests naming any other `Host` than `allowed_hosts` are refused (DNS rebinding);
     `https_only` marks the cookie Secure and sends HSTS, for use behind TLS.
     """
     project = Path(project)
-    with db.connect(project):
-        pass  # fails early on a folder that is not a project
+    with store.connect(project, database):
+        pass  # fails early where there is no project
     throttle = throttle or LoginThrottle()
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(
@@ -103,11 +105,11 @@ def create_app(
     )
     host_allowed = host_checker(allowed_hosts)
 
-    def connection() -> Iterator[sqlite3.Connection]:
-        with db.connect(project) as conn:
+    def connection() -> Iterator[Connection]:
+        with store.connect(project, database) as conn:
             yield conn
 
-    Conn = Annotated[sqlite3.Connection, Depends(connection)]
+    Conn = Annotated[Connection, Depends(connection)]
 
     def reviewer(request: Request, conn: Conn) -> db.Reviewer:
         token = session_token(request)
@@ -205,7 +207,7 @@ def create_app(
         first_open = next((e for e in entries if not e.labelled), None)
         return page(request, "queue.html", user=user, entries=entries, first_open=first_open)
 
-    def assigned_item(conn: sqlite3.Connection, item_id: int, user: db.Reviewer) -> Item:
+    def assigned_item(conn: Connection, item_id: int, user: db.Reviewer) -> Item:
         found = db.item(conn, item_id)
         if found is None:
             raise HTTPException(status_code=404, detail="no such item")
@@ -215,7 +217,7 @@ def create_app(
 
     def item_page(
         request: Request,
-        conn: sqlite3.Connection,
+        conn: Connection,
         user: db.Reviewer,
         item_id: int,
         item: Item,

@@ -1,47 +1,28 @@
-"""The SQLite store of a review project (DIR/review.sqlite3).
+"""Queries of a review project's database (see `store` for where it lives and its schema).
 
-WAL journal with synchronous=FULL, and every label written in its own committed
-transaction before the reply goes out, so a crash right after a submission loses nothing.
+Every label is written in its own committed transaction before the reply goes out, so a
+crash right after a submission loses nothing. The SQL is shared by SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy import Connection, RowMapping, text
 
 from medrubric.errors import InputError
 from medrubric.review.assign import rotation
 from medrubric.review.models import TASK_NAMES, Answer, Item, LabelRecord
 from medrubric.review.secret import key_path, write_key
+from medrubric.review.store import DB_NAME, connect, create, transaction
 
-DB_NAME = "review.sqlite3"
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS reviewers (
-    id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, password_hash TEXT,
-    is_owner INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS items (
-    id INTEGER PRIMARY KEY, key TEXT UNIQUE NOT NULL, task TEXT NOT NULL,
-    grp TEXT NOT NULL, case_id TEXT NOT NULL, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS assignments (
-    item_id INTEGER NOT NULL REFERENCES items(id), reviewer_id INTEGER NOT NULL
-    REFERENCES reviewers(id), PRIMARY KEY (item_id, reviewer_id));
-CREATE TABLE IF NOT EXISTS labels (
-    item_id INTEGER NOT NULL REFERENCES items(id), reviewer_id INTEGER NOT NULL
-    REFERENCES reviewers(id), answers TEXT NOT NULL, comment TEXT NOT NULL,
-    labelled_at TEXT NOT NULL, PRIMARY KEY (item_id, reviewer_id));
-CREATE TABLE IF NOT EXISTS sessions (
-    token_digest TEXT PRIMARY KEY, reviewer_id INTEGER NOT NULL REFERENCES reviewers(id),
-    expires_at INTEGER NOT NULL);
-"""
+__all__ = ["DB_NAME", "connect", "transaction"]
 
 
 class ProjectConfig(BaseModel):
@@ -76,87 +57,62 @@ class Progress(BaseModel):
     labelled: int
 
 
-def db_path(project: str | Path) -> Path:
-    return Path(project) / DB_NAME
+def _rows(conn: Connection, sql: str, **params: Any) -> list[RowMapping]:
+    return list(conn.execute(text(sql), params).mappings())
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    return conn
+def _row(conn: Connection, sql: str, **params: Any) -> RowMapping | None:
+    return conn.execute(text(sql), params).mappings().first()
 
 
-@contextmanager
-def connect(project: str | Path) -> Iterator[sqlite3.Connection]:
-    """A connection to an existing project; InputError when DIR is not one."""
-    path = db_path(project)
-    if not path.exists():
-        raise InputError("not a review project (run `medrubric review create` first)", project)
-    conn = _open(path)
-    try:
-        _upgrade(conn)
-        yield conn
-    finally:
-        conn.close()
-
-
-@contextmanager
-def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-
-
-def _upgrade(conn: sqlite3.Connection) -> None:
-    """Bring a project made by an older version up to date: a sessions table, and no signing
-    key in the database (it lives in a key file now; old cookies stop working)."""
-    conn.executescript(_SCHEMA)
-    if conn.execute("SELECT 1 FROM meta WHERE key = 'secret'").fetchone():
-        conn.execute("DELETE FROM meta WHERE key = 'secret'")
+def _run(conn: Connection, sql: str, params: Any = None) -> None:
+    """A write (params: one mapping, or a list of them for many rows)."""
+    conn.execute(text(sql), params if params is not None else {})
 
 
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
-def create_project(project: Path, config: ProjectConfig, items: Sequence[Item]) -> None:
-    """A new project folder with its items and signing key; refuses a folder that already
-    holds a project."""
-    if db_path(project).exists():
-        raise InputError("already a review project", project)
-    project.mkdir(parents=True, exist_ok=True)
-    if not key_path(project).exists():
-        write_key(project)
-    conn = _open(db_path(project))
-    try:
-        conn.executescript(_SCHEMA)
+def create_project(
+    project: Path, config: ProjectConfig, items: Sequence[Item], db: str | None = None
+) -> None:
+    """A new project (folder with its signing key, database with its items); refuses a
+    place that already holds one."""
+    with create(project, db) as conn:
+        if not key_path(project).exists():
+            write_key(project)
         with transaction(conn):
-            conn.execute("INSERT INTO meta VALUES ('config', ?)", (config.model_dump_json(),))
-            conn.executemany(
-                "INSERT INTO items (key, task, grp, case_id, data) VALUES (?, ?, ?, ?, ?)",
-                [(i.key, i.task, i.group, i.case_id, i.model_dump_json()) for i in items],
+            _run(conn, "INSERT INTO meta VALUES ('config', :v)", {"v": config.model_dump_json()})
+            _run(
+                conn,
+                "INSERT INTO items (key, task, grp, case_id, data) "
+                "VALUES (:key, :task, :grp, :case_id, :data)",
+                [
+                    {
+                        "key": i.key,
+                        "task": i.task,
+                        "grp": i.group,
+                        "case_id": i.case_id,
+                        "data": i.model_dump_json(),
+                    }
+                    for i in items
+                ],
             )
-    finally:
-        conn.close()
 
 
-def meta(conn: sqlite3.Connection, key: str) -> str:
-    row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+def meta(conn: Connection, key: str) -> str:
+    row = _row(conn, "SELECT value FROM meta WHERE key = :key", key=key)
+    if row is None:
+        raise InputError(f"the review database has no {key!r} entry")
     return str(row["value"])
 
 
-def config(conn: sqlite3.Connection) -> ProjectConfig:
+def config(conn: Connection) -> ProjectConfig:
     return ProjectConfig.model_validate_json(meta(conn, "config"))
 
 
-def _reviewer(row: sqlite3.Row | None) -> Reviewer | None:
+def _reviewer(row: RowMapping | None) -> Reviewer | None:
     if row is None:
         return None
     return Reviewer(
@@ -167,29 +123,31 @@ def _reviewer(row: sqlite3.Row | None) -> Reviewer | None:
     )
 
 
-def reviewer_by_name(conn: sqlite3.Connection, name: str) -> Reviewer | None:
-    return _reviewer(conn.execute("SELECT * FROM reviewers WHERE name = ?", (name,)).fetchone())
+def reviewer_by_name(conn: Connection, name: str) -> Reviewer | None:
+    return _reviewer(_row(conn, "SELECT * FROM reviewers WHERE name = :name", name=name))
 
 
-def reviewer_by_id(conn: sqlite3.Connection, rid: int) -> Reviewer | None:
-    return _reviewer(conn.execute("SELECT * FROM reviewers WHERE id = ?", (rid,)).fetchone())
+def reviewer_by_id(conn: Connection, rid: int) -> Reviewer | None:
+    return _reviewer(_row(conn, "SELECT * FROM reviewers WHERE id = :id", id=rid))
 
 
-def reviewers(conn: sqlite3.Connection) -> list[Reviewer]:
-    rows = conn.execute("SELECT * FROM reviewers ORDER BY id").fetchall()
+def reviewers(conn: Connection) -> list[Reviewer]:
+    rows = _rows(conn, "SELECT * FROM reviewers ORDER BY id")
     return [r for r in map(_reviewer, rows) if r is not None]
 
 
 def add_reviewer(
-    conn: sqlite3.Connection, name: str, password_hash: str | None, is_owner: bool
+    conn: Connection, name: str, password_hash: str | None, is_owner: bool
 ) -> Reviewer:
     """Create an account (owners run the study and label nothing), then rebalance queues."""
     if reviewer_by_name(conn, name) is not None:
         raise InputError(f"reviewer {name!r} already exists")
     with transaction(conn):
-        conn.execute(
-            "INSERT INTO reviewers (name, password_hash, is_owner, created_at) VALUES (?,?,?,?)",
-            (name, password_hash, int(is_owner), _now()),
+        _run(
+            conn,
+            "INSERT INTO reviewers (name, password_hash, is_owner, created_at) "
+            "VALUES (:name, :hash, :owner, :at)",
+            {"name": name, "hash": password_hash, "owner": int(is_owner), "at": _now()},
         )
         if not is_owner:
             _reassign(conn)
@@ -198,60 +156,65 @@ def add_reviewer(
     return created
 
 
-def set_password(conn: sqlite3.Connection, name: str, password_hash: str) -> None:
+def set_password(conn: Connection, name: str, password_hash: str) -> None:
     """A new password; every session of the account ends with the old one."""
     who = reviewer_by_name(conn, name)
     if who is None:
         raise InputError(f"NAME: no reviewer {name!r} in this project")
     with transaction(conn):
-        conn.execute("UPDATE reviewers SET password_hash = ? WHERE id = ?", (password_hash, who.id))
-        conn.execute("DELETE FROM sessions WHERE reviewer_id = ?", (who.id,))
+        _run(
+            conn,
+            "UPDATE reviewers SET password_hash = :hash WHERE id = :id",
+            {"hash": password_hash, "id": who.id},
+        )
+        _run(conn, "DELETE FROM sessions WHERE reviewer_id = :id", {"id": who.id})
         if not who.password_hash and not who.is_owner:
             _reassign(conn)
 
 
-def create_session(
-    conn: sqlite3.Connection, token_digest: str, reviewer_id: int, max_age: int
-) -> None:
+def create_session(conn: Connection, token_digest: str, reviewer_id: int, max_age: int) -> None:
     """Store a logged-in session (by the digest of its token); expired ones are dropped."""
     now = int(time.time())
     with transaction(conn):
-        conn.execute("DELETE FROM sessions WHERE expires_at <= ?", (now,))
-        conn.execute(
-            "INSERT INTO sessions VALUES (?, ?, ?)", (token_digest, reviewer_id, now + max_age)
+        _run(conn, "DELETE FROM sessions WHERE expires_at <= :now", {"now": now})
+        _run(
+            conn,
+            "INSERT INTO sessions VALUES (:digest, :rid, :expires)",
+            {"digest": token_digest, "rid": reviewer_id, "expires": now + max_age},
         )
 
 
-def session_reviewer(conn: sqlite3.Connection, token_digest: str) -> Reviewer | None:
+def session_reviewer(conn: Connection, token_digest: str) -> Reviewer | None:
     """The reviewer of a live session, None when it ended, expired or never existed."""
-    row = conn.execute(
+    row = _row(
+        conn,
         """SELECT r.* FROM sessions s JOIN reviewers r ON r.id = s.reviewer_id
-           WHERE s.token_digest = ? AND s.expires_at > ?""",
-        (token_digest, int(time.time())),
-    ).fetchone()
+           WHERE s.token_digest = :digest AND s.expires_at > :now""",
+        digest=token_digest,
+        now=int(time.time()),
+    )
     return _reviewer(row)
 
 
-def end_session(conn: sqlite3.Connection, token_digest: str) -> None:
+def end_session(conn: Connection, token_digest: str) -> None:
     with transaction(conn):
-        conn.execute("DELETE FROM sessions WHERE token_digest = ?", (token_digest,))
+        _run(conn, "DELETE FROM sessions WHERE token_digest = :d", {"d": token_digest})
 
 
-def _reassign(conn: sqlite3.Connection) -> None:
+def _reassign(conn: Connection) -> None:
     """Rotate groups nobody has labelled yet over the reviewers who can log in and label."""
     labellers = [r.id for r in reviewers(conn) if not r.is_owner and r.password_hash]
     per_item = config(conn).reviewers_per_item
     started = {
         row["grp"]
-        for row in conn.execute(
-            "SELECT DISTINCT i.grp FROM labels l JOIN items i ON i.id = l.item_id"
+        for row in _rows(
+            conn, "SELECT DISTINCT i.grp FROM labels l JOIN items i ON i.id = l.item_id"
         )
     }
     offset = 0
     for task in TASK_NAMES:
-        rows = conn.execute("SELECT id, grp FROM items WHERE task = ? ORDER BY id", (task,))
         members: dict[str, list[int]] = {}
-        for row in rows:
+        for row in _rows(conn, "SELECT id, grp FROM items WHERE task = :t ORDER BY id", t=task):
             members.setdefault(row["grp"], []).append(row["id"])
         plan = rotation(list(members), labellers, per_item, offset)
         offset += len(members)
@@ -259,47 +222,60 @@ def _reassign(conn: sqlite3.Connection) -> None:
             if group in started:
                 continue
             for item_id in members[group]:
-                conn.execute("DELETE FROM assignments WHERE item_id = ?", (item_id,))
-                conn.executemany(
-                    "INSERT INTO assignments VALUES (?, ?)", [(item_id, rid) for rid in who]
+                _run(conn, "DELETE FROM assignments WHERE item_id = :i", {"i": item_id})
+                _run(
+                    conn,
+                    "INSERT INTO assignments VALUES (:i, :r)",
+                    [{"i": item_id, "r": rid} for rid in who],
                 )
 
 
-def queue(conn: sqlite3.Connection, reviewer_id: int) -> list[QueueEntry]:
-    rows = conn.execute(
+def queue(conn: Connection, reviewer_id: int) -> list[QueueEntry]:
+    rows = _rows(
+        conn,
         """SELECT i.id, i.key, i.task, i.case_id, l.item_id IS NOT NULL AS labelled
            FROM assignments a JOIN items i ON i.id = a.item_id
            LEFT JOIN labels l ON l.item_id = a.item_id AND l.reviewer_id = a.reviewer_id
-           WHERE a.reviewer_id = ? ORDER BY i.id""",
-        (reviewer_id,),
-    ).fetchall()
+           WHERE a.reviewer_id = :rid ORDER BY i.id""",
+        rid=reviewer_id,
+    )
     return [QueueEntry(**dict(r)) for r in rows]
 
 
-def is_assigned(conn: sqlite3.Connection, item_id: int, reviewer_id: int) -> bool:
-    row = conn.execute(
-        "SELECT 1 FROM assignments WHERE item_id = ? AND reviewer_id = ?", (item_id, reviewer_id)
-    ).fetchone()
+def is_assigned(conn: Connection, item_id: int, reviewer_id: int) -> bool:
+    row = _row(
+        conn,
+        "SELECT 1 FROM assignments WHERE item_id = :i AND reviewer_id = :r",
+        i=item_id,
+        r=reviewer_id,
+    )
     return row is not None
 
 
-def item(conn: sqlite3.Connection, item_id: int) -> Item | None:
-    row = conn.execute("SELECT data FROM items WHERE id = ?", (item_id,)).fetchone()
+def item(conn: Connection, item_id: int) -> Item | None:
+    row = _row(conn, "SELECT data FROM items WHERE id = :i", i=item_id)
     return None if row is None else Item.model_validate_json(row["data"])
 
 
 def own_label(
-    conn: sqlite3.Connection, item_id: int, reviewer_id: int
+    conn: Connection, item_id: int, reviewer_id: int
 ) -> tuple[dict[str, Answer], str] | None:
-    row = conn.execute(
-        "SELECT answers, comment FROM labels WHERE item_id = ? AND reviewer_id = ?",
-        (item_id, reviewer_id),
-    ).fetchone()
+    row = _row(
+        conn,
+        "SELECT answers, comment FROM labels WHERE item_id = :i AND reviewer_id = :r",
+        i=item_id,
+        r=reviewer_id,
+    )
     return None if row is None else (json.loads(row["answers"]), row["comment"])
 
 
+_UPSERT_LABEL = """INSERT INTO labels VALUES (:i, :r, :answers, :comment, :at)
+    ON CONFLICT (item_id, reviewer_id) DO UPDATE SET answers = excluded.answers,
+    comment = excluded.comment, labelled_at = excluded.labelled_at"""
+
+
 def save_label(
-    conn: sqlite3.Connection,
+    conn: Connection,
     item_id: int,
     reviewer_id: int,
     answers: dict[str, Answer],
@@ -308,35 +284,44 @@ def save_label(
 ) -> None:
     """Insert or replace one label in its own committed (fsynced) transaction."""
     with transaction(conn):
-        conn.execute(
-            "INSERT OR REPLACE INTO labels VALUES (?, ?, ?, ?, ?)",
-            (item_id, reviewer_id, json.dumps(answers), comment, labelled_at or _now()),
+        _run(
+            conn,
+            _UPSERT_LABEL,
+            {
+                "i": item_id,
+                "r": reviewer_id,
+                "answers": json.dumps(answers),
+                "comment": comment,
+                "at": labelled_at or _now(),
+            },
         )
 
 
-def progress(conn: sqlite3.Connection) -> list[Progress]:
-    rows = conn.execute(
+def progress(conn: Connection) -> list[Progress]:
+    rows = _rows(
+        conn,
         """SELECT r.name AS reviewer, i.task AS task, COUNT(*) AS assigned,
                   COUNT(l.item_id) AS labelled
            FROM assignments a JOIN reviewers r ON r.id = a.reviewer_id
            JOIN items i ON i.id = a.item_id
            LEFT JOIN labels l ON l.item_id = a.item_id AND l.reviewer_id = a.reviewer_id
-           GROUP BY r.id, i.task ORDER BY r.id, i.task"""
-    ).fetchall()
+           GROUP BY r.id, r.name, i.task ORDER BY r.id, i.task""",
+    )
     return [Progress(**dict(r)) for r in rows]
 
 
-def all_items(conn: sqlite3.Connection) -> list[Item]:
-    rows = conn.execute("SELECT data FROM items ORDER BY id").fetchall()
+def all_items(conn: Connection) -> list[Item]:
+    rows = _rows(conn, "SELECT data FROM items ORDER BY id")
     return [Item.model_validate_json(r["data"]) for r in rows]
 
 
-def all_labels(conn: sqlite3.Connection) -> list[LabelRecord]:
-    rows = conn.execute(
+def all_labels(conn: Connection) -> list[LabelRecord]:
+    rows = _rows(
+        conn,
         """SELECT i.key, i.task, i.case_id, r.name, l.answers, l.comment, l.labelled_at
            FROM labels l JOIN items i ON i.id = l.item_id JOIN reviewers r ON r.id = l.reviewer_id
-           ORDER BY i.id, r.name"""
-    ).fetchall()
+           ORDER BY i.id, r.name""",
+    )
     return [
         LabelRecord(
             item_key=r["key"],
@@ -351,12 +336,12 @@ def all_labels(conn: sqlite3.Connection) -> list[LabelRecord]:
     ]
 
 
-def item_ids(conn: sqlite3.Connection) -> dict[str, int]:
+def item_ids(conn: Connection) -> dict[str, int]:
     """Item key -> row id."""
-    return {row["key"]: row["id"] for row in conn.execute("SELECT id, key FROM items")}
+    return {row["key"]: row["id"] for row in _rows(conn, "SELECT id, key FROM items")}
 
 
-def import_labels(conn: sqlite3.Connection, records: Sequence[tuple[int, LabelRecord]]) -> int:
+def import_labels(conn: Connection, records: Sequence[tuple[int, LabelRecord]]) -> int:
     """Write checked (item id, label) pairs back; the same file twice changes nothing.
     Returns how many labels were new or changed.
 
@@ -369,16 +354,21 @@ def import_labels(conn: sqlite3.Connection, records: Sequence[tuple[int, LabelRe
         if own_label(conn, item_id, who.id) == (rec.answers, rec.comment):
             continue
         with transaction(conn):
-            conn.execute("INSERT OR IGNORE INTO assignments VALUES (?, ?)", (item_id, who.id))
-            conn.execute(
-                "INSERT OR REPLACE INTO labels VALUES (?, ?, ?, ?, ?)",
-                (
-                    item_id,
-                    who.id,
-                    json.dumps(rec.answers),
-                    rec.comment,
-                    rec.labelled_at.isoformat(),
-                ),
+            _run(
+                conn,
+                "INSERT INTO assignments VALUES (:i, :r) ON CONFLICT DO NOTHING",
+                {"i": item_id, "r": who.id},
+            )
+            _run(
+                conn,
+                _UPSERT_LABEL,
+                {
+                    "i": item_id,
+                    "r": who.id,
+                    "answers": json.dumps(rec.answers),
+                    "comment": rec.comment,
+                    "at": rec.labelled_at.isoformat(),
+                },
             )
         changed += 1
     return changed

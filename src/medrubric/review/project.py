@@ -23,6 +23,7 @@ def create(
     seed: int = 0,
     reviewers_per_item: int = 2,
     pairs: Path | None = None,
+    database: str | None = None,
 ) -> int:
     """Build the chosen tasks' items from a snapshot, cases file or run directory."""
     if reviewers_per_item < 1:
@@ -37,7 +38,7 @@ def create(
         seed=seed,
         reviewers_per_item=reviewers_per_item,
     )
-    db.create_project(project, config, items)
+    db.create_project(project, config, items, database)
     return len(items)
 
 
@@ -46,34 +47,36 @@ def _check_password(password: str) -> None:
         raise InputError("password: use at least 8 characters")
 
 
-def add_reviewer(project: Path, name: str, password: str, owner: bool = False) -> db.Reviewer:
+def add_reviewer(
+    project: Path, name: str, password: str, owner: bool = False, database: str | None = None
+) -> db.Reviewer:
     if not name.strip():
         raise InputError("NAME: must not be blank")
     _check_password(password)
-    with db.connect(project) as conn:
+    with db.connect(project, database) as conn:
         return db.add_reviewer(conn, name.strip(), hash_password(password), owner)
 
 
-def set_password(project: Path, name: str, password: str) -> None:
+def set_password(project: Path, name: str, password: str, database: str | None = None) -> None:
     """Change an account's password; its open sessions end."""
     _check_password(password)
-    with db.connect(project) as conn:
+    with db.connect(project, database) as conn:
         db.set_password(conn, name, hash_password(password))
 
 
-def report(project: Path) -> AgreementReport:
-    with db.connect(project) as conn:
+def report(project: Path, database: str | None = None) -> AgreementReport:
+    with db.connect(project, database) as conn:
         return agreement_report(db.all_items(conn), db.all_labels(conn))
 
 
 EXPORT_FORMATS = ("jsonl", "csv", "meta-eval")
 
 
-def export_labels(project: Path, out: Path, fmt: str = "jsonl") -> int:
+def export_labels(project: Path, out: Path, fmt: str = "jsonl", database: str | None = None) -> int:
     """Write the labels as the JSONL archive, the flat CSV or the meta-eval CSV."""
     if fmt not in EXPORT_FORMATS:
         raise InputError(f"--format: {fmt!r} is not one of {', '.join(EXPORT_FORMATS)}")
-    with db.connect(project) as conn:
+    with db.connect(project, database) as conn:
         labels = db.all_labels(conn)
         if fmt == "jsonl":
             return write_jsonl(out, labels)
@@ -113,13 +116,13 @@ def _check_label(rec: LabelRecord, item: Item | None, path: Path, line: int) -> 
         )
 
 
-def import_labels(project: Path, path: Path) -> int:
+def import_labels(project: Path, path: Path, database: str | None = None) -> int:
     """Labels of an export file written into the project; returns how many were new/changed.
 
     Every line is checked before anything is written, so a bad file changes nothing.
     """
     records = list(read_models(path, LabelRecord))
-    with db.connect(project) as conn:
+    with db.connect(project, database) as conn:
         ids = db.item_ids(conn)
         checked: list[tuple[int, LabelRecord]] = []
         for line, rec in records:

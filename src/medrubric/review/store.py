@@ -1,0 +1,239 @@
+"""Where a review project's database lives, and its schema.
+
+SQLite in the project folder (DIR/review.sqlite3) is the embedded default; a team points
+every command at one PostgreSQL database with `--db postgresql://USER:PASSWORD@HOST/DB` (or
+the `MEDRUBRIC_REVIEW_DB` variable). Both go through SQLAlchemy Core with the same SQL.
+
+SQLite runs in WAL mode with synchronous=FULL and write transactions that take the write
+lock first (BEGIN IMMEDIATE), so a label is on disk before the reply goes out. The schema
+is versioned in a `schema_version` table: each connection checks it, applies the migrations
+it lacks (under an advisory lock on Postgres, so concurrent servers migrate once), and
+refuses a database written by a newer medrubric.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    create_engine,
+    event,
+    inspect,
+    text,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.pool import NullPool
+
+from medrubric.errors import InputError
+
+DB_NAME = "review.sqlite3"
+DB_ENV = "MEDRUBRIC_REVIEW_DB"
+_MIGRATION_LOCK = 7_240_412  # pg_advisory_xact_lock key of review-schema migrations
+
+_META = MetaData()
+_meta = Table(
+    "meta", _META, Column("key", Text, primary_key=True), Column("value", Text, nullable=False)
+)
+_reviewers = Table(
+    "reviewers",
+    _META,
+    Column("id", Integer, primary_key=True),
+    Column("name", Text, unique=True, nullable=False),
+    Column("password_hash", Text),
+    Column("is_owner", Integer, nullable=False, server_default="0"),
+    Column("created_at", Text, nullable=False),
+)
+_items = Table(
+    "items",
+    _META,
+    Column("id", Integer, primary_key=True),
+    Column("key", Text, unique=True, nullable=False),
+    Column("task", Text, nullable=False),
+    Column("grp", Text, nullable=False),
+    Column("case_id", Text, nullable=False),
+    Column("data", Text, nullable=False),
+)
+_assignments = Table(
+    "assignments",
+    _META,
+    Column("item_id", Integer, ForeignKey("items.id"), primary_key=True),
+    Column("reviewer_id", Integer, ForeignKey("reviewers.id"), primary_key=True),
+)
+_labels = Table(
+    "labels",
+    _META,
+    Column("item_id", Integer, ForeignKey("items.id"), primary_key=True),
+    Column("reviewer_id", Integer, ForeignKey("reviewers.id"), primary_key=True),
+    Column("answers", Text, nullable=False),
+    Column("comment", Text, nullable=False),
+    Column("labelled_at", Text, nullable=False),
+)
+_sessions = Table(
+    "sessions",
+    _META,
+    Column("token_digest", Text, primary_key=True),
+    Column("reviewer_id", Integer, ForeignKey("reviewers.id"), nullable=False),
+    Column("expires_at", BigInteger, nullable=False),
+)
+_version = Table("schema_version", _META, Column("version", Integer, nullable=False))
+
+
+def _v1_tables(conn: Connection) -> None:
+    for table in (_meta, _reviewers, _items, _assignments, _labels):
+        table.create(conn, checkfirst=True)
+
+
+def _v2_sessions(conn: Connection) -> None:
+    """Server-side sessions; the signing key moved out of the database into a key file."""
+    _sessions.create(conn, checkfirst=True)
+    conn.execute(text("DELETE FROM meta WHERE key = 'secret'"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_tables, _v2_sessions)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def database_url(project: str | Path, db: str | None = None) -> str:
+    """The SQLAlchemy URL of a project: `db` (PostgreSQL) or the project's SQLite file."""
+    if not db:
+        return f"sqlite:///{Path(project).resolve() / DB_NAME}"
+    scheme = db.split("://", 1)[0] if "://" in db else ""
+    if scheme not in ("postgresql", "postgres", "postgresql+psycopg"):
+        raise InputError(
+            "--db: use postgresql://USER:PASSWORD@HOST:PORT/DATABASE "
+            "(leave it out for SQLite in the project folder)"
+        )
+    return "postgresql+psycopg://" + db.split("://", 1)[1]
+
+
+def shown(url: str) -> str:
+    """A URL fit for messages: the password masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "--db"
+
+
+@functools.cache
+def engine(url: str) -> Engine:
+    """One engine per database: Postgres connections are pooled; SQLite opens the file per
+    connection (NullPool) with its durability pragmas."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    made = create_engine(
+        url, poolclass=NullPool, connect_args={"timeout": 30, "check_same_thread": False}
+    )
+
+    @event.listens_for(made, "connect")
+    def _pragmas(dbapi_conn: object, record: object) -> None:
+        dbapi_conn.isolation_level = None  # type: ignore[attr-defined]  # we say BEGIN
+        cursor = dbapi_conn.cursor()  # type: ignore[attr-defined]
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(made, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.info.pop("immediate", False) else "BEGIN")
+
+    return made
+
+
+@contextmanager
+def transaction(conn: Connection) -> Iterator[Connection]:
+    """A write transaction, committed on exit; SQLite takes its write lock up front."""
+    if conn.in_transaction():
+        conn.commit()  # end the read transaction the connection opened by itself
+    conn.info["immediate"] = conn.dialect.name == "sqlite"
+    with conn.begin():
+        yield conn
+
+
+def _open(url: str) -> Connection:
+    """A connection, or one clear line when the server refuses it (wrong password, …)."""
+    try:
+        return engine(url).connect()
+    except OperationalError as exc:
+        reason = str(exc.orig or exc).strip().splitlines()[0]
+        raise InputError(f"cannot open the review database {shown(url)}: {reason}") from None
+
+
+def _schema_version(conn: Connection) -> int | None:
+    """The stored version; 0 for a project made before versioning; None when empty."""
+    tables = set(inspect(conn).get_table_names())
+    if "schema_version" in tables:
+        return int(conn.execute(text("SELECT MAX(version) FROM schema_version")).scalar() or 0)
+    return 0 if "meta" in tables else None
+
+
+def _migrate(conn: Connection, where: str) -> None:
+    with transaction(conn):
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
+        found = _schema_version(conn) or 0
+        if found > SCHEMA_VERSION:
+            raise InputError(
+                f"the review database has schema version {found}, newer than this medrubric "
+                f"knows ({SCHEMA_VERSION}): upgrade medrubric",
+                where,
+            )
+        for migration in MIGRATIONS[found:]:
+            migration(conn)
+        _version.create(conn, checkfirst=True)
+        conn.execute(text("DELETE FROM schema_version"))
+        conn.execute(text("INSERT INTO schema_version VALUES (:v)"), {"v": SCHEMA_VERSION})
+
+
+def _ready(conn: Connection, where: str) -> None:
+    if _schema_version(conn) != SCHEMA_VERSION:
+        _migrate(conn, where)
+
+
+@contextmanager
+def connect(project: str | Path, db: str | None = None) -> Iterator[Connection]:
+    """A connection to an existing project, its schema brought up to date; InputError when
+    there is no project there."""
+    url = database_url(project, db)
+    where = shown(url) if db else str(project)
+    if not db and not (Path(project) / DB_NAME).exists():
+        raise InputError("not a review project (run `medrubric review create` first)", project)
+    conn = _open(url)
+    try:
+        if _schema_version(conn) is None:
+            raise InputError("not a review project (run `medrubric review create` first)", where)
+        _ready(conn, where)
+        yield conn
+    finally:
+        conn.close()
+
+
+@contextmanager
+def create(project: str | Path, db: str | None = None) -> Iterator[Connection]:
+    """A connection to a new, empty project database with the current schema; refuses a
+    place that already holds a project."""
+    url = database_url(project, db)
+    where = shown(url) if db else str(project)
+    if not db and (Path(project) / DB_NAME).exists():
+        raise InputError("already a review project", project)
+    Path(project).mkdir(parents=True, exist_ok=True)
+    conn = _open(url)
+    try:
+        if _schema_version(conn) is not None:
+            raise InputError("already a review project", where)
+        _migrate(conn, where)
+        yield conn
+    finally:
+        conn.close()
