@@ -10,7 +10,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -161,15 +163,16 @@ def owner_name() -> str:
 class ReviewServer:
     """`medrubric review serve` in a subprocess on a free port."""
 
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, *options: str):
         self.project = project
+        self.options = options
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> ReviewServer:
         command = [sys.executable, "-m", "medrubric.cli.main", "review", "serve"]
-        command += ["--project", str(self.project), "--port", str(self.port)]
+        command += ["--project", str(self.project), "--port", str(self.port), *self.options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -208,12 +211,13 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def review_server() -> Iterator[Callable[[Path], ReviewServer]]:
-    """Start servers for a test and stop whichever are still running at its end."""
+def review_server() -> Iterator[Callable[..., ReviewServer]]:
+    """Start servers (project, serve options…) for a test and stop whichever are still
+    running at its end."""
     started: list[ReviewServer] = []
 
-    def start(project: Path) -> ReviewServer:
-        server = ReviewServer(project).start()
+    def start(project: Path, *options: str) -> ReviewServer:
+        server = ReviewServer(project, *options).start()
         started.append(server)
         return server
 
@@ -237,3 +241,90 @@ def served_study(
 def study_factory(run_dir: Path, pairs_file: Path) -> Callable[[Path, int], Path]:
     """make_project with the session's run and pairs: (folder, groups per task) -> project."""
     return lambda root, sample: make_project(root, run_dir, pairs_file, sample)
+
+
+PG_PASSWORD = "pg-test-secret"
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL server (Debian's binaries: initdb + pg_ctl) in a temp folder,
+    on 127.0.0.1 with password (scram) authentication over TCP. As root the server runs as
+    the `postgres` user, since PostgreSQL refuses to run as root."""
+
+    def __init__(self, bindir: Path):
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="medrubric-pg-"))
+        self.port = _free_port()
+        self.data = self.root / "data"
+
+    def _run(self, *command: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        done = subprocess.run(prefix + list(command), capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{command[0]} failed:\n{done.stdout}\n{done.stderr}")
+
+    def start(self) -> PostgresServer:
+        (self.root / "pw").write_text(PG_PASSWORD + "\n")
+        (self.root / "sock").mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+            for path in self.root.iterdir():
+                shutil.chown(path, "postgres")
+        initdb, pg_ctl = str(self.bindir / "initdb"), str(self.bindir / "pg_ctl")
+        self._run(
+            initdb,
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--pwfile",
+            str(self.root / "pw"),
+            *("--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C"),
+        )
+        options = (
+            f"-p {self.port} -k {self.root / 'sock'} -c listen_addresses=127.0.0.1 -c fsync=off"
+        )
+        self._run(
+            pg_ctl, "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o", options, "start"
+        )
+        return self
+
+    def url(self, database: str, password: str = PG_PASSWORD) -> str:
+        return f"postgresql://postgres:{password}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """The URL of a new, empty database."""
+        import psycopg
+
+        name = f"review_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server; the tests are skipped (saying why) only where the
+    server binaries are not installed (`make test` installs Debian's postgresql)."""
+    pytest.importorskip("psycopg", reason="psycopg is missing (pip install 'medrubric[postgres]')")
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not found:
+        pytest.skip(
+            "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): "
+            "`make test` installs it"
+        )
+    server = PostgresServer(found[-1].parent).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(postgres: PostgresServer) -> str:
+    """A fresh PostgreSQL database for one test."""
+    return postgres.new_database()

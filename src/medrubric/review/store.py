@@ -122,9 +122,10 @@ def database_url(project: str | Path, db: str | None = None) -> str:
 def shown(url: str) -> str:
     """A URL fit for messages: the password masked."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        masked = make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return "--db"
+    return masked.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
 @functools.cache
