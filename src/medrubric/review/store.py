@@ -133,7 +133,12 @@ def engine(url: str) -> Engine:
     """One engine per database: Postgres connections are pooled; SQLite opens the file per
     connection (NullPool) with its durability pragmas."""
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        try:
+            return create_engine(url, pool_pre_ping=True)
+        except ImportError:
+            raise InputError(
+                "--db: PostgreSQL needs psycopg (pip install 'medrubric[postgres]')"
+            ) from None
     made = create_engine(
         url, poolclass=NullPool, connect_args={"timeout": 30, "check_same_thread": False}
     )
