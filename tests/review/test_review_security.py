@@ -90,6 +90,18 @@ def test_failures_older_than_the_window_are_forgotten() -> None:
     assert throttle.retry_after("alice", "10.0.0.2") > 0  # the account is locked everywhere
 
 
+def test_a_flood_of_made_up_names_keeps_memory_bounded_and_locks_in_place() -> None:
+    throttle = LoginThrottle(
+        ThrottlePolicy(account_failures=2, client_failures=10**6, max_tracked=50)
+    )
+    throttle.failed("alice", "10.0.0.1")
+    throttle.failed("alice", "10.0.0.1")
+    for i in range(1000):
+        throttle.failed(f"made-up-{i}", f"10.1.{i // 256}.{i % 256}")
+        assert throttle.tracked() <= 50
+    assert throttle.retry_after("alice", "10.9.9.9") > 0
+
+
 def test_unknown_names_cost_one_argon2_verification_like_known_ones(
     web: Any, project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -15,8 +15,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-_MAX_KEYS = 10_000
-
 
 @dataclass(frozen=True)
 class ThrottlePolicy:
@@ -24,6 +22,7 @@ class ThrottlePolicy:
     client_failures: int = 20
     window_s: float = 15 * 60
     lockout_s: float = 15 * 60
+    max_tracked: int = 10_000  # names and clients remembered at once
 
 
 @dataclass
@@ -61,8 +60,6 @@ class LoginThrottle:
 
     def failed(self, account: str, client: str) -> None:
         now = self.clock()
-        if len(self._tracks) >= _MAX_KEYS:
-            self._forget_idle(now)
         for key, limit in self._keys(account, client):
             track = self._tracks.setdefault(key, _Track())
             track.failures.append(now)
@@ -71,15 +68,26 @@ class LoginThrottle:
             if len(track.failures) >= limit:
                 track.locked_until = now + self.policy.lockout_s
                 track.failures.clear()
+        if len(self._tracks) > self.policy.max_tracked:
+            self._forget(now)
 
     def succeeded(self, account: str) -> None:
         self._tracks.pop(("account", account[:200]), None)
 
-    def _forget_idle(self, now: float) -> None:
-        """Bound memory under a flood of made-up names: drop tracks with nothing pending."""
+    def _forget(self, now: float) -> None:
+        """Bound memory under a flood of made-up names: drop tracks with nothing pending, then
+        the oldest unlocked ones; locks are never dropped."""
+        window_start = now - self.policy.window_s
         for key in [
             k
             for k, t in self._tracks.items()
-            if t.locked_until <= now and all(f <= now - self.policy.window_s for f in t.failures)
+            if t.locked_until <= now and all(f <= window_start for f in t.failures)
         ]:
             del self._tracks[key]
+        unlocked = [k for k, t in self._tracks.items() if t.locked_until <= now]
+        excess = len(self._tracks) - self.policy.max_tracked // 2
+        for key in unlocked[: max(excess, 0)]:
+            del self._tracks[key]
+
+    def tracked(self) -> int:
+        return len(self._tracks)
