@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 from medrubric.data.models import Response
 from medrubric.evaluate.grade import GradingJob, grade_batch, grade_one_criterion
 from medrubric.evaluate.profiles import resolve_setup
-from medrubric.evaluate.verdicts import BatchedReply, check_ids, criterion_verdict, parse_reply
+from medrubric.evaluate.verdicts import (
+    BatchedReply,
+    batched_schema,
+    check_ids,
+    criterion_verdict,
+    parse_reply,
+)
 from medrubric.llm.scripted import ScriptedModel
 from medrubric.llm.types import CallResult
 
@@ -122,3 +129,31 @@ def test_batched_repeated_id_is_not_trusted(case):
     first = call.verdicts[0]
     assert first.met is None and "more than once" in first.error
     assert [v.met for v in call.verdicts[1:]] == [True, True]
+
+
+def test_one_id_eleven_times_names_the_repeated_and_the_missing_ids(case):
+    def reply(messages, schema):
+        first = _ids_in(messages)[0]
+        return {"verdicts": [{"criterion_id": first, "criteria_met": True}] * 11}
+
+    call = asyncio.run(grade_batch(ScriptedModel(reply), BATCHED, _job(case)))
+    ids = [c.id for c in case.rubric]
+    assert all(v.met is None for v in call.verdicts) and call.calls == 2
+    error = call.verdicts[0].error
+    assert f"ids given more than once: {ids[0]}" in error
+    assert f"missing ids: {', '.join(ids[1:])}" in error
+
+
+def test_batched_schema_fixes_one_item_per_id_in_rubric_order():
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    schema = batched_schema(("c2", "c1", "c3")).model_json_schema()
+    verdicts = schema["properties"]["verdicts"]
+    consts = [item["properties"]["criterion_id"]["const"] for item in verdicts["prefixItems"]]
+    assert consts == ["c2", "c1", "c3"] and verdicts["items"] is False
+    # llama.cpp turns it into a grammar with exactly these three items, in this order
+    grammar = json_schema_to_gbnf(json.dumps(schema))
+    root = next(line for line in grammar.splitlines() if line.startswith("verdicts ::="))
+    assert root.count("tuple-") == 3 and "*" not in root
+    for position, criterion_id in enumerate(consts):
+        assert f'verdicts-tuple-{position}-criterion-id ::= "\\"{criterion_id}\\""' in grammar

@@ -47,19 +47,35 @@ class BatchedReply(BaseModel):
     verdicts: list[BatchedItem]
 
 
+def _positional_item(criterion_id: str) -> JsonDict:
+    return {
+        "type": "object",
+        "properties": {
+            "criterion_id": {"type": "string", "const": criterion_id},
+            "explanation": {"type": "string"},
+            "criteria_met": {"type": "boolean"},
+        },
+        "required": ["criterion_id", "explanation", "criteria_met"],
+        "additionalProperties": False,
+    }
+
+
 @cache
 def batched_schema(ids: tuple[str, ...]) -> type[BatchedReply]:
-    """BatchedReply whose JSON schema lists the rubric's ids as an enum and asks for one item
-    per id, so endpoints that decode under a schema (llama.cpp grammars, OpenAI structured
-    outputs) write real ids. Validation stays lenient on purpose: unknown, missing or repeated
-    ids are reported by `check_ids` and re-asked, not rejected wholesale."""
-    item = create_model(
-        "BatchedItem",
-        __base__=BatchedItem,
-        criterion_id=(str, Field(json_schema_extra={"enum": list(ids)})),
-    )
-    exactly_n: JsonDict = {"minItems": len(ids), "maxItems": len(ids)}
-    verdicts = (list[item], Field(json_schema_extra=exactly_n))  # type: ignore[valid-type]
+    """BatchedReply whose JSON schema fixes the reply to one item per rubric id, in rubric
+    order (`prefixItems`, each item's id a `const`, no further items), so an endpoint that
+    decodes under a schema (llama.cpp grammars, vLLM/SGLang guided decoding) can write each
+    id once and only once. OpenAI strict mode has no `prefixItems`, so there the schema is
+    sent non-strict, as the batched schema always was. Validation stays lenient on purpose:
+    unknown, missing or repeated ids are reported by `check_ids` and re-asked, not rejected
+    wholesale."""
+    positional: JsonDict = {
+        "prefixItems": [_positional_item(i) for i in ids],
+        "items": False,
+        "minItems": len(ids),
+        "maxItems": len(ids),
+    }
+    verdicts = (list[BatchedItem], Field(json_schema_extra=positional))
     return create_model("BatchedReply", __base__=BatchedReply, verdicts=verdicts)
 
 
