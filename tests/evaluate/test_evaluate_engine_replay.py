@@ -198,3 +198,26 @@ def test_retry_errors_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp
             assert v.met is _criterion_met(v.criterion_id)
     result = CliRunner().invoke(app, ["score", str(run.grades), "--out", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
+
+
+def test_finished_rerun_keeps_summary_and_reports_until_an_input_changes(tmp_path):
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = _options(server, tmp_path, limit=2)
+        asyncio.run(run_eval(opts))
+        run = RunDir(opts.out)
+        outputs = (run.summary, run.report, run.leaderboard)
+        stamps = [p.stat().st_mtime_ns for p in outputs]
+        result = asyncio.run(run_stages(opts))
+        write_run_reports(result)
+        assert not result.summary_changed
+        assert [p.stat().st_mtime_ns for p in outputs] == stamps
+        assert result.summary == json.loads(run.summary.read_text())
+        wider = asyncio.run(run_stages(opts.model_copy(update={"limit": 3})))
+        assert wider.summary_changed and wider.summary["n_cases"] == 3
+        write_run_reports(wider)
+        assert run.report.stat().st_mtime_ns != stamps[1]
+        # a log edited by hand (here: a verdict dropped) is noticed as well
+        lines = run.verdicts.read_text().splitlines(keepends=True)
+        run.verdicts.write_text("".join(lines[:-1]))
+        redone = asyncio.run(run_stages(opts.model_copy(update={"limit": 3})))
+        assert redone.summary_changed

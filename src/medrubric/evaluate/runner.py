@@ -8,6 +8,8 @@ report.html) are drawn from the returned `RunResult` by `medrubric.report`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Any
 
 from pydantic import Field
 
+from medrubric import __version__
 from medrubric.data.formats import load_cases
 from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import write_jsonl
@@ -75,6 +78,7 @@ class RunResult:
     responses: list[Response]
     grades: list[CaseGrade]
     summary: dict[str, Any]
+    summary_changed: bool = True  # False: nothing it is computed from changed since last time
 
 
 def prepare_cases(
@@ -131,18 +135,47 @@ async def grade_stage(
         )
 
 
+SUMMARY_DIGEST = "inputs_sha256"
+# The options that select and describe the work; the others (timeouts, cache, concurrency,
+# progress) cannot change a summary.
+SUMMARY_OPTIONS = {"cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge"}
+
+
+def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) -> str:
+    """One hash of everything summary.json is computed from: the run's logs, the options that
+    select and describe the work, the model specs (prices included) and the package version."""
+    digest = hashlib.sha256()
+    for log in (run.cases, run.responses, run.verdicts, run.grades):
+        digest.update(log.read_bytes() if log.exists() else b"")
+        digest.update(b"\0")
+    described = {
+        "options": opts.model_dump(mode="json", include=SUMMARY_OPTIONS),
+        "models": {role: spec.model_dump(mode="json") for role, spec in models.items()},
+        "version": __version__,
+    }
+    digest.update(json.dumps(described, sort_keys=True, default=str).encode("utf-8"))
+    return digest.hexdigest()
+
+
 def write_summary(
     run: RunDir,
     opts: RunOptions,
     cases: Sequence[Case],
     responses: Sequence[Response],
     grades: Sequence[CaseGrade],
-) -> dict[str, Any]:
-    """summary.json from the finished records, with the provenance to reproduce it."""
+) -> tuple[dict[str, Any], bool]:
+    """summary.json from the finished records, with the provenance to reproduce it, and
+    whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
+    are, since nothing they are computed from changed."""
     assert opts.setup is not None
     models = {"grader": opts.grader()}
     if opts.model is not None:
         models = {"candidate": opts.candidate(), **models}
+    digest = summary_digest(run, opts, models)
+    if run.summary.exists():
+        kept: dict[str, Any] = json.loads(run.summary.read_text(encoding="utf-8"))
+        if kept.get(SUMMARY_DIGEST) == digest:
+            return kept, False
     wanted = {(r.case_id, r.model) for r in responses}
     calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
     record = run_record(
@@ -154,8 +187,9 @@ def write_summary(
         | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
     )
     summary = build_summary(grades, opts.setup, responses, calls, record)
+    summary[SUMMARY_DIGEST] = digest
     run.write_json(run.summary, summary)
-    return summary
+    return summary, True
 
 
 def smoke_warning(opts: RunOptions) -> str | None:
@@ -176,8 +210,8 @@ async def run_eval(opts: RunOptions) -> RunResult:
     with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
         responses = await generate_stage(opts, cases, run, progress)
         grades = await grade_stage(opts, cases, responses, run, progress)
-    summary = write_summary(run, opts, cases, responses, grades)
-    return RunResult(run, progress, list(cases), responses, grades, summary)
+    summary, changed = write_summary(run, opts, cases, responses, grades)
+    return RunResult(run, progress, list(cases), responses, grades, summary, changed)
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
@@ -214,5 +248,5 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
         write_jsonl(run.responses, responses)
     with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
         grades = await grade_stage(opts, cases, responses, run, progress)
-    summary = write_summary(run, opts, cases, responses, grades)
-    return RunResult(run, progress, list(cases), responses, grades, summary)
+    summary, changed = write_summary(run, opts, cases, responses, grades)
+    return RunResult(run, progress, list(cases), responses, grades, summary, changed)

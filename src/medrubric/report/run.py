@@ -8,8 +8,11 @@ from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
 
 
 def write_run_reports(result: RunResult) -> None:
-    """leaderboard.md and report.html next to the run's summary.json."""
+    """leaderboard.md and report.html next to the run's summary.json; kept as they are when
+    the summary did not change (drawing the report's figures is most of a re-run's time)."""
     run = result.run
+    if not result.summary_changed and run.leaderboard.exists() and run.report.exists():
+        return
     row = LeaderboardRow.from_summary(str(run.root), result.summary)
     run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
     html = run_report_html(
