@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -221,3 +222,27 @@ def test_finished_rerun_keeps_summary_and_reports_until_an_input_changes(tmp_pat
         run.verdicts.write_text("".join(lines[:-1]))
         redone = asyncio.run(run_stages(opts.model_copy(update={"limit": 3})))
         assert redone.summary_changed
+
+
+def _one_id_for_all(body):
+    """A grader that answers every batched prompt with its first criterion id, eleven times."""
+    first = re.search(r"^\[([^\]]+)\] \(", body["messages"][0]["content"], re.MULTILINE)[1]
+    item = {"criterion_id": first, "explanation": "same id", "criteria_met": True}
+    return {"verdicts": [item] * 11}
+
+
+def test_a_run_that_is_mostly_errors_exits_1_with_one_clear_line(tmp_path):
+    from medrubric.data.sample import responses_path
+
+    with ReplayServer(_one_id_for_all) as server:
+        args = ["grade", "--responses", str(responses_path("demo-careful")), "--cases", "sample",
+                "--limit", "2", "--grader", f"openai:replay@{server.base_url}",
+                "--mode", "batched", "--out", str(tmp_path / "run"),
+                "--cache-dir", str(tmp_path / "cache"), "--quiet"]  # fmt: skip
+        failed = CliRunner().invoke(app, args)
+        tolerated = CliRunner().invoke(app, [*args, "--max-error-rate", "1"])
+    assert failed.exit_code == 1, failed.output
+    line = next(x for x in failed.output.splitlines() if x.startswith("run failed:"))
+    assert "verdicts (" in line and "above --max-error-rate 10%" in line
+    assert "ids given more than once" in failed.output and "missing ids" in failed.output
+    assert tolerated.exit_code == 0, tolerated.output

@@ -157,3 +157,19 @@ def test_batched_schema_fixes_one_item_per_id_in_rubric_order():
     assert root.count("tuple-") == 3 and "*" not in root
     for position, criterion_id in enumerate(consts):
         assert f'verdicts-tuple-{position}-criterion-id ::= "\\"{criterion_id}\\""' in grammar
+
+
+def test_error_rate_problem_counts_verdicts_and_answers_separately():
+    from medrubric.data.models import CaseGrade, Verdict
+    from medrubric.evaluate.summary import error_rate_problem
+
+    failed = CaseGrade(case_id="a", model="m", grader="g", response_error="HTTP 500")
+    ok = CaseGrade(
+        case_id="b", model="m", grader="g",
+        criteria=[Verdict(criterion_id="c1", weight=1, met=True)],
+    )  # fmt: skip
+    counts = {"n_errors": 0, "n_criteria": 1, "n_response_errors": 1, "n_grades": 2}
+    line = error_rate_problem(counts, [failed, ok], 0.1)
+    assert line is not None and "1 of 2 answers (50.0%)" in line and "(1x): HTTP 500" in line
+    assert error_rate_problem(counts, [failed, ok], 0.5) is None  # at the limit is not above it
+    assert error_rate_problem(counts | {"n_response_errors": 0}, [ok], 0.0) is None

@@ -38,6 +38,7 @@ DEMO_MODEL = "local:smollm2"
 DEMO_CASES = 8
 DEMO_MAX_TOKENS = 256
 DEMO_GRADER_MAX_TOKENS = 512
+DEFAULT_MAX_ERROR_RATE = 0.1
 
 Cases = Annotated[
     str,
@@ -79,6 +80,15 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
+MaxErrorRate = Annotated[
+    float,
+    typer.Option(
+        "--max-error-rate",
+        min=0.0,
+        max=1.0,
+        help="Exit 1 when a larger share of verdicts (or of answers) are errors.",
+    ),
+]
 RetryErrors = Annotated[
     bool,
     typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
@@ -173,8 +183,10 @@ def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
     _print_estimates(stages)
 
 
-def _report(result: RunResult) -> None:
-    """Write the run's reports, then the score line, the error counts and the report path."""
+def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
+    """Write the run's reports, then the score line, the error counts and the report path;
+    exit 1 with one line saying why when errors exceed `max_error_rate`."""
+    from medrubric.evaluate.summary import error_rate_problem
     from medrubric.report.run import write_run_reports
 
     write_run_reports(result)
@@ -194,6 +206,10 @@ def _report(result: RunResult) -> None:
         f"{progress.tally.line()}"
     )
     typer.echo(str(run.report.resolve()))
+    problem = error_rate_problem(summary, result.grades, max_error_rate)
+    if problem is not None:
+        console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
@@ -257,6 +273,7 @@ def register(app: typer.Typer) -> None:
         dry_run: DryRun = False,
         quiet: Quiet = False,
         retry_errors: RetryErrors = False,
+        max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     ) -> None:
         """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
         opts = _options(
@@ -271,7 +288,7 @@ def register(app: typer.Typer) -> None:
         from medrubric.evaluate.runner import run_grade
 
         _say_smoke(opts)
-        _report(asyncio.run(run_grade(opts, responses)))
+        _report(asyncio.run(run_grade(opts, responses)), max_error_rate)
 
     @app.command("eval")
     def eval_cmd(
@@ -296,6 +313,7 @@ def register(app: typer.Typer) -> None:
         evidence_index: EvidenceIndex = None,
         evidence_k: EvidenceK = 5,
         retry_errors: RetryErrors = False,
+        max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     ) -> None:
         """Generate, grade and score in one resumable run; prints the path of report.html."""
         opts = _options(
@@ -311,7 +329,7 @@ def register(app: typer.Typer) -> None:
         from medrubric.evaluate.runner import run_eval
 
         _say_smoke(opts)
-        _report(asyncio.run(run_eval(opts)))
+        _report(asyncio.run(run_eval(opts)), max_error_rate)
 
     @app.command("report")
     def report_cmd(
