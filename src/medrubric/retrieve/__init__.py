@@ -15,7 +15,13 @@ if TYPE_CHECKING:
     from medrubric.retrieve.base import Retriever
     from medrubric.retrieve.bm25 import BM25Retriever
     from medrubric.retrieve.corpus import Corpus, Snippet, load_corpus
-    from medrubric.retrieve.dense import DenseRetriever, E5Encoder, MedCPTEncoder, open_encoder
+    from medrubric.retrieve.dense import (
+        DenseRetriever,
+        E5Encoder,
+        MedCPTEncoder,
+        USEEncoder,
+        open_encoder,
+    )
     from medrubric.retrieve.fusion import FusedRetriever, reciprocal_rank_fusion
     from medrubric.retrieve.index import (
         IndexManifest,
@@ -37,6 +43,7 @@ _EXPORTS = {
     "load_corpus": "corpus",
     "DenseRetriever": "dense",
     "E5Encoder": "dense",
+    "USEEncoder": "dense",
     "MedCPTEncoder": "dense",
     "open_encoder": "dense",
     "FusedRetriever": "fusion",
@@ -58,6 +65,7 @@ __all__ = [
     "Corpus",
     "DenseRetriever",
     "E5Encoder",
+    "USEEncoder",
     "FusedRetriever",
     "IndexKind",
     "IndexManifest",

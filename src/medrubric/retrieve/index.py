@@ -21,7 +21,13 @@ from medrubric.llm.cache import resolve_cache_dir
 from medrubric.retrieve.base import Retriever
 from medrubric.retrieve.bm25 import BM25Retriever
 from medrubric.retrieve.corpus import Corpus, Snippet, load_corpus
-from medrubric.retrieve.dense import E5_SPEC, DenseRetriever, Progress, open_encoder
+from medrubric.retrieve.dense import (
+    DEFAULT_DENSE_MODEL,
+    E5_SPEC,
+    DenseRetriever,
+    Progress,
+    open_encoder,
+)
 from medrubric.retrieve.fusion import FusedRetriever
 from medrubric.retrieve.kinds import INDEX_KINDS, IndexKind
 
@@ -46,7 +52,7 @@ def _as_corpus(corpus: Corpus | str | Path) -> Corpus:
 def build_retriever(
     corpus: Corpus | str | Path,
     kind: str = "bm25",
-    dense_model: str = E5_SPEC,
+    dense_model: str = DEFAULT_DENSE_MODEL,
     progress: Progress | None = None,
 ) -> Retriever:
     """An in-memory retriever of `kind` over `corpus` (a Corpus, a path, or `default`)."""
@@ -93,7 +99,7 @@ def build_index(
     corpus: Corpus | str | Path,
     kind: str = "bm25",
     out: str | Path | None = None,
-    dense_model: str = E5_SPEC,
+    dense_model: str = DEFAULT_DENSE_MODEL,
     progress: Progress | None = None,
 ) -> Retriever:
     """Build a retriever and, with `out`, persist it there."""
@@ -138,9 +144,13 @@ def cached_index(
     cache_dir: str | Path | None = None,
     progress: Progress | None = None,
 ) -> Retriever:
-    """The index of `corpus` from the cache, built there on first use (keyed by corpus hash)."""
+    """The index of `corpus` from the cache, built there on first use (keyed by corpus hash);
+    a cached dense or fused index made with another encoder than the default is rebuilt."""
     loaded = load_corpus(corpus)
     folder = resolve_cache_dir(cache_dir) / "indexes" / f"{kind}-{loaded.sha256[:16]}"
-    if (folder / MANIFEST).exists() and read_manifest(folder).corpus_sha256 == loaded.sha256:
-        return load_index(folder)
+    if (folder / MANIFEST).exists():
+        manifest = read_manifest(folder)
+        dense_current = kind == "bm25" or manifest.dense_model == DEFAULT_DENSE_MODEL
+        if manifest.corpus_sha256 == loaded.sha256 and dense_current:
+            return load_index(folder)
     return build_index(loaded, kind, folder, progress=progress)
