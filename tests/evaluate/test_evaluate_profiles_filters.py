@@ -75,8 +75,8 @@ def test_bad_filters_are_input_errors(cases, expression, message):
 
 
 def test_demo_picks_english_and_chinese_sample_cases_alternately():
-    from medrubric.cli.evaluate import demo_case_ids
     from medrubric.data.formats import load_cases
+    from medrubric.evaluate.demo import demo_case_ids
 
     ids = demo_case_ids(8)
     language = {c.id: c.language for c in load_cases("sample")}

@@ -13,18 +13,7 @@ from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import (
-    CacheDir,
-    Concurrency,
-    Config,
-    MaxTokens,
-    NoCache,
-    Quiet,
-    Resamples,
-    Seed,
-    Timeout,
-    model_options,
-)
+from medrubric.cli.options import Config, Resamples, Seed, model_flags
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.errors import InputError, describe_validation_error
 
@@ -32,8 +21,8 @@ if TYPE_CHECKING:
     from medrubric.analysis.consensus import Covariate
     from medrubric.analysis.contamination import ContaminationReport
     from medrubric.analysis.error_types import Classification, LowSelection
-    from medrubric.analysis.llm_tasks import ModelOptions
     from medrubric.analysis.runs import Run
+    from medrubric.runtime.options import ModelOptions
 
 Runs = Annotated[
     list[Path], typer.Argument(metavar="RUN...", help="Run directories (or grades files).")
@@ -145,7 +134,9 @@ async def _classify(
         )
 
 
+@model_flags()
 def errors_cmd(
+    models: ModelOptions,
     runs: Runs,
     out: Out = Path("analysis"),
     bottom_n: Annotated[
@@ -160,13 +151,6 @@ def errors_cmd(
     below: Annotated[
         float | None, typer.Option("--below", help="Classify answers scoring below this instead.")
     ] = None,
-    timeout: Timeout = 120.0,
-    max_tokens: MaxTokens = None,
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-    concurrency: Concurrency = None,
-    config: Config = None,
-    quiet: Quiet = False,
 ) -> None:
     """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
     from medrubric.analysis.error_types import LowSelection, count_types
@@ -184,16 +168,7 @@ def errors_cmd(
             selection = LowSelection(share=bottom_share, threshold=below)
         except ValidationError as exc:
             raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
-        opts = model_options(
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            config=config,
-            max_tokens=max_tokens,
-            quiet=quiet,
-        )
-        results = asyncio.run(_classify(loaded, classify_with, selection, opts))
+        results = asyncio.run(_classify(loaded, classify_with, selection, models))
         write_jsonl(out / "error_types.jsonl", results)
         counts = count_types(results)
         written += [

@@ -12,26 +12,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import (
-    CacheDir,
-    Config,
-    MaxTokens,
-    NoCache,
-    Quiet,
-    Resamples,
-    Seed,
-    Timeout,
-    model_options,
-)
+from medrubric.cli.options import GraderMaxTokens, Resamples, Seed, model_flags
 from medrubric.evaluate.profiles import PROFILES
 
 if TYPE_CHECKING:
     from medrubric.audit.inject_run import Funnel
     from medrubric.audit.paired_scoring import OutcomeStats
+    from medrubric.runtime.options import ModelOptions
 
-Concurrency = Annotated[
-    int | None, typer.Option("--concurrency", help="(Answer, type) tasks or calls in flight.")
-]
+CONCURRENCY_HELP = "(Answer, type) tasks or calls in flight."
 Benchmark = Annotated[
     str, typer.Option("--benchmark", help="Cases with the rubrics (file, snapshot or 'sample').")
 ]
@@ -40,16 +29,9 @@ Profile = Annotated[
     str | None,
     typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
 ]
-GraderMaxTokens = Annotated[
-    int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
-]
 AuditDirArg = Annotated[Path, typer.Argument(help="Audit directory written by `audit inject`.")]
 
 console = Console(stderr=True)
-audit_app = typer.Typer(
-    help="Rubric blind-spot audit: inject known errors, score pairs, fact-check, review.",
-    no_args_is_help=True,
-)
 
 
 def ci_text(lo: float, hi: float) -> str:
@@ -96,12 +78,9 @@ def print_outcomes(title: str, overall: OutcomeStats, by_type: dict[str, Outcome
     Console().print(table)
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(audit_app, name="audit")
-
-
-@audit_app.command("inject")
+@model_flags(concurrency=CONCURRENCY_HELP)
 def inject_cmd(
+    models: ModelOptions,
     answers: Annotated[Path, typer.Option("--answers", help="Answers to audit (Response JSONL).")],
     benchmark: Benchmark,
     applicability_models: Annotated[
@@ -126,13 +105,6 @@ def inject_cmd(
     max_length_change: Annotated[
         float, typer.Option("--max-length-change", help="Length change as a share of the answer.")
     ] = 0.25,
-    timeout: Timeout = 120.0,
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-    concurrency: Concurrency = None,
-    config: Config = None,
-    max_tokens: MaxTokens = None,
-    quiet: Quiet = False,
 ) -> None:
     """Inject one error of each applicable type into each answer; write pairs.jsonl."""
     from medrubric.audit.auditdir import AuditDir
@@ -156,15 +128,19 @@ def inject_cmd(
         limits=EditLimits(
             max_edits=max_edits, max_span_chars=max_span_chars, max_length_change=max_length_change
         ),
-        models=model_options(timeout, cache_dir, no_cache, concurrency, config, max_tokens, quiet),
+        models=models,
     )
     funnel = asyncio.run(run_inject(opts))
     print_funnel(funnel)
     typer.echo(str(AuditDir(out).pairs.resolve()))
 
 
-@audit_app.command("score")
+@model_flags(
+    concurrency=CONCURRENCY_HELP,
+    only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
+)
 def score_cmd(
+    models: ModelOptions,
     audit_dir: AuditDirArg,
     benchmark: Benchmark,
     grader: Grader = None,
@@ -179,12 +155,6 @@ def score_cmd(
     ] = None,
     resamples: Resamples = 10_000,
     seed: Seed = 0,
-    timeout: Timeout = 120.0,
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-    concurrency: Concurrency = None,
-    config: Config = None,
-    quiet: Quiet = False,
 ) -> None:
     """Grade originals and injected answers with the benchmark's rubric; paired AUROC."""
     from medrubric.audit.paired_scoring import (
@@ -202,7 +172,7 @@ def score_cmd(
         out=out,
         n_resamples=resamples,
         seed=seed,
-        models=model_options(timeout, cache_dir, no_cache, concurrency, config, None, quiet),
+        models=models,
     )
     report = asyncio.run(run_score(opts))
     print_outcomes("Paired scoring (original vs injected)", report.overall, report.by_type)
@@ -224,8 +194,9 @@ def score_cmd(
     typer.echo(str((opts.score_dir() / "score.json").resolve()))
 
 
-@audit_app.command("criteria")
+@model_flags(concurrency=CONCURRENCY_HELP)
 def criteria_cmd(
+    models: ModelOptions,
     audit_dir: AuditDirArg,
     benchmark: Benchmark,
     model: Annotated[str, typer.Option("--model", help="Model that classifies criteria.")],
@@ -234,13 +205,6 @@ def criteria_cmd(
     ] = None,
     resamples: Resamples = 10_000,
     seed: Seed = 0,
-    timeout: Timeout = 120.0,
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-    concurrency: Concurrency = None,
-    config: Config = None,
-    max_tokens: MaxTokens = None,
-    quiet: Quiet = False,
 ) -> None:
     """Classify rubric criteria FACTCHECK / OTHER; how often each kind discriminates pairs."""
     from medrubric.audit.criteria import CriteriaOptions, run_criteria
@@ -252,7 +216,7 @@ def criteria_cmd(
         score_dir=score_dir,
         n_resamples=resamples,
         seed=seed,
-        models=model_options(timeout, cache_dir, no_cache, concurrency, config, max_tokens, quiet),
+        models=models,
     )
     result = asyncio.run(run_criteria(opts))
     table = Table(title="Criteria that discriminate original from injected")
@@ -267,7 +231,6 @@ def criteria_cmd(
     )
 
 
-@audit_app.command("review-export")
 def review_export_cmd(
     audit_dir: AuditDirArg,
     benchmark: Annotated[
@@ -295,7 +258,6 @@ def review_export_cmd(
     typer.echo(str(table.resolve()))
 
 
-@audit_app.command("review-import")
 def review_import_cmd(
     audit_dir: AuditDirArg,
     ratings: Annotated[
@@ -337,7 +299,6 @@ def review_import_cmd(
     typer.echo(str((audit.root / "review" / REVIEW_SUMMARY).resolve()))
 
 
-@audit_app.command("report")
 def report_cmd(
     audit_dir: AuditDirArg,
     out: Annotated[Path, typer.Option("--out", help="HTML file to write.")],
@@ -353,3 +314,17 @@ def report_cmd(
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(html, encoding="utf-8")
     typer.echo(str(out.resolve()))
+
+
+def register(app: typer.Typer) -> None:
+    audit_app = typer.Typer(
+        help="Rubric blind-spot audit: inject known errors, score pairs, fact-check, review.",
+        no_args_is_help=True,
+    )
+    audit_app.command("inject")(inject_cmd)
+    audit_app.command("score")(score_cmd)
+    audit_app.command("criteria")(criteria_cmd)
+    audit_app.command("review-export")(review_export_cmd)
+    audit_app.command("review-import")(review_import_cmd)
+    audit_app.command("report")(report_cmd)
+    app.add_typer(audit_app, name="audit")

@@ -49,8 +49,8 @@ def curate(
     from medrubric.curate.report import funnel_table
     from medrubric.curate.run import run_curation
     from medrubric.curate.schemas import CurationConfig
-    from medrubric.llm.factory import open_model
     from medrubric.retrieve.index import INDEX_KINDS, cached_index, load_index
+    from medrubric.runtime.options import ModelOptions
 
     if retriever not in INDEX_KINDS:
         raise InputError(f"--retriever must be one of {', '.join(INDEX_KINDS)}, got {retriever!r}")
@@ -59,10 +59,10 @@ def curate(
     search = load_index(index) if index is not None else cached_index("default", retriever)
     console = Console()
 
+    models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
+
     async def go() -> Funnel:
-        async with open_model(
-            model, timeout=timeout, no_cache=no_cache, concurrency=concurrency
-        ) as chat_model:
+        async with models.open(model) as chat_model:
             return await run_curation(
                 selected,
                 model=chat_model,
@@ -89,18 +89,16 @@ def refresh(
     """Weekly job: harvest -> filter -> redact -> curate -> append new cases to the pool."""
     from medrubric.curate.refresh import default_retriever, load_refresh_config, refresh_pool
     from medrubric.curate.report import funnel_table
-    from medrubric.llm.factory import open_model
+    from medrubric.runtime.options import ModelOptions
 
     settings = load_refresh_config(config)
     search = default_retriever(settings)
     console = Console()
 
+    models = ModelOptions(timeout=timeout or settings.timeout, concurrency=settings.concurrency)
+
     async def go() -> RefreshSummary:
-        async with open_model(
-            settings.model,
-            timeout=timeout or settings.timeout,
-            concurrency=settings.concurrency,
-        ) as chat_model:
+        async with models.open(settings.model) as chat_model:
             return await refresh_pool(settings, chat_model, search)
 
     summary = asyncio.run(go())

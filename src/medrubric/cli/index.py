@@ -13,10 +13,7 @@ from rich.table import Table
 
 from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL
 
-index_app = typer.Typer(help="Build and query evidence retrieval indexes.", no_args_is_help=True)
 
-
-@index_app.command("build")
 def build(
     corpus: Annotated[str, typer.Argument(help="Snippet JSONL (MedRAG layout) or 'default'.")],
     out: Annotated[Path, typer.Option("--out", help="Index folder to write.")],
@@ -57,7 +54,6 @@ def build(
     )
 
 
-@index_app.command("query")
 def query(
     index: Annotated[Path, typer.Argument(help="Index folder written by 'index build'.")],
     text: Annotated[str, typer.Argument(help="The query.")],
@@ -77,4 +73,9 @@ def query(
 
 
 def register(app: typer.Typer) -> None:
+    index_app = typer.Typer(
+        help="Build and query evidence retrieval indexes.", no_args_is_help=True
+    )
+    index_app.command("build")(build)
+    index_app.command("query")(query)
     app.add_typer(index_app, name="index")

@@ -11,25 +11,14 @@ from typing import TYPE_CHECKING, Annotated, cast
 import typer
 from rich.console import Console
 
-from medrubric.cli.options import (
-    CacheDir,
-    Concurrency,
-    Config,
-    MaxTokens,
-    NoCache,
-    Quiet,
-    Resamples,
-    Seed,
-    Timeout,
-    model_options,
-)
+from medrubric.cli.options import Resamples, Seed, model_flags
 from medrubric.data.jsonl import write_jsonl
 
 if TYPE_CHECKING:
     from medrubric.analysis.holistic import HolisticScore
     from medrubric.analysis.labels import LabelledAnswer
-    from medrubric.analysis.llm_tasks import ModelOptions
     from medrubric.analysis.metaeval import MetaEvalReport, Method
+    from medrubric.runtime.options import ModelOptions
 
 console = Console()
 
@@ -97,7 +86,9 @@ def _print(report: MetaEvalReport) -> None:
         )
 
 
+@model_flags()
 def meta_eval_cmd(
+    models: ModelOptions,
     labels: Annotated[
         Path,
         typer.Option(
@@ -130,13 +121,6 @@ def meta_eval_cmd(
     registry: Annotated[
         Path | None, typer.Option("--registry", help="Meta-eval registry file the reports read.")
     ] = None,
-    timeout: Timeout = 120.0,
-    max_tokens: MaxTokens = None,
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-    concurrency: Concurrency = None,
-    config: Config = None,
-    quiet: Quiet = False,
     seed: Seed = 0,
     resamples: Resamples = 10_000,
 ) -> None:
@@ -157,21 +141,12 @@ def meta_eval_cmd(
     judge = "holistic judge"
     out.mkdir(parents=True, exist_ok=True)
     if holistic_judge:
-        opts = model_options(
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            config=config,
-            max_tokens=max_tokens,
-            quiet=quiet,
-        )
         answers = answers_to_judge(label_set, runs)
-        judge, scores = asyncio.run(_holistic(answers, holistic_judge, opts))
+        judge, scores = asyncio.run(_holistic(answers, holistic_judge, models))
         write_jsonl(out / "holistic.jsonl", scores)
         holistic = {s.answer_id: s.score for s in scores}
     busy = f"agreement figures and {resamples} bootstrap resamples of cases"
-    with nullcontext() if quiet else console.status(busy):
+    with console.status(busy) if models.show_progress else nullcontext():
         report = meta_eval(
             label_set,
             runs,

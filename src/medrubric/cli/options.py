@@ -1,110 +1,108 @@
 """Command-line options shared by the stage commands, declared once so every command spells,
-documents and validates a flag the same way; plus the JSON-object reader behind file options.
+documents and validates a flag the same way.
 
-Use them as parameter types: ``timeout: Timeout = 120.0``. Defaults stay at the command,
-because they differ between stages (for example how many calls are worth running at once).
+The model flags come as one stackable group: a command decorated with `@model_flags()` takes
+`models: ModelOptions` and gets --timeout, --cache-dir, --no-cache, --concurrency, --config,
+--max-tokens and --quiet in its signature, collected into that one typed object at the edge.
+Other shared flags are parameter types: ``out: Out``.
 """
 
 from __future__ import annotations
 
-import json
+import functools
+import inspect
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from medrubric.errors import InputError
+if TYPE_CHECKING:
+    pass
 
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
 CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the LLM cache.")]
-Concurrency = Annotated[
-    int | None, typer.Option("--concurrency", min=1, help="Calls in flight at once.")
-]
 Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
 MaxTokens = Annotated[
     int | None, typer.Option("--max-tokens", min=1, help="Reply length limit per call.")
 ]
-Quiet = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
+GraderMaxTokens = Annotated[
+    int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
+]
 Seed = Annotated[
     int, typer.Option("--seed", help="Seed of the bootstrap (and permutation) resampling.")
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
 
-if TYPE_CHECKING:
-    from medrubric.runtime.options import ModelOptions
+F = TypeVar("F", bound=Callable[..., Any])
+
+MODEL_PANEL = "Model options"
+# The flags of the group, in the order --help lists them.
+MODEL_FLAGS = ("timeout", "cache_dir", "no_cache", "concurrency", "config", "max_tokens", "quiet")
 
 
-class ModelSettings(TypedDict):
-    """The model flags as the keyword arguments of `medrubric.llm.options.ModelOptions`; a
-    plain dict, so building it never loads the model client."""
+def _flag(name: str, timeout: float, max_tokens: str, concurrency: str) -> inspect.Parameter:
+    """One flag of the group, listed under its own --help panel."""
+    declared: dict[str, tuple[Any, str, str, Any]] = {
+        "timeout": (float, "--timeout", "Seconds per model request.", timeout),
+        "cache_dir": (Path | None, "--cache-dir", "LLM call cache folder.", None),
+        "no_cache": (bool, "--no-cache", "Neither read nor write the LLM cache.", False),
+        "concurrency": (int | None, "--concurrency", concurrency, None),
+        "config": (Path | None, "--config", "medrubric.toml to use.", None),
+        "max_tokens": (int | None, "--max-tokens", max_tokens, None),
+        "quiet": (bool, "--quiet", "No progress display.", False),
+    }
+    kind, flag, help_text, default = declared[name]
+    least = 1 if name in ("concurrency", "max_tokens") else None
+    option = typer.Option(flag, help=help_text, rich_help_panel=MODEL_PANEL, min=least)
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, option]
+    )
 
-    timeout: float
-    cache_dir: Path | None
-    no_cache: bool
-    concurrency: int | None
-    config: Path | None
-    max_tokens: int | None
-    show_progress: bool
+
+def _evaluated(fn: Callable[..., Any], param: inspect.Parameter) -> inspect.Parameter:
+    """The parameter with its annotation evaluated (modules use postponed annotations)."""
+    if isinstance(param.annotation, str):
+        return param.replace(annotation=eval(param.annotation, fn.__globals__))  # noqa: S307
+    return param
 
 
-def model_settings(
+def model_flags(
     *,
-    timeout: float,
-    cache_dir: Path | None,
-    no_cache: bool,
-    concurrency: int | None,
-    config: Path | None,
-    max_tokens: int | None,
-    quiet: bool,
-) -> ModelSettings:
-    """Collect the shared model flags once, as keywords for the evaluation engine's
-    `RunOptions`; stages that call a model take `model_options` instead."""
-    return ModelSettings(
-        timeout=timeout,
-        cache_dir=cache_dir,
-        no_cache=no_cache,
-        concurrency=concurrency,
-        config=config,
-        max_tokens=max_tokens,
-        show_progress=not quiet,
-    )
+    timeout: float = 120.0,
+    max_tokens: str = "Reply length limit per call.",
+    concurrency: str = "Calls in flight at once.",
+    only: Iterable[str] = MODEL_FLAGS,
+) -> Callable[[F], F]:
+    """Add the model flags (`only` some of them, defaults as given) to a command whose
+    `models` parameter then receives them as one `ModelOptions`."""
+    names = [name for name in MODEL_FLAGS if name in set(only)]
 
+    def decorate(fn: F) -> F:
+        own = inspect.signature(fn).parameters
+        if "models" not in own:
+            raise TypeError(f"{fn.__name__} needs a `models` parameter for the model flags")
+        flags = [_flag(name, timeout, max_tokens, concurrency) for name in names]
+        params = [
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in (_evaluated(fn, p) for p in own.values() if p.name != "models")
+        ]
 
-def read_json_object(path: Path) -> dict[str, Any]:
-    """The JSON object in PATH (a pinned grader profile, say); anything else is an InputError."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("file not found", path) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not valid JSON: {exc}", path) from None
-    if not isinstance(data, dict):
-        raise InputError("expected a JSON object", path)
-    return data
+        @functools.wraps(fn)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            from medrubric.runtime.options import ModelOptions
 
+            given = {name: kwargs.pop(name) for name in names}
+            quiet = given.pop("quiet", False)
+            kwargs["models"] = ModelOptions(**given, show_progress=not quiet)
+            return fn(*args, **kwargs)
 
-def model_options(
-    timeout: float,
-    cache_dir: Path | None,
-    no_cache: bool,
-    concurrency: int | None,
-    config: Path | None,
-    max_tokens: int | None,
-    quiet: bool,
-) -> ModelOptions:
-    """The shared model flags as the `ModelOptions` every model-calling stage takes."""
-    from medrubric.runtime.options import ModelOptions
-
-    return ModelOptions(
-        **model_settings(
-            timeout=timeout,
-            cache_dir=cache_dir,
-            no_cache=no_cache,
-            concurrency=concurrency,
-            config=config,
-            max_tokens=max_tokens,
-            quiet=quiet,
+        command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            params + flags, return_annotation=None
         )
-    )
+        command.__annotations__ = {p.name: p.annotation for p in params + flags}
+        return command  # type: ignore[return-value]
+
+    return decorate

@@ -13,7 +13,7 @@ from rich.table import Table
 from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 
-from medrubric.cli.options import read_json_object
+from medrubric.data.jsonl import read_json_object
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import PROFILES
 
@@ -42,13 +42,6 @@ class BuildByDefault(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-release_app = typer.Typer(
-    cls=BuildByDefault,
-    help="Build dated release snapshots from case pools; diff two releases.",
-    no_args_is_help=True,
-)
-
-
 def grader_profile(value: str | None) -> dict[str, Any] | None:
     """A profile name (livemedbench, healthbench) or a JSON file pinning the grader."""
     if value is None:
@@ -62,7 +55,6 @@ def grader_profile(value: str | None) -> dict[str, Any] | None:
     )
 
 
-@release_app.command(BUILD)
 def build_command(
     pools: Annotated[
         list[str],
@@ -140,7 +132,6 @@ def diff_table(diff: ReleaseDiff) -> Table:
     return table
 
 
-@release_app.command("diff")
 def diff_command(
     a: Annotated[str, typer.Argument(help="The older release (snapshot folder or cases file).")],
     b: Annotated[str, typer.Argument(help="The newer release (snapshot folder or cases file).")],
@@ -158,4 +149,11 @@ def diff_command(
 
 
 def register(app: typer.Typer) -> None:
+    release_app = typer.Typer(
+        cls=BuildByDefault,
+        help="Build dated release snapshots from case pools; diff two releases.",
+        no_args_is_help=True,
+    )
+    release_app.command(BUILD)(build_command)
+    release_app.command("diff")(diff_command)
     app.add_typer(release_app, name="release")

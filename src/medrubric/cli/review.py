@@ -16,8 +16,6 @@ from medrubric.errors import InputError
 if TYPE_CHECKING:
     from medrubric.review.agreement import AgreementReport
 
-review_app = typer.Typer(help="Physician review web app and agreement.", no_args_is_help=True)
-
 ProjectArg = Annotated[Path, typer.Argument(metavar="DIR", help="Review project folder.")]
 DbOption = Annotated[
     str | None,
@@ -30,7 +28,6 @@ DbOption = Annotated[
 ]
 
 
-@review_app.command("create")
 def create_command(
     directory: ProjectArg,
     source: Annotated[
@@ -72,7 +69,6 @@ def _password(env_name: str | None) -> str:
     return password
 
 
-@review_app.command("add-reviewer")
 def add_reviewer_command(
     directory: ProjectArg,
     name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
@@ -92,7 +88,6 @@ def add_reviewer_command(
     typer.echo(f"added {'owner' if who.is_owner else 'reviewer'} {who.name}")
 
 
-@review_app.command("passwd")
 def passwd_command(
     directory: ProjectArg,
     name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
@@ -109,7 +104,6 @@ def passwd_command(
     typer.echo(f"password of {name} changed; its sessions are logged out")
 
 
-@review_app.command("serve")
 def serve_command(
     project: Annotated[Path, typer.Option("--project", help="Review project folder.")],
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
@@ -184,7 +178,6 @@ def _print_report(report: AgreementReport) -> None:
         )
 
 
-@review_app.command("agreement")
 def agreement_command(
     directory: ProjectArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
@@ -200,7 +193,6 @@ def agreement_command(
         _print_report(report)
 
 
-@review_app.command("export")
 def export_command(
     directory: ProjectArg,
     out: Annotated[Path, typer.Option("--out", help="File to write.")],
@@ -217,7 +209,6 @@ def export_command(
     typer.echo(f"wrote {n} labels to {out}")
 
 
-@review_app.command("import")
 def import_command(
     directory: ProjectArg,
     labels: Annotated[Path, typer.Argument(metavar="LABELS", help="Labels JSONL from export.")],
@@ -231,4 +222,12 @@ def import_command(
 
 
 def register(app: typer.Typer) -> None:
+    review_app = typer.Typer(help="Physician review web app and agreement.", no_args_is_help=True)
+    review_app.command("create")(create_command)
+    review_app.command("add-reviewer")(add_reviewer_command)
+    review_app.command("passwd")(passwd_command)
+    review_app.command("serve")(serve_command)
+    review_app.command("agreement")(agreement_command)
+    review_app.command("export")(export_command)
+    review_app.command("import")(import_command)
     app.add_typer(review_app, name="review")

@@ -33,18 +33,18 @@ def rubric(
     no_cache: NoCache = False,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
-    from medrubric.llm.factory import open_model
     from medrubric.rubric.inputs import load_rubric_inputs
     from medrubric.rubric.run import CASES, REJECTED, run_rubrics
     from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+    from medrubric.runtime.options import ModelOptions
 
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
 
+    models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
+
     async def go() -> list[RubricRecord]:
-        async with open_model(
-            model, timeout=timeout, no_cache=no_cache, concurrency=concurrency
-        ) as chat_model:
+        async with models.open(model) as chat_model:
             return await run_rubrics(
                 selected,
                 chat_model,

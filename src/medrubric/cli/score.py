@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,40 +11,13 @@ from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import Resamples, Seed
-from medrubric.data.jsonl import read_models
+from medrubric.data.jsonl import write_json
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
 
 if TYPE_CHECKING:
     from medrubric.scoring import CacsSummary, Stratum, Summary
-
-
-def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:
-    """One model's grades; several models need `model`, a repeated case is an error."""
-    grades: list[CaseGrade] = []
-    first_line: dict[tuple[str, str], int] = {}
-    for line, grade in read_models(path, CaseGrade):
-        key = (grade.model, grade.case_id)
-        if key in first_line:
-            raise InputError(
-                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r} "
-                f"(first at line {first_line[key]})",
-                path,
-                line,
-            )
-        first_line[key] = line
-        grades.append(grade)
-    models = sorted({g.model for g in grades})
-    if model is not None:
-        if model not in models:
-            raise InputError(f"model: no grades for {model!r} (found {', '.join(models)})", path)
-        return [g for g in grades if g.model == model]
-    if len(models) > 1:
-        raise InputError(
-            f"model: grades for several models ({', '.join(models)}); pick one with --model", path
-        )
-    return grades
 
 
 def _percent(x: float) -> str:
@@ -120,10 +92,8 @@ def _cacs_or_input_error(
         raise InputError(f"--cacs: {exc}", path) from None
 
 
-def _write_json(path: Path, data: dict[str, Any]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=2, ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+def _written(path: Path, data: dict[str, Any]) -> Path:
+    write_json(path, data)
     return path
 
 
@@ -154,12 +124,14 @@ def score(
     from medrubric.scoring import summarize
 
     tag_keys = tag or []
+    from medrubric.scoring.grades import read_grades
+
     grades = read_grades(grades_path, model)
     summary = summarize(grades, clip=not no_clip, seed=seed, n_resamples=resamples, tags=tag_keys)
     cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
-    written = [_write_json(out / "summary.json", summary.model_dump(mode="json"))]
+    written = [_written(out / "summary.json", summary.model_dump(mode="json"))]
     if cacs is not None:
-        written.append(_write_json(out / "cacs.json", dict(cacs)))
+        written.append(_written(out / "cacs.json", dict(cacs)))
     console = Console()
     if summary.score is None:
         console.print("[bold red]no case could be scored[/]")

@@ -7,10 +7,7 @@ import typer
 
 from medrubric.llm.local_server import DEFAULT_N_CTX, SMOLLM2
 
-serve_app = typer.Typer(help="Serve models over an OpenAI-compatible HTTP API.")
 
-
-@serve_app.command("local")
 def serve_local(
     model: str = typer.Argument(SMOLLM2, help="'smollm2' or the path of a .gguf file."),
     port: int = typer.Option(0, "--port", help="Port on 127.0.0.1 (0 picks a free one)."),
@@ -42,4 +39,6 @@ def serve_local(
 
 
 def register(app: typer.Typer) -> None:
+    serve_app = typer.Typer(help="Serve models over an OpenAI-compatible HTTP API.")
+    serve_app.command("local")(serve_local)
     app.add_typer(serve_app, name="serve")

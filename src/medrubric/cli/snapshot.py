@@ -9,15 +9,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from medrubric.cli.options import read_json_object
 from medrubric.cli.release import HubLicense
-
-snapshot_app = typer.Typer(
-    help="Freeze case sets into checksummed snapshots and verify them.", no_args_is_help=True
-)
+from medrubric.data.jsonl import read_json_object
 
 
-@snapshot_app.command("freeze")
 def freeze_command(
     cases: Annotated[
         str,
@@ -45,7 +40,6 @@ def freeze_command(
     )
 
 
-@snapshot_app.command("verify")
 def verify_command(
     directory: Annotated[
         Path, typer.Argument(metavar="DIR", help="Snapshot folder or its dataset folder.")
@@ -66,7 +60,6 @@ def verify_command(
     raise typer.Exit(1)
 
 
-@snapshot_app.command("hub")
 def hub_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
     out: Annotated[Path, typer.Option("--out", help="New dataset folder.")],
@@ -79,7 +72,6 @@ def hub_command(
     typer.echo(f"{out}: {manifest.n_cases} cases of {manifest.version} as a dataset folder")
 
 
-@snapshot_app.command("hash")
 def hash_command(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="Snapshot folder.")],
 ) -> None:
@@ -90,4 +82,11 @@ def hash_command(
 
 
 def register(app: typer.Typer) -> None:
+    snapshot_app = typer.Typer(
+        help="Freeze case sets into checksummed snapshots and verify them.", no_args_is_help=True
+    )
+    snapshot_app.command("freeze")(freeze_command)
+    snapshot_app.command("verify")(verify_command)
+    snapshot_app.command("hub")(hub_command)
+    snapshot_app.command("hash")(hash_command)
     app.add_typer(snapshot_app, name="snapshot")

@@ -182,6 +182,19 @@ def write_json_array(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
     return len(items)
 
 
+def read_json_object(path: Path) -> dict[str, Any]:
+    """The JSON object in PATH (a pinned grader profile, say); anything else is an InputError."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("file not found", path) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not valid JSON: {exc}", path) from None
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object", path)
+    return data
+
+
 def write_json(path: str | Path, data: dict[str, Any]) -> None:
     """Write one indented JSON object (a summary, a funnel), atomically like write_jsonl."""
     with _atomic_text(path) as fh:

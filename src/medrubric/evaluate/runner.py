@@ -23,6 +23,7 @@ from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
+from medrubric.evaluate.estimate import StageEstimate, estimate_run
 from medrubric.evaluate.filters import select_cases
 from medrubric.evaluate.generate import generate_responses
 from medrubric.evaluate.grade import grade_responses, match_cases
@@ -190,6 +191,21 @@ def write_summary(
     summary[SUMMARY_DIGEST] = digest
     run.write_json(run.summary, summary)
     return summary, True
+
+
+def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[StageEstimate]:
+    """`--dry-run`: the calls still to make in `opts.out` and what they may cost."""
+    assert opts.setup is not None
+    cases = select_cases(load_cases(opts.cases), opts.filters, opts.limit)
+    return estimate_run(
+        cases,
+        RunDir(opts.out),
+        candidate=opts.candidate() if opts.model else None,
+        max_tokens=opts.max_tokens,
+        setup=opts.setup,
+        grader=opts.grader(),
+        answers=load_responses(responses_file)[0] if responses_file else [],
+    )
 
 
 def smoke_warning(opts: RunOptions) -> str | None:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from medrubric.data.models import CaseGrade, Verdict, tag_values
 from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.formulas import case_score
+from medrubric.scoring.grades import graded_model
 from medrubric.stats import bootstrap_ci
 
 Interval = tuple[float, float]
@@ -100,20 +101,6 @@ def _strata(
     return {k: _stratum(groups[k], seed, n_resamples) for k in ordered}
 
 
-def _check_one_model(grades: Sequence[CaseGrade]) -> str:
-    if not grades:
-        raise ValueError("no grades to summarise")
-    models = sorted({g.model for g in grades})
-    if len(models) > 1:
-        raise ValueError(f"grades mix several models ({', '.join(models)}); score one at a time")
-    seen: set[str] = set()
-    for g in grades:
-        if g.case_id in seen:
-            raise ValueError(f"case {g.case_id!r} is graded more than once")
-        seen.add(g.case_id)
-    return models[0]
-
-
 def summarize(
     grades: Sequence[CaseGrade],
     *,
@@ -127,7 +114,7 @@ def summarize(
     ``clip=True`` is the LiveMedBench score (each case clipped to [0, 1]); ``clip=False`` is
     HealthBench parity (raw case ratios, only the means clipped to [0, 1]).
     """
-    model = _check_one_model(grades)
+    model = graded_model(grades)
     overall: list[float] = []
     by_axis: dict[str, list[float]] = defaultdict(list)
     by_theme: dict[str, list[float]] = defaultdict(list)
