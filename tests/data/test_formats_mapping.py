@@ -230,5 +230,5 @@ def test_snapshot_folder_reads_its_cases_file(tmp_path: Path) -> None:
 
 
 def test_sample_word_reads_the_bundled_sample(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(detect_module, "sample_path", lambda: FIXTURES / "medrubric.jsonl")
+    monkeypatch.setattr(detect_module, "cases_path", lambda: FIXTURES / "medrubric.jsonl")
     assert [c.id for c in load_cases("sample")] == ["mr-0001", "mr-0002"]

@@ -14,12 +14,12 @@ from medrubric.cli.main import app
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CaseGrade, Response
 from medrubric.evaluate.profiles import resolve_setup
-from medrubric.evaluate.replay_handler import rubric_replay_handler
 from medrubric.evaluate.rundir import RunDir
 from medrubric.evaluate.runner import RunOptions
 from medrubric.evaluate.runner import run_eval as run_stages
 from medrubric.llm.replay_server import FaultPlan, ReplayServer
 from medrubric.report.run import write_run_reports
+from medrubric.testing.replay import rubric_replay_handler
 
 
 async def run_eval(opts):

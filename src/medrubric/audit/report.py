@@ -167,11 +167,6 @@ def section_context(
     }
 
 
-def audit_section_html(root: Path, factcheck_dir: Path | None = None) -> str:
-    """The audit `<section>` alone, for embedding in another report."""
-    return _env.get_template("audit_section.html.j2").render(**section_context(root, factcheck_dir))
-
-
 def audit_report_html(root: Path, factcheck_dir: Path | None = None) -> str:
     """A complete, self-contained HTML page with the audit section."""
     return _env.get_template("audit_report.html.j2").render(**section_context(root, factcheck_dir))

@@ -1,7 +1,26 @@
 """Releases: frozen snapshots of a case pool for a publication-date window, and their diffs."""
 
-from medrubric.release.build import ReleaseResult, build_release, merge_pools, select_window
-from medrubric.release.diff import CaseChange, CriterionChange, ReleaseDiff, diff_cases
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from medrubric.lazy import lazy_getattr
+
+if TYPE_CHECKING:
+    from medrubric.release.build import ReleaseResult, build_release, merge_pools, select_window
+    from medrubric.release.diff import CaseChange, CriterionChange, ReleaseDiff, diff_cases
+
+# Public name -> submodule that defines it; loaded on first access.
+_EXPORTS = {
+    "ReleaseResult": "build",
+    "build_release": "build",
+    "merge_pools": "build",
+    "select_window": "build",
+    "CaseChange": "diff",
+    "CriterionChange": "diff",
+    "ReleaseDiff": "diff",
+    "diff_cases": "diff",
+}
 
 __all__ = [
     "CaseChange",
@@ -13,3 +32,5 @@ __all__ = [
     "merge_pools",
     "select_window",
 ]
+
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

@@ -1,4 +1,7 @@
-"""Frozen, checksummed snapshots of case sets (LiveMedBench App. F): freeze, verify, hash."""
+"""Frozen, checksummed snapshots of case sets (LiveMedBench App. F): freeze, verify, hash.
+
+Imported eagerly, unlike the other packages: `freeze` and `verify` name both a submodule and
+its function, and only an eager import keeps the function bound here."""
 
 from medrubric.snapshot.freeze import canonical_cases, freeze
 from medrubric.snapshot.manifest import (

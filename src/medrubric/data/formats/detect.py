@@ -9,7 +9,6 @@ first record's keys.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from medrubric.data.formats import meta_eval
 from medrubric.data.formats.registry import FORMATS
 from medrubric.data.jsonl import iter_json_array, iter_json_lines
 from medrubric.data.parquet import iter_parquet_rows
+from medrubric.data.sample import cases_path
 from medrubric.errors import InputError
 
 SAMPLE = "sample"
@@ -24,15 +24,11 @@ SNAPSHOT_CASES = "cases.jsonl"
 HUB_CASES = "data"  # the default config's shards in a Hugging Face dataset folder
 
 
-def sample_path() -> Path:
-    return Path(str(resources.files("medrubric.data"))) / "sample" / "cases.jsonl"
-
-
 def resolve_source(source: str | Path) -> Path:
     """A cases file, a snapshot folder (its cases.jsonl), a Hugging Face dataset folder (its
     data/ shards) or "sample" -> the file or folder of shards to read."""
     if str(source) == SAMPLE:
-        path = sample_path()
+        path = cases_path()
         if not path.is_file():
             raise InputError("the bundled sample cases are missing from this install", path)
         return path
