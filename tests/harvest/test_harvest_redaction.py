@@ -6,13 +6,11 @@ import datetime as dt
 
 import pytest
 
+from medrubric.cli.main import main
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.redact import (
-    find_identifiers,
-    redact_text,
-    redact_thread,
-    valid_cn_resident_id,
-)
+from medrubric.harvest import redact_ner
+from medrubric.harvest.redact import find_identifiers, redact_text, redact_thread
+from medrubric.harvest.redact_rules import valid_cn_resident_id
 from medrubric.harvest.safety import residual_identifiers, screen_thread
 
 CASES = [
@@ -48,6 +46,26 @@ CASES = [
     ("身份证号11010519491231002X", "身份证号[ID]"),
     ("住院号：20240315001，出院小结如下。", "住院号：[ID]，出院小结如下。"),
     ("邮箱 zhang.wei@163.com", "邮箱 [EMAIL]"),
+    # Misses found by trying unseen threads: self-introductions, bare phones, house numbers
+    # with letters, postcodes, towns and states outside the big-city list.
+    ("Hi, I'm Mary Hollis and I have asthma.", "Hi, I'm [NAME] and I have asthma."),
+    ("I am Robert Jones, 52, with gout.", "I am [NAME], 52, with gout."),
+    ("This is Angela Whitaker writing for my dad.", "This is [NAME] writing for my dad."),
+    ("Call 4155550123 after 5pm.", "Call [PHONE] after 5pm."),
+    ("We live at 221B Baker Street now.", "We live at [LOCATION] now."),
+    ("Our postcode is NW1 6XE.", "Our postcode is [LOCATION]."),
+    ("My GP in Leeds sent me to a cardiologist.", "My GP in [LOCATION] sent me to a cardiologist."),
+    ("I was born in 1979 in Ohio.", "I was born in 1979 in [LOCATION]."),
+    ("Posting from Chillicothe, Ohio.", "Posting from [LOCATION], [LOCATION]."),
+    ("患者王芳，女，45岁。", "患者[NAME]，女，45岁。"),
+    ("我是赵磊，今年32岁。", "我是[NAME]，今年32岁。"),
+    ("我女儿周婷婷今年6岁。", "我女儿[NAME]今年6岁。"),
+    ("我儿子刘子轩3岁了。", "我儿子[NAME]3岁了。"),
+    ("他叫陈明，昨天晕倒了。", "他叫[NAME]，昨天晕倒了。"),
+    ("加我微信wx_zhaolei01详聊。", "加我微信[ID]详聊。"),
+    ("我的QQ 987654321。", "我的QQ [ID]。"),
+    ("在郑州大学第一附属医院做了胃镜。", "在[LOCATION]做了胃镜。"),
+    ("在浙江大学医学院附属第一医院做了肝移植。", "在[LOCATION]做了肝移植。"),
 ]
 
 
@@ -68,6 +86,13 @@ NOT_IDENTIFIERS = [
     "血压150/95，每天2次，每次5mg，糖化血红蛋白7.8%。",
     "做了CT和MRI，去了三甲医院和专科医院。",
     "Reference range 3.5-5.0 mmol/L, platelet count 250000.",
+    "Headaches for 2 years. Lifestyle changes helped; Lisinopril 10 mg, Sertraline 50 mg.",
+    "Glasgow Coma Scale 14, Baker's cyst, Graves' disease, Addison's disease, Bell's palsy.",
+    "Just back from Thailand with dengue; my sister lives in the UK.",
+    "患者男，56岁，患者于3天前发热，我是高血压患者，我叫了救护车。",
+    "不要躺下，也不要吃东西；慢性阻塞性肺疾病（中度）；含铋剂四联方案；坚持太极。",
+    "普萘洛尔、阿昔洛韦、糠酸莫米松、阿仑膦酸钠；川崎病，帕金森病，桥本甲状腺炎。",
+    "刚从美国回来，发烧三天，怀疑登革热。",
 ]
 
 
@@ -118,7 +143,7 @@ def test_reidentification_risk_is_judged_after_redaction():
         "Follow my recovery at instagram.com/mary.hollis.runs please.": "profile link x1",
         "Message me @maryhollis_88 if you had the same rash.": "@handle x1",
         "My claim 4471902335 was refused after the MRI.": "unlabelled number x1",
-        "The case number AB4471902 is on the letter about my asthma.": "unlabelled code x1",
+        "The code AB4471902 is on the letter about my asthma.": "unlabelled code x1",
         "我的车牌是粤B12345，开车时头晕。": "licence plate x1",
     }
     for text, detail in cases.items():
@@ -154,3 +179,23 @@ def test_screen_thread_reasons():
     # Re-identification is judged on the redacted thread, not by the lexicon screen.
     identified = make_thread("我叫张伟，身份证号11010519491231002X，头痛。", "建议就诊。")
     assert screen_thread(identified) is None
+
+
+def test_ner_finds_names_and_places_without_cues():
+    assert redact_text("My partner Tariq is 44; we live in Didsbury near the park.")[0] == (
+        "My partner [NAME] is 44; we live in [LOCATION] near the park."
+    )
+    assert redact_text("王芳昨天开始发烧，我在温州。")[0] == "[NAME]昨天开始发烧，我在[LOCATION]。"
+
+
+def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(redact_ner, "missing_components", lambda: ["jieba"])
+    monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)
+    monkeypatch.setattr(redact_ner, "chinese_tagger", lambda: None)
+    assert redact_text("Hi, I'm Mary Hollis from Leeds.")[0] == "Hi, I'm [NAME] from [LOCATION]."
+    assert redact_text("王芳昨天开始发烧。")[0] == "王芳昨天开始发烧。"  # no cue: NER's job
+    threads = tmp_path / "threads.jsonl"
+    threads.write_text(make_thread("我叫张伟。", "好的。").model_dump_json() + "\n", "utf-8")
+    main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
+    assert "NER is off (jieba not installed)" in capsys.readouterr().err
+    assert "[NAME]" in (tmp_path / "out.jsonl").read_text(encoding="utf-8")

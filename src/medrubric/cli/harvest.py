@@ -239,11 +239,14 @@ def redact(
     """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers;
     set aside threads whose remaining text still risks re-identifying someone."""
     from medrubric.harvest.redact import redact_thread
+    from medrubric.harvest.redact_ner import ner_note
 
     rejected = rejected or out.with_name(out.name.removesuffix(".jsonl") + ".rejected.jsonl")
     total = _count_lines(threads)
     counts: Counter[str] = Counter()
     dropped = 0
+    if note := ner_note():
+        console.print(f"note: {note}", markup=False)
     out.parent.mkdir(parents=True, exist_ok=True)
     rejected.parent.mkdir(parents=True, exist_ok=True)
     tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))

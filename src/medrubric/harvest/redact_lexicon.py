@@ -1,0 +1,90 @@
+"""The word lists redaction relies on, loaded once from `data/`: place gazetteer, EN given
+and family names, Chinese surnames and given-name characters, and the words never to redact
+(disease eponyms; countries and regions; capitalised words and drug names that NER mistakes
+for names)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from medrubric.harvest.keywords import read_data_lines
+
+# A finding followed by one of these names a disease, sign, test or scale, not a person or place.
+_EN_DISEASE_HEAD = re.compile(
+    r"(?:['’]s|s['’]|['’])?\s*(?:disease|syndrome|palsy|phenomenon|sign|test|procedure|operation"
+    r"|cyst|lymphoma|sarcoma|tumou?r|thyroiditis|ulcer|fracture|reflex|coma|scale|score|criteria"
+    r"|manoeuvre|maneuver|classification|contracture|o?esophagus|encephalopathy|anomaly|virus"
+    r"|fever|disorder|dementia|chorea|arthritis|neuralgia|hernia|triad|flu)\b",
+    re.IGNORECASE,
+)
+_ZH_DISEASE_HEAD = re.compile(r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    en_places: tuple[str, ...]
+    us_states: tuple[str, ...]
+    zh_places: tuple[str, ...]
+    given_names: frozenset[str]
+    family_names: frozenset[str]
+    zh_surnames: tuple[str, ...]
+    zh_surnames_ambiguous: tuple[str, ...]
+    zh_given_chars: str
+    eponyms: tuple[str, ...]
+    kept_places: frozenset[str]
+    common_words: frozenset[str]
+    drug_stems: tuple[str, ...]
+
+    def is_eponym(self, text: str) -> bool:
+        return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
+
+    def is_common_word(self, text: str) -> bool:
+        return text.strip() in self.common_words
+
+    def is_drug_name(self, text: str) -> bool:
+        return text.strip().lower().endswith(self.drug_stems)
+
+    def is_zh_place(self, word: str) -> bool:
+        """A place jieba tags is trusted when it is in the gazetteer or ends with an
+        administrative suffix (南山区, 绵阳市); its dictionary also tags 东西, 中度, 太极 ns."""
+        if word.startswith(self.zh_places):
+            return True
+        return len(word) >= 3 and word[-1] in "省市县区镇乡村旗盟州"
+
+    def is_kept_place(self, text: str) -> bool:
+        return text.strip() in self.kept_places or text.strip().removeprefix("the ") in (
+            self.kept_places
+        )
+
+
+def names_before_disease_word(text: str, end: int) -> bool:
+    """True when `text[end:]` starts with a disease word: the finding is an eponym."""
+    tail = text[end : end + 40]
+    return bool(_EN_DISEASE_HEAD.match(tail) or _ZH_DISEASE_HEAD.match(tail))
+
+
+def _tokens(name: str) -> list[str]:
+    return [token for line in read_data_lines(name) for token in line.split()]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    places = [line.split("\t") for line in read_data_lines("gazetteer.tsv")]
+    never = [line.split("\t") for line in read_data_lines("not_identifiers.tsv")]
+    surnames = _tokens("surnames_zh.txt")
+    return Lexicon(
+        en_places=tuple(name for lang, name in places if lang == "en"),
+        us_states=tuple(read_data_lines("us_states.txt")),
+        zh_places=tuple(name for lang, name in places if lang == "zh"),
+        given_names=frozenset(_tokens("names_en_given.txt")),
+        family_names=frozenset(_tokens("names_en_family.txt")),
+        zh_surnames=tuple(surnames),
+        zh_surnames_ambiguous=tuple(_tokens("surnames_zh_ambiguous.txt")),
+        zh_given_chars="".join(sorted(set("".join(_tokens("given_chars_zh.txt"))))),
+        eponyms=tuple(term for kind, _, term in never if kind == "eponym"),
+        kept_places=frozenset(term for kind, _, term in never if kind == "place"),
+        common_words=frozenset(term for kind, _, term in never if kind == "word"),
+        drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
+    )

