@@ -12,6 +12,13 @@ from medrubric.llm.cache import CACHE_ENV
 from medrubric.llm.local_server import SMOLLM2, LocalServer, resolve_local_model
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that talks to the real local model is `slow` (`make test-fast` skips it)."""
+    for item in items:
+        if "local_llm_spec" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def local_llm_spec() -> Iterator[str]:
     """`openai:smollm2@http://127.0.0.1:PORT/v1` for a llama.cpp server running SmolLM2-135M.

@@ -23,6 +23,8 @@ from medrubric.errors import InputError
 from medrubric.llm import open_model
 from medrubric.llm.local_server import LocalServer, free_port
 
+pytestmark = pytest.mark.slow  # every test here runs the real local model
+
 
 class Triage(BaseModel):
     urgency: Literal["emergency", "soon", "routine"]

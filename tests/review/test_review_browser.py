@@ -1,12 +1,15 @@
 """The review app in headless Chromium against the real server (`medrubric review serve`).
 
-Also writes the screenshots of docs/review.md to docs/screenshots/.
+Also takes the screenshots of docs/review.md: into a temporary folder, or into
+docs/screenshots/ with MEDRUBRIC_UPDATE_SCREENSHOTS=1, so a test run leaves the checkout clean.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,7 +29,12 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = (
+    DOC_SCREENSHOTS
+    if os.environ.get("MEDRUBRIC_UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "medrubric-review-screenshots"
+)
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (install it with `make browser`)"
