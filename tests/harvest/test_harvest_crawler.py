@@ -190,3 +190,20 @@ def test_max_pages_stops_and_next_run_continues(serve_site, tmp_path: Path):
     second = [t.thread_id for t in harvest_sources(config, tmp_path)]
     assert second == ["38300", "38310"]  # the interrupted run is continued, not restarted
     assert server.hits["/questions/latest"] == 1
+
+
+def test_http_cache_and_state_hold_no_thread_text(serve_site, tmp_path):
+    server = serve_site("dxy")
+    config = crawl_config("dxy", f"{server.base_url}/questions/latest")
+    threads = list(harvest_sources(config, tmp_path))
+    assert len(threads) == 3
+    stored = b"".join(p.read_bytes() for p in tmp_path.rglob("*.sqlite*"))
+    for thread in threads:
+        for message in thread.messages:
+            for sentence in message.text.split("。"):
+                if len(sentence) >= 6:
+                    assert sentence.encode() not in stored, sentence
+    # A thread the state does not know is fetched in full even when the cache has validators.
+    for path in tmp_path.glob("state.sqlite*"):
+        path.unlink()
+    assert len(list(harvest_sources(config, tmp_path))) == 3

@@ -85,12 +85,14 @@ class PoliteFetcher:
     def close(self) -> None:
         self._client.close()
 
-    def fetch(self, url: str) -> FetchResult:
+    def fetch(self, url: str, *, conditional: bool = True, keep_body: bool = True) -> FetchResult:
+        """Fetch `url`, conditionally on the cached validators unless `conditional` is False;
+        `keep_body=False` caches the validators only (thread pages: no raw text on disk)."""
         robots = self._robots_for(url)
         if not robots.can_fetch(url, self.settings.user_agent):
             self.stats["robots_disallowed"] += 1
             return FetchResult(url, url, 0, skipped="robots")
-        cached = self.cache.get(url)
+        cached = self.cache.get(url) if conditional else None
         headers = cached.validators() if cached else {}
         response = self._request(url, headers)
         if response is None:
@@ -110,7 +112,7 @@ class PoliteFetcher:
             final_url,
             response.headers.get("ETag"),
             response.headers.get("Last-Modified"),
-            body,
+            body if keep_body else b"",
         )
         return FetchResult(url, final_url, 200, body)
 
@@ -194,6 +196,7 @@ class SiteCrawler:
 
     The queue lives in `state`, so a crawl that dies is resumed by the next one without
     refetching finished pages; a thread page that answers 304 and is already known is skipped.
+    Only listing pages keep their body in the HTTP cache; thread pages keep their validators.
     """
 
     name: str
@@ -221,7 +224,13 @@ class SiteCrawler:
         self.state.finish_run(run)
 
     def _visit(self, run: Run, page: Page) -> tuple[Thread | None, str]:
-        result = self.fetcher.fetch(page.url)
+        # Thread pages hold personal text: their body is never cached, so only a thread the
+        # state already knows is fetched conditionally (a 304 then means "unchanged").
+        known = page.kind == "thread" and self.state.knows_thread(
+            self.site.key, thread_id_from_url(page.url, self.site)
+        )
+        is_listing = page.kind == "listing"
+        result = self.fetcher.fetch(page.url, conditional=is_listing or known, keep_body=is_listing)
         if result.skipped:
             return None, result.skipped
         tree = parse_html(result.body)
@@ -237,8 +246,7 @@ class SiteCrawler:
                 next_key = f"listing:{listing.next_page}"
                 self.state.enqueue(run, next_key, listing.next_page, "listing")
             return None, "done"
-        thread_id = thread_id_from_url(page.url, self.site)
-        if result.not_modified and self.state.knows_thread(self.site.key, thread_id):
+        if result.not_modified:
             return None, "unchanged"
         try:
             return parse_thread(result.body, page.url, self.site), "done"

@@ -1,7 +1,8 @@
 """On-disk HTTP cache (sqlite) for conditional requests.
 
-Stores the body, ETag and Last-Modified of every 200 response, so the next fetch of the same
-URL can send If-None-Match / If-Modified-Since and reuse the stored body on 304.
+Stores the ETag and Last-Modified of every 200 response, and the body where the caller keeps
+it (listing pages; never thread pages, whose text is personal and unredacted), so the next
+fetch of the same URL can send If-None-Match / If-Modified-Since and reuse the body on 304.
 """
 
 from __future__ import annotations
