@@ -135,11 +135,17 @@ async def library_grade(
 
 
 def medrubric_row(
-    stub: Stub, setup: GraderSetup, cases: list, answers: list, root: Path, args: argparse.Namespace
+    stub: Stub,
+    setup: GraderSetup,
+    cases: list,
+    answers: list,
+    root: Path,
+    args: argparse.Namespace,
+    profile: str | None,
 ) -> dict:
     refs = {(c.id, k.id): REF.search(k.text)[1] for c in cases for k in c.rubric}  # type: ignore[index]
     stub.reset()
-    profiler = cProfile.Profile() if args.profile and setup.mode == "per-criterion" else None
+    profiler = cProfile.Profile() if profile and setup.mode == "per-criterion" else None
     start = time.perf_counter()
     if profiler:
         profiler.enable()
@@ -147,7 +153,7 @@ def medrubric_row(
     seconds = time.perf_counter() - start
     if profiler:
         profiler.disable()
-        profiler.dump_stats(args.profile)
+        profiler.dump_stats(profile)
     stats = stub.stats()
     verdicts = [(g.case_id, v) for g in grades for v in g.criteria]
     wrong = sum(v.met != decision(refs[(cid, v.criterion_id)]) for cid, v in verdicts)
@@ -199,7 +205,7 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
         HEADING,
         "",
         f"Command: `python bench/bench_grading.py --examples {n} --criteria {args.criteria} "
-        f"--latency {args.latency:g} --concurrency {args.concurrency}`",
+        f"--latency {args.latency:g} --concurrency {args.concurrency} --rounds {args.rounds}`",
         "",
         f"{n} HealthBench-format examples x {args.criteria} criteria; stub endpoint in its own "
         f"process, latency {1000 * args.latency:g} ms, concurrency {args.concurrency}. Machine: "
@@ -207,16 +213,20 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
         f"before, {load[1]:.1f} after. Prompt tokens estimated (1 per CJK character, 1 per 4 "
         "others). `lean` is the ~60-line aiohttp client in the script (no cache, no run folder).",
         "",
+        f"Each client ran {args.rounds} interleaved rounds; the table shows its median round "
+        "(verdicts/s of every round in the last column).",
+        "",
         "| client | verdicts | seconds | verdicts/s | x lean | prompt tokens / example "
-        "| max in flight | verdicts not the stub's |",
-        "|---|---|---|---|---|---|---|---|",
+        "| max in flight | verdicts not the stub's | rounds, verdicts/s |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in rows.items():
         rate = r["verdicts"] / r["seconds"]
+        each = ", ".join(f"{x:.0f}" for x in r["rates"])
         lines.append(
             f"| {name} | {r['verdicts']} | {r['seconds']:.2f} | {rate:.0f} "
             f"| {rate / lean_rate:.2f} | {r['tokens'] / n:,.0f} | {r['max_in_flight']} "
-            f"| {r['wrong']} |"
+            f"| {r['wrong']} | {each} |"
         )
     lines += [
         "",
@@ -256,6 +266,7 @@ def main() -> int:
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--versions", default="1,2", help="per-criterion template versions")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per client")
     parser.add_argument("--profile", help="write a cProfile of the first per-criterion run here")
     parser.add_argument("--no-cli", action="store_true", help="skip the command-line runs")
     parser.add_argument("--no-write", action="store_true", help="print only, leave RESULTS.md")
@@ -267,14 +278,28 @@ def main() -> int:
         files = write_healthbench(root, args.examples, args.criteria, TURN_CHARS, ANSWER_CHARS)
         cases = load_cases(files[0])
         answers = list(load_models(files[1], Response))
-        rows["lean"] = lean_row(stub, *files, args)
         versions = [int(v) for v in args.versions.split(",")]
-        for i, (name, setup) in enumerate(setups(stub.url, versions).items()):
-            folder = root / f"mode{i}"
-            rows[name] = medrubric_row(stub, setup, cases, answers, folder, args)
-            if not args.no_cli:
-                rows[name] |= cli_row(stub, setup, files, folder, args)
-            print(name, {k: round(v, 3) for k, v in rows[name].items()}, file=sys.stderr)
+        chosen = setups(stub.url, versions)
+        # Rounds interleave the clients, so load from elsewhere on the machine falls on all
+        # of them alike; each client's median round is reported.
+        rounds: dict[str, list[dict[str, Any]]] = {name: [] for name in ["lean", *chosen]}
+        for r in range(args.rounds):
+            rounds["lean"].append(lean_row(stub, *files, args))
+            for i, (name, setup) in enumerate(chosen.items()):
+                folder = root / f"round{r}-mode{i}"
+                profile = args.profile if r == 0 else None
+                row = medrubric_row(stub, setup, cases, answers, folder, args, profile)
+                rounds[name].append(row)
+        for name, runs in rounds.items():
+            rates = [run["verdicts"] / run["seconds"] for run in runs]
+            rows[name] = runs[sorted(range(len(runs)), key=rates.__getitem__)[len(runs) // 2]]
+            rows[name]["rates"] = rates
+        if not args.no_cli:
+            for i, (name, setup) in enumerate(chosen.items()):
+                rows[name] |= cli_row(stub, setup, files, root / f"cli-mode{i}", args)
+        for name, row in rows.items():
+            shown = {k: v for k, v in row.items() if k not in ("first", "last")}
+            print(name, shown, file=sys.stderr)
     text = section(args, rows, (load_before, os.getloadavg()[0]))
     print(text)
     if not args.no_write:

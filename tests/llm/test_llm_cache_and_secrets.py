@@ -91,6 +91,25 @@ def test_no_cache_bypasses_the_store(tmp_cache: Path) -> None:
     assert not (tmp_cache / CACHE_FILE).exists()
 
 
+def test_the_key_is_the_hash_of_the_whole_canonical_request_however_it_is_built() -> None:
+    import hashlib
+
+    from medrubric.llm.cache import cache_key, canonical
+
+    request = {
+        "provider": "openai",
+        "model": "m",
+        "messages": [{"role": "user", "content": '胸痛 \u2028 "quoted"\n', "name": "x"}],
+        "params": {"temperature": 0, "top_p": 0.5},
+        "schema": Verdict.model_json_schema(),
+        "prompt_version": "grade@2",
+    }
+    whole = hashlib.sha256(canonical(request).encode("utf-8")).hexdigest()
+    assert cache_key(**request) == whole  # keys of existing caches stay valid
+    parts = {"messages": canonical(request["messages"]), "schema": canonical(request["schema"])}
+    assert cache_key(**request, encoded=parts) == whole
+
+
 def test_the_key_includes_prompt_version_params_and_schema(tmp_cache: Path) -> None:
     class Other(BaseModel):
         met: bool

@@ -10,6 +10,7 @@ an API key: requests are keyed on their content and keys are not part of the con
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import os
@@ -42,6 +43,11 @@ def resolve_cache_dir(
     return Path(chosen).expanduser()
 
 
+def canonical(value: Any) -> str:
+    """The canonical JSON text keys are computed from: sorted keys, no spaces, UTF-8 as is."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def cache_key(
     *,
     provider: str,
@@ -50,8 +56,12 @@ def cache_key(
     params: dict[str, Any],
     schema: dict[str, Any] | None,
     prompt_version: str,
+    encoded: dict[str, str] | None = None,
 ) -> str:
-    request = {
+    """SHA-256 of the canonical request. `encoded` holds parts already in canonical JSON (the
+    messages a client also sends, a schema encoded once per model) so they are not encoded
+    again; the key is the same either way."""
+    request: dict[str, Any] = {
         "provider": provider,
         "model": model,
         "messages": messages,
@@ -59,12 +69,21 @@ def cache_key(
         "schema": schema,
         "prompt_version": prompt_version,
     }
-    canonical = json.dumps(request, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    done = encoded or {}
+    canonical_request = (
+        "{"
+        + ",".join(
+            f"{json.dumps(name)}:{done[name] if name in done else canonical(request[name])}"
+            for name in sorted(request)
+        )
+        + "}"
+    )
+    return hashlib.sha256(canonical_request.encode("utf-8")).hexdigest()
 
 
 class CallCache:
-    """Thread- and process-safe store of successful CallResults, committed per call."""
+    """Thread- and process-safe store of successful CallResults, committed before `put` or
+    `put_many` returns."""
 
     def __init__(self, directory: str | Path):
         self.directory = Path(directory).expanduser()
@@ -95,13 +114,21 @@ class CallCache:
         return stored.model_copy(update={"cached": True})
 
     def put(self, key: str, result: CallResult) -> None:
-        if not result.ok:
-            raise ValueError("only successful results are cached")
-        payload = result.model_copy(update={"cached": False}).model_dump_json()
+        self.put_many([(key, result)])
+
+    def put_many(self, items: list[tuple[str, CallResult]]) -> None:
+        """Store results in one transaction: committed (a killed process keeps them) when
+        this returns."""
+        rows = []
+        for key, result in items:
+            if not result.ok:
+                raise ValueError("only successful results are cached")
+            fresh = result.model_copy(update={"cached": False}) if result.cached else result
+            rows.append((key, result.model, time.time(), fresh.model_dump_json()))
         with self._lock, self._db:
-            self._db.execute(
+            self._db.executemany(
                 "INSERT OR REPLACE INTO calls (key, model, created_at, result) VALUES (?, ?, ?, ?)",
-                (key, result.model, time.time(), payload),
+                rows,
             )
 
     def __len__(self) -> int:
@@ -111,3 +138,34 @@ class CallCache:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+class GroupCommit:
+    """Cache writes made in one turn of the event loop, committed together.
+
+    Each writer resumes only once its row is committed, so a killed process still loses no
+    finished call; but the replies that arrive together (dozens at a time at high
+    concurrency) cost one SQLite commit instead of one each."""
+
+    def __init__(self, cache: CallCache):
+        self.cache = cache
+        self._pending: list[tuple[str, CallResult, asyncio.Future[None]]] = []
+
+    async def put(self, key: str, result: CallResult) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((key, result, done))
+        if len(self._pending) == 1:
+            loop.call_soon(self._commit)
+        await done
+
+    def _commit(self) -> None:
+        batch, self._pending = self._pending, []
+        try:
+            self.cache.put_many([(key, result) for key, result, _ in batch])
+        except Exception as exc:  # every writer of the batch hears about it
+            for *_, done in batch:
+                done.set_exception(exc)
+            return
+        for *_, done in batch:
+            done.set_result(None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from functools import cache
 from typing import Any
 
 import aiohttp
@@ -19,7 +20,8 @@ from pydantic import BaseModel
 
 from medrubric.data.models import Usage
 from medrubric.llm.accounting import ModelStats
-from medrubric.llm.cache import CallCache, cache_key
+from medrubric.llm.cache import CallCache, GroupCommit, cache_key, canonical
+from medrubric.llm.config import StructuredStyle
 from medrubric.llm.endpoint import (
     UNKNOWN,
     EndpointProfile,
@@ -56,6 +58,7 @@ class OpenAIChatModel:
         self.base_url = base_url
         self._secret = api_key
         self._cache = cache
+        self._writer = GroupCommit(cache) if cache is not None else None
         self._concurrency = concurrency or spec.concurrency
         self._retry = retry or RetryPolicy()
         self._session: aiohttp.ClientSession | None = None
@@ -71,6 +74,7 @@ class OpenAIChatModel:
         params: dict[str, Any] | None = None,
     ) -> CallResult:
         merged = {**DEFAULT_PARAMS, **self.spec.params, **(params or {})}
+        encoded_messages = canonical(messages)  # for the key and for the request body
         key = cache_key(
             provider=self.spec.provider,
             model=self.spec.model,
@@ -78,6 +82,7 @@ class OpenAIChatModel:
             params=merged,
             schema=schema_json(schema) if schema else None,
             prompt_version=prompt_version,
+            encoded={"messages": encoded_messages, "schema": _encoded_schema(schema)},
         )
         cached = self._cache.get(key) if self._cache is not None else None
         if cached is not None:
@@ -85,22 +90,26 @@ class OpenAIChatModel:
             self.stats.record(cached)
             return cached
         profile = await self._endpoint()
-        fmt = (
-            response_format(self.spec.structured_output or profile.style, schema)
-            if schema
-            else None
-        )
+        style = self.spec.structured_output or profile.style
         semaphore = endpoint_semaphore(
             self.base_url or OPENAI_URL, self._concurrency or profile.concurrency
         )
+        # The body is assembled from encoded parts: the messages were encoded for the key,
+        # the response_format once per schema.
+        head = f'{{"model":{json.dumps(self.spec.model)}'
+        tail = "".join(f",{json.dumps(k)}:{json.dumps(v)}" for k, v in merged.items())
+        if schema is not None:
+            tail += f',"response_format":{_encoded_format(style, schema)}'
 
         async def send(msgs: list[dict[str, str]]) -> Exchange:
-            return await self._send(msgs, merged, fmt, semaphore)
+            body = encoded_messages if msgs is messages else canonical(msgs)
+            content = f'{head},"messages":{body}{tail}}}'.encode()
+            return await self._send(content, semaphore)
 
         result = await ask(send, messages, schema, self.label)
         result.cost_usd = self.spec.cost_usd(result.usage)
-        if result.ok and self._cache is not None:
-            self._cache.put(key, result)
+        if result.ok and self._writer is not None:
+            await self._writer.put(key, result)
         self.stats.record(result)
         return result
 
@@ -130,18 +139,8 @@ class OpenAIChatModel:
             )
         return self._session
 
-    async def _send(
-        self,
-        messages: list[dict[str, str]],
-        params: dict[str, Any],
-        fmt: dict[str, Any] | None,
-        semaphore: asyncio.Semaphore,
-    ) -> Exchange:
+    async def _send(self, content: bytes, semaphore: asyncio.Semaphore) -> Exchange:
         """One request with retries on 429, 5xx, timeouts, connection and body errors."""
-        body: dict[str, Any] = {"model": self.spec.model, "messages": messages, **params}
-        if fmt is not None:
-            body["response_format"] = fmt
-        content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         http = self._http()
         attempt = 0
         while True:
@@ -175,6 +174,20 @@ class OpenAIChatModel:
     async def aclose(self) -> None:
         if self._session is not None:
             await self._session.close()
+
+
+def _encoded_schema(schema: type[BaseModel] | None) -> str:
+    return _encoded_schema_of(schema) if schema is not None else "null"
+
+
+@cache
+def _encoded_schema_of(schema: type[BaseModel]) -> str:
+    return canonical(schema_json(schema))
+
+
+@cache
+def _encoded_format(style: StructuredStyle, schema: type[BaseModel]) -> str:
+    return json.dumps(response_format(style, schema), ensure_ascii=False, separators=(",", ":"))
 
 
 def _error_message(raw: bytes) -> str:

@@ -75,6 +75,17 @@ class StatusTally:
         return " · ".join(f"{status} {self.counts[status]}" for status in self.statuses)
 
 
+class _LiveLine:
+    """The tally's line, formatted only when the bar is drawn (a few times a second), not at
+    every one of the hundreds of advances a second."""
+
+    def __init__(self, tally: Tally):
+        self.tally = tally
+
+    def __format__(self, spec: str) -> str:
+        return format(self.tally.line(), spec)
+
+
 class ProgressDisplay:
     """A rich progress bar per stage whose last column carries the running tally."""
 
@@ -108,11 +119,11 @@ class ProgressDisplay:
 
     def stage(self, name: str, total: int, done: int = 0) -> None:
         self._tasks[name] = self._progress.add_task(
-            "", total=total, completed=done, stage=name, tally=self.tally.line()
+            "", total=total, completed=done, stage=name, tally=_LiveLine(self.tally)
         )
 
     def advance(self, name: str, steps: int = 1) -> None:
-        self._progress.update(self._tasks[name], advance=steps, tally=self.tally.line())
+        self._progress.update(self._tasks[name], advance=steps)
 
     def complete(self, name: str) -> None:
         """Fill the bar: work that needed no call (a repeated key) is done too."""
