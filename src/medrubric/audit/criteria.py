@@ -28,7 +28,6 @@ from medrubric.prompts import render
 from medrubric.runtime.concurrency import bounded
 from medrubric.runtime.folder import read_log
 from medrubric.runtime.options import ModelOptions
-from medrubric.runtime.progress import RunProgress
 from medrubric.stats import cluster_bootstrap_distribution, percentile_interval
 
 CriterionKind = Literal["FACTCHECK", "OTHER", "BORDERLINE"]
@@ -208,7 +207,7 @@ async def run_criteria(opts: CriteriaOptions) -> CriteriaResult:
     labelled = {(lab.case_id, lab.criterion_id) for lab in stored if not lab.error}
     used = [cases[i] for i in sorted({p.case_id for p in pairs})]
     pending = [c for c in used if any((c.id, k.id) not in labelled for k in c.rubric)]
-    with RunProgress(opts.models.console(), enabled=opts.models.show_progress) as progress:
+    with opts.models.progress() as progress:
         progress.stage("criteria", total=len(used), done=len(used) - len(pending))
         async with opts.models.open(opts.model) as model:
 

@@ -141,7 +141,7 @@ async def run_factcheck(opts: FactcheckOptions) -> dict[str, Any]:
     retriever = open_retriever(opts)
     path = opts.out / CHECKS
     opts.out.mkdir(parents=True, exist_ok=True)
-    with RunProgress(opts.models.console(), enabled=opts.models.show_progress) as progress:
+    with opts.models.progress() as progress:
         async with opts.models.open(opts.model) as model:
             checker = FactChecker(
                 model,

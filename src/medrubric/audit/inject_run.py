@@ -219,7 +219,7 @@ async def run_inject(opts: InjectOptions) -> Funnel:
     cases = load_cases(opts.benchmark)
     answers, answer_errors = load_answers(opts.answers, cases)
     by_id = {c.id: c for c in cases}
-    with RunProgress(opts.models.console(), enabled=opts.models.show_progress) as progress:
+    with opts.models.progress() as progress:
         grades = await original_grades(opts, cases, answers, audit, progress)
         clip = opts.setup.clip if opts.setup is not None else True
         eligible, at_floor, ungraded = split_by_headroom(answers, by_id, grades, clip)

@@ -22,7 +22,6 @@ from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.runtime.folder import read_json
 from medrubric.runtime.options import ModelOptions
-from medrubric.runtime.progress import RunProgress
 from medrubric.scoring import score_verdicts
 from medrubric.stats import (
     cluster_bootstrap_ci,
@@ -268,7 +267,7 @@ async def run_score(opts: ScoreOptions) -> ScoreReport:
     out = opts.score_dir()
     run = RunDir(out / "grading").create()
     used = [cases[i] for i in sorted({p.case_id for p in pairs})]
-    with RunProgress(opts.models.console(), enabled=opts.models.show_progress) as progress:
+    with opts.models.progress() as progress:
         async with opts.models.open(opts.setup.grader) as grader:
             label = grader.label
             grades = await grade_responses(

@@ -4,7 +4,6 @@ the LiveMedBench collection filter, and redact personal identifiers."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -12,36 +11,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from pydantic import ValidationError
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 from rich.table import Table
 
-from medrubric.data.jsonl import append_jsonl, dump_line, iter_json_lines, read_models
+from medrubric.data.jsonl import append_jsonl, dump_line, iter_json_lines, read_models, write_json
 from medrubric.data.models import Thread
 from medrubric.errors import InputError, describe_validation_error
+from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 
 if TYPE_CHECKING:
     from medrubric.harvest.source import HarvestConfig
 
 console = Console(stderr=True)
-
-
-def _progress() -> Progress:
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
 
 
 def _parse_date(value: str | None, option: str) -> dt.date | None:
@@ -118,14 +98,16 @@ def harvest(
     report = HarvestReport()
     state = state_dir or out.parent / ".harvest-state"
     written = 0
-    with _progress() as progress:
-        task = progress.add_task("harvesting", total=None)
+    per_source = StatusTally([s.name for s in cfg.source])
+    with ProgressDisplay(per_source, console) as progress:
+        progress.stage("harvest", total=None)
         for thread in harvest_sources(
             cfg, state, since=_parse_date(since, "--since"), report=report
         ):
             append_jsonl(out, thread)
             written += 1
-            progress.update(task, advance=1, description=f"harvesting {thread.source}")
+            per_source.counts[thread.source] += 1
+            progress.advance("harvest")
     for name, last in report.last_run.items():
         console.print(f"{name}: previous finished run {last or 'none'}")
     table = Table(title=f"harvest: {written} new or changed threads -> {out}")
@@ -201,11 +183,11 @@ def filter_command(
     counts: Counter[str] = Counter()
     warm_up()
     with (
-        _progress() as progress,
+        ProgressDisplay(NoTally(), console) as progress,
         (out / "kept.jsonl.tmp").open("w", encoding="utf-8") as kept_fh,
         (out / "rejected.jsonl.tmp").open("w", encoding="utf-8") as rejected_fh,
     ):
-        task = progress.add_task("filtering", total=total)
+        progress.stage("filter", total=total)
         stream = (t for _, t in read_models(threads, Thread))
         for thread, rejection in iter_decisions(stream, config):
             if rejection is None:
@@ -214,13 +196,11 @@ def filter_command(
             else:
                 rejected_fh.write(dump_line(rejection) + "\n")
                 counts[rejection.reason] += 1
-            progress.advance(task)
+            progress.advance("filter")
     for name in ("kept.jsonl", "rejected.jsonl"):
         (out / f"{name}.tmp").replace(out / name)
     summary = {"total": total, "counts": dict(counts), "config": config.model_dump(mode="json")}
-    (out / "summary.json").write_text(
-        json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    write_json(out / "summary.json", summary)
     Console().print(summary_table(counts, total))
 
 
@@ -251,11 +231,11 @@ def redact(
     rejected.parent.mkdir(parents=True, exist_ok=True)
     tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
     with (
-        _progress() as progress,
+        ProgressDisplay(NoTally(), console) as progress,
         tmp.open("w", encoding="utf-8") as fh,
         rejected_tmp.open("w", encoding="utf-8") as rejected_fh,
     ):
-        task = progress.add_task("redacting", total=total)
+        progress.stage("redact", total=total)
         for _, thread in read_models(threads, Thread):
             result = redact_thread(thread)
             counts.update(result.counts)
@@ -264,7 +244,7 @@ def redact(
             else:
                 rejected_fh.write(dump_line(result.rejection) + "\n")
                 dropped += 1
-            progress.advance(task)
+            progress.advance("redact")
     tmp.replace(out)
     rejected_tmp.replace(rejected)
     table = Table(title=f"redact: {total} threads -> {out}")

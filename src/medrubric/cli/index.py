@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL
+from medrubric.runtime.progress import NoTally, ProgressDisplay
 
 
 def build(
@@ -33,19 +33,12 @@ def build(
     console = Console()
     started = time.perf_counter()
     loaded = load_corpus(corpus)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(f"indexing ({kind})", total=len(loaded))
+    with ProgressDisplay(NoTally(), console) as bar:
+        bar.stage(kind, total=len(loaded))
         retriever = build_retriever(
-            loaded, kind, dense_model, progress=lambda n: bar.advance(task, n)
+            loaded, kind, dense_model, progress=lambda n: bar.advance(kind, n)
         )
-        bar.update(task, completed=len(loaded))
+        bar.complete(kind)
     manifest = save_index(retriever, loaded.sha256, out)
     console.print(
         f"{manifest.kind} index of {manifest.corpus_size} snippets "

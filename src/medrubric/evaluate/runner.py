@@ -223,7 +223,7 @@ async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
     run = RunDir(opts.out).create()
     cases = prepare_cases(opts, run)
-    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
+    with opts.progress() as progress:
         responses = await generate_stage(opts, cases, run, progress)
         grades = await grade_stage(opts, cases, responses, run, progress)
     summary, changed = write_summary(run, opts, cases, responses, grades)
@@ -233,7 +233,7 @@ async def run_eval(opts: RunOptions) -> RunResult:
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
     run = RunDir(opts.out).create()
     cases = prepare_cases(opts, run)
-    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
+    with opts.progress() as progress:
         responses = await generate_stage(opts, cases, run, progress)
     return responses, progress
 
@@ -262,7 +262,7 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
         raise InputError("no response is for a selected case", responses_file)
     if not run.responses.exists() or not run.responses.samefile(responses_file):
         write_jsonl(run.responses, responses)
-    with RunProgress(opts.console(), enabled=opts.show_progress) as progress:
+    with opts.progress() as progress:
         grades = await grade_stage(opts, cases, responses, run, progress)
     summary, changed = write_summary(run, opts, cases, responses, grades)
     return RunResult(run, progress, list(cases), responses, grades, summary, changed)

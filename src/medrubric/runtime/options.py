@@ -15,6 +15,7 @@ from rich.console import Console
 
 from medrubric.llm.config import MedrubricConfig, load_config
 from medrubric.llm.spec import ModelSpec, parse_model_spec
+from medrubric.runtime.progress import RunProgress
 
 if TYPE_CHECKING:
     from medrubric.llm.types import ChatModel
@@ -82,3 +83,7 @@ class ModelOptions(BaseModel):
     def console(self) -> Console:
         """Where progress goes: stderr, silent with --quiet."""
         return Console(stderr=True, quiet=not self.show_progress)
+
+    def progress(self) -> RunProgress:
+        """The live display of a model-calling run, hidden with --quiet."""
+        return RunProgress(self.console(), enabled=self.show_progress)

@@ -117,7 +117,7 @@ class ProgressDisplay:
     ) -> None:
         self._progress.__exit__(exc_type, exc, tb)
 
-    def stage(self, name: str, total: int, done: int = 0) -> None:
+    def stage(self, name: str, total: int | None, done: int = 0) -> None:
         self._tasks[name] = self._progress.add_task(
             "", total=total, completed=done, stage=name, tally=_LiveLine(self.tally)
         )
