@@ -96,6 +96,10 @@ def main() -> None:
             f"{os.getloadavg()[0]:.1f} at the end of the run, Python {sys.version.split()[0]}; "
             f"{dt.date.today()}.",
             "",
+            "Span recall: labelled identifiers fully covered by findings; clinical details kept: "
+            "listed details found verbatim after redaction; spurious findings: findings that "
+            "touch no labelled identifier (over-redaction).",
+            "",
             "| set | mode | snippets | span recall | clinical details kept | spurious findings |",
             "|---|---|---|---|---|---|",
             *quality_rows,

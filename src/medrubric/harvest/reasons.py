@@ -14,7 +14,7 @@ REASONS: dict[str, str] = {
     "language": "not English or Chinese",
     "hate_speech": "hate speech (curated lexicon)",
     "discriminatory": "discriminatory language (curated lexicon)",
-    "reidentification_risk": "too many or too revealing personal identifiers",
+    "reidentification_risk": "identifiers left after redaction that it cannot remove",
     "duplicate": "same normalised text as an earlier thread",
     "near_duplicate": "MinHash similarity above the threshold with an earlier thread",
 }

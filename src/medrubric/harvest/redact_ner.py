@@ -30,6 +30,7 @@ _LATIN_NAME = re.compile(r"[A-Z][a-z]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _DIGIT = re.compile(r"\d")
 _POSSESSIVE = re.compile(r"['’]s?$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?¿¡:;\n(\"“]\s*)$")
 # A place right after 在/来自/住/从/去/到/回 ("我在温州") is trusted whatever its suffix.
 _ZH_LOCATIVE = re.compile(r"(?:在|来自|住|从|去|到|回|是)$")
 _HONORIFIC = re.compile(r"(?:先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔)$")
@@ -105,7 +106,8 @@ def chinese_tagger() -> Any | None:
 def english_entities(text: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of person and place names spaCy finds in English text: proper
     nouns only (it tags sentence-initial "Headaches" or "Lifestyle" as a person), not drug
-    names or medical terms."""
+    names or medical terms, and a lone first word of a sentence only when it is a common
+    given name."""
     analyzer = english_analyzer() if ner_enabled() else None
     if analyzer is None or not _LATIN_NAME.search(text):
         return
@@ -131,6 +133,13 @@ def english_entities(text: str) -> Iterator[tuple[str, int, int]]:
         ):
             continue
         kind = EN_ENTITIES[result.entity_type]
+        if (
+            kind == "NAME"
+            and " " not in span
+            and span not in lex.given_names
+            and _SENTENCE_START.search(text, 0, start)
+        ):
+            continue  # "Warns against ...", "¿Qué ...": a capitalised first word, not a name
         if kind == "LOCATION" and span.split()[0] in lex.given_names:
             kind = "NAME"
         yield kind, start, end
