@@ -104,6 +104,7 @@ def test_refresh_is_resumable_and_idempotent(setup):
     assert (first.funnel.harvested, first.funnel.filtered, first.funnel.cases) == (3, 2, 1)
     assert first.funnel.errors["screener"] == 1 and not first.closed
     assert first.added_to_pool == 1 and first.pool_size == 1
+    assert (root / "pool" / "runs" / first.batch / "harvested.jsonl").exists()  # open batch
     batch = root / "pool" / "runs" / first.batch
     rejected = [json.loads(line) for line in (batch / "filter_rejected.jsonl").open()]
     assert [r["reason"] for r in rejected] == ["too_old"]
@@ -113,6 +114,7 @@ def test_refresh_is_resumable_and_idempotent(setup):
     assert second.batch == first.batch and second.harvested_now == 0
     assert second.closed and second.added_to_pool == 1 and second.pool_size == 2
     assert (batch / DONE).exists()
+    assert not (batch / "harvested.jsonl").exists()  # raw threads go once the batch is done
 
     calls = model.calls
     third = run(config, model, retriever, 7)

@@ -5,7 +5,8 @@ the open batch as they arrive, so a crash loses none; the batch is filtered, red
 curated (resumable), its cases are appended to `POOL/pool.jsonl` unless a case with that id is
 already there, and the batch is closed with a `DONE` marker only when no thread ended in an
 error. The next run reopens an unfinished batch, so errors are retried and nothing is
-appended twice.
+appended twice. A closed batch keeps no raw text: its `harvested.jsonl` is removed, leaving
+the redacted `threads.jsonl` and the rejections (ids and reasons).
 """
 
 from __future__ import annotations
@@ -188,6 +189,7 @@ async def refresh_pool(
     closed = sum(funnel.errors.values()) == 0 and funnel.pending == 0
     if closed:
         (batch / DONE).write_text(dt.datetime.now(dt.UTC).isoformat() + "\n", encoding="utf-8")
+        (batch / HARVESTED).unlink(missing_ok=True)  # raw, unredacted: not kept once done
     return RefreshSummary(
         batch=batch.name,
         harvested_now=harvested_now,
