@@ -12,7 +12,7 @@ import pytest
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Message, Thread
 from medrubric.harvest.dedup import DuplicateIndex, shingles
-from medrubric.harvest.filter import FilterConfig, filter_threads
+from medrubric.harvest.filter import FilterConfig, filter_threads, iter_decisions
 from medrubric.harvest.keywords import (
     TermMatcher,
     curated_terms,
@@ -21,6 +21,7 @@ from medrubric.harvest.keywords import (
     keyword_matcher,
     stoplist,
 )
+from medrubric.harvest.langid import LanguageHelper
 from medrubric.harvest.reasons import REASONS
 from medrubric.harvest.text import non_alnum_ratio, normalise
 
@@ -181,3 +182,31 @@ def test_near_duplicate_index_matches_exact_jaccard():
     assert above.check("c", normalise(en_a.upper() + "!")) == ("duplicate", "a")
     zh = shingles(normalise("最近两周经常头痛"))
     assert b"\xe6\x9c\x80\xe8\xbf\x91\xe4\xb8\xa4" in zh  # character 3-grams ('最近两')
+
+
+def test_language_helper_process_gives_the_same_decisions(corpus):
+    """Small batches so that most languages come from the helper process."""
+    copies = [
+        t.model_copy(update={"thread_id": f"{t.thread_id}-{i}"}) for i in range(3) for t in corpus
+    ]
+
+    def run(helper: bool) -> list[tuple[str, str | None, str]]:
+        decisions = iter_decisions(copies, batch_size=7, helper_process=helper)
+        return [(t.key, r.reason if r else t.language, r.detail if r else "") for t, r in decisions]
+
+    with_helper = run(True)
+    assert with_helper == run(False)
+    assert {outcome for _, outcome, _ in with_helper} >= {"en", "zh", "language", "duplicate"}
+
+
+def test_language_helper_answers_in_order_and_reports_a_dead_process():
+    helper = LanguageHelper()
+    try:
+        first = helper.submit(["I have had a headache for three days and feel sick.", "头痛三天了"])
+        second = helper.submit(["Tengo dolor de cabeza desde hace tres días y náuseas."])
+        assert first() == ["en", "zh"] and second() == ["es"]
+        helper._process.kill()
+        with pytest.raises(RuntimeError, match="language identification process exited"):
+            helper.submit(["more text"])()
+    finally:
+        helper.close()

@@ -14,9 +14,11 @@ Threads stream through in batches: `screen_batch` applies every per-thread rule 
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +27,7 @@ from medrubric.data.models import Thread
 from medrubric.data.vocab import AuthorRole, Language
 from medrubric.harvest.dedup import DuplicateIndex
 from medrubric.harvest.keywords import keyword_matcher
-from medrubric.harvest.langid import detector, identify_batch
+from medrubric.harvest.langid import SAMPLE_CHARS, LanguageHelper, detector, identify_batch
 from medrubric.harvest.reasons import Rejection
 from medrubric.harvest.safety import screen_thread
 from medrubric.harvest.text import non_alnum_ratio, normalise
@@ -102,26 +104,43 @@ class Screened:
     norm_text: str = ""
 
 
+@dataclass
+class _Pending:
+    """A batch whose cheap rules are done and whose survivors await their languages."""
+
+    threads: Sequence[Thread]
+    texts: list[str]
+    screened: list[Screened]
+    survivors: list[int]
+
+    @classmethod
+    def start(cls, threads: Sequence[Thread], config: FilterConfig) -> _Pending:
+        texts = [t.text() for t in threads]
+        screened = [
+            Screened(cheap_rejection(t, x, config)) for t, x in zip(threads, texts, strict=True)
+        ]
+        survivors = [i for i, s in enumerate(screened) if s.outcome is None]
+        return cls(threads, texts, screened, survivors)
+
+    def language_input(self) -> list[str]:
+        return [self.texts[i][:SAMPLE_CHARS] for i in self.survivors]
+
+    def finish(self, languages: list[str | None], config: FilterConfig) -> list[Screened]:
+        for i, language in zip(self.survivors, languages, strict=True):
+            self.screened[i] = _late_screen(self.threads[i], self.texts[i], language, config)
+        return self.screened
+
+
 def screen_batch(threads: Sequence[Thread], config: FilterConfig) -> list[Screened]:
     """Every rule except de-duplication, for a batch of threads that need nothing from each
     other: it can run on any partition of the input, in any order."""
-    texts = [t.text() for t in threads]
-    screened = [
-        Screened(cheap_rejection(t, x, config)) for t, x in zip(threads, texts, strict=True)
-    ]
-    survivors = [i for i, s in enumerate(screened) if s.outcome is None]
-    languages = identify_batch([texts[i] for i in survivors])
-    for i, language in zip(survivors, languages, strict=True):
-        screened[i] = _late_screen(threads[i], texts[i], language, config)
-    return screened
+    pending = _Pending.start(threads, config)
+    return pending.finish(identify_batch(pending.language_input()), config)
 
 
-def decide_batch(
-    threads: Sequence[Thread], config: FilterConfig, index: DuplicateIndex | None
+def _deduplicate(
+    threads: Sequence[Thread], screened: list[Screened], index: DuplicateIndex | None
 ) -> list[tuple[Thread, Rejection | None]]:
-    """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise; the
-    threads are checked against `index`, and the kept ones added to it, in order."""
-    screened = screen_batch(threads, config)
     passed = [i for i, s in enumerate(screened) if s.outcome is None]
     if index is not None and passed:
         duplicates = index.check_batch(
@@ -142,18 +161,62 @@ def decide_batch(
     return decisions
 
 
+def decide_batch(
+    threads: Sequence[Thread], config: FilterConfig, index: DuplicateIndex | None
+) -> list[tuple[Thread, Rejection | None]]:
+    """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise; the
+    threads are checked against `index`, and the kept ones added to it, in order."""
+    return _deduplicate(threads, screen_batch(threads, config), index)
+
+
 def iter_decisions(
-    threads: Iterable[Thread], config: FilterConfig | None = None
+    threads: Iterable[Thread],
+    config: FilterConfig | None = None,
+    *,
+    batch_size: int = BATCH_SIZE,
+    helper_process: bool | None = None,
 ) -> Iterator[tuple[Thread, Rejection | None]]:
     """Stream (thread, None) for kept threads (language set) and (thread, Rejection) otherwise,
-    holding one batch of threads at a time."""
+    holding a couple of batches at a time.
+
+    Language identification is most of the work and holds the GIL, so from the second batch
+    on (`helper_process`: by default when there are two or more CPUs) it runs in one helper
+    process on the next batch while this process finishes the current one."""
     config = config or FilterConfig()
     index = (
         DuplicateIndex(config.near_duplicate_threshold, config.num_perm) if config.dedup else None
     )
+    if helper_process is None:
+        helper_process = (os.cpu_count() or 1) >= 2
     iterator = iter(threads)
-    while batch := list(islice(iterator, BATCH_SIZE)):
-        yield from decide_batch(batch, config, index)
+    helper: LanguageHelper | None = None
+    previous: tuple[_Pending, Callable[[], list[str | None]]] | None = None
+    try:
+        while batch := list(islice(iterator, batch_size)):
+            pending = _Pending.start(batch, config)
+            receive: Callable[[], list[str | None]]
+            if previous is None or not helper_process:
+                receive = partial(list, identify_batch(pending.language_input()))
+            else:
+                helper = helper or LanguageHelper()
+                receive = helper.submit(pending.language_input())
+            if previous is not None:
+                yield from _finish(*previous, config, index)
+            previous = (pending, receive)
+        if previous is not None:
+            yield from _finish(*previous, config, index)
+    finally:
+        if helper is not None:
+            helper.close()
+
+
+def _finish(
+    pending: _Pending,
+    receive: Callable[[], list[str | None]],
+    config: FilterConfig,
+    index: DuplicateIndex | None,
+) -> list[tuple[Thread, Rejection | None]]:
+    return _deduplicate(pending.threads, pending.finish(receive(), config), index)
 
 
 def _late_screen(thread: Thread, text: str, language: str | None, config: FilterConfig) -> Screened:

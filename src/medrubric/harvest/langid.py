@@ -11,8 +11,15 @@ from which it is as accurate as the full mode, and it loads in under a second in
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
 import re
+import subprocess
+import sys
+from collections.abc import Callable
 from functools import lru_cache
+from typing import BinaryIO, NoReturn
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
 
@@ -72,3 +79,66 @@ def identify_batch(texts: list[str]) -> list[str | None]:
         for i, language in zip(undecided, detected, strict=True):
             found[i] = language.iso_code_639_1.name.lower() if language is not None else None
     return found
+
+
+class LanguageHelper:
+    """`identify_batch` in a child process (`python -m medrubric.harvest.langid`), so that
+    identification of one batch runs while this process works on another: lingua holds the
+    GIL, so a thread would not do. Requests are answered in the order they were sent."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "medrubric.harvest.langid"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+
+    def submit(self, texts: list[str]) -> Callable[[], list[str | None]]:
+        """Send a batch; the returned function waits for its languages."""
+        assert self._process.stdin is not None
+        try:
+            pickle.dump(texts, self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            self._process.stdin.flush()
+        except BrokenPipeError:
+            self._exited()
+        return self._receive
+
+    def _receive(self) -> list[str | None]:
+        assert self._process.stdout is not None
+        try:
+            languages: list[str | None] = pickle.load(self._process.stdout)
+        except EOFError:
+            self._exited()
+        return languages
+
+    def _exited(self) -> NoReturn:
+        code = self._process.wait()
+        raise RuntimeError(f"language identification process exited with {code}") from None
+
+    def close(self) -> None:
+        if self._process.stdin is not None:
+            with contextlib.suppress(BrokenPipeError):
+                self._process.stdin.close()
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """The helper's loop: pickled lists of texts in, pickled lists of languages out."""
+    detector()
+    while True:
+        try:
+            texts = pickle.load(requests)
+        except EOFError:
+            return
+        pickle.dump(identify_batch(texts), answers, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.flush()
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)
