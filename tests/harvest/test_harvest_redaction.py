@@ -162,7 +162,10 @@ def test_reidentification_detail_never_holds_the_identifier():
 
 
 def test_clinical_numbers_are_not_residual_identifiers():
-    text = "Platelets 250000, WBC 11.2, HbA1c 7.8%, INR 2.5, 2.3×10^5 copies, dated 2024-03-05."
+    text = (
+        "Platelets 250000, WBC 11.2, HbA1c 7.8%, INR 2.5, 2.3×10^5 copies, dated 2024-03-05, "
+        "1 tablet x/day, see nhs.uk/conditions/asthma and who.int/news."
+    )
     assert residual_identifiers(text) == {}
 
 

@@ -23,8 +23,8 @@ from medrubric.harvest.text import normalise
 
 LEXICON_REASONS = {"hate": "hate_speech", "discriminatory": "discriminatory"}
 _PROFILE_SITES = (
-    r"facebook|fb|instagram|twitter|x|tiktok|linkedin|weibo|douyin|xiaohongshu|youtube|reddit"
-    r"|snapchat|threads\.net|t\.me"
+    r"(?:facebook|fb|instagram|twitter|x|tiktok|linkedin|weibo|douyin|xiaohongshu|youtube"
+    r"|reddit|snapchat)\.(?:com|cn)|threads\.net|t\.me"
 )
 
 
@@ -53,7 +53,7 @@ def residual_patterns() -> dict[str, re.Pattern[str]]:
     """Identifier shapes the redactor leaves in place, by the label used in the detail."""
     return {
         "profile link": re.compile(
-            rf"(?i)\b(?:https?://)?(?:www\.|m\.)?(?:{_PROFILE_SITES})(?:\.com)?/[@\w][\w.@/-]*"
+            rf"(?i)\b(?:https?://)?(?:www\.|m\.)?(?:{_PROFILE_SITES})/[@\w][\w.@/-]*"
         ),
         "@handle": re.compile(r"(?<![\w@.])@[A-Za-z_][\w.]{2,29}\b"),
         "unlabelled number": re.compile(r"(?<![\d.,])\d{9,}(?![\d.,])"),
