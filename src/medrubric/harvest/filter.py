@@ -180,8 +180,9 @@ def iter_decisions(
     holding a couple of batches at a time.
 
     Language identification is most of the work and holds the GIL, so from the second batch
-    on (`helper_process`: by default when there are two or more CPUs) it runs in one helper
-    process on the next batch while this process finishes the current one."""
+    on (`helper_process`: by default when there are two or more CPUs) one helper process
+    identifies most of the next batch while this process identifies the rest and finishes the
+    current one."""
     config = config or FilterConfig()
     index = (
         DuplicateIndex(config.near_duplicate_threshold, config.num_perm) if config.dedup else None
@@ -199,7 +200,7 @@ def iter_decisions(
                 receive = partial(list, identify_batch(pending.language_input()))
             else:
                 helper = helper or LanguageHelper()
-                receive = helper.submit(pending.language_input())
+                receive = helper.split(pending.language_input())
             if previous is not None:
                 yield from _finish(*previous, config, index)
             previous = (pending, receive)
