@@ -88,6 +88,7 @@ NOT_IDENTIFIERS = [
     "Reference range 3.5-5.0 mmol/L, platelet count 250000.",
     "Headaches for 2 years. Lifestyle changes helped; Lisinopril 10 mg, Sertraline 50 mg.",
     "Warns against potassium-based salt substitutes. Seek urgent care if you faint.",
+    "I have been on Ozempic for 3 months. Is it safe to take Zoloft while breastfeeding?",
     "Glasgow Coma Scale 14, Baker's cyst, Graves' disease, Addison's disease, Bell's palsy.",
     "Just back from Thailand with dengue; my sister lives in the UK.",
     "患者男，56岁，患者于3天前发热，我是高血压患者，我叫了救护车。",

@@ -4,8 +4,8 @@ Every identifier found is replaced by a typed marker ([NAME], [LOCATION], [DOB],
 [EMAIL], [ID]). Candidates come from format and cue rules (`redact_rules`) and from NER
 (`redact_ner`, optional). Then:
 - a name or place that is a disease eponym (Parkinson's, Hashimoto thyroiditis, 川崎病), a
-  medical term, a country or region (travel history is a clinical fact) or a common word
-  ("Mum") is dropped;
+  drug name (Ozempic, Lisinopril, 普萘洛尔), a medical term, a country or region (travel
+  history is a clinical fact) or a common word ("Mum") is dropped;
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
 - a Chinese place is extended over the address or hospital name that follows it
   (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), and touching markers of one kind are merged.
@@ -92,13 +92,15 @@ def _candidates(text: str) -> list[tuple[int, int, int, str]]:
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
-    """False for names and places that are eponyms, medical terms (黄疸 after 患者 looks
-    like a name), countries or regions, or common words."""
+    """False for names and places that are eponyms, drug names, medical terms (黄疸 after
+    患者 looks like a name), countries or regions, or common words."""
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
     lex = lexicon()
-    if lex.is_eponym(span) or lex.is_common_word(span) or names_before_disease_word(text, end):
+    if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
+        return False
+    if names_before_disease_word(text, end):
         return False
     if kind == "LOCATION" and lex.is_kept_place(span):
         return False

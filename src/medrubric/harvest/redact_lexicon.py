@@ -36,6 +36,7 @@ class Lexicon:
     kept_places: frozenset[str]
     common_words: frozenset[str]
     drug_stems: tuple[str, ...]
+    drug_brands: frozenset[str]
 
     def is_eponym(self, text: str) -> bool:
         return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -44,7 +45,8 @@ class Lexicon:
         return text.strip() in self.common_words
 
     def is_drug_name(self, text: str) -> bool:
-        return text.strip().lower().endswith(self.drug_stems)
+        word = text.strip().lower()
+        return word in self.drug_brands or word.endswith(self.drug_stems)
 
     def is_zh_place(self, word: str) -> bool:
         """A place jieba tags is trusted when it is in the gazetteer or ends with an
@@ -87,4 +89,5 @@ def lexicon() -> Lexicon:
         kept_places=frozenset(term for kind, _, term in never if kind == "place"),
         common_words=frozenset(term for kind, _, term in never if kind == "word"),
         drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
+        drug_brands=frozenset(term.lower() for kind, _, term in never if kind == "drug"),
     )

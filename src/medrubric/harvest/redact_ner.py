@@ -105,9 +105,8 @@ def chinese_tagger() -> Any | None:
 
 def english_entities(text: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of person and place names spaCy finds in English text: proper
-    nouns only (it tags sentence-initial "Headaches" or "Lifestyle" as a person), not drug
-    names or medical terms, and a lone first word of a sentence only when it is a common
-    given name."""
+    nouns only (it tags sentence-initial "Headaches" or "Lifestyle" as a person), not medical
+    terms, and a lone first word of a sentence only when it is a common given name."""
     analyzer = english_analyzer() if ner_enabled() else None
     if analyzer is None or not _LATIN_NAME.search(text):
         return
@@ -128,7 +127,6 @@ def english_entities(text: str) -> Iterator[tuple[str, int, int]]:
             or not _LATIN_NAME.match(span)
             or _DIGIT.search(span)
             or any(token.pos_ != "PROPN" for token in tokens)
-            or lex.is_drug_name(span)
             or is_medical_term(span)
         ):
             continue
@@ -165,7 +163,7 @@ def chinese_entities(text: str) -> Iterator[tuple[str, int, int]]:
             surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
             given = name[len(surname) :] if surname else ""
             common = any(ch in lex.zh_given_chars for ch in given)
-            if 1 <= len(given) <= 2 and common and not lex.is_drug_name(name):
+            if 1 <= len(given) <= 2 and common:
                 yield "NAME", start, start + len(name)
         elif flag == "ns" and (
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
