@@ -81,6 +81,10 @@ _ZH_CUES = (
     r"|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公"
     r"|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友)|孩子的?(?:奶奶|爷爷|爸爸|妈妈|外婆|外公|姥姥)"
 )
+# Kinship words that start with a surname (孙女, 孙子, 外婆) and characters that start a symptom
+# rather than a given name (黄疸, 周身痛): never a name after a cue.
+_ZH_KIN = r"孙[女子]|外[孙婆公]"
+_ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
 _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
@@ -270,7 +274,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:{_ZH_CUES})((?:{surnames})(?:[{chars}]{{1,2}}|{_HAN}{{1,2}}{_ZH_NAME_END})"
+                rf"(?:{_ZH_CUES})(?!{_ZH_KIN})((?:{surnames})"
+                rf"(?:[{chars}]{{1,2}}|(?![{_ZH_NOT_GIVEN}]){_HAN}{{1,2}}{_ZH_NAME_END})"
                 rf"|(?:{ambiguous})[{chars}]{{1,2}})"
             ),
             group=1,
