@@ -15,6 +15,7 @@ import contextlib
 import os
 import pickle
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -150,7 +151,9 @@ class LanguageHelper:
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
-    """The helper's loop: pickled lists of texts in, pickled lists of languages out."""
+    """The helper's loop: pickled lists of texts in, pickled lists of languages out, until the
+    parent closes the pipe (Ctrl-C is the parent's to handle: it then closes the pipe)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     detector()
     while True:
         try:
