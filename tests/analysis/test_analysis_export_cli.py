@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 from medrubric.analysis.contamination import contamination
 from medrubric.analysis.cutoffs import resolve_cutoffs
+from medrubric.analysis.registry import grader_validity
 from medrubric.analysis.runs import load_runs
 from medrubric.cli.main import app, main
-from medrubric.report.analysis_sections import run_report_sections
 from medrubric.report.export import (
     latex_escape,
     leaderboard_csv,
@@ -111,9 +111,11 @@ def test_meta_eval_command_and_report_hook(
     registry = json.loads((tmp_path / "meta_eval_registry.json").read_text())
     assert list(registry) == ["grader-x"]
 
-    section = str(run_report_sections({"grading": {"grader": "grader-x"}}))
-    assert "Grader agreement with physicians" in section and "0.556" in section
-    assert str(run_report_sections({"grading": {"grader": "someone-else"}})) == ""
+    validity = grader_validity(["grader-x"])
+    assert validity["validated"] and validity["macro_f1"] == pytest.approx(5 / 9)
+    assert validity["method"] == "per-physician" and validity["source"].endswith("registry.json")
+    other = grader_validity(["someone-else"])
+    assert not other["validated"] and other["note"].startswith("grader not validated")
 
 
 def test_bad_input_is_one_line_and_exit_2(make_run, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -19,10 +19,13 @@ EXTERNAL = re.compile(
     r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
 )
 CASES = ["syn-en-029", "syn-zh-011"]  # the smallest rubrics per language: a CPU-only model is slow
-SUMMARY_EXTRAS = {"calls", "tokens", "cost_usd", "response_errors", "grading", "provenance"}
+SUMMARY_EXTRAS = {
+    "calls", "tokens", "cost_usd", "response_errors", "grading", "provenance", "grader_validity"
+}  # fmt: skip
 
 
-def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path):
+def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path, monkeypatch):
+    monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(tmp_path / "no-registry.json"))
     out = tmp_path / "run"
     args = ["eval", "--cases", "sample", "--model", local_llm_spec, "--grader", local_llm_spec,
             "--mode", "batched", "--cases-filter", f"id={','.join(CASES)}",
@@ -55,8 +58,10 @@ def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path):
     assert set(record.prompt_versions) >= {"generate.en", "generate.zh"}
     assert summary["n_errors"] == sum(v.error is not None for g in grades for v in g.criteria)
     assert summary["calls"]["made"] + summary["calls"]["cached"] >= len(responses) + len(calls)
+    assert summary["grader_validity"]["validated"] is False  # no meta-eval of this grader
 
     html = (out / "report.html").read_text()
     assert not EXTERNAL.search(html), EXTERNAL.search(html)
     assert "SMOKE TEST" in html and html.count("<details") == 2
+    assert "grader not validated" in html
     assert "# Leaderboard" in (out / "leaderboard.md").read_text()

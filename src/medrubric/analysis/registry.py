@@ -4,12 +4,15 @@
 `--grades` is one, and records it under the grader's label in the meta-eval registry: a
 JSON file {grader label: result}, `./meta_eval_registry.json` unless $MEDRUBRIC_META_EVAL
 or `--registry` names another. Reports look in the run directory first, then the registry.
+`grader_validity` is the record a run's summary.json and report.html carry: the headline
+figures of the grader's meta-eval, or that the grader is not validated.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,16 +61,52 @@ def _parse(data: Any, path: Path) -> MetaEvalReport:
         raise input_error_from_validation(exc, path, None) from None
 
 
-def lookup(
+def find(
     grader: str, run_dir: str | Path | None = None, registry: str | Path | None = None
-) -> MetaEvalReport | None:
-    """The agreement numbers for `grader`: the run's own meta_eval.json, else the registry."""
+) -> tuple[MetaEvalReport, Path] | None:
+    """The agreement numbers for `grader` and the file they came from: the run's own
+    meta_eval.json, else the registry."""
     if run_dir is not None:
         own = Path(run_dir) / RUN_FILE
         if own.is_file():
             report = _parse(_read(own), own)
             if report.grader == grader:
-                return report
+                return report, own
     path = registry_path(registry)
     entry = _read(path).get(grader)
-    return _parse(entry, path) if entry is not None else None
+    return (_parse(entry, path), path) if entry is not None else None
+
+
+def lookup(
+    grader: str, run_dir: str | Path | None = None, registry: str | Path | None = None
+) -> MetaEvalReport | None:
+    """The agreement numbers for `grader`: the run's own meta_eval.json, else the registry."""
+    found = find(grader, run_dir, registry)
+    return found[0] if found else None
+
+
+NOT_VALIDATED = "grader not validated"
+
+
+def grader_validity(
+    names: Sequence[str], run_dir: str | Path | None = None, registry: str | Path | None = None
+) -> dict[str, Any]:
+    """What a run records about its grader's agreement with physicians: `validated` and the
+    meta-eval's headline figures (Macro F1, κ, AC1 with 95% CIs, physicians' Macro F1, method,
+    labels, date, source file), or `validated: false` and the note "grader not validated".
+
+    `names` are the grader's names, first the one to report: its spec as given to the run,
+    then the label its grades carry (a meta-eval of bare grades files records that one).
+    """
+    for name in dict.fromkeys(n for n in names if n):
+        found = find(name, run_dir, registry)
+        if found is not None:
+            report, source = found
+            figures = report.validity().model_dump(mode="json")
+            return {"validated": True, **figures, "source": str(source)}
+    return {
+        "validated": False,
+        "grader": names[0] if names else "unknown",
+        "note": f"{NOT_VALIDATED}: no meta-eval result for this grader",
+        "registry": str(registry_path(registry)),
+    }

@@ -4,7 +4,7 @@ agreement) and the self-contained page that holds them. Charts are inline base64
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import jinja2
@@ -15,7 +15,6 @@ from medrubric.analysis.contamination import ContaminationReport
 from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
 from medrubric.analysis.errors import ErrorAnalysis
 from medrubric.analysis.metaeval import MetaEvalReport
-from medrubric.analysis.registry import lookup
 from medrubric.data.vocab import AXES, LABELS
 from medrubric.report import analysis_plots
 from medrubric.report.export import ExportRow
@@ -119,11 +118,3 @@ def analysis_page(title: str, sections: Sequence[Markup], subtitle: str = "") ->
     """One self-contained HTML file (inline CSS and images, no external links)."""
     page = _env.get_template("analysis/page.html.j2")
     return page.render(title=title, subtitle=subtitle, sections=list(sections))
-
-
-def run_report_sections(summary: Mapping[str, Any]) -> Markup:
-    """What a run's own report adds: the grader's agreement with physicians, when
-    `medrubric meta-eval` recorded it for this grader (see medrubric.analysis.registry)."""
-    grader = summary.get("grading", {}).get("grader") or ", ".join(summary.get("graders", []))
-    report = lookup(grader) if grader else None
-    return grader_agreement_section(report) if report else Markup("")

@@ -10,7 +10,7 @@ import jinja2
 
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
-from medrubric.report.analysis_sections import run_report_sections
+from medrubric.report.analysis_sections import num_ci
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
 from medrubric.scoring.summary import score_verdicts
@@ -31,7 +31,7 @@ def ci(bounds: Sequence[float] | None) -> str:
 
 
 def _render(template: str, **context: Any) -> str:
-    helpers = {"pct": pct, "ci": ci, "label": lambda key: LABELS.get(key, key)}
+    helpers = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
     return _env.get_template(template).render(**helpers, **context)
 
 
@@ -87,7 +87,8 @@ def run_report_html(
     cases: Mapping[str, Case],
     responses: Mapping[str, Response],
 ) -> str:
-    """One run: overall score with CI, tables per stratum, chart, per-case drill-down."""
+    """One run: overall score with CI, the grader's validity figures (summary.json's
+    `grader_validity`), tables per stratum, chart, per-case drill-down."""
     tables = [
         ("By axis", "Axis", summary["by_axis"]),
         ("By theme", "Theme", summary["by_theme"]),
@@ -105,7 +106,6 @@ def run_report_html(
         chart=breakdown_chart(summary),
         tables=tables,
         cases=views,
-        analysis=run_report_sections(summary),
     )
 
 

@@ -1,0 +1,80 @@
+"""A run's summary.json and report.html carry its grader's agreement with physicians from the
+meta-eval registry, or say the grader is not validated (real HTTP through the replay server)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.analysis.labels import load_labels
+from medrubric.analysis.metaeval import meta_eval
+from medrubric.analysis.registry import record
+from medrubric.analysis.runs import Run
+from medrubric.cli.main import app
+from medrubric.data.formats import load_meta_eval
+from medrubric.data.models import CaseGrade, Verdict
+from medrubric.evaluate.replay_handler import rubric_replay_handler
+from medrubric.llm.replay_server import ReplayServer
+
+META_ROWS = Path(__file__).parents[1] / "analysis" / "fixtures" / "meta_eval_small.jsonl"
+
+
+def _validate(grader: str, registry: Path) -> None:
+    """A meta-eval of `grader` on the small HealthBench-style fixture, recorded."""
+    rows = load_meta_eval(META_ROWS)
+    grades: dict[str, CaseGrade] = {}
+    for i, row in enumerate(rows):
+        grade = grades.setdefault(
+            row.completion_id,
+            CaseGrade(case_id=row.prompt_id, model=row.completion_id, grader=grader),
+        )
+        grade.criteria.append(Verdict(criterion_id=row.criterion_id, weight=1, met=i % 3 != 1))
+    runs = [Run(path=META_ROWS, model=m, grader=grader, grades=[g]) for m, g in grades.items()]
+    report = meta_eval(load_labels(META_ROWS), runs, method="healthbench", n_resamples=300)
+    record(report, registry)
+
+
+def _grade(spec: str, out: Path, answers: Path) -> dict:
+    args = ["grade", "--responses", str(answers), "--cases", "sample", "--grader", spec,
+            "--out", str(out), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return json.loads((out / "summary.json").read_text(encoding="utf-8"))
+
+
+def test_report_shows_validity_figures_or_not_validated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = tmp_path / "registry.json"
+    monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(registry))
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text('{"case_id": "syn-en-001", "response": "Call an ambulance now."}\n')
+    with ReplayServer(rubric_replay_handler) as server:
+        spec = f"openai:replay@{server.base_url}"
+        before = _grade(spec, tmp_path / "run-a", answers)
+        _validate(spec, registry)
+        after = _grade(spec, tmp_path / "run-b", answers)
+
+    assert before["grader_validity"]["validated"] is False
+    assert before["grader_validity"]["note"].startswith("grader not validated")
+    html = (tmp_path / "run-a" / "report.html").read_text(encoding="utf-8")
+    assert "grader not validated" in html
+
+    v = after["grader_validity"]
+    entry = json.loads(registry.read_text())[spec]
+    assert v["validated"] is True and v["grader"] == spec and v["method"] == "healthbench"
+    hb = entry["healthbench"]
+    assert (v["macro_f1"], v["cohen_kappa"], v["gwet_ac1"]) == (
+        hb["macro_f1"], hb["cohen_kappa"], hb["gwet_ac1"]
+    )  # fmt: skip
+    assert v["macro_f1_ci95"] == hb["macro_f1_ci95"] and v["gwet_ac1_ci95"] is not None
+    assert v["labels"] == str(META_ROWS) and v["date"] == entry["date"]
+    assert v["source"] == str(registry) and v["physician_macro_f1"] == hb["physician_macro_f1"]
+    html = (tmp_path / "run-b" / "report.html").read_text(encoding="utf-8")
+    lo, hi = v["macro_f1_ci95"]
+    assert f"Macro F1 {v['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
+    assert "healthbench meta-eval" in html and entry["date"] in html
+    assert "grader not validated" not in html
