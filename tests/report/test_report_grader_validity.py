@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from medrubric.evaluate.replay_handler import rubric_replay_handler
 from typer.testing import CliRunner
 
 from medrubric.analysis.labels import load_labels
@@ -16,7 +17,6 @@ from medrubric.analysis.runs import Run
 from medrubric.cli.main import app
 from medrubric.data.formats import load_meta_eval
 from medrubric.data.models import CaseGrade, Verdict
-from medrubric.evaluate.replay_handler import rubric_replay_handler
 from medrubric.llm.replay_server import ReplayServer
 
 META_ROWS = Path(__file__).parents[1] / "analysis" / "fixtures" / "meta_eval_small.jsonl"
@@ -54,14 +54,16 @@ def test_report_shows_validity_figures_or_not_validated(
     answers.write_text('{"case_id": "syn-en-001", "response": "Call an ambulance now."}\n')
     with ReplayServer(rubric_replay_handler) as server:
         spec = f"openai:replay@{server.base_url}"
-        before = _grade(spec, tmp_path / "run-a", answers)
+        before = _grade(spec, tmp_path / "run", answers)
+        html_before = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+        calls = server.total
         _validate(spec, registry)
-        after = _grade(spec, tmp_path / "run-b", answers)
+        after = _grade(spec, tmp_path / "run", answers)  # the finished run, run again
+        assert server.total == calls  # nothing graded again: only summary and report rebuilt
 
     assert before["grader_validity"]["validated"] is False
     assert before["grader_validity"]["note"].startswith("grader not validated")
-    html = (tmp_path / "run-a" / "report.html").read_text(encoding="utf-8")
-    assert "grader not validated" in html
+    assert "grader not validated" in html_before
 
     v = after["grader_validity"]
     entry = json.loads(registry.read_text())[spec]
@@ -73,7 +75,7 @@ def test_report_shows_validity_figures_or_not_validated(
     assert v["macro_f1_ci95"] == hb["macro_f1_ci95"] and v["gwet_ac1_ci95"] is not None
     assert v["labels"] == str(META_ROWS) and v["date"] == entry["date"]
     assert v["source"] == str(registry) and v["physician_macro_f1"] == hb["physician_macro_f1"]
-    html = (tmp_path / "run-b" / "report.html").read_text(encoding="utf-8")
+    html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     lo, hi = v["macro_f1_ci95"]
     assert f"Macro F1 {v['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
     assert "healthbench meta-eval" in html and entry["date"] in html

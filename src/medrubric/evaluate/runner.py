@@ -18,7 +18,6 @@ from typing import Any
 from pydantic import Field
 
 from medrubric import __version__
-from medrubric.analysis.registry import grader_validity
 from medrubric.data.formats import load_cases
 from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import write_jsonl
@@ -143,12 +142,9 @@ SUMMARY_DIGEST = "inputs_sha256"
 SUMMARY_OPTIONS = {"cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge"}
 
 
-def summary_digest(
-    run: RunDir, opts: RunOptions, models: dict[str, ModelSpec], validity: dict[str, Any]
-) -> str:
+def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) -> str:
     """One hash of everything summary.json is computed from: the run's logs, the options that
-    select and describe the work, the model specs (prices included), the grader's validity
-    record and the package version."""
+    select and describe the work, the model specs (prices included) and the package version."""
     digest = hashlib.sha256()
     for log in (run.cases, run.responses, run.verdicts, run.grades):
         digest.update(log.read_bytes() if log.exists() else b"")
@@ -156,7 +152,6 @@ def summary_digest(
     described = {
         "options": opts.model_dump(mode="json", include=SUMMARY_OPTIONS),
         "models": {role: spec.model_dump(mode="json") for role, spec in models.items()},
-        "grader_validity": validity,
         "version": __version__,
     }
     digest.update(json.dumps(described, sort_keys=True, default=str).encode("utf-8"))
@@ -170,17 +165,14 @@ def write_summary(
     responses: Sequence[Response],
     grades: Sequence[CaseGrade],
 ) -> tuple[dict[str, Any], bool]:
-    """summary.json from the finished records, with the provenance to reproduce it and the
-    grader's agreement with physicians as the meta-eval registry knows it now, and whether it
-    was rebuilt: a finished run run again keeps its summary (and reports) as they are, unless
-    something they are computed from changed (a new meta-eval of the grader included)."""
+    """summary.json from the finished records, with the provenance to reproduce it, and
+    whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
+    are, since nothing they are computed from changed."""
     assert opts.setup is not None
     models = {"grader": opts.grader()}
     if opts.model is not None:
         models = {"candidate": opts.candidate(), **models}
-    names = [opts.setup.grader, *sorted({g.grader for g in grades if g.grader})]
-    validity = grader_validity(names, run.root)
-    digest = summary_digest(run, opts, models, validity)
+    digest = summary_digest(run, opts, models)
     if run.summary.exists():
         kept: dict[str, Any] = json.loads(run.summary.read_text(encoding="utf-8"))
         if kept.get(SUMMARY_DIGEST) == digest:
@@ -196,7 +188,6 @@ def write_summary(
         | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
     )
     summary = build_summary(grades, opts.setup, responses, calls, record)
-    summary["grader_validity"] = validity
     summary[SUMMARY_DIGEST] = digest
     run.write_json(run.summary, summary)
     return summary, True
