@@ -20,7 +20,8 @@ EXTERNAL = re.compile(
 )
 CASES = ["syn-en-029", "syn-zh-011"]  # the smallest rubrics per language: a CPU-only model is slow
 SUMMARY_EXTRAS = {
-    "calls", "tokens", "cost_usd", "response_errors", "grading", "provenance", "grader_validity"
+    "calls", "tokens", "cost_usd", "response_errors", "grading", "provenance", "grader_validity",
+    "inputs_sha256",
 }  # fmt: skip
 
 
@@ -30,7 +31,9 @@ def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path, m
     args = ["eval", "--cases", "sample", "--model", local_llm_spec, "--grader", local_llm_spec,
             "--mode", "batched", "--cases-filter", f"id={','.join(CASES)}",
             "--max-tokens", "32", "--grader-max-tokens", "256", "--timeout", "600",
-            "--cache-dir", str(tmp_path / "cache"), "--out", str(out)]  # fmt: skip
+            "--cache-dir", str(tmp_path / "cache"), "--out", str(out),
+            # SmolLM2-135M often breaks the verdict JSON: errors are expected, not a failed run
+            "--max-error-rate", "1"]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "SMOKE TEST MODEL" in result.output

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from medrubric.evaluate.replay_handler import rubric_replay_handler
 from typer.testing import CliRunner
 
 from medrubric.analysis.labels import load_labels
@@ -18,6 +17,7 @@ from medrubric.cli.main import app
 from medrubric.data.formats import load_meta_eval
 from medrubric.data.models import CaseGrade, Verdict
 from medrubric.llm.replay_server import ReplayServer
+from medrubric.testing.replay import rubric_replay_handler
 
 META_ROWS = Path(__file__).parents[1] / "analysis" / "fixtures" / "meta_eval_small.jsonl"
 
