@@ -12,8 +12,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import GraderMaxTokens, Resamples, Seed, model_flags
-from medrubric.evaluate.profiles import PROFILES
+from medrubric.cli.options import (
+    Grader,
+    GraderMaxTokens,
+    GraderProfile,
+    Resamples,
+    Seed,
+    model_flags,
+)
 
 if TYPE_CHECKING:
     from medrubric.audit.inject_run import Funnel
@@ -23,11 +29,6 @@ if TYPE_CHECKING:
 CONCURRENCY_HELP = "(Answer, type) tasks or calls in flight."
 Benchmark = Annotated[
     str, typer.Option("--benchmark", help="Cases with the rubrics (file, snapshot or 'sample').")
-]
-Grader = Annotated[str | None, typer.Option("--grader", help="Grader model spec.")]
-Profile = Annotated[
-    str | None,
-    typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
 ]
 AuditDirArg = Annotated[Path, typer.Argument(help="Audit directory written by `audit inject`.")]
 
@@ -96,7 +97,7 @@ def inject_cmd(
         Path | None, typer.Option("--grades", help="Grades of the answers (RUN/grades.jsonl).")
     ] = None,
     grader: Grader = None,
-    grader_profile: Profile = None,
+    grader_profile: GraderProfile = None,
     grader_max_tokens: GraderMaxTokens = None,
     max_edits: Annotated[int, typer.Option("--max-edits", help="Edits per injection.")] = 3,
     max_span_chars: Annotated[
@@ -144,7 +145,7 @@ def score_cmd(
     audit_dir: AuditDirArg,
     benchmark: Benchmark,
     grader: Grader = None,
-    grader_profile: Profile = None,
+    grader_profile: GraderProfile = None,
     grader_max_tokens: GraderMaxTokens = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Score folder (default DIR/score).")

@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import GraderMaxTokens, Out, model_flags
-from medrubric.evaluate.profiles import MODES, PROFILES, resolve_setup
+from medrubric.cli.options import Grader, GraderMaxTokens, GraderProfile, Out, model_flags
+from medrubric.evaluate.profiles import MODES, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 
@@ -36,13 +36,6 @@ Filters = Annotated[
 ]
 Limit = Annotated[int | None, typer.Option("--limit", help="At most N cases (after filters).")]
 Model = Annotated[str, typer.Option("--model", help="Candidate model spec or medrubric.toml name.")]
-Grader = Annotated[
-    str | None, typer.Option("--grader", help="Grader model spec (a profile pins one).")
-]
-Profile = Annotated[
-    str | None,
-    typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
-]
 Mode = Annotated[str | None, typer.Option("--mode", help=f"Grading mode: {', '.join(MODES)}.")]
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Print calls and estimated cost; call nothing.")
@@ -212,7 +205,7 @@ def grade_cmd(
     out: Out,
     models: ModelOptions,
     grader: Grader = None,
-    grader_profile: Profile = None,
+    grader_profile: GraderProfile = None,
     mode: Mode = None,
     grader_max_tokens: GraderMaxTokens = None,
     filters: Filters = None,
@@ -242,7 +235,7 @@ def eval_cmd(
     out: Out,
     models: ModelOptions,
     grader: Grader = None,
-    grader_profile: Profile = None,
+    grader_profile: GraderProfile = None,
     mode: Mode = None,
     filters: Filters = None,
     limit: Limit = None,

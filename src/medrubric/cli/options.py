@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from medrubric.evaluate.profiles import PROFILES
+
 if TYPE_CHECKING:
     pass
 
@@ -26,6 +28,13 @@ NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor writ
 Config = Annotated[Path | None, typer.Option("--config", help="medrubric.toml to use.")]
 MaxTokens = Annotated[
     int | None, typer.Option("--max-tokens", min=1, help="Reply length limit per call.")
+]
+Grader = Annotated[
+    str | None, typer.Option("--grader", help="Grader model spec (a profile pins one).")
+]
+GraderProfile = Annotated[
+    str | None,
+    typer.Option("--grader-profile", help=f"Pinned grader set-up: {', '.join(PROFILES)}."),
 ]
 GraderMaxTokens = Annotated[
     int | None, typer.Option("--grader-max-tokens", help="Reply length limit for the grader.")
