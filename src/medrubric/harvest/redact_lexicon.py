@@ -13,10 +13,12 @@ from medrubric.harvest.keywords import read_data_lines
 
 # A finding followed by one of these names a disease, sign, test or scale, not a person or place.
 _EN_DISEASE_HEAD = re.compile(
-    r"(?:['’]s|s['’]|['’])?\s*(?:disease|syndrome|palsy|phenomenon|sign|test|procedure|operation"
-    r"|cyst|lymphoma|sarcoma|tumou?r|thyroiditis|ulcer|fracture|reflex|coma|scale|score|criteria"
-    r"|manoeuvre|maneuver|classification|contracture|o?esophagus|encephalopathy|anomaly|virus"
-    r"|fever|disorder|dementia|chorea|arthritis|neuralgia|hernia|triad|flu)\b",
+    r"(?:(?:['’]s|s['’]|['’])?\s*(?:disease|syndrome|palsy|phenomenon|lymphoma|sarcoma|thyroiditis"
+    r"|encephalopathy|dementia|chorea|neuralgia|disorder|anomaly|contracture|o?esophagus|cyst"
+    r"|ulcer|tumou?r|virus|fever|flu|hernia|arthritis|triad|wort|tendon|duct|gland|pouch|reflex"
+    r"|manoeuvre|maneuver|criteria|classification|coma)"
+    # Weaker heads count only right after the name: "Apgar score", not "Mary's test results".
+    r"|\s+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?))\b",
     re.IGNORECASE,
 )
 _ZH_DISEASE_HEAD = re.compile(r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤")
@@ -62,9 +64,17 @@ class Lexicon:
 
 
 def names_before_disease_word(text: str, end: int) -> bool:
-    """True when `text[end:]` starts with a disease word: the finding is an eponym."""
+    """True when `text[end:]` starts with a disease word: the finding is an eponym.
+    A common given name with a possessive is a person's illness ("Emma's fever"), not an
+    eponym ("Baker's cyst")."""
     tail = text[end : end + 40]
-    return bool(_EN_DISEASE_HEAD.match(tail) or _ZH_DISEASE_HEAD.match(tail))
+    if _ZH_DISEASE_HEAD.match(tail):
+        return True
+    head = _EN_DISEASE_HEAD.match(tail)
+    if head is None:
+        return False
+    name = text[:end].split()[-1] if text[:end].split() else ""
+    return not (head.group().startswith(("'", "’", "s'", "s’")) and name in lexicon().given_names)
 
 
 def _tokens(name: str) -> list[str]:
