@@ -22,6 +22,7 @@ from medrubric.stats import cluster_totals_distribution, defined_percentile_inte
 from medrubric.stats._arrays import FloatArray
 
 Interval = tuple[float, float]
+Unit = tuple[str, str]  # (rater, compared with): ("A", "grader"), ("A", "B"), ("A", "others")
 TableStatistic = Callable[[FloatArray], FloatArray]  # (..., 4) -> (...)
 Combine = Callable[[FloatArray], FloatArray]  # (rows, units, 4) -> (rows,)
 
@@ -43,15 +44,15 @@ class UnitTables:
     a time; rows are cases, columns the four counts of each unit side by side."""
 
     def __init__(self) -> None:
-        self._cells: dict[tuple[Hashable, Hashable], FloatArray] = defaultdict(lambda: np.zeros(4))
+        self._cells: dict[tuple[Hashable, Unit], FloatArray] = defaultdict(lambda: np.zeros(4))
 
-    def add(self, case: Hashable, unit: Hashable, own: bool, other: bool) -> None:
+    def add(self, case: Hashable, unit: Unit, own: bool, other: bool) -> None:
         """One label pair; ``own`` plays the prediction, ``other`` the truth."""
         self._cells[(case, unit)][(0 if other else 1) if own else (2 if other else 3)] += 1
 
     def freeze(self, cases: Iterable[Hashable]) -> FrozenTables:
         case_index = {c: i for i, c in enumerate(dict.fromkeys(cases))}
-        units = sorted({u for _, u in self._cells}, key=str)
+        units = sorted({u for _, u in self._cells})
         unit_index = {u: j for j, u in enumerate(units)}
         rows, cols, data = [], [], []
         for (case, unit), counts in self._cells.items():
@@ -67,14 +68,14 @@ class UnitTables:
 
 @dataclass(frozen=True)
 class FrozenTables:
-    units: list[Hashable]
+    units: list[Unit]
     by_case: sparse.csr_array  # cases × (4 · units)
 
     def totals(self) -> FloatArray:
         """units × 4: each unit's table over all cases."""
         return np.asarray(self.by_case.sum(axis=0), dtype=float).reshape(len(self.units), 4)
 
-    def per_unit(self, stat: TableStatistic) -> dict[Hashable, float | None]:
+    def per_unit(self, stat: TableStatistic) -> dict[Unit, float | None]:
         values = stat(self.totals())
         return {u: _finite(v) for u, v in zip(self.units, values, strict=True)}
 

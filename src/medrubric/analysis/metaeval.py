@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Literal
 
@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.analysis.agreement_tables import (
     FrozenTables,
+    Unit,
     UnitTables,
     unit_mean,
     unit_weighted_mean,
@@ -216,7 +217,7 @@ def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
     return out
 
 
-def _all_three(tables: FrozenTables) -> dict[str, dict[Hashable, float | None]]:
+def _all_three(tables: FrozenTables) -> dict[str, dict[Unit, float | None]]:
     return {
         "macro_f1": tables.per_unit(macro_f1_table),
         "cohen_kappa": tables.per_unit(cohen_kappa_table),
@@ -224,16 +225,14 @@ def _all_three(tables: FrozenTables) -> dict[str, dict[Hashable, float | None]]:
     }
 
 
-def summarize_units(
-    tables: FrozenTables, names: Mapping[Hashable, tuple[str, str]], n_resamples: int, seed: int
-) -> AgreementSummary:
+def summarize_units(tables: FrozenTables, n_resamples: int, seed: int) -> AgreementSummary:
     """Per-unit Macro F1, κ and AC1 and their means over units, each mean with its CI."""
     per_unit = _all_three(tables)
     counts = tables.totals().sum(axis=1)
     pairs = [
         PairAgreement(
-            rater_a=names[u][0],
-            rater_b=names[u][1],
+            rater_a=u[0],
+            rater_b=u[1],
             n_items=int(n),
             **{name: values[u] for name, values in per_unit.items()},
         )
@@ -270,7 +269,7 @@ def healthbench_agreement(
     f1 = physician_pooled.per_unit(healthbench_f1_table)
     physicians = [
         PhysicianPooled(
-            rater=str(u),
+            rater=u[0],
             n_label_pairs=int(t.sum()),
             weight=float(healthbench_f1_weight(t)),
             macro_f1=f1[u],
@@ -321,11 +320,11 @@ def agreement_tables(
         verdict = grader.get(item)
         for rater, met in raters.items():
             if verdict is not None:
-                tables["grader"].add(case, rater, verdict, met)
-                tables["pooled"].add(case, GRADER, verdict, met)
+                tables["grader"].add(case, (rater, GRADER), verdict, met)
+                tables["pooled"].add(case, (GRADER, "physicians"), verdict, met)
             for other, other_met in raters.items():
                 if other != rater:
-                    tables["physicians"].add(case, rater, met, other_met)
+                    tables["physicians"].add(case, (rater, "others"), met, other_met)
         for a, b in combinations(sorted(raters), 2):
             tables["pairs"].add(case, (a, b), raters[a], raters[b])
     cases = sorted(set(case_of.values()))
@@ -387,8 +386,6 @@ def meta_eval(
             )
         )
     answers = {label.answer_id for label in labels.labels}
-    vs_grader = {r: (str(r), GRADER) for r in tables["grader"].units}
-    vs_each = {pair: (str(pair[0]), str(pair[1])) for pair in tables["pairs"].units}  # type: ignore[index]
     return MetaEvalReport(
         grader=", ".join(sorted({r.grader for r in runs})),
         labels=str(labels.path),
@@ -401,8 +398,8 @@ def meta_eval(
         n_physicians=len(raters),
         n_grader_errors=grader_errors,
         unmatched_answers=sorted(answers - set(grades)),
-        grader_vs_physician=summarize_units(tables["grader"], vs_grader, n_resamples, seed),
-        physician_vs_physician=summarize_units(tables["pairs"], vs_each, n_resamples, seed),
+        grader_vs_physician=summarize_units(tables["grader"], n_resamples, seed),
+        physician_vs_physician=summarize_units(tables["pairs"], n_resamples, seed),
         healthbench=healthbench_agreement(
             tables["pooled"], tables["physicians"], n_resamples, seed
         ),
