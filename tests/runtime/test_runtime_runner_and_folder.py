@@ -1,0 +1,94 @@
+"""The runtime layer on its own: the bounded runner keeps its bound and the input order, a
+resumed run skips finished records, and a torn log line is cut before reading."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from medrubric.runtime.concurrency import bounded, run_in_order, run_unfinished
+from medrubric.runtime.folder import RunFolder, read_latest
+from medrubric.runtime.progress import outcome_progress
+
+
+class Record(BaseModel):
+    key: str
+    status: str
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "error"
+
+
+def test_bounded_never_exceeds_its_limit_and_returns_everything() -> None:
+    busy = peak = 0
+
+    async def work(i: int) -> int:
+        nonlocal busy, peak
+        busy += 1
+        peak = max(peak, busy)
+        await asyncio.sleep(random.uniform(0, 0.01))
+        busy -= 1
+        return i * i
+
+    async def collect() -> list[int]:
+        return [r async for r in bounded(list(range(40)), work, 3)]
+
+    results = asyncio.run(collect())
+    assert sorted(results) == [i * i for i in range(40)] and peak == 3
+
+
+def test_run_in_order_keeps_the_input_order() -> None:
+    async def work(i: int) -> int:
+        await asyncio.sleep(0.02 if i % 2 else 0.0)  # odd items finish last
+        return i
+
+    done = asyncio.run(run_in_order(list(range(10)), work, limit=4, label="t", show_progress=False))
+    assert done == list(range(10))
+
+
+def test_a_resumed_run_redoes_only_errors(tmp_path: Path) -> None:
+    log = tmp_path / "results.jsonl"
+    calls: list[str] = []
+
+    async def work(key: str) -> Record:
+        calls.append(key)
+        return Record(key=key, status="error" if key == "b" and len(calls) < 4 else "case")
+
+    def run() -> dict[str, Record]:
+        records = read_latest(log, Record, lambda r: r.key)
+        with outcome_progress("t", total=3, completed=0, enabled=False) as advance:
+            asyncio.run(
+                run_unfinished(
+                    ["a", "b", "c", "a"],
+                    work,
+                    key=lambda k: k,
+                    log=log,
+                    records=records,
+                    concurrency=2,
+                    on_record=advance,
+                )
+            )
+        return records
+
+    first = run()
+    assert sorted(calls) == ["a", "b", "c"] and first["b"].status == "error"
+    with log.open("ab") as fh:
+        fh.write(b'{"key": "c", "sta')  # killed mid-append
+    second = run()
+    assert calls[3:] == ["b"], "only the error is redone"
+    assert {k: r.status for k, r in second.items()} == {"a": "case", "b": "case", "c": "case"}
+    assert log.read_bytes().endswith(b"\n")
+
+
+def test_run_folder_reads_what_it_appended_and_writes_json(tmp_path: Path) -> None:
+    folder = RunFolder(tmp_path / "run").create()
+    path = folder.root / "log.jsonl"
+    assert folder.read(path, Record) == []
+    folder.append(path, Record(key="x", status="case"))
+    folder.write_json(folder.root / "summary.json", {"n": 1, "名": "中文"})
+    assert folder.read(path, Record) == [Record(key="x", status="case")]
+    assert (folder.root / "summary.json").read_text("utf-8") == '{\n  "n": 1,\n  "名": "中文"\n}\n'
