@@ -161,7 +161,7 @@ def test_batched_schema_fixes_one_item_per_id_in_rubric_order():
 
 def test_error_rate_problem_counts_verdicts_and_answers_separately():
     from medrubric.data.models import CaseGrade, Verdict
-    from medrubric.evaluate.summary import error_rate_problem
+    from medrubric.evaluate.error_rate import error_rate_problem
 
     failed = CaseGrade(case_id="a", model="m", grader="g", response_error="HTTP 500")
     ok = CaseGrade(

@@ -137,7 +137,7 @@ def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
 def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     """Write the run's reports, then the score line, the error counts and the report path;
     exit 1 with one line saying why when errors exceed `max_error_rate`."""
-    from medrubric.evaluate.summary import error_rate_problem
+    from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.report.run import write_run_reports
 
     write_run_reports(result)

@@ -19,7 +19,6 @@ from medrubric.errors import InputError
 from medrubric.evaluate.generate import generation_messages
 from medrubric.prompts import render
 from medrubric.retrieve.base import Retriever
-from medrubric.retrieve.index import cached_index, load_index
 
 KnowledgeMode = Literal["closed-book", "open-book"]
 KNOWLEDGE_MODES: tuple[str, ...] = ("closed-book", "open-book")
@@ -82,6 +81,8 @@ def open_knowledge(knowledge: Knowledge) -> KnowledgeSource:
     if knowledge.mode == "closed-book":
         return KnowledgeSource(knowledge)
     index = knowledge.evidence_index
+    from medrubric.retrieve.index import cached_index, load_index  # BM25 stack: open-book only
+
     retriever = load_index(index) if index is not None else cached_index("default", "bm25")
     return KnowledgeSource(knowledge, retriever)
 

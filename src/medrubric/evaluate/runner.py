@@ -36,7 +36,6 @@ from medrubric.evaluate.openbook import (
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
 from medrubric.evaluate.rundir import RunDir, latest_by_key
-from medrubric.evaluate.summary import build_summary
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
@@ -177,6 +176,8 @@ def write_summary(
         kept: dict[str, Any] = json.loads(run.summary.read_text(encoding="utf-8"))
         if kept.get(SUMMARY_DIGEST) == digest:
             return kept, False
+    from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
+
     wanted = {(r.case_id, r.model) for r in responses}
     calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
     record = run_record(

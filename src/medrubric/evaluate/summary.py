@@ -3,7 +3,6 @@ the provenance needed to reproduce it. Never any key: model specs go in as `publ
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,30 +65,3 @@ def build_summary(
         "grading": setup.model_dump(mode="json"),
         "provenance": record.model_dump(mode="json"),
     }
-
-
-def error_rate_problem(
-    summary: dict[str, Any], grades: Sequence[CaseGrade], max_rate: float
-) -> str | None:
-    """Why a run failed, in one line, when more than `max_rate` of its verdicts (or of its
-    answers) are errors; None otherwise. A run that is mostly errors has no score worth
-    reading (every case unscorable prints `score —`), so it must not pass as a success."""
-    shares = [
-        ("verdicts", summary["n_errors"], summary["n_criteria"]),
-        ("answers", summary["n_response_errors"], summary["n_grades"]),
-    ]
-    over = [(what, n, total) for what, n, total in shares if total and n / total > max_rate]
-    if not over:
-        return None
-    counts = Counter(
-        text
-        for g in grades
-        for text in ([g.response_error] if g.response_error else [v.error for v in g.criteria])
-        if text
-    )
-    ((common, times),) = counts.most_common(1) or [("unknown", 0)]
-    parts = "; ".join(f"{n} of {total} {what} ({100 * n / total:.1f}%)" for what, n, total in over)
-    return (
-        f"run failed: {parts} are errors, above --max-error-rate {100 * max_rate:g}%; "
-        f"most frequent ({times}x): {common}"
-    )

@@ -13,9 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
 from pydantic import BaseModel
 
 from medrubric.data.models import Usage
@@ -32,6 +31,9 @@ from medrubric.llm.retry import RetryPolicy, retry_after_seconds
 from medrubric.llm.spec import ModelSpec
 from medrubric.llm.structured import Exchange, ask, response_format, schema_json
 from medrubric.llm.types import CallResult
+
+if TYPE_CHECKING:
+    import aiohttp
 
 DEFAULT_PARAMS: dict[str, Any] = {"temperature": 0}
 OPENAI_URL = "https://api.openai.com/v1"
@@ -126,7 +128,10 @@ class OpenAIChatModel:
 
     def _http(self) -> aiohttp.ClientSession:
         """The session, opened in the running loop on first use; the endpoint semaphore
-        bounds requests in flight, so the pool itself is unbounded."""
+        bounds requests in flight, so the pool itself is unbounded. aiohttp is imported here,
+        so a run that finds every call done (or cached) does not pay for it."""
+        import aiohttp
+
         if self._session is None:
             self._session = aiohttp.ClientSession(
                 base_url=(self.base_url or OPENAI_URL).rstrip("/") + "/",
@@ -141,6 +146,8 @@ class OpenAIChatModel:
 
     async def _send(self, content: bytes, semaphore: asyncio.Semaphore) -> Exchange:
         """One request with retries on 429, 5xx, timeouts, connection and body errors."""
+        import aiohttp
+
         http = self._http()
         attempt = 0
         while True:

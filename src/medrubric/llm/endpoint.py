@@ -7,11 +7,13 @@ import asyncio
 import json
 import weakref
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-import aiohttp
-
 from medrubric.llm.config import Provider, StructuredStyle
+
+if TYPE_CHECKING:
+    import aiohttp
 
 REMOTE_CONCURRENCY = 8
 # `/v1/models` owned_by values of llama.cpp servers (llama-cpp-python says "me"): they need
@@ -51,6 +53,8 @@ async def probe_endpoint(
         return LLAMA_CPP
     if is_openai_host(base_url):
         return OPENAI
+    import aiohttp
+
     try:
         limit = aiohttp.ClientTimeout(total=min(timeout, 10.0))
         async with session.get("models", timeout=limit) as reply:

@@ -3,10 +3,13 @@ the grader's validity record added to summary.json first."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from medrubric.analysis.registry import grader_validity
-from medrubric.evaluate.runner import RunResult
-from medrubric.report.html import run_report_html
 from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
+
+if TYPE_CHECKING:
+    from medrubric.evaluate.runner import RunResult
 
 VALIDITY = "grader_validity"
 
@@ -37,6 +40,8 @@ def write_run_reports(result: RunResult) -> None:
         and run.report.exists()
     ):
         return
+    from medrubric.report.html import run_report_html  # figures and tables, when drawn
+
     row = LeaderboardRow.from_summary(str(run.root), result.summary)
     run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
     html = run_report_html(
