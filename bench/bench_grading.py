@@ -179,6 +179,7 @@ def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path
         "--cases", str(cases_file), "--grader", f"openai:replay@{stub.url}", "--mode", setup.mode,
         "--out", str(root / "cli-run"), "--cache-dir", str(root / "cli-cache"),
         "--concurrency", str(args.concurrency), "--quiet",
+        "--grader-prompt-version", str(setup.prompt_version),
     ]  # fmt: skip
     stub.reset()
     started = time.time()
@@ -250,9 +251,10 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
 
 def setups(url: str, versions: list[int]) -> dict[str, GraderSetup]:
     spec = f"openai:replay@{url}"
-    per = resolve_setup(None, spec, "per-criterion")
     chosen = {
-        f"medrubric per-criterion ({per.prompt}@{v})": per.model_copy(update={"prompt_version": v})
+        f"medrubric per-criterion (grade_criterion@{v})": resolve_setup(
+            None, spec, "per-criterion", prompt_version=v
+        )
         for v in versions
     }
     chosen["medrubric batched"] = resolve_setup(None, spec, "batched")

@@ -9,6 +9,7 @@ agreement with the recorded verdicts measures the model, the v1/v2 agreement the
 Results go to bench/RESULTS.md under "## Per-criterion template decisions".
 
     python bench/bench_grading_prompts.py [--cases 6] [--versions 1,2] [--grader local:smollm2]
+        [--grader-max-tokens 256]
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from medrubric.data.models import CaseGrade, Response
 from medrubric.data.sample import DEMO_MODELS, grades_path, responses_path
 from medrubric.evaluate.estimate import message_tokens
 from medrubric.evaluate.grade import criterion_messages, grade_responses
-from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.profiles import GraderSetup, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.llm.factory import open_model
 from medrubric.runtime.progress import RunProgress
@@ -37,11 +38,9 @@ from medrubric.runtime.progress import RunProgress
 HEADING = "## Per-criterion template decisions"
 
 
-async def grade_all(grader_spec: str, version: int, cases, answers, root: Path) -> dict:
-    """{(model, case id, criterion id): met or None for an error} under one template."""
-    setup = resolve_setup(None, grader_spec, "per-criterion").model_copy(
-        update={"prompt_version": version}
-    )
+async def grade_all(setup: GraderSetup, cases, answers, root: Path) -> dict:
+    """{(model, case id, criterion id): met or None for an error} under one set-up."""
+    grader_spec, version = setup.grader, setup.prompt_version
     decisions: dict = {}
     async with open_model(grader_spec, cache_dir=root / "cache", timeout=600) as grader:
         for model in DEMO_MODELS:
@@ -60,6 +59,7 @@ def main() -> int:
     parser.add_argument("--cases", type=int, default=6)
     parser.add_argument("--versions", default="1,2")
     parser.add_argument("--grader", default="local:smollm2")
+    parser.add_argument("--grader-max-tokens", type=int, default=256)
     args = parser.parse_args()
     versions = [int(v) for v in args.versions.split(",")]
     cases = load_cases("sample")[: args.cases]
@@ -79,8 +79,8 @@ def main() -> int:
     runs, tokens, seconds = {}, {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         for v in versions:
-            setup = resolve_setup(None, args.grader, "per-criterion").model_copy(
-                update={"prompt_version": v}
+            setup = resolve_setup(
+                None, args.grader, "per-criterion", args.grader_max_tokens, prompt_version=v
             )
             tokens[v] = sum(
                 message_tokens(criterion_messages(setup, by_id[r.case_id], r.response or "", c)[0])
@@ -89,14 +89,15 @@ def main() -> int:
                 for c in by_id[r.case_id].rubric
             )
             start = time.perf_counter()
-            runs[v] = asyncio.run(grade_all(args.grader, v, cases, answers, Path(tmp)))
+            runs[v] = asyncio.run(grade_all(setup, cases, answers, Path(tmp)))
             seconds[v] = time.perf_counter() - start
     keys = sorted(recorded)
     lines = [
         HEADING,
         "",
         f"Command: `python bench/bench_grading_prompts.py --cases {args.cases} "
-        f"--versions {args.versions} --grader {args.grader}`",
+        f"--versions {args.versions} --grader {args.grader} "
+        f"--grader-max-tokens {args.grader_max_tokens}`",
         "",
         f"The first {args.cases} sample cases, both recorded demo answers each: {len(keys)} "
         f"criteria with recorded verdicts, graded per criterion by `{args.grader}` at "

@@ -68,3 +68,21 @@ def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path, m
     assert "SMOKE TEST" in html and html.count("<details") == 2
     assert "grader not validated" in html
     assert "# Leaderboard" in (out / "leaderboard.md").read_text()
+
+
+def test_short_per_criterion_template_through_the_local_model(local_llm_spec, tmp_path):
+    from medrubric.data.sample import responses_path
+
+    out = tmp_path / "run"
+    args = ["grade", "--responses", str(responses_path("demo-hasty")), "--cases", "sample",
+            "--cases-filter", f"id={CASES[0]}", "--grader", local_llm_spec,
+            "--mode", "per-criterion", "--grader-prompt-version", "2",
+            "--grader-max-tokens", "128", "--timeout", "600", "--max-error-rate", "1",
+            "--cache-dir", str(tmp_path / "cache"), "--out", str(out), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (grade,) = load_models(out / "grades.jsonl", CaseGrade)
+    calls = load_models(out / "verdicts.jsonl", GradingCall)
+    assert {c.prompt_version for c in calls} == {"grade_criterion.en@2"}
+    assert len(calls) == len(grade.criteria) > 0
+    assert all((v.met is None) != (v.error is None) for v in grade.criteria)

@@ -82,3 +82,13 @@ def test_demo_picks_english_and_chinese_sample_cases_alternately():
     language = {c.id: c.language for c in load_cases("sample")}
     assert len(ids) == 8 == len(set(ids))
     assert [language[i] for i in ids] == ["en", "zh"] * 4
+
+
+def test_grader_prompt_version_picks_a_template_unless_a_profile_pins_one():
+    assert resolve_setup(None, "openai:g", "per-criterion", prompt_version=2).prompt_version == 2
+    assert resolve_setup(None, "openai:g", "per-criterion").prompt_version == 1
+    with pytest.raises(InputError, match="no such version"):
+        resolve_setup(None, "openai:g", "batched", prompt_version=2)
+    with pytest.raises(InputError, match="pins grade_criterion@1"):
+        resolve_setup("livemedbench", None, None, prompt_version=2)
+    assert resolve_setup("livemedbench", None, None, prompt_version=1).prompt_version == 1

@@ -49,6 +49,14 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
+GraderPromptVersion = Annotated[
+    int | None,
+    typer.Option(
+        "--grader-prompt-version",
+        help="Grader template version without a profile (default 1; per-criterion 2 is the "
+        "short template).",
+    ),
+]
 MaxErrorRate = Annotated[
     float,
     typer.Option(
@@ -208,6 +216,7 @@ def grade_cmd(
     grader_profile: GraderProfile = None,
     mode: Mode = None,
     grader_max_tokens: GraderMaxTokens = None,
+    grader_prompt_version: GraderPromptVersion = None,
     filters: Filters = None,
     limit: Limit = None,
     dry_run: DryRun = False,
@@ -217,7 +226,9 @@ def grade_cmd(
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
-        setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
+        setup=resolve_setup(
+            grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
+        ),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts, responses)
@@ -240,6 +251,7 @@ def eval_cmd(
     filters: Filters = None,
     limit: Limit = None,
     grader_max_tokens: GraderMaxTokens = None,
+    grader_prompt_version: GraderPromptVersion = None,
     dry_run: DryRun = False,
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
@@ -250,7 +262,9 @@ def eval_cmd(
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
-        setup=resolve_setup(grader_profile, grader, mode, grader_max_tokens),
+        setup=resolve_setup(
+            grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
+        ),
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
         retry_errors=retry_errors,
     )  # fmt: skip

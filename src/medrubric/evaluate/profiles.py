@@ -40,17 +40,21 @@ class GraderSetup(BaseModel):
     def prompt_name(self, language: str) -> str:
         """The template for a case language: `<prompt>.<language>` if it exists, else `<prompt>`."""
         localised = f"{self.prompt}.{language}"
-        try:
-            get_prompt(localised, self.prompt_version)
-        except KeyError:
-            return self.prompt
-        return localised
+        return localised if _has_prompt(localised, self.prompt_version) else self.prompt
 
     def params(self) -> dict[str, float | int]:
         params: dict[str, float | int] = {"temperature": self.temperature}
         if self.max_tokens is not None:
             params["max_tokens"] = self.max_tokens
         return params
+
+
+def _has_prompt(name: str, version: int) -> bool:
+    try:
+        get_prompt(name, version)
+    except KeyError:
+        return False
+    return True
 
 
 PROMPT_FOR_MODE: dict[str, str] = {"per-criterion": "grade_criterion", "batched": "grade_batched"}
@@ -80,8 +84,10 @@ def resolve_setup(
     grader: str | None,
     mode: str | None,
     max_tokens: int | None = None,
+    prompt_version: int | None = None,
 ) -> GraderSetup:
-    """The effective set-up: the profile's pins, with `grader` (another endpoint) if given."""
+    """The effective set-up: the profile's pins, with `grader` (another endpoint) if given;
+    without a profile, the mode's template at `prompt_version` (default 1)."""
     if mode is not None and mode not in MODES:
         raise InputError(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
     if profile is not None:
@@ -93,6 +99,11 @@ def resolve_setup(
                 f"--grader-profile {profile} grades {pinned.mode}; drop --mode {mode} "
                 "or drop the profile"
             )
+        if prompt_version is not None and prompt_version != pinned.prompt_version:
+            raise InputError(
+                f"--grader-profile {profile} pins {pinned.prompt}@{pinned.prompt_version}; "
+                f"drop --grader-prompt-version {prompt_version} or drop the profile"
+            )
         updates: dict[str, object] = {"max_tokens": max_tokens}
         if grader is not None:
             updates["grader"] = grader
@@ -100,10 +111,13 @@ def resolve_setup(
     if grader is None:
         raise InputError("give --grader MODEL or --grader-profile NAME")
     chosen = mode or "per-criterion"
+    prompt, version = PROMPT_FOR_MODE[chosen], prompt_version or 1
+    if not any(_has_prompt(f"{prompt}{suffix}", version) for suffix in ("", ".en")):
+        raise InputError(f"--grader-prompt-version {version}: {prompt} has no such version")
     return GraderSetup(
         grader=grader,
         mode=chosen,  # type: ignore[arg-type]
-        prompt=PROMPT_FOR_MODE[chosen],
-        prompt_version=1,
+        prompt=prompt,
+        prompt_version=version,
         max_tokens=max_tokens,
     )
