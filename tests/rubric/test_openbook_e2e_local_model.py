@@ -21,6 +21,7 @@ def test_open_book_eval_records_mode_and_evidence(local_llm_spec: str, tmp_path:
           "--mode", "batched", "--cases-filter", "id=syn-zh-001",
           "--max-tokens", "48", "--grader-max-tokens", "384", "--timeout", "300",
           "--knowledge", "open-book", "--evidence-index", str(index), "--evidence-k", "2",
+          "--max-error-rate", "1",  # a plumbing model: errors are recorded, not failed on
           "--out", str(out), "--quiet"])  # fmt: skip
 
     responses = load_models(out / "responses.jsonl", Response)
