@@ -112,8 +112,10 @@ def healthbench_reference(
     return (None if pos is None or neg is None else (pos + neg) / 2), n_pos + n_neg
 
 
-def reference_figures(rows_path: Path, verdicts: dict[tuple[str, str], bool | None]):
-    rows = load_meta_eval(rows_path)
+def reference_figures(
+    rows_path: Path, verdicts: dict[tuple[str, str], bool | None], category: str | None = None
+):
+    rows = [r for r in load_meta_eval(rows_path) if category in (None, r.category)]
     graded = [r for r in rows if verdicts[(r.completion_id, r.rubric)] is not None]
     grader = healthbench_reference(
         [bool(verdicts[(r.completion_id, r.rubric)]) for r in graded],
@@ -157,6 +159,18 @@ def test_pooled_figures_reproduce_simple_evals(healthbench_files) -> None:
     assert hb.physician_macro_f1_unweighted == pytest.approx(
         np.mean([v for v, _ in defined.values()]), abs=1e-9
     )
+    # HealthBench's per-theme table: the same figures within each category
+    assert [c.category for c in hb.by_category] == [f"cluster:theme_{i}" for i in range(3)]
+    for c in hb.by_category:
+        (cat_f1, _), cat_physicians = reference_figures(rows, verdicts, c.category)
+        cat_defined = [(v, n) for v, n in cat_physicians.values() if v is not None]
+        assert c.macro_f1 == pytest.approx(cat_f1, abs=1e-9)
+        assert c.physician_macro_f1 == pytest.approx(
+            sum(v * n for v, n in cat_defined) / sum(n for _, n in cat_defined), abs=1e-9
+        )
+        assert (
+            c.macro_f1_ci95 is not None and c.macro_f1_ci95[0] <= c.macro_f1 <= c.macro_f1_ci95[1]
+        )
     n_errors = sum(v is None for v in verdicts.values())
     assert report.n_grader_errors == n_errors > 0
     assert hb.n_label_pairs == sum(
@@ -256,6 +270,10 @@ def test_meta_eval_command_with_the_healthbench_method(
     assert f"Macro F1 {grader_f1:.3f}" in result.output
     html = (out / "meta_eval.html").read_text()
     assert "HealthBench (pooled label pairs): headline" in html
+    theme = saved["healthbench"]["by_category"][0]
+    lo, hi = theme["macro_f1_ci95"]
+    assert f'<td>cluster:theme_0</td><td class="num">{theme["n_label_pairs"]}</td>' in html
+    assert f"{theme['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
     assert json.loads(registry.read_text())["grader-hb"]["method"] == "healthbench"
     with pytest.raises(SystemExit) as exc:
         main([*args[:-2], "--method", "pooled"])

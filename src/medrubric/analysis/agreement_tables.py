@@ -22,7 +22,8 @@ from medrubric.stats import cluster_totals_distribution, defined_percentile_inte
 from medrubric.stats._arrays import FloatArray
 
 Interval = tuple[float, float]
-Unit = tuple[str, str]  # (rater, compared with): ("A", "grader"), ("A", "B"), ("A", "others")
+# (rater, compared with or within): ("A", "grader"), ("A", "B"), ("A", "others"), ("A", theme)
+Unit = tuple[str, str]
 TableStatistic = Callable[[FloatArray], FloatArray]  # (..., 4) -> (...)
 Combine = Callable[[FloatArray], FloatArray]  # (rows, units, 4) -> (rows,)
 
@@ -127,3 +128,13 @@ def unit_weighted_mean(stat: TableStatistic, weight: TableStatistic) -> Combine:
         return out
 
     return combine
+
+
+def on_units(combine: Combine, columns: list[int]) -> Combine:
+    """``combine`` of some of the units only (e.g. those of one category)."""
+    index = np.asarray(columns, dtype=np.intp)
+
+    def restricted(tables: FloatArray) -> FloatArray:
+        return combine(tables[:, index])
+
+    return restricted

@@ -28,6 +28,7 @@ class Label(BaseModel):
     criterion_id: str
     rater: str
     met: bool
+    category: str = ""  # HealthBench's theme cluster of the row; a CSV's optional column
 
 
 class LabelledAnswer(BaseModel):
@@ -68,7 +69,7 @@ def answer_key(case_id: str, model: str) -> str:
 
 def read_label_csv(path: Path) -> LabelSet:
     """Columns case_id, criterion_id, rater, met; optionally answer_id, or model (the review
-    app's export, where one criterion is labelled on several models' answers)."""
+    app's export, where one criterion is labelled on several models' answers), and category."""
     with path.open(encoding="utf-8-sig", newline="") as fh:
         reader = csv.DictReader(fh)
         missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or [])]
@@ -90,6 +91,7 @@ def read_label_csv(path: Path) -> LabelSet:
                 criterion_id=row["criterion_id"].strip(),
                 rater=row["rater"].strip(),
                 met=_parse_met(row.get("met") or "", path, line),
+                category=(row.get("category") or "").strip(),
             )
             key = (label.answer_id, label.criterion_id, label.rater)
             if key in seen:
@@ -115,6 +117,7 @@ def read_meta_eval_labels(path: Path) -> LabelSet:
                     criterion_id=row.criterion_id,
                     rater=rater,
                     met=met,
+                    category=row.category,
                 )
             )
         answer = answers.setdefault(

@@ -28,6 +28,7 @@ from medrubric.analysis.agreement_tables import (
     FrozenTables,
     Unit,
     UnitTables,
+    on_units,
     unit_mean,
     unit_weighted_mean,
 )
@@ -93,6 +94,19 @@ class PhysicianPooled(BaseModel):
     macro_f1: float | None
 
 
+class CategoryAgreement(BaseModel):
+    """The pooled grader F1 and the weighted physician F1 within one category (theme)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    category: str
+    n_label_pairs: int
+    macro_f1: float | None
+    macro_f1_ci95: Interval | None
+    physician_macro_f1: float | None
+    physician_macro_f1_ci95: Interval | None
+
+
 class HealthBenchAgreement(BaseModel):
     """simple-evals `healthbench_meta_eval`: pooled label pairs (its `pairwise_*_f1_balanced`);
     κ and AC1 of the same pooled table added. The physician figure is the average of the
@@ -111,6 +125,7 @@ class HealthBenchAgreement(BaseModel):
     physician_macro_f1_ci95: Interval | None
     physician_macro_f1_unweighted: float | None
     physicians: list[PhysicianPooled]
+    by_category: list[CategoryAgreement] = []
 
 
 class GraderValidity(BaseModel):
@@ -253,9 +268,43 @@ def summarize_units(tables: FrozenTables, n_resamples: int, seed: int) -> Agreem
     )
 
 
+def by_category(
+    grader: FrozenTables, physicians: FrozenTables, n_resamples: int, seed: int
+) -> list[CategoryAgreement]:
+    """Per category: the grader's pooled F1 (unit (grader, category)) and the physicians'
+    weighted F1 (units (physician, category)), all from one set of case resamples."""
+    categories = sorted({c for _, c in grader.units})
+    grader_f1 = grader.estimates(
+        {c: on_units(unit_mean(healthbench_f1_table), [grader.units.index((GRADER, c))])
+         for c in categories},
+        n_resamples,
+        seed,
+    )  # fmt: skip
+    weighted = unit_weighted_mean(healthbench_f1_table, healthbench_f1_weight)
+    physician_f1 = physicians.estimates(
+        {c: on_units(weighted, [j for j, u in enumerate(physicians.units) if u[1] == c])
+         for c in categories},
+        n_resamples,
+        seed,
+    )  # fmt: skip
+    pairs = dict(zip(grader.units, grader.totals().sum(axis=1), strict=True))
+    return [
+        CategoryAgreement(
+            category=c,
+            n_label_pairs=int(pairs[(GRADER, c)]),
+            macro_f1=grader_f1[c].value,
+            macro_f1_ci95=grader_f1[c].ci95,
+            physician_macro_f1=physician_f1[c].value,
+            physician_macro_f1_ci95=physician_f1[c].ci95,
+        )
+        for c in categories
+    ]
+
+
 def healthbench_agreement(
-    grader_pooled: FrozenTables, physician_pooled: FrozenTables, n_resamples: int, seed: int
+    tables: Mapping[str, FrozenTables], n_resamples: int, seed: int
 ) -> HealthBenchAgreement:
+    grader_pooled, physician_pooled = tables["pooled"], tables["physicians"]
     pooled = {
         "macro_f1": unit_mean(healthbench_f1_table),
         "cohen_kappa": unit_mean(cohen_kappa_table),
@@ -285,6 +334,9 @@ def healthbench_agreement(
         physician_macro_f1_ci95=weighted.ci95,
         physician_macro_f1_unweighted=float(np.mean(defined)) if defined else None,
         physicians=physicians,
+        by_category=by_category(
+            tables["grader_by_category"], tables["physicians_by_category"], n_resamples, seed
+        ),
     )
 
 
@@ -308,23 +360,33 @@ def agreement_tables(
     per_rater: Mapping[str, Mapping[Item, bool]],
     grader: Mapping[Item, bool],
     case_of: Mapping[str, str],
+    category_of: Mapping[Item, str],
 ) -> dict[str, FrozenTables]:
-    """The 2×2 tables per case of every comparison the meta-eval reports."""
+    """The 2×2 tables per case of every comparison the meta-eval reports (items without a
+    category are left out of the per-category tables only)."""
     by_item: dict[Item, dict[str, bool]] = defaultdict(dict)
     for rater, labelled in per_rater.items():
         for item, met in labelled.items():
             by_item[item][rater] = met
-    tables = {name: UnitTables() for name in ("grader", "pairs", "pooled", "physicians")}
+    names = ("grader", "pairs", "pooled", "physicians", "grader_by_category",
+             "physicians_by_category")  # fmt: skip
+    tables = {name: UnitTables() for name in names}
     for item, raters in by_item.items():
-        case = case_of[item[0]]
+        case, category = case_of[item[0]], category_of.get(item, "")
         verdict = grader.get(item)
         for rater, met in raters.items():
             if verdict is not None:
                 tables["grader"].add(case, (rater, GRADER), verdict, met)
                 tables["pooled"].add(case, (GRADER, "physicians"), verdict, met)
+                if category:
+                    tables["grader_by_category"].add(case, (GRADER, category), verdict, met)
             for other, other_met in raters.items():
                 if other != rater:
                     tables["physicians"].add(case, (rater, "others"), met, other_met)
+                    if category:
+                        tables["physicians_by_category"].add(
+                            case, (rater, category), met, other_met
+                        )
         for a, b in combinations(sorted(raters), 2):
             tables["pairs"].add(case, (a, b), raters[a], raters[b])
     cases = sorted(set(case_of.values()))
@@ -362,7 +424,8 @@ def meta_eval(
                     grader[item] = bool(v.met)
     raters = sorted(per_rater)
     case_of = {label.answer_id: label.case_id for label in labels.labels}
-    tables = agreement_tables(per_rater, grader, case_of)
+    category_of = {(label.answer_id, label.criterion_id): label.category for label in labels.labels}
+    tables = agreement_tables(per_rater, grader, case_of, category_of)
     ordered = sorted(items)
     table = [[per_rater[r].get(item) for r in raters] for item in ordered]
 
@@ -400,9 +463,7 @@ def meta_eval(
         unmatched_answers=sorted(answers - set(grades)),
         grader_vs_physician=summarize_units(tables["grader"], n_resamples, seed),
         physician_vs_physician=summarize_units(tables["pairs"], n_resamples, seed),
-        healthbench=healthbench_agreement(
-            tables["pooled"], tables["physicians"], n_resamples, seed
-        ),
+        healthbench=healthbench_agreement(tables, n_resamples, seed),
         physicians_ac1=finite(gwet_ac1(table).statistic) if len(raters) > 1 else None,
         case_level=case_level,
     )
