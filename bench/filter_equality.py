@@ -1,9 +1,10 @@
 """Same decisions as before: run the filter over the benchmark's generated threads and compare
 every outcome (reason, detail, language of kept threads) with a recorded reference.
 
-The reference `filter_reference.tsv.gz` was written by the filter as it stood before its
-streaming rewrite (1,796 threads/s in RESULTS.md); any change to the filter must leave it
-unchanged, or change it on purpose and re-record it with `--record`.
+The reference `filter_reference.tsv.gz` was re-recorded when near-duplicates became connected
+groups keeping their smallest key (the definition `--engine ray` reproduces across
+partitions); any change to the filter must leave it unchanged, or change it on purpose and
+re-record it with `--record`.
 
     python bench/filter_equality.py [--n 100000]            # check, exit 1 on a difference
     python bench/filter_equality.py --n 100000 --record     # overwrite the reference

@@ -1,15 +1,15 @@
-"""De-duplication: the batched numpy sketches and table give datasketch's own decisions."""
+"""De-duplication: the batched numpy sketches are datasketch's, and the duplicate groups are the
+connected components of datasketch's own LSH collisions, each keeping its smallest key."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 import zlib
 
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-from medrubric.harvest.dedup import BandSketcher, DuplicateIndex, FingerprintTable, shingles
+from medrubric.harvest.dedup import BandSketcher, find_duplicates, shingles, star_edges
 from medrubric.harvest.text import normalise
 
 WORDS = [
@@ -69,45 +69,42 @@ def test_signatures_equal_datasketch_minhash():
         assert np.array_equal(signature, expected), text
 
 
-def test_batched_index_gives_datasketch_lsh_decisions():
-    """The reference is the plain datasketch loop: exact hash, LSH query, insert."""
+def test_groups_are_connected_components_of_datasketch_lsh_collisions():
+    """The reference: datasketch's LSH for the collisions, a plain graph search for the
+    groups, then the smallest key of each group kept; keys are shuffled against positions."""
     texts = random_texts(1500, seed=1)
+    rng = random.Random(2)
+    keys = [f"k{n:05d}" for n in rng.sample(range(100_000), len(texts))]
     permutations = MinHash(num_perm=128, scheme="affine32").permutations
     lsh = MinHashLSH(threshold=0.8, num_perm=128)
-    seen: dict[str, str] = {}
-    expected = []
-    for i, text in enumerate(texts):
-        key, digest = f"k{i:05d}", hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-        if digest in seen:
-            expected.append(("duplicate", seen[digest]))
+    sketches = [datasketch_minhash(t, permutations) for t in texts]
+    for i, minhash in enumerate(sketches):
+        lsh.insert(i, minhash)
+    neighbours = [set(lsh.query(m)) for m in sketches]
+    expected: dict[int, tuple[str, str]] = {}
+    seen: set[int] = set()
+    for start in range(len(texts)):
+        if start in seen:
             continue
-        minhash = datasketch_minhash(text, permutations)
-        similar = lsh.query(minhash)
-        if similar:
-            expected.append(("near_duplicate", min(similar)))
-            continue
-        expected.append(None)
-        seen[digest] = key
-        lsh.insert(key, minhash)
-    index = DuplicateIndex()
-    got = []
-    for start in range(0, len(texts), 97):  # batches that split runs of related texts
-        keys = [f"k{i:05d}" for i in range(start, min(start + 97, len(texts)))]
-        got += index.check_batch(keys, texts[start : start + 97])
+        group, stack = {start}, [start]
+        while stack:
+            for other in neighbours[stack.pop()] - group:
+                group.add(other)
+                stack.append(other)
+        seen |= group
+        kept = min(group, key=lambda i: keys[i])
+        for i in group - {kept}:
+            same = texts[i] == texts[kept]
+            expected[i] = ("duplicate" if same else "near_duplicate", keys[kept])
+    got = find_duplicates(list(zip(keys, texts, strict=True)))
     assert got == expected
-    assert {"duplicate", "near_duplicate"} <= {e[0] for e in expected if e}
+    assert {"duplicate", "near_duplicate"} <= {e[0] for e in expected.values()}
+    assert any(len(n) > 2 for n in neighbours), "chains must occur for the test to mean much"
 
 
-def test_fingerprint_table_grows_and_finds_every_key():
-    rng = np.random.default_rng(0)
-    keys = np.unique(rng.integers(1, 2**63, size=50_000, dtype=np.uint64))
-    rng.shuffle(keys)
-    table = FingerprintTable(capacity=8)
-    for start in range(0, keys.size, 7_000):
-        part = keys[start : start + 7_000]
-        table.insert(part, np.arange(start, start + part.size, dtype=np.int32))
-    assert table.size == keys.size
-    assert np.array_equal(table.lookup(keys), np.arange(keys.size, dtype=np.int32))
-    absent = rng.integers(1, 2**63, size=1_000, dtype=np.uint64)
-    absent = absent[~np.isin(absent, keys)]
-    assert (table.lookup(absent) == -1).all()
+def test_star_edges_link_every_node_of_a_band_to_its_first():
+    rows = np.array([[7, 5], [3, 9], [7, 2], [3, 4], [1, 8], [7, 6]], dtype=np.int64)
+    edges = sorted(map(tuple, star_edges(rows).tolist()))
+    assert edges == [(2, 5), (2, 6), (4, 9)]
+    shuffled = rows[np.random.default_rng(0).permutation(len(rows))]
+    assert sorted(map(tuple, star_edges(shuffled).tolist())) == edges

@@ -11,7 +11,7 @@ import pytest
 
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.dedup import DuplicateIndex, shingles
+from medrubric.harvest.dedup import find_duplicates, shingles
 from medrubric.harvest.filter import FilterConfig, filter_threads, iter_decisions
 from medrubric.harvest.keywords import (
     TermMatcher,
@@ -166,20 +166,19 @@ def test_keyword_automaton_is_cached_on_disk(tmp_path, monkeypatch):
         keyword_matcher.cache_clear()
 
 
-def test_near_duplicate_index_matches_exact_jaccard():
+def test_near_duplicates_follow_the_threshold_and_keep_the_smallest_key():
     en_a = "I have had a bad headache for three days and my blood pressure is high every morning"
     en_b = en_a.replace("three", "four")
     exact = len(shingles(normalise(en_a)) & shingles(normalise(en_b))) / len(
         shingles(normalise(en_a)) | shingles(normalise(en_b))
     )
     assert 0.6 < exact < 0.8
-    below = DuplicateIndex(threshold=0.9)
     norm_a, norm_b = normalise(en_a), normalise(en_b)
-    assert below.check("a", norm_a) is None and below.check("b", norm_b) is None
-    above = DuplicateIndex(threshold=0.5)
-    assert above.check("a", norm_a) is None
-    assert above.check("b", norm_b) == ("near_duplicate", "a")
-    assert above.check("c", normalise(en_a.upper() + "!")) == ("duplicate", "a")
+    assert find_duplicates([("a", norm_a), ("b", norm_b)], threshold=0.9) == {}
+    found = find_duplicates(
+        [("b", norm_b), ("c", normalise(en_a.upper() + "!")), ("a", norm_a)], threshold=0.5
+    )
+    assert found == {0: ("near_duplicate", "a"), 1: ("duplicate", "a")}  # smallest key kept
     zh = shingles(normalise("最近两周经常头痛"))
     assert b"\xe6\x9c\x80\xe8\xbf\x91\xe4\xb8\xa4" in zh  # character 3-grams ('最近两')
 

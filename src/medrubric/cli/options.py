@@ -44,6 +44,16 @@ Seed = Annotated[
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
+EngineOpt = Annotated[
+    str,
+    typer.Option("--engine", help="local (this process) or ray (Ray Data tasks; pip install "
+                 "'medrubric[ray]')."),
+]  # fmt: skip
+RayAddress = Annotated[
+    str | None,
+    typer.Option("--ray-address", help="Head of a running Ray cluster (host:port); default: "
+                 "start a local Ray."),
+]  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
 

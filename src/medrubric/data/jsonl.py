@@ -20,8 +20,11 @@ from medrubric.errors import InputError, input_error_from_validation, json_kind
 M = TypeVar("M", bound=BaseModel)
 
 
-def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for every non-blank line of a JSONL file."""
+def iter_json_lines(
+    path: str | Path, start: int = 0, end: int | None = None, first_line: int = 1
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for every non-blank line of a JSONL file; with `start` and
+    `end`, of the lines in that byte range only (one partition of a larger file)."""
     path = Path(path)
     if not path.exists():
         raise InputError("file not found", path)
@@ -29,32 +32,44 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise InputError("is a folder, expected a file", path)
     seen_any = False
     with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise InputError(
-                    f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})",
-                    path,
-                    lineno,
-                ) from None
-            text = text.strip()
-            if not text:
-                continue
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                truncated = exc.pos >= len(text) - 1 or not raw.endswith(b"\n")
-                hint = " (truncated line?)" if truncated else ""
-                raise InputError(f"invalid JSON: {exc.msg}{hint}", path, lineno) from None
-            if not isinstance(obj, dict):
-                raise InputError(f"expected a JSON object, got {json_kind(obj)}", path, lineno)
-            seen_any = True
-            yield lineno, obj
-    if not seen_any:
+        fh.seek(start)
+        position = start
+        for lineno, raw in enumerate(fh, start=first_line):
+            if end is not None and position >= end:
+                break
+            position += len(raw)
+            obj = _json_object(raw, path, lineno)
+            if obj is not None:
+                seen_any = True
+                yield lineno, obj
+    if not seen_any and start == 0 and end is None:
         raise InputError("empty file (no records)", path)
+
+
+def _json_object(raw: bytes, path: Path, lineno: int) -> dict[str, Any] | None:
+    """One JSONL line as an object (None when blank), or an InputError naming the line."""
+    if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})",
+            path,
+            lineno,
+        ) from None
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(text) - 1 or not raw.endswith(b"\n")
+        hint = " (truncated line?)" if truncated else ""
+        raise InputError(f"invalid JSON: {exc.msg}{hint}", path, lineno) from None
+    if not isinstance(obj, dict):
+        raise InputError(f"expected a JSON object, got {json_kind(obj)}", path, lineno)
+    return obj
 
 
 def _decode_utf8(path: Path, raw: bytes) -> str:
@@ -133,9 +148,12 @@ def iter_json_array(path: str | Path) -> Iterator[tuple[int, int, dict[str, Any]
             raise InputError("invalid JSON: expected ',' or ']'", path, line_of(pos))
 
 
-def read_models(path: str | Path, model: type[M]) -> Iterator[tuple[int, M]]:
-    """Validate each line of a JSONL file as `model`, raising InputError at the first bad one."""
-    for lineno, obj in iter_json_lines(path):
+def read_models(
+    path: str | Path, model: type[M], start: int = 0, end: int | None = None, first_line: int = 1
+) -> Iterator[tuple[int, M]]:
+    """Validate each line of a JSONL file (or of one byte range of it) as `model`, raising
+    InputError at the first bad one."""
+    for lineno, obj in iter_json_lines(path, start, end, first_line):
         try:
             yield lineno, model.model_validate(obj)
         except ValidationError as exc:

@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -36,12 +36,17 @@ from medrubric.evaluate.openbook import (
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
 from medrubric.evaluate.rundir import RunDir, latest_by_key
+from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 
+if TYPE_CHECKING:
+    from medrubric.llm.batch_model import BatchSettings
+
 # Grading makes many short calls: more in flight than the other stages by default.
 DEFAULT_CONCURRENCY = 8
+BATCH_CONCURRENCY = 1_000_000
 
 
 class RunOptions(ModelOptions):
@@ -55,6 +60,9 @@ class RunOptions(ModelOptions):
     setup: GraderSetup | None = None
     knowledge: Knowledge = Field(default_factory=Knowledge)
     retry_errors: bool = False  # redo answers and verdicts recorded as errors
+    batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch_model)
+    batch_poll_s: float = 5.0  # first wait between batch status polls; it grows to a minute
+    fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
 
     def candidate(self) -> ModelSpec:
         assert self.model is not None, "generating needs a candidate model"
@@ -65,7 +73,24 @@ class RunOptions(ModelOptions):
         return self.spec(self.setup.grader)
 
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
+        if self.batch_api is not None:  # every pending call joins the batch at once
+            return BATCH_CONCURRENCY
+        if self.fanout is not None:  # every endpoint busy up to its own bound
+            return sum(e.concurrency for e in self.fanout.endpoints)
         return super().workers(spec, default)
+
+    def batch(self, run: RunDir) -> BatchSettings | None:
+        """Where `--batch-api` sends calls and where the run keeps its batch records."""
+        if self.batch_api is None:
+            return None
+        from medrubric.llm.batch_model import BatchSettings
+        from medrubric.llm.batch_queue import PollPolicy
+
+        policy = PollPolicy(first_s=self.batch_poll_s, gather_s=min(0.5, self.batch_poll_s))
+        folder = run.root / "batches"
+        return BatchSettings(
+            mode=self.batch_api, folder=folder, policy=policy, say=self.console().print
+        )
 
 
 @dataclass
@@ -100,7 +125,7 @@ async def generate_stage(
     spec = opts.candidate()
     check_run_knowledge(run.load_responses(), opts.knowledge)
     knowledge = open_knowledge(opts.knowledge)
-    async with opts.open(spec) as model:
+    async with opts.open(spec, opts.batch(run), opts.fanout) as model:
         return await generate_responses(
             cases,
             model,
@@ -122,7 +147,7 @@ async def grade_stage(
 ) -> list[CaseGrade]:
     assert opts.setup is not None
     spec = opts.grader()
-    async with opts.open(spec) as grader:
+    async with opts.open(spec, opts.batch(run), opts.fanout) as grader:
         return await grade_responses(
             cases,
             responses,

@@ -2,22 +2,24 @@
 
 Exact duplicates share the hash of their normalised text. Near-duplicates are found with
 MinHash LSH: word 3-shingles for English, character 3-grams for Chinese, so reposts with a
-changed greeting or a typo fall together. The first thread seen is kept.
+changed greeting or a typo fall together. Threads sharing a band are linked; each connected
+group keeps its smallest thread key (`resolve_duplicates`), so the outcome does not depend on
+input order, and a cluster that shuffles (band, thread) rows by band finds the same groups.
 
 The sketches are datasketch's (its `affine32` MinHash over CRC-32 shingle hashes, and the
 bands and rows its `MinHashLSH` picks for the threshold), computed for a whole batch at once
-in numpy instead of one Python object per thread. Each band is kept as a 64-bit fingerprint
-in one open-addressing table: about 12 bytes per band of a kept thread instead of datasketch's
-set per bucket, which is what held 3 GB at a million threads. Two different bands share a
-fingerprint with probability 2^-64, about one false match in 10^7 million-thread runs.
+in numpy instead of one Python object per thread. Each band is kept as a 64-bit fingerprint:
+16 bytes per band of a surviving thread in one array, instead of datasketch's set per bucket,
+which is what held 3 GB at a million threads. Two different bands share a fingerprint with
+probability 2^-64, about one false match in 10^7 million-thread runs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 
 import numpy as np
@@ -116,110 +118,97 @@ class BandSketcher:
         return keys
 
 
-class FingerprintTable:
-    """Open-addressing hash table from nonzero uint64 fingerprints to int32 values,
-    looked up and filled a whole array at a time."""
-
-    def __init__(self, capacity: int = 1 << 16):
-        self._keys = np.zeros(capacity, dtype=np.uint64)
-        self._values = np.zeros(capacity, dtype=np.int32)
-        self.size = 0
-
-    def lookup(self, keys: np.ndarray) -> np.ndarray:
-        """The value stored for each key, -1 where there is none."""
-        keys = keys.ravel()
-        mask = np.uint64(self._keys.size - 1)
-        found = np.full(keys.size, -1, dtype=np.int32)
-        pending = np.arange(keys.size)
-        slots = (keys & mask).astype(np.int64)
-        while pending.size:
-            stored = self._keys[slots]
-            hit = stored == keys[pending]
-            found[pending[hit]] = self._values[slots[hit]]
-            going = ~hit & (stored != 0)
-            pending, slots = pending[going], (slots[going] + 1) & int(mask)
-        return found
-
-    def insert(self, keys: np.ndarray, values: np.ndarray) -> None:
-        """Add keys that are neither in the table nor repeated among themselves."""
-        if self.size + keys.size > self._keys.size // 2:
-            self._grow(self.size + keys.size)
-        mask = self._keys.size - 1
-        slots = (keys & np.uint64(mask)).astype(np.int64)
-        while keys.size:
-            free = self._keys[slots] == 0
-            # of several keys aimed at one free slot, the first takes it
-            _, first = np.unique(slots[free], return_index=True)
-            take = np.flatnonzero(free)[first]
-            self._keys[slots[take]] = keys[take]
-            self._values[slots[take]] = values[take]
-            rest = np.ones(keys.size, dtype=bool)
-            rest[take] = False
-            keys, values, slots = keys[rest], values[rest], (slots[rest] + 1) & mask
-            self.size += take.size
-
-    def _grow(self, needed: int) -> None:
-        capacity = self._keys.size
-        while needed > capacity // 2:
-            capacity *= 2
-        used = self._keys != 0
-        keys, values = self._keys[used], self._values[used]
-        self._keys = np.zeros(capacity, dtype=np.uint64)
-        self._values = np.zeros(capacity, dtype=np.int32)
-        self.size = 0
-        self.insert(keys, values)
+Member = tuple[str, str]  # (thread key, digest of the normalised text)
 
 
-@dataclass
-class DuplicateIndex:
-    """Remembers every kept thread; `check` says whether a new one duplicates an earlier one."""
+def digest(norm_text: str) -> str:
+    return hashlib.blake2b(norm_text.encode(), digest_size=16).hexdigest()
 
-    threshold: float = 0.8
-    num_perm: int = 128
 
-    def __post_init__(self) -> None:
-        self._sketcher = BandSketcher(self.threshold, self.num_perm)
-        self._hashes: dict[bytes, str] = {}
-        self._keys: list[str] = []
-        self._bands = FingerprintTable()
+def star_edges(rows: np.ndarray) -> np.ndarray:
+    """(band fingerprint, node) int64 rows in, (first node, node) edges out: every node
+    sharing a band is linked to the smallest node with it. The same on any block of rows that
+    holds all rows of its bands, so a cluster can run it per block after a shuffle by band."""
+    if len(rows) == 0:
+        return np.empty((0, 2), dtype=np.int64)
+    ordered = rows[np.lexsort((rows[:, 1], rows[:, 0]))]
+    starts = np.r_[True, ordered[1:, 0] != ordered[:-1, 0]]
+    first = ordered[np.maximum.accumulate(np.where(starts, np.arange(len(ordered)), 0)), 1]
+    linked = first != ordered[:, 1]
+    return np.stack([first[linked], ordered[linked, 1]], axis=1)
 
-    def check(self, key: str, norm_text: str) -> tuple[str, str] | None:
-        """('duplicate' | 'near_duplicate', key of the earlier thread), or None after indexing.
 
-        `norm_text` is the thread's text passed through `text.normalise`."""
-        return self.check_batch([key], [norm_text])[0]
+def resolve_duplicates(
+    members: dict[int, Member], edges: Iterable[tuple[int, int]]
+) -> dict[int, tuple[str, str]]:
+    """Connected groups of linked threads, each keeping its smallest key (then node).
 
-    def check_batch(
-        self, keys: Sequence[str], norm_texts: Sequence[str]
-    ) -> list[tuple[str, str] | None]:
-        """`check` for each thread in order, as if they came one by one.
+    `members` maps each node to (key, digest); the result maps every node not kept to
+    ('duplicate' | 'near_duplicate', key of the kept thread): 'duplicate' when its normalised
+    text is the kept thread's. Only the set of edges matters, so any engine finding the same
+    band collisions keeps exactly the same threads.
+    """
+    parent: dict[int, int] = {}
 
-        A near-duplicate names the smallest key among the kept threads it shares a band with."""
-        digests = [hashlib.blake2b(t.encode(), digest_size=16).digest() for t in norm_texts]
-        bands = self._sketcher.band_keys([shingle_hashes(t) for t in norm_texts])
-        earlier = self._bands.lookup(bands).reshape(bands.shape).tolist()
-        band_rows = bands.tolist()
-        added: dict[int, int] = {}  # bands of threads kept in this batch
-        kept_rows: list[int] = []
-        outcomes: list[tuple[str, str] | None] = []
-        for i, (key, digest) in enumerate(zip(keys, digests, strict=True)):
-            if digest in self._hashes:
-                outcomes.append(("duplicate", self._hashes[digest]))
-                continue
-            similar = {j for j in earlier[i] if j >= 0}
-            similar.update(added[b] for b in band_rows[i] if b in added)
-            if similar:
-                outcomes.append(("near_duplicate", min(self._keys[j] for j in similar)))
-                continue
-            outcomes.append(None)
-            self._hashes[digest] = key
-            index = len(self._keys)
-            self._keys.append(key)
-            added.update(dict.fromkeys(band_rows[i], index))
-            kept_rows.append(i)
-        if kept_rows:
-            new = bands[kept_rows]
-            first = len(self._keys) - len(kept_rows)
-            indexes = np.repeat(np.arange(first, len(self._keys), dtype=np.int32), new.shape[1])
-            self._bands.insert(new.ravel(), indexes)
-        return outcomes
+    def root(node: int) -> int:
+        parent.setdefault(node, node)
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    for a, b in edges:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for node in parent:
+        groups[root(node)].append(node)
+    outcome: dict[int, tuple[str, str]] = {}
+    for nodes in groups.values():
+        kept = min(nodes, key=lambda n: (members[n][0], n))
+        kept_key, kept_digest = members[kept]
+        for node in nodes:
+            if node != kept:
+                reason = "duplicate" if members[node][1] == kept_digest else "near_duplicate"
+                outcome[node] = (reason, kept_key)
+    return outcome
+
+
+class DuplicateFinder:
+    """Collects surviving threads a batch at a time (their key, digest and band fingerprints,
+    not their text) and resolves the duplicate groups once all are in."""
+
+    def __init__(self, threshold: float = 0.8, num_perm: int = 128):
+        self.sketcher = BandSketcher(threshold, num_perm)
+        self.members: dict[int, Member] = {}
+        self._rows: list[np.ndarray] = []
+
+    def sign(self, norm_texts: Sequence[str]) -> tuple[list[str], np.ndarray]:
+        """(digests, (n, bands) int64 band fingerprints) of normalised texts."""
+        bands = self.sketcher.band_keys([shingle_hashes(t) for t in norm_texts])
+        return [digest(t) for t in norm_texts], bands.view(np.int64)
+
+    def add(self, nodes: Sequence[int], keys: Sequence[str], norm_texts: Sequence[str]) -> None:
+        digests, bands = self.sign(norm_texts)
+        self.members.update(zip(nodes, zip(keys, digests, strict=True), strict=True))
+        self._rows.append(band_rows(np.asarray(nodes, dtype=np.int64), bands))
+
+    def resolve(self) -> dict[int, tuple[str, str]]:
+        rows = np.concatenate(self._rows) if self._rows else np.empty((0, 2), dtype=np.int64)
+        return resolve_duplicates(self.members, star_edges(rows).tolist())
+
+
+def band_rows(nodes: np.ndarray, bands: np.ndarray) -> np.ndarray:
+    """(band fingerprint, node) rows, one per band of each node."""
+    return np.stack([bands.ravel(), np.repeat(nodes, bands.shape[1])], axis=1)
+
+
+def find_duplicates(
+    named_texts: Sequence[tuple[str, str]], threshold: float = 0.8, num_perm: int = 128
+) -> dict[int, tuple[str, str]]:
+    """`resolve_duplicates` over (key, normalised text) pairs, nodes counted from 0."""
+    finder = DuplicateFinder(threshold, num_perm)
+    keys = [k for k, _ in named_texts]
+    finder.add(list(range(len(keys))), keys, [t for _, t in named_texts])
+    return finder.resolve()

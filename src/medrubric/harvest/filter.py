@@ -3,12 +3,15 @@
 Cheap checks run first (media, date, physician reply, character mix); language
 identification runs in parallel batches on the survivors, then keywords (so a Spanish post is
 rejected for its language, not for lacking English keywords); the safety screen and then
-de-duplication against everything kept so far come last, so a duplicate of a thread that was
-rejected for another reason is not counted as a duplicate.
+de-duplication over all survivors come last, so a duplicate of a thread that was rejected for
+another reason is not counted as a duplicate. Near-duplicates form connected groups and each
+group keeps its smallest thread key, so the kept set does not depend on input order or on how
+the input is split across processes or machines.
 
-Threads stream through in batches: `screen_batch` applies every per-thread rule to a batch
-(any partition of the input will do), `decide_batch` adds de-duplication against one
-`DuplicateIndex` in input order. Memory stays bounded by a batch plus the index.
+Threads are screened in batches: `screen_batch` applies every per-thread rule to a batch (any
+partition of the input will do). De-duplication needs every survivor, so `iter_decisions`
+holds the decided threads until the input ends; `medrubric filter` (harvest/filter_run.py)
+keeps them in partition files instead.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.models import Thread
 from medrubric.data.vocab import AuthorRole, Language
-from medrubric.harvest.dedup import DuplicateIndex
+from medrubric.harvest.dedup import DuplicateFinder
 from medrubric.harvest.keywords import keyword_matcher
 from medrubric.harvest.langid import SAMPLE_CHARS, LanguageHelper, detector, identify_batch
 from medrubric.harvest.reasons import Rejection
@@ -138,35 +141,16 @@ def screen_batch(threads: Sequence[Thread], config: FilterConfig) -> list[Screen
     return pending.finish(identify_batch(pending.language_input()), config)
 
 
-def _deduplicate(
-    threads: Sequence[Thread], screened: list[Screened], index: DuplicateIndex | None
-) -> list[tuple[Thread, Rejection | None]]:
-    passed = [i for i, s in enumerate(screened) if s.outcome is None]
-    if index is not None and passed:
-        duplicates = index.check_batch(
-            [threads[i].key for i in passed], [screened[i].norm_text for i in passed]
-        )
-        for i, duplicate in zip(passed, duplicates, strict=True):
-            if duplicate is not None:
-                screened[i].outcome = (duplicate[0], f"of {duplicate[1]}")
-    decisions: list[tuple[Thread, Rejection | None]] = []
-    for thread, s in zip(threads, screened, strict=True):
-        if s.outcome is None:
-            decisions.append((thread.model_copy(update={"language": s.language}), None))
-        else:
-            reason, detail = s.outcome
-            decisions.append(
-                (thread, Rejection(thread_key=thread.key, reason=reason, detail=detail))
-            )
-    return decisions
+def decision(thread: Thread, screened: Screened) -> tuple[Thread, Rejection | None]:
+    """(thread with its language set, None) for a pass, (thread, Rejection) otherwise."""
+    if screened.outcome is None:
+        return thread.model_copy(update={"language": screened.language}), None
+    reason, detail = screened.outcome
+    return thread, Rejection(thread_key=thread.key, reason=reason, detail=detail)
 
 
-def decide_batch(
-    threads: Sequence[Thread], config: FilterConfig, index: DuplicateIndex | None
-) -> list[tuple[Thread, Rejection | None]]:
-    """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise; the
-    threads are checked against `index`, and the kept ones added to it, in order."""
-    return _deduplicate(threads, screen_batch(threads, config), index)
+def duplicate_rejection(thread: Thread, found: tuple[str, str]) -> Rejection:
+    return Rejection(thread_key=thread.key, reason=found[0], detail=f"of {found[1]}")
 
 
 def iter_decisions(
@@ -176,17 +160,38 @@ def iter_decisions(
     batch_size: int = BATCH_SIZE,
     helper_process: bool | None = None,
 ) -> Iterator[tuple[Thread, Rejection | None]]:
-    """Stream (thread, None) for kept threads (language set) and (thread, Rejection) otherwise,
-    holding a couple of batches at a time.
+    """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise, in
+    input order, once the whole input is screened (de-duplication links all survivors)."""
+    config = config or FilterConfig()
+    finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
+    decided: list[tuple[Thread, Rejection | None]] = []
+    for batch, screened in screened_batches(threads, config, batch_size, helper_process):
+        passed = [i for i, s in enumerate(screened) if s.outcome is None]
+        if config.dedup and passed:
+            finder.add(
+                [len(decided) + i for i in passed],
+                [batch[i].key for i in passed],
+                [screened[i].norm_text for i in passed],
+            )
+        decided.extend(map(decision, batch, screened))
+    duplicates = finder.resolve()
+    for node, (thread, rejection) in enumerate(decided):
+        found = duplicates.get(node)
+        yield (thread, duplicate_rejection(thread, found)) if found else (thread, rejection)
+
+
+def screened_batches(
+    threads: Iterable[Thread],
+    config: FilterConfig,
+    batch_size: int = BATCH_SIZE,
+    helper_process: bool | None = None,
+) -> Iterator[tuple[Sequence[Thread], list[Screened]]]:
+    """`screen_batch` over consecutive batches, in order.
 
     Language identification is most of the work and holds the GIL, so from the second batch
     on (`helper_process`: by default when there are two or more CPUs) one helper process
     identifies most of the next batch while this process identifies the rest and finishes the
     current one."""
-    config = config or FilterConfig()
-    index = (
-        DuplicateIndex(config.near_duplicate_threshold, config.num_perm) if config.dedup else None
-    )
     if helper_process is None:
         helper_process = (os.cpu_count() or 1) >= 2
     iterator = iter(threads)
@@ -202,22 +207,13 @@ def iter_decisions(
                 helper = helper or LanguageHelper()
                 receive = helper.split(pending.language_input())
             if previous is not None:
-                yield from _finish(*previous, config, index)
+                yield previous[0].threads, previous[0].finish(previous[1](), config)
             previous = (pending, receive)
         if previous is not None:
-            yield from _finish(*previous, config, index)
+            yield previous[0].threads, previous[0].finish(previous[1](), config)
     finally:
         if helper is not None:
             helper.close()
-
-
-def _finish(
-    pending: _Pending,
-    receive: Callable[[], list[str | None]],
-    config: FilterConfig,
-    index: DuplicateIndex | None,
-) -> list[tuple[Thread, Rejection | None]]:
-    return _deduplicate(pending.threads, pending.finish(receive(), config), index)
 
 
 def _late_screen(thread: Thread, text: str, language: str | None, config: FilterConfig) -> Screened:

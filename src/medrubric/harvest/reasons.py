@@ -15,8 +15,8 @@ REASONS: dict[str, str] = {
     "hate_speech": "hate speech (curated lexicon)",
     "discriminatory": "discriminatory language (curated lexicon)",
     "reidentification_risk": "identifiers left after redaction that it cannot remove",
-    "duplicate": "same normalised text as an earlier thread",
-    "near_duplicate": "MinHash similarity above the threshold with an earlier thread",
+    "duplicate": "same normalised text as the kept thread of its duplicate group",
+    "near_duplicate": "in a group of MinHash near-duplicates whose smallest key is kept",
 }
 
 

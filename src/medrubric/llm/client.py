@@ -42,6 +42,8 @@ OPENAI_URL = "https://api.openai.com/v1"
 class OpenAIChatModel:
     """A `ChatModel` over any OpenAI-compatible Chat Completions endpoint."""
 
+    batch_prices = False  # calls are charged at the provider's Batch API prices
+
     def __init__(
         self,
         spec: ModelSpec,
@@ -109,7 +111,7 @@ class OpenAIChatModel:
             return await self._send(content, semaphore)
 
         result = await ask(send, messages, schema, self.label)
-        result.cost_usd = self.spec.cost_usd(result.usage)
+        result.cost_usd = self.spec.cost_usd(result.usage, batch=self.batch_prices)
         if result.ok and self._writer is not None:
             await self._writer.put(key, result)
         self.stats.record(result)
@@ -208,7 +210,12 @@ def _error_message(raw: bytes) -> str:
 
 def _exchange(raw: bytes, attempts: int) -> Exchange:
     """The reply as an Exchange; a body that is not a chat completion raises so it is retried."""
-    reply = json.loads(raw)
+    return completion_exchange(json.loads(raw), attempts)
+
+
+def completion_exchange(reply: Any, attempts: int) -> Exchange:
+    """A decoded Chat Completions body as an Exchange (also a batch result line's body);
+    ValueError when it is not one."""
     if not isinstance(reply, dict):
         raise ValueError("the reply is not a JSON object")
     usage = reply.get("usage")

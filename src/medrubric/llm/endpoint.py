@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
+from medrubric.errors import InputError
 from medrubric.llm.config import Provider, StructuredStyle
+from medrubric.scale.engine import Engine
 
 if TYPE_CHECKING:
     import aiohttp
@@ -79,3 +81,30 @@ def endpoint_semaphore(base_url: str, limit: int) -> asyncio.Semaphore:
     if base_url not in per_loop:
         per_loop[base_url] = asyncio.Semaphore(limit)
     return per_loop[base_url]
+
+
+DEFAULT_ENDPOINT_CONCURRENCY = 4
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    url: str
+    concurrency: int = DEFAULT_ENDPOINT_CONCURRENCY
+
+    @classmethod
+    def parse(cls, text: str) -> Endpoint:
+        """`URL` or `URL#N` (N requests in flight at once on that endpoint)."""
+        url, sep, count = text.strip().partition("#")
+        if not url.startswith(("http://", "https://")):
+            raise InputError(f"--endpoint {text!r}: expected http(s)://host:port/v1[#N]")
+        if sep and not (count.isdigit() and int(count) > 0):
+            raise InputError(f"--endpoint {text!r}: the concurrency after # must be a number > 0")
+        return cls(url.rstrip("/"), int(count) if sep else DEFAULT_ENDPOINT_CONCURRENCY)
+
+
+@dataclass(frozen=True)
+class FanoutSettings:
+    """`--engine ray --endpoint URL#N ...`: where a model's calls go."""
+
+    engine: Engine
+    endpoints: tuple[Endpoint, ...]

@@ -8,6 +8,7 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from medrubric.errors import InputError
 from medrubric.llm.cache import CallCache, resolve_cache_dir
@@ -17,6 +18,10 @@ from medrubric.llm.endpoint import is_openai_host
 from medrubric.llm.local_server import LocalServer, resolve_local_model
 from medrubric.llm.retry import RetryPolicy
 from medrubric.llm.spec import ModelSpec, parse_model_spec
+
+if TYPE_CHECKING:
+    from medrubric.llm.batch_model import BatchSettings
+    from medrubric.llm.endpoint import FanoutSettings
 
 # Self-hosted servers usually ignore the key but the SDK insists on one.
 NO_KEY = "no-key-needed"
@@ -46,11 +51,15 @@ async def open_model(
     concurrency: int | None = None,
     max_attempts: int = 4,
     backoff_s: float = 0.5,
+    batch: BatchSettings | None = None,
+    fanout: FanoutSettings | None = None,
 ) -> AsyncIterator[OpenAIChatModel]:
     """Yield a ready model for `spec`; `local:` specs run their own llama.cpp server meanwhile.
 
     `config` is a parsed config, a path, or None to discover medrubric.toml. `concurrency`
-    overrides the per-endpoint bound; `max_attempts` and `backoff_s` shape retries.
+    overrides the per-endpoint bound; `max_attempts` and `backoff_s` shape retries. With
+    `batch`, requests go through provider batches recorded in `batch.folder`; with `fanout`,
+    through Ray actors to several endpoints serving the same model.
     """
     cfg = config if isinstance(config, MedrubricConfig) else load_config(config)
     model_spec = spec if isinstance(spec, ModelSpec) else parse_model_spec(spec, cfg)
@@ -61,6 +70,26 @@ async def open_model(
         if not no_cache:
             cache = CallCache(resolve_cache_dir(cache_dir, cfg))
             stack.callback(cache.close)
+        if batch is not None:
+            from medrubric.llm.batch_model import batch_model
+
+            key = api_key_for(model_spec) if batch.mode == "openai" else NO_KEY
+            batched = batch_model(model_spec, batch, cache, key, timeout)
+            stack.push_async_callback(batched.aclose)
+            yield batched
+            return
+        retry = RetryPolicy(max_attempts=max_attempts, base_delay=backoff_s)
+        if fanout is not None:
+            from medrubric.llm.fanout import FanoutChatModel
+
+            served = model_spec.model_copy(update={"base_url": fanout.endpoints[0].url})
+            spread = FanoutChatModel(
+                model_spec, fanout, api_key=api_key_for(served), timeout=timeout, cache=cache,
+                retry=retry,
+            )  # fmt: skip
+            stack.push_async_callback(spread.aclose)
+            yield spread
+            return
         if model_spec.provider == "local":
             server = LocalServer(resolve_local_model(model_spec.model), alias=model_spec.model)
             stack.callback(server.stop)
@@ -77,7 +106,7 @@ async def open_model(
             timeout=timeout,
             cache=cache,
             concurrency=concurrency,
-            retry=RetryPolicy(max_attempts=max_attempts, base_delay=backoff_s),
+            retry=retry,
         )
         stack.push_async_callback(model.aclose)
         yield model

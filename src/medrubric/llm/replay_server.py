@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import uvicorn
 from starlette.applications import Starlette
@@ -143,28 +143,30 @@ class ReplayServer:
                 await asyncio.wait_for(self._stopping.wait(), self.faults.hang_s)
             return JSONResponse({"error": {"message": "hung"}}, 504)
         reply = MALFORMED_REPLY if fault == "malformed" else self.handler(body)
+        return JSONResponse(self.completion(body, reply))
+
+    def completion(self, body: dict[str, Any], reply: str | dict[str, Any]) -> dict[str, Any]:
+        """A Chat Completions response body carrying `reply`."""
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
         prompt = sum(_words(str(m.get("content", ""))) for m in body.get("messages", []))
-        return JSONResponse(
-            {
-                "id": f"replay-{self.total}",
-                "object": "chat.completion",
-                "created": int(time.time()),
-                "model": body.get("model", "replay"),
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": text},
-                        "finish_reason": "stop",
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt,
-                    "completion_tokens": _words(text),
-                    "total_tokens": prompt + _words(text),
-                },
-            }
-        )
+        return {
+            "id": f"replay-{self.total}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "replay"),
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": text},
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": {
+                "prompt_tokens": prompt,
+                "completion_tokens": _words(text),
+                "total_tokens": prompt + _words(text),
+            },
+        }
 
     async def _models(self, request: Request) -> Response:
         return JSONResponse(
@@ -182,13 +184,15 @@ class ReplayServer:
         loop.run_until_complete(self._server.serve(sockets=[sock]))
         loop.close()
 
-    def __enter__(self) -> ReplayServer:
-        app = Starlette(
-            routes=[
-                Route("/v1/chat/completions", self._chat, methods=["POST"]),
-                Route("/v1/models", self._models, methods=["GET"]),
-            ]
-        )
+    def routes(self) -> list[Route]:
+        """The endpoints served; a subclass adds its own."""
+        return [
+            Route("/v1/chat/completions", self._chat, methods=["POST"]),
+            Route("/v1/models", self._models, methods=["GET"]),
+        ]
+
+    def __enter__(self) -> Self:
+        app = Starlette(routes=self.routes())
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))

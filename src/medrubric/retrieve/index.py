@@ -30,6 +30,7 @@ from medrubric.retrieve.dense import (
 )
 from medrubric.retrieve.fusion import FusedRetriever
 from medrubric.retrieve.kinds import INDEX_KINDS, IndexKind
+from medrubric.scale.engine import Engine
 
 MANIFEST = "manifest.json"
 SNIPPETS = "snippets.jsonl"
@@ -54,14 +55,22 @@ def build_retriever(
     kind: str = "bm25",
     dense_model: str = DEFAULT_DENSE_MODEL,
     progress: Progress | None = None,
+    engine: Engine | None = None,
 ) -> Retriever:
-    """An in-memory retriever of `kind` over `corpus` (a Corpus, a path, or `default`)."""
+    """An in-memory retriever of `kind` over `corpus` (a Corpus, a path, or `default`); with a
+    Ray `engine`, the passage embeddings are computed by Ray Data tasks."""
     if kind not in INDEX_KINDS:
         raise InputError(f"unknown index kind {kind!r} (use one of {', '.join(INDEX_KINDS)})")
     snippets = _as_corpus(corpus).snippets
     if kind == "bm25":
         return BM25Retriever(snippets)
-    dense = DenseRetriever(snippets, open_encoder(dense_model), progress=progress)
+    embeddings = None
+    if engine is not None and engine.kind == "ray":
+        from medrubric.retrieve.embed_run import ray_embeddings
+
+        embeddings = ray_embeddings(engine, dense_model, snippets, progress=progress)
+    encoder = open_encoder(dense_model)
+    dense = DenseRetriever(snippets, encoder, embeddings, progress=progress)
     return dense if kind == "dense" else FusedRetriever([BM25Retriever(snippets), dense])
 
 

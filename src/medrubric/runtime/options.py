@@ -18,6 +18,8 @@ from medrubric.llm.spec import ModelSpec, parse_model_spec
 from medrubric.runtime.progress import RunProgress
 
 if TYPE_CHECKING:
+    from medrubric.llm.batch_model import BatchSettings
+    from medrubric.llm.endpoint import FanoutSettings
     from medrubric.llm.types import ChatModel
 
 DEFAULT_CONCURRENCY = 4
@@ -54,12 +56,21 @@ class ModelOptions(BaseModel):
             self._specs[text] = parse_model_spec(text, self.registry())
         return self._specs[text]
 
-    def open(self, model: str | ModelSpec) -> AbstractAsyncContextManager[ChatModel]:
-        """The model behind a spec; the HTTP client loads only here."""
+    def open(
+        self,
+        model: str | ModelSpec,
+        batch: BatchSettings | None = None,
+        fanout: FanoutSettings | None = None,
+    ) -> AbstractAsyncContextManager[ChatModel]:
+        """The model behind a spec; the HTTP client loads only here. With `batch`, its calls
+        go through provider batches (`--batch-api`); with `fanout`, to several endpoints
+        through Ray (`--engine ray --endpoint ...`)."""
         from medrubric.llm.factory import open_model
 
         return open_model(
             model if isinstance(model, ModelSpec) else self.spec(model),
+            batch=batch,
+            fanout=fanout,
             config=self.registry(),
             timeout=self.timeout,
             cache_dir=self.cache_dir,

@@ -1,0 +1,81 @@
+"""`medrubric redact` over partitions: each partition is redacted on its own (in-process or as a
+Ray task) into the work folder OUT.redact-work, then the results are joined in input order.
+A killed run redacts only the partitions that had not finished."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from medrubric.data.jsonl import dump_line, read_models
+from medrubric.data.models import Thread
+from medrubric.harvest.redact import redact_thread
+from medrubric.scale.engine import Engine, screen_file
+from medrubric.scale.partitions import Partition, count_lines, write_result
+
+PARTITION_LINES = 20_000
+
+
+@dataclass(frozen=True)
+class RedactPartition:
+    source: str
+    folder: str
+
+    def __call__(self, part: Partition) -> None:
+        rows: list[dict[str, Any]] = []
+        for _, thread in read_models(self.source, Thread, part.start, part.end, part.first_line):
+            result = redact_thread(thread)
+            row: dict[str, Any] = {"counts": dict(result.counts)}
+            if result.rejection is None:
+                row["thread"] = result.thread.model_dump(mode="json")
+            else:
+                row["rejection"] = result.rejection.model_dump(mode="json")
+            rows.append(row)
+        write_result(Path(self.folder) / f"{part.name}.jsonl", rows)
+
+
+@dataclass
+class RedactOutcome:
+    total: int
+    counts: Counter[str]
+    set_aside: int
+
+
+def run_redact(
+    source: Path,
+    out: Path,
+    rejected: Path,
+    engine: Engine,
+    *,
+    partition_lines: int = PARTITION_LINES,
+    on_stage: Callable[[str, int], None] = lambda _stage, _total: None,
+    on_step: Callable[[int], None] = lambda _n: None,
+) -> RedactOutcome:
+    """Redacted threads to `out`, threads still at risk (ids and reasons) to `rejected`."""
+    on_stage("redacting", count_lines(source))
+    work = out.with_name(out.name + ".redact-work")
+    settings = {"partition_lines": partition_lines}
+    folder, parts = screen_file(
+        source, work, settings, engine, RedactPartition, partition_lines, on_step
+    )
+    outcome = RedactOutcome(0, Counter(), 0)
+    tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
+    with (
+        tmp.open("w", encoding="utf-8") as fh,
+        rejected_tmp.open("w", encoding="utf-8") as rejected_fh,
+    ):
+        for row in folder.rows(parts):
+            outcome.total += 1
+            outcome.counts.update(row["counts"])
+            if "thread" in row:
+                fh.write(dump_line(row["thread"]) + "\n")
+            else:
+                outcome.set_aside += 1
+                rejected_fh.write(dump_line(row["rejection"]) + "\n")
+    tmp.replace(out)
+    rejected_tmp.replace(rejected)
+    folder.remove()
+    return outcome
