@@ -110,3 +110,24 @@ def test_refresh_cli_through_the_local_model(local_llm_spec, index_dir, tmp_path
     pool = tmp_path / "pool" / "pool.jsonl"
     assert len(load_models(pool, CuratedCase) if pool.exists() else []) == funnel.cases
     assert (batch / "DONE").exists() == (sum(funnel.errors.values()) == 0)
+
+
+@pytest.mark.slow
+def test_curate_engine_ray_sends_the_agents_calls_to_the_endpoints(
+    local_llm_spec, index_dir, tmp_path
+):
+    import ray
+
+    url = local_llm_spec.partition("@")[2]
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        out = tmp_path / "curated"
+        argv = ["curate", str(THREADS), "--model", "openai:smollm2", "--out", str(out),
+                "--index", str(index_dir), "--engine", "ray", "--endpoint", f"{url}#2",
+                "--no-cache"]  # fmt: skip
+        main([*argv, *FAST])
+    finally:
+        ray.shutdown()
+    records = read_results(out)
+    assert set(records) == {"forum:en-1", "forum:zh-1"}
+    assert any("screener" in r.provenance for r in records.values())

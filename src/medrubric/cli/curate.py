@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from medrubric.cli.options import NoCache, Out, Timeout
+from medrubric.cli.options import (
+    Endpoints,
+    EngineOpt,
+    NoCache,
+    Out,
+    RayAddress,
+    Timeout,
+    fanout_settings,
+)
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Thread
 from medrubric.errors import InputError
@@ -44,8 +52,12 @@ def curate(
         int, typer.Option("--max-tokens", min=64, help="Reply length bound per call.")
     ] = 1024,
     no_cache: NoCache = False,
+    engine: EngineOpt = "local",
+    ray_address: RayAddress = None,
+    endpoint: Endpoints = None,
 ) -> None:
-    """Curate THREADS into cases in OUT: results.jsonl, cases.jsonl, funnel.png, report.html."""
+    """Curate THREADS into cases in OUT: results.jsonl, cases.jsonl, funnel.png, report.html.
+    With --engine ray, the agents' calls are spread over the --endpoint servers."""
     from medrubric.curate.report import funnel_table
     from medrubric.curate.run import run_curation
     from medrubric.curate.schemas import CurationConfig
@@ -59,10 +71,13 @@ def curate(
     search = load_index(index) if index is not None else cached_index("default", retriever)
     console = Console()
 
+    fanout = fanout_settings(engine, ray_address, endpoint)
+    if fanout is not None:  # every endpoint kept busy up to its own bound
+        concurrency = sum(e.concurrency for e in fanout.endpoints)
     models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
 
     async def go() -> Funnel:
-        async with models.open(model) as chat_model:
+        async with models.open(model, fanout=fanout) as chat_model:
             return await run_curation(
                 selected,
                 model=chat_model,

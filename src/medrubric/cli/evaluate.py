@@ -13,12 +13,14 @@ from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import (
+    Endpoints,
     EngineOpt,
     Grader,
     GraderMaxTokens,
     GraderProfile,
     Out,
     RayAddress,
+    fanout_settings,
     model_flags,
 )
 from medrubric.errors import InputError
@@ -29,7 +31,6 @@ from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
-    from medrubric.llm.endpoint import FanoutSettings
     from medrubric.runtime.options import ModelOptions
 
 Cases = Annotated[
@@ -93,12 +94,6 @@ BatchApi = Annotated[
 BatchPoll = Annotated[
     float, typer.Option("--batch-poll", min=0.01, help="First wait between batch polls (s).")
 ]
-Endpoints = Annotated[
-    list[str] | None,
-    typer.Option("--endpoint", help="With --engine ray: a server of the model, URL[#N] with N "
-                 "requests in flight (default 4); repeat for each server."),
-]  # fmt: skip
-
 console = Console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
 DEFAULT_MAX_ERROR_RATE = 0.1
@@ -129,25 +124,6 @@ def _batch_mode(value: str | None) -> str | None:
     if value is not None and value not in ("openai", "vllm"):
         raise InputError(f"--batch-api: expected openai or vllm, got {value!r}")
     return value
-
-
-def _fanout(
-    engine: str, address: str | None, endpoints: list[str] | None, batch_api: str | None
-) -> FanoutSettings | None:
-    """--engine ray with its endpoints, or None for the in-process client."""
-    from medrubric.llm.endpoint import Endpoint, FanoutSettings
-    from medrubric.scale.engine import Engine
-
-    chosen = Engine.parse(engine, address)
-    if chosen.kind == "local":
-        if endpoints:
-            raise InputError("--endpoint needs --engine ray")
-        return None
-    if not endpoints:
-        raise InputError("--engine ray needs at least one --endpoint URL[#N] serving the model")
-    if batch_api is not None:
-        raise InputError("--batch-api and --engine ray are two ways to send calls: pick one")
-    return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
 
 
 def _say_smoke(opts: RunOptions) -> None:
@@ -249,7 +225,7 @@ def generate_cmd(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
         retry_errors=retry_errors, batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
-        fanout=_fanout(engine, ray_address, endpoint, batch_api),
+        fanout=fanout_settings(engine, ray_address, endpoint, batch_api),
     )  # fmt: skip
     _say_smoke(opts)
     responses, progress = asyncio.run(run_generate(opts))
@@ -294,7 +270,7 @@ def grade_cmd(
             grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
         ),
         batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
-        fanout=_fanout(engine, ray_address, endpoint, batch_api),
+        fanout=fanout_settings(engine, ray_address, endpoint, batch_api),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts, responses)

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from medrubric.errors import InputError
 from medrubric.evaluate.profiles import PROFILES
 
 if TYPE_CHECKING:
-    pass
+    from medrubric.llm.endpoint import FanoutSettings
 
 Timeout = Annotated[float, typer.Option("--timeout", help="Seconds per model request.")]
 CacheDir = Annotated[Path | None, typer.Option("--cache-dir", help="LLM call cache folder.")]
@@ -54,6 +55,34 @@ RayAddress = Annotated[
     typer.Option("--ray-address", help="Head of a running Ray cluster (host:port); default: "
                  "start a local Ray."),
 ]  # fmt: skip
+Endpoints = Annotated[
+    list[str] | None,
+    typer.Option("--endpoint", help="With --engine ray: a server of the model, URL[#N] with N "
+                 "requests in flight (default 4); repeat for each server."),
+]  # fmt: skip
+
+
+def fanout_settings(
+    engine: str,
+    address: str | None,
+    endpoints: list[str] | None,
+    batch_api: str | None = None,
+) -> FanoutSettings | None:
+    """--engine ray with its endpoints, or None for the in-process client."""
+    from medrubric.llm.endpoint import Endpoint, FanoutSettings
+    from medrubric.scale.engine import Engine
+
+    chosen = Engine.parse(engine, address)
+    if chosen.kind == "local":
+        if endpoints:
+            raise InputError("--endpoint needs --engine ray")
+        return None
+    if not endpoints:
+        raise InputError("--engine ray needs at least one --endpoint URL[#N] serving the model")
+    if batch_api is not None:
+        raise InputError("--batch-api and --engine ray are two ways to send calls: pick one")
+    return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
