@@ -33,6 +33,8 @@ class Engine:
             raise InputError(f"--engine: expected one of {', '.join(ENGINES)}, got {kind!r}")
         if address is not None and kind != "ray":
             raise InputError("--ray-address needs --engine ray")
+        if address is not None:  # before any work or progress display starts
+            check_reachable(address)
         return cls(kind, address)  # type: ignore[arg-type]
 
 
