@@ -58,27 +58,32 @@ def test_eval_through_batches_matches_the_grader_and_calls_no_chat_route(tmp_pat
 
 
 def test_failed_and_unreadable_lines_become_errors_never_not_met(tmp_path):
-    first_case = load_cases("sample")[0]
+    first, second = load_cases("sample")[:2]
 
-    def fail(body):  # the grading line of the first case
-        content = body["messages"][0]["content"]
-        return '"verdicts"' in content and first_case.narrative.strip()[:60] in content
+    def grading_line_of(case):
+        def match(body):
+            content = body["messages"][0]["content"]
+            return '"verdicts"' in content and case.narrative.strip()[:60] in content
 
-    plan = BatchPlan(fail_line=fail, garbage=True)
+        return match
+
+    plan = BatchPlan(fail_line=grading_line_of(first), cut_line=grading_line_of(second))
     with FakeBatchServer(rubric_replay_handler, plan) as server:
         opts = _options(server, tmp_path)
         summary = asyncio.run(run_eval(opts)).summary
     grades = load_models(RunDir(opts.out).grades, CaseGrade)
-    failed = [g for g in grades if any(v.error for v in g.criteria)]
-    assert [g.case_id for g in failed] == [first_case.id], "the failed line's verdicts only"
+    failed = {g.case_id: g for g in grades if any(v.error for v in g.criteria)}
+    assert set(failed) == {first.id, second.id}, "only the failed and the cut line's verdicts"
     for grade in grades:
         for v in grade.criteria:
             assert (v.met is None) != (v.error is None)
-            if v.error is None:
-                assert v.met is _met(v.criterion_id)
+            if grade.case_id == first.id:
+                assert v.error is not None and "injected line failure" in v.error
+            elif grade.case_id == second.id:
+                assert v.error is not None and "1 result lines unreadable" in v.error
             else:
-                assert "injected line failure" in v.error
-    assert summary["n_errors"] == sum(len(g.criteria) for g in failed)
+                assert v.met is _met(v.criterion_id)
+    assert summary["n_errors"] == sum(len(g.criteria) for g in failed.values())
 
 
 def test_expired_and_failed_batches_record_errors_then_retry_errors_resubmits(tmp_path):

@@ -32,13 +32,13 @@ STEPS = ("validating", "in_progress", "finalizing")
 class BatchPlan:
     """`outcomes[n]` is how the n-th batch created ends (then 'completed'); `expire_after` lines
     are answered before a batch expires; `fail_line(body)` sends that line to the error file;
-    `garbage` appends a line that is not JSON to every output file; `polls_in_progress` is how
-    many polls a batch stays in_progress."""
+    `cut_line(body)` writes that line's result cut in half (not JSON); `polls_in_progress` is
+    how many polls a batch stays in_progress."""
 
     outcomes: Sequence[Outcome] = ()
     expire_after: int = 1
     fail_line: Callable[[dict[str, Any]], bool] | None = None
-    garbage: bool = False
+    cut_line: Callable[[dict[str, Any]], bool] | None = None
     polls_in_progress: int = 1
 
 
@@ -163,10 +163,10 @@ class FakeBatchServer(ReplayServer):
             reply = self.handler(body)
             row["response"] = {"status_code": 200, "body": self.completion(body, reply)}
             row["error"] = None
-            output.append(json.dumps(row, ensure_ascii=False))
+            line = json.dumps(row, ensure_ascii=False)
+            cut = self.plan.cut_line is not None and self.plan.cut_line(body)
+            output.append(line[: len(line) // 2] if cut else line)
         output.reverse()  # results come in any order
-        if self.plan.garbage:
-            output.append('{"custom_id": "req-broken", "response": ')
         if output:
             batch["output_file_id"] = self._file("\n".join(output) + "\n", "batch_output", "out")[
                 "id"
@@ -177,7 +177,7 @@ class FakeBatchServer(ReplayServer):
             ]
         batch["request_counts"] = {
             "total": len(lines),
-            "completed": len(output) - self.plan.garbage,
+            "completed": len(output),
             "failed": len(errors),
         }
 
