@@ -9,7 +9,7 @@ import pytest
 from medrubric.cli.main import main
 from medrubric.data.models import Message, Thread
 from medrubric.harvest import redact_ner
-from medrubric.harvest.redact import find_identifiers, redact_text, redact_thread
+from medrubric.harvest.redact import find_identifiers, redact_text, redact_thread, redact_threads
 from medrubric.harvest.redact_rules import valid_cn_resident_id
 from medrubric.harvest.safety import residual_identifiers, screen_thread
 
@@ -208,3 +208,12 @@ def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path
     main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
     assert "NER is off (jieba not installed)" in capsys.readouterr().err
     assert "[NAME]" in (tmp_path / "out.jsonl").read_text(encoding="utf-8")
+
+
+def test_batched_redaction_equals_thread_by_thread():
+    texts = [text for text, _ in CASES] + NOT_IDENTIFIERS
+    threads = [
+        make_thread(a, b).model_copy(update={"thread_id": str(i), "title": c})
+        for i, (a, b, c) in enumerate(zip(texts, texts[1:], texts[2:], strict=False))
+    ]
+    assert list(redact_threads(threads, batch_size=7)) == [redact_thread(t) for t in threads]

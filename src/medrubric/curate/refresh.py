@@ -26,7 +26,7 @@ from medrubric.data.jsonl import append_jsonl, iter_json_lines, load_models, wri
 from medrubric.data.models import CuratedCase, Record, Thread
 from medrubric.errors import InputError, describe_validation_error
 from medrubric.harvest.filter import FilterConfig, filter_threads
-from medrubric.harvest.redact import redact_thread
+from medrubric.harvest.redact import redact_threads
 from medrubric.harvest.source import HarvestReport, harvest_sources, load_harvest_config
 from medrubric.llm.types import ChatModel
 from medrubric.retrieve.base import Retriever
@@ -112,7 +112,7 @@ def filter_and_redact(batch: Path, config: RefreshConfig) -> tuple[int, list[Thr
     filter and by the re-identification check after redaction are kept (ids and reasons)."""
     harvested = load_models(batch / HARVESTED, Thread)
     result = filter_threads(harvested, config.filter)
-    redacted = [redact_thread(t) for t in result.kept]
+    redacted = list(redact_threads(result.kept))
     rejected = result.rejected + [r.rejection for r in redacted if r.rejection is not None]
     write_jsonl(batch / FILTER_REJECTED, rejected)
     threads = [r.thread for r in redacted if r.rejection is None]

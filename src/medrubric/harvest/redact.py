@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from pydantic import BaseModel
 
 from medrubric.data.models import Thread
 from medrubric.harvest.reasons import Rejection
 from medrubric.harvest.redact_lexicon import lexicon, names_before_disease_word
-from medrubric.harvest.redact_ner import chinese_entities, english_entities, is_medical_term
+from medrubric.harvest.redact_ner import (
+    Entity,
+    chinese_entities,
+    english_entities,
+    is_medical_term,
+)
 from medrubric.harvest.redact_rules import rules
 from medrubric.harvest.safety import reidentification_risk
 
@@ -71,7 +78,7 @@ class RedactionResult(BaseModel):
         return Rejection(thread_key=key, reason="reidentification_risk", detail=self.risk)
 
 
-def _candidates(text: str) -> list[tuple[int, int, int, str]]:
+def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, str]]:
     """(start, -length, priority, kind) for every rule match and NER entity."""
     found: list[tuple[int, int, int, str]] = []
     lowered = text.lower()
@@ -86,7 +93,7 @@ def _candidates(text: str) -> list[tuple[int, int, int, str]]:
                 continue
             found.append((start, start - end, priority, rule.kind))
     ner_priority = len(all_rules)
-    for kind, start, end in (*english_entities(text), *chinese_entities(text)):
+    for kind, start, end in (*entities, *chinese_entities(text)):
         found.append((start, start - end, ner_priority, kind))
     return found
 
@@ -123,11 +130,14 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     return merged
 
 
-def find_identifiers(text: str) -> list[Finding]:
-    """Non-overlapping identifier spans, leftmost first."""
+def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:
+    """Non-overlapping identifier spans, leftmost first (`entities`: the English NER
+    entities of `text` when already computed in a batch)."""
+    if entities is None:
+        entities = english_entities([text])[0]
     findings: list[Finding] = []
     cursor = 0
-    for start, neg_len, _, kind in sorted(_candidates(text)):
+    for start, neg_len, _, kind in sorted(_candidates(text, entities)):
         end = start - neg_len
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding(kind, start, end))
@@ -135,8 +145,8 @@ def find_identifiers(text: str) -> list[Finding]:
     return _extend_and_merge(text, findings)
 
 
-def redact_text(text: str) -> tuple[str, list[Finding]]:
-    findings = find_identifiers(text)
+def redact_text(text: str, entities: list[Entity] | None = None) -> tuple[str, list[Finding]]:
+    findings = find_identifiers(text, entities)
     parts: list[str] = []
     cursor = 0
     for f in findings:
@@ -146,18 +156,38 @@ def redact_text(text: str) -> tuple[str, list[Finding]]:
     return "".join(parts), findings
 
 
+def redact_threads(threads: Iterable[Thread], batch_size: int = 32) -> Iterator[RedactionResult]:
+    """`redact_thread` over a stream, with the English NER run on batches of threads."""
+    iterator = iter(threads)
+    while batch := list(islice(iterator, batch_size)):
+        texts = [text for thread in batch for text in _texts(thread)]
+        entities = iter(english_entities(texts))
+        for thread in batch:
+            yield _redact(thread, [next(entities) for _ in _texts(thread)])
+
+
 def redact_thread(thread: Thread) -> RedactionResult:
     """The thread with identifiers in its title and every message replaced by typed markers,
     judged for the re-identification risk of what is left."""
+    return _redact(thread, english_entities(_texts(thread)))
+
+
+def _texts(thread: Thread) -> list[str]:
+    return [thread.title, *(m.text for m in thread.messages)]
+
+
+def _redact(thread: Thread, entities: list[list[Entity]]) -> RedactionResult:
     counts: Counter[str] = Counter()
-    title, found = redact_text(thread.title)
-    counts.update(f.kind for f in found)
-    messages = []
-    for message in thread.messages:
-        text, found = redact_text(message.text)
+    redacted_texts = []
+    for text, found_entities in zip(_texts(thread), entities, strict=True):
+        redacted, found = redact_text(text, found_entities)
         counts.update(f.kind for f in found)
-        messages.append(message.model_copy(update={"text": text}))
-    redacted = thread.model_copy(update={"title": title, "messages": messages})
+        redacted_texts.append(redacted)
+    title, *bodies = redacted_texts
+    messages = [
+        m.model_copy(update={"text": body}) for m, body in zip(thread.messages, bodies, strict=True)
+    ]
+    redacted_thread = thread.model_copy(update={"title": title, "messages": messages})
     return RedactionResult(
-        thread=redacted, counts=dict(counts), risk=reidentification_risk(redacted)
+        thread=redacted_thread, counts=dict(counts), risk=reidentification_risk(redacted_thread)
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
-from medrubric.harvest.redact import redact_thread
+from medrubric.harvest.redact import redact_threads
 from medrubric.scale.engine import Engine, screen_file
 from medrubric.scale.partitions import Partition, count_lines, write_result
 
@@ -26,8 +26,8 @@ class RedactPartition:
 
     def __call__(self, part: Partition) -> None:
         rows: list[dict[str, Any]] = []
-        for _, thread in read_models(self.source, Thread, part.start, part.end, part.first_line):
-            result = redact_thread(thread)
+        stream = read_models(self.source, Thread, part.start, part.end, part.first_line)
+        for result in redact_threads(thread for _, thread in stream):
             row: dict[str, Any] = {"counts": dict(result.counts)}
             if result.rejection is None:
                 row["thread"] = result.thread.model_dump(mode="json")
