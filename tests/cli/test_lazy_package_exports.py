@@ -8,10 +8,10 @@ import pytest
 
 from medrubric.lazy import lazy_getattr
 
-LAZY = ["harvest", "llm", "release", "retrieve", "runtime", "scoring", "stats"]
+LAZY = ["harvest", "llm", "prompts", "release", "retrieve", "runtime", "scoring", "stats"]
 
 
-@pytest.mark.parametrize("package", [f"medrubric.{name}" for name in LAZY])
+@pytest.mark.parametrize("package", [f"medrubric.{name}" for name in [*LAZY, "data.formats"]])
 def test_every_listed_name_resolves_to_its_submodule_object(package: str) -> None:
     module = importlib.import_module(package)
     exports = module._EXPORTS

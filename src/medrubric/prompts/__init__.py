@@ -7,62 +7,16 @@ prompt is a new file and never silently alters what an old result means.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
-import jinja2
+from medrubric.lazy import lazy_getattr
 
-_FILE = re.compile(r"^(?P<name>[\w.\-]+)@(?P<version>\d+)\.j2$")
-_env = jinja2.Environment(
-    undefined=jinja2.StrictUndefined, keep_trailing_newline=False, autoescape=False
-)
+if TYPE_CHECKING:
+    from medrubric.prompts.catalogue import Prompt, get_prompt, render
 
+# Public name -> submodule that defines it; loaded on first access.
+_EXPORTS = {"Prompt": "catalogue", "get_prompt": "catalogue", "render": "catalogue"}
 
-@dataclass(frozen=True)
-class Prompt:
-    name: str
-    version: int
-    source: str
+__all__ = ["Prompt", "get_prompt", "render"]
 
-    @property
-    def id(self) -> str:
-        return f"{self.name}@{self.version}"
-
-    def render(self, **variables: Any) -> str:
-        return _compiled(self.source).render(**variables).strip()
-
-
-@cache
-def _compiled(source: str) -> jinja2.Template:
-    """Compile each template once: compiling costs far more than rendering."""
-    return _env.from_string(source)
-
-
-@cache
-def _catalogue() -> dict[str, dict[int, str]]:
-    found: dict[str, dict[int, str]] = {}
-    for entry in resources.files(__package__).joinpath("templates").iterdir():
-        match = _FILE.match(entry.name)
-        if match:
-            found.setdefault(match["name"], {})[int(match["version"])] = entry.read_text("utf-8")
-    return found
-
-
-def get_prompt(name: str, version: int | None = None) -> Prompt:
-    """The named template at `version`, or its latest version."""
-    versions = _catalogue().get(name)
-    if not versions:
-        raise KeyError(f"no prompt template named {name!r}")
-    v = max(versions) if version is None else version
-    if v not in versions:
-        raise KeyError(f"prompt {name!r} has no version {v} (has {sorted(versions)})")
-    return Prompt(name, v, versions[v])
-
-
-def render(name: str, version: int | None = None, **variables: Any) -> tuple[str, str]:
-    """Render a template; returns (text, 'name@version')."""
-    prompt = get_prompt(name, version)
-    return prompt.render(**variables), prompt.id
+__getattr__ = lazy_getattr(__name__, _EXPORTS)

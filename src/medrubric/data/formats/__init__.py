@@ -9,31 +9,37 @@ as `file:line: field: problem`. Fields a `Case` has no place for are kept in
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ValidationError
+from medrubric.lazy import lazy_getattr
 
-from medrubric.data.formats.base import Format, Notes
-from medrubric.data.formats.detect import detect_format, read_rows, resolve_source
-from medrubric.data.formats.meta_eval import (
-    MetaEvalRow,
-    meta_eval_cases,
-    read_meta_eval,
-    write_meta_eval,
-)
-from medrubric.data.formats.registry import (
-    FORMAT_NAMES,
-    FORMATS,
-    META_EVAL,
-    canonical_name,
-    case_format,
-)
-from medrubric.data.jsonl import write_json_array, write_jsonl
-from medrubric.data.models import Case
-from medrubric.errors import InputError, format_loc, input_error_from_validation
+if TYPE_CHECKING:
+    from medrubric.data.formats.detect import detect_format
+    from medrubric.data.formats.io import (
+        ImportResult,
+        export_cases,
+        export_meta_eval,
+        import_cases,
+        load_cases,
+        load_meta_eval,
+        unwritten_fields,
+    )
+    from medrubric.data.formats.meta_eval import MetaEvalRow
+    from medrubric.data.formats.registry import FORMAT_NAMES
+
+# Public name -> submodule that defines it; loaded on first access.
+_EXPORTS = {
+    "detect_format": "detect",
+    "ImportResult": "io",
+    "export_cases": "io",
+    "export_meta_eval": "io",
+    "import_cases": "io",
+    "load_cases": "io",
+    "load_meta_eval": "io",
+    "unwritten_fields": "io",
+    "MetaEvalRow": "meta_eval",
+    "FORMAT_NAMES": "registry",
+}
 
 __all__ = [
     "FORMAT_NAMES",
@@ -48,110 +54,4 @@ __all__ = [
     "unwritten_fields",
 ]
 
-
-class ImportResult(BaseModel):
-    """The cases of one source, the format they were read as, and what the import changed."""
-
-    cases: list[Case]
-    format: str
-    path: Path
-    notes: list[str]
-
-
-def _read_cases(path: Path, fmt: Format, notes: Notes) -> list[Case]:
-    cases: list[Case] = []
-    first_seen: dict[str, tuple[int, dict[str, Any]]] = {}
-    unknown: set[str] = set()
-    repeated: list[str] = []
-    differing: list[str] = []
-    for line, index, obj in read_rows(path):
-        prefix: tuple[int | str, ...] = (index,) if index is not None else ()
-        try:
-            row = fmt.row_model.model_validate(obj)
-            case = fmt.to_case(row, notes)
-        except ValidationError as exc:
-            raise input_error_from_validation(exc, path, line, prefix) from None
-        unknown.update(row.model_extra or {})
-        if case.id in first_seen:
-            first_line, first_obj = first_seen[case.id]
-            if not fmt.dedupe_repeats:
-                field = format_loc((*prefix, fmt.id_field))
-                raise InputError(
-                    f"{field}: duplicate case id {case.id!r} (first on line {first_line})",
-                    path,
-                    line,
-                )
-            repeated.append(case.id)
-            if obj != first_obj:
-                differing.append(case.id)
-            continue
-        first_seen[case.id] = (line, obj if fmt.dedupe_repeats else {})
-        cases.append(case)
-    if unknown:
-        names = ", ".join(sorted(unknown))
-        notes.add(f"kept field(s) with no Case equivalent in Case.extra[{fmt.name!r}]: {names}")
-    if repeated:
-        notes.add(
-            f"skipped {len(repeated)} repeated {fmt.id_field} row(s), keeping the first: "
-            + _few(repeated)
-        )
-    if differing:
-        notes.add(f"{len(differing)} repeated row(s) differ from the kept one: " + _few(differing))
-    return cases
-
-
-def _few(ids: list[str], limit: int = 5) -> str:
-    shown = ", ".join(repr(i) for i in ids[:limit])
-    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
-
-
-def import_cases(source: str | Path, format: str | None = None) -> ImportResult:
-    """Read every case of `source` (validated; notes say what was mapped or kept aside)."""
-    path = resolve_source(source)
-    name = canonical_name(format) if format else detect_format(path)
-    notes = Notes()
-    if name == META_EVAL:
-        cases = meta_eval_cases(read_meta_eval(read_rows(path), path), notes)
-    else:
-        cases = _read_cases(path, FORMATS[name], notes)
-    return ImportResult(cases=cases, format=name, path=path, notes=notes.render())
-
-
-def load_cases(source: str | Path, format: str | None = None) -> list[Case]:
-    """The cases of a cases file in any supported format, a snapshot folder, or "sample"."""
-    return import_cases(source, format).cases
-
-
-def export_cases(cases: Iterable[Case], path: str | Path, format: str) -> int:
-    """Write cases in `format` (a JSON array for LiveMedBench *.json); returns the count."""
-    fmt = case_format(format)
-    rows = (fmt.from_case(case) for case in cases)
-    if fmt.json_array and Path(path).suffix.lower() == ".json":
-        return write_json_array(path, rows)
-    return write_jsonl(path, rows)
-
-
-def unwritten_fields(cases: Iterable[Case], format: str) -> list[str]:
-    """What writing `cases` as `format` leaves out: the Case fields it has no place for and
-    the source fields an import from another format kept in Case.extra."""
-    fmt = case_format(format)
-    counts: Counter[str] = Counter()
-    for case in cases:
-        for field, info in Case.model_fields.items():
-            if field in fmt.holds or field in {"source", "extra"}:
-                continue
-            if getattr(case, field) != info.get_default(call_default_factory=True):
-                counts[field] += 1
-        if "extra" not in fmt.holds:
-            counts.update(f"extra[{key!r}]" for key in case.extra if key != fmt.name)
-    return [f"{field} ({n} case{'s' if n > 1 else ''})" for field, n in counts.items()]
-
-
-def load_meta_eval(path: str | Path) -> list[MetaEvalRow]:
-    """HealthBench meta-evaluation rows with their physicians' binary labels."""
-    resolved = resolve_source(path)
-    return read_meta_eval(read_rows(resolved), resolved)
-
-
-def export_meta_eval(rows: Iterable[MetaEvalRow], path: str | Path) -> int:
-    return write_meta_eval(list(rows), path)
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
