@@ -166,6 +166,20 @@ async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) ->
     return _call(job, grader, prompt_id, verdicts, results)
 
 
+async def grade_answer(
+    grader: ChatModel, setup: GraderSetup, case: Case, response: Response
+) -> list[GradingCall]:
+    """Every criterion of one answer, with no run folder (callers that keep their own record,
+    such as the Inspect scorer). A failed answer has nothing to grade."""
+    if response.error is not None:
+        return []
+    if setup.mode == "batched":
+        return [await grade_batch(grader, setup, GradingJob(case, response, tuple(case.rubric)))]
+    shared = answer_prompt(case, response.response or "")
+    jobs = [GradingJob(case, response, (c,), shared) for c in case.rubric]
+    return list(await asyncio.gather(*(grade_one_criterion(grader, setup, j) for j in jobs)))
+
+
 def case_grade(
     case: Case, response: Response, grader: str, verdicts: Sequence[Verdict]
 ) -> CaseGrade:
