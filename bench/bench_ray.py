@@ -4,8 +4,8 @@ in-process engine, side by side in one run, and the throughput a cluster would g
 The threads are `bench_filter`'s generator written to a JSONL file first (not timed). Both
 engines run `run_filter` (what `medrubric filter` runs) on that file with the same partitions;
 the script checks that they keep the same threads and times each stage. The projection per
-added node is a projection, not a measurement: the in-process per-partition screening rate
-(one core) times the cores of a node, with the global de-duplication and the writing step
+added node is a projection, not a measurement: the per-core screening rate of the Ray tasks
+(one CPU each) times the cores of a node, with the global de-duplication and the writing step
 counted as they were measured here (they run on the driver). Results go to bench/RESULTS.md
 under "## Ray".
 
@@ -88,7 +88,8 @@ def main() -> None:
             for f in ("kept.jsonl", "rejected.jsonl")
         )
     assert same, "the two engines kept different threads"
-    per_core = args.n / local["screening"]  # threads/s of one core screening partitions
+    # A Ray task screens one partition on one CPU (no helper process): the per-core rate.
+    per_core = args.n / (remote["screening"] * max(1, ray_cpus))
     driver_s = local["de-duplicating"] + local["writing"]
     lines = [
         HEADING,
