@@ -58,9 +58,7 @@ class Lexicon:
         return len(word) >= 3 and word[-1] in "省市县区镇乡村旗盟州"
 
     def is_kept_place(self, text: str) -> bool:
-        return text.strip() in self.kept_places or text.strip().removeprefix("the ") in (
-            self.kept_places
-        )
+        return text.strip().removeprefix("the ") in self.kept_places
 
 
 def names_before_disease_word(text: str, end: int) -> bool:

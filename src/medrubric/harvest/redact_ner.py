@@ -141,15 +141,17 @@ def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
     ):
         return None
     kind = EN_ENTITIES[result.entity_type]
+    known_name = span in lex.given_names or span in lex.family_names
     if (
         kind == "NAME"
         and " " not in span
-        and span not in lex.given_names
+        and not known_name
         and _SENTENCE_START.search(text, 0, start)
     ):
         return None  # "Warns against ...", "¿Qué ...": a capitalised first word, not a name
-    if kind == "LOCATION" and span.split()[0] in lex.given_names:
-        kind = "NAME"
+    words = span.split()
+    if kind == "LOCATION" and (words[0] in lex.given_names or words[-1] in lex.family_names):
+        kind = "NAME"  # spaCy's small model calls some names places (Olivia)
     return kind, start, end
 
 
