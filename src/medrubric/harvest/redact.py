@@ -24,13 +24,8 @@ from pydantic import BaseModel
 
 from medrubric.data.models import Thread
 from medrubric.harvest.reasons import Rejection
-from medrubric.harvest.redact_lexicon import lexicon, names_before_disease_word
-from medrubric.harvest.redact_ner import (
-    Entity,
-    chinese_entities,
-    english_entities,
-    is_medical_term,
-)
+from medrubric.harvest.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
+from medrubric.harvest.redact_ner import Entity, chinese_entities, english_entities
 from medrubric.harvest.redact_rules import rules
 from medrubric.harvest.safety import reidentification_risk
 

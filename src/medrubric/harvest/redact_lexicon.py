@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from medrubric.harvest.keywords import read_data_lines
+from medrubric.harvest.keywords import keyword_matcher, read_data_lines
+from medrubric.harvest.text import normalise
 
 # A finding followed by one of these names a disease, sign, test or scale, not a person or place.
 _EN_DISEASE_HEAD = re.compile(
@@ -73,6 +74,12 @@ def names_before_disease_word(text: str, end: int) -> bool:
         return False
     name = text[:end].split()[-1] if text[:end].split() else ""
     return not (head.group().startswith(("'", "’", "s'", "s’")) and name in lexicon().given_names)
+
+
+def is_medical_term(span: str) -> bool:
+    """True when the whole span is an ICD, ICF or ICHI keyword ("Biopsy", "Asthma", 湿疹)."""
+    norm = normalise(span)
+    return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
 
 
 def _tokens(name: str) -> list[str]:

