@@ -21,6 +21,7 @@ _EXPORTS = {
     "RedactionResult": "redact",
     "redact_text": "redact",
     "redact_thread": "redact",
+    "redact_threads": "redact",
     "screen_thread": "safety",
     "HarvestConfig": "source",
     "HarvestReport": "source",
