@@ -13,7 +13,7 @@ from start to the first request, from the last request to exit, and a finished r
 time and calls. Results go to bench/RESULTS.md under "## Grading engine".
 
     python bench/bench_grading.py [--examples 200] [--criteria 11] [--latency 0.05]
-        [--concurrency 50] [--profile grading.prof]
+        [--concurrency 50] [--rounds 3] [--versions 1,2] [--profile grading.prof] [--no-cli]
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--versions", default="1,2", help="per-criterion template versions")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per client")
-    parser.add_argument("--profile", help="write a cProfile of the first per-criterion run here")
+    parser.add_argument("--profile", help="write a cProfile of an extra per-criterion run here")
     parser.add_argument("--no-cli", action="store_true", help="skip the command-line runs")
     parser.add_argument("--no-write", action="store_true", help="print only, leave RESULTS.md")
     args = parser.parse_args()
@@ -289,9 +289,10 @@ def main() -> int:
             rounds["lean"].append(lean_row(stub, *files, args))
             for i, (name, setup) in enumerate(chosen.items()):
                 folder = root / f"round{r}-mode{i}"
-                profile = args.profile if r == 0 else None
-                row = medrubric_row(stub, setup, cases, answers, folder, args, profile)
-                rounds[name].append(row)
+                rounds[name].append(medrubric_row(stub, setup, cases, answers, folder, args, None))
+        if args.profile:  # one more per-criterion run under cProfile, not counted
+            first = next(s for s in chosen.values() if s.mode == "per-criterion")
+            medrubric_row(stub, first, cases, answers, root / "profiled", args, args.profile)
         for name, runs in rounds.items():
             rates = [run["verdicts"] / run["seconds"] for run in runs]
             rows[name] = runs[sorted(range(len(runs)), key=rates.__getitem__)[len(runs) // 2]]

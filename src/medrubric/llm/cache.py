@@ -43,9 +43,13 @@ def resolve_cache_dir(
     return Path(chosen).expanduser()
 
 
+# One encoder for every call: json.dumps with options builds a new encoder each time.
+_ENCODE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+
+
 def canonical(value: Any) -> str:
     """The canonical JSON text keys are computed from: sorted keys, no spaces, UTF-8 as is."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODE(value)
 
 
 def cache_key(
@@ -73,8 +77,8 @@ def cache_key(
     canonical_request = (
         "{"
         + ",".join(
-            f"{json.dumps(name)}:{done[name] if name in done else canonical(request[name])}"
-            for name in sorted(request)
+            f'"{name}":{done[name] if name in done else _ENCODE(request[name])}'
+            for name in sorted(request)  # plain ASCII names: quoting is their JSON
         )
         + "}"
     )

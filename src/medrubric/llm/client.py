@@ -101,7 +101,7 @@ class OpenAIChatModel:
         # The body is assembled from encoded parts: the messages were encoded for the key,
         # the response_format once per schema.
         head = f'{{"model":{json.dumps(self.spec.model)}'
-        tail = "".join(f",{json.dumps(k)}:{json.dumps(v)}" for k, v in merged.items())
+        tail = f",{canonical(merged)[1:-1]}" if merged else ""
         if schema is not None:
             tail += f',"response_format":{_encoded_format(style, schema)}'
 
