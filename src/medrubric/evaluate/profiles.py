@@ -11,6 +11,7 @@ grading mode, prompt template and version, and the clipping rule of the score.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -49,6 +50,7 @@ class GraderSetup(BaseModel):
         return params
 
 
+@cache  # asked once per grader call: the answer never changes within a process
 def _has_prompt(name: str, version: int) -> bool:
     try:
         get_prompt(name, version)

@@ -16,7 +16,7 @@ from typing import Any, Self, TextIO, TypeVar
 
 from pydantic import BaseModel
 
-from medrubric.data.jsonl import append_jsonl, dump_line, load_models, write_json, write_jsonl
+from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
 from medrubric.errors import InputError
 
 M = TypeVar("M", bound=BaseModel)
@@ -82,7 +82,7 @@ class RunFolder:
         if log is None:
             path.parent.mkdir(parents=True, exist_ok=True)
             log = self._open[path] = path.open("a", encoding="utf-8", newline="\n")
-        log.write(dump_line(row) + "\n")
+        log.write(row.model_dump_json() + "\n")  # pydantic-core writes the JSON directly
         log.flush()
 
     def sync(self) -> None:
