@@ -197,6 +197,8 @@ def test_ner_finds_names_and_places_without_cues():
         "My partner [NAME] is 44; we live in [LOCATION] near the park."
     )
     assert redact_text("王芳昨天开始发烧，我在温州。")[0] == "[NAME]昨天开始发烧，我在[LOCATION]。"
+    # jieba splits a three-character name into surname and given name: they are joined.
+    assert redact_text("周婷婷昨天开始发烧，周一好了。")[0] == "[NAME]昨天开始发烧，周一好了。"
 
 
 def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path, capsys):

