@@ -36,3 +36,22 @@ def test_shared_options_keep_their_spelling() -> None:
     assert result.exit_code == 0
     for flag in ("--timeout", "--cache-dir", "--no-cache", "--concurrency", "--max-tokens"):
         assert flag in result.output
+
+
+def test_help_reads_like_ordinary_cli_help() -> None:
+    """Placeholders are TEXT, PATH, INTEGER…; a flag takes none; nothing in <angle brackets>."""
+    root = typer.main.get_command(app)
+    runner = CliRunner()
+    for path in _command_paths(root):
+        output = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"}).output
+        for typer_style in ("<bool>", "<path>", "<str>", "<int>", "<float>", "<list["):
+            assert typer_style not in output, (path, typer_style)
+    lines = runner.invoke(app, ["eval", "--help"], env={"COLUMNS": "200"}).output.splitlines()
+    row = {
+        next(word for word in line.split() if word.startswith("--")): line
+        for line in lines
+        if line.startswith("│") and " --" in line
+    }
+    assert " PATH " in row["--out"] and " INTEGER " in row["--limit"]
+    flag = row["--dry-run"].split("--dry-run", 1)[1].split()
+    assert flag[0] == "Print", row["--dry-run"]  # the help text follows the flag directly

@@ -32,7 +32,7 @@ Benchmark = Annotated[
 ]
 AuditDirArg = Annotated[Path, typer.Argument(help="Audit directory written by `audit inject`.")]
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
 
 
 def ci_text(lo: float, hi: float) -> str:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import (
@@ -27,6 +26,7 @@ from medrubric.errors import InputError
 from medrubric.evaluate.profiles import MODES, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+from medrubric.runtime.progress import log_console
 
 if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
@@ -94,7 +94,7 @@ BatchApi = Annotated[
 BatchPoll = Annotated[
     float, typer.Option("--batch-poll", min=0.01, help="First wait between batch polls (s).")
 ]
-console = Console(stderr=True)
+console = log_console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
 DEFAULT_MAX_ERROR_RATE = 0.1
 
@@ -154,7 +154,7 @@ def _print_estimates(stages: Sequence[StageEstimate]) -> None:
     known = all(s.priced for s in stages)
     costs = (f"~{total:.4f}", f"~{batch:.4f}") if known else ("unknown", "unknown")
     table.add_row("total", "", f"{sum(s.calls for s in stages):,}", "", "", *costs)
-    out = Console()
+    out = log_console()
     out.print(table)
     for model, source in dict.fromkeys((s.model, s.price_source) for s in stages):
         out.print(

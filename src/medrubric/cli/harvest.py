@@ -22,7 +22,7 @@ from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 if TYPE_CHECKING:
     from medrubric.harvest.source import HarvestConfig
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
 
 
 PartitionLines = Annotated[

@@ -10,8 +10,10 @@ import sys
 import typer
 
 from medrubric import __version__
+from medrubric.cli.help_style import use_plain_help
 from medrubric.errors import InputError
 
+use_plain_help()
 app = typer.Typer(
     name="medrubric",
     help="Live, evidence-checked, rubric-graded benchmark toolkit for medical LLMs.",

@@ -1,8 +1,15 @@
 """The one live progress display of long runs: a bar per stage with done/total, elapsed time,
-ETA and a running tally (answers, verdicts, errors, tokens and cost; or outcome counts)."""
+ETA and a running tally (answers, verdicts, errors, tokens and cost; or outcome counts).
+
+A live bar needs an interactive terminal. In a pipe, a log file or CI (`CI` set) the same
+facts come as plain, complete lines instead: one when a stage starts, one at most every
+`PLAIN_EVERY_S` seconds while it runs, and one when it ends, never cut to the width of a
+terminal that is not there."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,6 +26,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Column
 
 from medrubric.data.models import Usage
 
@@ -86,21 +94,76 @@ class _LiveLine:
         return format(self.tally.line(), spec)
 
 
+PLAIN_EVERY_S = 10.0
+
+
+def plain_terminal(console: Console) -> bool:
+    """Plain lines instead of a live bar: not an interactive terminal, or CI says so."""
+    ci = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+    return ci or not console.is_terminal
+
+
+LOG_WIDTH = 200
+
+
+def log_console(*, stderr: bool = False) -> Console:
+    """A console whose lines are never cut: soft-wrapped text, and in a pipe or a log (no
+    terminal width to fit) room for a whole table row."""
+    console = Console(stderr=stderr, soft_wrap=True)
+    return (
+        console if console.is_terminal else Console(stderr=stderr, soft_wrap=True, width=LOG_WIDTH)
+    )
+
+
+def _clock(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+class _PlainStage:
+    """A stage's progress as complete lines, for logs rather than terminals."""
+
+    def __init__(self, name: str, total: int | None, done: int):
+        self.name, self.total, self.done = name, total, done
+        self.first = done
+        self.started = self.last_line = time.monotonic()
+        self.finished = False
+
+    def line(self, tally: str) -> str:
+        elapsed = time.monotonic() - self.started
+        count = f"{self.done}/{self.total}" if self.total is not None else f"{self.done}"
+        if self.finished:
+            parts = [f"{self.name}: {count} done in {_clock(elapsed)}"]
+        else:
+            parts = [f"{self.name}: {count}"]
+            if self.total:
+                parts[0] += f" ({100 * self.done // self.total}%)"
+            parts.append(f"{_clock(elapsed)} elapsed")
+            rate = (self.done - self.first) / elapsed if elapsed > 0 else 0.0
+            if self.total is not None and rate > 0:
+                parts.append(f"ETA {_clock((self.total - self.done) / rate)}")
+        return " · ".join([*parts, tally] if tally else parts)
+
+
 class ProgressDisplay:
-    """A rich progress bar per stage whose last column carries the running tally."""
+    """A rich progress bar per stage whose last column carries the running tally; plain
+    complete lines where no live bar can be drawn (see `plain_terminal`)."""
 
     def __init__(self, tally: Tally, console: Console | None = None, enabled: bool = True):
         self.tally = tally
+        self._console = console or Console(stderr=True)
+        self._plain = enabled and plain_terminal(self._console)
+        self._lines: dict[str, _PlainStage] = {}
         self._progress = Progress(
-            TextColumn("[bold]{task.fields[stage]:<9}"),
+            TextColumn("[bold]{task.fields[stage]}", table_column=Column(no_wrap=True)),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             TextColumn("ETA"),
             TimeRemainingColumn(),
             TextColumn("{task.fields[tally]}"),
-            console=console or Console(stderr=True),
-            disable=not enabled,
+            console=self._console,
+            disable=not enabled or self._plain,
             transient=False,
         )
         self._tasks: dict[str, TaskID] = {}
@@ -116,19 +179,46 @@ class ProgressDisplay:
         tb: TracebackType | None,
     ) -> None:
         self._progress.__exit__(exc_type, exc, tb)
+        for stage in self._lines.values():
+            if not stage.finished:  # stopped early: say where it stopped
+                self._say(stage)
+
+    def _say(self, stage: _PlainStage) -> None:
+        stage.last_line = time.monotonic()
+        self._console.print(
+            stage.line(self.tally.line()), soft_wrap=True, markup=False, highlight=False
+        )
+
+    def _track(self, name: str, done: int | None = None, steps: int = 0) -> None:
+        stage = self._lines[name]
+        stage.done = stage.done + steps if done is None else done
+        if stage.total is not None and stage.done >= stage.total and not stage.finished:
+            stage.finished = True
+            self._say(stage)
+        elif time.monotonic() - stage.last_line >= PLAIN_EVERY_S:
+            self._say(stage)
 
     def stage(self, name: str, total: int | None, done: int = 0) -> None:
         self._tasks[name] = self._progress.add_task(
             "", total=total, completed=done, stage=name, tally=_LiveLine(self.tally)
         )
+        if self._plain:
+            stage = self._lines[name] = _PlainStage(name, total, done)
+            stage.finished = total is not None and done >= total
+            self._say(stage)
 
     def advance(self, name: str, steps: int = 1) -> None:
         self._progress.update(self._tasks[name], advance=steps)
+        if self._plain:
+            self._track(name, steps=steps)
 
     def complete(self, name: str) -> None:
         """Fill the bar: work that needed no call (a repeated key) is done too."""
         task = self._tasks[name]
-        self._progress.update(task, completed=self._progress.tasks[task].total)
+        total = self._progress.tasks[task].total
+        self._progress.update(task, completed=total)
+        if self._plain and total is not None:
+            self._track(name, done=int(total))
 
 
 class RunProgress(ProgressDisplay):

@@ -1,0 +1,41 @@
+"""Help that reads like ordinary command-line help: `--out PATH`, `--limit INTEGER`, and no
+value placeholder after a flag, instead of typer's `<path>`, `<int>` and `<bool>`.
+
+typer takes the placeholder from each parameter's `display_type`; this replaces that method
+once for the whole CLI. An explicit `metavar=` still wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from typer import core
+
+NAMES = {"str": "TEXT", "int": "INTEGER", "float": "FLOAT", "path": "PATH", "file": "FILE",
+         "directory": "DIR", "datetime": "DATETIME", "%Y-%m-%d": "YYYY-MM-DD"}  # fmt: skip
+
+_typer_display_type = core._TyperParameter.display_type
+
+
+def plain_display_type(self: Any, ctx: Any) -> str:
+    label = _typer_display_type(self, ctx).strip("<>")
+    if label.startswith("list[") and label.endswith("]"):
+        label = label[5:-1]  # repeatable: the help text says so
+    if "|" in label and label not in NAMES:
+        return "[" + label + "]"  # a choice
+    return NAMES.get(label, label.upper())
+
+
+def plain_display_type_rich(self: Any, ctx: Any) -> str | None:
+    if getattr(self, "is_bool_flag", False):
+        return None  # a flag takes no value
+    return _typer_option_rich(self, ctx)
+
+
+_typer_option_rich = core.TyperOption.display_type_rich
+
+
+def use_plain_help() -> None:
+    """Make every typer command of this process show plain placeholders."""
+    core._TyperParameter.display_type = plain_display_type  # type: ignore[method-assign]
+    core.TyperOption.display_type_rich = plain_display_type_rich  # type: ignore[method-assign]
