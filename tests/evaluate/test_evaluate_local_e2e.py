@@ -66,7 +66,7 @@ def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path, m
     html = (out / "report.html").read_text()
     assert not EXTERNAL.search(html), EXTERNAL.search(html)
     assert "SMOKE TEST" in html and html.count("<details") == 2
-    assert "grader not validated" in html
+    assert "Grader not validated" in html
     assert "# Leaderboard" in (out / "leaderboard.md").read_text()
 
 

@@ -63,7 +63,7 @@ def test_report_shows_validity_figures_or_not_validated(
 
     assert before["grader_validity"]["validated"] is False
     assert before["grader_validity"]["note"].startswith("grader not validated")
-    assert "grader not validated" in html_before
+    assert "Grader not validated" in html_before
 
     v = after["grader_validity"]
     entry = json.loads(registry.read_text())[spec]
@@ -79,4 +79,4 @@ def test_report_shows_validity_figures_or_not_validated(
     lo, hi = v["macro_f1_ci95"]
     assert f"Macro F1 {v['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
     assert "healthbench meta-eval" in html and entry["date"] in html
-    assert "grader not validated" not in html
+    assert "not validated" not in html
