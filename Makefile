@@ -9,7 +9,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 # enable it dies with SIGILL on the first token.
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: install demo test lint bench browser postgres clean
+.PHONY: install demo test test-fast lint bench browser postgres clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -52,6 +52,10 @@ demo: $(STAMP)
 
 test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest -q
+
+# The inner loop: everything but the tests marked slow (real local model, Ray).
+test-fast: $(STAMP) browser postgres
+	$(BIN)/python -m pytest -q -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
