@@ -52,6 +52,17 @@ def test_a_case_with_every_field_survives_the_round_trip(tmp_path: Path) -> None
     assert pq.read_table(path).schema.field("published_at").type == pa.date32()
 
 
+def test_a_folder_of_shards_reads_as_one_source_and_names_no_snapshot(tmp_path: Path) -> None:
+    from medrubric.evaluate.provenance import source_snapshot_hash
+
+    cases = load_cases("sample")
+    (tmp_path / "a.parquet").write_bytes(cases_parquet(cases[:5]))
+    (tmp_path / "b.parquet").write_bytes(cases_parquet(cases[5:9]))
+    shards = [sorted(c.id for c in cases[:5]), sorted(c.id for c in cases[5:9])]
+    assert [c.id for c in load_cases(tmp_path)] == shards[0] + shards[1]  # shard by shard
+    assert source_snapshot_hash(str(tmp_path)) is None
+
+
 def test_rows_of_another_format_are_detected(tmp_path: Path) -> None:
     rows = [obj for _, obj in iter_json_lines(FIXTURES / "healthbench.jsonl")]
     path = tmp_path / "hb.parquet"

@@ -12,7 +12,7 @@ from typing import Any
 from medrubric import __version__
 from medrubric.data.models import Case, RunRecord
 from medrubric.llm.spec import ModelSpec
-from medrubric.snapshot import canonical_cases, snapshot_hash
+from medrubric.snapshot import MANIFEST, canonical_cases, snapshot_hash
 
 
 def git_revision() -> str | None:
@@ -37,9 +37,10 @@ def cases_hash(cases: Sequence[Case]) -> str:
 
 
 def source_snapshot_hash(source: str) -> str | None:
-    """The snapshot hash when `--cases` names a snapshot folder, else None."""
+    """The snapshot hash when `--cases` names a snapshot folder (or a release's dataset folder),
+    else None: a folder of Parquet files without a manifest names no snapshot."""
     path = Path(source)
-    return snapshot_hash(path) if path.is_dir() else None
+    return snapshot_hash(path) if (path / MANIFEST).is_file() else None
 
 
 def prompt_ids(ids: Iterable[str | None]) -> dict[str, str]:
