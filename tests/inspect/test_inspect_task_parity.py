@@ -133,3 +133,12 @@ def test_inspect_cli_lists_and_runs_the_task(inspect_entry_point, tmp_path) -> N
         )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert "livemedbench" in done.stdout
+
+
+def test_without_a_grader_the_task_uses_the_livemedbench_profile(inspect_entry_point) -> None:
+    from medrubric.evaluate.inspect_task import livemed
+
+    task = livemed(cases="sample", filters="language=zh")
+    assert task.metadata["grader_setup"]["profile"] == "livemedbench"
+    assert task.metadata["grader_spec"]["model"] == "gpt-4.1-2025-04-14"
+    assert len(task.dataset) == 16 and all(s.metadata["language"] == "zh" for s in task.dataset)

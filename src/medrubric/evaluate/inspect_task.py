@@ -45,6 +45,7 @@ from medrubric.evaluate.provenance import source_snapshot_hash
 from medrubric.runtime.options import ModelOptions
 from medrubric.scoring.summary import score_verdicts
 
+DEFAULT_PROFILE = "livemedbench"
 _MESSAGES: dict[str, type[ChatMessage]] = {
     "system": ChatMessageSystem,
     "developer": ChatMessageSystem,
@@ -142,13 +143,16 @@ def livemed(
 ) -> Task:
     """medrubric cases (a snapshot, a dataset folder, any cases file or 'sample'), answered
     zero-shot at temperature 0 and graded against their rubrics by medrubric's grader
-    (`grader` is a medrubric model spec; `grader_profile` pins livemedbench or healthbench)."""
+    (`grader` is a medrubric model spec; `grader_profile` pins livemedbench or healthbench;
+    with neither, the livemedbench profile)."""
     options = ModelOptions(
         config=Path(config) if config else None,
         cache_dir=Path(cache_dir) if cache_dir else None,
         no_cache=no_cache,
         show_progress=False,
     )
+    if grader is None and grader_profile is None:
+        grader_profile = DEFAULT_PROFILE  # the paper's pinned grader
     setup = resolve_setup(grader_profile, grader, mode, grader_max_tokens)
     if options.spec(setup.grader).provider == "local":
         raise InputError(
