@@ -1,4 +1,5 @@
-"""Persistent call cache: SQLite in WAL mode, one committed row per successful call.
+"""Persistent call cache: SQLite in WAL mode, one row per successful call, committed before
+the call returns (`GroupCommit` lets the calls of one event-loop turn share a commit).
 
 The key is the SHA-256 of the canonical request: provider, model id, messages, parameters,
 JSON schema and prompt-template version. The base URL is *not* part of it, so the same model
