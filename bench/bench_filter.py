@@ -7,7 +7,9 @@ phrases and random filler words so texts are distinct; 5% are exact copies and 5
 edits of earlier threads, and a few percent each are too old, have media or lack a
 physician reply. Threads are generated in chunks of 50,000 between filtering steps; that time is
 measured and excluded from threads/s (the language helper process can overlap a chunk's
-generation by at most one batch, a fraction of a second per chunk). Peak memory is each
+generation by at most one batch, a fraction of a second per chunk). The loop is the stage code
+both engines run (`screened_batches` and one `DuplicateFinder`), counting outcomes instead of
+holding the threads as `iter_decisions` does until its groups are resolved. Peak memory is each
 process's maximum resident set size (getrusage): the main process's includes the keyword
 automaton, the LSH index and one generated chunk; the helper's the language models. Results
 go to bench/RESULTS.md under "## Filter".
@@ -32,7 +34,8 @@ from itertools import islice
 from _results import write_section
 
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.filter import FilterConfig, iter_decisions, warm_up
+from medrubric.harvest.dedup import DuplicateFinder
+from medrubric.harvest.filter import FilterConfig, screened_batches, warm_up
 
 HEADING = "## Filter"
 CHUNK = 50_000
@@ -202,8 +205,21 @@ def run(n: int) -> dict[str, object]:
     counts: Counter[str] = Counter()
     times = os.times()
     start = time.perf_counter()
-    for _, rejection in iter_decisions(source, FilterConfig()):
-        counts[rejection.reason if rejection else "kept"] += 1
+    config = FilterConfig()
+    finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
+    seen = 0
+    for batch, screened in screened_batches(source, config):
+        passed = [i for i, s in enumerate(screened) if s.outcome is None]
+        finder.add(
+            [seen + i for i in passed],
+            [batch[i].key for i in passed],
+            [screened[i].norm_text for i in passed],
+        )
+        counts.update(s.outcome[0] for s in screened if s.outcome is not None)
+        seen += len(batch)
+    duplicates = finder.resolve()
+    counts.update(reason for reason, _ in duplicates.values())
+    counts["kept"] = n - sum(counts.values())
     total = time.perf_counter() - start
     after = os.times()
     filtering = total - source.seconds
