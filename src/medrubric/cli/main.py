@@ -1,23 +1,58 @@
-"""The `medrubric` command. Every module in `medrubric.cli` with a `register(app)` adds its
-commands, so stages stay independent; user errors become one line on stderr and exit 2."""
+"""The `medrubric` command. Each module in `medrubric.cli` with a `register(app)` adds its
+commands, so stages stay independent; a module is imported only when one of its commands runs or
+shows help. User errors become one line on stderr and exit 2."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
 
 import typer
 
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
+from medrubric.cli.lazy_group import LazyGroup
 from medrubric.errors import InputError
+
+# Every command and the module that registers it, in help order: the stages' commands in pipeline
+# order, then the stages' command groups (typer lists plain commands before groups).
+_COMMAND_MODULES = {
+    "harvest": "harvest",
+    "filter": "harvest",
+    "redact": "harvest",
+    "curate": "curate",
+    "refresh": "curate",
+    "rubric": "rubric",
+    "validate": "data",
+    "convert": "data",
+    "generate": "evaluate",
+    "grade": "evaluate",
+    "eval": "evaluate",
+    "report": "evaluate",
+    "demo": "evaluate",
+    "score": "score",
+    "meta-eval": "metaeval",
+    "compare": "compare",
+    "factcheck": "factcheck",
+    "index": "index",
+    "release": "release",
+    "snapshot": "snapshot",
+    "analyze": "analyze",
+    "audit": "audit",
+    "review": "review",
+    "serve": "serve",
+}
+
+
+class _Commands(LazyGroup):
+    modules = _COMMAND_MODULES
+
 
 use_plain_help()
 app = typer.Typer(
     name="medrubric",
     help="Live, evidence-checked, rubric-graded benchmark toolkit for medical LLMs.",
     no_args_is_help=True,
+    cls=_Commands,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
@@ -34,47 +69,6 @@ def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True),
 ) -> None:
     """Harvest, curate, rubric, evaluate, analyse, audit and release medical LLM benchmarks."""
-
-
-# Help lists commands in pipeline order; a module missing here is listed last.
-_PIPELINE_ORDER = (
-    "harvest",
-    "curate",
-    "index",
-    "rubric",
-    "release",
-    "snapshot",
-    "data",
-    "evaluate",
-    "score",
-    "analyze",
-    "metaeval",
-    "compare",
-    "audit",
-    "factcheck",
-    "review",
-    "serve",
-)
-
-
-def _order(name: str) -> tuple[int, str]:
-    rank = _PIPELINE_ORDER.index(name) if name in _PIPELINE_ORDER else len(_PIPELINE_ORDER)
-    return rank, name
-
-
-def _register_all() -> None:
-    import medrubric.cli as pkg
-
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: _order(m.name)):
-        if info.name == "main":
-            continue
-        module = importlib.import_module(f"medrubric.cli.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)
-
-
-_register_all()
 
 
 def main(argv: list[str] | None = None) -> None:

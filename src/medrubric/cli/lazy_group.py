@@ -1,0 +1,65 @@
+"""A command group that knows its commands by name and imports a command's module only when
+that command runs or its help is shown, so `medrubric grade` does not pay for every stage."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any, ClassVar
+
+import typer
+from typer.core import TyperGroup
+
+
+def _commands_of(module_name: str) -> dict[str, Any]:
+    """The click commands a `medrubric.cli` module's `register(app)` adds, built as typer would."""
+    module = importlib.import_module(f"medrubric.cli.{module_name}")
+    holder = typer.Typer()
+    module.register(holder)
+    return dict(typer.main.get_group(holder).commands)
+
+
+class LazyCommands(MutableMapping[str, Any]):
+    """Command name -> command; iterating yields names in table order without importing."""
+
+    def __init__(self, modules: dict[str, str], load: Callable[[str], dict[str, Any]]) -> None:
+        self._modules = modules
+        self._load = load
+        self._loaded: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._loaded and name in self._modules:
+            self._loaded.update(self._load(self._modules[name]))
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        self._modules.pop(name, None)
+        del self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._modules
+        yield from (name for name in self._loaded if name not in self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules) + sum(name not in self._modules for name in self._loaded)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules or name in self._loaded
+
+
+class LazyGroup(TyperGroup):
+    """`modules` maps each command name to its `medrubric.cli` module, in help order."""
+
+    modules: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        eager = dict(self.commands)
+        self.commands = LazyCommands(dict(self.modules), _commands_of)
+        self.commands.update(eager)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)
