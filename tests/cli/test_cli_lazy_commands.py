@@ -12,7 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import medrubric.cli
-from medrubric.cli.lazy_group import _commands_of
+from medrubric.cli.lazy_group import module_commands
 from medrubric.cli.main import _COMMAND_MODULES, app
 
 HELP_ORDER = [
@@ -26,7 +26,8 @@ SAMPLE_CASES = Path(medrubric.cli.__file__).parents[1] / "data" / "sample" / "ca
 def test_help_lists_the_commands_in_pipeline_order() -> None:
     output = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"}).output
     panel = output.split("Commands", 1)[1]
-    listed = [line.split()[1] for line in panel.splitlines() if line.startswith("│ ") and line[2] != " "]
+    rows = [line for line in panel.splitlines() if line.startswith("│ ") and line[2] != " "]
+    listed = [row.split()[1] for row in rows]
     assert listed == HELP_ORDER
 
 
@@ -35,7 +36,7 @@ def test_the_table_names_exactly_what_each_module_registers() -> None:
     for info in pkgutil.iter_modules(medrubric.cli.__path__):
         module = __import__(f"medrubric.cli.{info.name}", fromlist=["register"])
         if hasattr(module, "register"):
-            registered.update({name: info.name for name in _commands_of(info.name)})
+            registered.update({name: info.name for name in module_commands(info.name)})
     assert registered == _COMMAND_MODULES
 
 

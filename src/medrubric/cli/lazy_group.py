@@ -11,7 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 
-def _commands_of(module_name: str) -> dict[str, Any]:
+def module_commands(module_name: str) -> dict[str, Any]:
     """The click commands a `medrubric.cli` module's `register(app)` adds, built as typer would."""
     module = importlib.import_module(f"medrubric.cli.{module_name}")
     holder = typer.Typer()
@@ -58,7 +58,7 @@ class LazyGroup(TyperGroup):
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         eager = dict(self.commands)
-        self.commands = LazyCommands(dict(self.modules), _commands_of)
+        self.commands = LazyCommands(dict(self.modules), module_commands)
         self.commands.update(eager)
 
     def list_commands(self, ctx: Any) -> list[str]:
