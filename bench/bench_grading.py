@@ -246,6 +246,12 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
             f"| {r['cli_first_call_s']:.2f} | {r['cli_tail_s']:.2f} | {r['cli_rerun_s']:.2f} "
             f"| {r['cli_rerun_calls']} |"
         )
+    lines += [
+        "",
+        "The command's own start-up (imports before the first request) and a finished re-run, "
+        'side by side with an earlier revision, are under "Command start-up" '
+        "(bench/bench_cli_start.py).",
+    ]
     return "\n".join(lines) + "\n"
 
 
