@@ -14,13 +14,15 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from medrubric.analysis.metaeval import MetaEvalReport
 from medrubric.data.jsonl import write_json
 from medrubric.errors import InputError, input_error_from_validation
+
+if TYPE_CHECKING:
+    from medrubric.analysis.metaeval import MetaEvalReport
 
 REGISTRY_ENV = "MEDRUBRIC_META_EVAL"
 REGISTRY_FILE = "meta_eval_registry.json"
@@ -55,6 +57,10 @@ def record(report: MetaEvalReport, path: str | Path | None = None) -> Path:
 
 
 def _parse(data: Any, path: Path) -> MetaEvalReport:
+    # Loaded here: the report model pulls numpy and scipy, which a run whose grader has no
+    # meta-eval (most re-runs) never needs.
+    from medrubric.analysis.metaeval import MetaEvalReport
+
     try:
         return MetaEvalReport.model_validate(data)
     except ValidationError as exc:
