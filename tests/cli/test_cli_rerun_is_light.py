@@ -12,7 +12,7 @@ from pathlib import Path
 from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
 
-LIBRARIES = ("aiohttp", "openai", "numpy", "scipy", "matplotlib", "bm25s", "sklearn")
+LIBRARIES = ("aiohttp", "httpx", "openai", "numpy", "scipy", "matplotlib", "bm25s", "sklearn")
 
 
 def _args(url: str, tmp_path: Path) -> list[str]:

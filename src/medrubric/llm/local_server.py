@@ -18,8 +18,6 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-import httpx
-
 from medrubric.errors import InputError
 
 SMOLLM2 = "smollm2"
@@ -126,6 +124,8 @@ class LocalServer:
         )
         self.process = process
         atexit.register(self.stop)
+        import httpx  # here: every run that names no local model would pay for it at start
+
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if process.poll() is not None:  # crashed, or stopped from another thread
