@@ -26,6 +26,11 @@ DbOption = Annotated[
         "(default: SQLite in DIR).",
     ),
 ]
+LoginArg = Annotated[str, typer.Argument(metavar="NAME", help="Login name.")]
+PasswordEnvOption = Annotated[
+    str | None,
+    typer.Option("--password-env", help="Read the password from this environment variable."),
+]
 
 
 def create_command(
@@ -71,14 +76,11 @@ def _password(env_name: str | None) -> str:
 
 def add_reviewer_command(
     directory: ProjectArg,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
+    name: LoginArg,
     owner: Annotated[
         bool, typer.Option("--owner", help="Study owner: sees progress and agreement.")
     ] = False,
-    password_env: Annotated[
-        str | None,
-        typer.Option("--password-env", help="Read the password from this environment variable."),
-    ] = None,
+    password_env: PasswordEnvOption = None,
     database: DbOption = None,
 ) -> None:
     """Create an account; the password is prompted unless --password-env names it."""
@@ -90,11 +92,8 @@ def add_reviewer_command(
 
 def passwd_command(
     directory: ProjectArg,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Login name.")],
-    password_env: Annotated[
-        str | None,
-        typer.Option("--password-env", help="Read the password from this environment variable."),
-    ] = None,
+    name: LoginArg,
+    password_env: PasswordEnvOption = None,
     database: DbOption = None,
 ) -> None:
     """Set a new password; the account's open sessions end at once."""
