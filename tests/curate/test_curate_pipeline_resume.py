@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from medrubric.curate.pipeline import (
     RESULTS,
@@ -18,71 +16,14 @@ from medrubric.curate.pipeline import (
     write_cases,
 )
 from medrubric.curate.report import write_funnel_report
-from medrubric.curate.schemas import (
-    AdviceCheckReply,
-    ControllerReply,
-    NarrativeCheckReply,
-    QueryCheckReply,
-    ScreenerReply,
-)
 from medrubric.data.jsonl import load_models
-from medrubric.data.models import CuratedCase, Thread
+from medrubric.data.models import CuratedCase
 from medrubric.errors import InputError
 from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve import build_index
+from medrubric.testing.curation import KINDS, Script, thread
 
 FIXTURE = Path(__file__).parents[1] / "retrieve" / "fixtures" / "snippets.jsonl"
-
-
-def thread(n: int, kind: str) -> Thread:
-    """`kind` is written into the patient's text; the scripted model decides by it."""
-    return Thread.model_validate(
-        {
-            "source": "forum",
-            "thread_id": f"t{n}",
-            "language": "en",
-            "messages": [
-                {"author_role": "patient", "text": f"case {kind}: I have a fever."},
-                {"author_role": "physician", "text": "Take paracetamol."},
-            ],
-        }
-    )
-
-
-KINDS = ["good", "good", "noadvice", "veto", "flaky", "unsupported", "good"]
-
-
-class Script:
-    """Outcome per thread kind; `flaky` fails its screener call until `healed`."""
-
-    def __init__(self) -> None:
-        self.healed = False
-
-    def __call__(self, messages: list[dict[str, str]], schema: type[BaseModel] | None) -> Any:
-        text = messages[-1]["content"]
-        kind = next((k for k in KINDS if f"case {k}:" in text), "good")
-        if schema is ScreenerReply:
-            if kind == "flaky" and not self.healed:
-                raise ConnectionError("server went away")
-            advice = [] if kind == "noadvice" else [f"Take paracetamol ({kind})."]
-            return {
-                "narrative": [{"section": "S", "fact": f"case {kind}: fever"}],
-                "query": "What should I do about my fever?",
-                "advice": advice,
-                "specialty": "general practice",
-            }
-        if schema is QueryCheckReply:
-            return {"meaningful_chief_complaint": True, "reason": "ok"}
-        if schema is NarrativeCheckReply:
-            return {"required_information": [{"item": "duration", "present": True}]}
-        if schema is AdviceCheckReply:
-            verdict = "contradicted" if "(veto)" in text else "supported"
-            return {"verdict": verdict, "evidence_ids": [], "rationale": "r"}
-        if schema is ControllerReply:
-            ok = kind != "unsupported"
-            checks = [{"id": i, "supported": ok, "reason": "r"} for i in ("N1", "Q", "A1")]
-            return {"checks": checks, "specialty": "unknown"}
-        raise AssertionError(schema)
 
 
 @pytest.fixture(scope="module")

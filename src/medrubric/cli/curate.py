@@ -15,9 +15,9 @@ from medrubric.cli.options import (
     EngineOpt,
     NoCache,
     Out,
+    PartitionLines,
     RayAddress,
     Timeout,
-    fanout_settings,
 )
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Thread
@@ -25,7 +25,10 @@ from medrubric.errors import InputError
 
 if TYPE_CHECKING:
     from medrubric.curate.refresh import RefreshSummary
-    from medrubric.curate.schemas import Funnel
+    from medrubric.curate.schemas import CurationConfig, Funnel
+    from medrubric.llm.endpoint import Endpoint
+    from medrubric.runtime.options import ModelOptions
+    from medrubric.scale.engine import Engine
 
 
 def curate(
@@ -55,41 +58,80 @@ def curate(
     engine: EngineOpt = "local",
     ray_address: RayAddress = None,
     endpoint: Endpoints = None,
+    partition_lines: PartitionLines = 64,
 ) -> None:
     """Curate THREADS into cases in OUT: results.jsonl, cases.jsonl, funnel.png, report.html.
-    With --engine ray, the agents' calls are spread over the --endpoint servers."""
+    With --engine ray, partitions of the threads are curated as Ray tasks, each with its own
+    model client; --endpoint servers are shared out over the partitions."""
     from medrubric.curate.report import funnel_table
-    from medrubric.curate.run import run_curation
     from medrubric.curate.schemas import CurationConfig
-    from medrubric.retrieve.index import INDEX_KINDS, cached_index, load_index
+    from medrubric.retrieve.index import INDEX_KINDS
     from medrubric.runtime.options import ModelOptions
 
     if retriever not in INDEX_KINDS:
         raise InputError(f"--retriever must be one of {', '.join(INDEX_KINDS)}, got {retriever!r}")
     loaded = load_models(threads, Thread)
     selected = loaded[:limit] if limit else loaded
-    search = load_index(index) if index is not None else cached_index("default", retriever)
     console = Console()
-
-    fanout = fanout_settings(engine, ray_address, endpoint)
-    if fanout is not None:  # every endpoint kept busy up to its own bound
-        concurrency = sum(e.concurrency for e in fanout.endpoints)
+    config = CurationConfig(evidence_k=evidence_k, max_tokens=max_tokens)
     models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
+    chosen, servers = engine_and_endpoints(engine, ray_address, endpoint)
+    if chosen.kind == "ray":
+        from medrubric.curate.partitioned import CurationSetup
+        from medrubric.curate.run import run_curation_partitioned
+
+        setup = CurationSetup(
+            model, models, config, retriever, None if index is None else str(index), servers
+        )
+        result = run_curation_partitioned(
+            selected, setup=setup, engine=chosen, out=out, console=console,
+            partition_lines=partition_lines,
+        )  # fmt: skip
+    else:
+        result = curate_here(selected, model, models, retriever, index, out, config)
+    console.print(funnel_table(result))
+    console.print(f"cases: {out / 'cases.jsonl'} · report: {out / 'report.html'}")
+
+
+def engine_and_endpoints(
+    engine: str, address: str | None, endpoints: list[str] | None
+) -> tuple[Engine, tuple[Endpoint, ...]]:
+    from medrubric.llm.endpoint import Endpoint
+    from medrubric.scale.engine import Engine
+
+    chosen = Engine.parse(engine, address)
+    if endpoints and chosen.kind == "local":
+        raise InputError("--endpoint needs --engine ray")
+    return chosen, tuple(Endpoint.parse(e) for e in endpoints or ())
+
+
+def curate_here(
+    selected: list[Thread],
+    model: str,
+    models: ModelOptions,
+    retriever: str,
+    index: Path | None,
+    out: Path,
+    config: CurationConfig,
+) -> Funnel:
+    """The in-process run: one model client, the threads curated concurrently."""
+    from medrubric.curate.run import run_curation
+    from medrubric.retrieve.index import cached_index, load_index
+
+    search = load_index(index) if index is not None else cached_index("default", retriever)
 
     async def go() -> Funnel:
-        async with models.open(model, fanout=fanout) as chat_model:
+        async with models.open(model) as chat_model:
             return await run_curation(
                 selected,
                 model=chat_model,
                 retriever=search,
                 out=out,
-                config=CurationConfig(evidence_k=evidence_k, max_tokens=max_tokens),
-                concurrency=concurrency,
+                config=config,
+                concurrency=models.workers(),
             )
 
-    result = asyncio.run(go())
-    console.print(funnel_table(result))
-    console.print(f"cases: {out / 'cases.jsonl'} · report: {out / 'report.html'}")
+    return asyncio.run(go())
 
 
 def refresh(

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import EngineOpt, RayAddress
+from medrubric.cli.options import EngineOpt, PartitionLines, RayAddress
 from medrubric.data.jsonl import append_jsonl, iter_json_lines, write_json
 from medrubric.errors import InputError, describe_validation_error
 from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
@@ -23,11 +23,6 @@ if TYPE_CHECKING:
     from medrubric.harvest.source import HarvestConfig
 
 console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
-
-
-PartitionLines = Annotated[
-    int, typer.Option("--partition-lines", min=1, help="Threads per resumable partition.")
-]
 
 
 def _stage_callbacks(progress: ProgressDisplay) -> dict[str, Callable[..., None]]:

@@ -55,6 +55,9 @@ RayAddress = Annotated[
     typer.Option("--ray-address", help="Head of a running Ray cluster (host:port); default: "
                  "start a local Ray."),
 ]  # fmt: skip
+PartitionLines = Annotated[
+    int, typer.Option("--partition-lines", min=1, help="Threads per resumable partition.")
+]
 Endpoints = Annotated[
     list[str] | None,
     typer.Option("--endpoint", help="With --engine ray: a server of the model, URL[#N] with N "
