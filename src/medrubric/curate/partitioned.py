@@ -117,7 +117,13 @@ def curate_partitioned(
         options = setup.options.model_copy(update={"cache_dir": cache})
         setup = replace(setup, options=options)
     parts = plan_partitions(source, partition_lines)
-    folder = WorkFolder(out / WORK, source, {"partition_lines": partition_lines}).open()
+    settings = {  # partitions curated with other settings are not kept
+        "partition_lines": partition_lines,
+        "model": setup.model,
+        "config": setup.config.model_dump(mode="json"),
+        "retriever": [setup.retriever_kind, setup.index],
+    }
+    folder = WorkFolder(out / WORK, source, settings).open()
     todo = folder.pending(parts)
     work = CuratePartition(str(source), str(folder.folder), setup)
     finished = [p for p in parts if p not in todo]
