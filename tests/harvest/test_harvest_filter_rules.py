@@ -21,7 +21,7 @@ from medrubric.harvest.keywords import (
     keyword_matcher,
     stoplist,
 )
-from medrubric.harvest.langid import LanguageHelper
+from medrubric.harvest.langid import LanguageHelper, detector, lingua_input
 from medrubric.harvest.reasons import REASONS
 from medrubric.harvest.text import non_alnum_ratio, normalise
 
@@ -209,3 +209,29 @@ def test_language_helper_answers_in_order_and_reports_a_dead_process():
             helper.submit(["more text"])()
     finally:
         helper.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My knee hurts, my KNEE hurts again and again after running. Knee pain!",
+        "Hola hola, tengo dolor de cabeza, dolor de cabeza desde ayer",
+        "Ich habe Kopfschmerzen, Kopfschmerzen seit Tagen",
+        "a a a",
+        "I I I I",
+        "123 456 ?!",
+        "Tengo fiebre y tos, ¿qué hago? fiebre fiebre",
+        "我头痛三天了 headache headache",
+    ],
+)
+def test_lingua_sees_the_same_trigrams_and_answers_the_same(text):
+    """Each distinct word once (ASCII only) leaves lingua's answer and confidences unchanged."""
+    reduced = lingua_input(text)
+    assert reduced == text or text.isascii()
+
+    def confidences(t: str) -> list[tuple[str, float]]:
+        values = detector().compute_language_confidence_values(t)
+        return [(str(c.language), round(c.value, 9)) for c in values]
+
+    assert detector().detect_language_of(reduced) == detector().detect_language_of(text)
+    assert confidences(reduced) == confidences(text)
