@@ -21,7 +21,13 @@ from medrubric.harvest.keywords import (
     keyword_matcher,
     stoplist,
 )
-from medrubric.harvest.langid import LanguageHelper, detector, lingua_input
+from medrubric.harvest.langid import (
+    LanguageHelper,
+    detector,
+    identify,
+    identify_batch,
+    lingua_input,
+)
 from medrubric.harvest.reasons import REASONS
 from medrubric.harvest.text import non_alnum_ratio, normalise
 
@@ -235,3 +241,12 @@ def test_lingua_sees_the_same_trigrams_and_answers_the_same(text):
 
     assert detector().detect_language_of(reduced) == detector().detect_language_of(text)
     assert confidences(reduced) == confidences(text)
+
+
+def test_batches_answer_repeated_texts_as_lingua_answers_each():
+    texts = ["I have had a dry cough for three weeks, doctor"] * 3 + [
+        "Tengo tos seca desde hace tres semanas",
+        "我咳嗽三周了，晚上更严重，需要做什么检查吗？请医生看看",
+        "I have had a dry cough for three weeks, doctor",
+    ]
+    assert identify_batch(texts) == [identify(t) for t in texts] == ["en"] * 3 + ["es", "zh", "en"]

@@ -7,6 +7,7 @@ is Chinese by its script alone, which skips the model for most Chinese threads.
 ASCII text reaches lingua with each distinct lower-cased word once (`lingua_input`): lingua
 scores the *set* of a text's trigrams, and in ASCII every word is Latin with no character that
 narrows the candidates, so repeats change nothing but the time (about a quarter of it).
+Answers for recent lingua inputs are remembered, so a copy of a recent thread costs a look-up.
 Lingua's low-accuracy mode (trigram models only) is used:
 a whole thread (title and every message) is almost always longer than the ~120 characters
 from which it is as accurate as the full mode, and it loads in under a second instead of ~10.
@@ -24,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import islice
 from typing import BinaryIO, NoReturn
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
@@ -45,12 +47,14 @@ CANDIDATES = (
     Language.VIETNAMESE,
 )
 SAMPLE_CHARS = 2000
+REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
 SHARE_WAIT_S = 0.005  # waiting longer than this for the helper means it has too much
 MIN_HAN = 10
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u1100-\u11ff]")
 _LATIN = re.compile(r"[A-Za-z]")
-MIN_LETTERS = 3  # below this lingua's low-accuracy mode answers None: never cross it by dedup
+# lingua's low-accuracy mode answers None below three letters: never cross that by dedup
+_THREE_LETTERS = re.compile(r"[A-Za-z](?:[^A-Za-z]*[A-Za-z]){2}")
 
 
 @lru_cache(maxsize=1)
@@ -70,30 +74,38 @@ def lingua_input(sample: str) -> str:
     if not sample.isascii():
         return sample
     distinct = " ".join(dict.fromkeys(sample.lower().split()))
-    return distinct if len(_LATIN.findall(distinct)) >= MIN_LETTERS else sample
+    return distinct if _THREE_LETTERS.search(distinct) else sample
 
 
 def script_language(text: str) -> str | None:
     """'zh' for text written mostly in Han characters with no kana or hangul (which would make
     it Japanese or Korean); None when the script alone does not decide."""
     sample = text[:SAMPLE_CHARS]
+    if sample.isascii():
+        return None
     han = len(_HAN.findall(sample))
     if han < MIN_HAN or _KANA_HANGUL.search(sample):
         return None
     return "zh" if han * 2 >= len(_LATIN.findall(sample)) else None
 
 
+_answers: dict[str, str | None] = {}
+
+
 def identify_batch(texts: list[str]) -> list[str | None]:
-    """`identify` for many texts at once: Chinese decided by script, the rest by lingua's
-    thread pool."""
+    """`identify` for many texts at once: Chinese decided by script, inputs seen recently by
+    their remembered answer, the rest by lingua's thread pool."""
     found: list[str | None] = [script_language(t) for t in texts]
-    undecided = [i for i, lang in enumerate(found) if lang is None]
-    if undecided:
-        detected = detector().detect_languages_in_parallel_of(
-            [lingua_input(texts[i][:SAMPLE_CHARS]) for i in undecided]
-        )
-        for i, language in zip(undecided, detected, strict=True):
-            found[i] = language.iso_code_639_1.name.lower() if language is not None else None
+    inputs = {i: lingua_input(texts[i][:SAMPLE_CHARS]) for i, lang in enumerate(found) if not lang}
+    unseen = list(dict.fromkeys(x for x in inputs.values() if x not in _answers))
+    if unseen:
+        detected = detector().detect_languages_in_parallel_of(unseen)
+        for text, language in zip(unseen, detected, strict=True):
+            _answers[text] = language.iso_code_639_1.name.lower() if language is not None else None
+    for i, text in inputs.items():
+        found[i] = _answers[text]
+    for text in list(islice(_answers, max(0, len(_answers) - REMEMBERED))):
+        del _answers[text]
     return found
 
 
