@@ -1,7 +1,7 @@
 """Help that reads like ordinary command-line help: `--out PATH`, `--limit INTEGER`, and no
-value placeholder after a flag, instead of typer's `<path>`, `<int>` and `<bool>`.
+value name (metavar) after a flag, instead of typer's `<path>`, `<int>` and `<bool>`.
 
-typer takes the placeholder from each parameter's `display_type`; this replaces that method
+typer takes the metavar from each parameter's `display_type`; this replaces that method
 once for the whole CLI. An explicit `metavar=` still wins.
 """
 
@@ -36,6 +36,6 @@ _typer_option_rich = core.TyperOption.display_type_rich
 
 
 def use_plain_help() -> None:
-    """Make every typer command of this process show plain placeholders."""
+    """Make every typer command of this process show plain metavars."""
     core._TyperParameter.display_type = plain_display_type  # type: ignore[method-assign]
     core.TyperOption.display_type_rich = plain_display_type_rich  # type: ignore[method-assign]

@@ -124,10 +124,10 @@ def curate_partitioned(
         "retriever": [setup.retriever_kind, setup.index],
     }
     folder = WorkFolder(out / WORK, source, settings).open()
-    todo = folder.pending(parts)
+    open_parts = folder.pending(parts)
     work = CuratePartition(str(source), str(folder.folder), setup)
-    finished = [p for p in parts if p not in todo]
-    for part in chain(finished, map_partitions(engine, work, todo)):
+    finished = [p for p in parts if p not in open_parts]
+    for part in chain(finished, map_partitions(engine, work, open_parts)):
         for row in folder.rows([part]):
             on_record(CurationRecord.model_validate(row))
     # Only once every partition is in: a killed driver leaves the pending list unchanged.

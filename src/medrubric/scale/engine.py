@@ -138,8 +138,8 @@ def screen_file(
     finished in `folder` (kept for the same input and `settings`); `on_step` counts lines."""
     parts = plan_partitions(source, partition_lines)
     folder_ = WorkFolder(folder, source, settings).open()
-    todo = folder_.pending(parts)
-    on_step(sum(p.lines for p in parts) - sum(p.lines for p in todo))
-    for done in map_partitions(engine, work(str(source), str(folder_.folder)), todo):
+    pending = folder_.pending(parts)
+    on_step(sum(p.lines for p in parts) - sum(p.lines for p in pending))
+    for done in map_partitions(engine, work(str(source), str(folder_.folder)), pending):
         on_step(done.lines)
     return folder_, parts
