@@ -197,3 +197,15 @@ def test_batch_api_takes_only_openai_or_vllm(tmp_path, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["error: --batch-api: expected openai or vllm, got 'anthropic'"]
+
+
+def test_the_api_key_reaches_no_file_a_batch_run_writes(tmp_path, monkeypatch):
+    secret = "sk-batch-secret-7f3a9c"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    with FakeBatchServer(rubric_replay_handler) as server:
+        summary = asyncio.run(run_eval(_options(server, tmp_path))).summary
+    assert summary["n_verdicts"] > 0
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert any(p.suffix == ".jsonl" for p in written)  # request files, ledger, logs
+    leaks = [p for p in written if secret.encode() in p.read_bytes()]
+    assert not leaks, f"the API key was written to {leaks}"
