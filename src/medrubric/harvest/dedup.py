@@ -42,13 +42,12 @@ def text_hash(text: str) -> str:
 
 def _grams(norm_text: str) -> Iterator[bytes]:
     """Character n-grams (spaces removed) for text with CJK, word n-grams otherwise; a text
-    shorter than n units is one gram, an empty one has none."""
+    shorter than n units is one gram, an empty one has none. A gram may come more than once."""
     if has_cjk(norm_text):
         chars = norm_text.replace(" ", "")
         if len(chars) < SHINGLE_CHARS:
             return iter([chars.encode()])
-        runs = (chars[k:] for k in range(SHINGLE_CHARS))
-        return map(str.encode, map("".join, zip(*runs, strict=False)))
+        return (chars[i : i + SHINGLE_CHARS].encode() for i in range(len(chars) - SHINGLE_CHARS + 1))
     words = norm_text.encode().split()
     if len(words) < SHINGLE_WORDS:
         return iter([b" ".join(words)] if words else [])
@@ -61,8 +60,9 @@ def shingles(norm_text: str) -> set[bytes]:
 
 
 def shingle_hashes(norm_text: str) -> list[int]:
-    """CRC-32 of every shingle: deterministic across processes and cheap."""
-    return list(set(map(zlib.crc32, _grams(norm_text))))
+    """CRC-32 of every shingle: deterministic across processes and cheap. Repeats are kept:
+    a MinHash value is a minimum, which a repeated hash cannot change."""
+    return list(map(zlib.crc32, _grams(norm_text)))
 
 
 def _fmix32(h: np.ndarray) -> np.ndarray:

@@ -83,10 +83,10 @@ def script_language(text: str) -> str | None:
     sample = text[:SAMPLE_CHARS]
     if sample.isascii():
         return None
-    han = len(_HAN.findall(sample))
+    han = _HAN.subn("", sample)[1]
     if han < MIN_HAN or _KANA_HANGUL.search(sample):
         return None
-    return "zh" if han * 2 >= len(_LATIN.findall(sample)) else None
+    return "zh" if han * 2 >= _LATIN.subn("", sample)[1] else None
 
 
 _answers: dict[str, str | None] = {}
