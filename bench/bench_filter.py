@@ -36,6 +36,7 @@ from _results import write_section
 from medrubric.data.models import Message, Thread
 from medrubric.harvest.dedup import DuplicateFinder
 from medrubric.harvest.filter import FilterConfig, screened_batches, warm_up
+from medrubric.harvest.langid import language_helper
 
 HEADING = "## Filter"
 CHUNK = 50_000
@@ -208,15 +209,16 @@ def run(n: int) -> dict[str, object]:
     config = FilterConfig()
     finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
     seen = 0
-    for batch, screened in screened_batches(source, config):
-        passed = [i for i, s in enumerate(screened) if s.outcome is None]
-        finder.add(
-            [seen + i for i in passed],
-            [batch[i].key for i in passed],
-            [screened[i].norm_text for i in passed],
-        )
-        counts.update(s.outcome[0] for s in screened if s.outcome is not None)
-        seen += len(batch)
+    with language_helper() as helper:
+        for batch, screened in screened_batches(source, config, helper=helper):
+            passed = [i for i, s in enumerate(screened) if s.outcome is None]
+            finder.add(
+                [seen + i for i in passed],
+                [batch[i].key for i in passed],
+                [screened[i].norm_text for i in passed],
+            )
+            counts.update(s.outcome[0] for s in screened if s.outcome is not None)
+            seen += len(batch)
     duplicates = finder.resolve()
     counts.update(reason for reason, _ in duplicates.values())
     counts["kept"] = n - sum(counts.values())

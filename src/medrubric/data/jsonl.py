@@ -26,11 +26,24 @@ def iter_json_lines(
     """Yield (line number, object) for every non-blank line of a JSONL file; with `start` and
     `end`, of the lines in that byte range only (one partition of a larger file)."""
     path = Path(path)
+    seen_any = False
+    for lineno, raw in _raw_lines(path, start, end, first_line):
+        obj = _json_object(raw, path, lineno)
+        if obj is not None:
+            seen_any = True
+            yield lineno, obj
+    _check_records(seen_any, path, start, end)
+
+
+def _raw_lines(
+    path: Path, start: int, end: int | None, first_line: int
+) -> Iterator[tuple[int, bytes]]:
+    """(line number, bytes) of each line of the byte range that is not blank in ASCII, a
+    UTF-8 BOM dropped."""
     if not path.exists():
         raise InputError("file not found", path)
     if path.is_dir():
         raise InputError("is a folder, expected a file", path)
-    seen_any = False
     with path.open("rb") as fh:
         fh.seek(start)
         position = start
@@ -38,18 +51,19 @@ def iter_json_lines(
             if end is not None and position >= end:
                 break
             position += len(raw)
-            obj = _json_object(raw, path, lineno)
-            if obj is not None:
-                seen_any = True
-                yield lineno, obj
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            if raw.strip():
+                yield lineno, raw
+
+
+def _check_records(seen_any: bool, path: Path, start: int, end: int | None) -> None:
     if not seen_any and start == 0 and end is None:
         raise InputError("empty file (no records)", path)
 
 
 def _json_object(raw: bytes, path: Path, lineno: int) -> dict[str, Any] | None:
     """One JSONL line as an object (None when blank), or an InputError naming the line."""
-    if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -152,12 +166,25 @@ def read_models(
     path: str | Path, model: type[M], start: int = 0, end: int | None = None, first_line: int = 1
 ) -> Iterator[tuple[int, M]]:
     """Validate each line of a JSONL file (or of one byte range of it) as `model`, raising
-    InputError at the first bad one."""
-    for lineno, obj in iter_json_lines(path, start, end, first_line):
+    InputError at the first bad one. A line is parsed and validated in one pass by pydantic;
+    only a line that fails is read again the slow way, for the exact error (or to accept what
+    Python's json accepts and pydantic's parser does not, such as a blank line in Unicode)."""
+    path = Path(path)
+    seen_any = False
+    for lineno, raw in _raw_lines(path, start, end, first_line):
         try:
-            yield lineno, model.model_validate(obj)
-        except ValidationError as exc:
-            raise input_error_from_validation(exc, path, lineno) from None
+            record = model.model_validate_json(raw)
+        except ValueError:
+            obj = _json_object(raw, path, lineno)
+            if obj is None:
+                continue
+            try:
+                record = model.model_validate(obj)
+            except ValidationError as exc:
+                raise input_error_from_validation(exc, path, lineno) from None
+        seen_any = True
+        yield lineno, record
+    _check_records(seen_any, path, start, end)
 
 
 def load_models(path: str | Path, model: type[M]) -> list[M]:

@@ -47,7 +47,9 @@ def _grams(norm_text: str) -> Iterator[bytes]:
         chars = norm_text.replace(" ", "")
         if len(chars) < SHINGLE_CHARS:
             return iter([chars.encode()])
-        return (chars[i : i + SHINGLE_CHARS].encode() for i in range(len(chars) - SHINGLE_CHARS + 1))
+        return (
+            chars[i : i + SHINGLE_CHARS].encode() for i in range(len(chars) - SHINGLE_CHARS + 1)
+        )
     words = norm_text.encode().split()
     if len(words) < SHINGLE_WORDS:
         return iter([b" ".join(words)] if words else [])

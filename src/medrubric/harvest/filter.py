@@ -17,7 +17,6 @@ keeps them in partition files instead.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,13 @@ from medrubric.data.models import Thread
 from medrubric.data.vocab import AuthorRole, Language
 from medrubric.harvest.dedup import DuplicateFinder
 from medrubric.harvest.keywords import keyword_matcher
-from medrubric.harvest.langid import SAMPLE_CHARS, LanguageHelper, detector, identify_batch
+from medrubric.harvest.langid import (
+    SAMPLE_CHARS,
+    LanguageHelper,
+    detector,
+    identify_batch,
+    language_helper,
+)
 from medrubric.harvest.reasons import Rejection
 from medrubric.harvest.safety import screen_thread
 from medrubric.harvest.text import non_alnum_ratio, normalise
@@ -161,19 +166,21 @@ def iter_decisions(
     helper_process: bool | None = None,
 ) -> Iterator[tuple[Thread, Rejection | None]]:
     """(thread, None) for kept threads (language set) and (thread, Rejection) otherwise, in
-    input order, once the whole input is screened (de-duplication links all survivors)."""
+    input order, once the whole input is screened (de-duplication links all survivors);
+    `helper_process` as in `language_helper`."""
     config = config or FilterConfig()
     finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
     decided: list[tuple[Thread, Rejection | None]] = []
-    for batch, screened in screened_batches(threads, config, batch_size, helper_process):
-        passed = [i for i, s in enumerate(screened) if s.outcome is None]
-        if config.dedup and passed:
-            finder.add(
-                [len(decided) + i for i in passed],
-                [batch[i].key for i in passed],
-                [screened[i].norm_text for i in passed],
-            )
-        decided.extend(map(decision, batch, screened))
+    with language_helper(helper_process) as helper:
+        for batch, screened in screened_batches(threads, config, batch_size, helper):
+            passed = [i for i, s in enumerate(screened) if s.outcome is None]
+            if config.dedup and passed:
+                finder.add(
+                    [len(decided) + i for i in passed],
+                    [batch[i].key for i in passed],
+                    [screened[i].norm_text for i in passed],
+                )
+            decided.extend(map(decision, batch, screened))
     duplicates = finder.resolve()
     for node, (thread, rejection) in enumerate(decided):
         found = duplicates.get(node)
@@ -184,36 +191,28 @@ def screened_batches(
     threads: Iterable[Thread],
     config: FilterConfig,
     batch_size: int = BATCH_SIZE,
-    helper_process: bool | None = None,
+    helper: LanguageHelper | None = None,
 ) -> Iterator[tuple[Sequence[Thread], list[Screened]]]:
     """`screen_batch` over consecutive batches, in order.
 
-    Language identification is most of the work and holds the GIL, so from the second batch
-    on (`helper_process`: by default when there are two or more CPUs) one helper process
-    identifies most of the next batch while this process identifies the rest and finishes the
-    current one."""
-    if helper_process is None:
-        helper_process = (os.cpu_count() or 1) >= 2
+    Language identification is most of the work and holds the GIL, so with a `helper` the
+    helper process identifies most of each batch while this process identifies the rest and
+    finishes the batch before. The helper is first used for a second batch (an input of one
+    batch starts no process); once started it shares every batch, first ones included."""
     iterator = iter(threads)
-    helper: LanguageHelper | None = None
     previous: tuple[_Pending, Callable[[], list[str | None]]] | None = None
-    try:
-        while batch := list(islice(iterator, batch_size)):
-            pending = _Pending.start(batch, config)
-            receive: Callable[[], list[str | None]]
-            if previous is None or not helper_process:
-                receive = partial(list, identify_batch(pending.language_input()))
-            else:
-                helper = helper or LanguageHelper()
-                receive = helper.split(pending.language_input())
-            if previous is not None:
-                yield previous[0].threads, previous[0].finish(previous[1](), config)
-            previous = (pending, receive)
+    while batch := list(islice(iterator, batch_size)):
+        pending = _Pending.start(batch, config)
+        receive: Callable[[], list[str | None]]
+        if helper is not None and (previous is not None or helper.started):
+            receive = helper.split(pending.language_input())
+        else:
+            receive = partial(list, identify_batch(pending.language_input()))
         if previous is not None:
             yield previous[0].threads, previous[0].finish(previous[1](), config)
-    finally:
-        if helper is not None:
-            helper.close()
+        previous = (pending, receive)
+    if previous is not None:
+        yield previous[0].threads, previous[0].finish(previous[1](), config)
 
 
 def _late_screen(thread: Thread, text: str, language: str | None, config: FilterConfig) -> Screened:

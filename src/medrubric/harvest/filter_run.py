@@ -26,9 +26,16 @@ from medrubric.harvest.dedup import (
     star_edges,
 )
 from medrubric.harvest.filter import FilterConfig, screened_batches
+from medrubric.harvest.langid import LanguageHelper, language_helper
 from medrubric.harvest.reasons import Rejection
 from medrubric.scale.engine import Engine, screen_file, start_ray
-from medrubric.scale.partitions import Partition, WorkFolder, count_lines, write_result
+from medrubric.scale.partitions import (
+    Partition,
+    WorkFolder,
+    count_lines,
+    write_lines,
+    write_result,
+)
 
 PARTITION_LINES = 20_000
 WORK = ".filter-work"
@@ -41,18 +48,26 @@ class ScreenPartition:
     source: str
     folder: str
     config: dict[str, Any]
-    helper: bool | None  # language identification in a helper process; never in Ray tasks
+    helper: LanguageHelper | None = None  # shared by the partitions of one process; not on Ray
 
     def __call__(self, part: Partition) -> None:
         config = FilterConfig.model_validate(self.config)
         finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
-        numbered = list(read_models(self.source, Thread, part.start, part.end, part.first_line))
-        lines = [line for line, _ in numbered]
-        threads = [thread for _, thread in numbered]
+        lines: list[int] = []  # input line of each thread read so far
+
+        def threads() -> Iterator[Thread]:
+            # read lazily, so that parsing overlaps the helper's language identification
+            for line, thread in read_models(
+                self.source, Thread, part.start, part.end, part.first_line
+            ):
+                lines.append(line)
+                yield thread
+
         rows: list[dict[str, Any]] = []
+        passed_json: list[str] = []
         bands: list[np.ndarray] = [np.empty((0, 2), dtype=np.int64)]
         start = 0
-        for batch, screened in screened_batches(threads, config, helper_process=self.helper):
+        for batch, screened in screened_batches(threads(), config, helper=self.helper):
             passed = [i for i, s in enumerate(screened) if s.outcome is None]
             digests: dict[int, str] = {}
             if config.dedup and passed:
@@ -68,11 +83,26 @@ class ScreenPartition:
                     row["language"] = outcome.language
                     if i in digests:
                         row["digest"] = digests[i]
+                    passed_json.append(
+                        dump_line(thread.model_copy(update={"language": outcome.language}))
+                    )
                 rows.append(row)
             start += len(batch)
         folder = Path(self.folder)
         np.save(folder / f"{part.name}.bands.npy", np.concatenate(bands))
+        write_lines(passed_file(folder, part), passed_json)
         write_result(folder / f"{part.name}.jsonl", rows)
+
+
+def passed_file(folder: Path, part: Partition) -> Path:
+    """The partition's threads that passed screening, as kept.jsonl lines, in input order."""
+    return folder / f"{part.name}.passed"
+
+
+def passed_lines(folder: Path, parts: list[Partition]) -> Iterator[str]:
+    for part in parts:
+        with passed_file(folder, part).open(encoding="utf-8") as fh:
+            yield from fh
 
 
 def stored_bands(folder: Path, part: Partition) -> np.ndarray:
@@ -137,14 +167,14 @@ def run_filter(
     settings = {"config": fields, "partition_lines": partition_lines}
     on_stage("screening", count_lines(source))
 
-    def screen(path: str, folder: str) -> ScreenPartition:
-        return ScreenPartition(
-            path, folder, fields, helper=None if engine.kind == "local" else False
-        )
+    with language_helper(None if engine.kind == "local" else False) as helper:
 
-    work, parts = screen_file(
-        source, out / WORK, settings, engine, screen, partition_lines, on_step
-    )
+        def screen(path: str, folder: str) -> ScreenPartition:
+            return ScreenPartition(path, folder, fields, helper)
+
+        work, parts = screen_file(
+            source, out / WORK, settings, engine, screen, partition_lines, on_step
+        )
     on_stage("de-duplicating", 1)
     duplicates: dict[int, tuple[str, str]] = {}
     if config.dedup:
@@ -153,39 +183,52 @@ def run_filter(
         duplicates = resolve_duplicates(survivors(work, parts), edges.tolist())
     on_step(1)
     on_stage("writing", sum(p.lines for p in parts))
-    counts = write_outputs(source, out, work.rows(parts), duplicates, on_step)
+    counts = write_outputs(
+        out, work.rows(parts), passed_lines(work.folder, parts), duplicates, on_step
+    )
     work.remove()
     return FilterOutcome(total=sum(counts.values()), counts=counts)
 
 
+STEP = 1000  # lines written between progress updates
+
+
 def write_outputs(
-    source: Path,
     out: Path,
     rows: Iterator[dict[str, Any]],
+    passed: Iterator[str],
     duplicates: dict[int, tuple[str, str]],
     on_step: Callable[[int], None],
 ) -> dict[str, int]:
-    """kept.jsonl and rejected.jsonl in input order, each replaced only once complete."""
+    """kept.jsonl and rejected.jsonl in input order, each replaced only once complete: a
+    thread that passed screening is copied from its partition's passed lines (the input is not
+    read again) unless it is a duplicate."""
     counts: dict[str, int] = {}
+    written = 0
     with (
         (out / "kept.jsonl.tmp").open("w", encoding="utf-8") as kept_fh,
         (out / "rejected.jsonl.tmp").open("w", encoding="utf-8") as rejected_fh,
     ):
-        for (line, thread), row in zip(read_models(source, Thread), rows, strict=True):
-            assert row["line"] == line, "partition results out of step with the input"
+        for row in rows:
             reason, detail = row.get("reason"), row.get("detail", "")
-            if line in duplicates:
-                reason, of = duplicates[line]
-                detail = f"of {of}"
             if reason is None:
-                kept = thread.model_copy(update={"language": row["language"]})
-                kept_fh.write(dump_line(kept) + "\n")
+                kept_line = next(passed)
+                if row["line"] in duplicates:
+                    reason, of = duplicates[row["line"]]
+                    detail = f"of {of}"
+            if reason is None:
+                kept_fh.write(kept_line)
                 counts["kept"] = counts.get("kept", 0) + 1
             else:
-                rejection = Rejection(thread_key=thread.key, reason=reason, detail=detail)
+                rejection = Rejection(thread_key=row["key"], reason=reason, detail=detail)
                 rejected_fh.write(dump_line(rejection) + "\n")
                 counts[reason] = counts.get(reason, 0) + 1
-            on_step(1)
+            written += 1
+            if written % STEP == 0:
+                on_step(STEP)
+        on_step(written % STEP)
+    if next(passed, None) is not None:
+        raise RuntimeError("partition results out of step: passed threads left over")
     for name in ("kept.jsonl", "rejected.jsonl"):
         (out / f"{name}.tmp").replace(out / name)
     return counts

@@ -23,7 +23,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import islice
 from typing import BinaryIO, NoReturn
@@ -112,18 +112,30 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 class LanguageHelper:
     """`identify_batch` in a child process (`python -m medrubric.harvest.langid`), so that
     identification of one batch runs while this process works on another: lingua holds the
-    GIL, so a thread would not do. Requests are answered in the order they were sent."""
+    GIL, so a thread would not do. Requests are answered in the order they were sent. The
+    process starts with the first request and serves every later one, so a run of many
+    partitions loads lingua once."""
 
     share = 0.75  # of each batch that `split` sends to the child; adapted as it runs
 
     def __init__(self) -> None:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", "medrubric.harvest.langid"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-        )
+        self._child: subprocess.Popen[bytes] | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._child is not None
+
+    @property
+    def _process(self) -> subprocess.Popen[bytes]:
+        if self._child is None:
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+            self._child = subprocess.Popen(
+                [sys.executable, "-m", "medrubric.harvest.langid"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=env,
+            )
+        return self._child
 
     def submit(self, texts: list[str]) -> Callable[[], list[str | None]]:
         """Send a batch; the returned function waits for its languages."""
@@ -165,14 +177,30 @@ class LanguageHelper:
         raise RuntimeError(f"language identification process exited with {code}") from None
 
     def close(self) -> None:
-        if self._process.stdin is not None:
+        if self._child is None:
+            return
+        if self._child.stdin is not None:
             with contextlib.suppress(BrokenPipeError):
-                self._process.stdin.close()
+                self._child.stdin.close()
         try:
-            self._process.wait(timeout=10)
+            self._child.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
+            self._child.kill()
+            self._child.wait()
+
+
+@contextlib.contextmanager
+def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | None]:
+    """A `LanguageHelper` for the block (`wanted` None: when there are two or more CPUs, for
+    with one the two processes would only take turns), closed at its end; None otherwise."""
+    if wanted is None:
+        wanted = (os.cpu_count() or 1) >= 2
+    helper = LanguageHelper() if wanted else None
+    try:
+        yield helper
+    finally:
+        if helper is not None:
+            helper.close()
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -99,13 +99,17 @@ class WorkFolder:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def write_result(path: Path, rows: list[dict[str, Any]]) -> None:
-    """All rows of one partition, or nothing: a temp file renamed into place."""
+def write_lines(path: Path, lines: Iterable[str]) -> None:
+    """All lines, or nothing: a temp file renamed into place."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
+        fh.writelines(line + "\n" for line in lines)
     tmp.replace(path)
+
+
+def write_result(path: Path, rows: list[dict[str, Any]]) -> None:
+    """All rows of one partition, or nothing (written last: its presence marks it finished)."""
+    write_lines(path, (json.dumps(row, ensure_ascii=False, separators=(",", ":")) for row in rows))
 
 
 def as_rows(parts: list[Partition]) -> list[dict[str, Any]]:
