@@ -55,3 +55,21 @@ def test_help_reads_like_ordinary_cli_help() -> None:
     assert " PATH " in row["--out"] and " INTEGER " in row["--limit"]
     flag = row["--dry-run"].split("--dry-run", 1)[1].split()
     assert flag[0] == "Print", row["--dry-run"]  # the help text follows the flag directly
+
+
+def test_bracketed_help_words_survive_rich_markup() -> None:
+    """Help text is rich markup, where "[ray]" would vanish as a style tag: every bracketed
+    word a help text means literally ("medrubric[ray]", "URL[#N]", "[default: …]") shows."""
+    root = typer.main.get_command(app)
+    runner = CliRunner()
+    for path in _command_paths(root):
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        output = " ".join(
+            runner.invoke(app, [*path, "--help"], env={"COLUMNS": "400"}).output.split()
+        )
+        for param in command.params:
+            for word in (getattr(param, "help", None) or "").split():
+                if "[" in word:
+                    assert word.replace("\\[", "[") in output, (path, param.name, word)

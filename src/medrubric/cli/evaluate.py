@@ -12,17 +12,14 @@ import typer
 from rich.table import Table
 
 from medrubric.cli.options import (
-    Endpoints,
-    EngineOpt,
+    Dispatch,
     Grader,
     GraderMaxTokens,
     GraderProfile,
     Out,
-    RayAddress,
-    fanout_settings,
+    dispatch_flags,
     model_flags,
 )
-from medrubric.errors import InputError
 from medrubric.evaluate.profiles import MODES, resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
@@ -82,18 +79,6 @@ RetryErrors = Annotated[
     typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
 ]
 
-BatchApi = Annotated[
-    str | None,
-    typer.Option(
-        "--batch-api",
-        help="Send calls as provider batches: openai (/v1/files + /v1/batches at the model's "
-        "URL) or vllm (write the request file for `vllm run-batch`, read its output). "
-        "Resumable: a re-run re-attaches to the batches recorded in OUT/batches.",
-    ),
-]
-BatchPoll = Annotated[
-    float, typer.Option("--batch-poll", min=0.01, help="First wait between batch polls (s).")
-]
 console = log_console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
 DEFAULT_MAX_ERROR_RATE = 0.1
@@ -118,12 +103,6 @@ def _options(
         filters=list(filters or []),
         knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
     )
-
-
-def _batch_mode(value: str | None) -> str | None:
-    if value is not None and value not in ("openai", "vllm"):
-        raise InputError(f"--batch-api: expected openai or vllm, got {value!r}")
-    return value
 
 
 def _say_smoke(opts: RunOptions) -> None:
@@ -200,23 +179,20 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
         raise typer.Exit(1)
 
 
+@dispatch_flags()
 @model_flags(max_tokens=ANSWER_LIMIT)
 def generate_cmd(
     cases: Cases,
     model: Model,
     out: Out,
     models: ModelOptions,
+    dispatch: Dispatch,
     filters: Filters = None,
     limit: Limit = None,
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = False,
-    batch_api: BatchApi = None,
-    batch_poll: BatchPoll = 5.0,
-    engine: EngineOpt = "local",
-    ray_address: RayAddress = None,
-    endpoint: Endpoints = None,
 ) -> None:
     """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
     from medrubric.evaluate.runner import run_generate
@@ -224,8 +200,7 @@ def generate_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
-        fanout=fanout_settings(engine, ray_address, endpoint, batch_api),
+        retry_errors=retry_errors, **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
     responses, progress = asyncio.run(run_generate(opts))
@@ -234,6 +209,7 @@ def generate_cmd(
     typer.echo(str(RunDir(out).responses.resolve()))
 
 
+@dispatch_flags()
 @model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
 def grade_cmd(
     responses: Annotated[
@@ -247,6 +223,7 @@ def grade_cmd(
     cases: Cases,
     out: Out,
     models: ModelOptions,
+    dispatch: Dispatch,
     grader: Grader = None,
     grader_profile: GraderProfile = None,
     mode: Mode = None,
@@ -257,11 +234,6 @@ def grade_cmd(
     dry_run: DryRun = False,
     retry_errors: RetryErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
-    batch_api: BatchApi = None,
-    batch_poll: BatchPoll = 5.0,
-    engine: EngineOpt = "local",
-    ray_address: RayAddress = None,
-    endpoint: Endpoints = None,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
@@ -269,8 +241,7 @@ def grade_cmd(
         setup=resolve_setup(
             grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
         ),
-        batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
-        fanout=fanout_settings(engine, ray_address, endpoint, batch_api),
+        **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts, responses)
@@ -281,12 +252,14 @@ def grade_cmd(
     _report(asyncio.run(run_grade(opts, responses)), max_error_rate)
 
 
+@dispatch_flags(engine=False)
 @model_flags(max_tokens=ANSWER_LIMIT)
 def eval_cmd(
     cases: Cases,
     model: Model,
     out: Out,
     models: ModelOptions,
+    dispatch: Dispatch,
     grader: Grader = None,
     grader_profile: GraderProfile = None,
     mode: Mode = None,
@@ -300,8 +273,6 @@ def eval_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
-    batch_api: BatchApi = None,
-    batch_poll: BatchPoll = 5.0,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
@@ -310,7 +281,7 @@ def eval_cmd(
             grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
         ),
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, batch_api=_batch_mode(batch_api), batch_poll_s=batch_poll,
+        retry_errors=retry_errors, **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts)

@@ -78,7 +78,9 @@ def harvest(
     ] = None,
     state_dir: Annotated[
         Path | None,
-        typer.Option("--state-dir", help="State and HTTP cache [default: .harvest-state by OUT]."),
+        typer.Option(
+            "--state-dir", help="State and HTTP cache \\[default: .harvest-state by OUT]."
+        ),
     ] = None,
     sites: Annotated[
         Path | None, typer.Option("--sites", help="Extra sites TOML (adds or replaces sites).")
@@ -221,7 +223,7 @@ def redact(
         Path | None,
         typer.Option(
             "--rejected",
-            help="Threads still at risk after redaction (ids and reasons) [default: OUT with "
+            help="Threads still at risk after redaction (ids and reasons) \\[default: OUT with "
             "the suffix .rejected.jsonl].",
         ),
     ] = None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -45,24 +46,19 @@ Seed = Annotated[
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
-EngineOpt = Annotated[
-    str,
-    typer.Option("--engine", help="local (this process) or ray (Ray Data tasks; pip install "
-                 "'medrubric[ray]')."),
-]  # fmt: skip
-RayAddress = Annotated[
-    str | None,
-    typer.Option("--ray-address", help="Head of a running Ray cluster (host:port); default: "
-                 "start a local Ray."),
-]  # fmt: skip
+# Help text is rich markup: a literal "[" is written "\\[".
+ENGINE_HELP = "local (this process) or ray (Ray Data tasks; pip install 'medrubric\\[ray]')."
+RAY_ADDRESS_HELP = "Head of a running Ray cluster (host:port); default: start a local Ray."
+ENDPOINT_HELP = (
+    "With --engine ray: a server of the model, URL\\[#N] with N requests in flight "
+    "(default 4); repeat for each server."
+)
+EngineOpt = Annotated[str, typer.Option("--engine", help=ENGINE_HELP)]
+RayAddress = Annotated[str | None, typer.Option("--ray-address", help=RAY_ADDRESS_HELP)]
 PartitionLines = Annotated[
     int, typer.Option("--partition-lines", min=1, help="Threads per resumable partition.")
 ]
-Endpoints = Annotated[
-    list[str] | None,
-    typer.Option("--endpoint", help="With --engine ray: a server of the model, URL[#N] with N "
-                 "requests in flight (default 4); repeat for each server."),
-]  # fmt: skip
+Endpoints = Annotated[list[str] | None, typer.Option("--endpoint", help=ENDPOINT_HELP)]
 
 
 def fanout_settings(
@@ -120,34 +116,27 @@ def _evaluated(fn: Callable[..., Any], param: inspect.Parameter) -> inspect.Para
     return param
 
 
-def model_flags(
-    *,
-    timeout: float = 120.0,
-    max_tokens: str = "Reply length limit per call.",
-    concurrency: str = "Calls in flight at once.",
-    only: Iterable[str] = MODEL_FLAGS,
+def _flag_group(
+    target: str, flags: list[inspect.Parameter], collect: Callable[[dict[str, Any]], Any]
 ) -> Callable[[F], F]:
-    """Add the model flags (`only` some of them, defaults as given) to a command whose
-    `models` parameter then receives them as one `ModelOptions`."""
-    names = [name for name in MODEL_FLAGS if name in set(only)]
+    """Add `flags` to a command's signature; its `target` parameter then receives
+    `collect({flag name: value})`. Groups stack: each decorator adds its flags after the
+    command's own parameters and those of the groups below it. `@model_flags` goes nearest
+    the function: `models: ModelOptions` is a name only type checkers import."""
+    names = [flag.name for flag in flags]
 
     def decorate(fn: F) -> F:
         own = inspect.signature(fn).parameters
-        if "models" not in own:
-            raise TypeError(f"{fn.__name__} needs a `models` parameter for the model flags")
-        flags = [_flag(name, timeout, max_tokens, concurrency) for name in names]
+        if target not in own:
+            raise TypeError(f"{fn.__name__} needs a `{target}` parameter for its flags")
         params = [
             p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-            for p in (_evaluated(fn, p) for p in own.values() if p.name != "models")
+            for p in (_evaluated(fn, p) for p in own.values() if p.name != target)
         ]
 
         @functools.wraps(fn)
         def command(*args: Any, **kwargs: Any) -> Any:
-            from medrubric.runtime.options import ModelOptions
-
-            given = {name: kwargs.pop(name) for name in names}
-            quiet = given.pop("quiet", False)
-            kwargs["models"] = ModelOptions(**given, show_progress=not quiet)
+            kwargs[target] = collect({name: kwargs.pop(name) for name in names})
             return fn(*args, **kwargs)
 
         command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
@@ -157,3 +146,86 @@ def model_flags(
         return command  # type: ignore[return-value]
 
     return decorate
+
+
+def _model_options(values: dict[str, Any]) -> Any:
+    from medrubric.runtime.options import ModelOptions
+
+    quiet = values.pop("quiet", False)
+    return ModelOptions(**values, show_progress=not quiet)
+
+
+def model_flags(
+    *,
+    timeout: float = 120.0,
+    max_tokens: str = "Reply length limit per call.",
+    concurrency: str = "Calls in flight at once.",
+    only: Iterable[str] = MODEL_FLAGS,
+) -> Callable[[F], F]:
+    """Add the model flags (`only` some of them, defaults as given) to a command whose
+    `models` parameter then receives them as one `ModelOptions`."""
+    chosen = set(only)
+    flags = [_flag(n, timeout, max_tokens, concurrency) for n in MODEL_FLAGS if n in chosen]
+    return _flag_group("models", flags, _model_options)
+
+
+DISPATCH_PANEL = "Batch and cluster options"
+BATCH_MODES = ("openai", "vllm")
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """How a command's calls reach the model: one by one from this process, as provider
+    batches (`batch_api`), or spread over several servers from Ray tasks (`fanout`)."""
+
+    batch_api: str | None = None
+    batch_poll_s: float = 5.0
+    fanout: FanoutSettings | None = None
+
+    def run_fields(self) -> dict[str, Any]:
+        """The fields of `RunOptions` this sets."""
+        return {"batch_api": self.batch_api, "batch_poll_s": self.batch_poll_s,
+                "fanout": self.fanout}  # fmt: skip
+
+
+def _dispatch(values: dict[str, Any]) -> Dispatch:
+    batch_api = values["batch_api"]
+    if batch_api is not None and batch_api not in BATCH_MODES:
+        raise InputError(f"--batch-api: expected openai or vllm, got {batch_api!r}")
+    fanout = None
+    if "engine" in values:
+        fanout = fanout_settings(
+            values["engine"], values["ray_address"], values["endpoint"], batch_api
+        )
+    return Dispatch(batch_api, values["batch_poll"], fanout)
+
+
+def _dispatch_flag(name: str) -> inspect.Parameter:
+    declared: dict[str, tuple[Any, str, str, Any, float | None]] = {
+        "batch_api": (
+            str | None,
+            "--batch-api",
+            "Send calls as provider batches: openai (/v1/files + /v1/batches at the model's "
+            "URL) or vllm (write the request file for `vllm run-batch`, read its output). "
+            "Resumable: a re-run re-attaches to the batches recorded in OUT/batches.",
+            None,
+            None,
+        ),
+        "batch_poll": (float, "--batch-poll", "First wait between batch polls (s).", 5.0, 0.01),
+        "engine": (str, "--engine", ENGINE_HELP, "local", None),
+        "ray_address": (str | None, "--ray-address", RAY_ADDRESS_HELP, None, None),
+        "endpoint": (list[str] | None, "--endpoint", ENDPOINT_HELP, None, None),
+    }
+    kind, flag, help_text, default, least = declared[name]
+    option = typer.Option(flag, help=help_text, rich_help_panel=DISPATCH_PANEL, min=least)
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, option]
+    )
+
+
+def dispatch_flags(*, engine: bool = True) -> Callable[[F], F]:
+    """Add --batch-api and --batch-poll (and with `engine` --engine, --ray-address and
+    --endpoint) to a command whose `dispatch` parameter then receives them as one `Dispatch`.
+    A command with two models (eval) takes no --endpoint: a server list is for one model."""
+    names = ["batch_api", "batch_poll"] + (["engine", "ray_address", "endpoint"] if engine else [])
+    return _flag_group("dispatch", [_dispatch_flag(n) for n in names], _dispatch)
