@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from medrubric.cli.options import (
     Dispatch,
@@ -114,6 +113,8 @@ def _say_smoke(opts: RunOptions) -> None:
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
+    from rich.table import Table
+
     table = Table(title="Dry run: calls still to make (the cache may answer some for free)")
     columns = ("stage", "model", "calls", "prompt tokens", "completion tokens", "cost USD")
     for column in (*columns, "Batch API USD"):
