@@ -5,11 +5,14 @@ list by pair list as that code does, and the per-physician figures against sciki
 from __future__ import annotations
 
 import json
+import warnings
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
+from irrCAC.raw import CAC
 from sklearn.metrics import cohen_kappa_score, f1_score
 from typer.testing import CliRunner
 
@@ -21,6 +24,7 @@ from medrubric.data.formats import load_meta_eval
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import CaseGrade, Verdict
 from medrubric.errors import InputError
+from medrubric.stats import gwet_ac1
 
 PHYSICIANS = [f"phys-{i}" for i in range(7)]
 
@@ -237,6 +241,41 @@ def test_intervals_are_the_case_bootstrap_of_each_figure(healthbench_files) -> N
         hb.gwet_ac1_ci95,
     )
     assert validity.physician_macro_f1 == hb.physician_macro_f1
+
+
+def test_physicians_ac1_and_its_interval_against_irrcac_and_a_resampling_loop(
+    healthbench_files,
+) -> None:
+    """All physicians' AC1 equals irrCAC's on the items x physicians table, and its CI the
+    loop over the same prompt resamples that stacks each drawn prompt's rows (with repeats)."""
+    rows, grades, _ = healthbench_files
+    labels = load_labels(rows)
+    report = meta_eval(labels, load_answer_grades([grades]), n_resamples=300, seed=4)
+    raters = sorted({label.rater for label in labels.labels})
+    by_item: dict[tuple[str, str], dict[str, bool]] = defaultdict(dict)
+    case_of: dict[tuple[str, str], str] = {}
+    for label in labels.labels:
+        item = (label.answer_id, label.criterion_id)
+        by_item[item][label.rater] = label.met
+        case_of[item] = label.case_id
+    table_of: dict[str, list[list[bool | None]]] = defaultdict(list)
+    for item in sorted(by_item):
+        table_of[case_of[item]].append([by_item[item].get(r) for r in raters])
+    frame = pd.DataFrame([[np.nan if v is None else v for v in row]
+                          for rows_ in table_of.values() for row in rows_])  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = CAC(frame, digits=15).gwet()["est"]["coefficient_value"]
+    assert report.physicians_ac1 == pytest.approx(reference, abs=1e-12)
+    prompts = sorted(table_of)
+    draws = np.random.default_rng(4).integers(0, len(prompts), size=(300, len(prompts)))
+    values = [
+        gwet_ac1([row for j in draw for row in table_of[prompts[j]]], (True, False)).statistic
+        for draw in draws
+    ]
+    assert report.physicians_ac1_ci95 == pytest.approx(
+        tuple(np.quantile(values, [0.025, 0.975])), abs=1e-12
+    )
 
 
 def test_one_grades_file_with_several_completions_per_prompt(healthbench_files) -> None:

@@ -14,7 +14,15 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 from statsmodels.stats.inter_rater import aggregate_raters
 from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss_kappa
 
-from medrubric.stats import cohen_kappa, fleiss_kappa, gwet_ac1, macro_f1, raw_agreement
+from medrubric.stats import (
+    cohen_kappa,
+    fleiss_kappa,
+    gwet_ac1,
+    gwet_ac1_from_sums,
+    gwet_ac1_terms,
+    macro_f1,
+    raw_agreement,
+)
 
 
 def _random_ratings(seed: int, items: int, raters: int, labels: list, missing: float) -> list:
@@ -53,6 +61,27 @@ def test_gwet_ac1_matches_irrcac(seed, items, raters, labels, missing) -> None:
     assert ours.observed_agreement == pytest.approx(ref["pa"], abs=1e-12)
     assert ours.chance_agreement == pytest.approx(ref["pe"], abs=1e-12)
     assert ours.n_raters == raters
+
+
+@pytest.mark.parametrize("seed,items,raters,labels,missing", CASES)
+def test_ac1_terms_add_up_over_any_split_of_the_items(seed, items, raters, labels, missing) -> None:
+    """The AC1 of summed item terms equals irrCAC's AC1 of the whole table, and summing the
+    terms of two halves (an unrated item adds a row of zeros) changes nothing."""
+    rows = _random_ratings(seed, items, raters, labels, missing)
+    rows.append([None] * raters)
+    terms = gwet_ac1_terms(rows, labels)
+    assert terms.shape[0] == len(rows) and not terms[-1].any()
+    halves = np.stack([terms[::2].sum(axis=0), terms[1::2].sum(axis=0)])
+    ours = gwet_ac1_from_sums(halves.sum(axis=0))[0]
+    assert ours == pytest.approx(_irrcac(rows[:-1], "gwet")["coefficient_value"], abs=1e-12)
+    each = gwet_ac1_from_sums(halves)
+    for half, value in zip((rows[::2], rows[1::2]), each, strict=True):
+        assert value == pytest.approx(gwet_ac1(half, labels).statistic, abs=1e-12, nan_ok=True)
+
+
+def test_ac1_from_sums_edge_conventions() -> None:
+    assert math.isnan(gwet_ac1_from_sums(gwet_ac1_terms([["a", None]]).sum(axis=0))[0])
+    assert gwet_ac1_from_sums(gwet_ac1_terms([["a", "a"], ["a", None]]).sum(axis=0))[0] == 1.0
 
 
 @pytest.mark.parametrize("seed,items,raters,labels,missing", CASES)

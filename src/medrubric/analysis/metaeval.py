@@ -16,6 +16,7 @@ against the mean of the physicians' case scores.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -39,9 +40,11 @@ from medrubric.data.models import CaseGrade
 from medrubric.errors import InputError
 from medrubric.scoring import case_score, score_verdicts
 from medrubric.stats import (
+    cluster_totals_ci,
     cohen_kappa_table,
-    gwet_ac1,
+    gwet_ac1_from_sums,
     gwet_ac1_table,
+    gwet_ac1_terms,
     healthbench_f1_table,
     healthbench_f1_weight,
     macro_f1_table,
@@ -175,6 +178,7 @@ class MetaEvalReport(BaseModel):
     physician_vs_physician: AgreementSummary
     healthbench: HealthBenchAgreement | None = None
     physicians_ac1: float | None  # all physicians at once, missing ratings allowed
+    physicians_ac1_ci95: Interval | None = None
     case_level: list[CaseLevel]
 
     def validity(self) -> GraderValidity:
@@ -426,8 +430,6 @@ def meta_eval(
     case_of = {label.answer_id: label.case_id for label in labels.labels}
     category_of = {(label.answer_id, label.criterion_id): label.category for label in labels.labels}
     tables = agreement_tables(per_rater, grader, case_of, category_of)
-    ordered = sorted(items)
-    table = [[per_rater[r].get(item) for r in raters] for item in ordered]
 
     physician_scores = physician_case_scores(per_rater, weights)
     grader_scores: dict[str, float] = {}
@@ -464,9 +466,33 @@ def meta_eval(
         grader_vs_physician=summarize_units(tables["grader"], n_resamples, seed),
         physician_vs_physician=summarize_units(tables["pairs"], n_resamples, seed),
         healthbench=healthbench_agreement(tables, n_resamples, seed),
-        physicians_ac1=finite(gwet_ac1(table).statistic) if len(raters) > 1 else None,
+        **physicians_ac1(per_rater, case_of, n_resamples, seed),
         case_level=case_level,
     )
+
+
+def physicians_ac1(
+    per_rater: Mapping[str, Mapping[Item, bool]],
+    case_of: Mapping[str, str],
+    n_resamples: int,
+    seed: int,
+) -> dict[str, float | Interval | None]:
+    """Gwet's AC1 of all physicians at once (missing ratings allowed) and its CI by the same
+    cluster bootstrap over cases as the other figures (the same cases in the same order, so
+    the same resamples): each case's items add up to one row of AC1 terms."""
+    raters = sorted(per_rater)
+    if len(raters) < 2:
+        return {"physicians_ac1": None, "physicians_ac1_ci95": None}
+    items = sorted({item for rated in per_rater.values() for item in rated})
+    terms = gwet_ac1_terms([[per_rater[r].get(i) for r in raters] for i in items], (True, False))
+    cases = sorted(set(case_of.values()))
+    row = {case: n for n, case in enumerate(cases)}
+    by_case = np.zeros((len(cases), terms.shape[1]))
+    np.add.at(by_case, [row[case_of[answer]] for answer, _ in items], terms)
+    point = finite(float(gwet_ac1_from_sums(terms.sum(axis=0))[0]))
+    lo, hi = cluster_totals_ci(by_case, gwet_ac1_from_sums, n_resamples, seed)
+    ci = (lo, hi) if point is not None and math.isfinite(lo) else None
+    return {"physicians_ac1": point, "physicians_ac1_ci95": ci}
 
 
 def _paired_pearson(x: Mapping[str, float], y: Mapping[str, float]) -> Correlation:

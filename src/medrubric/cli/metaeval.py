@@ -74,6 +74,7 @@ def _print(report: MetaEvalReport) -> None:
         f"{_ci(g.gwet_ac1_ci95)}; physician vs physician (mean of {p.n_pairs} pairs) "
         f"Macro F1 {num(p.macro_f1)}{_ci(p.macro_f1_ci95)}, kappa {num(p.cohen_kappa)}, "
         f"AC1 {num(p.gwet_ac1)}; physicians' AC1 {num(report.physicians_ac1)}"
+        f"{_ci(report.physicians_ac1_ci95)}"
     )
     for c in report.case_level:
         console.print(

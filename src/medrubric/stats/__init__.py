@@ -15,6 +15,8 @@ if TYPE_CHECKING:
         cohen_kappa,
         fleiss_kappa,
         gwet_ac1,
+        gwet_ac1_from_sums,
+        gwet_ac1_terms,
         raw_agreement,
     )
     from medrubric.stats.classification import macro_f1
@@ -57,6 +59,8 @@ _EXPORTS = {
     "cohen_kappa": "agreement",
     "fleiss_kappa": "agreement",
     "gwet_ac1": "agreement",
+    "gwet_ac1_from_sums": "agreement",
+    "gwet_ac1_terms": "agreement",
     "raw_agreement": "agreement",
     "macro_f1": "classification",
     "binary_table": "confusion",
@@ -110,7 +114,9 @@ __all__ = [
     "defined_percentile_interval",
     "fleiss_kappa",
     "gwet_ac1",
+    "gwet_ac1_from_sums",
     "gwet_ac1_table",
+    "gwet_ac1_terms",
     "healthbench_f1_table",
     "healthbench_f1_weight",
     "jaccard",

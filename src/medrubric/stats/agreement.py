@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from medrubric.stats._arrays import FloatArray, IntArray, factorize, is_missing
 
@@ -23,6 +24,8 @@ __all__ = [
     "cohen_kappa",
     "fleiss_kappa",
     "gwet_ac1",
+    "gwet_ac1_from_sums",
+    "gwet_ac1_terms",
     "raw_agreement",
 ]
 
@@ -61,7 +64,9 @@ def _rows(ratings: Any) -> list[Sequence[Any]]:
     return [list(row) for row in table]
 
 
-def _count_table(ratings: Any, categories: Iterable[Hashable] | None) -> _CountTable:
+def _count_table(
+    ratings: Any, categories: Iterable[Hashable] | None, *, keep_unrated: bool = False
+) -> _CountTable:
     rows = _rows(ratings)
     given = [(i, value) for i, row in enumerate(rows) for value in row if not is_missing(value)]
     item_of = np.array([i for i, _ in given], dtype=np.intp)
@@ -73,8 +78,8 @@ def _count_table(ratings: Any, categories: Iterable[Hashable] | None) -> _CountT
         codes = _codes_in(labels, values)
     counts = np.zeros((len(rows), len(labels)))
     np.add.at(counts, (item_of, codes), 1.0)
-    rated = counts.sum(axis=1) > 0
-    return _CountTable(counts[rated], labels, len(rows[0]) if rows else 0)
+    kept = counts if keep_unrated else counts[counts.sum(axis=1) > 0]
+    return _CountTable(kept, labels, len(rows[0]) if rows else 0)
 
 
 def _codes_in(categories: list[Hashable], values: list[Hashable]) -> IntArray:
@@ -96,26 +101,67 @@ def _counts_from_table(counts: Any) -> _CountTable:
     return _CountTable(table[rated], list(range(table.shape[1])), n_raters)
 
 
+def _item_terms(counts: FloatArray) -> FloatArray:
+    """Per item: [rated twice or more (0/1), share of agreeing rater pairs (0 below two
+    ratings), rated at all (0/1), share of its ratings in each category]. Observed agreement
+    and category shares of any set of items come from the column sums of its rows."""
+    r = counts.sum(axis=1)
+    multi, rated = r >= 2, r > 0
+    agreeing = np.zeros_like(r)
+    agreeing[multi] = (counts[multi] * (counts[multi] - 1)).sum(axis=1) / (
+        r[multi] * (r[multi] - 1)
+    )
+    shares = np.zeros_like(counts)
+    shares[rated] = counts[rated] / r[rated, None]
+    return np.column_stack([multi, agreeing, rated, shares]).astype(float)
+
+
+def _parts(sums: ArrayLike) -> tuple[FloatArray, FloatArray]:
+    """(observed agreement, category shares pi) of each row of summed `_item_terms`: the mean
+    over items rated twice or more of their agreeing pair share, and the mean over rated items
+    of their share of ratings in each category."""
+    s = np.atleast_2d(np.asarray(sums, dtype=float))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return s[:, 1] / s[:, 0], s[:, 3:] / s[:, 2:3]
+
+
 def _observed_agreement(table: _CountTable) -> float:
-    """Mean over items with 2+ ratings of the share of agreeing rater pairs."""
-    r = table.raters_per_item
-    multi = r >= 2
-    if not multi.any():
-        return math.nan
-    agreeing = (table.counts[multi] * (table.counts[multi] - 1)).sum(axis=1)
-    return float(np.mean(agreeing / (r[multi] * (r[multi] - 1))))
+    return float(_parts(_item_terms(table.counts).sum(axis=0))[0][0])
 
 
 def _category_shares(table: _CountTable) -> FloatArray:
-    """pi_k: each item's share of ratings in category k, averaged over items."""
-    shares: FloatArray = (table.counts / table.raters_per_item[:, None]).mean(axis=0)
-    return shares
+    return _parts(_item_terms(table.counts).sum(axis=0))[1][0]
 
 
 def _coefficient(pa: float, pe: float) -> float:
     if math.isnan(pa) or math.isnan(pe) or pe >= 1.0:
         return math.nan
     return (pa - pe) / (1.0 - pe)
+
+
+def gwet_ac1_terms(ratings: Any, categories: Iterable[Hashable] | None = None) -> FloatArray:
+    """One row of additive terms per item of an items x raters table (an unrated item's row
+    is zeros): `gwet_ac1_from_sums` of the column sums over any set of rows is that set's
+    multi-rater AC1, so a cluster bootstrap can resample groups of items by adding rows."""
+    return _item_terms(_count_table(ratings, categories, keep_unrated=True).counts)
+
+
+def _ac1_chance(pi: FloatArray) -> FloatArray:
+    """AC1's chance agreement sum_k pi_k (1 - pi_k) / (q - 1), per row of shares."""
+    out: FloatArray = (pi * (1 - pi)).sum(axis=1) / (pi.shape[1] - 1)
+    return out
+
+
+def gwet_ac1_from_sums(sums: ArrayLike) -> FloatArray:
+    """Gwet's AC1 of each row of summed `gwet_ac1_terms`: nan where no item was rated twice,
+    1.0 on a one-category scale."""
+    pa, pi = _parts(sums)
+    if pi.shape[1] < 2:
+        return np.where(np.isnan(pa), math.nan, 1.0)
+    pe = _ac1_chance(pi)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out: FloatArray = np.where(pe < 1.0, (pa - pe) / (1.0 - pe), math.nan)
+    return out
 
 
 def gwet_ac1(ratings: Any, categories: Iterable[Hashable] | None = None) -> AgreementResult:
@@ -127,16 +173,11 @@ def gwet_ac1(ratings: Any, categories: Iterable[Hashable] | None = None) -> Agre
     single category every rating agrees and AC1 is 1.0.
     """
     table = _count_table(ratings, categories)
-    n_items = table.counts.shape[0]
-    pa = _observed_agreement(table)
-    q = len(table.categories)
-    if n_items == 0 or math.isnan(pa):
-        return AgreementResult(math.nan, pa, math.nan, n_items, table.n_raters)
-    if q < 2:
-        return AgreementResult(1.0, pa, math.nan, n_items, table.n_raters)
-    pi = _category_shares(table)
-    pe = float(np.sum(pi * (1 - pi)) / (q - 1))
-    return AgreementResult(_coefficient(pa, pe), pa, pe, n_items, table.n_raters)
+    sums = _item_terms(table.counts).sum(axis=0)
+    pa, pi = _parts(sums)
+    pe = float(_ac1_chance(pi)[0]) if pi.shape[1] >= 2 else math.nan
+    statistic = float(gwet_ac1_from_sums(sums)[0])
+    return AgreementResult(statistic, float(pa[0]), pe, table.counts.shape[0], table.n_raters)
 
 
 def fleiss_kappa(
