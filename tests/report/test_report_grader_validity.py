@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from medrubric.analysis.labels import load_labels
 from medrubric.analysis.metaeval import meta_eval
-from medrubric.analysis.registry import record
+from medrubric.analysis.registry import record, validity_line
 from medrubric.analysis.runs import Run
 from medrubric.cli.main import app
 from medrubric.data.formats import load_meta_eval
@@ -40,9 +40,18 @@ def _validate(grader: str, registry: Path) -> None:
 def _grade(spec: str, out: Path, answers: Path) -> dict:
     args = ["grade", "--responses", str(answers), "--cases", "sample", "--grader", spec,
             "--out", str(out), "--quiet"]  # fmt: skip
-    result = CliRunner().invoke(app, args)
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "400"})
     assert result.exit_code == 0, result.output
-    return json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert f"grader {validity_line(summary['grader_validity'])}" in result.output
+    return summary
+
+
+def _score(grades: Path, out: Path) -> tuple[dict, str]:
+    args = ["score", str(grades), "--out", str(out), "--resamples", "50"]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    return json.loads((out / "summary.json").read_text(encoding="utf-8")), result.output
 
 
 def test_report_shows_validity_figures_or_not_validated(
@@ -57,6 +66,7 @@ def test_report_shows_validity_figures_or_not_validated(
         before = _grade(spec, tmp_path / "run", answers)
         html_before = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
         calls = server.total
+        scored_before, said_before = _score(tmp_path / "run" / "grades.jsonl", tmp_path / "s1")
         _validate(spec, registry)
         after = _grade(spec, tmp_path / "run", answers)  # the finished run, run again
         assert server.total == calls  # nothing graded again: only summary and report rebuilt
@@ -80,3 +90,16 @@ def test_report_shows_validity_figures_or_not_validated(
     assert f"Macro F1 {v['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
     assert "healthbench meta-eval" in html and entry["date"] in html
     assert "not validated" not in html
+
+    # `medrubric score` knows the grader by the name its grades carry (a bare grades file has
+    # no spec): not validated until a meta-eval records that name, then its figures
+    grades_file = tmp_path / "run" / "grades.jsonl"
+    label = json.loads(grades_file.read_text(encoding="utf-8").splitlines()[0])["grader"]
+    assert scored_before["grader_validity"]["validated"] is False
+    assert f"grader {label}: grader not validated" in said_before
+    _validate(label, registry)
+    scored_after, said_after = _score(grades_file, tmp_path / "s2")
+    w = scored_after["grader_validity"]
+    assert w["validated"] is True and w["grader"] == label and w["macro_f1"] == v["macro_f1"]
+    line = f"grader {label} vs physicians: Macro F1 {w['macro_f1']:.2f} ({lo:.2f}–{hi:.2f})"
+    assert line in said_after

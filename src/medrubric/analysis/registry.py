@@ -116,3 +116,26 @@ def grader_validity(
         "note": f"{NOT_VALIDATED}: no meta-eval result for this grader",
         "registry": str(registry_path(registry)),
     }
+
+
+def validity_line(validity: dict[str, Any]) -> str:
+    """One line for a console: the grader's headline agreement with physicians, or that it is
+    not validated (the record `grader_validity` returns)."""
+    if not validity.get("validated"):
+        return f"{validity.get('grader', 'unknown')}: {validity.get('note', NOT_VALIDATED)}"
+
+    def figure(name: str) -> str:
+        value, ci = validity.get(name), validity.get(f"{name}_ci95")
+        if value is None:
+            return "—"
+        return f"{value:.2f}" + (f" ({ci[0]:.2f}–{ci[1]:.2f})" if ci else "")
+
+    physicians = validity.get("physician_macro_f1")
+    baseline = "—" if physicians is None else f"{physicians:.2f}"
+    return (
+        f"{validity['grader']} vs physicians: Macro F1 {figure('macro_f1')} (physicians "
+        f"{baseline}), kappa {figure('cohen_kappa')}, AC1 {figure('gwet_ac1')} · "
+        f"{validity['method']}, {validity['n_items']} items, {validity['n_physicians']} "
+        f"physicians, {validity['labels']}"
+        + (f", {validity['date']}" if validity.get("date") else "")
+    )

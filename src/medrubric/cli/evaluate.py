@@ -154,6 +154,7 @@ def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
 def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     """Write the run's reports, then the score line, the error counts and the report path;
     exit 1 with one line saying why when errors exceed `max_error_rate`."""
+    from medrubric.analysis.registry import validity_line
     from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.report.run import write_run_reports
 
@@ -173,6 +174,9 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
+    validity = summary.get("grader_validity")
+    if validity is not None:
+        console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     typer.echo(str(run.report.resolve()))
     problem = error_rate_problem(summary, result.grades, max_error_rate)
     if problem is not None:

@@ -121,15 +121,18 @@ def score(
     ] = None,
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
+    from medrubric.analysis.registry import grader_validity, validity_line
     from medrubric.scoring import summarize
-
-    tag_keys = tag or []
     from medrubric.scoring.grades import read_grades
 
+    tag_keys = tag or []
     grades = read_grades(grades_path, model)
     summary = summarize(grades, clip=not no_clip, seed=seed, n_resamples=resamples, tags=tag_keys)
     cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
-    written = [_written(out / "summary.json", summary.model_dump(mode="json"))]
+    graders = sorted({g.grader for g in grades if g.grader})
+    validity = grader_validity(graders or ["unknown"], grades_path.parent)
+    record = {**summary.model_dump(mode="json"), "grader_validity": validity}
+    written = [_written(out / "summary.json", record)]
     if cacs is not None:
         written.append(_written(out / "cacs.json", dict(cacs)))
     console = Console()
@@ -141,6 +144,7 @@ def score(
         console.print(line, style="yellow" if troubled else None, soft_wrap=True)
     if cacs is not None:
         console.print(cacs_line(cacs), soft_wrap=True)
+    console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
 
 
