@@ -29,12 +29,12 @@ import time
 from io import BytesIO
 from pathlib import Path
 
+from _bytecode import child_env, compile_sources
 from _grading_stub import Stub, write_healthbench
 from _results import write_section
 
 HEADING = "## Command start-up"
 REPO = Path(__file__).resolve().parents[1]
-PYCACHE = Path(tempfile.gettempdir()) / "medrubric-bench-pycache"
 
 
 def unpack_src(rev: str, folder: Path) -> Path:
@@ -45,18 +45,6 @@ def unpack_src(rev: str, folder: Path) -> Path:
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     return folder / "src"
-
-
-def child_env(src: Path) -> dict[str, str]:
-    """The environment of a timed process: `src` first on the path, and bytecode read from (and
-    written to) PYCACHE, as an installed package reads its .pyc files."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "PYTHONPATH": str(src), "PYTHONPYCACHEPREFIX": str(PYCACHE)}
-
-
-def compile_sources(src: Path) -> None:
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)], env=child_env(src),
-                   check=True, capture_output=True)  # fmt: skip
 
 
 def timed(src: Path, args: list[str]) -> float:

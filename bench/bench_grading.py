@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from _bytecode import child_env, compile_sources
 from _grading_stub import REF, Stub, decision, write_healthbench
 from _results import write_section
 from rich.console import Console
@@ -45,6 +46,7 @@ from medrubric.llm.factory import open_model
 from medrubric.runtime.progress import RunProgress
 
 HEADING = "## Grading engine"
+SRC = Path(__file__).resolve().parents[1] / "src"
 TURN_CHARS, ANSWER_CHARS = 450, 830  # sized so grade_criterion@1 costs ~9,200 tokens / example
 
 # ---- the lean reference client -------------------------------------------------------------
@@ -181,13 +183,14 @@ def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path
         "--concurrency", str(args.concurrency), "--quiet",
         "--grader-prompt-version", str(setup.prompt_version),
     ]  # fmt: skip
+    env = child_env(SRC)
     stub.reset()
     started = time.time()
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, env=env)
     ended = time.time()
     stats = stub.stats()
     rerun_start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, env=env)
     rerun = time.perf_counter() - rerun_start
     return {
         "cli_total_s": ended - started,
@@ -284,6 +287,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, Stub(args.latency) as stub:
         root = Path(tmp)
         files = write_healthbench(root, args.examples, args.criteria, TURN_CHARS, ANSWER_CHARS)
+        if not args.no_cli:
+            compile_sources(SRC)
         cases = load_cases(files[0])
         answers = list(load_models(files[1], Response))
         versions = [int(v) for v in args.versions.split(",")]
