@@ -12,6 +12,8 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from medrubric.data.sqlite import enable_wal
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
     url TEXT PRIMARY KEY,
@@ -47,7 +49,7 @@ class HttpCache:
     def __init__(self, path: str | Path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        enable_wal(self._db)
         self._db.execute(_SCHEMA)
 
     def get(self, url: str) -> CachedResponse | None:

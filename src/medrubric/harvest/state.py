@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from medrubric.data.models import Thread
+from medrubric.data.sqlite import enable_wal
 from medrubric.harvest.dedup import text_hash
 
 Change = Literal["new", "changed", "unchanged"]
@@ -62,7 +63,7 @@ class HarvestState:
     def __init__(self, path: str | Path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        enable_wal(self._db)
         self._db.executescript(_SCHEMA)
 
     # ------------------------------------------------------------ threads

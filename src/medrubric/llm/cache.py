@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from medrubric.data.sqlite import enable_wal
 from medrubric.llm.config import MedrubricConfig
 from medrubric.llm.types import CallResult
 
@@ -97,7 +98,7 @@ class CallCache:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
         self._db.execute("PRAGMA busy_timeout=30000")
-        self._db.execute("PRAGMA journal_mode=WAL")
+        enable_wal(self._db)
         # NORMAL in WAL mode survives a killed process (not a power cut) and is much faster.
         self._db.execute("PRAGMA synchronous=NORMAL")
         with self._db:

@@ -37,6 +37,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from medrubric.data.sqlite import enable_wal
 from medrubric.errors import InputError
 
 DB_NAME = "review.sqlite3"
@@ -146,8 +147,9 @@ def engine(url: str) -> Engine:
     @event.listens_for(made, "connect")
     def _pragmas(dbapi_conn: object, record: object) -> None:
         dbapi_conn.isolation_level = None  # type: ignore[attr-defined]  # we say BEGIN
+        enable_wal(dbapi_conn)  # type: ignore[arg-type]
         cursor = dbapi_conn.cursor()  # type: ignore[attr-defined]
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+        for pragma in ("synchronous=FULL", "foreign_keys=ON"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
