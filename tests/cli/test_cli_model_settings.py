@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from medrubric.analysis import llm_tasks
 from medrubric.audit import inject_run
-from medrubric.cli.options import model_flags
+from medrubric.cli.groups import model_flags
 from medrubric.evaluate.runner import RunOptions
 from medrubric.llm.spec import parse_model_spec
 from medrubric.runtime.options import ModelOptions

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import Config, Resamples, Seed, model_flags
+from medrubric.cli.groups import model_flags
+from medrubric.cli.options import Config, Resamples, Seed
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.errors import InputError, describe_validation_error
 

@@ -12,14 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import (
-    Grader,
-    GraderMaxTokens,
-    GraderProfile,
-    Resamples,
-    Seed,
-    model_flags,
-)
+from medrubric.cli.groups import GraderChoice, grader_flags, model_flags
+from medrubric.cli.options import Resamples, Seed
 
 if TYPE_CHECKING:
     from medrubric.audit.inject_run import Funnel
@@ -79,9 +73,11 @@ def print_outcomes(title: str, overall: OutcomeStats, by_type: dict[str, Outcome
     Console().print(table)
 
 
+@grader_flags(template=False)
 @model_flags(concurrency=CONCURRENCY_HELP)
 def inject_cmd(
     models: ModelOptions,
+    grading: GraderChoice,
     answers: Annotated[Path, typer.Option("--answers", help="Answers to audit (Response JSONL).")],
     benchmark: Benchmark,
     applicability_models: Annotated[
@@ -96,9 +92,6 @@ def inject_cmd(
     grades: Annotated[
         Path | None, typer.Option("--grades", help="Grades of the answers (RUN/grades.jsonl).")
     ] = None,
-    grader: Grader = None,
-    grader_profile: GraderProfile = None,
-    grader_max_tokens: GraderMaxTokens = None,
     max_edits: Annotated[int, typer.Option("--max-edits", help="Edits per injection.")] = 3,
     max_span_chars: Annotated[
         int, typer.Option("--max-span-chars", help="Longest edit span (characters).")
@@ -111,11 +104,8 @@ def inject_cmd(
     from medrubric.audit.auditdir import AuditDir
     from medrubric.audit.edits import EditLimits
     from medrubric.audit.inject_run import InjectOptions, run_inject
-    from medrubric.evaluate.profiles import resolve_setup
 
-    setup = None
-    if grades is None and (grader or grader_profile):
-        setup = resolve_setup(grader_profile, grader, None, grader_max_tokens)
+    setup = grading.setup() if grades is None and grading.given else None
     opts = InjectOptions(
         answers=answers,
         benchmark=benchmark,
@@ -136,17 +126,16 @@ def inject_cmd(
     typer.echo(str(AuditDir(out).pairs.resolve()))
 
 
+@grader_flags(template=False)
 @model_flags(
     concurrency=CONCURRENCY_HELP,
     only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
 )
 def score_cmd(
     models: ModelOptions,
+    grading: GraderChoice,
     audit_dir: AuditDirArg,
     benchmark: Benchmark,
-    grader: Grader = None,
-    grader_profile: GraderProfile = None,
-    grader_max_tokens: GraderMaxTokens = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Score folder (default DIR/score).")
     ] = None,
@@ -164,12 +153,11 @@ def score_cmd(
         load_score_report,
         run_score,
     )
-    from medrubric.evaluate.profiles import resolve_setup
 
     opts = ScoreOptions(
         audit_dir=audit_dir,
         benchmark=benchmark,
-        setup=resolve_setup(grader_profile, grader, None, grader_max_tokens),
+        setup=grading.setup(),
         out=out,
         n_resamples=resamples,
         seed=seed,

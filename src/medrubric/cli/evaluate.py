@@ -10,16 +10,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from medrubric.cli.options import (
+from medrubric.cli.groups import (
     Dispatch,
-    Grader,
-    GraderMaxTokens,
-    GraderProfile,
-    Out,
+    GraderChoice,
     dispatch_flags,
+    grader_flags,
     model_flags,
 )
-from medrubric.evaluate.profiles import MODES, resolve_setup
+from medrubric.cli.options import Out
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.progress import log_console
@@ -43,7 +41,6 @@ Filters = Annotated[
 ]
 Limit = Annotated[int | None, typer.Option("--limit", help="At most N cases (after filters).")]
 Model = Annotated[str, typer.Option("--model", help="Candidate model spec or medrubric.toml name.")]
-Mode = Annotated[str | None, typer.Option("--mode", help=f"Grading mode: {', '.join(MODES)}.")]
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Print calls and estimated cost; call nothing.")
 ]
@@ -56,14 +53,6 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
-GraderPromptVersion = Annotated[
-    int | None,
-    typer.Option(
-        "--grader-prompt-version",
-        help="Grader template version without a profile (default 1; per-criterion 2 is the "
-        "short template).",
-    ),
-]
 MaxErrorRate = Annotated[
     float,
     typer.Option(
@@ -215,6 +204,7 @@ def generate_cmd(
 
 
 @dispatch_flags()
+@grader_flags()
 @model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
 def grade_cmd(
     responses: Annotated[
@@ -229,11 +219,7 @@ def grade_cmd(
     out: Out,
     models: ModelOptions,
     dispatch: Dispatch,
-    grader: Grader = None,
-    grader_profile: GraderProfile = None,
-    mode: Mode = None,
-    grader_max_tokens: GraderMaxTokens = None,
-    grader_prompt_version: GraderPromptVersion = None,
+    grading: GraderChoice,
     filters: Filters = None,
     limit: Limit = None,
     dry_run: DryRun = False,
@@ -243,10 +229,7 @@ def grade_cmd(
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
-        setup=resolve_setup(
-            grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
-        ),
-        **dispatch.run_fields(),
+        setup=grading.setup(), **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts, responses)
@@ -258,6 +241,7 @@ def grade_cmd(
 
 
 @dispatch_flags(engine=False)
+@grader_flags()
 @model_flags(max_tokens=ANSWER_LIMIT)
 def eval_cmd(
     cases: Cases,
@@ -265,13 +249,9 @@ def eval_cmd(
     out: Out,
     models: ModelOptions,
     dispatch: Dispatch,
-    grader: Grader = None,
-    grader_profile: GraderProfile = None,
-    mode: Mode = None,
+    grading: GraderChoice,
     filters: Filters = None,
     limit: Limit = None,
-    grader_max_tokens: GraderMaxTokens = None,
-    grader_prompt_version: GraderPromptVersion = None,
     dry_run: DryRun = False,
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
@@ -282,11 +262,8 @@ def eval_cmd(
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
-        setup=resolve_setup(
-            grader_profile, grader, mode, grader_max_tokens, grader_prompt_version
-        ),
-        knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, **dispatch.run_fields(),
+        setup=grading.setup(), knowledge=knowledge, evidence_index=evidence_index,
+        evidence_k=evidence_k, retry_errors=retry_errors, **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _dry_run(opts)

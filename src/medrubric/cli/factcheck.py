@@ -11,7 +11,7 @@ import typer
 
 from medrubric.audit.factcheck_defaults import DEFAULT_PENALTY
 from medrubric.cli.audit import CONCURRENCY_HELP, ci_text
-from medrubric.cli.options import model_flags
+from medrubric.cli.groups import model_flags
 from medrubric.errors import InputError
 from medrubric.retrieve.kinds import INDEX_KINDS
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, cast
 import typer
 from rich.console import Console
 
-from medrubric.cli.options import Resamples, Seed, model_flags
+from medrubric.cli.groups import model_flags
+from medrubric.cli.options import Resamples, Seed
 from medrubric.data.jsonl import write_jsonl
 
 if TYPE_CHECKING:
