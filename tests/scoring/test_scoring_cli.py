@@ -43,14 +43,18 @@ def grades_file(tmp_path):
     return path
 
 
-def test_writes_summary_and_prints_table(app, grades_file, tmp_path):
+def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch):
+    monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(tmp_path / "registry.json"))  # empty
     out = tmp_path / "out"
     args = ["score", str(grades_file), "--out", str(out), "--tag", "difficulty"]
-    result = CliRunner().invoke(app, [*args, "--resamples", "300"])
+    result = CliRunner().invoke(app, [*args, "--resamples", "300"], env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
     written = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    validity = written.pop("grader_validity")
     expected = summarize(GRADES, tags=["difficulty"], n_resamples=300).model_dump(mode="json")
     assert written == expected
+    assert validity["validated"] is False and validity["note"].startswith("grader not validated")
+    assert f"grader {validity['grader']}: grader not validated" in result.output
     assert written["score"] == 0.5 and written["n_response_errors"] == 1
     for text in ["Accuracy", "Context-Seeking", "neurology", "difficulty", "50.0", "all cases"]:
         assert text in result.output
