@@ -18,6 +18,7 @@ from medrubric.review import db
 from medrubric.review import project as review_project
 from medrubric.review.store import SCHEMA_VERSION
 from medrubric.review.tasks import questions_for
+from medrubric.review.throttle import LoginThrottle, ThrottlePolicy
 
 TASKS = ["case", "criterion", "verdict", "injected"]
 
@@ -109,6 +110,21 @@ def test_the_web_app_on_postgres_logs_in_labels_and_revokes(
         assert [lab.reviewer for lab in db.all_labels(conn)] == ["alice"]
     review_project.set_password(project, "alice", "another long password", pg_url)
     assert client.get("/queue", follow_redirects=False).headers["location"] == "/login"
+
+
+def test_login_throttling_on_postgres_is_shared_by_the_servers(
+    tmp_path: Path, run_dir: Path, pairs_file: Path, password: str, pg_url: str, web: Any
+) -> None:
+    project = make_study(tmp_path / "s", run_dir, pairs_file, password, pg_url)
+    policy = ThrottlePolicy(account_failures=3, client_failures=100, lockout_s=600)
+    first, second = (
+        web.client(project, database=pg_url, throttle=LoginThrottle(policy)) for _ in "ab"
+    )
+    for client in (first, second, first):
+        assert web.try_login(client, "alice", "guess").status_code == 401
+    locked = web.try_login(second, "alice", password)
+    assert locked.status_code == 429 and 595 <= int(locked.headers["retry-after"]) <= 600
+    assert web.try_login(first, "bob", password).status_code == 303
 
 
 def test_review_serve_with_db(

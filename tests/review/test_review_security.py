@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from medrubric.errors import InputError
-from medrubric.review import auth, db
+from medrubric.review import auth, db, store
 from medrubric.review import project as review_project
 from medrubric.review.app import create_app
 from medrubric.review.auth import SESSION_COOKIE
@@ -77,29 +77,46 @@ def test_one_client_guessing_many_names_is_locked_out(
     assert reply.status_code == 429 and int(reply.headers["retry-after"]) == 900
 
 
-def test_failures_older_than_the_window_are_forgotten() -> None:
+def test_failures_older_than_the_window_are_forgotten(project: Path) -> None:
     clock = Clock()
     throttle = LoginThrottle(ThrottlePolicy(account_failures=3, window_s=60), clock)
-    for _ in range(2):
-        throttle.failed("alice", "10.0.0.1")
-    clock.now += 61
-    throttle.failed("alice", "10.0.0.1")
-    assert throttle.retry_after("alice", "10.0.0.1") == 0
-    throttle.failed("alice", "10.0.0.1")
-    throttle.failed("alice", "10.0.0.1")
-    assert throttle.retry_after("alice", "10.0.0.2") > 0  # the account is locked everywhere
+    with db.connect(project) as conn:
+        for _ in range(2):
+            throttle.failed(conn, "alice", "10.0.0.1")
+        clock.now += 61
+        throttle.failed(conn, "alice", "10.0.0.1")
+        assert throttle.retry_after(conn, "alice", "10.0.0.1") == 0
+        throttle.failed(conn, "alice", "10.0.0.1")
+        throttle.failed(conn, "alice", "10.0.0.1")
+        assert throttle.retry_after(conn, "alice", "10.0.0.2") > 0  # locked for every client
 
 
-def test_a_flood_of_made_up_names_keeps_memory_bounded_and_locks_in_place() -> None:
+def test_a_flood_of_made_up_names_keeps_the_table_bounded_and_locks_in_place(
+    project: Path,
+) -> None:
     throttle = LoginThrottle(
         ThrottlePolicy(account_failures=2, client_failures=10**6, max_tracked=50)
     )
-    throttle.failed("alice", "10.0.0.1")
-    throttle.failed("alice", "10.0.0.1")
-    for i in range(1000):
-        throttle.failed(f"made-up-{i}", f"10.1.{i // 256}.{i % 256}")
-        assert throttle.tracked() <= 50
-    assert throttle.retry_after("alice", "10.9.9.9") > 0
+    with db.connect(project) as conn:
+        throttle.failed(conn, "alice", "10.0.0.1")
+        throttle.failed(conn, "alice", "10.0.0.1")
+        for i in range(300):
+            throttle.failed(conn, f"made-up-{i}", f"10.1.{i // 256}.{i % 256}")
+            assert db.throttle_tracked(conn) <= 50
+        assert throttle.retry_after(conn, "alice", "10.9.9.9") > 0
+
+
+def test_every_server_of_a_project_shares_the_counts_and_a_restart_keeps_them(
+    web: Any, project: Path, password: str
+) -> None:
+    """The throttle keeps nothing in the server: two apps on one project are two servers."""
+    clock = Clock()
+    policy = ThrottlePolicy(account_failures=4, client_failures=100, lockout_s=600)
+    first, second = (web.client(project, throttle=LoginThrottle(policy, clock)) for _ in "ab")
+    for client in (first, second, first, second):
+        assert web.try_login(client, "alice", "guess").status_code == 401
+    for client in (first, second, web.client(project, throttle=LoginThrottle(policy, clock))):
+        assert web.try_login(client, "alice", password).status_code == 429
 
 
 def test_unknown_names_cost_one_argon2_verification_like_known_ones(
@@ -256,15 +273,21 @@ def test_a_project_of_an_older_version_is_migrated_and_loses_its_stored_key(
     project: Path, web: Any, password: str
 ) -> None:
     raw = sqlite3.connect(project / db.DB_NAME)
-    with raw:  # the layout before schema versions and sessions, key in the database
+    with raw:  # the layout before schema versions, sessions and the shared login throttle
         raw.execute("DROP TABLE schema_version")
         raw.execute("DROP TABLE sessions")
+        raw.execute("DROP TABLE login_throttle")
         raw.execute("INSERT INTO meta VALUES ('secret', 'old-secret-from-an-older-version')")
     raw.close()
     with db.connect(project) as conn:
         assert conn.execute(text("SELECT 1 FROM meta WHERE key = 'secret'")).first() is None
-        assert conn.execute(text("SELECT version FROM schema_version")).scalar() == 2
-    assert web.try_login(web.client(project), "alice", password).status_code == 303
+        version = conn.execute(text("SELECT version FROM schema_version")).scalar()
+        assert version == store.SCHEMA_VERSION == 3
+    client = web.client(project)
+    assert web.try_login(client, "bob", "wrong").status_code == 401  # counted in the new table
+    assert web.try_login(client, "alice", password).status_code == 303
+    with db.connect(project) as conn:
+        assert db.throttle_tracked(conn) == 2  # bob's name and the client
 
 
 def test_a_database_of_a_newer_version_is_refused(project: Path) -> None:

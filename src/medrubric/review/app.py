@@ -174,7 +174,7 @@ def create_app(
         form = await checked_form(request)
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         client = request.client.host if request.client else ""
-        wait = throttle.retry_after(name, client)
+        wait = throttle.retry_after(conn, name, client)
         if wait:
             error = f"Too many failed logins: try again in {-(-wait // 60)} minute(s)."
             headers = {"Retry-After": str(wait)}
@@ -182,9 +182,9 @@ def create_app(
         found = db.reviewer_by_name(conn, name)
         valid = await verify_password_off_loop(found.password_hash if found else None, password)
         if found is None or not valid:
-            throttle.failed(name, client)
+            throttle.failed(conn, name, client)
             return page(request, "login.html", 401, user=None, error="Wrong name or password.")
-        throttle.succeeded(name)
+        throttle.succeeded(conn, name)
         db.create_session(conn, token_digest(start_session(request)), found.id, SESSION_MAX_AGE)
         return _see_other("/")
 

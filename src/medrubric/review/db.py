@@ -372,3 +372,69 @@ def import_labels(conn: Connection, records: Sequence[tuple[int, LabelRecord]]) 
             )
         changed += 1
     return changed
+
+
+# ------------------------------------------------------------------- login throttle
+def throttle_track(conn: Connection, key: str) -> tuple[list[float], float]:
+    """(failure times, locked-until) of a throttle key, created empty if new and locked for
+    the rest of the caller's transaction, so servers counting at once add up."""
+    _run(
+        conn,
+        "INSERT INTO login_throttle (key, failures, last_at, locked_until) "
+        "VALUES (:key, '[]', 0, 0) ON CONFLICT (key) DO NOTHING",
+        {"key": key},
+    )
+    lock = " FOR UPDATE" if conn.dialect.name == "postgresql" else ""  # SQLite: BEGIN IMMEDIATE
+    row = _row(
+        conn, f"SELECT failures, locked_until FROM login_throttle WHERE key = :key{lock}", key=key
+    )
+    assert row is not None
+    return [float(t) for t in json.loads(row["failures"])], float(row["locked_until"])
+
+
+def save_throttle_track(
+    conn: Connection, key: str, failures: Sequence[float], last_at: float, locked_until: float
+) -> None:
+    _run(
+        conn,
+        "UPDATE login_throttle SET failures = :failures, last_at = :last_at, "
+        "locked_until = :locked_until WHERE key = :key",
+        {"key": key, "failures": json.dumps(list(failures)), "last_at": last_at,
+         "locked_until": locked_until},
+    )  # fmt: skip
+
+
+def throttle_locked_until(conn: Connection, keys: Sequence[str]) -> list[float]:
+    rows = _rows(
+        conn,
+        "SELECT locked_until FROM login_throttle WHERE key = :a OR key = :b",
+        a=keys[0],
+        b=keys[-1],
+    )
+    return [float(r["locked_until"]) for r in rows]
+
+
+def drop_throttle_track(conn: Connection, key: str) -> None:
+    _run(conn, "DELETE FROM login_throttle WHERE key = :key", {"key": key})
+
+
+def throttle_tracked(conn: Connection) -> int:
+    return int(conn.execute(text("SELECT COUNT(*) FROM login_throttle")).scalar() or 0)
+
+
+def forget_throttle(conn: Connection, window_start: float, now: float, keep: int) -> None:
+    """Bound the table under a flood of made-up names: drop keys with nothing pending, then
+    the longest-quiet unlocked ones down to `keep`; locks are never dropped."""
+    _run(
+        conn,
+        "DELETE FROM login_throttle WHERE locked_until <= :now AND last_at <= :start",
+        {"now": now, "start": window_start},
+    )
+    excess = throttle_tracked(conn) - keep
+    if excess > 0:
+        _run(
+            conn,
+            "DELETE FROM login_throttle WHERE key IN (SELECT key FROM login_throttle "
+            "WHERE locked_until <= :now ORDER BY last_at LIMIT :n)",
+            {"now": now, "n": excess},
+        )

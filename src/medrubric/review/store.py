@@ -23,6 +23,7 @@ from sqlalchemy import (
     Column,
     Connection,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -89,6 +90,14 @@ _sessions = Table(
     Column("reviewer_id", Integer, ForeignKey("reviewers.id"), nullable=False),
     Column("expires_at", BigInteger, nullable=False),
 )
+_login_throttle = Table(
+    "login_throttle",
+    _META,
+    Column("key", Text, primary_key=True),  # "account:NAME" or "client:ADDRESS"
+    Column("failures", Text, nullable=False),  # JSON list: failure times within the window
+    Column("last_at", Float, nullable=False),  # the latest failure (seconds since the epoch)
+    Column("locked_until", Float, nullable=False),
+)
 _version = Table("schema_version", _META, Column("version", Integer, nullable=False))
 
 
@@ -103,7 +112,16 @@ def _v2_sessions(conn: Connection) -> None:
     conn.execute(text("DELETE FROM meta WHERE key = 'secret'"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_tables, _v2_sessions)
+def _v3_login_throttle(conn: Connection) -> None:
+    """Failed-login counts in the database, shared by every server of a project."""
+    _login_throttle.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
+    _v1_tables,
+    _v2_sessions,
+    _v3_login_throttle,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

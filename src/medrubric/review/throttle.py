@@ -4,16 +4,21 @@ Failed logins are counted per submitted name (known or not, so throttling reveal
 about which names exist) and per client address within `window_s`. Reaching a limit locks
 that name or client for `lockout_s`: every login attempt through it, right password or not,
 is answered 429 with `Retry-After` until the lock expires. A success clears the name's
-failures. Counts live in the server process (a restart forgets them).
+failures. The counts live in the project's database (table `login_throttle`), so every server
+of a project shares them and a restart keeps them; times are wall-clock seconds, which
+servers share (a monotonic clock is per machine).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from sqlalchemy import Connection
+
+from medrubric.review import db
 
 
 @dataclass(frozen=True)
@@ -25,69 +30,39 @@ class ThrottlePolicy:
     max_tracked: int = 10_000  # names and clients remembered at once
 
 
-@dataclass
-class _Track:
-    failures: deque[float] = field(default_factory=deque)
-    locked_until: float = 0.0
-
-
 class LoginThrottle:
     def __init__(
-        self, policy: ThrottlePolicy | None = None, clock: Callable[[], float] = time.monotonic
+        self, policy: ThrottlePolicy | None = None, clock: Callable[[], float] = time.time
     ):
         self.policy = policy or ThrottlePolicy()
         self.clock = clock
-        self._tracks: dict[tuple[str, str], _Track] = {}
 
-    def _keys(self, account: str, client: str) -> list[tuple[tuple[str, str], int]]:
+    def _keys(self, account: str, client: str) -> list[tuple[str, int]]:
         return [
-            (("account", account[:200]), self.policy.account_failures),
-            (("client", client), self.policy.client_failures),
+            (f"account:{account[:200]}", self.policy.account_failures),
+            (f"client:{client}", self.policy.client_failures),
         ]
 
-    def retry_after(self, account: str, client: str) -> int:
+    def retry_after(self, conn: Connection, account: str, client: str) -> int:
         """Seconds until this name and client may try again; 0 when they may now."""
         now = self.clock()
-        wait = max(
-            (
-                t.locked_until - now
-                for key, _ in self._keys(account, client)
-                if (t := self._tracks.get(key)) is not None
-            ),
-            default=0.0,
-        )
+        keys = [key for key, _ in self._keys(account, client)]
+        wait = max((until - now for until in db.throttle_locked_until(conn, keys)), default=0.0)
         return math.ceil(wait) if wait > 0 else 0
 
-    def failed(self, account: str, client: str) -> None:
+    def failed(self, conn: Connection, account: str, client: str) -> None:
         now = self.clock()
-        for key, limit in self._keys(account, client):
-            track = self._tracks.setdefault(key, _Track())
-            track.failures.append(now)
-            while track.failures and track.failures[0] <= now - self.policy.window_s:
-                track.failures.popleft()
-            if len(track.failures) >= limit:
-                track.locked_until = now + self.policy.lockout_s
-                track.failures.clear()
-        if len(self._tracks) > self.policy.max_tracked:
-            self._forget(now)
-
-    def succeeded(self, account: str) -> None:
-        self._tracks.pop(("account", account[:200]), None)
-
-    def _forget(self, now: float) -> None:
-        """Bound memory under a flood of made-up names: drop tracks with nothing pending, then
-        the oldest unlocked ones; locks are never dropped."""
         window_start = now - self.policy.window_s
-        for key in [
-            k
-            for k, t in self._tracks.items()
-            if t.locked_until <= now and all(f <= window_start for f in t.failures)
-        ]:
-            del self._tracks[key]
-        unlocked = [k for k, t in self._tracks.items() if t.locked_until <= now]
-        excess = len(self._tracks) - self.policy.max_tracked // 2
-        for key in unlocked[: max(excess, 0)]:
-            del self._tracks[key]
+        with db.transaction(conn):
+            for key, limit in self._keys(account, client):
+                failures, locked_until = db.throttle_track(conn, key)
+                failures = [t for t in failures if t > window_start] + [now]
+                if len(failures) >= limit:
+                    locked_until, failures = now + self.policy.lockout_s, []
+                db.save_throttle_track(conn, key, failures, now, locked_until)
+            if db.throttle_tracked(conn) > self.policy.max_tracked:
+                db.forget_throttle(conn, window_start, now, self.policy.max_tracked // 2)
 
-    def tracked(self) -> int:
-        return len(self._tracks)
+    def succeeded(self, conn: Connection, account: str) -> None:
+        with db.transaction(conn):
+            db.drop_throttle_track(conn, f"account:{account[:200]}")
