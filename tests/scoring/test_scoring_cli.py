@@ -47,7 +47,8 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
     monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(tmp_path / "registry.json"))  # empty
     out = tmp_path / "out"
     args = ["score", str(grades_file), "--out", str(out), "--tag", "difficulty"]
-    result = CliRunner().invoke(app, [*args, "--resamples", "300"], env={"COLUMNS": "300"})
+    args += ["--resamples", "300", "--max-error-rate", "0.5"]  # 1 of 4 verdicts, 1 of 3 answers
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "300"})
     assert result.exit_code == 0, result.output
     written = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     validity = written.pop("grader_validity")
@@ -62,11 +63,37 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
     assert "answer generation errors (not scored): 1" in result.output
 
 
+def test_a_file_mostly_in_error_writes_its_summary_and_exits_1(app, tmp_path):
+    """The gate of grade and eval: with the default --max-error-rate 0.1, 1 of 4 verdicts
+    in error fails, in one line naming the shares and the most frequent error."""
+    path = tmp_path / "grades.jsonl"
+    write_jsonl(path, GRADES[:2])
+    out = tmp_path / "o"
+    args = ["score", str(path), "--out", str(out), "--resamples", "50"]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "300"})
+    assert result.exit_code == 1
+    assert "run failed: 1 of 4 verdicts (25.0%) are errors, above --max-error-rate 10%" in (
+        result.output
+    )
+    assert "most frequent (1x): timeout" in result.output
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["n_errors"] == 1
+    assert CliRunner().invoke(app, [*args, "--max-error-rate", "0.3"]).exit_code == 0
+
+    all_failed = [g.model_copy(update={"criteria": [v("a", 5, "accuracy", error="refused")]})
+                  for g in GRADES[:2]]  # fmt: skip
+    write_jsonl(path, all_failed)
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "300"})
+    assert result.exit_code == 1 and "no case could be scored" in result.output
+    assert "2 of 2 verdicts (100.0%) are errors" in result.output
+
+
 def test_no_clip_is_healthbench_parity(app, grades_file, tmp_path):
     out = tmp_path / "hb"
     result = CliRunner().invoke(
-        app, ["score", str(grades_file), "--out", str(out), "--no-clip", "--resamples", "50"]
-    )
+        app,
+        ["score", str(grades_file), "--out", str(out), "--no-clip", "--resamples", "50",
+         "--max-error-rate", "1"],
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     written = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert written["clip"] is False and written["score"] == pytest.approx((-3 / 5 + 1) / 2)

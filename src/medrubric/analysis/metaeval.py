@@ -70,19 +70,24 @@ class PairAgreement(BaseModel):
     gwet_ac1: float | None
 
 
-class AgreementSummary(BaseModel):
-    """Means over the pairs (nan coefficients, e.g. κ when one label is used, left out), each
-    with the cluster-bootstrap CI over cases of that mean."""
+class AgreementFigures(BaseModel):
+    """Macro F1, Cohen's κ and Gwet's AC1, each with its cluster-bootstrap CI over cases."""
 
     model_config = ConfigDict(extra="forbid")
 
-    n_pairs: int
     macro_f1: float | None
-    cohen_kappa: float | None
-    gwet_ac1: float | None
     macro_f1_ci95: Interval | None = None
+    cohen_kappa: float | None
     cohen_kappa_ci95: Interval | None = None
+    gwet_ac1: float | None
     gwet_ac1_ci95: Interval | None = None
+
+
+class AgreementSummary(AgreementFigures):
+    """Means over the pairs (nan coefficients, e.g. κ when one label is used, left out), each
+    with the CI of that mean."""
+
+    n_pairs: int
     pairs: list[PairAgreement]
 
 
@@ -110,20 +115,12 @@ class CategoryAgreement(BaseModel):
     physician_macro_f1_ci95: Interval | None
 
 
-class HealthBenchAgreement(BaseModel):
+class HealthBenchAgreement(AgreementFigures):
     """simple-evals `healthbench_meta_eval`: pooled label pairs (its `pairwise_*_f1_balanced`);
     κ and AC1 of the same pooled table added. The physician figure is the average of the
     physicians' own pooled F1 weighted by its n, as HealthBench's analysis notebook."""
 
-    model_config = ConfigDict(extra="forbid")
-
     n_label_pairs: int
-    macro_f1: float | None
-    macro_f1_ci95: Interval | None
-    cohen_kappa: float | None
-    cohen_kappa_ci95: Interval | None
-    gwet_ac1: float | None
-    gwet_ac1_ci95: Interval | None
     physician_macro_f1: float | None
     physician_macro_f1_ci95: Interval | None
     physician_macro_f1_unweighted: float | None
@@ -131,11 +128,9 @@ class HealthBenchAgreement(BaseModel):
     by_category: list[CategoryAgreement] = []
 
 
-class GraderValidity(BaseModel):
+class GraderValidity(AgreementFigures):
     """What a run report shows next to its score: the grader's agreement with physicians by
     the meta-eval's headline method."""
-
-    model_config = ConfigDict(extra="forbid")
 
     grader: str
     method: Method
@@ -143,12 +138,6 @@ class GraderValidity(BaseModel):
     date: dt.date | None
     n_items: int
     n_physicians: int
-    macro_f1: float | None
-    macro_f1_ci95: Interval | None
-    cohen_kappa: float | None
-    cohen_kappa_ci95: Interval | None
-    gwet_ac1: float | None
-    gwet_ac1_ci95: Interval | None
     physician_macro_f1: float | None
 
 
@@ -189,11 +178,7 @@ class MetaEvalReport(BaseModel):
             baseline = hb.physician_macro_f1
         else:
             source, baseline = self.grader_vs_physician, self.physician_vs_physician.macro_f1
-        figures = source.model_dump(
-            include={
-                f"{n}{ci}" for n in ("macro_f1", "cohen_kappa", "gwet_ac1") for ci in ("", "_ci95")
-            }
-        )
+        figures = source.model_dump(include=set(AgreementFigures.model_fields))
         return GraderValidity(
             grader=self.grader,
             method="healthbench" if source is hb else "per-physician",

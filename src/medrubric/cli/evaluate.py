@@ -17,7 +17,7 @@ from medrubric.cli.groups import (
     grader_flags,
     model_flags,
 )
-from medrubric.cli.options import Out
+from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Out
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.progress import log_console
@@ -53,15 +53,6 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
-MaxErrorRate = Annotated[
-    float,
-    typer.Option(
-        "--max-error-rate",
-        min=0.0,
-        max=1.0,
-        help="Exit 1 when a larger share of verdicts (or of answers) are errors.",
-    ),
-]
 RetryErrors = Annotated[
     bool,
     typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
@@ -69,7 +60,6 @@ RetryErrors = Annotated[
 
 console = log_console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
-DEFAULT_MAX_ERROR_RATE = 0.1
 
 
 def _options(

@@ -62,3 +62,15 @@ def fanout_settings(
     if batch_api is not None:
         raise InputError("--batch-api and --engine ray are two ways to send calls: pick one")
     return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
+
+
+DEFAULT_MAX_ERROR_RATE = 0.1
+MaxErrorRate = Annotated[
+    float,
+    typer.Option(
+        "--max-error-rate",
+        min=0.0,
+        max=1.0,
+        help="Exit 1 when a larger share of verdicts (or of answers) are errors.",
+    ),
+]

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import Resamples, Seed
+from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Resamples, Seed
 from medrubric.data.jsonl import write_json
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
@@ -119,9 +119,11 @@ def score(
             "--cacs", min=1, metavar="K", help="Also CACS@K, rubric accuracy, pass@K (cacs.json)."
         ),
     ] = None,
+    max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
     from medrubric.analysis.registry import grader_validity, validity_line
+    from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.scoring import summarize
     from medrubric.scoring.grades import read_grades
 
@@ -146,6 +148,10 @@ def score(
         console.print(cacs_line(cacs), soft_wrap=True)
     console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
+    problem = error_rate_problem(summary.model_dump(), grades, max_error_rate)
+    if problem is not None:
+        console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

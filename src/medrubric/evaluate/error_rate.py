@@ -1,4 +1,4 @@
-"""The error gate of `grade` and `eval`: a run whose verdicts or answers are mostly errors
+"""The error gate of `grade`, `eval` and `score`: a run whose verdicts or answers are mostly errors
 fails, in one line, instead of printing a score nobody should read. Kept apart from
 summary.py so checking a finished run needs no statistics stack."""
 
