@@ -118,6 +118,13 @@ def test_every_server_of_a_project_shares_the_counts_and_a_restart_keeps_them(
     for client in (first, second, web.client(project, throttle=LoginThrottle(policy, clock))):
         assert web.try_login(client, "alice", password).status_code == 429
 
+    # names (a password typed into the name field) and addresses are stored only as HMACs
+    assert web.try_login(first, "hunter2-typed-as-name", "guess").status_code == 401
+    stored = sqlite3.connect(project / db.DB_NAME).execute("SELECT * FROM login_throttle")
+    dump = repr(stored.fetchall())
+    for clear in ("alice", "hunter2", "testclient"):
+        assert clear not in dump
+
 
 def test_unknown_names_cost_one_argon2_verification_like_known_ones(
     web: Any, project: Path, monkeypatch: pytest.MonkeyPatch

@@ -83,11 +83,12 @@ def create_app(
     project = Path(project)
     with store.connect(project, database):
         pass  # fails early where there is no project
-    throttle = throttle or LoginThrottle()
+    key = signing_key(project)
+    throttle = (throttle or LoginThrottle()).keyed(key)
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(
         SessionMiddleware,
-        secret_key=signing_key(project),
+        secret_key=key,
         session_cookie=SESSION_COOKIE,
         max_age=SESSION_MAX_AGE,
         same_site="lax",

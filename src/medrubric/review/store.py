@@ -93,7 +93,7 @@ _sessions = Table(
 _login_throttle = Table(
     "login_throttle",
     _META,
-    Column("key", Text, primary_key=True),  # "account:NAME" or "client:ADDRESS"
+    Column("key", Text, primary_key=True),  # "account:" or "client:" and an HMAC of the value
     Column("failures", Text, nullable=False),  # JSON list: failure times within the window
     Column("last_at", Float, nullable=False),  # the latest failure (seconds since the epoch)
     Column("locked_until", Float, nullable=False),

@@ -6,11 +6,15 @@ that name or client for `lockout_s`: every login attempt through it, right passw
 is answered 429 with `Retry-After` until the lock expires. A success clears the name's
 failures. The counts live in the project's database (table `login_throttle`), so every server
 of a project shares them and a restart keeps them; times are wall-clock seconds, which
-servers share (a monotonic clock is per machine).
+servers share (a monotonic clock is per machine). Names and addresses are stored only as
+HMACs under the project's signing key (`keyed`): a password typed into the name field, or a
+client's address, is never written to the database in the clear.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 import time
 from collections.abc import Callable
@@ -32,15 +36,28 @@ class ThrottlePolicy:
 
 class LoginThrottle:
     def __init__(
-        self, policy: ThrottlePolicy | None = None, clock: Callable[[], float] = time.time
+        self,
+        policy: ThrottlePolicy | None = None,
+        clock: Callable[[], float] = time.time,
+        secret: bytes = b"",
     ):
         self.policy = policy or ThrottlePolicy()
         self.clock = clock
+        self._secret = secret
+
+    def keyed(self, secret: str) -> LoginThrottle:
+        """The same throttle, storing its keys as HMACs under `secret` (the app passes the
+        project's signing key, which the database does not hold)."""
+        return LoginThrottle(self.policy, self.clock, secret.encode())
+
+    def _key(self, kind: str, value: str) -> str:
+        mac = hmac.new(self._secret, f"{kind}:{value}".encode(), hashlib.sha256).hexdigest()
+        return f"{kind}:{mac}"
 
     def _keys(self, account: str, client: str) -> list[tuple[str, int]]:
         return [
-            (f"account:{account[:200]}", self.policy.account_failures),
-            (f"client:{client}", self.policy.client_failures),
+            (self._key("account", account[:200]), self.policy.account_failures),
+            (self._key("client", client), self.policy.client_failures),
         ]
 
     def retry_after(self, conn: Connection, account: str, client: str) -> int:
@@ -65,4 +82,4 @@ class LoginThrottle:
 
     def succeeded(self, conn: Connection, account: str) -> None:
         with db.transaction(conn):
-            db.drop_throttle_track(conn, f"account:{account[:200]}")
+            db.drop_throttle_track(conn, self._key("account", account[:200]))
