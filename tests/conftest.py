@@ -43,3 +43,36 @@ def _isolated_call_cache(
 ) -> None:
     """Keep tests away from the user's ~/.cache/medrubric unless a test chooses a folder."""
     monkeypatch.setenv(CACHE_ENV, str(tmp_path_factory.mktemp("default-llm-cache")))
+
+
+class CliResult:
+    """What `medrubric ARGS` did in this process: exit code, stdout, stderr (together as
+    `output`), through the entry point's own error handling (an InputError is exit 2)."""
+
+    def __init__(self, code: int, stdout: str, stderr: str):
+        self.exit_code, self.stdout, self.stderr = code, stdout, stderr
+        self.output = stdout + stderr
+
+
+@pytest.fixture
+def medrubric_cli(monkeypatch: pytest.MonkeyPatch):
+    """`medrubric_cli([...])` runs the command as `main` does (COLUMNS=200) and returns a
+    `CliResult`; nothing is raised for a failed command."""
+    import contextlib
+    import io
+
+    from medrubric.cli.main import main
+
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def run(args: list[str]) -> CliResult:
+        out, err = io.StringIO(), io.StringIO()
+        code = 0
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(args)
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+        return CliResult(code, out.getvalue(), err.getvalue())
+
+    return run

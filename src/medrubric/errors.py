@@ -23,6 +23,11 @@ class InputError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
 
+class FolderBusy(InputError):
+    """Another process is writing the output folder: the command leaves it exactly as it is
+    (no clean-up of a folder it may not have made)."""
+
+
 def format_loc(loc: tuple[int | str, ...]) -> str:
     """('rubrics', 0, 'points') -> 'rubrics[0].points'."""
     out = ""

@@ -112,7 +112,11 @@ def test_meta_eval_command_and_report_hook(
     assert list(registry) == ["grader-x"]
 
     validity = grader_validity(["grader-x"])
-    assert validity["validated"] and validity["macro_f1"] == pytest.approx(5 / 9)
+    assert (
+        validity["measured"]
+        and not validity["validated"]
+        and validity["macro_f1"] == pytest.approx(5 / 9)
+    )
     assert validity["method"] == "per-physician" and validity["source"].endswith("registry.json")
     other = grader_validity(["someone-else"])
     assert not other["validated"] and other["note"].startswith("grader not validated")

@@ -312,7 +312,7 @@ def test_meta_eval_command_with_the_healthbench_method(
     theme = saved["healthbench"]["by_category"][0]
     lo, hi = theme["macro_f1_ci95"]
     assert f'<td>cluster:theme_0</td><td class="num">{theme["n_label_pairs"]}</td>' in html
-    assert f"{theme['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
+    assert f"{theme['macro_f1']:.3f} [{lo:.3f}, {hi:.3f}]" in html
     assert json.loads(registry.read_text())["grader-hb"]["method"] == "healthbench"
     with pytest.raises(SystemExit) as exc:
         main([*args[:-2], "--method", "pooled"])

@@ -173,7 +173,7 @@ def test_new_run_directory_is_answered_from_the_cache(tmp_path):
     assert second["score"] == summary["score"]
 
 
-def test_retry_errors_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp_path):
+def test_rerun_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp_path):
     plan = FaultPlan(rate_500=0.3, rate_malformed=0.2, seed=11)
     with ReplayServer(rubric_replay_handler, faults=plan) as server:
         opts = _options(server, tmp_path, max_attempts=1, backoff_s=0.01, limit=6)
@@ -183,10 +183,10 @@ def test_retry_errors_redoes_only_failed_work_and_keeps_one_grade_per_answer(tmp
 
     with ReplayServer(rubric_replay_handler) as server:  # the endpoint has recovered
         again = _options(server, tmp_path, limit=6)
-        resumed, _ = asyncio.run(run_eval(again))
-        assert server.total == 0, "without --retry-errors recorded errors are final"
-        assert resumed["n_errors"] == first["n_errors"]
-        retried, _ = asyncio.run(run_eval(again.model_copy(update={"retry_errors": True})))
+        kept, _ = asyncio.run(run_eval(again.model_copy(update={"retry_errors": False})))
+        assert server.total == 0, "with --keep-errors recorded errors stay as they are"
+        assert kept["n_errors"] == first["n_errors"]
+        retried, _ = asyncio.run(run_eval(again))  # a plain re-run retries them
         assert server.total > 0
 
     run = RunDir(opts.out)

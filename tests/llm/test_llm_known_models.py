@@ -63,7 +63,7 @@ def test_a_spec_string_is_priced_and_dated_from_the_table() -> None:
 def test_a_price_belongs_to_its_host_and_a_cutoff_to_the_weights() -> None:
     gateway = parse_model_spec("openai:gpt-4.1@https://gateway.example/v1", EMPTY)
     assert not gateway.priced and gateway.price_source is None
-    assert gateway.cost_usd(MILLION) == 0.0
+    assert gateway.cost_usd(MILLION) is None  # unknown, never free
     assert gateway.knowledge_cutoff == dt.date(2024, 6, 1)
     vllm_spec = "openai:meta-llama/Llama-3.1-8B-Instruct@http://127.0.0.1:8000/v1"
     vllm = parse_model_spec(vllm_spec, EMPTY)

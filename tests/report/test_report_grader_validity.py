@@ -77,7 +77,12 @@ def test_report_shows_validity_figures_or_not_validated(
 
     v = after["grader_validity"]
     entry = json.loads(registry.read_text())[spec]
-    assert v["validated"] is True and v["grader"] == spec and v["method"] == "healthbench"
+    assert v["measured"] is True and v["grader"] == spec and v["method"] == "healthbench"
+    # measured on a small fixture: far below the stated bar, so not validated, and it says why
+    assert v["validated"] is False and v["n_items"] < 100
+    assert v["bar"] == "Macro F1 at least the physicians' own, on at least 100 labelled criteria"
+    assert v["verdict"].startswith("does not clear the bar")
+    assert f"only {v['n_items']}" in v["verdict"]
     hb = entry["healthbench"]
     assert (v["macro_f1"], v["cohen_kappa"], v["gwet_ac1"]) == (
         hb["macro_f1"], hb["cohen_kappa"], hb["gwet_ac1"]
@@ -87,9 +92,9 @@ def test_report_shows_validity_figures_or_not_validated(
     assert v["source"] == str(registry) and v["physician_macro_f1"] == hb["physician_macro_f1"]
     html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     lo, hi = v["macro_f1_ci95"]
-    assert f"Macro F1 {v['macro_f1']:.3f} ({lo:.3f}–{hi:.3f})" in html
+    assert f"Macro F1 {v['macro_f1']:.3f} [{lo:.3f}, {hi:.3f}]" in html
     assert "healthbench meta-eval" in html and entry["date"] in html
-    assert "not validated" not in html
+    assert "Not validated: the grader does not clear the bar" in html
 
     # `medrubric score` knows the grader by the name its grades carry (a bare grades file has
     # no spec): not validated until a meta-eval records that name, then its figures
@@ -100,6 +105,22 @@ def test_report_shows_validity_figures_or_not_validated(
     _validate(label, registry)
     scored_after, said_after = _score(grades_file, tmp_path / "s2")
     w = scored_after["grader_validity"]
-    assert w["validated"] is True and w["grader"] == label and w["macro_f1"] == v["macro_f1"]
-    line = f"grader {label} vs physicians: Macro F1 {w['macro_f1']:.2f} ({lo:.2f}–{hi:.2f})"
-    assert line in said_after
+    assert w["measured"] is True and w["grader"] == label and w["macro_f1"] == v["macro_f1"]
+    line = f"grader {label} vs physicians: Macro F1 {w['macro_f1']:.2f} [{lo:.2f}, {hi:.2f}]"
+    assert line in said_after and "NOT validated: does not clear the bar" in said_after
+
+
+@pytest.mark.parametrize(
+    ("figures", "validated", "why"),
+    [
+        ({"n_items": 22, "macro_f1": 0.31, "physician_macro_f1": 0.7}, False, "only 22"),
+        ({"n_items": 400, "macro_f1": 0.65, "physician_macro_f1": 0.7}, False, "below"),
+        ({"n_items": 400, "macro_f1": 0.72, "physician_macro_f1": None}, False, "no physician"),
+        ({"n_items": 100, "macro_f1": 0.72, "physician_macro_f1": 0.7}, True, "clears"),
+    ],
+)
+def test_the_bar_a_measured_grader_must_clear(figures, validated, why) -> None:
+    from medrubric.analysis.registry import bar_verdict
+
+    ok, verdict = bar_verdict(figures)
+    assert ok is validated and why in verdict

@@ -89,7 +89,7 @@ def test_run_report_is_self_contained_and_shows_each_verdict():
     for heading in ("By axis", "By theme", "By specialty", "By language"):
         assert heading in html
     assert summary["n_errors"] == 1 and "SMOKE TEST" not in html
-    assert "(not counted, price unknown: g)" in html  # a model nobody prices is not "free"
+    assert "(no price known for g)" in html  # a model nobody prices is not "free"
 
 
 def test_smoke_test_model_gets_a_banner():

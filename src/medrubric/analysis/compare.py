@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from scipy.stats import binomtest
 
 from medrubric.analysis.runs import Run
+from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.stats import paired_bootstrap_diff_ci
 
 TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie
@@ -57,6 +58,8 @@ class Comparison(BaseModel):
     seed: int
     sign_test: SignTest
     pairs: list[CasePair]
+    # How the runs differ in case set, grader, mode, prompt or clip: not like with like
+    differences: list[str] = Field(default_factory=list)
 
 
 def sign_test(diffs: list[float]) -> SignTest:
@@ -77,6 +80,15 @@ def compare_runs(
 ) -> Comparison:
     """Per-case B - A over the shared scored cases, its mean, bootstrap CI and sign test."""
     scores_a, scores_b = a.scores(), b.scores()
+    differences = setup_differences(
+        {"A": run_setup(a.summary, a.grades), "B": run_setup(b.summary, b.grades)}
+    )
+    graded_a, graded_b = {g.case_id for g in a.grades}, {g.case_id for g in b.grades}
+    if graded_a != graded_b:
+        differences.append(
+            f"cases graded: {len(graded_a - graded_b)} in A only, {len(graded_b - graded_a)} "
+            "in B only (unpaired)"
+        )
     shared = sorted(scores_a.keys() & scores_b.keys())
     pairs = [
         CasePair(
@@ -109,4 +121,5 @@ def compare_runs(
         seed=seed,
         sign_test=sign_test([p.diff for p in pairs]),
         pairs=pairs,
+        differences=differences,
     )

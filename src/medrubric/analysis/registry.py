@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from medrubric.data.jsonl import write_json
 from medrubric.errors import InputError, input_error_from_validation
+from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:
     from medrubric.analysis.metaeval import MetaEvalReport
@@ -92,14 +93,39 @@ def lookup(
 
 
 NOT_VALIDATED = "grader not validated"
+# The bar a measured grader must clear to be called validated.
+MIN_ITEMS = 100
+BAR = f"Macro F1 at least the physicians' own, on at least {MIN_ITEMS} labelled criteria"
+
+
+def bar_verdict(figures: dict[str, Any]) -> tuple[bool, str]:
+    """Whether a grader's measured agreement clears `BAR`, and why not."""
+    short = []
+    n_items, f1, physicians = (
+        figures.get("n_items") or 0,
+        figures.get("macro_f1"),
+        figures.get("physician_macro_f1"),
+    )
+    if n_items < MIN_ITEMS:
+        short.append(f"only {n_items} labelled criteria")
+    if f1 is None:
+        short.append("no Macro F1")
+    elif physicians is None:
+        short.append("no physician baseline to compare with")
+    elif f1 < physicians:
+        short.append(f"Macro F1 {f1:.2f} below the physicians' {physicians:.2f}")
+    if short:
+        return False, f"does not clear the bar ({BAR}): {'; '.join(short)}"
+    return True, f"clears the bar ({BAR})"
 
 
 def grader_validity(
     names: Sequence[str], run_dir: str | Path | None = None, registry: str | Path | None = None
 ) -> dict[str, Any]:
-    """What a run records about its grader's agreement with physicians: `validated` and the
-    meta-eval's headline figures (Macro F1, κ, AC1 with 95% CIs, physicians' Macro F1, method,
-    labels, date, source file), or `validated: false` and the note "grader not validated".
+    """What a run records about its grader's agreement with physicians: `measured` (a
+    meta-eval was found) with its headline figures (Macro F1, κ, AC1 with 95% CIs, physicians'
+    Macro F1, method, labels, date, source file), `validated` (they clear `BAR`) and `verdict`
+    saying why or why not; or `measured: false` and the note "grader not validated".
 
     `names` are the grader's names, first the one to report: its spec as given to the run,
     then the label its grades carry (a meta-eval of bare grades files records that one).
@@ -109,8 +135,17 @@ def grader_validity(
         if found is not None:
             report, source = found
             figures = report.validity().model_dump(mode="json")
-            return {"validated": True, **figures, "source": str(source)}
+            validated, verdict = bar_verdict(figures)
+            return {
+                "measured": True,
+                "validated": validated,
+                "bar": BAR,
+                "verdict": verdict,
+                **figures,
+                "source": str(source),
+            }
     return {
+        "measured": False,
         "validated": False,
         "grader": names[0] if names else "unknown",
         "note": f"{NOT_VALIDATED}: no meta-eval result for this grader",
@@ -121,14 +156,14 @@ def grader_validity(
 def validity_line(validity: dict[str, Any]) -> str:
     """One line for a console: the grader's headline agreement with physicians, or that it is
     not validated (the record `grader_validity` returns)."""
-    if not validity.get("validated"):
+    if not validity.get("measured", validity.get("validated")):
         return f"{validity.get('grader', 'unknown')}: {validity.get('note', NOT_VALIDATED)}"
 
     def figure(name: str) -> str:
         value, ci = validity.get(name), validity.get(f"{name}_ci95")
         if value is None:
             return "—"
-        return f"{value:.2f}" + (f" ({ci[0]:.2f}–{ci[1]:.2f})" if ci else "")
+        return f"{value:.2f}" + (f" {interval(ci[0], ci[1])}" if ci else "")
 
     physicians = validity.get("physician_macro_f1")
     baseline = "—" if physicians is None else f"{physicians:.2f}"
@@ -138,4 +173,6 @@ def validity_line(validity: dict[str, Any]) -> str:
         f"{validity['method']}, {validity['n_items']} items, {validity['n_physicians']} "
         f"physicians, {validity['labels']}"
         + (f", {validity['date']}" if validity.get("date") else "")
+        + f" · {'validated' if validity.get('validated') else 'NOT validated'}: "
+        + str(validity.get("verdict") or bar_verdict(validity)[1])
     )

@@ -57,6 +57,14 @@ def compare(
     ] = 10_000,
     confidence: Annotated[float, typer.Option("--confidence", help="CI level.")] = 0.95,
     rows: Annotated[int, typer.Option("--rows", min=0, help="Per-case rows to print.")] = 20,
+    allow_mismatch: Annotated[
+        bool,
+        typer.Option(
+            "--allow-mismatch",
+            help="Compare runs that differ in case set, grader, mode, prompt version or clip "
+            "rule (refused otherwise); the differences are printed.",
+        ),
+    ] = False,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
     from medrubric.analysis.compare import compare_runs
@@ -67,9 +75,16 @@ def compare(
     result = compare_runs(
         load_run(run_a), load_run(run_b), n_resamples=n_resamples, seed=seed, confidence=confidence
     )
+    if result.differences and not allow_mismatch:
+        raise InputError(
+            f"not comparable: the runs differ in {'; '.join(result.differences)}. Compare "
+            "runs on one case set graded one way, or pass --allow-mismatch"
+        )
     if result.n_pairs == 0:
         raise InputError("the two runs share no scored case id", run_b)
     console = Console()
+    for difference in result.differences:
+        console.print(f"[bold yellow]not comparable: {difference}[/]", highlight=False)
     console.print(summary_table(result))
     if rows:
         console.print(pairs_table(result, rows))

@@ -20,6 +20,7 @@ from medrubric.cli.groups import (
 from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Out
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
 if TYPE_CHECKING:
@@ -55,7 +56,11 @@ EvidenceIndex = Annotated[
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
 RetryErrors = Annotated[
     bool,
-    typer.Option("--retry-errors", help="Redo answers and verdicts this run recorded as errors."),
+    typer.Option(
+        "--retry-errors/--keep-errors",
+        help="A re-run redoes the answers and verdicts this run recorded as errors (they are "
+        "not finished work); --keep-errors leaves them as they are.",
+    ),
 ]
 
 console = log_console(stderr=True)
@@ -84,44 +89,58 @@ def _options(
 
 
 def _say_smoke(opts: RunOptions) -> None:
+    """The banners a run must show before it starts: a smoke-test model, a profile whose
+    pinned grader was replaced."""
     from medrubric.evaluate.runner import smoke_warning
 
     warning = smoke_warning(opts)
     if warning:
         console.print(f"[bold black on yellow] {warning} [/]")
+    note = opts.setup.profile_note() if opts.setup is not None else None
+    if note:
+        console.print(f"[bold yellow]{note}[/]", highlight=False, soft_wrap=True)
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
     from rich.table import Table
 
-    table = Table(title="Dry run: calls still to make (the cache may answer some for free)")
-    columns = ("stage", "model", "calls", "prompt tokens", "completion tokens", "cost USD")
-    for column in (*columns, "Batch API USD"):
+    from medrubric.data.models import add_costs
+
+    table = Table(title="Dry run: the calls this run would make")
+    columns = ("stage", "model", "calls", "cached (free)", "prompt tokens", "completion tokens")
+    for column in (*columns, "cost USD", "Batch API USD"):
         table.add_column(column, justify="left" if column in ("stage", "model") else "right")
+
+    def usd(cost: float | None) -> str:
+        return "unknown" if cost is None else f"~{cost:.4f}"
+
     for s in stages:
         table.add_row(
-            s.stage,
-            s.model,
-            f"{s.calls:,}",
-            f"~{s.prompt_tokens:,}",
-            f"≤{s.completion_tokens:,}",
-            f"~{s.cost_usd:.4f}" if s.priced else "unknown",
-            f"~{s.batch_cost_usd:.4f}" if s.priced else "unknown",
-        )
-    total = sum(s.cost_usd for s in stages)
-    batch = sum(s.batch_cost_usd for s in stages)
-    known = all(s.priced for s in stages)
-    costs = (f"~{total:.4f}", f"~{batch:.4f}") if known else ("unknown", "unknown")
-    table.add_row("total", "", f"{sum(s.calls for s in stages):,}", "", "", *costs)
+            s.stage, s.model, f"{s.calls:,}", f"{s.cached:,}", f"~{s.prompt_tokens:,}",
+            f"≤{s.completion_tokens:,}", usd(s.cost_usd), usd(s.batch_cost_usd),
+        )  # fmt: skip
+    table.add_row(
+        "total", "", f"{sum(s.calls for s in stages):,}", f"{sum(s.cached for s in stages):,}",
+        "", "", usd(add_costs(*(s.cost_usd for s in stages))),
+        usd(add_costs(*(s.batch_cost_usd for s in stages))),
+    )  # fmt: skip
     out = log_console()
     out.print(table)
-    for model, source in dict.fromkeys((s.model, s.price_source) for s in stages):
-        out.print(
-            f"prices of {model}: {source}"
-            if source
-            else f"prices of {model}: unknown (set price_input_per_1m and price_output_per_1m "
-            "on its medrubric.toml entry)"
-        )
+    for model, source, batch in dict.fromkeys(
+        (s.model, s.price_source, s.batch_priced) for s in stages
+    ):
+        if source is None:
+            out.print(
+                f"prices of {model}: unknown (set price_input_per_1m and price_output_per_1m "
+                "on its medrubric.toml entry)"
+            )
+            continue
+        out.print(f"prices of {model}: {source}")
+        if not batch:
+            out.print(
+                f"  no Batch API price known for {model}: its Batch API column uses the "
+                "standard prices"
+            )
 
 
 def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
@@ -142,7 +161,7 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     score = summary["score"]
     shown = "—" if score is None else f"{100 * score:.1f}%"
     ci = summary["ci95"]
-    ci_text = "" if ci is None else f" (95% CI {100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+    ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
     errors = summary["n_errors"] + summary["n_response_errors"]
     flag = "[bold red]" if errors else ""
     typer.echo(
@@ -176,7 +195,8 @@ def generate_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = False,
+    retry_errors: RetryErrors = True,
+    dry_run: DryRun = False,
 ) -> None:
     """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
     from medrubric.evaluate.runner import run_generate
@@ -187,6 +207,9 @@ def generate_cmd(
         retry_errors=retry_errors, **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
+    if dry_run:
+        _dry_run(opts)
+        return
     responses, progress = asyncio.run(run_generate(opts))
     failed = sum(r.error is not None for r in responses)
     console.print(f"{len(responses)} answers ({failed} errors) · {progress.tally.line()}")
@@ -213,15 +236,16 @@ def grade_cmd(
     filters: Filters = None,
     limit: Limit = None,
     dry_run: DryRun = False,
-    retry_errors: RetryErrors = False,
+    retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
-        setup=grading.setup(), **dispatch.run_fields(),
+        setup=grading.setup(cases, models.model_id), **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
+        _say_smoke(opts)
         _dry_run(opts, responses)
         return
     from medrubric.evaluate.runner import run_grade
@@ -246,16 +270,18 @@ def eval_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = False,
+    retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
-        setup=grading.setup(), knowledge=knowledge, evidence_index=evidence_index,
-        evidence_k=evidence_k, retry_errors=retry_errors, **dispatch.run_fields(),
+        setup=grading.setup(cases, models.model_id), knowledge=knowledge,
+        evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=retry_errors,
+        **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
+        _say_smoke(opts)
         _dry_run(opts)
         return
     from medrubric.evaluate.runner import run_eval

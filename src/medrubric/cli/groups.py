@@ -24,7 +24,14 @@ import typer
 
 from medrubric.cli.options import ENDPOINT_HELP, ENGINE_HELP, RAY_ADDRESS_HELP, fanout_settings
 from medrubric.errors import InputError
-from medrubric.evaluate.profiles import MODES, PROFILES, GraderSetup, resolve_setup
+from medrubric.evaluate.profiles import (
+    MODES,
+    PROFILES,
+    GraderSetup,
+    resolve_setup,
+    setup_from_pins,
+    spec_model_id,
+)
 
 if TYPE_CHECKING:
     from medrubric.llm.endpoint import FanoutSettings
@@ -134,10 +141,39 @@ class GraderChoice:
     def given(self) -> bool:
         return self.profile is not None or self.grader is not None
 
-    def setup(self) -> GraderSetup:
+    def setup(
+        self, cases: str | None = None, model_id: Callable[[str], str] | None = None
+    ) -> GraderSetup:
+        """The grader set-up; with neither --grader nor --grader-profile, the one pinned by
+        the release or snapshot `cases` names (its manifest.json), if any. `model_id` maps a
+        spec or medrubric.toml name to `provider:model` (to tell whether --grader replaces a
+        profile's pinned model)."""
+        if not self.given and cases is not None:
+            pinned = pinned_setup(cases)
+            if pinned is not None:
+                if self.mode is not None or self.prompt_version is not None:
+                    raise InputError(
+                        f"{cases} pins its grader set-up; drop --mode/--grader-prompt-version "
+                        "or give --grader to grade another way"
+                    )
+                return pinned.model_copy(update={"max_tokens": self.max_tokens})
         return resolve_setup(
-            self.profile, self.grader, self.mode, self.max_tokens, self.prompt_version
-        )
+            self.profile, self.grader, self.mode, self.max_tokens, self.prompt_version,
+            model_id or spec_model_id,
+        )  # fmt: skip
+
+
+def pinned_setup(cases: str) -> GraderSetup | None:
+    """The grader set-up pinned in the manifest of a snapshot or release folder."""
+    manifest = Path(cases) / "manifest.json"
+    if not manifest.is_file():
+        return None
+    from medrubric.data.jsonl import read_json_object
+
+    pins = read_json_object(manifest).get("grader_profile")
+    if not isinstance(pins, dict) or not pins:
+        return None
+    return setup_from_pins(pins, str(manifest))
 
 
 def _grader_choice(values: dict[str, Any]) -> GraderChoice:

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from medrubric.errors import InputError
+from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:
     from medrubric.review.agreement import AgreementReport
@@ -173,7 +174,7 @@ def _print_report(report: AgreementReport) -> None:
         inj = report.injected
         console.print(
             f"Injected errors: yes-rate {_fmt(inj.yes_rate)} "
-            f"(95% CI {_fmt(inj.ci95[0])}–{_fmt(inj.ci95[1])}, {inj.n_labels} reviews)"
+            f"(95% CI {interval(inj.ci95[0], inj.ci95[1], 3)}, {inj.n_labels} reviews)"
         )
 
 

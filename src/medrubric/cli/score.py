@@ -15,6 +15,7 @@ from medrubric.data.jsonl import write_json
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
+from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:
     from medrubric.scoring import CacsSummary, Stratum, Summary
@@ -30,7 +31,7 @@ def _add_rows(table: Table, title: str, strata: dict[str, Stratum]) -> None:
     table.add_section()
     for key, s in strata.items():
         label = LABELS.get(key, key)
-        ci = f"{_percent(s.ci95[0])}–{_percent(s.ci95[1])}"
+        ci = interval(s.ci95[0], s.ci95[1], 1, 100)
         table.add_row(title, label, _percent(s.score), ci, str(s.n))
 
 
@@ -73,7 +74,7 @@ def cacs_line(cacs: CacsSummary) -> str:
         (f"pass@{k}", cacs["pass_at_k"], cacs["pass_at_k_ci95"]),
     ]
     shown = [
-        f"{name} {_percent(value)}% ({_percent(ci[0])}–{_percent(ci[1])})"
+        f"{name} {_percent(value)}% {interval(ci[0], ci[1], 1, 100)}"
         for name, value, ci in parts
         if value is not None and ci is not None
     ]

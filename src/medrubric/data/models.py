@@ -231,6 +231,18 @@ class Usage(Record):
         )
 
 
+def add_costs(*costs: float | None) -> float | None:
+    """The sum of costs in USD; None (unknown) when any of them is unknown."""
+    if any(c is None for c in costs):
+        return None
+    return sum(c for c in costs if c is not None)
+
+
+def format_cost(cost: float | None) -> str:
+    """`$0.0123`, or `unknown` for a cost whose price nobody knows."""
+    return "unknown" if cost is None else f"${cost:.4f}"
+
+
 class Response(Record):
     """A candidate answer. Only case_id and response are needed for answers made elsewhere."""
 
@@ -241,7 +253,7 @@ class Response(Record):
     prompt_version: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     usage: Usage = Field(default_factory=Usage)
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the model's price is unknown
     cached: bool = False
 
     @model_validator(mode="after")

@@ -34,5 +34,8 @@ def error_rate_problem(
     parts = "; ".join(f"{n} of {total} {what} ({100 * n / total:.1f}%)" for what, n, total in over)
     return (
         f"run failed: {parts} are errors, above --max-error-rate {100 * max_rate:g}%; "
-        f"most frequent ({times}x): {common}"
+        f"most frequent ({times}x): {common}. Next: fix the cause (endpoint URL, key, model "
+        "name) and run the same generate/grade/eval command again with the same --out: calls "
+        "that ended in an error are retried and finished ones are kept (--max-error-rate 1 "
+        "accepts the errors instead)"
     )

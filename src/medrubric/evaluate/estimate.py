@@ -1,10 +1,14 @@
 """`--dry-run`: how many calls a run will make and what they may cost, before any is made.
 
+The estimate walks the same plan the run follows (`pending_cases`, `plan_grading`): the
+answers given, the grading mode, what the run folder has finished and, unless `--no-cache`,
+what the LLM cache already holds (those calls are free and counted apart), so its call count
+is the run's. Only a batched reply re-asked for mismatched ids can add a call it cannot see.
+
 Tokens are estimated without a tokenizer: one token per CJK character plus one per four
 other characters (the usual English rule of thumb). Prices come from the model's entry in
 medrubric.toml, else from the known-models table (llm/known_models.toml); a model neither
-prices is shown as such, never as free. Work already finished in the run directory is not
-counted; calls the LLM cache can answer are counted, so the estimate is an upper bound.
+prices has an unknown cost (None), never a cost of zero.
 """
 
 from __future__ import annotations
@@ -12,15 +16,19 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
 from medrubric.data.models import Case, Response, Usage
-from medrubric.evaluate.generate import generation_messages
-from medrubric.evaluate.grade import batched_messages, criterion_messages
+from medrubric.evaluate.generate import pending_cases
+from medrubric.evaluate.grade import job_messages, job_schema, plan_grading
+from medrubric.evaluate.openbook import KnowledgeSource
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import RunDir, latest_by_key
+from medrubric.llm.cache import CallCache
 from medrubric.llm.spec import ModelSpec
+from medrubric.llm.types import CallResult
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 ASSUMED_ANSWER_TOKENS = 500  # when generation has no max_tokens
@@ -39,13 +47,18 @@ def message_tokens(messages: Sequence[dict[str, str]]) -> int:
 class StageEstimate(BaseModel):
     stage: str
     model: str
-    calls: int = 0
+    calls: int = 0  # calls to the endpoint
+    cached: int = 0  # calls the LLM cache answers (free)
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    cost_usd: float = 0.0
-    batch_cost_usd: float = 0.0  # the same calls through the provider's Batch API
-    priced: bool = True  # False: no price is known for the model, the costs are unknown
+    cost_usd: float | None = 0.0  # None: no price is known for the model
+    batch_cost_usd: float | None = 0.0  # the same calls through the provider's Batch API
+    batch_priced: bool = True  # False: the Batch API figure uses the standard prices
     price_source: str | None = None
+
+    @property
+    def priced(self) -> bool:
+        return self.cost_usd is not None
 
     def add(self, prompt: int, completion: int) -> None:
         self.calls += 1
@@ -56,71 +69,93 @@ class StageEstimate(BaseModel):
         usage = Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens)
         self.cost_usd = spec.cost_usd(usage)
         self.batch_cost_usd = spec.cost_usd(usage, batch=True)
-        self.priced = spec.priced
+        self.batch_priced = spec.batch_priced
         self.price_source = spec.price_source
         return self
 
 
+class CacheProbe:
+    """Asks the LLM cache whether a call is already answered, with the key the client uses."""
+
+    def __init__(self, cache: CallCache | None):
+        self.cache = cache
+        self._clients: dict[str, Any] = {}
+
+    def lookup(
+        self,
+        spec: ModelSpec,
+        messages: list[dict[str, str]],
+        prompt_version: str,
+        schema: type[BaseModel] | None,
+        params: dict[str, Any],
+    ) -> CallResult | None:
+        if self.cache is None:
+            return None
+        from medrubric.llm.client import OpenAIChatModel  # keys only: nothing is opened
+
+        client = self._clients.get(spec.name)
+        if client is None:
+            client = OpenAIChatModel(spec, base_url=spec.base_url, api_key="")
+            self._clients[spec.name] = client
+        key, _, _ = client.request_key(
+            messages, prompt_version=prompt_version, schema=schema, params=params
+        )
+        return self.cache.get(key)
+
+
 def estimate_generation(
-    cases: Sequence[Case], spec: ModelSpec, max_tokens: int | None, done: set[str]
-) -> StageEstimate:
+    cases: Sequence[Case],
+    run: RunDir,
+    spec: ModelSpec,
+    params: dict[str, Any],
+    knowledge: KnowledgeSource,
+    probe: CacheProbe,
+    retry_errors: bool,
+) -> tuple[StageEstimate, list[Response], set[str]]:
+    """The generation calls still to make, the answers grading will see (finished, cached or
+    still unknown) and the ids of the cases whose answer is not known yet."""
     est = StageEstimate(stage="generate", model=spec.label)
-    for case in cases:
-        if case.id not in done:
-            messages, _ = generation_messages(case)
-            est.add(message_tokens(messages), max_tokens or ASSUMED_ANSWER_TOKENS)
-    return est.price(spec)
+    finished = latest_by_key(run.load_responses())
+    unknown: set[str] = set()
+    for case in pending_cases(cases, finished, spec.label, retry_errors):
+        messages, prompt_id, _ = knowledge.conversation(case)
+        hit = probe.lookup(spec, messages, prompt_id, None, params)
+        if hit is not None and hit.ok:
+            est.cached += 1
+            text = hit.text
+        else:
+            est.add(message_tokens(messages), params.get("max_tokens") or ASSUMED_ANSWER_TOKENS)
+            text = ""
+            unknown.add(case.id)
+        finished[(case.id, spec.label)] = Response(case_id=case.id, model=spec.label, response=text)
+    return est.price(spec), [finished[(c.id, spec.label)] for c in cases], unknown
 
 
 def estimate_grading(
     cases: Sequence[Case],
-    answers: dict[str, Response],
+    responses: Sequence[Response],
+    run: RunDir,
     setup: GraderSetup,
     spec: ModelSpec,
-    answer_tokens: int,
-    graded: set[str],
-) -> StageEstimate:
-    """Grader calls for every answer (existing or still to generate) not yet graded."""
-    est = StageEstimate(stage="grade", model=spec.label)
-    for case in cases:
-        if case.id in graded:
-            continue
-        known = answers.get(case.id)
-        text = known.response if known and known.response else ""
-        extra = 0 if text else answer_tokens  # the answer does not exist yet: assume its length
-        if setup.mode == "batched":
-            messages, _ = batched_messages(setup, case, text, case.rubric)
-            est.add(message_tokens(messages) + extra, VERDICT_TOKENS * len(case.rubric))
-        else:
-            for criterion in case.rubric:
-                messages, _ = criterion_messages(setup, case, text, criterion)
-                est.add(message_tokens(messages) + extra, VERDICT_TOKENS)
-    return est.price(spec)
-
-
-def estimate_run(
-    cases: Sequence[Case],
-    run: RunDir,
+    probe: CacheProbe,
     *,
-    candidate: ModelSpec | None,
-    max_tokens: int | None,
-    setup: GraderSetup,
-    grader: ModelSpec,
-    answers: Sequence[Response] = (),
-) -> list[StageEstimate]:
-    """Estimates for the stages still to run in `run` (answers made elsewhere cost nothing)."""
-    existing = {
-        r.case_id: r
-        for (_, model), r in latest_by_key([*run.load_responses(), *answers]).items()
-        if candidate is None or model == candidate.label
-    }
-    graded = {g.case_id for g in run.load_grades()}
-    stages = []
-    if candidate is not None:
-        stages.append(estimate_generation(cases, candidate, max_tokens, set(existing)))
-    stages.append(
-        estimate_grading(
-            cases, existing, setup, grader, max_tokens or ASSUMED_ANSWER_TOKENS, graded
-        )
-    )
-    return stages
+    retry_errors: bool,
+    unknown: set[str] = frozenset(),  # type: ignore[assignment]
+    answer_tokens: int = ASSUMED_ANSWER_TOKENS,
+) -> StageEstimate:
+    """The grader calls `plan_grading` leaves to make; an answer not generated yet is assumed
+    `answer_tokens` long and cannot be in the cache."""
+    est = StageEstimate(stage="grade", model=spec.label)
+    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    for job in plan.jobs:
+        messages, prompt_id = job_messages(setup, job)
+        completion = VERDICT_TOKENS * len(job.criteria)
+        if job.case.id in unknown:
+            est.add(message_tokens(messages) + answer_tokens, completion)
+            continue
+        schema = job_schema(setup, job)
+        if probe.lookup(spec, messages, prompt_id, schema, setup.params()) is not None:
+            est.cached += 1
+        else:
+            est.add(message_tokens(messages), completion)
+    return est.price(spec)

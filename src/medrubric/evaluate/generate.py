@@ -68,6 +68,19 @@ async def generate_one(
     )
 
 
+def pending_cases(
+    cases: Sequence[Case], finished: dict[tuple[str, str], Response], label: str, retry: bool
+) -> list[Case]:
+    """The cases `label` has not answered yet in a run (with `retry`, also those whose answer
+    failed); the run and its `--dry-run` estimate both ask this."""
+
+    def needed(case: Case) -> bool:
+        done = finished.get((case.id, label))
+        return done is None or (retry and done.error is not None)
+
+    return [c for c in cases if needed(c)]
+
+
 async def generate_responses(
     cases: Sequence[Case],
     model: ChatModel,
@@ -77,17 +90,13 @@ async def generate_responses(
     concurrency: int,
     progress: RunProgress,
     knowledge: KnowledgeSource | None = None,
-    retry_errors: bool = False,
+    retry_errors: bool = True,
 ) -> list[Response]:
-    """Answer every case not yet answered by this model in `run` (with `retry_errors`, also
-    those whose answer failed); return all its responses."""
+    """Answer every case not yet answered by this model in `run` (with `retry_errors`, the
+    default, also those whose answer failed); return all its responses."""
     finished = latest_by_key(run.load_responses())
-
-    def needed(case: Case) -> bool:
-        done = finished.get((case.id, model.label))
-        return done is None or (retry_errors and done.error is not None)
-
-    pending = [c for c in cases if needed(c)]
+    pending = pending_cases(cases, finished, model.label, retry_errors)
+    redone = any((c.id, model.label) in finished for c in pending)  # failed answers asked again
     progress.stage("generate", total=len(cases), done=len(cases) - len(pending))
 
     async def answer(case: Case) -> Response:
@@ -100,6 +109,6 @@ async def generate_responses(
         progress.tally.answers += 1
         progress.tally.errors += response.error is not None
         progress.advance("generate")
-    if retry_errors and pending:
+    if redone:  # one line per answer again
         await asyncio.to_thread(run.rewrite, run.responses, list(finished.values()))
     return [finished[(c.id, model.label)] for c in cases]

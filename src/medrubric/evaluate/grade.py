@@ -13,7 +13,17 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from medrubric.data.models import Case, CaseGrade, Criterion, Response, Usage, Verdict
+from pydantic import BaseModel
+
+from medrubric.data.models import (
+    Case,
+    CaseGrade,
+    Criterion,
+    Response,
+    Usage,
+    Verdict,
+    add_costs,
+)
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
@@ -114,7 +124,7 @@ def _call(
         prompt_version=prompt_id,
         verdicts=verdicts,
         usage=usage,
-        cost_usd=sum(r.cost_usd for r in results),
+        cost_usd=add_costs(*(r.cost_usd for r in results)),
         cached=all(r.cached for r in results),
         calls=len(results),
     )
@@ -124,7 +134,7 @@ async def grade_one_criterion(
     grader: ChatModel, setup: GraderSetup, job: GradingJob
 ) -> GradingCall:
     (criterion,) = job.criteria
-    messages, prompt_id = _render(setup, job.prompt(), criterion=criterion)
+    messages, prompt_id = job_messages(setup, job)
     result = await grader.chat(
         messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params()
     )
@@ -134,9 +144,9 @@ async def grade_one_criterion(
 async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) -> GradingCall:
     """One call for all of `job.criteria`, re-asked once if the ids do not match exactly."""
     expected = [c.id for c in job.criteria]
-    messages, prompt_id = _render(setup, job.prompt(), criteria=list(job.criteria))
+    messages, prompt_id = job_messages(setup, job)
     params = setup.params()
-    schema = batched_schema(tuple(expected))
+    schema = job_schema(setup, job)
     result = await grader.chat(messages, prompt_version=prompt_id, schema=schema, params=params)
     results = [result]
     reply = parse_reply(result, BatchedReply)
@@ -213,19 +223,32 @@ def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[st
     return by_id
 
 
-async def grade_responses(
+@dataclass
+class GradingPlan:
+    """What grading `responses` in a run still takes: the grades already finished, the
+    verdicts already known per answer, and the calls (jobs) still to make. The run and its
+    `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run makes."""
+
+    graded: dict[tuple[str, str], CaseGrade]
+    known: dict[tuple[str, str], dict[str, Verdict]]
+    jobs: list[GradingJob]
+    ready: list[tuple[Case, Response]]  # answers whose grade needs no call (failed, or done)
+    answers: list[Response]
+    total: int
+    done: int
+    stale: bool  # some grades are redone: the grades log is compacted afterwards
+
+
+def plan_grading(
     cases: Sequence[Case],
     responses: Sequence[Response],
-    grader: ChatModel,
-    setup: GraderSetup,
     run: RunDir,
+    mode: str,
     *,
-    concurrency: int,
-    progress: RunProgress,
-    retry_errors: bool = False,
-) -> list[CaseGrade]:
-    """Grade every answer not yet graded in `run`, resuming at the criterion level; with
-    `retry_errors`, verdicts in error (and grades of answers that failed) are redone."""
+    retry_errors: bool = True,
+) -> GradingPlan:
+    """The grading still to do in `run`, at the criterion level; with `retry_errors`, verdicts
+    in error (and grades of answers that failed) are redone."""
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
     recorded = run.load_grades()
@@ -238,15 +261,8 @@ async def grade_responses(
                 verdicts.pop(v.criterion_id, None)
             else:
                 verdicts[v.criterion_id] = v
-    stale = len(recorded) > len(graded)  # some grades are redone: compact the log afterwards
-
-    def finish(case: Case, response: Response) -> None:
-        key = (case.id, response.model)
-        grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
-        run.append(run.grades, grade, fsync=False)
-        graded[key] = grade
-
     jobs: list[GradingJob] = []
+    ready: list[tuple[Case, Response]] = []
     total = done = 0
     for response in answers:
         case = by_id[response.case_id]
@@ -256,20 +272,62 @@ async def grade_responses(
             done += len(case.rubric)
             continue
         if response.error is not None:
-            finish(case, response)
+            ready.append((case, response))
             done += len(case.rubric)
             continue
         pending = tuple(c for c in case.rubric if c.id not in known.get(key, {}))
         done += len(case.rubric) - len(pending)
         if not pending:
-            finish(case, response)
-        elif setup.mode == "batched":
+            ready.append((case, response))
+        elif mode == "batched":
             jobs.append(GradingJob(case, response, pending))
         else:
             shared = answer_prompt(case, response.response or "")
             jobs.extend(GradingJob(case, response, (c,), shared) for c in pending)
+    stale = len(recorded) > len(graded)
+    return GradingPlan(graded, known, jobs, ready, answers, total, done, stale)
 
-    progress.stage("grade", total=total, done=done)
+
+def job_messages(setup: GraderSetup, job: GradingJob) -> tuple[Messages, str]:
+    """The first request of a job, as `grade_one_criterion` or `grade_batch` sends it."""
+    if setup.mode == "batched":
+        return _render(setup, job.prompt(), criteria=list(job.criteria))
+    (criterion,) = job.criteria
+    return _render(setup, job.prompt(), criterion=criterion)
+
+
+def job_schema(setup: GraderSetup, job: GradingJob) -> type[BaseModel]:
+    if setup.mode == "batched":
+        return batched_schema(tuple(c.id for c in job.criteria))
+    return CriterionReply
+
+
+async def grade_responses(
+    cases: Sequence[Case],
+    responses: Sequence[Response],
+    grader: ChatModel,
+    setup: GraderSetup,
+    run: RunDir,
+    *,
+    concurrency: int,
+    progress: RunProgress,
+    retry_errors: bool = True,
+) -> list[CaseGrade]:
+    """Grade every answer not yet graded in `run`, resuming at the criterion level; with
+    `retry_errors` (the default), verdicts in error (and grades of answers that failed) are
+    redone."""
+    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    graded, known = plan.graded, plan.known
+
+    def finish(case: Case, response: Response) -> None:
+        key = (case.id, response.model)
+        grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
+        run.append(run.grades, grade, fsync=False)
+        graded[key] = grade
+
+    for case, response in plan.ready:
+        finish(case, response)
+    progress.stage("grade", total=plan.total, done=plan.done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
 
     async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
@@ -277,7 +335,7 @@ async def grade_responses(
 
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
-    async for job, call in bounded(jobs, run_job, concurrency):
+    async for job, call in bounded(plan.jobs, run_job, concurrency):
         run.append(run.verdicts, call, fsync=False)
         key = (job.case.id, job.response.model)
         known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
@@ -288,6 +346,6 @@ async def grade_responses(
         if key not in graded and all(c.id in known[key] for c in job.case.rubric):
             finish(job.case, job.response)
     await asyncio.to_thread(run.sync)
-    if stale:  # one line per answer, so grades.jsonl can be re-scored on its own
+    if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
         await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
-    return [graded[(r.case_id, r.model)] for r in answers]
+    return [graded[(r.case_id, r.model)] for r in plan.answers]

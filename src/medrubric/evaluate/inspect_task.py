@@ -12,6 +12,7 @@ through the `inspect_ai` entry point in pyproject.toml.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +124,30 @@ def rubric_grader(cases: dict[str, Case], setup: GraderSetup, options: ModelOpti
     return score
 
 
+def check_candidate_endpoint() -> None:
+    """Refuse, in one line, a candidate that would ask an OpenAI-compatible server (vLLM,
+    llama.cpp, a gateway) for the Responses API: Inspect's `openai/` provider prefers it for
+    o-series, codex and gpt-5 ids, such servers answer 404, and every sample would error."""
+    from inspect_ai._util.error import PrerequisiteError
+    from inspect_ai.model import get_model
+
+    from medrubric.llm.endpoint import is_openai_host
+
+    try:
+        api = get_model().api
+    except Exception:  # no active model (a task listed, not run): nothing to check
+        return
+    # the openai SDK reads OPENAI_BASE_URL itself when Inspect passes no base URL
+    base_url = getattr(api, "base_url", None) or os.environ.get("OPENAI_BASE_URL")
+    if getattr(api, "responses_api", False) and base_url and not is_openai_host(base_url):
+        raise PrerequisiteError(
+            f"medrubric/livemed: the candidate {api.model_name} would be asked through the "
+            f"OpenAI Responses API at {base_url}, which OpenAI-compatible servers do not serve "
+            "(404 on /responses): add `-M responses_api=false`, or use the `openai-api/"
+            "<service>/<model>` provider with <SERVICE>_BASE_URL"
+        )
+
+
 def _filters(value: str | list[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value or [])
 
@@ -151,6 +176,7 @@ def livemed(
         no_cache=no_cache,
         show_progress=False,
     )
+    check_candidate_endpoint()
     if grader is None and grader_profile is None:
         grader_profile = DEFAULT_PROFILE  # the paper's pinned grader
     setup = resolve_setup(grader_profile, grader, mode, grader_max_tokens)

@@ -11,8 +11,9 @@ grading mode, prompt template and version, and the clipping rule of the score.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -30,6 +31,8 @@ class GraderSetup(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     profile: str | None = None
+    # A profile's pins with its grader model replaced: the run does not follow the profile.
+    off_profile: str | None = None
     grader: str
     mode: GradingMode
     prompt: str
@@ -42,6 +45,16 @@ class GraderSetup(BaseModel):
         """The template for a case language: `<prompt>.<language>` if it exists, else `<prompt>`."""
         localised = f"{self.prompt}.{language}"
         return localised if _has_prompt(localised, self.prompt_version) else self.prompt
+
+    def profile_note(self) -> str | None:
+        """One line saying the run does not follow the profile it started from, if so."""
+        if self.off_profile is None:
+            return None
+        pinned = PROFILES[self.off_profile].grader
+        return (
+            f"grader {self.grader} replaces the {self.off_profile} profile's pinned {pinned}: "
+            f"this run does not follow the {self.off_profile} profile and is not labelled with it"
+        )
 
     def params(self) -> dict[str, float | int]:
         params: dict[str, float | int] = {"temperature": self.temperature}
@@ -81,15 +94,24 @@ PROFILES: dict[str, GraderSetup] = {
 }
 
 
+def spec_model_id(text: str) -> str:
+    """`provider:model` of a spec string, its endpoint (`@URL`) left out."""
+    return text.strip().partition("@")[0]
+
+
 def resolve_setup(
     profile: str | None,
     grader: str | None,
     mode: str | None,
     max_tokens: int | None = None,
     prompt_version: int | None = None,
+    model_id: Callable[[str], str] = spec_model_id,
 ) -> GraderSetup:
-    """The effective set-up: the profile's pins, with `grader` (another endpoint) if given;
-    without a profile, the mode's template at `prompt_version` (default 1)."""
+    """The effective set-up: the profile's pins, with `grader` if given. A grader serving the
+    pinned model at another endpoint still follows the profile; another model keeps the
+    profile's template and clip but not its label (`off_profile` says so). Without a profile,
+    the mode's template at `prompt_version` (default 1). `model_id` maps a spec (or a
+    medrubric.toml name) to `provider:model`."""
     if mode is not None and mode not in MODES:
         raise InputError(f"--mode must be one of {', '.join(MODES)}, got {mode!r}")
     if profile is not None:
@@ -109,6 +131,8 @@ def resolve_setup(
         updates: dict[str, object] = {"max_tokens": max_tokens}
         if grader is not None:
             updates["grader"] = grader
+            if model_id(grader) != spec_model_id(pinned.grader):
+                updates |= {"profile": None, "off_profile": profile}
         return pinned.model_copy(update=updates)
     if grader is None:
         raise InputError("give --grader MODEL or --grader-profile NAME")
@@ -123,3 +147,19 @@ def resolve_setup(
         prompt_version=version,
         max_tokens=max_tokens,
     )
+
+
+def setup_from_pins(pins: dict[str, Any], where: str) -> GraderSetup:
+    """The grader set-up a release pins in its manifest (`grader_profile`): a whole set-up
+    (what `release --grader-profile livemedbench` writes) or an object naming at least
+    `grader` (and optionally `mode`, `prompt_version`, `max_tokens`)."""
+    if "prompt" in pins:
+        try:
+            return GraderSetup.model_validate(pins)
+        except ValueError as exc:
+            raise InputError(f"grader_profile is not a grader set-up: {exc}", where) from None
+    grader = pins.get("grader")
+    if not isinstance(grader, str) or not grader.strip():
+        raise InputError("grader_profile pins no grader model (field `grader`)", where)
+    return resolve_setup(None, grader, pins.get("mode"), pins.get("max_tokens"),
+                         pins.get("prompt_version"))  # fmt: skip

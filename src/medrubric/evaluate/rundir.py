@@ -36,7 +36,7 @@ class GradingCall(BaseModel):
     prompt_version: str
     verdicts: list[Verdict]
     usage: Usage = Field(default_factory=Usage)
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the grader's price is unknown
     cached: bool = False
     calls: int = 1  # 2 when a batched reply was re-asked
 
@@ -68,6 +68,42 @@ class RunDir(RunFolder):
             raise InputError("no summary.json (run `medrubric eval` or `grade` first)", self.root)
         data: dict[str, Any] = json.loads(self.summary.read_text(encoding="utf-8"))
         return data
+
+
+# What must be equal for two runs' scores to be compared, in the order differences are named.
+SETUP_FIELDS = ("case set", "grader", "mode", "prompt", "clip")
+
+
+def run_setup(summary: dict[str, Any], grades: Iterable[CaseGrade] = ()) -> dict[str, str]:
+    """The case set, grader, mode, prompt version and clip rule a run was scored under, as
+    leaderboards and comparisons name them ("unknown" where its summary does not say)."""
+    grading = summary.get("grading") or {}
+    params = (summary.get("provenance") or {}).get("params") or {}
+    digest = params.get("cases_sha256")
+    graders = summary.get("graders") or sorted({g.grader for g in grades if g.grader})
+    prompt = grading.get("prompt")
+    clip = summary.get("clip", grading.get("clip"))
+    return {
+        "case set": f"sha256 {digest[:12]}" if digest else "unknown",
+        "grader": ", ".join(graders) or str(grading.get("grader") or "unknown"),
+        "mode": str(grading.get("mode") or "unknown"),
+        "prompt": f"{prompt}@{grading.get('prompt_version')}" if prompt else "unknown",
+        "clip": "unknown" if clip is None else ("per-case clip" if clip else "no per-case clip"),
+    }
+
+
+def setup_differences(setups: dict[str, dict[str, str]]) -> list[str]:
+    """One phrase per setup field on which the runs (name -> run_setup) differ, naming which
+    run has which value."""
+    notes = []
+    for field in SETUP_FIELDS:
+        by_value: dict[str, list[str]] = {}
+        for name, setup in setups.items():
+            by_value.setdefault(setup[field], []).append(name)
+        if len(by_value) > 1:
+            shown = "; ".join(f"{v} ({', '.join(names)})" for v, names in by_value.items())
+            notes.append(f"{field}: {shown}")
+    return notes
 
 
 def latest_by_key(rows: Iterable[Response]) -> dict[tuple[str, str], Response]:

@@ -23,7 +23,7 @@ from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
-from medrubric.evaluate.estimate import StageEstimate, estimate_run
+from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
 from medrubric.evaluate.filters import select_cases
 from medrubric.evaluate.generate import generate_responses
 from medrubric.evaluate.grade import grade_responses, match_cases
@@ -34,7 +34,7 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.provenance import run_record
+from medrubric.evaluate.provenance import cases_hash, run_record
 from medrubric.evaluate.rundir import RunDir, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
@@ -59,7 +59,7 @@ class RunOptions(ModelOptions):
     model: str | None = None
     setup: GraderSetup | None = None
     knowledge: Knowledge = Field(default_factory=Knowledge)
-    retry_errors: bool = False  # redo answers and verdicts recorded as errors
+    retry_errors: bool = True  # redo answers and verdicts recorded as errors (--keep-errors: not)
     batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch_model)
     batch_poll_s: float = 5.0  # first wait between batch status polls; it grows to a minute
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
@@ -117,6 +117,26 @@ def prepare_cases(
         raise InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
     write_jsonl(run.cases, cases)
     return cases
+
+
+def run_identity(
+    opts: RunOptions, source: Sequence[Case], model: str | None, grading: bool
+) -> dict[str, Any]:
+    """What a run folder holds (`RunFolder.claim`): the candidate, the grader set-up and the
+    case source. Filters and --limit may widen a run within one source, so the source's
+    hash, not the selection's, names the case set."""
+    identity: dict[str, Any] = {"model": model, "cases_sha256": cases_hash(source)}
+    if grading:
+        assert opts.setup is not None
+        setup = opts.setup
+        identity |= {
+            "grader": opts.grader().label,
+            "grading_mode": setup.mode,
+            "grader_prompt": f"{setup.prompt}@{setup.prompt_version}",
+            "grader_profile": setup.profile or "none",
+            "clip": setup.clip,
+        }
+    return identity
 
 
 async def generate_stage(
@@ -220,18 +240,50 @@ def write_summary(
 
 
 def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[StageEstimate]:
-    """`--dry-run`: the calls still to make in `opts.out` and what they may cost."""
-    assert opts.setup is not None
-    cases = select_cases(load_cases(opts.cases), opts.filters, opts.limit)
-    return estimate_run(
-        cases,
-        RunDir(opts.out),
-        candidate=opts.candidate() if opts.model else None,
-        max_tokens=opts.max_tokens,
-        setup=opts.setup,
-        grader=opts.grader(),
-        answers=load_responses(responses_file)[0] if responses_file else [],
+    """`--dry-run`: the calls the run would make in `opts.out` (and what they may cost), by
+    the plan the run itself follows: the answers given, the mode, the finished work in the
+    run folder and the calls the LLM cache already holds."""
+    from medrubric.evaluate.estimate import (
+        CacheProbe,
+        estimate_generation,
+        estimate_grading,
     )
+    from medrubric.llm.cache import CACHE_FILE, CallCache, resolve_cache_dir
+
+    loaded = load_cases(opts.cases)
+    run = RunDir(opts.out)
+    folder = resolve_cache_dir(opts.cache_dir, opts.registry())
+    cache = None  # a cache that does not exist yet answers nothing: it is not created
+    if not opts.no_cache and (folder / CACHE_FILE).is_file():
+        cache = CallCache(folder)
+    try:
+        probe = CacheProbe(cache)
+        stages = []
+        if responses_file is not None:  # grade: the answers given, for the selected cases
+            answers = list(latest_by_key(load_responses(responses_file)[0]).values())
+            match_cases(loaded, answers)
+            selected = {c.id for c in select_cases(loaded, opts.filters, opts.limit)}
+            responses = [r for r in answers if r.case_id in selected]
+            cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
+            unknown: set[str] = set()
+        else:
+            cases = select_cases(loaded, opts.filters, opts.limit)
+            generation, responses, unknown = estimate_generation(
+                cases, run, opts.candidate(), opts.params(), open_knowledge(opts.knowledge),
+                probe, opts.retry_errors,
+            )  # fmt: skip
+            stages.append(generation)
+        if opts.setup is None:  # generate
+            return stages
+        grading = estimate_grading(
+            cases, responses, run, opts.setup, opts.grader(), probe,
+            retry_errors=opts.retry_errors, unknown=unknown,
+            answer_tokens=opts.max_tokens or ASSUMED_ANSWER_TOKENS,
+        )  # fmt: skip
+        return [*stages, grading]
+    finally:
+        if cache is not None:
+            cache.close()
 
 
 def smoke_warning(opts: RunOptions) -> str | None:
@@ -247,27 +299,30 @@ def smoke_warning(opts: RunOptions) -> str | None:
 
 async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
-    run = RunDir(opts.out).create()
-    cases = prepare_cases(opts, run)
-    with opts.progress() as progress:
-        responses = await generate_stage(opts, cases, run, progress)
-        grades = await grade_stage(opts, cases, responses, run, progress)
-    summary, changed = write_summary(run, opts, cases, responses, grades)
+    loaded = load_cases(opts.cases)
+    identity = run_identity(opts, loaded, opts.candidate().label, grading=True)
+    with RunDir(opts.out).claim(identity) as run:
+        cases = prepare_cases(opts, run, loaded)
+        with opts.progress() as progress:
+            responses = await generate_stage(opts, cases, run, progress)
+            grades = await grade_stage(opts, cases, responses, run, progress)
+        summary, changed = write_summary(run, opts, cases, responses, grades)
     return RunResult(run, progress, list(cases), responses, grades, summary, changed)
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
-    run = RunDir(opts.out).create()
-    cases = prepare_cases(opts, run)
-    with opts.progress() as progress:
-        responses = await generate_stage(opts, cases, run, progress)
+    loaded = load_cases(opts.cases)
+    identity = run_identity(opts, loaded, opts.candidate().label, grading=False)
+    with RunDir(opts.out).claim(identity) as run:
+        cases = prepare_cases(opts, run, loaded)
+        with opts.progress() as progress:
+            responses = await generate_stage(opts, cases, run, progress)
     return responses, progress
 
 
 async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
     """Grade answers made elsewhere: Response records (case_id + response suffice) or any
     shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs)."""
-    run = RunDir(opts.out).create()
     loaded_answers, _, notes = load_responses(responses_file)
     for note in notes:
         opts.console().print(f"note: {note}")
@@ -281,14 +336,16 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
         )
     loaded = load_cases(opts.cases)
     match_cases(loaded, answers)
-    selected = {c.id for c in prepare_cases(opts, run, loaded)}
-    responses = [r for r in answers if r.case_id in selected]
-    cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
-    if not cases:
-        raise InputError("no response is for a selected case", responses_file)
-    if not run.responses.exists() or not run.responses.samefile(responses_file):
-        write_jsonl(run.responses, responses)
-    with opts.progress() as progress:
-        grades = await grade_stage(opts, cases, responses, run, progress)
-    summary, changed = write_summary(run, opts, cases, responses, grades)
+    identity = run_identity(opts, loaded, models[0] if models else None, grading=True)
+    with RunDir(opts.out).claim(identity) as run:
+        selected = {c.id for c in prepare_cases(opts, run, loaded)}
+        responses = [r for r in answers if r.case_id in selected]
+        cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
+        if not cases:
+            raise InputError("no response is for a selected case", responses_file)
+        if not run.responses.exists() or not run.responses.samefile(responses_file):
+            write_jsonl(run.responses, responses)
+        with opts.progress() as progress:
+            grades = await grade_stage(opts, cases, responses, run, progress)
+        summary, changed = write_summary(run, opts, cases, responses, grades)
     return RunResult(run, progress, list(cases), responses, grades, summary, changed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from medrubric.data.models import CaseGrade, Response, RunRecord, Usage
+from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import GradingCall
@@ -20,7 +20,7 @@ def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> d
     """
     made = cached = 0
     usage = Usage()
-    cost = 0.0
+    cost: float | None = 0.0
     generated = [r for r in responses if r.prompt_version is not None]  # not answers made elsewhere
     records = [(r.usage, r.cost_usd, r.cached, 1) for r in generated]
     records += [(c.usage, c.cost_usd, c.cached, c.calls) for c in calls]
@@ -30,7 +30,7 @@ def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> d
             continue
         made += n
         usage = usage + call_usage
-        cost += call_cost
+        cost = add_costs(cost, call_cost)
     return {
         "calls": {"made": made, "cached": cached},
         "tokens": {
@@ -38,7 +38,7 @@ def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> d
             "completion": usage.completion_tokens,
             "total": usage.prompt_tokens + usage.completion_tokens,
         },
-        "cost_usd": round(cost, 6),
+        "cost_usd": None if cost is None else round(cost, 6),  # None: a price is unknown
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from medrubric.data.models import add_costs
 from medrubric.llm.types import CallResult
 
 
@@ -17,7 +18,7 @@ class ModelStats(BaseModel):
     requests: int = 0  # HTTP requests sent, retries and re-asks included
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: some call's price is unknown
 
     def record(self, result: CallResult) -> None:
         self.calls += 1
@@ -28,4 +29,4 @@ class ModelStats(BaseModel):
         self.requests += result.attempts
         self.prompt_tokens += result.usage.prompt_tokens
         self.completion_tokens += result.usage.completion_tokens
-        self.cost_usd += result.cost_usd
+        self.cost_usd = add_costs(self.cost_usd, result.cost_usd)

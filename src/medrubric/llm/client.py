@@ -69,16 +69,18 @@ class OpenAIChatModel:
         self._profile: EndpointProfile | None = None
         self._profile_lock: asyncio.Lock | None = None
 
-    async def chat(
+    def request_key(
         self,
         messages: list[dict[str, str]],
         *,
         prompt_version: str,
         schema: type[BaseModel] | None = None,
         params: dict[str, Any] | None = None,
-    ) -> CallResult:
+    ) -> tuple[str, dict[str, Any], str]:
+        """The cache key of a call, its merged parameters and its encoded messages (for the
+        request body); `--dry-run` asks the cache with the same key."""
         merged = {**DEFAULT_PARAMS, **self.spec.params, **(params or {})}
-        encoded_messages = canonical(messages)  # for the key and for the request body
+        encoded_messages = canonical(messages)
         key = cache_key(
             provider=self.spec.provider,
             model=self.spec.model,
@@ -87,6 +89,19 @@ class OpenAIChatModel:
             schema=schema_json(schema) if schema else None,
             prompt_version=prompt_version,
             encoded={"messages": encoded_messages, "schema": _encoded_schema(schema)},
+        )
+        return key, merged, encoded_messages
+
+    async def chat(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        prompt_version: str,
+        schema: type[BaseModel] | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> CallResult:
+        key, merged, encoded_messages = self.request_key(
+            messages, prompt_version=prompt_version, schema=schema, params=params
         )
         cached = self._cache.get(key) if self._cache is not None else None
         if cached is not None:

@@ -50,10 +50,19 @@ class ModelSpec(BaseModel):
     def priced(self) -> bool:
         return self.price_input_per_1m is not None and self.price_output_per_1m is not None
 
-    def cost_usd(self, usage: Usage, batch: bool = False) -> float:
-        """USD for `usage` (an unknown price counts as 0: `priced` says whether it is known).
+    @property
+    def batch_priced(self) -> bool:
+        """Whether Batch API prices are known (else batch costs use the standard prices)."""
+        return (
+            self.price_batch_input_per_1m is not None and self.price_batch_output_per_1m is not None
+        )
+
+    def cost_usd(self, usage: Usage, batch: bool = False) -> float | None:
+        """USD for `usage`, None when the model's price is unknown (never a cost of zero).
         `batch`: at Batch API prices where known, else at the standard ones."""
-        price_in, price_out = self.price_input_per_1m or 0.0, self.price_output_per_1m or 0.0
+        if self.price_input_per_1m is None or self.price_output_per_1m is None:
+            return None
+        price_in, price_out = self.price_input_per_1m, self.price_output_per_1m
         if batch:
             price_in = _first(self.price_batch_input_per_1m, price_in)
             price_out = _first(self.price_batch_output_per_1m, price_out)

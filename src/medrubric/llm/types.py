@@ -22,7 +22,7 @@ class CallResult(BaseModel):
     parsed: dict[str, Any] | None = None  # the reply validated against the schema, if any
     error: str | None = None
     usage: Usage = Field(default_factory=Usage)
-    cost_usd: float = 0.0
+    cost_usd: float | None = 0.0  # None: the model's price is unknown
     cached: bool = False
     attempts: int = 0
     model: str = ""

@@ -18,6 +18,7 @@ from medrubric.analysis.metaeval import MetaEvalReport
 from medrubric.data.vocab import AXES, LABELS
 from medrubric.report import analysis_plots
 from medrubric.report.export import ExportRow
+from medrubric.runtime.numbers import interval
 
 _env = jinja2.Environment(
     loader=jinja2.PackageLoader("medrubric.report", "templates"),
@@ -35,9 +36,10 @@ def pct(x: float | None) -> str:
 
 
 def ci(bounds: Sequence[float] | None) -> str:
+    """A 95% CI of a share, in percent: `[45.1, 60.2]%`."""
     if bounds is None or any(_undefined(b) for b in bounds):
         return "—"
-    return f"{100 * bounds[0]:.1f}–{100 * bounds[1]:.1f}%"
+    return f"{interval(bounds[0], bounds[1], 1, 100)}%"
 
 
 def num(x: float | None, digits: int = 3) -> str:
@@ -45,10 +47,10 @@ def num(x: float | None, digits: int = 3) -> str:
 
 
 def num_ci(x: float | None, bounds: Sequence[float] | None, digits: int = 3) -> str:
-    """A coefficient with its 95% CI, e.g. 0.712 (0.650–0.770)."""
+    """A coefficient with its 95% CI, e.g. 0.712 [0.650, 0.770]."""
     if bounds is None or any(_undefined(b) for b in bounds):
         return num(x, digits)
-    return f"{num(x, digits)} ({bounds[0]:.{digits}f}–{bounds[1]:.{digits}f})"
+    return f"{num(x, digits)} {interval(bounds[0], bounds[1], digits)}"
 
 
 def pts(x: float | None) -> str:

@@ -10,7 +10,7 @@ import jinja2
 
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
-from medrubric.report.analysis_sections import num_ci
+from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
 from medrubric.scoring.summary import score_verdicts
@@ -20,14 +20,6 @@ _env = jinja2.Environment(
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
-
-
-def pct(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f}%"
-
-
-def ci(bounds: Sequence[float] | None) -> str:
-    return "—" if bounds is None else f"{100 * bounds[0]:.1f}–{100 * bounds[1]:.1f}%"
 
 
 def _render(template: str, **context: Any) -> str:

@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from medrubric.data.vocab import AXES, LABELS
-from medrubric.evaluate.rundir import RunDir
+from medrubric.evaluate.rundir import RunDir, run_setup, setup_differences
+from medrubric.runtime.numbers import interval
 
 
 class LeaderboardRow(BaseModel):
@@ -29,6 +30,7 @@ class LeaderboardRow(BaseModel):
     snapshot_hash: str | None
     smoke_test: bool
     by_axis: dict[str, float]
+    setup: dict[str, str] = {}  # run_setup: case set, grader, mode, prompt, clip
 
     @classmethod
     def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
@@ -47,6 +49,7 @@ class LeaderboardRow(BaseModel):
             snapshot_hash=provenance.get("snapshot_hash"),
             smoke_test=any(m.get("smoke_test") for m in models.values()),
             by_axis={axis: s["score"] for axis, s in summary.get("by_axis", {}).items()},
+            setup=run_setup(dict(summary)),
         )
 
 
@@ -56,14 +59,14 @@ def load_rows(run_dirs: Sequence[str | Path]) -> list[LeaderboardRow]:
 
 
 def comparability_notes(rows: Sequence[LeaderboardRow]) -> list[str]:
-    notes = []
-    for label, values in (
-        ("snapshots", {r.snapshot_hash for r in rows}),
-        ("graders", {r.grader for r in rows}),
-        ("clip modes", {str(r.clip) for r in rows}),
-    ):
-        if len(values) > 1:
-            notes.append(f"Runs use different {label}: scores are not directly comparable.")
+    """Every way the runs differ in case set, grader, mode, prompt version or clip rule (each
+    value with the runs that have it), and the smoke-test warning."""
+    differences = setup_differences({r.run: r.setup for r in rows})
+    notes = [
+        f"Not comparable: the runs differ in {d}. Ranks across these runs do not compare like "
+        "with like."
+        for d in differences
+    ]
     if any(r.smoke_test for r in rows):
         notes.append(
             "SMOKE TEST: a plumbing model (SmolLM2-135M) answered or graded; "
@@ -77,7 +80,7 @@ def _pct(value: float | None) -> str:
 
 
 def _ci(ci: tuple[float, float] | None) -> str:
-    return "—" if ci is None else f"{_pct(ci[0])}–{_pct(ci[1])}"
+    return "—" if ci is None else interval(ci[0], ci[1], 1, 100)
 
 
 def axes_present(rows: Sequence[LeaderboardRow]) -> list[str]:

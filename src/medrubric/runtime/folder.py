@@ -4,20 +4,26 @@ Each record is appended as its work finishes: fsynced, or (logs written at call 
 to the OS per record and fsynced once at the end of the stage. A run killed mid-write can leave
 half a line at the end of a log; it is cut off on the next read, so the unfinished call is
 simply made again (or served from the LLM cache). Summaries are JSON files written atomically.
+
+A folder holds one run. `claim` records what the run is (model, grader, mode, prompt, case
+set) in `run.json` the first time and refuses a later command that differs, naming the
+difference; it also takes `.lock`, so two processes never write one folder at once.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self, TextIO, TypeVar
 
 from pydantic import BaseModel
 
 from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
-from medrubric.errors import InputError
+from medrubric.errors import FolderBusy, InputError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -57,6 +63,21 @@ def read_json(path: Path, hint: str) -> dict[str, Any]:
     return data
 
 
+IDENTITY = "run.json"
+LOCK = ".lock"
+
+
+def identity_conflicts(kept: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+    """What differs between the run a folder holds and the one a command asks for, one phrase
+    per field both name (a field the folder does not have yet is no conflict: `grade` adds the
+    grader to the folder of a `generate`)."""
+    return [
+        f"{name} {kept[name]} (this command: {value})"
+        for name, value in wanted.items()
+        if value is not None and kept.get(name) is not None and kept[name] != value
+    ]
+
+
 class RunFolder:
     """A folder of append-only logs and JSON results; stages name their files in subclasses."""
 
@@ -67,6 +88,60 @@ class RunFolder:
     def create(self) -> Self:
         self.root.mkdir(parents=True, exist_ok=True)
         return self
+
+    @contextmanager
+    def claim(self, identity: Mapping[str, Any]) -> Iterator[Self]:
+        """Hold the folder for one command: take its lock (refused while another process holds
+        it), check that `identity` matches the run it already holds (refused, naming what
+        differs) and record the fields it adds."""
+        self.create()
+        with self._locked():
+            path = self.root / IDENTITY
+            kept: dict[str, Any] = {}
+            if path.exists():
+                kept = read_json(path, "written by the first command of this run")
+            conflicts = identity_conflicts(kept, identity)
+            if conflicts:
+                raise InputError(
+                    f"holds another run: {'; '.join(conflicts)}. A run folder holds one run: "
+                    "give this command a new --out",
+                    self.root,
+                )
+            merged = kept | {k: v for k, v in identity.items() if v is not None}
+            if merged != kept:
+                write_json(path, merged)
+            yield self
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """An exclusive lock on `.lock` for as long as the block runs; the file goes with it."""
+        path = self.root / LOCK
+        while True:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+                os.close(fd)
+                raise FolderBusy(
+                    f"another medrubric process (pid {holder}) is writing this run folder; "
+                    "wait for it to finish or give a new --out",
+                    self.root,
+                ) from None
+            try:  # the lock file may have been removed by its last holder meanwhile
+                same = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode("ascii"))
+            yield
+        finally:
+            path.unlink(missing_ok=True)
+            os.close(fd)
 
     def read(self, path: Path, model: type[M]) -> list[M]:
         return read_log(path, model)

@@ -80,6 +80,11 @@ class ModelOptions(BaseModel):
             backoff_s=self.backoff_s,
         )
 
+    def model_id(self, text: str) -> str:
+        """`provider:model` of a spec string or medrubric.toml name (no endpoint)."""
+        spec = self.spec(text)
+        return f"{spec.provider}:{spec.model}"
+
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         """Calls to keep in flight: --concurrency, else the spec's own setting, else `default`."""
         return self.concurrency or (spec.concurrency if spec else None) or default

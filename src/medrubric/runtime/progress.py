@@ -28,7 +28,7 @@ from rich.progress import (
 )
 from rich.table import Column
 
-from medrubric.data.models import Usage
+from medrubric.data.models import Usage, add_costs, format_cost
 
 
 class Tally(Protocol):
@@ -53,22 +53,22 @@ class CallTally:
         self.calls_made = 0
         self.calls_cached = 0
         self.usage = Usage()
-        self.cost_usd = 0.0
+        self.cost_usd: float | None = 0.0
 
-    def add_call(self, usage: Usage, cost_usd: float, cached: bool, calls: int = 1) -> None:
+    def add_call(self, usage: Usage, cost_usd: float | None, cached: bool, calls: int = 1) -> None:
         if cached:  # a cached answer costs nothing again
             self.calls_cached += calls
             return
         self.calls_made += calls
         self.usage = self.usage + usage
-        self.cost_usd += cost_usd
+        self.cost_usd = add_costs(self.cost_usd, cost_usd)
 
     def line(self) -> str:
         tokens = self.usage.prompt_tokens + self.usage.completion_tokens
         return (
             f"answers {self.answers} · verdicts {self.verdicts} · errors {self.errors} · "
             f"calls {self.calls_made} made, {self.calls_cached} cached · "
-            f"tokens {tokens:,} · cost ${self.cost_usd:.4f}"
+            f"tokens {tokens:,} · cost {format_cost(self.cost_usd)}"
         )
 
 
