@@ -38,7 +38,7 @@ def safe_cell(value: object) -> object:
 
 def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """Every field quoted, so a separator of any locale inside a comment (`,`, `;`, a tab)
-    cannot split it into cells, whichever separator the spreadsheet assumes."""
+    is always within quotes, whichever one the spreadsheet splits on."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(header)
