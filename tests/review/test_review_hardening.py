@@ -29,6 +29,7 @@ from medrubric.review import project as review_project
 from medrubric.review.app import create_app
 from medrubric.review.auth import SESSION_COOKIE
 from medrubric.review.exports import labels_csv
+from medrubric.review.models import Answer
 from medrubric.review.secret import KEY_NAME
 from medrubric.review.tasks import questions_for
 from medrubric.review.throttle import LoginThrottle, ThrottlePolicy
@@ -228,7 +229,9 @@ def test_a_held_database_lock_is_a_503_and_does_not_stall_the_server(
                 login, save, logout, _ = await asyncio.gather(
                     timed("login", visitor.post("/login", data=data)),
                     timed("save", alice.post(f"/items/{first}", data=labelled)),
-                    timed("logout", alice.post("/logout", data={"csrf_token": labelled["csrf_token"]})),
+                    timed(
+                        "logout", alice.post("/logout", data={"csrf_token": labelled["csrf_token"]})
+                    ),
                     static(),
                 )
             assert done[0] == "static", done
@@ -310,7 +313,9 @@ def test_an_unexpected_error_is_a_plain_500_with_the_security_headers(
     def broken(*args: object) -> None:
         raise RuntimeError("secret detail of a failure")
 
-    client = TestClient(create_app(project), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    client = TestClient(
+        create_app(project), base_url="http://127.0.0.1", raise_server_exceptions=False
+    )
     token = web.csrf(client.get("/login").text)
     monkeypatch.setattr(db, "reviewer_by_name", broken)
     reply = client.post("/login", data={"name": "alice", "password": "x", "csrf_token": token})
@@ -345,7 +350,7 @@ def test_the_database_is_created_0600_and_a_readable_one_is_refused(
 def test_csv_guards_formulas_after_whitespace_and_quotes_every_separator(project: Path) -> None:
     comments = [
         " =1+1",
-        "\n=HYPERLINK(\"http://x.example\",\"click\")",
+        '\n=HYPERLINK("http://x.example","click")',
         "\t=cmd",
         "  +SUM(A1)",
         "＝1+1",
@@ -361,7 +366,7 @@ def test_csv_guards_formulas_after_whitespace_and_quotes_every_separator(project
         for entry, comment in zip(entries, comments, strict=False):
             item = db.item(conn, entry.id)
             assert item is not None
-            answers = {q.field: "yes" for q in questions_for(item)}
+            answers: dict[str, Answer] = {q.field: "yes" for q in questions_for(item)}
             db.save_label(conn, entry.id, alice.id, answers, comment)  # as `review import` does
         text = labels_csv(db.all_labels(conn))
     written = {row["comment"] for row in csv.DictReader(io.StringIO(text))}

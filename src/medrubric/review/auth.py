@@ -25,7 +25,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import HTTPException, Request
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 
 _HASHER = PasswordHasher()
 SESSION_COOKIE = "medrubric_review"
@@ -113,8 +113,9 @@ async def checked_form(request: Request) -> FormData:
     if media_type != _FORM_TYPE:
         raise HTTPException(status_code=415, detail=f"Send the form as {_FORM_TYPE}.")
     body = await _form_body(request)
+    fields: list[tuple[str, str | UploadFile]] = []
     try:
-        fields = parse_qsl(
+        fields += parse_qsl(
             body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FORM_FIELDS
         )
     except UnicodeDecodeError:
