@@ -123,7 +123,9 @@ def test_x_forwarded_for_is_trusted_only_from_the_named_proxies(
 ) -> None:
     direct = review_server(project)
     with httpx.Client(base_url=direct.url, timeout=60) as client:
-        token = web.csrf(client.get("/login").text)
+        first = client.get("/login")
+        assert "server" not in first.headers  # the server does not name itself
+        token = web.csrf(first.text)
 
         def attempt(name: str, password: str, forwarded: str) -> int:
             data = {"name": name, "password": password, "csrf_token": token}
