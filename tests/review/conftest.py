@@ -70,8 +70,11 @@ def pairs_file(run_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def make_project(root: Path, run_dir: Path, pairs_file: Path, sample: int = 2) -> Path:
-    """A project with every task, `sample` groups per task, three reviewers and an owner."""
+def make_project(
+    root: Path, run_dir: Path, pairs_file: Path, sample: int = 2, database: str | None = None
+) -> Path:
+    """A project with every task, `sample` groups per task, three reviewers and an owner (in
+    `database` when given, else SQLite in the folder)."""
     project = root / "study"
     review_project.create(
         project,
@@ -81,10 +84,11 @@ def make_project(root: Path, run_dir: Path, pairs_file: Path, sample: int = 2) -
         seed=8,
         reviewers_per_item=2,
         pairs=pairs_file,
+        database=database,
     )
     for name in REVIEWERS:
-        review_project.add_reviewer(project, name, PASSWORD)
-    review_project.add_reviewer(project, OWNER, PASSWORD, owner=True)
+        review_project.add_reviewer(project, name, PASSWORD, database=database)
+    review_project.add_reviewer(project, OWNER, PASSWORD, owner=True, database=database)
     return project
 
 
@@ -238,9 +242,12 @@ def served_study(
 
 
 @pytest.fixture(scope="session")
-def study_factory(run_dir: Path, pairs_file: Path) -> Callable[[Path, int], Path]:
-    """make_project with the session's run and pairs: (folder, groups per task) -> project."""
-    return lambda root, sample: make_project(root, run_dir, pairs_file, sample)
+def study_factory(run_dir: Path, pairs_file: Path) -> Callable[..., Path]:
+    """make_project with the session's run and pairs: (folder, groups per task, database=None)
+    -> project."""
+    return lambda root, sample, database=None: make_project(
+        root, run_dir, pairs_file, sample, database
+    )
 
 
 PG_PASSWORD = "pg-test-secret"

@@ -77,18 +77,23 @@ def test_one_client_guessing_many_names_is_locked_out(
     assert reply.status_code == 429 and int(reply.headers["retry-after"]) == 900
 
 
+def failed_login(throttle: LoginThrottle, conn: Any, account: str, client: str) -> None:
+    """One admitted attempt that fails, as the login handler settles it."""
+    attempt = throttle.reserve(conn, account, client)
+    assert attempt.retry_after == 0
+    throttle.failed(conn, attempt)
+
+
 def test_failures_older_than_the_window_are_forgotten(project: Path) -> None:
     clock = Clock()
     throttle = LoginThrottle(ThrottlePolicy(account_failures=3, window_s=60), clock)
     with db.connect(project) as conn:
         for _ in range(2):
-            throttle.failed(conn, "alice", "10.0.0.1")
+            failed_login(throttle, conn, "alice", "10.0.0.1")
         clock.now += 61
-        throttle.failed(conn, "alice", "10.0.0.1")
-        assert throttle.retry_after(conn, "alice", "10.0.0.1") == 0
-        throttle.failed(conn, "alice", "10.0.0.1")
-        throttle.failed(conn, "alice", "10.0.0.1")
-        assert throttle.retry_after(conn, "alice", "10.0.0.2") > 0  # locked for every client
+        for _ in range(3):  # the first two were forgotten: three more are admitted
+            failed_login(throttle, conn, "alice", "10.0.0.1")
+        assert throttle.reserve(conn, "alice", "10.0.0.2").retry_after > 0  # for every client
 
 
 def test_a_flood_of_made_up_names_keeps_the_table_bounded_and_locks_in_place(
@@ -98,12 +103,12 @@ def test_a_flood_of_made_up_names_keeps_the_table_bounded_and_locks_in_place(
         ThrottlePolicy(account_failures=2, client_failures=10**6, max_tracked=50)
     )
     with db.connect(project) as conn:
-        throttle.failed(conn, "alice", "10.0.0.1")
-        throttle.failed(conn, "alice", "10.0.0.1")
+        failed_login(throttle, conn, "alice", "10.0.0.1")
+        failed_login(throttle, conn, "alice", "10.0.0.1")
         for i in range(300):
-            throttle.failed(conn, f"made-up-{i}", f"10.1.{i // 256}.{i % 256}")
+            failed_login(throttle, conn, f"made-up-{i}", f"10.1.{i // 256}.{i % 256}")
             assert db.throttle_tracked(conn) <= 50
-        assert throttle.retry_after(conn, "alice", "10.9.9.9") > 0
+        assert throttle.reserve(conn, "alice", "10.9.9.9").retry_after > 0
 
 
 def test_every_server_of_a_project_shares_the_counts_and_a_restart_keeps_them(

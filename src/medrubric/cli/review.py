@@ -119,6 +119,14 @@ def serve_command(
         bool,
         typer.Option("--https-only", help="Behind TLS: Secure cookie and HSTS header."),
     ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Comma list of the reverse proxies' addresses whose X-Forwarded-For and "
+            "X-Forwarded-Proto are trusted (default: none; the client is the TCP peer).",
+        ),
+    ] = None,
     database: DbOption = None,
 ) -> None:
     """Run the review web app until Ctrl-C."""
@@ -139,7 +147,17 @@ def serve_command(
     )
     scheme = "https" if https_only else "http"
     typer.echo(f"review app on {scheme}://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # uvicorn would trust X-Forwarded-For from 127.0.0.1 unless told otherwise: anyone on the
+    # machine could then pick the address the login throttle counts against
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=bool(forwarded_allow_ips),
+        forwarded_allow_ips=forwarded_allow_ips or "",
+        server_header=False,
+    )
 
 
 def _fmt(x: float | None) -> str:

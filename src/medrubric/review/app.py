@@ -1,11 +1,17 @@
 """The review web app: login, each reviewer's own queue, item forms, owner pages.
 
-Server-rendered (FastAPI + Jinja); one database connection per request. Reviewers only ever
-reach items assigned to them (403 otherwise) and only see their own labels. (No
+Server-rendered (FastAPI + Jinja); one database connection per request, used only off the
+event loop (sync handlers and dependencies run in the thread pool; the async login handler
+hands its database calls to it), so a held database lock stalls only the requests that need
+it, which end after `store.LOCK_WAIT_S` with 503 and `Retry-After`. Reviewers only ever
+reach items assigned to them (403 otherwise) and only see their own labels. Every response,
+errors included, carries the security headers. (No
 `from __future__ import annotations`: FastAPI must resolve the dependency aliases defined
 inside `create_app`.)
 """
 
+import logging
+import math
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,6 +21,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -39,10 +49,15 @@ from medrubric.review.tasks import AXIS_LIST, TASK_TITLES, WEIGHT_SCALE, questio
 from medrubric.review.throttle import LoginThrottle
 
 HERE = Path(__file__).parent
+LOG = logging.getLogger(__name__)
 _ANSWERS: tuple[Answer, ...] = ("yes", "no")
+MAX_COMMENT_CHARS = 10_000
+MAX_ITEM_ID = 2**31 - 1  # the largest id an INTEGER column holds on either database
 _SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+    "Content-Security-Policy": (
+        "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    ),
     "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
@@ -56,6 +71,21 @@ def _see_other(url: str) -> RedirectResponse:
 
 class LoginRequired(Exception):
     """Raised by the `reviewer` dependency; answered with a redirect to /login."""
+
+
+def item_number(item_id: str) -> int:
+    """The item id of a URL: 404 for anything but a positive integer a database can hold
+    (a 20-digit id would otherwise overflow the driver)."""
+    if not (len(item_id) <= 10 and item_id.isascii() and item_id.isdigit()):
+        raise HTTPException(status_code=404, detail="no such item")
+    number = int(item_id)
+    if not 0 < number <= MAX_ITEM_ID:
+        raise HTTPException(status_code=404, detail="no such item")
+    return number
+
+
+ItemId = Annotated[int, Depends(item_number)]
+Form = Annotated[FormData, Depends(checked_form)]
 
 
 def _csv_download(body: str, filename: str) -> Response:
@@ -97,6 +127,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.globals |= {
+        "max_comment": MAX_COMMENT_CHARS,
         "task_titles": TASK_TITLES,
         "axis_list": AXIS_LIST,
         "weight_scale": WEIGHT_SCALE,
@@ -105,6 +136,10 @@ def create_app(
         {"Strict-Transport-Security": _HSTS} if https_only else {}
     )
     host_allowed = host_checker(allowed_hosts)
+
+    def secured(response: Response) -> Response:
+        response.headers.update(security_headers)
+        return response
 
     def connection() -> Iterator[Connection]:
         with store.connect(project, database) as conn:
@@ -136,8 +171,7 @@ def create_app(
             response: Response = Response("unexpected Host header", status_code=400)
         else:
             response = await call_next(request)
-        response.headers.update(security_headers)
-        return response
+        return secured(response)
 
     @app.exception_handler(LoginRequired)
     async def _to_login(request: Request, exc: LoginRequired) -> Response:
@@ -155,6 +189,25 @@ def create_app(
             request, name, context, status_code=status, headers=headers
         )
 
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(PoolTimeout)
+    async def _database_busy(request: Request, exc: Exception) -> Response:
+        """A lock held past `store.LOCK_WAIT_S`, or a database that does not answer: 503,
+        never a 500. Only the error's class is logged (its text may quote the SQL's values)."""
+        cause = getattr(exc, "orig", None) or exc
+        LOG.warning("review database busy or unreachable (%s): answered 503", type(cause).__name__)
+        wait = math.ceil(store.LOCK_WAIT_S)
+        detail = f"The database is busy: please try again in {wait} seconds."
+        headers = {"Retry-After": str(wait)}
+        return page(request, "error.html", 503, headers, user=None, code=503, detail=detail)
+
+    @app.exception_handler(Exception)
+    async def _server_error(request: Request, exc: Exception) -> Response:
+        """Anything unexpected: a plain 500 page with the security headers (this runs
+        outside the middleware; the error itself is logged by the server)."""
+        context = {"user": None, "code": 500, "detail": "Internal error.", "csrf": ""}
+        return secured(templates.TemplateResponse(request, "error.html", context, 500))
+
     @app.exception_handler(StarletteHTTPException)
     async def _error_page(request: Request, exc: StarletteHTTPException) -> Response:
         return page(
@@ -171,27 +224,30 @@ def create_app(
         return page(request, "login.html", user=None)
 
     @app.post("/login")
-    async def login(request: Request, conn: Conn) -> Response:
-        form = await checked_form(request)
+    async def login(request: Request, form: Form, conn: Conn) -> Response:
+        """The attempt is counted (or refused) before the password is checked, so parallel
+        guesses cannot pass the throttle; the client is the TCP peer unless `review serve
+        --forwarded-allow-ips` names the proxy."""
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         client = request.client.host if request.client else ""
-        wait = throttle.retry_after(conn, name, client)
-        if wait:
+        attempt = await run_in_threadpool(throttle.reserve, conn, name, client)
+        if attempt.retry_after:
+            wait = attempt.retry_after
             error = f"Too many failed logins: try again in {-(-wait // 60)} minute(s)."
             headers = {"Retry-After": str(wait)}
             return page(request, "login.html", 429, headers, user=None, error=error)
-        found = db.reviewer_by_name(conn, name)
+        found = await run_in_threadpool(db.reviewer_by_name, conn, name)
         valid = await verify_password_off_loop(found.password_hash if found else None, password)
         if found is None or not valid:
-            throttle.failed(conn, name, client)
+            await run_in_threadpool(throttle.failed, conn, attempt)
             return page(request, "login.html", 401, user=None, error="Wrong name or password.")
-        throttle.succeeded(conn, name)
-        db.create_session(conn, token_digest(start_session(request)), found.id, SESSION_MAX_AGE)
+        await run_in_threadpool(throttle.succeeded, conn, attempt)
+        digest = token_digest(start_session(request))
+        await run_in_threadpool(db.create_session, conn, digest, found.id, SESSION_MAX_AGE)
         return _see_other("/")
 
     @app.post("/logout")
-    async def logout(request: Request, conn: Conn) -> Response:
-        await checked_form(request)
+    def logout(request: Request, form: Form, conn: Conn) -> Response:
         token = session_token(request)
         if token:
             db.end_session(conn, token_digest(token))
@@ -255,15 +311,16 @@ def create_app(
         )
 
     @app.get("/items/{item_id}")
-    def show_item(request: Request, item_id: int, user: User, conn: Conn) -> HTMLResponse:
+    def show_item(request: Request, user: User, item_id: ItemId, conn: Conn) -> HTMLResponse:
         item = assigned_item(conn, item_id, user)
         stored = db.own_label(conn, item_id, user.id)
         answers, comment = stored if stored else ({}, "")
         return item_page(request, conn, user, item_id, item, dict(answers), comment)
 
     @app.post("/items/{item_id}")
-    async def label_item(request: Request, item_id: int, user: User, conn: Conn) -> Response:
-        form = await checked_form(request)
+    def label_item(
+        request: Request, user: User, form: Form, item_id: ItemId, conn: Conn
+    ) -> Response:
         item = assigned_item(conn, item_id, user)
         answers: dict[str, Answer] = {}
         for question in questions_for(item):
@@ -272,8 +329,14 @@ def create_app(
                 answers[question.field] = "yes" if value == "yes" else "no"
         comment = str(form.get("comment", "")).strip()
         still_open = [q.field for q in questions_for(item) if q.field not in answers]
+        given = {k: str(v) for k, v in answers.items()}
+        if len(comment) > MAX_COMMENT_CHARS:
+            error = (
+                f"Not saved: the comment has {len(comment):,} characters; "
+                f"shorten it to at most {MAX_COMMENT_CHARS:,}."
+            )
+            return item_page(request, conn, user, item_id, item, given, comment, 400, error)
         if still_open:
-            given = {k: str(v) for k, v in answers.items()}
             error = (
                 f"Not saved: {len(still_open)} question(s) still open (marked below). "
                 "Answer every question before saving."

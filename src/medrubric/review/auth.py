@@ -6,6 +6,11 @@ session token. The token is only valid while its (hashed) row is in the sessions
 logging out or changing a password revokes it at once, and a copied database holds nothing
 a cookie could be made from. Every POST must echo the CSRF token in a `csrf_token` form
 field or is refused with 403.
+
+Forms are read only as `application/x-www-form-urlencoded` (415 otherwise), at most
+`MAX_FORM_BYTES` (413, checked while the body streams in, before anything is parsed) and
+`MAX_FORM_FIELDS` fields (400), so an anonymous client cannot make the server buffer or
+parse more than that.
 """
 
 from __future__ import annotations
@@ -14,16 +19,20 @@ import functools
 import hashlib
 import hmac
 import secrets
+from urllib.parse import parse_qsl
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import HTTPException, Request
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 
 _HASHER = PasswordHasher()
 SESSION_COOKIE = "medrubric_review"
 SESSION_MAX_AGE = 12 * 3600
+MAX_FORM_BYTES = 256 * 1024  # a 10,000-character comment percent-encoded is at most 120 KB
+MAX_FORM_FIELDS = 100
+_FORM_TYPE = "application/x-www-form-urlencoded"
 
 
 def hash_password(password: str) -> str:
@@ -80,9 +89,42 @@ def session_token(request: Request) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
+async def _form_body(request: Request) -> bytes:
+    """The request body, refused (413) as soon as it is declared or found to be larger than
+    `MAX_FORM_BYTES`."""
+    too_large = HTTPException(
+        status_code=413, detail=f"The form is larger than {MAX_FORM_BYTES // 1024} KiB."
+    )
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_FORM_BYTES:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise too_large
+    return bytes(body)
+
+
 async def checked_form(request: Request) -> FormData:
-    """The POSTed form, or 403 when its CSRF token is missing or wrong."""
-    form = await request.form()
+    """The POSTed form within the limits (415, 413 or 400 otherwise), or 403 when its CSRF
+    token is missing or wrong."""
+    media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type != _FORM_TYPE:
+        raise HTTPException(status_code=415, detail=f"Send the form as {_FORM_TYPE}.")
+    body = await _form_body(request)
+    fields: list[tuple[str, str | UploadFile]] = []
+    try:
+        fields += parse_qsl(
+            body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FORM_FIELDS
+        )
+    except UnicodeDecodeError:
+        raise HTTPException(status_code=400, detail="The form is not UTF-8.") from None
+    except ValueError:
+        raise HTTPException(
+            status_code=400, detail=f"The form has more than {MAX_FORM_FIELDS} fields."
+        ) from None
+    form = FormData(fields)
     sent = form.get("csrf_token")
     expected = request.session.get("csrf")
     if not (isinstance(sent, str) and isinstance(expected, str)):

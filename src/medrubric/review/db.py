@@ -376,7 +376,7 @@ def import_labels(conn: Connection, records: Sequence[tuple[int, LabelRecord]]) 
 
 # ------------------------------------------------------------------- login throttle
 def throttle_track(conn: Connection, key: str) -> tuple[list[float], float]:
-    """(failure times, locked-until) of a throttle key, created empty if new and locked for
+    """(attempt times, locked-until) of a throttle key, created empty if new and locked for
     the rest of the caller's transaction, so servers counting at once add up."""
     _run(
         conn,
@@ -402,16 +402,6 @@ def save_throttle_track(
         {"key": key, "failures": json.dumps(list(failures)), "last_at": last_at,
          "locked_until": locked_until},
     )  # fmt: skip
-
-
-def throttle_locked_until(conn: Connection, keys: Sequence[str]) -> list[float]:
-    rows = _rows(
-        conn,
-        "SELECT locked_until FROM login_throttle WHERE key = :a OR key = :b",
-        a=keys[0],
-        b=keys[-1],
-    )
-    return [float(r["locked_until"]) for r in rows]
 
 
 def drop_throttle_track(conn: Connection, key: str) -> None:

@@ -21,20 +21,26 @@ LABEL_COLUMNS = [
 META_EVAL_COLUMNS = ["case_id", "criterion_id", "rater", "met", "model"]
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "＝", "＋", "－", "＠")  # and the full-width forms
 
 
 def safe_cell(value: object) -> object:
-    """A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
-    leading apostrophe, so a reviewer's comment cannot execute in the owner's spreadsheet."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    """A text cell a spreadsheet could run as a formula gets a leading apostrophe, so a
+    reviewer's comment cannot execute in the owner's spreadsheet: one starting with =, +, -
+    or @ (or their full-width forms), also after leading spaces or line breaks, which some
+    spreadsheets skip, and one starting with a tab, carriage return or line feed."""
+    if isinstance(value, str) and (
+        value.lstrip().startswith(_FORMULA_START) or value.startswith(("\t", "\r", "\n"))
+    ):
         return "'" + value
     return value
 
 
 def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """Every field quoted, so a separator of any locale inside a comment (`,`, `;`, a tab)
+    is always within quotes, whichever one the spreadsheet splits on."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(header)
     writer.writerows([safe_cell(v) for v in row] for row in rows)
     return out.getvalue()

@@ -22,11 +22,23 @@ def key_path(project: str | Path) -> Path:
     return Path(project) / KEY_NAME
 
 
+def create_private(path: Path) -> int:
+    """A new file only its owner can read or write (mode 0600 from the start, whatever the
+    umask); returns its descriptor open for writing."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+
+
+def check_private(path: Path) -> None:
+    """Refuse a file that its group or others can read or write."""
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        raise InputError(f"permissions {mode:04o} are too open; run `chmod 600 {path}`", path)
+
+
 def write_key(project: str | Path) -> Path:
     """A new random key, created with mode 0600 (never world- or group-readable)."""
     path = key_path(project)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as out:
+    with os.fdopen(create_private(path), "w") as out:
         out.write(secrets.token_hex(32) + "\n")
     return path
 
@@ -42,9 +54,7 @@ def signing_key(project: str | Path) -> str:
     path = key_path(project)
     if not path.exists():
         write_key(project)
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        raise InputError(f"permissions {mode:04o} are too open; run `chmod 600 {path}`", path)
+    check_private(path)
     key = path.read_text(encoding="utf-8").strip()
     if len(key) < 32:
         raise InputError("the key is shorter than 32 characters", path)

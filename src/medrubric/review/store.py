@@ -5,7 +5,11 @@ every command at one PostgreSQL database with `--db postgresql://USER:PASSWORD@H
 the `MEDRUBRIC_REVIEW_DB` variable). Both go through SQLAlchemy Core with the same SQL.
 
 SQLite runs in WAL mode with synchronous=FULL and write transactions that take the write
-lock first (BEGIN IMMEDIATE), so a label is on disk before the reply goes out. The schema
+lock first (BEGIN IMMEDIATE), so a label is on disk before the reply goes out. The file is
+created with mode 0600 (it holds the password hashes) and refused when others can read it.
+Waiting for a lock another connection holds is bounded by `LOCK_WAIT_S` (SQLite's busy
+timeout; PostgreSQL's `lock_timeout` and the pool's checkout wait): past it the statement
+fails with an `OperationalError` (`TimeoutError` for the pool) instead of hanging. The schema
 is versioned in a `schema_version` table: each connection checks it, applies the migrations
 it lacks (under an advisory lock on Postgres, so concurrent servers migrate once), and
 refuses a database written by a newer medrubric.
@@ -14,6 +18,7 @@ refuses a database written by a newer medrubric.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,9 +45,11 @@ from sqlalchemy.pool import NullPool
 
 from medrubric.data.sqlite import enable_wal
 from medrubric.errors import InputError
+from medrubric.review.secret import check_private, create_private
 
 DB_NAME = "review.sqlite3"
 DB_ENV = "MEDRUBRIC_REVIEW_DB"
+LOCK_WAIT_S = 5.0  # longest wait for another connection's lock
 _MIGRATION_LOCK = 7_240_412  # pg_advisory_xact_lock key of review-schema migrations
 
 _META = MetaData()
@@ -152,21 +159,26 @@ def engine(url: str) -> Engine:
     """One engine per database: Postgres connections are pooled; SQLite opens the file per
     connection (NullPool) with its durability pragmas."""
     if not url.startswith("sqlite"):
+        wait_ms = round(LOCK_WAIT_S * 1000)
         try:
-            return create_engine(url, pool_pre_ping=True)
+            return create_engine(
+                url,
+                pool_pre_ping=True,
+                pool_timeout=LOCK_WAIT_S,
+                connect_args={"options": f"-c lock_timeout={wait_ms}"},
+            )
         except ImportError:
             raise InputError(
                 "--db: PostgreSQL needs psycopg (pip install 'medrubric[postgres]')"
             ) from None
-    made = create_engine(
-        url, poolclass=NullPool, connect_args={"timeout": 30, "check_same_thread": False}
-    )
+    made = create_engine(url, poolclass=NullPool, connect_args={"check_same_thread": False})
 
     @event.listens_for(made, "connect")
     def _pragmas(dbapi_conn: object, record: object) -> None:
         dbapi_conn.isolation_level = None  # type: ignore[attr-defined]  # we say BEGIN
-        enable_wal(dbapi_conn)  # type: ignore[arg-type]
         cursor = dbapi_conn.cursor()  # type: ignore[attr-defined]
+        cursor.execute(f"PRAGMA busy_timeout={round(LOCK_WAIT_S * 1000)}")  # read per file open
+        enable_wal(dbapi_conn)  # type: ignore[arg-type]
         for pragma in ("synchronous=FULL", "foreign_keys=ON"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
@@ -236,6 +248,8 @@ def connect(project: str | Path, db: str | None = None) -> Iterator[Connection]:
     where = shown(url) if db else str(project)
     if not db and not (Path(project) / DB_NAME).exists():
         raise InputError("not a review project (run `medrubric review create` first)", project)
+    if not db:
+        check_private(Path(project) / DB_NAME)
     conn = _open(url)
     try:
         if _schema_version(conn) is None:
@@ -255,6 +269,8 @@ def create(project: str | Path, db: str | None = None) -> Iterator[Connection]:
     if not db and (Path(project) / DB_NAME).exists():
         raise InputError("already a review project", project)
     Path(project).mkdir(parents=True, exist_ok=True)
+    if not db:
+        os.close(create_private(Path(project) / DB_NAME))  # before SQLite makes it 0644
     conn = _open(url)
     try:
         if _schema_version(conn) is not None:
