@@ -34,3 +34,42 @@ def test_version_exits_zero() -> None:
     result = _run("--version")
     assert result.returncode == 0
     assert result.stdout.startswith("medrubric ")
+
+
+def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
+    """A command stopped by bad input removes what it created on the way to --out: the
+    folder (with anything begun in it), or the new folders above an output file."""
+    threads = tmp_path / "threads.jsonl"
+    threads.write_text("{not json\n", "utf-8")
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text('{"id": "a", "query": "q", "rubric": [{"id": "c1", "text": "x", "weight": 11}]}\n')
+    spec = "openai:m@http://127.0.0.1:9/v1"
+    runs = {
+        "filter": (["filter", str(threads), "--out", str(tmp_path / "filtered")], "filtered"),
+        "redact": (["redact", str(threads), f"--out={tmp_path / 'new' / 'deep' / 'r.jsonl'}"], "new"),
+        "eval": (
+            ["eval", "--cases", str(cases), "--model", spec, "--grader", spec,
+             "--out", str(tmp_path / "runs" / "first")],
+            "runs",
+        ),
+    }  # fmt: skip
+    for name, (args, made) in runs.items():
+        result = _run(*args)
+        assert result.returncode == 2, (name, result.stderr)
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+        assert not (tmp_path / made).exists(), (name, sorted(tmp_path.rglob("*")))
+
+
+def test_bad_input_never_removes_a_folder_that_was_there(tmp_path: Path) -> None:
+    threads = tmp_path / "threads.jsonl"
+    threads.write_text("{not json\n", "utf-8")
+    existing = tmp_path / "filtered"
+    existing.mkdir()
+    (existing / "notes.txt").write_text("mine", "utf-8")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for out in (existing, empty):
+        result = _run("filter", str(threads), "--out", str(out))
+        assert result.returncode == 2, result.stderr
+        assert out.is_dir()
+    assert (existing / "notes.txt").read_text("utf-8") == "mine"
