@@ -173,7 +173,7 @@ def test_inheritance_needs_the_same_endpoint(registry: Path) -> None:
             "{ temprature = 0.2 }",
             "models.x.params: unknown parameter 'temprature': did you mean 'temperature'?",
         ),
-        ("{ top_k = 20 }", "unknown parameter 'top_k': (parameters only your server knows"),
+        ("{ top_k = 20 }", "'top_k': did you mean 'top_p'? (parameters only your server knows go in params.extra)"),
         ("{ extra = { temperature = 0 } }", "extra.temperature is a standard parameter"),
         ("{ extra = 3 }", "extra must be a table"),
         ('{ extra = { response_format = "x" } }', "'response_format' is written by medrubric"),

@@ -121,8 +121,8 @@ class _Bars(Progress):
     """rich's Progress with the tally on its own lines below the table of bars."""
 
     def __init__(self, tally: Tally, *args: object, **kwargs: object):
+        self._tally_lines = _TallyLines(tally)  # drawn from within Progress.__init__
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._tally_lines = _TallyLines(tally)
 
     def get_renderables(self) -> Iterator[RenderableType]:
         yield self.make_tasks_table(self.tasks)
