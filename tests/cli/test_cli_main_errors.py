@@ -43,11 +43,12 @@ def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
     threads = tmp_path / "threads.jsonl"
     threads.write_text("{not json\n", "utf-8")
     cases = tmp_path / "cases.jsonl"
-    cases.write_text('{"id": "a", "query": "q", "rubric": [{"id": "c1", "text": "x", "weight": 11}]}\n')
+    rubric = '[{"id": "c", "text": "x", "weight": 11}]'
+    cases.write_text(f'{{"id": "a", "query": "q", "rubric": {rubric}}}\n', "utf-8")
     spec = "openai:m@http://127.0.0.1:9/v1"
     runs = {
         "filter": (["filter", str(threads), "--out", str(tmp_path / "filtered")], "filtered"),
-        "redact": (["redact", str(threads), f"--out={tmp_path / 'new' / 'deep' / 'r.jsonl'}"], "new"),
+        "redact": (["redact", str(threads), f"--out={tmp_path / 'new' / 'deep' / 'r'}"], "new"),
         "eval": (
             ["eval", "--cases", str(cases), "--model", spec, "--grader", spec,
              "--out", str(tmp_path / "runs" / "first")],

@@ -235,8 +235,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("My claim 4471902335 was refused after the MRI.", "See your doctor."),
     ]
     threads = [
-        make_thread(*pair).model_copy(update={"thread_id": str(i)})
-        for i, pair in enumerate(texts)
+        make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)
     ]
     source = tmp_path / "threads.jsonl"
     source.write_text("".join(t.model_dump_json() + "\n" for t in threads), "utf-8")

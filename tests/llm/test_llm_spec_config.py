@@ -173,7 +173,10 @@ def test_inheritance_needs_the_same_endpoint(registry: Path) -> None:
             "{ temprature = 0.2 }",
             "models.x.params: unknown parameter 'temprature': did you mean 'temperature'?",
         ),
-        ("{ top_k = 20 }", "'top_k': did you mean 'top_p'? (parameters only your server knows go in params.extra)"),
+        (
+            "{ top_k = 20 }",
+            "'top_k': did you mean 'top_p'? (parameters only your server knows go in params.extra)",
+        ),
         ("{ extra = { temperature = 0 } }", "extra.temperature is a standard parameter"),
         ("{ extra = 3 }", "extra must be a table"),
         ('{ extra = { response_format = "x" } }', "'response_format' is written by medrubric"),
@@ -214,4 +217,3 @@ def test_a_request_parameter_outside_params_says_where_it_goes(tmp_path: Path) -
     with pytest.raises(InputError, match=r"models\.x\.temperature: unknown field") as info:
         load_config(path)
     assert "params = { temperature = … }" in str(info.value)
-

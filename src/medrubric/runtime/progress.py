@@ -21,11 +21,13 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Protocol
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     TaskID,
     TaskProgressColumn,
     TextColumn,
@@ -109,7 +111,7 @@ class _TallyLines:
         lines = [""]
         for item in line.split(TALLY_SEPARATOR):
             joined = f"{lines[-1]}{TALLY_SEPARATOR}{item}" if lines[-1] else item
-            if lines[-1] and Text(joined).cell_len > options.max_width:
+            if lines[-1] and cell_len(joined) > options.max_width:
                 lines.append(item)
             else:
                 lines[-1] = joined
@@ -120,9 +122,9 @@ class _TallyLines:
 class _Bars(Progress):
     """rich's Progress with the tally on its own lines below the table of bars."""
 
-    def __init__(self, tally: Tally, *args: object, **kwargs: object):
+    def __init__(self, tally: Tally, *columns: ProgressColumn, console: Console, disable: bool):
         self._tally_lines = _TallyLines(tally)  # drawn from within Progress.__init__
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*columns, console=console, disable=disable, transient=False)
 
     def get_renderables(self) -> Iterator[RenderableType]:
         yield self.make_tasks_table(self.tasks)
@@ -201,7 +203,6 @@ class ProgressDisplay:
             TimeRemainingColumn(table_column=fixed),
             console=self._console,
             disable=not enabled or self._plain,
-            transient=False,
         )
         self._tasks: dict[str, TaskID] = {}
 
@@ -236,8 +237,7 @@ class ProgressDisplay:
             self._say(stage)
 
     def stage(self, name: str, total: int | None, done: int = 0) -> None:
-        self._tasks[name] = self._progress.add_task(
-            "", total=total, completed=done, stage=name)
+        self._tasks[name] = self._progress.add_task("", total=total, completed=done, stage=name)
         if self._plain:
             stage = self._lines[name] = _PlainStage(name, total, done)
             stage.finished = total is not None and done >= total
