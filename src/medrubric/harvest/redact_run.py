@@ -79,7 +79,8 @@ def run_redact(
             outcome.total += 1
             outcome.counts.update(row["counts"])
             if "thread" in row:
-                outcome.redacted += any(row["counts"].values())
+                if any(row["counts"].values()):
+                    outcome.redacted += 1
                 fh.write(dump_line(row["thread"]) + "\n")
             else:
                 outcome.set_aside += 1

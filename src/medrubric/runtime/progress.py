@@ -39,6 +39,8 @@ from rich.text import Text
 
 from medrubric.data.models import Usage
 
+TALLY_SEPARATOR = " · "  # between a tally's items; a narrow terminal wraps the tally there
+
 
 class Tally(Protocol):
     def line(self) -> str: ...
@@ -74,11 +76,11 @@ class CallTally:
 
     def line(self) -> str:
         tokens = self.usage.prompt_tokens + self.usage.completion_tokens
-        return (
-            f"answers {self.answers} · verdicts {self.verdicts} · errors {self.errors} · "
-            f"calls {self.calls_made} made, {self.calls_cached} cached · "
-            f"tokens {tokens:,} · cost ${self.cost_usd:.4f}"
-        )
+        return TALLY_SEPARATOR.join([
+            f"answers {self.answers}", f"verdicts {self.verdicts}", f"errors {self.errors}",
+            f"calls {self.calls_made} made, {self.calls_cached} cached", f"tokens {tokens:,}",
+            f"cost ${self.cost_usd:.4f}",
+        ])  # fmt: skip
 
 
 class StatusTally:
@@ -89,10 +91,7 @@ class StatusTally:
         self.counts: Counter[str] = Counter()
 
     def line(self) -> str:
-        return " · ".join(f"{status} {self.counts[status]}" for status in self.statuses)
-
-
-TALLY_SEPARATOR = " · "
+        return TALLY_SEPARATOR.join(f"{status} {self.counts[status]}" for status in self.statuses)
 
 
 class _TallyLines:
