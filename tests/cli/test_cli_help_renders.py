@@ -73,3 +73,21 @@ def test_bracketed_help_words_survive_rich_markup() -> None:
             for word in (getattr(param, "help", None) or "").split():
                 if "[" in word:
                     assert word.replace("\\[", "[") in output, (path, param.name, word)
+
+
+def test_usage_lines_name_arguments_plainly() -> None:
+    """`Usage: medrubric redact [OPTIONS] THREADS`: upper-case names, `[NAME]` when optional,
+    `POOL...` when repeatable; never typer's `{threads}` or `{POOL...}...`."""
+    root = typer.main.get_command(app)
+    runner = CliRunner()
+    usages = {}
+    for path in _command_paths(root):
+        output = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"}).output
+        usage = next(line for line in output.splitlines() if "Usage:" in line).strip()
+        assert "{" not in usage and "}" not in usage, (path, usage)
+        assert "......" not in usage, (path, usage)
+        usages[path] = usage
+    assert usages[("redact",)] == "Usage: medrubric redact [OPTIONS] THREADS"
+    assert usages[("release", "build")].endswith("[OPTIONS] POOL...")
+    assert usages[("review", "add-reviewer")].endswith("[OPTIONS] DIR NAME")
+    assert usages[("serve", "local")].endswith("[OPTIONS] [MODEL]")

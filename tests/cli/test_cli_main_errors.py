@@ -34,3 +34,41 @@ def test_version_exits_zero() -> None:
     result = _run("--version")
     assert result.returncode == 0
     assert result.stdout.startswith("medrubric ")
+
+
+def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
+    """A command stopped by bad input removes what it created on the way to --out: the
+    folder (with anything begun in it), or the new folders above an output file; never a
+    folder that was there before."""
+    threads = tmp_path / "threads.jsonl"
+    threads.write_text("{not json\n", "utf-8")
+    cases = tmp_path / "cases.jsonl"
+    rubric = '[{"id": "c", "text": "x", "weight": 11}]'
+    cases.write_text(f'{{"id": "a", "query": "q", "rubric": {rubric}}}\n', "utf-8")
+    spec = "openai:m@http://127.0.0.1:9/v1"
+    runs = {
+        "filter": (["filter", str(threads), "--out", str(tmp_path / "filtered")], "filtered"),
+        "redact": (["redact", str(threads), f"--out={tmp_path / 'new' / 'deep' / 'r'}"], "new"),
+        "eval": (
+            ["eval", "--cases", str(cases), "--model", spec, "--grader", spec,
+             "--out", str(tmp_path / "runs" / "first")],
+            "runs",
+        ),
+    }  # fmt: skip
+    for name, (args, made) in runs.items():
+        result = _run(*args)
+        assert result.returncode == 2, (name, result.stderr)
+        assert result.stderr.splitlines()[-1].startswith("error: "), result.stderr
+        assert "Traceback" not in result.stderr
+        assert not (tmp_path / made).exists(), (name, sorted(tmp_path.rglob("*")))
+
+    # A folder that was there before the command is never removed, empty or not.
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    (existing / "notes.txt").write_text("mine", "utf-8")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for out in (existing, empty):
+        assert _run("filter", str(threads), "--out", str(out)).returncode == 2
+        assert out.is_dir()
+    assert (existing / "notes.txt").read_text("utf-8") == "mine"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections import Counter
 
 import pytest
 
@@ -221,3 +223,45 @@ def test_batched_redaction_equals_thread_by_thread():
         for i, (a, b, c) in enumerate(zip(texts, texts[1:], texts[2:], strict=False))
     ]
     assert list(redact_threads(threads, batch_size=7)) == [redact_thread(t) for t in threads]
+
+
+def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
+    """Threads kept unchanged, kept and redacted, rejected; then identifiers by kind, as the
+    thread-by-thread redactor counts them."""
+    texts = [
+        ("I have had a dry cough for a week.", "Rest and fluids."),
+        ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
+        ("Write to jane.doe@example.com please.", "Fine."),
+        ("My claim 4471902335 was refused after the MRI.", "See your doctor."),
+    ]
+    threads = [
+        make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)
+    ]
+    source = tmp_path / "threads.jsonl"
+    source.write_text("".join(t.model_dump_json() + "\n" for t in threads), "utf-8")
+    main(["redact", str(source), "--out", str(tmp_path / "out.jsonl")])
+    out = capsys.readouterr().out
+    rows = {}
+    for line in out.splitlines():
+        cells = [cell.strip() for cell in line.strip("│┃ ").split("│")]
+        if len(cells) == 2 and cells[1].isdigit():
+            rows[cells[0]] = int(cells[1])
+    results = [redact_thread(t) for t in threads]
+    expected = Counter()
+    for result in results:
+        expected.update(result.counts)
+    assert [r.rejection is not None for r in results] == [False, False, False, True]
+    assert rows.pop("threads kept unchanged") == 1
+    assert rows.pop("threads kept, redacted") == 2
+    assert rows.pop("threads rejected (re-identification risk)") == 1
+    assert rows == {f"identifiers replaced: [{kind}]": n for kind, n in expected.items()}
+    assert {"NAME", "PHONE", "EMAIL"} <= set(expected)
+
+
+def test_redact_with_nothing_to_replace_says_so(tmp_path, capsys):
+    source = tmp_path / "threads.jsonl"
+    source.write_text(make_thread("A dry cough.", "Rest.").model_dump_json() + "\n", "utf-8")
+    main(["redact", str(source), "--out", str(tmp_path / "out.jsonl")])
+    out = capsys.readouterr().out
+    assert re.search(r"threads kept unchanged\s+│\s+1", out), out
+    assert re.search(r"identifiers replaced\s+│\s+0", out), out

@@ -99,12 +99,12 @@ def test_config_overrides_the_structured_output_style(tmp_cache: Path) -> None:
                     model="m",
                     base_url=server.base_url,
                     structured_output="json_object",
-                    params={"top_k": 5, "max_tokens": 50},
+                    params={"max_tokens": 50, "extra": {"top_k": 5}},
                 )
             }
         )
         fmt = send_with_schema(server, tmp_cache, "plain", config)
         body = server.requests[-1]
     assert fmt == {"type": "json_object"}
-    # SDK arguments and server-specific extras both reach the endpoint
+    # standard parameters and server-specific ones (params.extra) both reach the endpoint
     assert body["max_tokens"] == 50 and body["top_k"] == 5 and body["temperature"] == 0

@@ -154,6 +154,8 @@ def test_the_shipped_example_config_parses() -> None:
     assert config.models["smollm2"].provider == "local"
     assert parse_model_spec("smollm2", config).smoke_test
     assert parse_model_spec("gpt-4.1", config).price_input_per_1m == 2.0  # the known-models table
+    qwen = parse_model_spec("qwen3-8b", config)  # a server-only parameter, from params.extra
+    assert qwen.params["chat_template_kwargs"] == {"enable_thinking": False}
 
 
 def test_inheritance_needs_the_same_endpoint(registry: Path) -> None:
@@ -162,3 +164,56 @@ def test_inheritance_needs_the_same_endpoint(registry: Path) -> None:
     assert same.concurrency == 2 and same.api_key_env == "QWEN_KEY"
     elsewhere = parse_model_spec("openai:Qwen3-8B", config)  # api.openai.com: another model
     assert elsewhere.base_url is None and elsewhere.concurrency is None
+
+
+@pytest.mark.parametrize(
+    "params, problem",
+    [
+        (
+            "{ temprature = 0.2 }",
+            "models.x.params: unknown parameter 'temprature': did you mean 'temperature'?",
+        ),
+        (
+            "{ top_k = 20 }",
+            "'top_k': did you mean 'top_p'? (parameters only your server knows go in params.extra)",
+        ),
+        ("{ extra = { temperature = 0 } }", "extra.temperature is a standard parameter"),
+        ("{ extra = 3 }", "extra must be a table"),
+        ('{ extra = { response_format = "x" } }', "'response_format' is written by medrubric"),
+        ("{ stream = true }", "'stream' is written by medrubric"),
+    ],
+)
+def test_params_typos_name_file_key_and_suggestion(
+    tmp_path: Path, params: str, problem: str
+) -> None:
+    path = tmp_path / "medrubric.toml"
+    path.write_text(f'[models.x]\nprovider = "openai"\nmodel = "m"\nparams = {params}\n', "utf-8")
+    with pytest.raises(InputError) as info:
+        load_config(path)
+    assert str(info.value).startswith(f"{path}: models.x.params")
+    assert problem in str(info.value)
+
+
+def test_server_specific_params_go_in_extra_and_are_sent_as_they_are(tmp_path: Path) -> None:
+    path = tmp_path / "medrubric.toml"
+    path.write_text(
+        '[models.x]\nprovider = "openai"\nmodel = "m"\nbase_url = "http://127.0.0.1:9/v1"\n'
+        "params = { temperature = 0.2, max_tokens = 64, "
+        "extra = { top_k = 20, chat_template_kwargs = { enable_thinking = false } } }\n",
+        "utf-8",
+    )
+    spec = parse_model_spec("x", load_config(path))
+    assert spec.params == {
+        "temperature": 0.2,
+        "max_tokens": 64,
+        "top_k": 20,
+        "chat_template_kwargs": {"enable_thinking": False},
+    }
+
+
+def test_a_request_parameter_outside_params_says_where_it_goes(tmp_path: Path) -> None:
+    path = tmp_path / "medrubric.toml"
+    path.write_text('[models.x]\nprovider = "openai"\nmodel = "m"\ntemperature = 0\n', "utf-8")
+    with pytest.raises(InputError, match=r"models\.x\.temperature: unknown field") as info:
+        load_config(path)
+    assert "params = { temperature = … }" in str(info.value)

@@ -209,3 +209,26 @@ def test_import_refuses_partial_or_foreign_answers_and_writes_nothing(
     main(["review", "import", str(project), str(bad)])
     with db.connect(project) as conn:
         assert [lab.answers for lab in db.all_labels(conn)] == [{"met": "no"}]
+
+
+def test_add_reviewer_without_a_terminal_names_password_env(tmp_path: Path) -> None:
+    """No terminal to type a password in (a script, CI): one line naming --password-env,
+    exit 2, no getpass warning, no account."""
+    import subprocess
+    import sys
+
+    project = tmp_path / "study"
+    main(["review", "create", str(project), "--from", "sample", "--tasks", "case", "--sample", "1"])
+    result = subprocess.run(
+        [sys.executable, "-m", "medrubric.cli.main", "review", "add-reviewer", str(project), "x"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        start_new_session=True,  # no controlling terminal, as under cron or CI
+    )
+    assert result.returncode == 2, result
+    assert result.stderr.count("\n") == 1 and "--password-env" in result.stderr, result.stderr
+    assert "Warning" not in result.stderr and "Aborted" not in result.stderr + result.stdout
+    with db.connect(project) as conn:
+        assert db.reviewers(conn) == []

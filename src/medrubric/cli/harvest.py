@@ -13,6 +13,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from medrubric.cli.options import EngineOpt, PartitionLines, RayAddress
 from medrubric.data.jsonl import append_jsonl, iter_json_lines, write_json
@@ -20,6 +21,7 @@ from medrubric.errors import InputError, describe_validation_error
 from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 
 if TYPE_CHECKING:
+    from medrubric.harvest.redact_run import RedactOutcome
     from medrubric.harvest.source import HarvestConfig
 
 console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
@@ -248,14 +250,25 @@ def redact(
             threads, out, rejected, chosen, partition_lines=partition_lines,
             **_stage_callbacks(progress),
         )  # fmt: skip
-    table = Table(title=f"redact: {outcome.total} threads -> {out}")
-    table.add_column("marker")
-    table.add_column("replaced", justify="right")
-    for kind, count in outcome.counts.most_common():
-        table.add_row(f"[{kind}]", str(count))
-    Console().print(table)
+    Console().print(redact_table(outcome, out))
     if outcome.set_aside:
         console.print(f"reidentification_risk: {outcome.set_aside} threads set aside -> {rejected}")
+
+
+def redact_table(outcome: RedactOutcome, out: Path) -> Table:
+    """Where every thread went, then the identifiers replaced by kind."""
+    table = Table(title=f"redact: {outcome.total} threads -> {out}")
+    table.add_column("outcome")
+    table.add_column("count", justify="right")
+    table.add_row("threads kept unchanged", str(outcome.unchanged))
+    table.add_row("threads kept, redacted", str(outcome.redacted))
+    table.add_row("threads rejected (re-identification risk)", str(outcome.set_aside))
+    table.add_section()
+    for kind, count in outcome.counts.most_common():
+        table.add_row(Text(f"identifiers replaced: [{kind}]"), str(count))
+    if not outcome.counts:
+        table.add_row("identifiers replaced", "0")
+    return table
 
 
 def register(app: typer.Typer) -> None:

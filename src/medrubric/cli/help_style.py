@@ -1,8 +1,11 @@
 """Help that reads like ordinary command-line help: `--out PATH`, `--limit INTEGER`, and no
-value name (metavar) after a flag, instead of typer's `<path>`, `<int>` and `<bool>`.
+value name (metavar) after a flag, instead of typer's `<path>`, `<int>` and `<bool>`; usage
+lines name arguments `THREADS`, `[NAME]` (optional) and `RUN...` (repeatable), instead of
+typer's `{threads}` and `{RUN...}...`.
 
-typer takes the metavar from each parameter's `display_type`; this replaces that method
-once for the whole CLI. An explicit `metavar=` still wins.
+typer takes the metavar from each parameter's `display_type` and an argument's usage name
+from `_usage_display_name`; this replaces those methods once for the whole CLI. An explicit
+`metavar=` still wins.
 """
 
 from __future__ import annotations
@@ -35,7 +38,17 @@ def plain_display_type_rich(self: Any, ctx: Any) -> str | None:
 _typer_option_rich = core.TyperOption.display_type_rich
 
 
+def plain_usage_name(self: Any) -> str:
+    """An argument in a usage line: its metavar or upper-case name, `...` when repeatable,
+    in brackets when optional."""
+    name = self.metavar or self.name.upper()
+    if self.nargs != 1 and not name.endswith("..."):
+        name += "..."
+    return name if self.required else f"[{name}]"
+
+
 def use_plain_help() -> None:
     """Make every typer command of this process show plain metavars."""
     core._TyperParameter.display_type = plain_display_type  # type: ignore[method-assign]
     core.TyperOption.display_type_rich = plain_display_type_rich  # type: ignore[method-assign]
+    core.TyperArgument._usage_display_name = plain_usage_name  # type: ignore[method-assign]

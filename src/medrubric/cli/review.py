@@ -4,6 +4,7 @@ export/import)."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -65,9 +66,24 @@ def create_command(
     typer.echo(f"created {directory} with {n} items; add reviewers with `review add-reviewer`")
 
 
+def _has_terminal() -> bool:
+    """Whether a password can be typed: the controlling terminal (where getpass reads), else
+    an interactive standard input."""
+    try:
+        with open("/dev/tty"):
+            return True
+    except OSError:
+        return sys.stdin.isatty()
+
+
 def _password(env_name: str | None) -> str:
-    """From the named environment variable, else prompted twice without echo."""
+    """From the named environment variable, else prompted twice without echo on a terminal."""
     if env_name is None:
+        if not _has_terminal():
+            raise InputError(
+                "no terminal to type the password in: put it in an environment variable and "
+                "name that with --password-env NAME"
+            )
         return str(typer.prompt("Password", hide_input=True, confirmation_prompt=True))
     password = os.environ.get(env_name)
     if password is None:

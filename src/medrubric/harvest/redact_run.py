@@ -39,9 +39,17 @@ class RedactPartition:
 
 @dataclass
 class RedactOutcome:
+    """Threads read, identifiers replaced by kind, threads set aside (rejected) and threads
+    kept with at least one identifier replaced (redacted); the rest were kept unchanged."""
+
     total: int
     counts: Counter[str]
     set_aside: int
+    redacted: int = 0
+
+    @property
+    def unchanged(self) -> int:
+        return self.total - self.set_aside - self.redacted
 
 
 def run_redact(
@@ -71,6 +79,8 @@ def run_redact(
             outcome.total += 1
             outcome.counts.update(row["counts"])
             if "thread" in row:
+                if any(row["counts"].values()):
+                    outcome.redacted += 1
                 fh.write(dump_line(row["thread"]) + "\n")
             else:
                 outcome.set_aside += 1

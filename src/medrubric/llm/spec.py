@@ -101,7 +101,7 @@ def _from_entry(
         model=entry.model,
         base_url=url,
         api_key_env=entry.api_key_env,
-        params=dict(entry.params),
+        params=entry.request_params(),
         price_input_per_1m=pricing.input_per_1m,
         price_output_per_1m=pricing.output_per_1m,
         price_batch_input_per_1m=pricing.batch_input_per_1m,

@@ -1,5 +1,10 @@
-"""The one live progress display of long runs: a bar per stage with done/total, elapsed time,
-ETA and a running tally (answers, verdicts, errors, tokens and cost; or outcome counts).
+"""The one live progress display of long runs: a bar per stage with done/total, percent,
+elapsed time and ETA, and under the bars a running tally (answers, verdicts, errors, tokens and
+cost; or outcome counts).
+
+The bars' own columns never give way: on a narrow terminal (80 columns) the bar itself
+shrinks, and the tally wraps between its items onto further lines instead of pushing the
+count, percent or ETA off the edge.
 
 A live bar needs an interactive terminal. In a pipe, a log file or CI (`CI` set) the same
 facts come as plain, complete lines instead: one when a stage starts, one at most every
@@ -16,19 +21,25 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Protocol
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     TaskID,
+    TaskProgressColumn,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Column
+from rich.text import Text
 
 from medrubric.data.models import Usage, add_costs, format_cost
+
+TALLY_SEPARATOR = " · "  # between a tally's items; a narrow terminal wraps the tally there
 
 
 class Tally(Protocol):
@@ -65,11 +76,11 @@ class CallTally:
 
     def line(self) -> str:
         tokens = self.usage.prompt_tokens + self.usage.completion_tokens
-        return (
-            f"answers {self.answers} · verdicts {self.verdicts} · errors {self.errors} · "
-            f"calls {self.calls_made} made, {self.calls_cached} cached · "
-            f"tokens {tokens:,} · cost {format_cost(self.cost_usd)}"
-        )
+        return TALLY_SEPARATOR.join([
+            f"answers {self.answers}", f"verdicts {self.verdicts}", f"errors {self.errors}",
+            f"calls {self.calls_made} made, {self.calls_cached} cached", f"tokens {tokens:,}",
+            f"cost {format_cost(self.cost_usd)}",
+        ])  # fmt: skip
 
 
 class StatusTally:
@@ -80,18 +91,43 @@ class StatusTally:
         self.counts: Counter[str] = Counter()
 
     def line(self) -> str:
-        return " · ".join(f"{status} {self.counts[status]}" for status in self.statuses)
+        return TALLY_SEPARATOR.join(f"{status} {self.counts[status]}" for status in self.statuses)
 
 
-class _LiveLine:
-    """The tally's line, formatted only when the bar is drawn (a few times a second), not at
-    every one of the hundreds of advances a second."""
+class _TallyLines:
+    """The tally under the bars, formatted only when the display is drawn (a few times a
+    second), not at every one of the hundreds of advances a second. Its items (`answers 3`,
+    `tokens 1,204`, ...) are packed onto as many lines as the terminal's width needs; an item
+    is never split."""
 
     def __init__(self, tally: Tally):
         self.tally = tally
 
-    def __format__(self, spec: str) -> str:
-        return format(self.tally.line(), spec)
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = self.tally.line()
+        if not line:
+            return
+        lines = [""]
+        for item in line.split(TALLY_SEPARATOR):
+            joined = f"{lines[-1]}{TALLY_SEPARATOR}{item}" if lines[-1] else item
+            if lines[-1] and cell_len(joined) > options.max_width:
+                lines.append(item)
+            else:
+                lines[-1] = joined
+        for text in lines:
+            yield Text(text, no_wrap=True, overflow="ellipsis")
+
+
+class _Bars(Progress):
+    """rich's Progress with the tally on its own lines below the table of bars."""
+
+    def __init__(self, tally: Tally, *columns: ProgressColumn, console: Console, disable: bool):
+        self._tally_lines = _TallyLines(tally)  # drawn from within Progress.__init__
+        super().__init__(*columns, console=console, disable=disable, transient=False)
+
+    def get_renderables(self) -> Iterator[RenderableType]:
+        yield self.make_tasks_table(self.tasks)
+        yield self._tally_lines
 
 
 PLAIN_EVERY_S = 10.0
@@ -154,17 +190,18 @@ class ProgressDisplay:
         self._console = console or Console(stderr=True)
         self._plain = enabled and plain_terminal(self._console)
         self._lines: dict[str, _PlainStage] = {}
-        self._progress = Progress(
-            TextColumn("[bold]{task.fields[stage]}", table_column=Column(no_wrap=True)),
+        fixed = Column(no_wrap=True)  # only the bar gives way to a narrow terminal
+        self._progress = _Bars(
+            tally,
+            TextColumn("[bold]{task.fields[stage]}", table_column=fixed),
             BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            TextColumn("{task.fields[tally]}"),
+            MofNCompleteColumn(table_column=fixed),
+            TaskProgressColumn(table_column=fixed),
+            TimeElapsedColumn(table_column=fixed),
+            TextColumn("ETA", table_column=fixed),
+            TimeRemainingColumn(table_column=fixed),
             console=self._console,
             disable=not enabled or self._plain,
-            transient=False,
         )
         self._tasks: dict[str, TaskID] = {}
 
@@ -199,9 +236,7 @@ class ProgressDisplay:
             self._say(stage)
 
     def stage(self, name: str, total: int | None, done: int = 0) -> None:
-        self._tasks[name] = self._progress.add_task(
-            "", total=total, completed=done, stage=name, tally=_LiveLine(self.tally)
-        )
+        self._tasks[name] = self._progress.add_task("", total=total, completed=done, stage=name)
         if self._plain:
             stage = self._lines[name] = _PlainStage(name, total, done)
             stage.finished = total is not None and done >= total
