@@ -45,8 +45,8 @@ COMMAND_TIMEOUT_S = 300
 # A block that runs the embedded llama.cpp model is `slow` (`make test-fast` leaves it out).
 LOCAL_MODEL = re.compile(r"local:smollm2|\bmake demo\b|\bmedrubric demo\b")
 # Hosted or self-hosted endpoints named in the docs, all answered by the replay server.
-OPENAI_SPEC = re.compile(r"\bopenai:([\w.\-/]+)(@https?://[^\s\"'#]+)?")
-SELF_HOSTED = re.compile(r"https?://(?:127\.0\.0\.1|localhost|gpu\d+):8000/v1")
+OPENAI_SPEC = re.compile(r"\bopenai:([\w.\-/]*\w)(?![\w.\-/@])")
+SELF_HOSTED = re.compile(r"https?://(?:127\.0\.0\.1|localhost|gpu\d+):\d+/v1")
 EXIT_CODE = re.compile(r"\s+#\s*exit code (\d+)\s*$")
 
 
@@ -213,13 +213,7 @@ def check_output(expected: list[str], output: str) -> str | None:
 def hosted_to_replay(text: str, url: str) -> str:
     """Point every `openai:MODEL` spec and self-hosted URL of a block at the replay server."""
     text = SELF_HOSTED.sub(url, text)
-
-    def spec(match: re.Match[str]) -> str:
-        if match.group(2) and url in match.group(2):
-            return match.group(0)
-        return f"openai:{match.group(1)}@{url}"
-
-    return OPENAI_SPEC.sub(spec, text)
+    return OPENAI_SPEC.sub(lambda found: f"{found.group(0)}@{url}", text)
 
 
 class PageRun:
@@ -256,10 +250,12 @@ class PageRun:
 
     def run_through(self, index: int) -> None:
         """Run block `index`, after any earlier block of the page not run yet (their
-        failures are their own tests' business)."""
+        failures are their own tests' business). Skipped and slow blocks are not caught up:
+        later blocks never depend on them."""
         for earlier in range(index):
-            if earlier not in self.done and not self._skipped(self.blocks[earlier]):
-                with contextlib.suppress(Exception):
+            block = self.blocks[earlier]
+            if earlier not in self.done and not self._skipped(block) and not block.slow:
+                with contextlib.suppress(Exception, pytest.fail.Exception):
                     self._run(earlier)
         self._run(index)
 
