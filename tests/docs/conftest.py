@@ -94,7 +94,7 @@ def _directive_regions(document: Document) -> Iterable[Region]:
             raise ValueError(f"{document.path}, {where}: unknown docs-test directive {kind!r}")
         args = _arguments(words[1] if len(words) > 1 else "")
         if kind in ("skip", "xfail") and not args.get("reason"):
-            raise ValueError(f"{document.path}: docs-test {kind} needs reason=\"...\"")
+            raise ValueError(f'{document.path}: docs-test {kind} needs reason="..."')
         body = textwrap.dedent(str(region.lexemes.get("source") or ""))
         region.parsed = Directive(kind, args.get("reason", ""), args.get("url", ""), body)
         yield region
@@ -238,9 +238,7 @@ class PageRun:
             **os.environ,
             "PATH": f"{bin_dir}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}"
             + os.environ.get("PATH", ""),
-            "PYTHONPATH": os.pathsep.join(
-                p for p in (src, os.environ.get("PYTHONPATH", "")) if p
-            ),
+            "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p),
             "HOME": str(folder.parent / f"{folder.name}.home"),
             CACHE_ENV: str(folder.parent / f"{folder.name}.cache"),
             "COLUMNS": "120",
@@ -282,13 +280,14 @@ class PageRun:
                 self.shell(command, block)
 
     def _script(self, command: str) -> str:
+        state = shlex.quote(str(self.state))
         return (
-            f"set -a; [ -f {shlex.quote(str(self.state))} ] && . {shlex.quote(str(self.state))}\n"
+            f"set -a; [ -f {state} ] && . {state}\n"
             f"cd {shlex.quote(str(self.cwd))} || exit 97\n"
             f"{command}\n"
             "__rc=$?; set +a\n"
-            f"export -p | grep -v -E '^declare -x (PWD|OLDPWD|SHLVL|_)=' > {shlex.quote(str(self.state))}\n"
-            f"pwd > {shlex.quote(str(self.state))}.cwd\n"
+            f"export -p | grep -v -E '^declare -x (PWD|OLDPWD|SHLVL|_)=' > {state}\n"
+            f"pwd > {state}.cwd\n"
             "exit $__rc\n"
         )
 

@@ -4,7 +4,6 @@ a block that cannot run here is marked in its page with the reason."""
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 

@@ -63,7 +63,8 @@ class User:
             stdin=subprocess.DEVNULL,
         )
         output = done.stdout + done.stderr
-        assert done.returncode == 0, f"medrubric {' '.join(args)} exited {done.returncode}\n{output}"
+        command = " ".join(args)
+        assert done.returncode == 0, f"medrubric {command} exited {done.returncode}\n{output}"
         return output
 
 
@@ -78,21 +79,58 @@ def test_readme_tour(tmp_path: Path, replay: ReplayServer) -> None:
     url = replay.base_url
 
     # 1. evaluate a (self-hosted) model on the bundled sample, graded in batched mode
-    user.run("eval", "--cases", "sample", "--limit", "6", "--model", f"openai:m1@{url}",
-             "--grader", f"openai:judge@{url}", "--mode", "batched", "--out", "runs/m1")
+    user.run(
+        "eval",
+        "--cases",
+        "sample",
+        "--limit",
+        "6",
+        "--model",
+        f"openai:m1@{url}",
+        "--grader",
+        f"openai:judge@{url}",
+        "--mode",
+        "batched",
+        "--out",
+        "runs/m1",
+    )
     summary = json.loads((tmp_path / "runs/m1/summary.json").read_text())
     assert summary["n_cases"] == 6 and summary["n_errors"] == 0
     assert 0.0 <= summary["score"] <= 1.0
     assert (tmp_path / "runs/m1/report.html").read_text().count("<details") >= 6
     calls = replay.total
-    user.run("eval", "--cases", "sample", "--limit", "6", "--model", f"openai:m1@{url}",
-             "--grader", f"openai:judge@{url}", "--mode", "batched", "--out", "runs/m1")
+    user.run(
+        "eval",
+        "--cases",
+        "sample",
+        "--limit",
+        "6",
+        "--model",
+        f"openai:m1@{url}",
+        "--grader",
+        f"openai:judge@{url}",
+        "--mode",
+        "batched",
+        "--out",
+        "runs/m1",
+    )
     assert replay.total == calls, "a finished run run again must make no call"
 
     # 2. grade answers made elsewhere, then score the grades file on its own
     answers = sample_dir() / "responses-demo-careful.jsonl"
-    user.run("grade", "--responses", str(answers), "--cases", "sample",
-             "--grader", f"openai:judge@{url}", "--mode", "batched", "--out", "runs/careful")
+    user.run(
+        "grade",
+        "--responses",
+        str(answers),
+        "--cases",
+        "sample",
+        "--grader",
+        f"openai:judge@{url}",
+        "--mode",
+        "batched",
+        "--out",
+        "runs/careful",
+    )
     graded = [json.loads(line) for line in (tmp_path / "runs/careful/grades.jsonl").open()]
     assert len(graded) == sum(1 for _ in answers.open())
     user.run("score", "runs/careful/grades.jsonl", "--out", "scored")
@@ -101,9 +139,20 @@ def test_readme_tour(tmp_path: Path, replay: ReplayServer) -> None:
     assert scored["score"] == pytest.approx(graded_summary["score"])
 
     # 3. a release, read back the way Hub users read it
-    out = user.run("release", "sample", "--version", "v2026.01", "--from", "2023-01-01",
-                   "--to", "2026-12-31", "--out", "releases/v2026.01",
-                   "--grader-profile", "livemedbench")
+    out = user.run(
+        "release",
+        "sample",
+        "--version",
+        "v2026.01",
+        "--from",
+        "2023-01-01",
+        "--to",
+        "2026-12-31",
+        "--out",
+        "releases/v2026.01",
+        "--grader-profile",
+        "livemedbench",
+    )
     released = int(re.search(r"released (\d+) cases \((\d+) criteria\)", out).group(1))
     n_criteria = int(re.search(r"released \d+ cases \((\d+) criteria\)", out).group(1))
     hf = tmp_path / "releases/v2026.01-hf"
@@ -114,16 +163,40 @@ def test_readme_tour(tmp_path: Path, replay: ReplayServer) -> None:
 
     # 4. a review project: an owner whose password comes from the environment, the server,
     #    a login
-    user.run("review", "create", "studies/s", "--from", "runs/careful", "--tasks",
-             "case,criterion", "--sample", "3", "--seed", "1")
-    user.run("review", "add-reviewer", "studies/s", "olivia", "--owner", "--password-env",
-             "REVIEW_PW", env={"REVIEW_PW": "correct horse battery staple"})
+    user.run(
+        "review",
+        "create",
+        "studies/s",
+        "--from",
+        "runs/careful",
+        "--tasks",
+        "case,criterion",
+        "--sample",
+        "3",
+        "--seed",
+        "1",
+    )
+    user.run(
+        "review",
+        "add-reviewer",
+        "studies/s",
+        "olivia",
+        "--owner",
+        "--password-env",
+        "REVIEW_PW",
+        env={"REVIEW_PW": "correct horse battery staple"},
+    )
     port = _free_port()
     server = subprocess.Popen(
-        user.argv("review", "serve", "--project", "studies/s", "--host", "127.0.0.1",
-                  "--port", str(port)),
-        cwd=tmp_path, env=user.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True, start_new_session=True,
+        user.argv(
+            "review", "serve", "--project", "studies/s", "--host", "127.0.0.1", "--port", str(port)
+        ),
+        cwd=tmp_path,
+        env=user.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -139,14 +212,20 @@ def test_readme_tour(tmp_path: Path, replay: ReplayServer) -> None:
                     time.sleep(0.2)
             token = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
             assert token, page.text
-            wrong = client.post("/login", data={"name": "olivia", "password": "nope",
-                                                "csrf_token": token.group(1)})
+            wrong = client.post(
+                "/login", data={"name": "olivia", "password": "nope", "csrf_token": token.group(1)}
+            )
             assert wrong.status_code == 401
             token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").text)
             assert token
-            login = client.post("/login", data={"name": "olivia",
-                                                "password": "correct horse battery staple",
-                                                "csrf_token": token.group(1)})
+            login = client.post(
+                "/login",
+                data={
+                    "name": "olivia",
+                    "password": "correct horse battery staple",
+                    "csrf_token": token.group(1),
+                },
+            )
             assert login.status_code == 303, login.text
             home = client.get("/", follow_redirects=True)
             assert home.status_code == 200 and "olivia" in home.text
