@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -108,7 +109,9 @@ def test_meta_eval_command_and_report_hook(
     assert result.exit_code == 0, result.output
     saved = json.loads((tmp_path / "me" / "meta_eval.json").read_text())
     assert saved["grader_vs_physician"]["macro_f1"] == pytest.approx(5 / 9)
-    registry = json.loads((tmp_path / "meta_eval_registry.json").read_text())
+    assert not (tmp_path / "meta_eval_registry.json").exists()  # never the working directory
+    cache = Path(os.environ["MEDRUBRIC_CACHE_DIR"])
+    registry = json.loads((cache / "meta_eval_registry.json").read_text())
     assert list(registry) == ["grader-x"]
 
     validity = grader_validity(["grader-x"])

@@ -2,8 +2,10 @@
 
 `medrubric meta-eval` writes OUT/meta_eval.json, copies it into the run directory when
 `--grades` is one, and records it under the grader's label in the meta-eval registry: a
-JSON file {grader label: result}, `./meta_eval_registry.json` unless $MEDRUBRIC_META_EVAL
-or `--registry` names another. Reports look in the run directory first, then the registry.
+JSON file {grader label: result}, `meta_eval_registry.json` in medrubric's cache folder
+($MEDRUBRIC_CACHE_DIR, else ~/.cache/medrubric) unless $MEDRUBRIC_META_EVAL or `--registry`
+names another. Never the working directory: a result must not depend on where the command
+ran. Reports look in the run directory first, then the registry.
 `grader_validity` is the record a run's summary.json and report.html carry: the headline
 figures of the grader's meta-eval, or that the grader is not validated.
 """
@@ -31,9 +33,15 @@ RUN_FILE = "meta_eval.json"
 
 
 def registry_path(path: str | Path | None = None) -> Path:
+    """`path`, else $MEDRUBRIC_META_EVAL, else the registry in medrubric's cache folder."""
     if path is not None:
         return Path(path)
-    return Path(os.environ.get(REGISTRY_ENV) or REGISTRY_FILE)
+    chosen = os.environ.get(REGISTRY_ENV)
+    if chosen:
+        return Path(chosen).expanduser()
+    from medrubric.llm.cache import resolve_cache_dir
+
+    return resolve_cache_dir() / REGISTRY_FILE
 
 
 def _read(path: Path) -> dict[str, Any]:
