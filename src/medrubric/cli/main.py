@@ -15,7 +15,7 @@ import typer
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
-from medrubric.errors import FolderBusy, InputError
+from medrubric.errors import FolderBusy, InputError, missing_extra
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
 # order, then the stages' command groups (typer lists plain commands before groups).
@@ -118,7 +118,10 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     try:
         with _no_half_made_output(args):
-            app(args=args, prog_name="medrubric")
+            try:
+                app(args=args, prog_name="medrubric")
+            except ModuleNotFoundError as exc:
+                raise missing_extra(exc) or exc from None
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)

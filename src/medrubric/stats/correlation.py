@@ -1,20 +1,27 @@
 """Correlation coefficients with two-sided p-values: Pearson, Spearman, Kendall tau-b, partial.
 
-Degenerate input never raises or warns: a constant variable, fewer than two complete
-pairs or any NaN gives ``statistic = pvalue = nan``. With exactly two points a finite
-coefficient is +-1 with p-value 1.0 (nothing can be tested).
+Pearson, Spearman and Kendall tau-b are scipy's (`pearsonr`, `spearmanr`, `kendalltau` with
+its default p-value method); this module adds the one contract the analyses rely on:
+degenerate input never raises or warns. A constant variable, fewer than two complete pairs or
+any NaN gives ``statistic = pvalue = nan``; with exactly two points a finite coefficient is
++-1 with p-value 1.0 (nothing can be tested). The partial correlation (not in scipy) is
+Pearson's r of regression residuals.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.special import ndtr, stdtr
+from scipy import stats as sps
+from scipy.special import stdtr
 
-from medrubric.stats._arrays import FloatArray, as_float_vector, as_paired_vectors, rows_per_chunk
+from medrubric.stats._arrays import FloatArray, as_float_vector, as_paired_vectors
 
 __all__ = [
     "CorrelationResult",
@@ -24,8 +31,6 @@ __all__ = [
     "pearson",
     "spearman",
 ]
-
-EXACT_KENDALL_MAX_N = 33
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,114 +71,45 @@ def _centered_correlation(xc: FloatArray, yc: FloatArray) -> float:
     return float(np.clip(np.dot(u, v) / denominator, -1.0, 1.0))
 
 
-def _pearson_of(x: FloatArray, y: FloatArray, df: int) -> CorrelationResult:
-    n = x.size
-    if n < 2 or not (np.isfinite(x).all() and np.isfinite(y).all()):
+def _scipy(test: Callable[..., Any], x: ArrayLike, y: ArrayLike) -> CorrelationResult:
+    """scipy's coefficient and p-value, degenerate input as nan (no warning, no error)."""
+    a, b = as_paired_vectors(x, y)
+    n = a.size
+    if n < 2 or not (np.isfinite(a).all() and np.isfinite(b).all()):
         return _undefined(n)
-    r = _centered_correlation(x - x.mean(), y - y.mean())
-    if math.isnan(r):
+    if np.ptp(a) == 0 or np.ptp(b) == 0:  # a constant variable: no correlation to speak of
         return _undefined(n)
-    return CorrelationResult(r, _t_test_pvalue(r, df), n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = test(a, b)
+    statistic, pvalue = float(result.statistic), float(result.pvalue)
+    if math.isnan(statistic):
+        return _undefined(n)
+    statistic = float(np.clip(statistic, -1.0, 1.0))
+    return CorrelationResult(statistic, 1.0 if n == 2 else pvalue, n)
 
 
 def pearson(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
     """Pearson's r = cov(x, y) / (sd(x) sd(y)); p-value from t with n - 2 df."""
-    a, b = as_paired_vectors(x, y)
-    return _pearson_of(a, b, a.size - 2)
+    return _scipy(sps.pearsonr, x, y)
 
 
 def average_ranks(values: ArrayLike) -> FloatArray:
     """Ranks 1..n, ties sharing the mean of the ranks they span (scipy's 'average')."""
-    data = as_float_vector(values)
-    _, inverse, counts = np.unique(data, return_inverse=True, return_counts=True)
-    upper = np.cumsum(counts)
-    ranks: FloatArray = (upper - (counts - 1) / 2.0)[inverse]
+    ranks: FloatArray = sps.rankdata(as_float_vector(values), method="average")
     return ranks
 
 
 def spearman(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
     """Spearman's rho: Pearson's r of average ranks; p-value from t with n - 2 df."""
-    a, b = as_paired_vectors(x, y)
-    if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        return _undefined(a.size)
-    return _pearson_of(average_ranks(a), average_ranks(b), a.size - 2)
-
-
-def _tie_sums(values: FloatArray) -> tuple[float, float, float]:
-    """sum t(t-1)/2, sum t(t-1)(t-2), sum t(t-1)(2t+5) over groups of t tied values."""
-    _, counts = np.unique(values, return_counts=True)
-    t = counts[counts > 1].astype(float)
-    return (
-        float((t * (t - 1) / 2).sum()),
-        float((t * (t - 1) * (t - 2)).sum()),
-        float((t * (t - 1) * (2 * t + 5)).sum()),
-    )
-
-
-def _concordance_score(x: FloatArray, y: FloatArray) -> float:
-    """S = concordant - discordant pairs, by blocks of the pairwise sign matrix (O(n^2))."""
-    n = x.size
-    total = 0.0
-    step = rows_per_chunk(n)
-    for start in range(0, n, step):
-        rows = slice(start, min(n, start + step))
-        sx = np.sign(x[rows, None] - x[None, :])
-        sy = np.sign(y[rows, None] - y[None, :])
-        total += float((sx * sy).sum())
-    return total / 2.0
-
-
-def _kendall_exact_pvalue(n: int, discordant: int) -> float:
-    """Two-sided exact p-value without ties: 2 P(inversions <= min(d, N - d)).
-
-    The number of discordant pairs of a random permutation is Mahonian; its law is the
-    convolution of uniforms on {0..j-1}, j = 1..n, truncated at the needed tail.
-    """
-    total = n * (n - 1) // 2
-    c = min(discordant, total - discordant)
-    if 4 * c == n * (n - 1):
-        return 1.0
-    dist = np.zeros(c + 1)
-    dist[0] = 1.0
-    for j in range(2, n + 1):
-        cum = np.concatenate(([0.0], np.cumsum(dist)))
-        low = np.maximum(np.arange(c + 1) - j + 1, 0)
-        dist = (cum[1:] - cum[low]) / j
-    return float(min(1.0, 2.0 * dist.sum()))
+    return _scipy(sps.spearmanr, x, y)
 
 
 def kendall_tau_b(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
-    """Kendall's tau-b = S / sqrt((N - Tx)(N - Ty)), N = n(n-1)/2, T = tied pairs.
-
-    p-value as scipy's default: exact null distribution without ties when n <= 33 (or
-    when at most one pair is out of order), else the normal approximation with the
-    tie-corrected variance of S.
-    """
-    a, b = as_paired_vectors(x, y)
-    n = a.size
-    if n < 2 or not (np.isfinite(a).all() and np.isfinite(b).all()):
-        return _undefined(n)
-    pairs = n * (n - 1) / 2
-    x_tied, x_t2, x_t5 = _tie_sums(a)
-    y_tied, y_t2, y_t5 = _tie_sums(b)
-    if x_tied == pairs or y_tied == pairs:
-        return _undefined(n)
-    s = _concordance_score(a, b)
-    tau = float(np.clip(s / math.sqrt((pairs - x_tied) * (pairs - y_tied)), -1.0, 1.0))
-    if n == 2:
-        return CorrelationResult(tau, 1.0, n)
-    if x_tied == 0 and y_tied == 0:
-        discordant = round((pairs - s) / 2)
-        if n <= EXACT_KENDALL_MAX_N or min(discordant, pairs - discordant) <= 1:
-            return CorrelationResult(tau, _kendall_exact_pvalue(n, discordant), n)
-    m = n * (n - 1.0)
-    variance = (
-        (m * (2 * n + 5) - x_t5 - y_t5) / 18
-        + 2 * x_tied * y_tied / m
-        + x_t2 * y_t2 / (9 * m * (n - 2))
-    )
-    z = s / math.sqrt(variance)
-    return CorrelationResult(tau, float(2.0 * ndtr(-abs(z))), n)
+    """Kendall's tau-b = S / sqrt((N - Tx)(N - Ty)), N = n(n-1)/2, T = tied pairs, with
+    scipy's default p-value (exact null distribution without ties for small n, else the
+    normal approximation with the tie-corrected variance)."""
+    return _scipy(sps.kendalltau, x, y)
 
 
 def _residuals(values: FloatArray, design: FloatArray) -> FloatArray:
