@@ -12,7 +12,6 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-
 from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 

@@ -52,7 +52,9 @@ def fisher_interval(r: float, n: int, confidence: float = CONFIDENCE) -> tuple[f
     return math.tanh(z - half), math.tanh(z + half)
 
 
-def _pairs(grades: Iterable[CaseGrade], clip: bool) -> dict[tuple[str, str], list[tuple[int, float]]]:
+def _pairs(
+    grades: Iterable[CaseGrade], clip: bool
+) -> dict[tuple[str, str], list[tuple[int, float]]]:
     """(case, criterion) -> [(met 0/1, rest-of-case score)] over every answer."""
     pairs: dict[tuple[str, str], list[tuple[int, float]]] = {}
     for grade in grades:
@@ -62,7 +64,9 @@ def _pairs(grades: Iterable[CaseGrade], clip: bool) -> dict[tuple[str, str], lis
         for v in usable:
             rest = score_verdicts([o for o in usable if o is not v], clip)
             if rest is not None:
-                pairs.setdefault((grade.case_id, v.criterion_id), []).append((int(bool(v.met)), rest))
+                pairs.setdefault((grade.case_id, v.criterion_id), []).append(
+                    (int(bool(v.met)), rest)
+                )
     return pairs
 
 

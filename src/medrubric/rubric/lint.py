@@ -21,7 +21,6 @@ from medrubric.rubric.schemas import Problem
 from medrubric.rubric.validate import (
     count_problems,
     duplicate_pairs,
-    sign_problems,
     text_problems,
 )
 
@@ -39,7 +38,6 @@ DRAFT_SEVERITY: dict[str, Severity] = {
     "compound": "note",
     "vague": "warning",
     "criteria_count": "note",
-    "no_positive": "error",
 }
 
 
@@ -91,13 +89,14 @@ FAILURE_CUES = _any(
         r"|addressing|acknowledging|noting)",
         r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
-        r"忽略|忽视|遗漏|漏掉|缺少|缺乏",
+        r"忽略|忽视|遗漏|漏掉|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
     ]
 )
 
 # Seeking care: advising it is good; advising against it, or delaying it, is bad.
 _CARE_EN = (
-    r"(?:seek\w*|see\w*|go(?:es|ing)? to|visit\w*|call\w*|contact\w*|attend\w*|get\w*)"
+    r"(?:seek\w*|see\w*|go(?:es|ing)? to|visit\w*|call\w*|phon\w*|dial\w*|contact\w*|attend\w*"
+    r"|get\w*)"
     r" (?:\w+ ){0,3}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician"
     r"|pediatrician|crisis line)"
@@ -114,9 +113,10 @@ GOOD_CUES = _any(
         r"\b(?:lists?|describes?|explains?|names?) (?:\w+ ){0,2}(?:red[- ]flag|warning sign"
         r"|danger sign|alarm symptom)",
         r"\bred[- ]flags?\b",
+        r"\basks? (?:\w+ )?(?:about|whether|if|how|when|what)\b",
         r"\bsafety[- ]net",
         _CARE_ZH,
-        r"提醒|警示|警告|危险信号|预警症状|红旗征",
+        r"提醒|警示|警告|危险信号|预警症状|红旗征|询问",
     ]
 )
 # Bad behaviour named by its own words.
@@ -130,7 +130,8 @@ HARMFUL_CUES = _any(
         r"\bdelay\w* (?:\w+ ){0,2}(?:care|treatment|seeking|evaluation|assessment|help)",
         r"\bwait(?:s|ing)? (?:and see|to see|until|a few|a couple|several|it out|overnight"
         r"|for (?:a |the )?(?:routine|next|few|couple|appointment|morning|weekend))",
-        r"\b(?:home|herbal|folk) remed",
+        r"\b(?:home|folk) remed|\bherbal\b",
+        r"\bwatch\w* (?:and wait|overnight|at home)",
         r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
         r"|assessment|treatment|medical)",
         r"\b(?:is|are) (?:not necessary|unnecessary|never needed|not needed) to (?:see|seek|go"
@@ -145,7 +146,8 @@ HARMFUL_CUES = _any(
         r"\bclaims?\b|\basserts?\b",
         r"错误地?|误称|谎称|误导|不正确",
         r"延误|拖延|耽误",
-        r"(?:无需|不必|不需要|不用|没必要)(?:\S{0,4})(?:就医|就诊|去医院|治疗|检查|看医生)",
+        r"(?:无需|不必|不需要|不用|没必要)(?:\S{0,4})(?:就医|就诊|去医院|看医生)",
+        r"等到(?:明天|明早|下周|天亮|周一)|等几天",
         r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
         r"偏方|土方",
         r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
@@ -221,7 +223,8 @@ FUTURE_ACTION_CUES = _any(
         r"(?:will|goes|went|follows|follow|takes|visits|calls|gets|feels|recovers|improves"
         r"|adheres|complies|returns)\b",
         r"\bafter reading\b",
-        r"(?:用户|患者|家长)(?:之后|随后|最终|会|将|按照建议|听从)(?:去|到|服用|就医|好转|康复|照做)",
+        r"(?:用户|患者|家长)(?:之后|随后|最终|以后)|(?:用户|患者|家长)(?:会|将|愿意)(?:去|按照|听从|服用"
+        r"|就医|照做)",
     ]
 )
 # Tone alone: judged by impression, not by anything the answer states.
@@ -308,7 +311,7 @@ def _judgeable(case: Case, c: Criterion) -> list[Finding]:
 
 
 def _mirror_pair(a: Criterion, b: Criterion) -> bool:
-    """"Advises X" (+) and "Advises against X" (-): the two poles of one behaviour, on purpose."""
+    """ "Advises X" (+) and "Advises against X" (-): the two poles of one behaviour, on purpose."""
     negated = [NEGATORS.search(_normal(c.text)) is not None for c in (a, b)]
     return (a.weight > 0) != (b.weight > 0) and negated[0] != negated[1]
 
@@ -336,10 +339,12 @@ def _duplicates(case: Case) -> list[Finding]:
 
 def _balance(case: Case) -> list[Finding]:
     weights = [c.weight for c in case.rubric]
-    findings = [_from_problem(case, p) for p in sign_problems(weights)]
-    findings += [_from_problem(case, p) for p in count_problems(len(weights))]
+    # A rubric without a positive criterion never loads (data.models.Case): no check here.
+    findings = [_from_problem(case, p) for p in count_problems(len(weights))]
     if any(w > 0 for w in weights) and sum(weights) <= 0:
-        reason = f"weights sum to {sum(weights):+d}: penalties outweigh everything an answer can earn"
+        reason = (
+            f"weights sum to {sum(weights):+d}: penalties outweigh everything an answer can earn"
+        )
         findings.append(_finding(case, None, "negative_total", "warning", reason, str(weights)))
     axes = {c.axis for c in case.rubric}
     if len(weights) >= ONE_AXIS_MIN and len(axes) == 1 and axes != {"unknown"}:
