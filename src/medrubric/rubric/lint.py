@@ -372,7 +372,7 @@ def lint_text(cases: Sequence[Case]) -> list[Finding]:
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
-    counts = dict.fromkeys(SEVERITIES, 0)
+    counts: dict[str, int] = dict.fromkeys(SEVERITIES, 0)
     for f in findings:
         counts[f.severity] += 1
     return counts
