@@ -78,6 +78,19 @@ def build_command(
     ] = None,
     hub_out: HubOut = None,
     license: HubLicense = None,
+    runs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--runs", help="Graded run folder or grades file (repeat): lint with the item analysis."
+        ),
+    ] = None,
+    allow_findings: Annotated[
+        bool,
+        typer.Option(
+            "--allow-findings",
+            help="Release despite error-severity rubric lint findings; the manifest lists them.",
+        ),
+    ] = False,
 ) -> None:
     """Freeze the cases published in [--from, --to] (earliest date per case id wins), and
     write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
@@ -92,8 +105,16 @@ def build_command(
         date_to.date(),
         out,
         grader_profile=grader_profile(profile),
+        runs=runs or (),
+        allow_findings=allow_findings,
     )
     m = result.manifest
+    lint = m.extra["rubric_lint"]
+    typer.echo(
+        f"rubric lint: {lint['counts']['error']} errors, {lint['counts']['warning']} warnings, "
+        f"{lint['counts']['note']} notes"
+        + (f" ({len(lint['allowed_errors'])} errors allowed)" if lint["allowed_errors"] else "")
+    )
     typer.echo(
         f"released {m.n_cases} cases ({m.n_criteria} criteria) as {m.version} in {out}: "
         f"{result.n_outside} outside the window, {result.n_undated} undated, "

@@ -1,17 +1,36 @@
-"""`medrubric rubric`: write a validated bipolar rubric for every curated case."""
+"""`medrubric rubric CASES --model M --out DIR` (`rubric generate`): write a validated bipolar
+rubric for every curated case; `medrubric rubric lint CASES`: find what is wrong with any
+rubric, from its text and, with --runs, from graded answers."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from typer._click import Context  # typer vendors click; click.Context is another class
+from typer.core import TyperGroup
 
 from medrubric.cli.options import MaxTokens, NoCache, Out, Timeout
 
 if TYPE_CHECKING:
+    from medrubric.rubric.lint import Finding
     from medrubric.rubric.schemas import RubricRecord
+
+GENERATE = "generate"
+
+
+class GenerateByDefault(TyperGroup):
+    """`rubric CASES ...` means `rubric generate CASES ...`; `rubric lint CASES` lints."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [GENERATE, *args]
+        return super().parse_args(ctx, args)
 
 
 def rubric(
@@ -70,5 +89,85 @@ def rubric(
     )
 
 
+def findings_table(findings: list[Finding]) -> Table:
+    table = Table(title="Rubric lint findings")
+    for column in ("severity", "case / criterion", "weight", "check", "reason · evidence"):
+        table.add_column(column, justify="right" if column == "weight" else "left")
+    style = {"error": "bold red", "warning": "yellow", "note": "dim"}
+    for f in findings:
+        evidence = "" if f.evidence == f.text else f" [dim]{escape(f.evidence)}[/]"
+        table.add_row(
+            f"[{style[f.severity]}]{f.severity}[/]",
+            f"{f.case_id} {f.criterion_id or ''}".strip(),
+            "" if f.weight is None else f"{f.weight:+d}",
+            f.check,
+            escape(f.reason) + evidence,
+        )
+    return table
+
+
+def lint(
+    cases: Annotated[
+        str,
+        typer.Argument(
+            help="Cases in any format medrubric reads: file, snapshot or dataset folder, 'sample'."
+        ),
+    ],
+    runs: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--runs",
+            help="Graded run folder or grades file (repeat): adds the item analysis.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder for lint.jsonl and lint.html (and items.jsonl)."),
+    ] = None,
+    allow: Annotated[
+        bool, typer.Option("--allow", help="Exit 0 even when error-severity findings remain.")
+    ] = False,
+) -> None:
+    """Lint rubrics: draft rules, weights, polarity (flipped signs), judgeability and balance
+    from the text; with --runs, met rates and discrimination from graded answers. Exit code 1
+    when an error-severity finding remains, unless --allow."""
+    from medrubric.analysis.runs import load_answer_grades
+    from medrubric.data.formats import load_cases
+    from medrubric.report.lint import write_lint
+    from medrubric.rubric.items import item_analysis, item_findings
+    from medrubric.rubric.lint import blocking, lint_text, severity_counts
+
+    loaded = load_cases(cases)
+    findings = lint_text(loaded)
+    families = ["text"]
+    items = []
+    if runs:
+        graded = load_answer_grades(runs)
+        items = item_analysis([g for run in graded for g in run.grades])
+        findings += item_findings(items, loaded)
+        families.append("runs")
+    console = Console(soft_wrap=True)
+    if findings:
+        console.print(findings_table(findings))
+    counts = severity_counts(findings)
+    n_criteria = sum(len(c.rubric) for c in loaded)
+    console.print(
+        f"{len(loaded)} cases, {n_criteria} criteria: {counts['error']} errors, "
+        f"{counts['warning']} warnings, {counts['note']} notes"
+    )
+    if out is not None:
+        write_lint(out, findings, loaded, cases, families, items)
+        console.print(f"findings: {out / 'lint.jsonl'} · page: {out / 'lint.html'}")
+    if blocking(findings) and not allow:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("rubric")(rubric)
+    rubric_app = typer.Typer(
+        cls=GenerateByDefault,
+        help="Generate rubrics for curated cases (the default), or lint any rubric.",
+        no_args_is_help=True,
+    )
+    rubric_app.command(GENERATE)(rubric)
+    rubric_app.command("lint")(lint)
+    app.add_typer(rubric_app, name="rubric")

@@ -15,9 +15,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from medrubric.analysis.runs import load_answer_grades
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case
 from medrubric.errors import InputError
+from medrubric.rubric.items import item_analysis, item_findings
+from medrubric.rubric.lint import Finding, blocking, lint_text, severity_counts
 from medrubric.snapshot import Manifest, freeze
 
 DATE_RULE = "earliest published_at per case id across all pools"
@@ -27,6 +30,7 @@ class ReleaseResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     manifest: Manifest
+    findings: list[Finding]  # the rubric lint of the released cases
     n_pool: int  # distinct case ids over all pools
     n_outside: int  # dated cases outside the window
     n_undated: int  # cases with no publication date (cannot be placed in a window)
@@ -60,6 +64,36 @@ def select_window(
     return inside, len(cases) - len(inside) - undated, undated
 
 
+def lint_gate(
+    cases: Sequence[Case], runs: Sequence[str | Path] = (), *, allow_findings: bool = False
+) -> tuple[list[Finding], dict[str, Any]]:
+    """The rubric lint of the cases to release (text checks; the item analysis too when runs
+    are given) and its manifest record. Error-severity findings stop the release unless
+    `allow_findings`, and then the manifest names each one it was released with."""
+    findings = lint_text(cases)
+    families = ["text"]
+    if runs:
+        graded = load_answer_grades(runs)
+        findings += item_findings(item_analysis([g for r in graded for g in r.grades]), cases)
+        families.append("runs")
+    errors = blocking(findings)
+    if errors and not allow_findings:
+        first = errors[0]
+        raise InputError(
+            f"{len(errors)} error-severity rubric finding(s), first {first.case_id} "
+            f"{first.criterion_id or ''} {first.check}: {first.reason}; see `medrubric rubric "
+            "lint`, fix the rubric, or release anyway with --allow-findings"
+        )
+    record: dict[str, Any] = {
+        "families": families,
+        "counts": severity_counts(findings),
+        "allowed_errors": [
+            {"case_id": f.case_id, "criterion_id": f.criterion_id, "check": f.check} for f in errors
+        ],
+    }
+    return findings, record
+
+
 def build_release(
     pools: Sequence[str | Path],
     version: str,
@@ -69,8 +103,11 @@ def build_release(
     *,
     grader_profile: dict[str, Any] | None = None,
     created_at: dt.datetime | None = None,
+    runs: Sequence[str | Path] = (),
+    allow_findings: bool = False,
 ) -> ReleaseResult:
-    """Freeze the pools' cases published in the window as snapshot `version` in `out`."""
+    """Freeze the pools' cases published in the window as snapshot `version` in `out`, after
+    the rubric lint gate (`lint_gate`; with `runs`, the item analysis too)."""
     if not pools:
         raise InputError("no pool given")
     merged = merge_pools([load_cases(p) for p in pools])
@@ -80,10 +117,12 @@ def build_release(
             f"no case published between {date_from} and {date_to} "
             f"({outside} outside the window, {undated} undated)"
         )
+    findings, lint_record = lint_gate(selected, runs, allow_findings=allow_findings)
     extra = {
         "window": {"from": date_from.isoformat(), "to": date_to.isoformat()},
         "pools": [Path(p).name for p in pools],
         "date_rule": DATE_RULE,
+        "rubric_lint": lint_record,
     }
     manifest = freeze(
         selected,
@@ -94,5 +133,9 @@ def build_release(
         created_at=created_at,
     )
     return ReleaseResult(
-        manifest=manifest, n_pool=len(merged), n_outside=outside, n_undated=undated
+        manifest=manifest,
+        findings=findings,
+        n_pool=len(merged),
+        n_outside=outside,
+        n_undated=undated,
     )

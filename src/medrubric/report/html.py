@@ -13,6 +13,8 @@ from medrubric.data.vocab import LABELS
 from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
+from medrubric.rubric.items import ItemStats
+from medrubric.rubric.lint import SEVERITIES, Finding, severity_counts
 from medrubric.scoring.summary import score_verdicts
 
 _env = jinja2.Environment(
@@ -109,4 +111,33 @@ def leaderboard_html(rows: Sequence[LeaderboardRow]) -> str:
         notes=comparability_notes(rows),
         axes=axes_present(rows),
         chart=leaderboard_chart(chart_rows),  # type: ignore[arg-type]
+    )
+
+
+def findings_by_check(findings: Sequence[Finding]) -> dict[str, dict[str, int]]:
+    """Check -> severity -> count, checks in first-seen order."""
+    table: dict[str, dict[str, int]] = {}
+    for f in findings:
+        table.setdefault(f.check, dict.fromkeys(SEVERITIES, 0))[f.severity] += 1
+    return table
+
+
+def lint_html(
+    findings: Sequence[Finding],
+    cases: Sequence[Case],
+    source: str,
+    families: Sequence[str],
+    items: Sequence[ItemStats] = (),
+) -> str:
+    order = {s: i for i, s in enumerate(SEVERITIES)}
+    return _render(
+        "rubric_lint.html.j2",
+        source=source,
+        n_cases=len(cases),
+        n_criteria=sum(len(c.rubric) for c in cases),
+        families=list(families),
+        counts=severity_counts(findings),
+        by_check=findings_by_check(findings),
+        findings=sorted(findings, key=lambda f: order[f.severity]),
+        items=items,
     )

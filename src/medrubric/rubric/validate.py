@@ -148,7 +148,9 @@ def _weight_problems(number: int, c: DraftCriterion, fixed_n: int | None) -> lis
     return []
 
 
-def _text_problems(number: int, text: str) -> list[Problem]:
+def text_problems(number: int, text: str) -> list[Problem]:
+    """The rules one criterion's text breaks on its own: length, compound, vague. Shared by
+    the generator's validation and `medrubric rubric lint`."""
     problems = []
     length = word_length(text)
     if not MIN_WORDS <= length <= MAX_WORDS:
@@ -166,14 +168,21 @@ def _text_problems(number: int, text: str) -> list[Problem]:
     return problems
 
 
-def _count_problems(draft: RubricDraft, fixed_n: int | None) -> list[Problem]:
-    n = len(draft.criteria)
+def count_problems(n: int, fixed_n: int | None = None) -> list[Problem]:
+    """A rubric of `n` criteria outside 2-19 (exactly `fixed_n` in the ClinConsensus layout)."""
     if fixed_n is not None and n != fixed_n:
         return [Problem(code="criteria_count", message=f"{n} criteria; exactly {fixed_n} needed")]
     if fixed_n is None and not MIN_CRITERIA <= n <= MAX_CRITERIA:
         msg = f"{n} criteria; a rubric has {MIN_CRITERIA}-{MAX_CRITERIA}"
         return [Problem(code="criteria_count", message=msg)]
     return []
+
+
+def sign_problems(weights: list[int]) -> list[Problem]:
+    """A rubric with no positive criterion has no defined score."""
+    if any(w > 0 for w in weights):
+        return []
+    return [Problem(code="no_positive", message="no positive criterion")]
 
 
 def validate_draft(
@@ -184,9 +193,8 @@ def validate_draft(
     `n_advice` (the case's advice count) checks the selected advice numbers; `fixed_n`
     switches to the ClinConsensus layout: exactly N criteria, all weighing +1.
     """
-    problems = _count_problems(draft, fixed_n)
-    if not any(c.weight > 0 for c in draft.criteria):
-        problems.append(Problem(code="no_positive", message="no positive criterion"))
+    problems = count_problems(len(draft.criteria), fixed_n)
+    problems += sign_problems([c.weight for c in draft.criteria])
     if n_advice is not None:
         bad = [i for i in draft.selected_advice if not 1 <= i <= n_advice]
         if bad:
@@ -194,9 +202,20 @@ def validate_draft(
             problems.append(Problem(code="advice_index", message=msg))
     for number, c in enumerate(draft.criteria, start=1):
         problems += _weight_problems(number, c, fixed_n)
-        problems += _text_problems(number, c.text)
-    for (i, a), (j, b) in combinations(enumerate(draft.criteria, start=1), 2):
-        if near_duplicate(a.text, b.text):
-            msg = f"near-duplicate of criterion {i}"
-            problems.append(Problem(code="near_duplicate", message=msg, criterion=j))
-    return problems
+        problems += text_problems(number, c.text)
+    return problems + duplicate_problems([c.text for c in draft.criteria])
+
+
+def duplicate_pairs(texts: list[str]) -> list[tuple[int, int]]:
+    """(i, j), 1-based with i < j, for every pair of near-identical criterion texts; shared by
+    the generator's validation and `medrubric rubric lint`."""
+    pairs = combinations(enumerate(texts, start=1), 2)
+    return [(i, j) for (i, a), (j, b) in pairs if near_duplicate(a, b)]
+
+
+def duplicate_problems(texts: list[str]) -> list[Problem]:
+    """One `near_duplicate` problem per near-identical pair, on the later criterion."""
+    return [
+        Problem(code="near_duplicate", message=f"near-duplicate of criterion {i}", criterion=j)
+        for i, j in duplicate_pairs(texts)
+    ]

@@ -1,0 +1,69 @@
+"""Precision and recall of the text-only rubric lint checks on the labelled criteria in
+tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`).
+
+    python bench/bench_rubric_lint.py tests/data/rubric_lint/dev.jsonl \
+        tests/data/rubric_lint/heldout.jsonl
+
+Scored per criterion: a check's true positives are criteria labelled with it that it flags;
+false positives, criteria it flags that carry another label (or none). Checks the set does
+not label (length, compound, notes on the whole rubric) are not scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from medrubric.data.formats import load_cases
+from medrubric.rubric.lint import lint_text
+
+SCORED = ("flipped_sign", "duplicate", "vague", "unjudgeable", "low_weight", "extreme_weight")
+
+
+def expected(tags: list[str]) -> set[str]:
+    return {t.removeprefix("expect:") for t in tags if t.startswith("expect:")} - {"none"}
+
+
+def score(path: Path) -> tuple[int, dict[str, tuple[int, int, int]]]:
+    """(criteria, check -> (true positives, false positives, false negatives))."""
+    cases = load_cases(path)
+    flagged: dict[tuple[str, str], set[str]] = {}
+    for f in lint_text(cases):
+        if f.criterion_id is not None:
+            flagged.setdefault((f.case_id, f.criterion_id), set()).add(f.check)
+    counts = {check: [0, 0, 0] for check in SCORED}
+    n = 0
+    for case in cases:
+        for c in case.rubric:
+            n += 1
+            truth, found = expected(c.tags), flagged.get((case.id, c.id), set())
+            for check in SCORED:
+                if check in found and check in truth:
+                    counts[check][0] += 1
+                elif check in found:
+                    counts[check][1] += 1
+                elif check in truth:
+                    counts[check][2] += 1
+    return n, {k: (v[0], v[1], v[2]) for k, v in counts.items()}
+
+
+def _ratio(a: int, b: int) -> str:
+    return f"{a / b:.2f}" if b else "—"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="+", type=Path, help="labelled cases files")
+    args = parser.parse_args()
+    for path in args.sets:
+        n, counts = score(path)
+        print(f"\n{path} ({n} criteria)\n")
+        print("| check | labelled | flagged | precision | recall |")
+        print("|---|---|---|---|---|")
+        for check, (tp, fp, fn) in counts.items():
+            precision, recall = _ratio(tp, tp + fp), _ratio(tp, tp + fn)
+            print(f"| {check} | {tp + fn} | {tp + fp} | {precision} | {recall} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,383 @@
+"""Rubric lint: findings about any rubric, from its text alone (no model).
+
+`lint_text(cases)` applies the generator's draft rules (`rubric.validate`: length, compound,
+vague, near-duplicates, criteria count, a positive criterion) to rubrics from any source,
+and adds weight anomalies, polarity wording (flipped signs, English and Chinese cues),
+criteria that cannot be judged from the answer, and rubric-level balance. Every check and
+its severity is in docs/rubrics.md; the cue lists below are the whole of the polarity rule.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from medrubric.data.models import Case, Criterion
+from medrubric.rubric.schemas import Problem
+from medrubric.rubric.validate import (
+    count_problems,
+    duplicate_pairs,
+    text_problems,
+)
+
+Severity = Literal["error", "warning", "note"]
+Family = Literal["text", "model", "runs"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
+
+LOW_WEIGHT_MAX = 3  # life-critical wording at |weight| <= 3 is under-weighted
+EXTREME_WEIGHT_MIN = 9  # ±9/±10 are for life-critical content (data.vocab)
+ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criteria on
+
+# Severity of the shared draft rules when they meet a rubric from elsewhere.
+DRAFT_SEVERITY: dict[str, Severity] = {
+    "length": "note",
+    "compound": "note",
+    "vague": "warning",
+    "criteria_count": "note",
+}
+
+
+class Finding(BaseModel):
+    """One problem with one criterion (or with the whole rubric: `criterion_id` None)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    case_id: str
+    criterion_id: str | None
+    check: str
+    severity: Severity
+    family: Family
+    reason: str  # one line
+    evidence: str  # what in the rubric (or the data) shows it
+    text: str = ""  # the criterion's text
+    weight: int | None = None
+
+
+def _normal(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+def _any(patterns: Iterable[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+# --- polarity cues -------------------------------------------------------------------------
+# A criterion's wording says whether the behaviour it describes is good (it should carry a
+# positive weight) or bad (a negative one). Only wording that settles this is used: most
+# criteria ("Recommends paracetamol") say nothing about polarity and get no finding.
+
+# The answer leaves out something it should do: always a bad answer.
+FAILURE_CUES = _any(
+    [
+        r"\bfail(?:s|ed|ing)? to\b",
+        r"\bneglect(?:s|ed|ing)?(?: to)?\b",
+        r"\bomit(?:s|ted|ting)?\b",
+        r"\boverlook(?:s|ed|ing)?\b",
+        r"\bignor(?:es|ed|ing)\b",
+        r"\bforg[eo]t(?:s|ting)? to\b",
+        r"\bno mention of\b",
+        r"\blacks?\b",
+        r"\bmiss(?:es|ed|ing)? (?:the|that|any|to)\b",
+        r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
+        r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise seeking"
+        r"|recommend seeking|tell|inform|include)",
+        r"\bwithout (?:mentioning|asking|warning|explaining|advising|recommending|referring"
+        r"|addressing|acknowledging|noting)",
+        r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
+        r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
+        r"忽略|忽视|遗漏|漏掉|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
+    ]
+)
+
+# Seeking care: advising it is good; advising against it, or delaying it, is bad.
+_CARE_EN = (
+    r"(?:seek\w*|see\w*|go(?:es|ing)? to|visit\w*|call\w*|phon\w*|dial\w*|contact\w*|attend\w*"
+    r"|get\w*)"
+    r" (?:\w+ ){0,3}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
+    r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician"
+    r"|pediatrician|crisis line)"
+)
+_CARE_ZH = (
+    r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
+    r"|叫救护车|看医生|咨询医生|医院检查|医生评估)"
+)
+GOOD_CUES = _any(
+    [
+        _CARE_EN,
+        r"\b(?:urg(?:es|ing)|insists?)\b",
+        r"\bwarns?\b(?! against)",
+        r"\b(?:lists?|describes?|explains?|names?) (?:\w+ ){0,2}(?:red[- ]flag|warning sign"
+        r"|danger sign|alarm symptom)",
+        r"\bred[- ]flags?\b",
+        r"\basks? (?:\w+ )?(?:about|whether|if|how|when|what)\b",
+        r"\bsafety[- ]net",
+        _CARE_ZH,
+        r"提醒|警示|警告|危险信号|预警症状|红旗征|询问",
+    ]
+)
+# Bad behaviour named by its own words.
+HARMFUL_CUES = _any(
+    [
+        r"\b(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading)(?:ly)?\b",
+        r"\b(?:dangerous|unsafe|harmful|unnecessary|unproven|outdated)(?:ly)?\b",
+        r"\bdiscourag\w*",
+        r"\bdismiss\w*",
+        r"\b(?:downplay|minimi[sz]|trivialis|trivializ)\w*",
+        r"\bdelay\w* (?:\w+ ){0,2}(?:care|treatment|seeking|evaluation|assessment|help)",
+        r"\bwait(?:s|ing)? (?:and see|to see|until|a few|a couple|several|it out|overnight"
+        r"|for (?:a |the )?(?:routine|next|few|couple|appointment|morning|weekend))",
+        r"\b(?:home|folk) remed|\bherbal\b",
+        r"\bwatch\w* (?:and wait|overnight|at home)",
+        r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
+        r"|assessment|treatment|medical)",
+        r"\b(?:is|are) (?:not necessary|unnecessary|never needed|not needed) to (?:see|seek|go"
+        r"|call)",
+        r"\bnever (?:needed|necessary)\b",
+        r"\b(?:instead of|rather than) (?:\w+ ){0,2}(?:seeking|seeing|calling|going|contacting"
+        r"|getting) ",
+        r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*",
+        r"\bon (?:his|her|their|your) own\b|\bthemselves\b|\bhimself\b|\bherself\b",
+        r"\bwithout (?:talking|consulting|discussing|asking|checking|speaking|medical)",
+        r"\b(?:doubl\w*|tripl\w*) (?:\w+ ){0,2}dose",
+        r"\bclaims?\b|\basserts?\b",
+        r"错误地?|误称|谎称|误导|不正确",
+        r"延误|拖延|耽误",
+        r"(?:无需|不必|不需要|不用|没必要)(?:\S{0,4})(?:就医|就诊|去医院|看医生)",
+        r"等到(?:明天|明早|下周|天亮|周一)|等几天",
+        r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
+        r"偏方|土方",
+        r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
+        r"肯定是|一定是|保证(?:不会|没事|没问题|安全)",
+    ]
+)
+# Words that turn what follows into its opposite ("advises against waiting", "不要等待").
+NEGATORS = _any(
+    [
+        r"\b(?:advis|recommend|warn|caution|counsel)\w* against\b",
+        r"\b(?:does not|doesn't|do not|don't|never|avoids?|avoiding|refrains? from)\b",
+        r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
+        r"不要|不应|避免|切勿|勿|不建议|不可|别",
+    ]
+)
+_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
+
+
+def _negated(clause: str, start: int) -> bool:
+    """A negator in the clause before position `start`."""
+    return NEGATORS.search(clause[:start]) is not None
+
+
+def expected_sign(text: str) -> tuple[int, str] | None:
+    """(+1 or -1, the words that show it) when the wording says whether the behaviour is good
+    or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
+    for clause in _CLAUSE.split(_normal(text)):
+        failure = FAILURE_CUES.search(clause)
+        if failure:
+            return -1, failure.group(0)
+    for clause in _CLAUSE.split(_normal(text)):
+        harmful = HARMFUL_CUES.search(clause)
+        if harmful:
+            return (1 if _negated(clause, harmful.start()) else -1), harmful.group(0)
+    for clause in _CLAUSE.split(_normal(text)):
+        good = GOOD_CUES.search(clause)
+        if good:
+            return (-1 if _negated(clause, good.start()) else 1), good.group(0)
+    return None
+
+
+# --- weight and judgeability cues ----------------------------------------------------------
+# Urgent action or a threat to life: such a criterion decides whether an answer is safe, so a
+# weight of 1-3 under-weights it.
+URGENT_CUES = _any(
+    [
+        r"\b(?:call\w*|phon\w*|dial\w*) (?:\w+ ){0,2}(?:ambulance|911|999|112|emergency services)",
+        r"\bemergency (?:department|room|services|care|medical)|\b(?:go|going|goes) to (?:the )?"
+        r"(?:er|a&e|emergency)\b|\bseek\w* (?:\w+ ){0,2}emergency\b",
+        r"\bimmediate(?:ly)? (?:medical|emergency)|\bcrisis line\b",
+        r"\bsuicid\w*|\bself[- ]harm|\banaphyla\w*|\blife[- ]threatening\b",
+        r"拨打\s*120|拨打急救|叫救护车|立即(?:就医|送医|就诊)|(?:前往|去|到)急诊|急诊就诊|自杀|自残"
+        r"|过敏性休克|危及生命",
+    ]
+)
+# Serious content: ±9/±10 are plausible on it (urgent action, a dangerous condition, delay).
+SERIOUS_CUES = _any(
+    [
+        URGENT_CUES.pattern,
+        r"\bemergenc\w*|\bambulance\b|\boverdose\b|\bsepsis\b|\bseptic\b|\bstroke\b",
+        r"\bheart attack\b|\bmyocardial infarction\b|\bcardiac arrest\b|\bmeningitis\b",
+        r"\bectopic\b|\btorsion\b|\bcauda equina\b|\bpulmonary embol\w*|\bchoking\b",
+        r"\bunconscious\b|\bfatal\b|\bdeath\b|\bdie\b|\bbirth defects?\b|\bpregnan\w*",
+        r"\bdelay\w*|\bwait(?:s|ing)?\b|\bcontraindicat\w*",
+        r"急诊|急救|120|救护车|过量|脓毒|败血|中风|卒中|心梗|心肌梗死|心脏骤停|脑膜炎|宫外孕|异位妊娠"
+        r"|扭转|窒息|昏迷|致命|死亡|延误|拖延|等待|禁忌|孕",
+    ]
+)
+# The criterion asks about what the user does after the answer, not about the answer.
+FUTURE_ACTION_CUES = _any(
+    [
+        r"\b(?:the )?(?:user|patient|parent|caregiver|reader)s? (?:\w+ ){0,2}"
+        r"(?:will|goes|went|follows|follow|takes|visits|calls|gets|feels|recovers|improves"
+        r"|adheres|complies|returns)\b",
+        r"\bafter reading\b",
+        r"(?:用户|患者|家长)(?:之后|随后|最终|以后)|(?:用户|患者|家长)(?:会|将|愿意)(?:去|按照|听从|服用"
+        r"|就医|照做)",
+    ]
+)
+# Tone alone: judged by impression, not by anything the answer states.
+TONE_ONLY_CUES = _any(
+    [
+        r"^(?:the )?(?:response|answer)? ?(?:is|sounds|feels|seems) (?:\w+ )?(?:friendly|warm"
+        r"|polite|kind|nice|pleasant|caring|empathetic|professional|confident|positive)\W*$",
+        r"^(?:has|uses|adopts|keeps) an? (?:\w+ )?(?:friendly|warm|polite|kind|nice|pleasant"
+        r"|caring|empathetic|professional|positive) (?:tone|manner)\W*$",
+        r"^(?:语气|态度)(?:友好|亲切|温和|礼貌|专业|积极)\W*$",
+        r"^(?:回答)?(?:语气|态度)(?:要|应)?(?:友好|亲切|温和|礼貌|专业|积极)\W*$",
+    ]
+)
+
+
+def _life_critical(c: Criterion) -> bool:
+    return any(t in ("life_critical", "life-critical", "life-critical:yes") for t in c.tags)
+
+
+def _finding(
+    case: Case,
+    c: Criterion | None,
+    check: str,
+    severity: Severity,
+    reason: str,
+    evidence: str,
+) -> Finding:
+    return Finding(
+        case_id=case.id,
+        criterion_id=c.id if c else None,
+        check=check,
+        severity=severity,
+        family="text",
+        reason=reason,
+        evidence=evidence,
+        text=c.text if c else "",
+        weight=c.weight if c else None,
+    )
+
+
+def _from_problem(case: Case, problem: Problem) -> Finding:
+    c = case.rubric[problem.criterion - 1] if problem.criterion is not None else None
+    return _finding(
+        case, c, problem.code, DRAFT_SEVERITY[problem.code], problem.message, c.text if c else ""
+    )
+
+
+def _polarity(case: Case, c: Criterion) -> list[Finding]:
+    found = expected_sign(c.text)
+    if found is None or (found[0] > 0) == (c.weight > 0):
+        return []
+    sign, cue = found
+    good_or_bad = "a bad answer" if sign < 0 else "a good answer"
+    reason = f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
+    return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+
+
+def _weight_anomalies(case: Case, c: Criterion) -> list[Finding]:
+    text = _normal(c.text)
+    cue = URGENT_CUES.search(text)
+    if cue and abs(c.weight) <= LOW_WEIGHT_MAX:
+        reason = f"life-critical wording with weight {c.weight:+d} (|weight| <= {LOW_WEIGHT_MAX})"
+        return [_finding(case, c, "low_weight", "warning", reason, f"cue: {cue.group(0)!r}")]
+    serious = SERIOUS_CUES.search(text) or c.axis == "safety" or _life_critical(c)
+    if abs(c.weight) >= EXTREME_WEIGHT_MIN and not serious:
+        reason = (
+            f"weight {c.weight:+d} on {c.axis} content with no life-critical wording "
+            f"(±{EXTREME_WEIGHT_MIN}/±10 are for life-critical content)"
+        )
+        return [_finding(case, c, "extreme_weight", "warning", reason, f"axis {c.axis}")]
+    return []
+
+
+def _judgeable(case: Case, c: Criterion) -> list[Finding]:
+    text = _normal(c.text).strip()
+    future = FUTURE_ACTION_CUES.search(text)
+    if future:
+        reason = "refers to what the user does after the answer, which the answer cannot show"
+        return [_finding(case, c, "unjudgeable", "warning", reason, f"cue: {future.group(0)!r}")]
+    if TONE_ONLY_CUES.search(text):
+        reason = "judges tone alone, with nothing the answer must state"
+        return [_finding(case, c, "unjudgeable", "warning", reason, "tone only")]
+    return []
+
+
+def _mirror_pair(a: Criterion, b: Criterion) -> bool:
+    """ "Advises X" (+) and "Advises against X" (-): the two poles of one behaviour, on purpose."""
+    negated = [NEGATORS.search(_normal(c.text)) is not None for c in (a, b)]
+    return (a.weight > 0) != (b.weight > 0) and negated[0] != negated[1]
+
+
+def _duplicates(case: Case) -> list[Finding]:
+    findings = []
+    rubric = case.rubric
+    reported: set[int] = set()
+    for i, j in duplicate_pairs([c.text for c in rubric]):
+        if j in reported:
+            continue
+        a, b = rubric[i - 1], rubric[j - 1]
+        if _mirror_pair(a, b):
+            continue
+        same = re.sub(r"\W+", "", _normal(a.text)) == re.sub(r"\W+", "", _normal(b.text))
+        severity: Severity = "error" if same else "warning"
+        reason = (
+            f"{'repeats' if same else 'near-duplicate of'} {a.id}: "
+            f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
+        )
+        reported.add(j)
+        findings.append(_finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}"))
+    return findings
+
+
+def _balance(case: Case) -> list[Finding]:
+    weights = [c.weight for c in case.rubric]
+    # A rubric without a positive criterion never loads (data.models.Case): no check here.
+    findings = [_from_problem(case, p) for p in count_problems(len(weights))]
+    if any(w > 0 for w in weights) and sum(weights) <= 0:
+        reason = (
+            f"weights sum to {sum(weights):+d}: penalties outweigh everything an answer can earn"
+        )
+        findings.append(_finding(case, None, "negative_total", "warning", reason, str(weights)))
+    axes = {c.axis for c in case.rubric}
+    if len(weights) >= ONE_AXIS_MIN and len(axes) == 1 and axes != {"unknown"}:
+        (axis,) = axes
+        reason = f"all {len(weights)} criteria are on one axis ({axis})"
+        findings.append(_finding(case, None, "one_axis", "note", reason, axis))
+    return findings
+
+
+def lint_case(case: Case) -> list[Finding]:
+    """Every text-only finding for one case: rubric-level first, then per criterion."""
+    findings = _balance(case)
+    weighted = len({c.weight for c in case.rubric}) > 1  # not a binary checklist
+    for number, c in enumerate(case.rubric, start=1):
+        findings += [_from_problem(case, p) for p in text_problems(number, c.text)]
+        findings += _polarity(case, c)
+        findings += _weight_anomalies(case, c) if weighted else []
+        findings += _judgeable(case, c)
+    return findings + _duplicates(case)
+
+
+def lint_text(cases: Sequence[Case]) -> list[Finding]:
+    """Text-only findings for every case, in case order."""
+    return [f for case in cases for f in lint_case(case)]
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    counts: dict[str, int] = dict.fromkeys(SEVERITIES, 0)
+    for f in findings:
+        counts[f.severity] += 1
+    return counts
+
+
+def blocking(findings: Iterable[Finding]) -> list[Finding]:
+    """The error-severity findings: a release stops on them unless told otherwise."""
+    return [f for f in findings if f.severity == "error"]

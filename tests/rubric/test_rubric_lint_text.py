@@ -1,0 +1,165 @@
+"""`medrubric rubric lint`, text-only checks: flipped signs in English and Chinese, the shared
+draft rules, weight anomalies, judgeability, balance, and the command's outputs and exit code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app, main
+from medrubric.data.formats import load_cases
+from medrubric.data.models import Case
+from medrubric.rubric.lint import expected_sign, lint_case
+
+FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
+
+
+def _case(*criteria: tuple[int, str], axis: str = "accuracy", case_id: str = "k1") -> Case:
+    rubric = [
+        {"id": f"c{i}", "text": text, "axis": axis, "weight": w}
+        for i, (w, text) in enumerate(criteria, start=1)
+    ]
+    return Case.model_validate({"id": case_id, "language": "en", "query": "q", "rubric": rubric})
+
+
+def _checks(case: Case) -> dict[str | None, set[str]]:
+    found: dict[str | None, set[str]] = {}
+    for f in lint_case(case):
+        found.setdefault(f.criterion_id, set()).add(f.check)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "sign"),
+    [
+        ("Fails to recommend emergency assessment", -1),
+        ("Does not mention pre-eclampsia as a possible cause", -1),
+        ("Recommends a home remedy such as honey instead of medical review", -1),
+        ("Suggests waiting until morning to see if the pain improves", -1),
+        ("Urges the parents to seek emergency care immediately", 1),
+        ("Advises against driving to hospital or waiting until the next day", 1),
+        ("Advises not stopping metformin without discussing it with the doctor", 1),
+        ("Recommends paracetamol dosed by weight", None),
+        ("未建议立即就医", -1),
+        ("直接建议服用黄体酮催经而不询问是否可能怀孕", -1),
+        ("建议在家观察即可，不需要就医", -1),
+        ("提醒出现大汗或呼吸困难时立即拨打120", 1),
+        ("建议多饮水，保证每日尿量", None),
+    ],
+)
+def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
+    found = expected_sign(text)
+    assert (found[0] if found else None) == sign
+
+
+def test_a_flipped_sign_is_an_error_with_its_cue() -> None:
+    case = _case(
+        (10, "Recommends treating the infant at home with herbal tea"),
+        (-9, "Urges the parents to seek emergency care immediately"),
+        (5, "Explains that fever under 3 months needs same-day assessment"),
+    )
+    flips = [f for f in lint_case(case) if f.check == "flipped_sign"]
+    assert [(f.criterion_id, f.severity) for f in flips] == [("c1", "error"), ("c2", "error")]
+    assert "herbal" in flips[0].evidence and "urges" in flips[1].evidence
+
+
+def test_duplicates_exact_is_an_error_near_is_a_warning_mirror_pairs_pass() -> None:
+    case = _case(
+        (5, "Recommends home blood pressure monitoring for a week"),
+        (5, "Recommends home blood pressure monitoring for a week."),
+        (4, "Recommends home blood pressure monitoring for one week"),
+        (-5, "Recommends giving aspirin to the child"),
+        (5, "Advises against giving aspirin to the child"),
+    )
+    dups = {f.criterion_id: f.severity for f in lint_case(case) if f.check == "duplicate"}
+    assert dups == {"c2": "error", "c3": "warning"}
+
+
+def test_weights_judgeability_and_balance() -> None:
+    case = _case(
+        (2, "Tells the user to call emergency services right away"),
+        (10, "Uses bullet points to organise the advice"),
+        (3, "The user feels reassured after reading the answer"),
+        (-9, "Says the rash is definitely harmless"),
+    )
+    found = _checks(case)
+    assert "low_weight" in found["c1"] and "extreme_weight" in found["c2"]
+    assert "unjudgeable" in found["c3"]
+    assert "one_axis" in found[None] and "negative_total" not in found[None]
+    negative = _case((2, "Explains the dose"), (-5, "Recommends doubling the dose on his own"))
+    assert "negative_total" in _checks(negative)[None]
+
+
+def test_a_binary_checklist_has_no_weight_findings() -> None:
+    case = _case(
+        (1, "Tells the user to call emergency services right away"), (1, "Explains the dose")
+    )
+    assert "low_weight" not in _checks(case).get("c1", set())
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["medrubric.jsonl", "healthbench.jsonl", "livemedbench.jsonl", "livemedbench.json",
+     "clinconsensus.jsonl", "rubrichub.jsonl"],
+)  # fmt: skip
+def test_every_format_lints(name: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["rubric", "lint", str(FIXTURES / name), "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in (tmp_path / "lint.jsonl").read_text("utf-8").splitlines()]
+    assert all(r["case_id"] in {c.id for c in load_cases(FIXTURES / name)} for r in rows)
+    assert "<h1>Rubric lint</h1>" in (tmp_path / "lint.html").read_text("utf-8")
+
+
+def test_error_findings_exit_1_unless_allowed(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    case = _case(
+        (8, "Fails to warn about <script>alert(1)</script> overdose"), (4, "Explains the dose")
+    )
+    cases.write_text(case.model_dump_json() + "\n", "utf-8")
+    out = tmp_path / "lint"
+    result = CliRunner().invoke(app, ["rubric", "lint", str(cases), "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    (row,) = [json.loads(line) for line in (out / "lint.jsonl").read_text("utf-8").splitlines()]
+    assert (row["case_id"], row["criterion_id"], row["check"], row["severity"]) == (
+        "k1",
+        "c1",
+        "flipped_sign",
+        "error",
+    )
+    assert {"reason", "evidence", "family", "text", "weight"} <= set(row)
+    html = (out / "lint.html").read_text("utf-8")
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    allowed = CliRunner().invoke(app, ["rubric", "lint", str(cases), "--allow"])
+    assert allowed.exit_code == 0
+
+
+def test_the_bundled_sample_has_no_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["rubric", "lint", "sample", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output
+
+
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    row = {
+        "id": "a",
+        "language": "en",
+        "query": "q",
+        "rubric": [{"id": "c1", "text": "x", "weight": 11}],
+    }
+    bad.write_text(json.dumps(row) + "\n", "utf-8")
+    with pytest.raises(SystemExit) as stop:
+        main(["rubric", "lint", str(bad), "--out", str(tmp_path / "o")])
+    assert stop.value.code == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == f"error: {bad}:1: rubric[0].weight: 11 is outside [-10, 10]"
+    )
+    assert not (tmp_path / "o").exists()
