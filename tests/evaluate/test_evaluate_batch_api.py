@@ -50,7 +50,7 @@ def test_eval_through_batches_matches_the_grader_and_calls_no_chat_route(tmp_pat
     assert len(responses) == LIMIT and all(r.response == ANSWER for r in responses)
     verdicts = _verdicts(tmp_path / "run")
     assert verdicts and all(v.met is _met(v.criterion_id) for v in verdicts)
-    assert summary["n_errors"] == 0 and summary["n_verdicts"] == len(verdicts)
+    assert summary.n_errors == 0 and summary.n_verdicts == len(verdicts)
     ledger = (tmp_path / "run" / "batches" / "batches.jsonl").read_text().splitlines()
     assert [json.loads(line)["status"] for line in ledger] == [
         "submitted", "completed", "submitted", "completed"
@@ -83,7 +83,7 @@ def test_failed_and_unreadable_lines_become_errors_never_not_met(tmp_path):
                 assert v.error is not None and "1 result lines unreadable" in v.error
             else:
                 assert v.met is _met(v.criterion_id)
-    assert summary["n_errors"] == sum(len(g.criteria) for g in failed.values())
+    assert summary.n_errors == sum(len(g.criteria) for g in failed.values())
 
 
 def test_expired_and_failed_batches_record_errors_then_retry_errors_resubmits(tmp_path):
@@ -98,11 +98,11 @@ def test_expired_and_failed_batches_record_errors_then_retry_errors_resubmits(tm
         # grading the one answer: its batch failed, every verdict is an error with the reason
         verdicts = _verdicts(opts.out)
         assert verdicts and all(v.met is None and "failed" in v.error for v in verdicts)
-        assert summary["n_response_errors"] == LIMIT - 1
+        assert summary.n_response_errors == LIMIT - 1
 
         again = opts.model_copy(update={"retry_errors": True})
         summary = asyncio.run(run_eval(again)).summary
-        assert summary["n_errors"] == 0 and summary["n_response_errors"] == 0
+        assert summary.n_errors == 0 and summary.n_response_errors == 0
         assert max(server.answered.values()) == 1, "no answered request is sent again"
         assert all(v.met is _met(v.criterion_id) for v in _verdicts(opts.out))
 
@@ -204,7 +204,7 @@ def test_the_api_key_reaches_no_file_a_batch_run_writes(tmp_path, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", secret)
     with FakeBatchServer(rubric_replay_handler) as server:
         summary = asyncio.run(run_eval(_options(server, tmp_path))).summary
-    assert summary["n_verdicts"] > 0
+    assert summary.n_verdicts > 0
     written = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert any(p.suffix == ".jsonl" for p in written)  # request files, ledger, logs
     leaks = [p for p in written if secret.encode() in p.read_bytes()]

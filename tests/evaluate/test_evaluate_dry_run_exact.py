@@ -97,7 +97,7 @@ def test_dry_run_counts_the_errors_a_rerun_retries(tmp_path):
                   "max_attempts": 1, "backoff_s": 0.01}  # fmt: skip
         first = RunOptions(setup=resolve_setup(None, spec, "per-criterion"), **fields)
         result = asyncio.run(run_eval(first))
-    errors = result.summary["n_errors"] + result.summary["n_response_errors"]
+    errors = result.summary.n_errors + result.summary.n_response_errors
     assert errors > 0, "the fault plan should leave some calls in error"
     with ReplayServer(rubric_replay_handler) as server:  # the endpoint recovered
         spec = f"openai:m@{server.base_url}"

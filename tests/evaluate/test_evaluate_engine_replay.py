@@ -26,7 +26,7 @@ async def run_eval(opts):
     """The engine as `medrubric eval` runs it: the stages, then the reports."""
     result = await run_stages(opts)
     write_run_reports(result)
-    return result.summary, result.progress
+    return result.summary.model_dump(mode="json"), result.progress
 
 
 def _options(server, tmp_path, mode="batched", **extra):
@@ -212,9 +212,9 @@ def test_finished_rerun_keeps_summary_and_reports_until_an_input_changes(tmp_pat
         write_run_reports(result)
         assert not result.summary_changed
         assert [p.stat().st_mtime_ns for p in outputs] == stamps
-        assert result.summary == json.loads(run.summary.read_text())
+        assert result.summary.model_dump(mode="json") == json.loads(run.summary.read_text())
         wider = asyncio.run(run_stages(opts.model_copy(update={"limit": 3})))
-        assert wider.summary_changed and wider.summary["n_cases"] == 3
+        assert wider.summary_changed and wider.summary.n_cases == 3
         write_run_reports(wider)
         assert run.report.stat().st_mtime_ns != stamps[1]
         # a log edited by hand (here: a verdict dropped) is noticed as well

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from types import SimpleNamespace
 
 from medrubric.data.models import Response
 from medrubric.evaluate.grade import GradingJob, grade_batch, grade_one_criterion
@@ -169,7 +170,8 @@ def test_error_rate_problem_counts_verdicts_and_answers_separately():
         criteria=[Verdict(criterion_id="c1", weight=1, met=True)],
     )  # fmt: skip
     counts = {"n_errors": 0, "n_criteria": 1, "n_response_errors": 1, "n_grades": 2}
-    line = error_rate_problem(counts, [failed, ok], 0.1)
+    line = error_rate_problem(SimpleNamespace(**counts), [failed, ok], 0.1)
     assert line is not None and "1 of 2 answers (50.0%)" in line and "(1x): HTTP 500" in line
-    assert error_rate_problem(counts, [failed, ok], 0.5) is None  # at the limit is not above it
-    assert error_rate_problem(counts | {"n_response_errors": 0}, [ok], 0.0) is None
+    assert error_rate_problem(SimpleNamespace(**counts), [failed, ok], 0.5) is None  # at the limit
+    clean = SimpleNamespace(**counts | {"n_response_errors": 0})
+    assert error_rate_problem(clean, [ok], 0.0) is None

@@ -64,7 +64,8 @@ def _summary(model: str, grades, smoke: bool = False) -> dict:
                 "grader": {"name": "g", "label": "g", "smoke_test": False,
                            "price_input_per_1m": None}},
     )  # fmt: skip
-    return build_summary(grades, resolve_setup(None, "openai:g", "batched"), [], [], record)
+    setup = resolve_setup(None, "openai:g", "batched")
+    return build_summary(grades, setup, [], [], record).model_dump(mode="json")
 
 
 def _render(smoke: bool = False):

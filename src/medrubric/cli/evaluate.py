@@ -88,6 +88,18 @@ def _options(
     )
 
 
+def _with_validity(opts: RunOptions) -> RunOptions:
+    """The options with the grader's agreement with physicians looked up (the run folder's
+    meta_eval.json, else the meta-eval registry; under the spec, then the label its grades
+    carry): an input of the run, recorded in summary.json."""
+    from medrubric.analysis.registry import grader_validity
+
+    assert opts.setup is not None
+    names = [opts.setup.grader, opts.grader().label]
+    opts.grader_validity = grader_validity(names, opts.out)
+    return opts
+
+
 def _say_smoke(opts: RunOptions) -> None:
     """The banners a run must show before it starts: a smoke-test model, a profile whose
     pinned grader was replaced."""
@@ -158,21 +170,19 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
 
     write_run_reports(result)
     summary, progress, run = result.summary, result.progress, result.run
-    score = summary["score"]
+    score = summary.score
     shown = "—" if score is None else f"{100 * score:.1f}%"
-    ci = summary["ci95"]
+    ci = summary.ci95
     ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
-    errors = summary["n_errors"] + summary["n_response_errors"]
+    errors = summary.n_errors + summary.n_response_errors
     flag = "[bold red]" if errors else ""
-    typer.echo(
-        f"score {shown}{ci_text} · {summary['n_cases']} cases · {summary['n_verdicts']} verdicts"
-    )
+    typer.echo(f"score {shown}{ci_text} · {summary.n_cases} cases · {summary.n_verdicts} verdicts")
     console.print(
-        f"{flag}errors: {summary['n_errors']} grader, {summary['n_response_errors']} answer"
+        f"{flag}errors: {summary.n_errors} grader, {summary.n_response_errors} answer"
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
-    validity = summary.get("grader_validity")
+    validity = summary.grader_validity
     if validity is not None:
         console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     typer.echo(str(run.report.resolve()))
@@ -251,7 +261,7 @@ def grade_cmd(
     from medrubric.evaluate.runner import run_grade
 
     _say_smoke(opts)
-    _report(asyncio.run(run_grade(opts, responses)), max_error_rate)
+    _report(asyncio.run(run_grade(_with_validity(opts), responses)), max_error_rate)
 
 
 @dispatch_flags(engine=False)
@@ -287,7 +297,7 @@ def eval_cmd(
     from medrubric.evaluate.runner import run_eval
 
     _say_smoke(opts)
-    _report(asyncio.run(run_eval(opts)), max_error_rate)
+    _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
 
 
 def report_cmd(
@@ -313,7 +323,7 @@ def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
 
     opts = demo_options(models, out)
     _say_smoke(opts)
-    result = asyncio.run(run_eval(opts))
+    result = asyncio.run(run_eval(_with_validity(opts)))
     _say_smoke(opts)
     _report(result)
 

@@ -134,8 +134,11 @@ def score(
     cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
     graders = sorted({g.grader for g in grades if g.grader})
     validity = grader_validity(graders or ["unknown"], grades_path.parent)
-    record = {**summary.model_dump(mode="json"), "grader_validity": validity}
-    written = [_written(out / "summary.json", record)]
+    from medrubric.evaluate.rundir import RunDir, RunSummary
+
+    folder = RunDir(out).create()
+    folder.write_summary(RunSummary(**dict(summary), grader_validity=validity))
+    written = [folder.summary]
     if cacs is not None:
         written.append(_written(out / "cacs.json", dict(cacs)))
     console = Console()
@@ -149,7 +152,7 @@ def score(
         console.print(cacs_line(cacs), soft_wrap=True)
     console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
-    problem = error_rate_problem(summary.model_dump(), grades, max_error_rate)
+    problem = error_rate_problem(summary, grades, max_error_rate)
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)

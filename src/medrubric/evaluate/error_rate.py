@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from medrubric.data.models import CaseGrade
+from medrubric.scoring.records import Summary
 
 
 def error_rate_problem(
-    summary: dict[str, Any], grades: Sequence[CaseGrade], max_rate: float
+    summary: Summary, grades: Sequence[CaseGrade], max_rate: float
 ) -> str | None:
     """Why a run failed, in one line, when more than `max_rate` of its verdicts (or of its
     answers) are errors; None otherwise. A run that is mostly errors has no score worth
     reading (every case unscorable prints `score —`), so it must not pass as a success."""
     shares = [
-        ("verdicts", summary["n_errors"], summary["n_criteria"]),
-        ("answers", summary["n_response_errors"], summary["n_grades"]),
+        ("verdicts", summary.n_errors, summary.n_criteria),
+        ("answers", summary.n_response_errors, summary.n_grades),
     ]
     over = [(what, n, total) for what, n, total in shares if total and n / total > max_rate]
     if not over:

@@ -13,16 +13,17 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from medrubric.data.models import CaseGrade, Response, Usage, Verdict
-from medrubric.errors import InputError
+from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
+from medrubric.errors import InputError, input_error_from_validation
+from medrubric.evaluate.profiles import GraderSetup
 from medrubric.runtime.folder import RunFolder
+from medrubric.scoring.records import Summary
 
 
 class GradingCall(BaseModel):
@@ -39,6 +40,47 @@ class GradingCall(BaseModel):
     cost_usd: float | None = 0.0  # None: the grader's price is unknown
     cached: bool = False
     calls: int = 1  # 2 when a batched reply was re-asked
+
+
+SUMMARY_SCHEMA = 1
+
+
+class CallCounts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    made: int
+    cached: int
+
+
+class TokenCounts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    prompt: int
+    completion: int
+    total: int
+
+
+class ResponseError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: str
+    error: str
+
+
+class RunSummary(Summary):
+    """summary.json. The score fields are `Summary`'s; the run fields are None when the
+    summary was scored from a grades file alone (`medrubric score`)."""
+
+    schema_version: int = SUMMARY_SCHEMA
+    calls: CallCounts | None = None
+    tokens: TokenCounts | None = None
+    cost_usd: float | None = None  # None: a price is unknown (or no call was recorded)
+    response_errors: list[ResponseError] = []
+    grading: GraderSetup | None = None
+    provenance: RunRecord | None = None
+    inputs_sha256: str | None = None  # what the summary was computed from (runner)
+    # the grader's agreement with physicians (analysis.registry.grader_validity), an input
+    grader_validity: dict[str, Any] | None = None
 
 
 class RunDir(RunFolder):
@@ -63,11 +105,17 @@ class RunDir(RunFolder):
     def load_grades(self) -> list[CaseGrade]:
         return self.read(self.grades, CaseGrade)
 
-    def read_summary(self) -> dict[str, Any]:
+    def read_summary(self) -> RunSummary:
         if not self.summary.exists():
             raise InputError("no summary.json (run `medrubric eval` or `grade` first)", self.root)
-        data: dict[str, Any] = json.loads(self.summary.read_text(encoding="utf-8"))
-        return data
+        try:
+            return RunSummary.model_validate_json(self.summary.read_bytes())
+        except ValidationError as exc:
+            raise input_error_from_validation(exc, self.summary, None) from None
+
+    def write_summary(self, summary: RunSummary) -> None:
+        """The one writer of summary.json: atomic, the whole typed record."""
+        self.write_json(self.summary, summary.model_dump(mode="json"))
 
 
 # What must be equal for two runs' scores to be compared, in the order differences are named.

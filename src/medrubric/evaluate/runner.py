@@ -35,7 +35,7 @@ from medrubric.evaluate.openbook import (
 )
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import cases_hash, run_record
-from medrubric.evaluate.rundir import RunDir, latest_by_key
+from medrubric.evaluate.rundir import RunDir, RunSummary, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
@@ -63,6 +63,8 @@ class RunOptions(ModelOptions):
     batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch_model)
     batch_poll_s: float = 5.0  # first wait between batch status polls; it grows to a minute
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
+    # the grader's agreement with physicians, looked up by the caller (an input, recorded)
+    grader_validity: dict[str, Any] | None = None
 
     def candidate(self) -> ModelSpec:
         assert self.model is not None, "generating needs a candidate model"
@@ -102,7 +104,7 @@ class RunResult:
     cases: list[Case]
     responses: list[Response]
     grades: list[CaseGrade]
-    summary: dict[str, Any]
+    summary: RunSummary
     summary_changed: bool = True  # False: nothing it is computed from changed since last time
 
 
@@ -180,10 +182,11 @@ async def grade_stage(
         )
 
 
-SUMMARY_DIGEST = "inputs_sha256"
 # The options that select and describe the work; the others (timeouts, cache, concurrency,
 # progress) cannot change a summary.
-SUMMARY_OPTIONS = {"cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge"}
+SUMMARY_OPTIONS = {
+    "cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge", "grader_validity",
+}  # fmt: skip
 
 
 def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) -> str:
@@ -208,7 +211,7 @@ def write_summary(
     cases: Sequence[Case],
     responses: Sequence[Response],
     grades: Sequence[CaseGrade],
-) -> tuple[dict[str, Any], bool]:
+) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed."""
@@ -218,8 +221,11 @@ def write_summary(
         models = {"candidate": opts.candidate(), **models}
     digest = summary_digest(run, opts, models)
     if run.summary.exists():
-        kept: dict[str, Any] = json.loads(run.summary.read_text(encoding="utf-8"))
-        if kept.get(SUMMARY_DIGEST) == digest:
+        try:
+            kept = run.read_summary()
+        except InputError:  # an older or hand-edited summary: computed again
+            kept = None
+        if kept is not None and kept.inputs_sha256 == digest:
             return kept, False
     from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
 
@@ -233,9 +239,9 @@ def write_summary(
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
         | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
     )
-    summary = build_summary(grades, opts.setup, responses, calls, record)
-    summary[SUMMARY_DIGEST] = digest
-    run.write_json(run.summary, summary)
+    summary = build_summary(grades, opts.setup, responses, calls, record, opts.grader_validity)
+    summary.inputs_sha256 = digest
+    run.write_summary(summary)
     return summary, True
 
 

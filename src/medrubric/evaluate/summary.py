@@ -1,5 +1,7 @@
 """summary.json: the score of a run (medrubric.scoring.summarize), what the run cost, and
-the provenance needed to reproduce it. Never any key: model specs go in as `public()`."""
+the provenance needed to reproduce it, as one type, `RunSummary`, with a schema version.
+`RunDir.write_summary` is its one writer (for `eval`, `grade` and `score` alike); never any
+key: model specs go in as `public()`."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.rundir import GradingCall
+from medrubric.evaluate.rundir import GradingCall, RunSummary
 from medrubric.scoring import summarize
 
 
@@ -48,7 +50,8 @@ def build_summary(
     responses: Sequence[Response],
     calls: Sequence[GradingCall],
     record: RunRecord,
-) -> dict[str, Any]:
+    grader_validity: dict[str, Any] | None = None,
+) -> RunSummary:
     models = sorted({g.model for g in grades})
     if len(models) != 1:
         raise InputError(
@@ -56,12 +59,17 @@ def build_summary(
             f"({', '.join(models) or 'none'}): grade each model into its own --out"
         )
     scored = summarize(grades, clip=setup.clip)
-    return {
-        **scored.model_dump(mode="json"),
-        **run_totals(responses, calls),
-        "response_errors": [
-            {"case_id": g.case_id, "error": g.response_error} for g in grades if g.response_error
-        ],
-        "grading": setup.model_dump(mode="json"),
-        "provenance": record.model_dump(mode="json"),
-    }
+    return RunSummary.model_validate(
+        {
+            **scored.model_dump(),
+            **run_totals(responses, calls),
+            "response_errors": [
+                {"case_id": g.case_id, "error": g.response_error}
+                for g in grades
+                if g.response_error
+            ],
+            "grading": setup,
+            "provenance": record,
+            "grader_validity": grader_validity,
+        }
+    )

@@ -54,7 +54,10 @@ class LeaderboardRow(BaseModel):
 
 
 def load_rows(run_dirs: Sequence[str | Path]) -> list[LeaderboardRow]:
-    rows = [LeaderboardRow.from_summary(str(d), RunDir(d).read_summary()) for d in run_dirs]
+    rows = [
+        LeaderboardRow.from_summary(str(d), RunDir(d).read_summary().model_dump(mode="json"))
+        for d in run_dirs
+    ]
     return sorted(rows, key=lambda r: (r.score is None, -(r.score or 0.0), r.model))
 
 

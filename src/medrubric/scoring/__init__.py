@@ -18,7 +18,8 @@ if TYPE_CHECKING:
         rubric_accuracies,
         rubric_accuracy,
     )
-    from medrubric.scoring.summary import Stratum, Summary, score_verdicts, summarize
+    from medrubric.scoring.records import Stratum, Summary
+    from medrubric.scoring.summary import score_verdicts, summarize
 
 # Public name -> submodule that defines it; loaded on first access.
 _EXPORTS = {
@@ -31,8 +32,8 @@ _EXPORTS = {
     "passes_at_k": "formulas",
     "rubric_accuracies": "formulas",
     "rubric_accuracy": "formulas",
-    "Stratum": "summary",
-    "Summary": "summary",
+    "Stratum": "records",
+    "Summary": "records",
     "score_verdicts": "summary",
     "summarize": "summary",
 }

@@ -18,7 +18,7 @@ from medrubric.scoring.formulas import (
     passes_at_k,
     rubric_accuracies,
 )
-from medrubric.scoring.summary import Interval
+from medrubric.scoring.records import Interval
 from medrubric.stats import bootstrap_ci, wilson_interval
 
 
