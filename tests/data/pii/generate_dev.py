@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (template and pool tables read best one entry a line)
 """Generate the template-built development sets en_dev.jsonl and zh_dev.jsonl (seeded).
 
 Each template is a forum-style sentence with `$field` slots. An identifier slot is written
@@ -146,7 +147,12 @@ def medicare_au(r: random.Random) -> str:
 
 def implant_serial(r: random.Random) -> str:
     letters = "".join(r.choice(string.ascii_uppercase) for _ in range(3))
-    return r.choice([f"{letters}{r.randint(100000, 999999)}", f"{letters}-{r.randint(1000, 9999)}-{r.randint(10, 99)}"])
+    return r.choice(
+        [
+            f"{letters}{r.randint(100000, 999999)}",
+            f"{letters}-{r.randint(1000, 9999)}-{r.randint(10, 99)}",
+        ]
+    )
 
 
 def generic_number(r: random.Random) -> str:
@@ -178,7 +184,9 @@ def username(r: random.Random) -> str:
 
 
 def url_name(r: random.Random) -> str:
-    who = r.choice(["siobhan-murphy", "rhys.pritchard", "priya_nair", "tenzin-dolma", "aygul-tursun"])
+    who = r.choice(
+        ["siobhan-murphy", "rhys.pritchard", "priya_nair", "tenzin-dolma", "aygul-tursun"]
+    )
     return r.choice([f"https://www.gofundme.com/f/help-{who}", f"caringbridge.org/visit/{who}",
                      f"https://blog.example.net/{who}/my-story", f"www.{who.replace('.', '')}.com"])  # fmt: skip
 
@@ -222,7 +230,16 @@ GIVEN_ZH = [
     "秀英", "桂兰", "建国", "志强", "婷婷", "丽娟", "德明", "海燕", "玉珍", "俊杰", "春梅", "国华",
     "淑芬", "文博", "思琪", "子涵", "明", "伟", "芳", "静", "磊", "敏", "涛", "霞",
 ]  # fmt: skip
-MINORITY_ZH = ["扎西顿珠", "次仁卓玛", "德吉", "阿依古丽", "买买提·艾力", "古丽娜尔", "热依拉", "格桑梅朵"]
+MINORITY_ZH = [
+    "扎西顿珠",
+    "次仁卓玛",
+    "德吉",
+    "阿依古丽",
+    "买买提·艾力",
+    "古丽娜尔",
+    "热依拉",
+    "格桑梅朵",
+]
 KIN_ZH = [
     "婆婆", "公公", "舅舅", "姑姑", "姨妈", "表哥", "大伯", "小姨", "外婆", "爷爷", "奶奶", "妈妈",
     "爸爸", "老公", "老婆", "女儿", "儿子", "岳母", "嫂子", "侄子",
@@ -249,7 +266,9 @@ def zh_minority(r: random.Random) -> str:
 
 def date_zh_year(r: random.Random) -> str:
     y, m, d = r.randint(1998, 2025), r.randint(1, 12), r.randint(1, 28)
-    return r.choice([f"{y}年{m}月{d}日", f"{y % 100:02d}年{m}月{d}号", f"{y}.{m}.{d}", f"{y}/{m}/{d}"])
+    return r.choice(
+        [f"{y}年{m}月{d}日", f"{y % 100:02d}年{m}月{d}号", f"{y}.{m}.{d}", f"{y}/{m}/{d}"]
+    )
 
 
 def date_zh_noyear(r: random.Random) -> str:
@@ -267,7 +286,9 @@ def _zh_number(n: int) -> str:
 def date_zh_spelled(r: random.Random) -> str:
     y, m, d = r.randint(1998, 2025), r.randint(1, 12), r.randint(1, 28)
     year = "".join(ZH_DIGITS[int(c)] for c in str(y))
-    return r.choice([f"{year}年{_zh_number(m)}月{_zh_number(d)}日", f"{_zh_number(m)}月{_zh_number(d)}号"])
+    return r.choice(
+        [f"{year}年{_zh_number(m)}月{_zh_number(d)}日", f"{_zh_number(m)}月{_zh_number(d)}号"]
+    )
 
 
 def dob_zh(r: random.Random) -> str:
@@ -292,7 +313,9 @@ def phone_cn_numerals(r: random.Random) -> str:
 
 
 def wechat_slang(r: random.Random) -> str:
-    return r.choice(["hxy_1990", "zhangmama88", "xiaoyu-2012", "lt_bear99", "Dolma_sky", "wx_lin521"])
+    return r.choice(
+        ["hxy_1990", "zhangmama88", "xiaoyu-2012", "lt_bear99", "Dolma_sky", "wx_lin521"]
+    )
 
 
 def zh_passport(r: random.Random) -> str:
@@ -300,13 +323,19 @@ def zh_passport(r: random.Random) -> str:
 
 
 def zh_card(r: random.Random) -> str:
-    return r.choice([f"{r.randint(10000000, 99999999)}{r.randint(10, 99)}", f"YB{r.randint(1000000, 9999999)}"])
+    return r.choice(
+        [f"{r.randint(10000000, 99999999)}{r.randint(10, 99)}", f"YB{r.randint(1000000, 9999999)}"]
+    )
 
 
 def plate_zh(r: random.Random) -> str:
     prov = r.choice("京沪粤川浙苏鲁豫湘鄂")
     letter = r.choice("ABCDEFG")
-    tail = f"{r.randint(10000, 99999)}" if r.random() < 0.5 else f"{r.choice('ABCDE')}{r.randint(1000, 9999)}"
+    tail = (
+        f"{r.randint(10000, 99999)}"
+        if r.random() < 0.5
+        else f"{r.choice('ABCDE')}{r.randint(1000, 9999)}"
+    )
     return r.choice([f"{prov}{letter}·{tail}", f"{prov}{letter} {tail}", f"{prov}{letter}-{tail}"])
 
 
@@ -363,8 +392,24 @@ DRUGS_ZH = ["黄连素", "华法林", "万古霉素", "何首乌", "罗红霉素
 VITALS_ZH = ["血压160/100", "心率120", "血氧88%", "体温39.2度", "血压90/55", "心率45"]
 LABS_ZH = ["糖化血红蛋白8.5%", "肌酐180", "血红蛋白76", "白细胞15.6", "TSH 9.2", "尿酸560",
            "谷丙转氨酶200", "血钾3.0", "D-二聚体4.2"]  # fmt: skip
-GEO_MED_ZH = ["克山病", "大骨节病", "日本脑炎", "西尼罗病毒", "登革热", "川崎病", "莱姆病", "新疆出血热"]
-EPONYMS_ZH = ["帕金森病", "桥本甲状腺炎", "克罗恩病", "阿尔茨海默病", "唐氏综合征", "格林巴利综合征"]
+GEO_MED_ZH = [
+    "克山病",
+    "大骨节病",
+    "日本脑炎",
+    "西尼罗病毒",
+    "登革热",
+    "川崎病",
+    "莱姆病",
+    "新疆出血热",
+]
+EPONYMS_ZH = [
+    "帕金森病",
+    "桥本甲状腺炎",
+    "克罗恩病",
+    "阿尔茨海默病",
+    "唐氏综合征",
+    "格林巴利综合征",
+]
 DEPTS_ZH = ["心内科", "消化内科", "急诊科", "神经外科", "儿科", "内分泌科", "呼吸科", "妇产科"]
 
 FIELDS: dict[str, tuple[str | None, Callable[[random.Random], str]]] = {}
