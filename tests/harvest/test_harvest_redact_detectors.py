@@ -79,6 +79,26 @@ DETECTED = [
     ("Send it to 2 Maple Drive, Truro please.", ("LOCATION", "Truro")),
     ("我住柳林乡，45岁。", ("LOCATION", "柳林乡")),
     ("铁岭的急诊科说要手术。", ("LOCATION", "铁岭")),
+    # added after the first held-out measurement
+    ("Thanks all,\nBronwen", ("NAME", "Bronwen")),
+    ("Priyanka and Vikram (my twins) were born at 34 weeks.", ("NAME", "Priyanka and Vikram")),
+    ("The nurse (Bernadette) said my potassium is high.", ("NAME", "Bernadette")),
+    ("Grandad (Dai) fell and broke his hip.", ("NAME", "Dai")),
+    ("Leighton from Merthyr Tydfil here.", ("LOCATION", "Merthyr Tydfil")),
+    ("Had my first chemo on 5 Sept, FOLFOX.", ("DATE", "5 Sept")),
+    ("He fell on Boxing Day.", ("DATE", "Boxing Day")),
+    ("My WeChat is emilyliu_ca if you speak Mandarin.", ("ID", "emilyliu_ca")),
+    ("My account no. at the billing office is 55102-3349.", ("ID", "55102-3349")),
+    ("我的抖音号kangfu_xiaoliu会更新视频。", ("ID", "kangfu_xiaoliu")),
+    ("谢谢阎医生！", ("NAME", "阎")),
+    ("我是依力夏提，来自新疆。", ("NAME", "依力夏提")),
+    ("古丽米拉的妈妈你好。", ("NAME", "古丽米拉")),
+    ("我家宝宝叫糖糖，8个月。", ("NAME", "糖糖")),
+    ("谢谢大家！\n—— 小雅妈妈", ("NAME", "小雅")),
+    ("地址在楼下，收件人冼丽芬。", ("NAME", "冼丽芬")),
+    ("我姥姥去年腊月初八走的。", ("DATE", "腊月初八")),
+    ("我在柳州，上个月20号查出结节。", ("DATE", "上个月20号")),
+    ("生的二胎，10.2剖的。", ("DATE", "10.2")),
 ]  # fmt: skip
 
 

@@ -132,6 +132,11 @@ _ZH_CUES = (
 # Kinship words that start with a surname (孙女, 孙子, 外婆) and characters that start a symptom
 # rather than a given name (黄疸, 周身痛): never a name after a cue.
 _ZH_KIN = r"孙[女子]|外[孙婆公]"
+# Characters of Tibetan, Uyghur and Kazakh names written in Chinese.
+_TRANSLIT = (
+    "阿艾爱依伊衣力丽莉夏提古米拉买尔江汗罕娜孜克木吾热尼"
+    "扎西次仁卓玛格桑达顿珠多吉旺姆曲央宗巴普布索朗白洛强帕迪努赛麦合曼甫牙库亚"
+)
 _ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
 _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
@@ -244,7 +249,8 @@ def structured_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 rf"(?i:\b(?:{_ID_CUES_EN})\b(?:\s*(?:(?:number|num|id|card|plate|code)\b|no\b\.?|#))*"
-                rf"(?:\s+(?:is|was|=))?|(?:{_ID_CUES_ZH})(?:号码?|码|编号)?)"
+                rf"(?:\s+(?:at|with|for|on)\s+[a-z ]{{1,40}}?\s+(?:is|was)|\s+(?:is|was|=))?"
+                rf"|(?:{_ID_CUES_ZH})(?:号码?|码|编号)?)"
                 r"[\s:：#.=\-–—(（)）是为]*"
                 r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,3}\s\d)"
                 r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}(?:\s[A-Z0-9]{1,6}\b(?!['’]))*)"
@@ -257,7 +263,7 @@ def structured_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 r"(?i:微信号?|wechat(?:\s*id)?|weixin|vx|wx|v信|威信|薇信?|卫星号?|绿泡泡|扣扣|加v)"
-                r"(?:号|id)?[\s:：是为❤♥💚~＋+\-]*"
+                r"(?:号|id)?(?:\s+(?:is|id is))?[\s:：是为❤♥💚~＋+\-]*"
                 r"([A-Za-z][-_A-Za-z0-9]{5,19})"
             ),
             group=1,
@@ -348,7 +354,7 @@ def structured_rules() -> tuple[Rule, ...]:
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _TLD = r"(?:com|org|net|io|co|uk|ie|au|ca|cn|me|info|nz|in|us|de|fr|jp|tw|hk)"
 _CN_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
-_HANDLE = r"[A-Za-z0-9_\u4e00-\u9fff][\w.\-]{2,29}"
+_HANDLE = r"(?:[A-Za-z0-9_][A-Za-z0-9_.\-]{2,29}|[\u4e00-\u9fff][\w.\-]{1,29})"
 
 
 def _looks_like_handle(value: str) -> bool:
@@ -379,7 +385,8 @@ def web_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
-                r"|论坛的?(?:id|ID|昵称)|昵称|网名)"
+                r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
+                r"|insta|tiktok)"
                 r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is))?[\s:：是为叫]*"
                 rf"({_HANDLE})"
             ),
@@ -396,6 +403,7 @@ def web_rules() -> tuple[Rule, ...]:
                 "论坛",
                 "昵称",
                 "网名",
+                *("抖音", "快手", "小红书", "微博", "b站", "insta", "tiktok"),
             ),
         ),
         Rule(
@@ -420,7 +428,7 @@ _ORD_WORDS = (
 )
 _MONTH_NAME = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?)"
+    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z])\.?)"
 )
 _YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
 _ZH_NUM = "〇零一二三四五六七八九十"
@@ -483,8 +491,22 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:(?<=预约了)|(?<=约了)|(?<=定在)|(?<=于))(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"
                 rf"|(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?={_ZH_EVENT})"
+                rf"|(?:(?<=[，,。\s：:在是])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=[剖生做查住入出开拆打送走])"
             ),
             min_digits=2,
+        ),
+        # Days named by a holiday of fixed date, lunar dates and "last month's 20th".
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:Christmas Day|Christmas Eve|Boxing Day|New Year's Day|New Year's Eve"
+                r"|Valentine's Day|Halloween|Bonfire Night|St Patrick's Day|Independence Day)\b)"
+                r"|国庆节|元旦|除夕|大年三十|大年初[一二三四五六七八九十]|中秋节|端午节|七夕|元宵节"
+                r"|(?:正|腊|冬|[一二三四五六七八九十]{1,2})月(?:初[一二三四五六七八九十]|十[一二三四五六七八九]"
+                r"|二十[一二三四五六七八九]?|廿[一二三四五六七八九]|三十)"
+                r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
+            ),
         ),
     )
 
@@ -575,6 +597,34 @@ def name_rules() -> tuple[Rule, ...]:
             accept=_plausible_name,
             cues=("name", "called"),
         ),
+        # A name before the relative it is: "Dave (my partner)", "Priyanka and Vikram (my twins)".
+        Rule(
+            "NAME",
+            c(
+                rf"\b({_EN_NAME}(?:\s+(?:and|&)\s+{_EN_NAME})?)\s*[(,–—-]\s*(?i:my|our)\s+"
+                rf"(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN}|{_RELATIVES_PLURAL})\b"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # A carer or clinician named after the role: "the nurse (Bernadette)".
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:the|our|my|a|her|his)\s+(?i:nurse|doctor|consultant|registrar|midwife|GP"
+                r"|physio|physiotherapist|surgeon|dentist|carer|therapist|pharmacist|paramedic"
+                r"|health visitor|specialist|counsellor|counselor|OT|social worker|key worker)"
+                rf"\s*[,(–—-]\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:^|(?<=[.!?]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
+            group=1,
+            accept=_plausible_name,
+        ),
         # Nicknames: "we call him Smudge", "known as Bex".
         Rule(
             "NAME",
@@ -603,7 +653,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:(?i:{_SIGN_OFF})[,!.]?\s*\n|\n\s*(?:—|–|--?|~)|(?i:{_SIGN_OFF}),|^\s*(?:—|–|--?|~))"
+                rf"(?:(?i:{_SIGN_OFF})(?i:\s+(?:all|everyone|again|so much|guys|folks))?[,!.]?\s*\n"
+                rf"|\n\s*(?:—|–|--?|~)|(?i:{_SIGN_OFF}),|^\s*(?:—|–|--?|~))"
                 rf"[ \t]*({_EN_NAME})(?:[ \t]+x+)?[ \t]*(?:\n|$)"
             ),
             group=1,
@@ -631,11 +682,11 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人)[\s:：是为]*"
+                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人|收件人|收货人|家属|户主)[\s:：是为]*"
                 rf"(?![了过着的个])({_HAN}{{2,4}}){_ZH_NAME_END}"
             ),
             group=1,
-            cues=("我叫", "名字", "姓名", "联系人"),
+            cues=("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主"),
         ),
         # 患者王芳, 我是赵磊, 我女儿周婷婷: a surname and one or two given-name characters
         # (or any one character when the name clearly ends there).
@@ -651,7 +702,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?<!谢)(?:小|老)?({surnames})(?:{honorific})"),
+            c(rf"(?:(?<=谢谢)|(?<!谢))(?:小|老)?({surnames})(?:{honorific})"),
             group=1,
             cues=tuple(honorific.split("|")),
         ),
@@ -685,8 +736,33 @@ def name_rules() -> tuple[Rule, ...]:
             group=1,
             cues=("敬上", "拜上"),
         ),
-        # Tibetan, Uyghur and Mongolian names: two parts anywhere, one after a cue.
+        # Tibetan, Uyghur and Mongolian names: two parts anywhere, one after a cue; a known
+        # part followed by transliteration characters (古丽 + 米拉); a run of three or more
+        # transliteration characters after a cue (我是依力夏提).
         Rule("NAME", c(rf"(?:{minority})(?:·?(?:{minority}))+")),
+        Rule("NAME", c(rf"(?:{minority})[{_TRANSLIT}]{{1,4}}(?=[的，,。：:\s]|$)")),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_CUES})([{_TRANSLIT}]{{3,8}}(?:·[{_TRANSLIT}]{{2,6}})?){_ZH_NAME_END}"),
+            group=1,
+            cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
+        ),
+        # Nicknames after a cue or in a title bracket: 宝宝叫糖糖, 【苗苗】, 女儿小米粒4岁.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:叫|【|宝宝|女儿|儿子|闺女|孩子)((?P<c>{_HAN})(?P=c)|小{_HAN}{{1,2}})"
+                rf"(?=[，,。】\s\d]|$|今年|的)"
+            ),
+            group=1,
+            cues=("叫", "【", "宝宝", "女儿", "儿子", "闺女", "孩子"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:——|--|—|~)\s*(小?{_HAN}{{1,2}}?)(?:妈妈|爸爸|妈|爸|家长)?\s*$"),
+            group=1,
+            cues=("—", "--", "~"),
+        ),
         Rule(
             "NAME",
             c(rf"(?:{_ZH_CUES}|[（(])((?:{minority}))"),
@@ -798,6 +874,13 @@ def place_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             min_digits=3,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\bfrom\s+{_NOT_PLACE_WORD}({_EN_NAME})\s+here\b"),
+            group=1,
+            accept=_plausible_name,
+            cues=("here",),
         ),
         # A town after "here in", "just outside", "near", "moved from" …
         Rule(
