@@ -60,13 +60,9 @@ class Lexicon:
         return self.given_rank.get(word, max_rank + 1) <= max_rank
 
     def is_protected(self, text: str, start: int, end: int) -> bool:
-        """A drug name, eponym or clinical term of the allow-list overlaps `text[start:end]`
+        """A drug name or clinical term of the allow-list overlaps `text[start:end]`
         (黄连素 protects 黄连, "Lyme disease" protects Lyme)."""
-        window_start = max(0, start - 24)
-        for match in self.protected.finditer(text, window_start, min(len(text), end + 32)):
-            if match.start() < end and start < match.end():
-                return True
-        return False
+        return any(s < end and start < e for s, e in _protected_spans(self.protected, text))
 
     def is_zh_place(self, word: str) -> bool:
         """A place jieba tags is trusted when it is in the gazetteer or ends with an
@@ -77,6 +73,12 @@ class Lexicon:
 
     def is_kept_place(self, text: str) -> bool:
         return text.strip().removeprefix("the ") in self.kept_places
+
+
+@lru_cache(maxsize=64)
+def _protected_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+    """Where the allow-list's terms occur in `text` (found once per text)."""
+    return tuple(match.span() for match in pattern.finditer(text))
 
 
 def names_before_disease_word(text: str, end: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from medrubric.harvest.redact_lexicon import lexicon
@@ -40,11 +40,17 @@ class Rule:
     accept: Callable[[str], bool] | None = None
     cues: tuple[str, ...] = ()
     min_digits: int = 0
+    cue_pattern: re.Pattern[str] | None = field(init=False, default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.cues:  # one search for all cues
+            cues = "|".join(re.escape(cue) for cue in sorted(set(self.cues), key=len, reverse=True))
+            object.__setattr__(self, "cue_pattern", re.compile(cues))
 
     def may_match(self, lowered: str, digits: int) -> bool:
         if digits < self.min_digits:
             return False
-        return not self.cues or any(cue in lowered for cue in self.cues)
+        return self.cue_pattern is None or self.cue_pattern.search(lowered) is not None
 
 
 _UPPER = "A-ZÀ-ÖØ-Þ"
