@@ -72,6 +72,8 @@ CASES = [
     ("我的QQ 987654321。", "我的QQ [ID]。"),
     ("在郑州大学第一附属医院做了胃镜。", "在[LOCATION]做了胃镜。"),
     ("在浙江大学医学院附属第一医院做了肝移植。", "在[LOCATION]做了肝移植。"),
+    # Safe Harbor: every element of a person's dates but the year.
+    ("I went to the hospital on 2024-03-05.", "I went to the hospital on [DATE]."),
 ]
 
 
@@ -85,7 +87,8 @@ NOT_IDENTIFIERS = [
     "Down syndrome and Hashimoto thyroiditis run in the family.",
     "Bell's palsy started after a cold; Dr. appointments are hard to get.",
     "BP 150/95, pulse 88, took 500 mg twice a day for 7-10 days, HbA1c 7.8%.",
-    "I am 45 years old and went to the hospital on 2024-03-05.",
+    # A year or a month alone is kept (HIPAA Safe Harbor keeps the year).
+    "I am 45 years old and went to the hospital in March 2024.",
     "She was treated in the emergency department of a local hospital.",
     "我叫了救护车，去医院看了医生。",
     "谢谢医生！我向医生咨询了高血压的问题，主治医生建议复查。",
@@ -150,11 +153,8 @@ def test_reidentification_risk_is_judged_after_redaction():
     assert dense.total >= 4 and dense.risk is None and dense.rejection is None
     # Identifiers the redactor leaves alone (it cannot tell what they are) make it risky.
     cases = {
-        "Follow my recovery at instagram.com/mary.hollis.runs please.": "profile link x1",
-        "Message me @maryhollis_88 if you had the same rash.": "@handle x1",
-        "My claim 4471902335 was refused after the MRI.": "unlabelled number x1",
+        "I was told to quote 4471902335981 when I ring about the MRI.": "unlabelled number x1",
         "The code AB4471902 is on the letter about my asthma.": "unlabelled code x1",
-        "我的车牌是粤B12345，开车时头晕。": "licence plate x1",
     }
     for text, detail in cases.items():
         result = redact_thread(make_thread(text, "See your doctor."))
@@ -164,10 +164,24 @@ def test_reidentification_risk_is_judged_after_redaction():
         assert rejection.thread_key == "s:1"
 
 
+def test_profile_links_handles_and_plates_are_now_replaced_not_rejected():
+    # Once left in place (and the thread rejected), these are now found and replaced.
+    cases = {
+        "Follow my recovery at instagram.com/mary.hollis.runs please.": "[URL]",
+        "Message me @maryhollis_88 if you had the same rash.": "@[ID]",
+        "我的车牌是粤B12345，开车时头晕。": "我的车牌是[ID]",
+    }
+    for text, marker in cases.items():
+        result = redact_thread(make_thread(text, "See your doctor."))
+        assert marker in result.thread.messages[0].text and result.risk is None, text
+
+
 def test_reidentification_detail_never_holds_the_identifier():
-    result = redact_thread(make_thread("Call 4471902335 or see facebook.com/jane.doe.77", "Ok."))
+    result = redact_thread(
+        make_thread("Quote 4471902335981 and see facebook.com/jane.doe.77", "Ok.")
+    )
     assert result.risk is not None
-    assert "4471902335" not in result.risk and "jane" not in result.risk
+    assert "4471902335981" not in result.risk and "jane" not in result.risk
 
 
 def test_clinical_numbers_are_not_residual_identifiers():

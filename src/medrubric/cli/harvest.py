@@ -229,12 +229,22 @@ def redact(
             "the suffix .rejected.jsonl].",
         ),
     ] = None,
+    surrogates: Annotated[
+        bool,
+        typer.Option(
+            "--surrogates",
+            help="Replace identifiers with fakes consistent within a thread (the same name "
+            "becomes the same fake name) and shift every date by one random offset per thread, "
+            "instead of typed markers.",
+        ),
+    ] = False,
     engine: EngineOpt = "local",
     ray_address: RayAddress = None,
     partition_lines: PartitionLines = 20_000,
 ) -> None:
-    """Replace names, places, birth dates, phones, e-mails and ID numbers with typed markers;
-    set aside threads whose remaining text still risks re-identifying someone."""
+    """Replace names, places, dates, phones, e-mails, ID numbers, URLs and IP addresses with
+    typed markers (or surrogates); set aside threads whose remaining text still risks
+    re-identifying someone."""
     from medrubric.harvest.redact_ner import ner_note
     from medrubric.harvest.redact_run import run_redact
     from medrubric.scale.engine import Engine
@@ -248,7 +258,7 @@ def redact(
     with ProgressDisplay(NoTally(), console) as progress:
         outcome = run_redact(
             threads, out, rejected, chosen, partition_lines=partition_lines,
-            **_stage_callbacks(progress),
+            surrogates=surrogates, **_stage_callbacks(progress),
         )  # fmt: skip
     Console().print(redact_table(outcome, out))
     if outcome.set_aside:

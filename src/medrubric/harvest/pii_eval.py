@@ -2,24 +2,26 @@
 
 A labelled file is JSONL, one snippet a line: `{"id", "text", "keep"}`. In `text` every
 identifier is marked inline as `{KIND:the identifier}` (KIND is a marker kind: NAME,
-LOCATION, DOB, PHONE, EMAIL, ID); `keep` lists clinical details (ages, doses, vitals, lab
-values, dates, eponyms) that must survive redaction verbatim. A span counts as caught when
-every non-space character of it lies inside some finding, whatever kind the finding has; a
-finding that touches no labelled span is spurious (over-redaction).
+LOCATION, DOB, DATE, PHONE, EMAIL, ID, URL, IP); `keep` lists clinical details (ages, doses,
+vitals, lab values, drug names, eponyms) that must survive redaction verbatim. A span
+counts as caught when every non-space character of it lies inside some finding, whatever
+kind the finding has; a finding that touches no labelled span is spurious (over-redaction).
+Recall is reported overall and per identifier kind.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from medrubric.data.jsonl import iter_json_lines
 from medrubric.errors import InputError
+from medrubric.harvest.redact import KINDS
 
 _MARK = re.compile(r"\{([A-Z]+):([^{}]+)\}")
-KINDS = ("NAME", "LOCATION", "DOB", "PHONE", "EMAIL", "ID")
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,17 @@ class PiiScore:
     missed: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     spurious: list[str] = field(default_factory=list)
+    spans_by_kind: Counter[str] = field(default_factory=Counter)
+    caught_by_kind: Counter[str] = field(default_factory=Counter)
 
     @property
     def recall(self) -> float:
         return self.caught / self.spans if self.spans else 1.0
+
+    def kind_recall(self, kind: str) -> float:
+        """Recall over the labelled spans of one identifier kind (1.0 when there are none)."""
+        spans = self.spans_by_kind[kind]
+        return self.caught_by_kind[kind] / spans if spans else 1.0
 
     @property
     def survival(self) -> float:
@@ -108,8 +117,10 @@ def score(
         redacted, findings = redact(snippet.text)
         for kind, start, end in snippet.spans:
             result.spans += 1
+            result.spans_by_kind[kind] += 1
             if covered((start, end), findings, snippet.text):
                 result.caught += 1
+                result.caught_by_kind[kind] += 1
             else:
                 result.missed.append(f"{snippet.id} {kind} {snippet.text[start:end]!r}")
         for f_start, f_end in findings:

@@ -1,10 +1,12 @@
 """Redaction of personal identifiers in English and Chinese threads.
 
-Every identifier found is replaced by a typed marker ([NAME], [LOCATION], [DOB], [PHONE],
-[EMAIL], [ID]). Candidates come from format and cue rules (`redact_rules`) and from NER
+Every identifier found is replaced by a typed marker ([NAME], [LOCATION], [DOB], [DATE],
+[PHONE], [EMAIL], [ID], [URL], [IP]) or, on request, by a surrogate (`redact_surrogates`).
+Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` and from NER
 (`redact_ner`, optional). Then:
 - a name or place that is a disease eponym (Parkinson's, Hashimoto thyroiditis, 川崎病), a
-  drug name (Ozempic, Lisinopril, 普萘洛尔), a medical term, a country or region (travel
+  drug name (Ozempic, Lisinopril, 普萘洛尔), overlaps a drug name or clinical term of the
+  allow-list (黄连素, Lyme disease, 克山病), a medical term, a country or region (travel
   history is a clinical fact) or a common word ("Mum") is dropped;
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
 - a Chinese place is extended over the address or hospital name that follows it
@@ -14,6 +16,7 @@ The redacted thread is then judged for re-identification risk (`safety`).
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -26,17 +29,12 @@ from medrubric.data.models import Thread
 from medrubric.harvest.reasons import Rejection
 from medrubric.harvest.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
 from medrubric.harvest.redact_ner import Entity, chinese_entities, english_entities
-from medrubric.harvest.redact_rules import rules
+from medrubric.harvest.redact_rules import phone_numbers, rules
+from medrubric.harvest.redact_surrogates import Surrogates
 from medrubric.harvest.safety import reidentification_risk
 
-MARKERS = {
-    "NAME": "[NAME]",
-    "LOCATION": "[LOCATION]",
-    "DOB": "[DOB]",
-    "PHONE": "[PHONE]",
-    "EMAIL": "[EMAIL]",
-    "ID": "[ID]",
-}
+KINDS = ("NAME", "LOCATION", "DOB", "DATE", "PHONE", "EMAIL", "ID", "URL", "IP")
+MARKERS = {kind: f"[{kind}]" for kind in KINDS}
 _DIGIT = re.compile(r"\d")
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
@@ -87,7 +85,11 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
             if start == end or (rule.accept and not rule.accept(match.group(rule.group))):
                 continue
             found.append((start, start - end, priority, rule.kind))
-    ner_priority = len(all_rules)
+    if digits >= 7:
+        phone_priority = len(all_rules)
+        for start, end in phone_numbers(text):
+            found.append((start, start - end, phone_priority, "PHONE"))
+    ner_priority = len(all_rules) + 1
     for kind, start, end in (*entities, *chinese_entities(text)):
         found.append((start, start - end, ner_priority, kind))
     return found
@@ -101,6 +103,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     span = text[start:end]
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
+        return False
+    if lex.is_protected(text, start, end):
         return False
     if names_before_disease_word(text, end):
         return False
@@ -140,49 +144,76 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
     return _extend_and_merge(text, findings)
 
 
-def redact_text(text: str, entities: list[Entity] | None = None) -> tuple[str, list[Finding]]:
+def redact_text(
+    text: str, entities: list[Entity] | None = None, surrogates: Surrogates | None = None
+) -> tuple[str, list[Finding]]:
+    """`text` with every identifier replaced by its typed marker, or by a fake from
+    `surrogates` when given, and the findings."""
     findings = find_identifiers(text, entities)
+    return _replace(text, findings, surrogates), findings
+
+
+def _replace(text: str, findings: list[Finding], surrogates: Surrogates | None) -> str:
     parts: list[str] = []
     cursor = 0
     for f in findings:
-        parts += [text[cursor : f.start], MARKERS[f.kind]]
+        original = text[f.start : f.end]
+        fake = surrogates.replace(f.kind, original) if surrogates else MARKERS[f.kind]
+        parts += [text[cursor : f.start], fake]
         cursor = f.end
     parts.append(text[cursor:])
-    return "".join(parts), findings
+    return "".join(parts)
 
 
-def redact_threads(threads: Iterable[Thread], batch_size: int = 32) -> Iterator[RedactionResult]:
+def redact_threads(
+    threads: Iterable[Thread], batch_size: int = 32, *, surrogates: bool = False
+) -> Iterator[RedactionResult]:
     """`redact_thread` over a stream, with the English NER run on batches of threads."""
     iterator = iter(threads)
     while batch := list(islice(iterator, batch_size)):
         texts = [text for thread in batch for text in _texts(thread)]
         entities = iter(english_entities(texts))
         for thread in batch:
-            yield _redact(thread, [next(entities) for _ in _texts(thread)])
+            found = [next(entities) for _ in _texts(thread)]
+            yield _redact(thread, found, Surrogates() if surrogates else None)
 
 
-def redact_thread(thread: Thread) -> RedactionResult:
-    """The thread with identifiers in its title and every message replaced by typed markers,
-    judged for the re-identification risk of what is left."""
-    return _redact(thread, english_entities(_texts(thread)))
+def redact_thread(
+    thread: Thread, *, surrogates: bool = False, rng: random.Random | None = None
+) -> RedactionResult:
+    """The thread with identifiers in its title and every message replaced by typed markers
+    (or, with `surrogates`, by fakes consistent within the thread and dates shifted by one
+    offset; `rng` seeds them), judged for the re-identification risk of what is left. The
+    risk is judged on the marker version, so a fake never passes for a residual identifier."""
+    chosen = Surrogates(rng) if surrogates else None
+    return _redact(thread, english_entities(_texts(thread)), chosen)
 
 
 def _texts(thread: Thread) -> list[str]:
     return [thread.title, *(m.text for m in thread.messages)]
 
 
-def _redact(thread: Thread, entities: list[list[Entity]]) -> RedactionResult:
-    counts: Counter[str] = Counter()
-    redacted_texts = []
-    for text, found_entities in zip(_texts(thread), entities, strict=True):
-        redacted, found = redact_text(text, found_entities)
-        counts.update(f.kind for f in found)
-        redacted_texts.append(redacted)
-    title, *bodies = redacted_texts
+def _with_texts(thread: Thread, texts: list[str]) -> Thread:
+    title, *bodies = texts
     messages = [
         m.model_copy(update={"text": body}) for m, body in zip(thread.messages, bodies, strict=True)
     ]
-    redacted_thread = thread.model_copy(update={"title": title, "messages": messages})
+    return thread.model_copy(update={"title": title, "messages": messages})
+
+
+def _redact(
+    thread: Thread, entities: list[list[Entity]], surrogates: Surrogates | None
+) -> RedactionResult:
+    counts: Counter[str] = Counter()
+    marked, replaced = [], []
+    for text, found_entities in zip(_texts(thread), entities, strict=True):
+        found = find_identifiers(text, found_entities)
+        counts.update(f.kind for f in found)
+        marked.append(_replace(text, found, None))
+        if surrogates is not None:
+            replaced.append(_replace(text, found, surrogates))
+    marked_thread = _with_texts(thread, marked)
+    out = _with_texts(thread, replaced) if surrogates is not None else marked_thread
     return RedactionResult(
-        thread=redacted_thread, counts=dict(counts), risk=reidentification_risk(redacted_thread)
+        thread=out, counts=dict(counts), risk=reidentification_risk(marked_thread)
     )

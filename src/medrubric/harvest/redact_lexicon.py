@@ -40,6 +40,10 @@ class Lexicon:
     common_words: frozenset[str]
     drug_stems: tuple[str, ...]
     drug_brands: frozenset[str]
+    given_rank: dict[str, int]
+    not_names: frozenset[str]
+    protected: re.Pattern[str]
+    zh_minority_parts: tuple[str, ...]
 
     def is_eponym(self, text: str) -> bool:
         return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -51,6 +55,15 @@ class Lexicon:
         word = text.strip().lower()
         return word in self.drug_brands or word.endswith(self.drug_stems)
 
+    def is_given(self, word: str, max_rank: int = 10**6) -> bool:
+        """`word` is a given name of frequency rank <= `max_rank` (hand-listed names: rank 0)."""
+        return self.given_rank.get(word, max_rank + 1) <= max_rank
+
+    def is_protected(self, text: str, start: int, end: int) -> bool:
+        """A drug name or clinical term of the allow-list overlaps `text[start:end]`
+        (黄连素 protects 黄连, "Lyme disease" protects Lyme)."""
+        return any(s < end and start < e for s, e in _protected_spans(self.protected, text))
+
     def is_zh_place(self, word: str) -> bool:
         """A place jieba tags is trusted when it is in the gazetteer or ends with an
         administrative suffix (南山区, 绵阳市); its dictionary also tags 东西, 中度, 太极 ns."""
@@ -60,6 +73,12 @@ class Lexicon:
 
     def is_kept_place(self, text: str) -> bool:
         return text.strip().removeprefix("the ") in self.kept_places
+
+
+@lru_cache(maxsize=64)
+def _protected_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+    """Where the allow-list's terms occur in `text` (found once per text)."""
+    return tuple(match.span() for match in pattern.finditer(text))
 
 
 def names_before_disease_word(text: str, end: int) -> bool:
@@ -91,6 +110,16 @@ def lexicon() -> Lexicon:
     places = [line.split("\t") for line in read_data_lines("gazetteer.tsv")]
     never = [line.split("\t") for line in read_data_lines("not_identifiers.tsv")]
     surnames = _tokens("surnames_zh.txt")
+    given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
+    given_rank.update({name: 0 for name in _tokens("names_given_extra.txt")})
+    for line in read_data_lines("names_given_freq.tsv"):
+        name, rank = line.split("\t")
+        given_rank.setdefault(name, int(rank))
+    kept = sorted(
+        {term for kind, _, term in never if kind in ("drug", "term")}, key=len, reverse=True
+    )
+    en_terms = "|".join(re.escape(t) for t in kept if t.isascii())
+    zh_terms = "|".join(re.escape(t) for t in kept if not t.isascii())
     return Lexicon(
         en_places=tuple(name for lang, name in places if lang == "en"),
         us_states=tuple(read_data_lines("us_states.txt")),
@@ -105,4 +134,8 @@ def lexicon() -> Lexicon:
         common_words=frozenset(term for kind, _, term in never if kind == "word"),
         drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
         drug_brands=frozenset(term.lower() for kind, _, term in never if kind == "drug"),
+        given_rank=given_rank,
+        not_names=frozenset(_tokens("not_names_en.txt")),
+        protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),
+        zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
     )

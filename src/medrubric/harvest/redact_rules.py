@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from medrubric.harvest.redact_lexicon import lexicon
@@ -40,14 +40,22 @@ class Rule:
     accept: Callable[[str], bool] | None = None
     cues: tuple[str, ...] = ()
     min_digits: int = 0
+    cue_pattern: re.Pattern[str] | None = field(init=False, default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.cues:  # one search for all cues
+            cues = "|".join(re.escape(cue) for cue in sorted(set(self.cues), key=len, reverse=True))
+            object.__setattr__(self, "cue_pattern", re.compile(cues))
 
     def may_match(self, lowered: str, digits: int) -> bool:
         if digits < self.min_digits:
             return False
-        return not self.cues or any(cue in lowered for cue in self.cues)
+        return self.cue_pattern is None or self.cue_pattern.search(lowered) is not None
 
 
-_CAP = r"(?:Mc|Mac|O['’])?[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+_UPPER = "A-ZÀ-ÖØ-Þ"
+_LOWER = "a-zß-öø-ÿ"
+_CAP = rf"(?:Mc|Mac|O['’])?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
 _EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _DATE = (
@@ -56,10 +64,14 @@ _DATE = (
     r"|\d{4}年\d{1,2}月\d{1,2}[日号])"
 )
 _HAN = r"[\u4e00-\u9fff]"
-_ZH_NAME_END = r"(?=[，,。.\s；;：:！!、）)]|今年|男|女|\d|$)"
+_ZH_NAME_END = (
+    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也"
+    r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上)"
+)
 _NOT_PLACE_WORD = (
     r"(?!(?:The|A|An|My|Our|This|That|Their|His|Her|Your|Local|Nearby|Private|Public|General"
     r"|Which|What|Any|Every|Some|Also|However|Yes|No|Hi|Hello|Hey|Thanks|So|Well|Now|Then|But"
+    r"|Postcode|Postal|Zip|Code|Area|Suburb|Town|City"
     r"|And|Anyway|Currently|Recently|Today|Unfortunately|Otherwise|Sorry|Please|Doctor"
     r"|January|February|March|April|May|June|July|August|September|October|November|December"
     r"|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)"
@@ -73,17 +85,64 @@ _STATE_CODES = (
 )
 _RELATIVES_EN = (
     r"wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|grandmother"
-    r"|grandfather|grandma|grandpa|gran|nan|aunt|uncle|friend|boyfriend|girlfriend|fianc[ée]e?"
+    r"|grandfather|grandma|grandpa|grandad|granddad|granny|nana|gran|nan|aunt|auntie|uncle"
+    r"|stepson|stepdaughter|stepmum|stepmom|stepdad|stepfather|stepmother|carer|flatmate"
+    r"|friend|boyfriend|girlfriend|fianc[ée]e?"
     r"|baby|niece|nephew|child|kid|twin|cousin|colleague|neighbou?r"
 )
+_KIN_ADJ = (
+    r"late|little|older|younger|eldest|youngest|oldest|big|baby|twin|step|dear|elderly|beloved"
+    r"|lovely|poor|darling|great|new"
+)
+_RELATIVES_PLURAL = (
+    r"kids|children|sons|daughters|sisters|brothers|parents|twins|grandkids|grandchildren"
+    r"|grandparents|both kids|both boys|both girls|aunts|uncles|cousins|both"
+)
+_SIGN_OFF = (
+    r"cheers|thanks|thank you|thanks again|many thanks|regards|kind regards|warm regards"
+    r"|best regards|best|best wishes|love|lots of love|take care|sincerely|yours|all the best"
+    r"|bless|hugs|xx"
+)
+
+
+def _plausible_name(value: str) -> bool:
+    """A capitalised run after a name cue is a name unless it starts with a function word,
+    a title, a month or day, a drug name or an eponym."""
+    first = value.split()[0]
+    lex = lexicon()
+    return first not in lex.not_names and not lex.is_drug_name(first) and not lex.is_eponym(first)
+
+
+def _given_first(value: str) -> bool:
+    """The first word is a gazetteer given name (frequency rank <= 400 or hand-listed)."""
+    first = value.split()[0]
+    lex = lexicon()
+    return first not in lex.not_names and lex.is_given(first, 400)
+
+
+_ZH_KIN_WORDS = (
+    r"女儿|儿子|老公|丈夫|老婆|妻子|爱人|妈妈|母亲|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥"
+    r"|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友"
+    r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
+    r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家"
+)
+_ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
+_ZH_KIN_CUES = tuple(_ZH_KIN_WORDS.split("|"))
+# 患者王芳, 我女儿周婷婷, 小姨许海燕, 家里表哥叫于建国, 孩子奶奶陈桂兰.
 _ZH_CUES = (
-    r"患者|患儿|病人|我是|我叫|名叫|叫做|叫|我的?(?:女儿|儿子|老公|丈夫|老婆|妻子|爱人|妈妈|母亲"
-    r"|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公"
-    r"|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友)|孩子的?(?:奶奶|爷爷|爸爸|妈妈|外婆|外公|姥姥)"
+    r"患者|患儿|病人|我是|我叫|名叫|叫做|叫|(?:我的?|家里|我家|俺)?(?:"
+    + _ZH_KIN_WORDS
+    + r")(?:叫|名叫)?"
+    r"|孩子的?(?:奶奶|爷爷|爸爸|妈妈|外婆|外公|姥姥)"
 )
 # Kinship words that start with a surname (孙女, 孙子, 外婆) and characters that start a symptom
 # rather than a given name (黄疸, 周身痛): never a name after a cue.
 _ZH_KIN = r"孙[女子]|外[孙婆公]"
+# Characters of Tibetan, Uyghur and Kazakh names written in Chinese.
+_TRANSLIT = (
+    "阿艾爱依伊衣力丽莉夏提古米拉买尔江汗罕娜孜克木吾热尼"
+    "扎西次仁卓玛格桑达顿珠多吉旺姆曲央宗巴普布索朗白洛强帕迪努赛麦合曼甫牙库亚"
+)
 _ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
 _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
@@ -91,14 +150,87 @@ _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊�
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前"
 
 
+_ID_CUES_EN = (
+    r"MRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS|NI|NINO"
+    r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
+    r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
+    r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
+    r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI"
+)
+_ID_CUES_ZH = (
+    r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
+    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?"
+)
+
+
+def _looks_like_id(value: str) -> bool:
+    """Enough digits for an identifier: three, or one in a code of six characters or more."""
+    digits = sum(ch.isdigit() for ch in value)
+    return digits >= 3 or (digits >= 1 and sum(ch.isalnum() for ch in value) >= 6)
+
+
+_CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d"
+_AU_STATES = r"NSW|VIC|QLD|WA|SA|TAS|NT|ACT"
+_ZH_AREA_SUFFIX = "镇乡村县旗"
+_ZH_NOT_TOWN = (
+    "小区",
+    "社区",
+    "市区",
+    "城区",
+    "景区",
+    "病区",
+    "郊区",
+    "山区",
+    "牧区",
+    "农村",
+    "乡村",
+)
+
+
+def _zh_town(value: str) -> bool:
+    return not value.endswith(_ZH_NOT_TOWN) and not value.startswith(("这", "那", "一个", "我们"))
+
+
 def _words(names: tuple[str, ...] | list[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+PHONE_REGIONS = ("GB", "AU", "IE", "CN", "US", "IN", "NZ")
+
+
+_PHONE_CANDIDATE = re.compile(
+    r"(?<![\w+])\+?\(?\d(?:[\d()\-]|[ \t](?=[\d(])|\.(?=\d)){5,18}\d(?!\d)"
+)
+
+
+def phone_numbers(text: str) -> list[tuple[int, int]]:
+    """Spans of the digit runs that `phonenumbers` accepts as a valid number of one of
+    `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …) or in
+    international format; empty when the package is not installed."""
+    try:
+        import phonenumbers
+    except ImportError:
+        return []
+    spans = []
+    for match in _PHONE_CANDIDATE.finditer(text):
+        candidate = match.group().rstrip(" .-(")
+        if sum(ch.isdigit() for ch in candidate) < 7:
+            continue
+        for region in PHONE_REGIONS:
+            try:
+                number = phonenumbers.parse(candidate, region)
+            except phonenumbers.NumberParseException:
+                break
+            if phonenumbers.is_valid_number(number):
+                spans.append((match.start(), match.start() + len(candidate)))
+                break
+    return spans
 
 
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
     """All rules in priority order (earlier rules win overlapping spans of equal start)."""
-    return structured_rules() + name_rules() + place_rules()
+    return structured_rules() + web_rules() + date_rules() + name_rules() + place_rules()
 
 
 def structured_rules() -> tuple[Rule, ...]:
@@ -117,27 +249,43 @@ def structured_rules() -> tuple[Rule, ...]:
             cues=("-",),
             min_digits=9,
         ),
+        # A number introduced by a word saying what it is, with any punctuation between
+        # ("Passport no.: 123456789", "NI number - QQ 12 34 56 C", "SN: ABC123456", 医保卡号-…).
         Rule(
             "ID",
             c(
-                r"(?i:\b(?:MRN|medical record (?:number|no\.?)|patient id|hospital (?:number|no\.?)"
-                r"|passport (?:number|no\.?)|NHS (?:number|no\.?)|ID number"
-                r"|(?:member|policy|account|insurance|claim|case|reference) (?:ID|number|no\.?))"
-                r"|病历号|住院号|病案号|门诊号|就诊卡号|身份证号?|医保卡号)"
-                r"(?:\s+(?:is|was))?[\s:：#是为]*([A-Za-z]{0,4}-?\d[\dA-Za-z-]{3,19})"
+                rf"(?i:\b(?:{_ID_CUES_EN})\b(?:\s*(?:(?:number|num|id|card|plate|code)\b|no\b\.?|#))*"
+                rf"(?:\s+(?:at|with|for|on)\s+[a-z ]{{1,40}}?\s+(?:is|was)|\s+(?:is|was|=))?"
+                rf"|(?:{_ID_CUES_ZH})(?:号码?|码|编号)?)"
+                r"[\s:：#.=\-–—(（)）是为]*"
+                r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,3}\s\d)"
+                r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}(?:\s[A-Z0-9]{1,6}\b(?!['’]))*)"
             ),
             group=1,
-            cues=("mrn", "record", "id", "hospital", "passport", "nhs", "number", "no", "号"),
+            accept=_looks_like_id,
             min_digits=1,
         ),
         Rule(
             "ID",
             c(
-                r"(?i:微信号?|wechat(?:\s*id)?|weixin|vx|v信|威信|薇信)(?:号|id)?[\s:：是为]*"
+                r"(?i:微信号?|wechat(?:\s*id)?|weixin|vx|wx|v信|威信|薇信?|卫星号?|绿泡泡|扣扣|加v)"
+                r"(?:号|id)?(?:\s+(?:is|id is))?[\s:：是为❤♥💚~＋+\-]*"
                 r"([A-Za-z][-_A-Za-z0-9]{5,19})"
             ),
             group=1,
-            cues=("微信", "wechat", "weixin", "vx", "v信", "威信", "薇信"),
+            cues=(
+                "微",
+                "wechat",
+                "weixin",
+                "vx",
+                "wx",
+                "v信",
+                "威信",
+                "薇",
+                "卫星",
+                "绿泡泡",
+                "加v",
+            ),
         ),
         Rule(
             "ID",
@@ -181,6 +329,14 @@ def structured_rules() -> tuple[Rule, ...]:
             cues=("phone", "tel", "mobile", "cell", "whatsapp", "电话", "手机", "联系方式", "微信"),
             min_digits=7,
         ),
+        # Chinese landline with the area code in brackets, or a space after it.
+        Rule(
+            "PHONE",
+            c(r"(?<!\d)(?:[(（]0\d{2,3}[)）]\s*-?|0\d{2,3}\s)\d{7,8}(?!\d)"),
+            min_digits=10,
+        ),
+        # A phone number written in Chinese numerals (一三八〇〇一三八〇〇〇).
+        Rule("PHONE", c(r"[〇零一二三四五六七八九幺]{7,}"), cues=()),
         Rule(
             "DOB",
             c(
@@ -201,13 +357,173 @@ def structured_rules() -> tuple[Rule, ...]:
     )
 
 
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_TLD = r"(?:com|org|net|io|co|uk|ie|au|ca|cn|me|info|nz|in|us|de|fr|jp|tw|hk)"
+_CN_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+_HANDLE = r"(?:[A-Za-z0-9_][A-Za-z0-9_.\-]{2,29}|[\u4e00-\u9fff][\w.\-]{1,29})"
+
+
+def _looks_like_handle(value: str) -> bool:
+    """A user name has a digit, an underscore, a dot or a capital after its first letter."""
+    return any(ch.isdigit() or ch in "_." for ch in value) or any(ch.isupper() for ch in value[1:])
+
+
+def web_rules() -> tuple[Rule, ...]:
+    """IP addresses, URLs, user names, licence plates and vehicle identification numbers."""
+    c = re.compile
+    return (
+        Rule(
+            "IP",
+            c(rf"(?<![\d.])(?:{_OCTET}\.){{3}}{_OCTET}(?![\d.]*\d)"),
+            cues=(".",),
+            min_digits=4,
+        ),
+        Rule(
+            "URL",
+            c(
+                rf"(?i:(?<![A-Za-z0-9])(?:https?://|www\.)[^\s<>\"'，。、）)]*[^\s<>\"'，。、）).,;:!?]"
+                rf"|(?<![A-Za-z0-9.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD}(?:\.[a-z]{{2}})?/[^\s<>\"'，。、）)]*[^\s<>\"'，。、）).,;:!?])"
+            ),
+            cues=("http", "www", "/"),
+        ),
+        Rule("ID", c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
+                r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
+                r"|insta|tiktok)"
+                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is))?[\s:：是为叫]*"
+                rf"({_HANDLE})"
+            ),
+            group=1,
+            accept=_looks_like_handle,
+            cues=(
+                "user",
+                "handle",
+                "posted",
+                "find me",
+                "search",
+                "u/",
+                "楼主",
+                "论坛",
+                "昵称",
+                "网名",
+                *("抖音", "快手", "小红书", "微博", "b站", "insta", "tiktok"),
+            ),
+        ),
+        Rule(
+            "ID",
+            c(rf"[{_CN_PROVINCES}][A-Z][·\s-]?[A-Z\d]{{5,6}}(?![A-Za-z\d])"),
+            min_digits=3,
+        ),
+        Rule("ID", c(r"\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b"), min_digits=2),
+        Rule(
+            "ID",
+            c(r"\b(?=[A-HJ-NPR-Z0-9]*\d)(?=[A-HJ-NPR-Z0-9]*[A-Z])[A-HJ-NPR-Z0-9]{17}\b"),
+            min_digits=3,
+        ),
+    )
+
+
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])"
+_ORD_WORDS = (
+    r"(?:twenty-|thirty-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
+    r"|eighteenth|nineteenth|twentieth|thirtieth"
+)
+_MONTH_NAME = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z])\.?)"
+)
+_YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
+_ZH_NUM = "〇零一二三四五六七八九十"
+_ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|出生|生|去世|走的|确诊|发病|来"
+
+
+def _valid_numeric_date(value: str) -> bool:
+    """d/m/y, m/d/y or y-m-d with a month of 1-12 and a day of 1-31 in some order."""
+    parts = [int(p) for p in re.split(r"[/.\-]", value)]
+    if len(parts) != 3:
+        return False
+    if parts[0] > 31:  # year first
+        return 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
+    a, b = parts[0], parts[1]
+    return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+
+
+def date_rules() -> tuple[Rule, ...]:
+    """Dates with a day and a month: under HIPAA Safe Harbor every element of a date tied to a
+    person but the year is an identifier (admission, discharge, surgery, death, appointments).
+    A month or a year alone is kept ("since March", "in 2019")."""
+    c = re.compile
+    return (
+        Rule(
+            "DATE",
+            c(
+                rf"\b(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?|{_ORD_WORDS})\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}?"
+                rf"|\b{_MONTH_NAME}\s+(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?\b|{_ORD_WORDS})(?!\s*(?:%|mg|kg|times|x\b)){_YEAR}?"
+            ),
+            min_digits=0,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d./:-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}[/.-]\d{1,2}[/.-]\d{1,2})(?![\d./-]?\d)"
+            ),
+            accept=_valid_numeric_date,
+            min_digits=4,
+        ),
+        # Day/month without a year after an event word: "discharged on 3/5".
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|dated|died|seen)"
+                r"(?:\s+on)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
+            ),
+            group=1,
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?:(?:\d{{4}}|\d{{2}}|[{_ZH_NUM}]{{2,4}})年)?(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月"
+                rf"(?:3[01]|[12]\d|0?[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]"
+            ),
+            cues=("月",),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?:(?<=预约了)|(?<=约了)|(?<=定在)|(?<=于))(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"
+                rf"|(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?={_ZH_EVENT})"
+                rf"|(?:(?<=[，,。\s：:在是])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=[剖生做查住入出开拆打送走])"
+            ),
+            min_digits=2,
+        ),
+        # Days named by a holiday of fixed date, lunar dates and "last month's 20th".
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:Christmas Day|Christmas Eve|Boxing Day|New Year's Day|New Year's Eve"
+                r"|Valentine's Day|Halloween|Bonfire Night|St Patrick's Day|Independence Day)\b)"
+                r"|国庆节|元旦|除夕|大年三十|大年初[一二三四五六七八九十]|中秋节|端午节|七夕|元宵节"
+                r"|(?:正|腊|冬|[一二三四五六七八九十]{1,2})月(?:初[一二三四五六七八九十]|十[一二三四五六七八九]"
+                r"|二十[一二三四五六七八九]?|廿[一二三四五六七八九]|三十)"
+                r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
+            ),
+        ),
+    )
+
+
 def name_rules() -> tuple[Rule, ...]:
     lex = lexicon()
-    given = _words(sorted(lex.given_names))
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
     chars = lex.zh_given_chars
     honorific = r"先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔"
+    minority = _words(lex.zh_minority_parts)
     c = re.compile
     return (
         Rule(
@@ -239,18 +555,127 @@ def name_rules() -> tuple[Rule, ...]:
         # a common given name after a self-introduction or a relative, or before "here".
         Rule(
             "NAME",
+            c(rf"\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's)\s+({_EN_NAME})\b"),
+            group=1,
+            accept=_given_first,
+            cues=("i'm", "i’m", "i am", "this is", "it's"),
+        ),
+        # A relative and a capitalised word: "my mum Siân", "my father, Harold Finch",
+        # "my sister (Aoife Murphy)", "our eldest, Tenzin".
+        Rule(
+            "NAME",
             c(
-                rf"(?:\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's)|\b[Mm]y\s+(?:{_RELATIVES_EN}),?)"
-                rf"\s+((?:{given})(?:\s+{_CAP}){{0,2}})\b"
+                rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN})"
+                rf"(?:-in-law)?\s*[,(–—-]?\s*({_EN_NAME})"
             ),
             group=1,
-            cues=("i'm", "i’m", "i am", "this is", "it's", "my "),
+            accept=_plausible_name,
+        ),
+        # Lists of relatives: "my sisters (Aoife, Niamh)", "both kids, Rhys and Carys".
+        Rule(
+            "NAME",
+            c(
+                rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*({_CAP})(?=(?:,\s*|\s+(?:and|&)\s+){_CAP})"
+            ),
+            group=1,
+            accept=_plausible_name,
         ),
         Rule(
-            "NAME", c(rf"\b((?:{given})(?:\s+{_CAP}){{0,2}}),?\s+here\b"), group=1, cues=("here",)
+            "NAME",
+            c(rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*{_CAP}(?:,\s*|\s+(?:and|&)\s+)({_CAP})"),
+            group=1,
+            accept=_plausible_name,
         ),
-        # A common given name and a capitalised word: Grace Liu, Brian Kessler.
-        Rule("NAME", c(rf"\b(?:{given})\s+{_CAP}\b")),
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:our|my)\s+(?i:youngest|eldest|oldest|middle one|little one|little boy"
+                rf"|little girl|boy|girl|lad|baby|twins?)\s*[,(–—-]\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # "her name is Aoife", "a boy named Cian", "a nurse called Iolo".
+        Rule(
+            "NAME",
+            c(rf"(?i:\bname(?:['’]s|\s+is|\s+was)|\bnamed|\bcalled)\s+({_EN_NAME})"),
+            group=1,
+            accept=_plausible_name,
+            cues=("name", "called"),
+        ),
+        # A name before the relative it is: "Dave (my partner)", "Priyanka and Vikram (my twins)".
+        Rule(
+            "NAME",
+            c(
+                rf"\b({_EN_NAME}(?:\s+(?:and|&)\s+{_EN_NAME})?)\s*[(,–—-]\s*(?i:my|our)\s+"
+                rf"(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN}|{_RELATIVES_PLURAL})\b"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # A carer or clinician named after the role: "the nurse (Bernadette)".
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:the|our|my|a|her|his)\s+(?i:nurse|doctor|consultant|registrar|midwife|GP"
+                r"|physio|physiotherapist|surgeon|dentist|carer|therapist|pharmacist|paramedic"
+                r"|health visitor|specialist|counsellor|counselor|OT|social worker|key worker)"
+                rf"\s*[,(–—-]\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:^|(?<=[.!?]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # Nicknames: "we call him Smudge", "known as Bex".
+        Rule(
+            "NAME",
+            c(
+                r"(?i:\b(?:we|everyone|they|the kids|the family|people|I)\s+(?:all\s+)?"
+                r"(?:call|called|calls)\s+(?:him|her|them|me|my\s+\w+)|\bknown as|\bnicknamed"
+                rf"|\baka|\ba\.k\.a\.)\s+[\"“'‘]?({_CAP})"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=("call", "known as", "nicknamed", "aka", "a.k.a."),
+        ),
+        # A greeting at the start of a sentence: "Hi Rhys,", "Dear Dr Nair", "Morning Siân!".
+        Rule(
+            "NAME",
+            c(
+                r"(?m)(?:^|(?<=[.!?]\s))\s*(?i:hi|hello|hey|dear|morning|evening|afternoon"
+                r"|good morning|good evening|thanks|thank you|cheers)[,!]?\s+"
+                rf"({_EN_NAME})(?=\s*[,!:;.—–-]|\s*$)"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # Sign-offs: a name alone on the last line after "Cheers,", "Love,", "—", or after
+        # "Love, " on the same line.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?i:{_SIGN_OFF})(?i:\s+(?:all|everyone|again|so much|guys|folks))?[,!.]?\s*\n"
+                rf"|\n\s*(?:—|–|--?|~)|(?i:{_SIGN_OFF}),|^\s*(?:—|–|--?|~))"
+                rf"[ \t]*({_EN_NAME})(?:[ \t]+x+)?[ \t]*(?:\n|$)"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=(*_SIGN_OFF.split("|"), "—", "–", "-", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_EN_NAME})[,.]?\s+here\b"),
+            group=1,
+            accept=_given_first,
+            cues=("here",),
+        ),
+        # A given name of the gazetteer and a capitalised word: Grace Liu, Rhys Pritchard.
+        Rule("NAME", c(rf"\b(?=({_CAP}\s+{_CAP})\b)"), group=1, accept=_given_first),
         Rule(
             "NAME",
             c(
@@ -263,11 +688,11 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人)[\s:：是为]*"
+                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人|收件人|收货人|家属|户主)[\s:：是为]*"
                 rf"(?![了过着的个])({_HAN}{{2,4}}){_ZH_NAME_END}"
             ),
             group=1,
-            cues=("我叫", "名字", "姓名", "联系人"),
+            cues=("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主"),
         ),
         # 患者王芳, 我是赵磊, 我女儿周婷婷: a surname and one or two given-name characters
         # (or any one character when the name clearly ends there).
@@ -279,13 +704,76 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"|(?:{ambiguous})[{chars}]{{1,2}})"
             ),
             group=1,
-            cues=("患", "病人", "我", "叫", "孩子"),
+            cues=("患", "病人", "我", "叫", "孩子", "家", "俺", *_ZH_KIN_CUES),
         ),
         Rule(
             "NAME",
-            c(rf"(?<!谢)(?:小|老)?({surnames})(?:{honorific})"),
+            c(rf"(?:(?<=谢谢)|(?<!谢))(?:小|老)?({surnames})(?:{honorific})"),
             group=1,
             cues=tuple(honorific.split("|")),
+        ),
+        # A full name before an honorific (张婷婷医生您好), in brackets (（周婷婷，45岁）,
+        # 【王秀英】), at the start of a title (王秀英的肌酐…) or signing off (——刘建国, 李明敬上).
+        Rule(
+            "NAME",
+            c(rf"((?:{surnames})[{chars}]{{1,2}})(?:{honorific})"),
+            group=1,
+            cues=tuple(honorific.split("|")),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"[（(【\[]\s*((?:{surnames}){_HAN}{{1,2}}|(?:{ambiguous})[{chars}]{{1,2}})"
+                r"\s*(?=[，,、）)】\]])"
+            ),
+            group=1,
+            cues=("（", "(", "【", "["),
+        ),
+        Rule("NAME", c(rf"^(?:求助[：:]?)?((?:{surnames})[{chars}]{{1,2}})(?=的|，|,)")),
+        Rule(
+            "NAME",
+            c(rf"(?:——|--|—|~)\s*((?:{surnames}){_HAN}{{1,2}})\s*$"),
+            group=1,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"((?:{surnames}){_HAN}{{1,2}})(?:敬上|拜上)"),
+            group=1,
+            cues=("敬上", "拜上"),
+        ),
+        # Tibetan, Uyghur and Mongolian names: two parts anywhere, one after a cue; a known
+        # part followed by transliteration characters (古丽 + 米拉); a run of three or more
+        # transliteration characters after a cue (我是依力夏提).
+        Rule("NAME", c(rf"(?:{minority})(?:·?(?:{minority}))+")),
+        Rule("NAME", c(rf"(?:{minority})[{_TRANSLIT}]{{1,4}}(?=[的，,。：:\s]|$)")),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_CUES})([{_TRANSLIT}]{{3,8}}(?:·[{_TRANSLIT}]{{2,6}})?){_ZH_NAME_END}"),
+            group=1,
+            cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
+        ),
+        # Nicknames after a cue or in a title bracket: 宝宝叫糖糖, 【苗苗】, 女儿小米粒4岁.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:叫|【|宝宝|女儿|儿子|闺女|孩子)((?P<c>{_HAN})(?P=c)|小{_HAN}{{1,2}})"
+                rf"(?=[，,。】\s\d]|$|今年|的)"
+            ),
+            group=1,
+            cues=("叫", "【", "宝宝", "女儿", "儿子", "闺女", "孩子"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:——|--|—|~)\s*(小?{_HAN}{{1,2}}?)(?:妈妈|爸爸|妈|爸|家长)?\s*$"),
+            group=1,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_CUES}|[（(])((?:{minority}))"),
+            group=1,
+            cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
         ),
     )
 
@@ -306,6 +794,16 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|Circle|Trail|Walk|Hill)\b\.?"
             ),
             min_digits=1,
+        ),
+        # The town after a street: "12 Station Road, Truro".
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Way|Close|Crescent|Terrace|Grove)"
+                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?)"
+            ),
+            group=1,
+            accept=_plausible_name,
         ),
         Rule(
             "LOCATION",
@@ -371,6 +869,38 @@ def place_rules() -> tuple[Rule, ...]:
             group=1,
         ),
         Rule("LOCATION", c(r"\bCounty\s+[A-Z][a-z]+"), cues=("county",)),
+        # Canadian postcodes (K1A 0B1) and Australian ones after the state (NSW 2750), with
+        # the town before them.
+        Rule("LOCATION", c(rf"\b{_CA_POSTCODE}\b"), min_digits=3),
+        Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b"), min_digits=4),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?),?\s+(?:{_CA_POSTCODE}|(?:{_AU_STATES})\s+\d{{4}})\b"
+            ),
+            group=1,
+            min_digits=3,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\bfrom\s+{_NOT_PLACE_WORD}({_EN_NAME})\s+here\b"),
+            group=1,
+            accept=_plausible_name,
+            cues=("here",),
+        ),
+        # A town after "here in", "just outside", "near", "moved from" …
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\bhere in|\bjust outside(?: of)?|\boutside of|\bnear|\bnearby|\bmoved from"
+                r"|\boriginally from|\bam from|\bup in|\bdown in|\bover in|\bout in|\bback in"
+                r"|\bhome in|\bhometown|\bfarm (?:near|outside))"
+                rf"\s+{_NOT_PLACE_WORD}({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=("in", "outside", "near", "from", "hometown"),
+        ),
         Rule(
             "LOCATION",
             c(
@@ -428,6 +958,16 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
             cues=("医院", "保健院"),
+        ),
+        # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:住在?|在|老家|来自|我们|家在|回|是|从)({_HAN}{{2,4}}?(?:区|[{_ZH_AREA_SUFFIX}]))"
+            ),
+            group=1,
+            accept=_zh_town,
+            cues=tuple(_ZH_AREA_SUFFIX) + ("区",),
         ),
         Rule(
             "LOCATION",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +24,13 @@ PARTITION_LINES = 20_000
 class RedactPartition:
     source: str
     folder: str
+    surrogates: bool = False
 
     def __call__(self, part: Partition) -> None:
         rows: list[dict[str, Any]] = []
         stream = read_models(self.source, Thread, part.start, part.end, part.first_line)
-        for result in redact_threads(thread for _, thread in stream):
+        threads = (thread for _, thread in stream)
+        for result in redact_threads(threads, surrogates=self.surrogates):
             row: dict[str, Any] = {"counts": dict(result.counts)}
             if result.rejection is None:
                 row["thread"] = result.thread.model_dump(mode="json")
@@ -59,15 +62,23 @@ def run_redact(
     engine: Engine,
     *,
     partition_lines: int = PARTITION_LINES,
+    surrogates: bool = False,
     on_stage: Callable[[str, int], None] = lambda _stage, _total: None,
     on_step: Callable[[int], None] = lambda _n: None,
 ) -> RedactOutcome:
-    """Redacted threads to `out`, threads still at risk (ids and reasons) to `rejected`."""
+    """Redacted threads to `out`, threads still at risk (ids and reasons) to `rejected`
+    (`surrogates`: consistent fakes and shifted dates instead of typed markers)."""
     on_stage("redacting", count_lines(source))
     work = out.with_name(out.name + ".redact-work")
-    settings = {"partition_lines": partition_lines}
+    settings = {"partition_lines": partition_lines, "surrogates": surrogates}
     folder, parts = screen_file(
-        source, work, settings, engine, RedactPartition, partition_lines, on_step
+        source,
+        work,
+        settings,
+        engine,
+        partial(RedactPartition, surrogates=surrogates),
+        partition_lines,
+        on_step,
     )
     outcome = RedactOutcome(0, Counter(), 0)
     tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
