@@ -246,7 +246,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
-        ("My claim 4471902335 was refused after the MRI.", "See your doctor."),
+        ("I was told to quote 4471902335981 when I ring about the MRI.", "See your doctor."),
     ]
     threads = [
         make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)
