@@ -12,7 +12,8 @@ from medrubric.cli.main import main
 from medrubric.data.formats import load_cases
 from medrubric.llm.replay_server import ReplayServer
 from medrubric.snapshot import read_manifest, snapshot_hash, verify
-from medrubric.snapshot.hub import CASES_SHARD, size_category
+from medrubric.snapshot.hub import size_category
+from medrubric.snapshot.manifest import CASES_SHARD
 from medrubric.testing.replay import rubric_replay_handler
 
 datasets = pytest.importorskip("datasets")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from medrubric.data.models import Case, Response
 from medrubric.evaluate.rundir import RunDir, latest_by_key
@@ -18,8 +18,13 @@ from medrubric.prompts import render
 from medrubric.runtime.concurrency import bounded
 from medrubric.runtime.progress import RunProgress
 
-if TYPE_CHECKING:
-    from medrubric.evaluate.openbook import KnowledgeSource
+
+class CandidatePrompt(Protocol):
+    """What a candidate is shown for a case, closed- or open-book (`openbook.KnowledgeSource`):
+    (messages, prompt id, what the answer records about it)."""
+
+    def conversation(self, case: Case) -> tuple[list[dict[str, str]], str, dict[str, Any]]: ...
+
 
 GENERATE_PROMPT = "generate"
 CONVERSATION_PROMPT = "case-conversation"  # recorded when the case's own turns are sent
@@ -41,15 +46,12 @@ async def generate_one(
     model: ChatModel,
     case: Case,
     params: dict[str, Any],
-    knowledge: KnowledgeSource | None = None,
+    knowledge: CandidatePrompt,
 ) -> Response:
-    """One answer; with `knowledge`, its conversation (closed- or open-book) and what it records."""
-    if knowledge is None:
-        messages, prompt_id = generation_messages(case)
-        recorded = params
-    else:
-        messages, prompt_id, mode = knowledge.conversation(case)
-        recorded = {**params, **mode}
+    """One answer to the conversation `knowledge` builds (closed- or open-book), recording
+    the parameters and the knowledge mode it was given."""
+    messages, prompt_id, mode = knowledge.conversation(case)
+    recorded = {**params, **mode}
     result = await model.chat(messages, prompt_version=prompt_id, params=params)
     text = result.text if result.ok else None
     error = result.error if not result.ok else None
@@ -89,7 +91,7 @@ async def generate_responses(
     params: dict[str, Any],
     concurrency: int,
     progress: RunProgress,
-    knowledge: KnowledgeSource | None = None,
+    knowledge: CandidatePrompt,
     retry_errors: bool = True,
 ) -> list[Response]:
     """Answer every case not yet answered by this model in `run` (with `retry_errors`, the

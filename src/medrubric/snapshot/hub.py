@@ -16,26 +16,26 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jinja2
 
-from medrubric.data.models import Case
-from medrubric.data.parquet import cases_parquet, criteria_parquet, criterion_rows
+from medrubric.data.parquet import cases_parquet, criteria_parquet
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
-from medrubric.snapshot.freeze import canonical_cases, prepare_target, write_folder
-from medrubric.snapshot.manifest import CASES, MANIFEST, Manifest, read_manifest, sha256_bytes
+from medrubric.snapshot.freeze import prepare_target, write_folder
+from medrubric.snapshot.manifest import (
+    CARD,
+    CASES,
+    CASES_SHARD,
+    CRITERIA_SHARD,
+    MANIFEST,
+    SPLIT,
+    Manifest,
+    read_manifest,
+)
 
-if TYPE_CHECKING:
-    from medrubric.snapshot.verify import FileProblem
-
-CARD = "README.md"
-SPLIT = "test"
-CASES_SHARD = f"data/{SPLIT}-00000-of-00001.parquet"
-CRITERIA_SHARD = f"criteria/{SPLIT}-00000-of-00001.parquet"
 DEFAULT_LICENSE = "other"
 _SIZES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"))
 
@@ -44,10 +44,6 @@ _env = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
 )
-
-
-def is_hub_folder(directory: Path) -> bool:
-    return (directory / MANIFEST).is_file() and (directory / CASES_SHARD).is_file()
 
 
 def size_category(n: int) -> str:
@@ -130,7 +126,7 @@ def write_hub_folder(
 ) -> Manifest:
     """Write the dataset folder of an intact snapshot folder into the new folder `out`."""
     from medrubric.data.formats import load_cases
-    from medrubric.snapshot.verify import verify
+    from medrubric.snapshot.verify import verify  # hub -> verify: the one direction
 
     snapshot, out = Path(snapshot), Path(out)
     report = verify(snapshot)
@@ -147,32 +143,3 @@ def write_hub_folder(
     }
     write_folder(out, files)
     return manifest
-
-
-def cases_sha256(cases: Sequence[Case]) -> str:
-    return sha256_bytes(canonical_cases(list(cases)))
-
-
-def hub_problems(directory: Path, manifest: Manifest) -> tuple[str | None, list[FileProblem]]:
-    """(SHA-256 of the Parquet cases in canonical form, or None if unreadable; problems):
-    the cases must be the snapshot's, the criteria table their flattening."""
-    from medrubric.data.formats import load_cases
-    from medrubric.data.parquet import iter_parquet_rows
-    from medrubric.snapshot.verify import FileProblem
-
-    try:
-        cases = load_cases(directory)
-        criteria = [row for _, _, row in iter_parquet_rows(directory / CRITERIA_SHARD)]
-    except InputError as exc:
-        return None, [FileProblem(file=CASES_SHARD, problem="invalid", detail=exc.message)]
-    digest, problems = cases_sha256(cases), []
-    if digest != manifest.files.get(CASES):
-        detail = "the cases are not the snapshot's cases.jsonl"
-        problems.append(FileProblem(file=CASES_SHARD, problem="changed", detail=detail))
-    expected = [row for case in sorted(cases, key=lambda c: c.id) for row in criterion_rows(case)]
-    if criteria != expected:
-        detail = "not the criteria of the cases"
-        problems.append(FileProblem(file=CRITERIA_SHARD, problem="changed", detail=detail))
-    if not (directory / CARD).is_file():
-        problems.append(FileProblem(file=CARD, problem="missing"))
-    return digest, problems

@@ -21,6 +21,11 @@ from medrubric.data.models import Case
 from medrubric.errors import InputError, input_error_from_validation
 
 MANIFEST = "manifest.json"
+# A release's Hugging Face dataset folder: its card and Parquet shards (snapshot/hub.py).
+CARD = "README.md"
+SPLIT = "test"
+CASES_SHARD = f"data/{SPLIT}-00000-of-00001.parquet"
+CRITERIA_SHARD = f"criteria/{SPLIT}-00000-of-00001.parquet"
 CASES = "cases.jsonl"
 README = "README.md"
 

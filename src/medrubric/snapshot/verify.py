@@ -6,19 +6,25 @@ its manifest must be intact and its Parquet cases must be the snapshot's cases.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, computed_field
 
+from medrubric.data.models import Case
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.snapshot.hub import hub_problems, is_hub_folder
+from medrubric.snapshot.freeze import canonical_cases
 from medrubric.snapshot.manifest import (
+    CARD,
     CASES,
+    CASES_SHARD,
+    CRITERIA_SHARD,
     MANIFEST,
     Manifest,
     combine_hashes,
     read_manifest,
+    sha256_bytes,
     sha256_file,
 )
 
@@ -147,3 +153,36 @@ def snapshot_hash(directory: str | Path) -> str:
         if name != MANIFEST
     }
     return combine_hashes({**hashes, MANIFEST: manifest.body_hash()})
+
+
+def is_hub_folder(directory: Path) -> bool:
+    """A release's dataset folder: a manifest beside the Parquet cases."""
+    return (directory / MANIFEST).is_file() and (directory / CASES_SHARD).is_file()
+
+
+def cases_sha256(cases: Sequence[Case]) -> str:
+    return sha256_bytes(canonical_cases(list(cases)))
+
+
+def hub_problems(directory: Path, manifest: Manifest) -> tuple[str | None, list[FileProblem]]:
+    """(SHA-256 of the Parquet cases in canonical form, or None if unreadable; problems):
+    the cases must be the snapshot's, the criteria table their flattening."""
+    from medrubric.data.formats import load_cases
+    from medrubric.data.parquet import criterion_rows, iter_parquet_rows
+
+    try:
+        cases = load_cases(directory)
+        criteria = [row for _, _, row in iter_parquet_rows(directory / CRITERIA_SHARD)]
+    except InputError as exc:
+        return None, [FileProblem(file=CASES_SHARD, problem="invalid", detail=exc.message)]
+    digest, problems = cases_sha256(cases), []
+    if digest != manifest.files.get(CASES):
+        detail = "the cases are not the snapshot's cases.jsonl"
+        problems.append(FileProblem(file=CASES_SHARD, problem="changed", detail=detail))
+    expected = [row for case in sorted(cases, key=lambda c: c.id) for row in criterion_rows(case)]
+    if criteria != expected:
+        detail = "not the criteria of the cases"
+        problems.append(FileProblem(file=CRITERIA_SHARD, problem="changed", detail=detail))
+    if not (directory / CARD).is_file():
+        problems.append(FileProblem(file=CARD, problem="missing"))
+    return digest, problems
