@@ -98,7 +98,7 @@ def test_eval_progress_fits_the_terminal(tmp_path: Path, columns: int) -> None:
         done, total = final["count"].split("/")
         assert done == total and final["percent"] == "100%", bars[-1]
     tally = " ".join(lines[-3:])  # under the bars, wrapped between items, none cut
-    for item in ("answers 6", "errors 0", "cached", "tokens", "cost $"):
+    for item in ("answers 6", "errors 0", "cached", "tokens", "cost "):
         assert item in tally, (item, lines[-3:])
     assert "…" not in live
 

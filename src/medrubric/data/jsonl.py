@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from medrubric.errors import InputError, input_error_from_validation, json_kind
+from medrubric.files import atomic_open
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -196,23 +196,10 @@ def dump_line(obj: BaseModel | dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=False)
 
 
-@contextmanager
-def _atomic_text(path: str | Path) -> Iterator[TextIO]:
-    """A text handle on a temp file that replaces `path` only once fully written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8", newline="\n") as fh:
-        yield fh
-        fh.flush()
-        os.fsync(fh.fileno())
-    tmp.replace(path)
-
-
 def write_jsonl(path: str | Path, rows: Iterable[BaseModel | dict[str, Any]]) -> int:
     """Write rows atomically (temp file + rename) so a crash never leaves half a file."""
     n = 0
-    with _atomic_text(path) as fh:
+    with atomic_open(path) as fh:
         for row in rows:
             fh.write(dump_line(row) + "\n")
             n += 1
@@ -222,7 +209,7 @@ def write_jsonl(path: str | Path, rows: Iterable[BaseModel | dict[str, Any]]) ->
 def write_json_array(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
     """Write rows as one indented JSON array, atomically like write_jsonl."""
     items = list(rows)
-    with _atomic_text(path) as fh:
+    with atomic_open(path) as fh:
         fh.write(json.dumps(items, ensure_ascii=False, indent=1) + "\n")
     return len(items)
 
@@ -242,7 +229,7 @@ def read_json_object(path: Path) -> dict[str, Any]:
 
 def write_json(path: str | Path, data: dict[str, Any]) -> None:
     """Write one indented JSON object (a summary, a funnel), atomically like write_jsonl."""
-    with _atomic_text(path) as fh:
+    with atomic_open(path) as fh:
         fh.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
+from medrubric.files import atomic_open
 from medrubric.harvest.dedup import (
     DuplicateFinder,
     Member,
@@ -206,8 +207,8 @@ def write_outputs(
     counts: dict[str, int] = {}
     written = 0
     with (
-        (out / "kept.jsonl.tmp").open("w", encoding="utf-8") as kept_fh,
-        (out / "rejected.jsonl.tmp").open("w", encoding="utf-8") as rejected_fh,
+        atomic_open(out / "kept.jsonl") as kept_fh,
+        atomic_open(out / "rejected.jsonl") as rejected_fh,
     ):
         for row in rows:
             reason, detail = row.get("reason"), row.get("detail", "")
@@ -227,8 +228,6 @@ def write_outputs(
             if written % STEP == 0:
                 on_step(STEP)
         on_step(written % STEP)
-    if next(passed, None) is not None:
-        raise RuntimeError("partition results out of step: passed threads left over")
-    for name in ("kept.jsonl", "rejected.jsonl"):
-        (out / f"{name}.tmp").replace(out / name)
+        if next(passed, None) is not None:
+            raise RuntimeError("partition results out of step: passed threads left over")
     return counts

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import os
 import pickle
 import re
 from collections.abc import Iterable, Iterator
@@ -22,7 +21,9 @@ from pathlib import Path
 
 import ahocorasick
 
+from medrubric.files import atomic_open
 from medrubric.harvest.text import has_cjk, normalise
+from medrubric.llm.cache import resolve_cache_dir
 
 MAX_WORDS = 6
 MIN_EN_CHARS = 4
@@ -155,16 +156,10 @@ def _cache_key() -> str:
     return digest.hexdigest()[:16]
 
 
-def default_cache_dir() -> Path:
-    base = os.environ.get("MEDRUBRIC_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base else Path.home() / ".cache"
-    return root / "medrubric" if not os.environ.get("MEDRUBRIC_CACHE_DIR") else root
-
-
 @lru_cache(maxsize=1)
 def keyword_matcher(cache_dir: str | None = None) -> TermMatcher:
     """The keyword matcher, built once per process and cached on disk between processes."""
-    path = Path(cache_dir or default_cache_dir()) / f"keywords-{_cache_key()}.pkl"
+    path = resolve_cache_dir(cache_dir) / f"keywords-{_cache_key()}.pkl"
     if path.exists():
         try:
             with path.open("rb") as fh:
@@ -174,9 +169,6 @@ def keyword_matcher(cache_dir: str | None = None) -> TermMatcher:
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
             pass  # a stale or truncated cache is rebuilt below
     matcher = TermMatcher(build_terms())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    with tmp.open("wb") as fh:
+    with atomic_open(path, "wb") as fh:
         pickle.dump(matcher, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    tmp.replace(path)
     return matcher

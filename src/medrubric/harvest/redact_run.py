@@ -13,6 +13,7 @@ from typing import Any
 
 from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
+from medrubric.files import atomic_open
 from medrubric.harvest.redact import redact_threads
 from medrubric.scale.engine import Engine, screen_file
 from medrubric.scale.partitions import Partition, count_lines, write_result
@@ -81,11 +82,7 @@ def run_redact(
         on_step,
     )
     outcome = RedactOutcome(0, Counter(), 0)
-    tmp, rejected_tmp = (p.with_name(p.name + ".tmp") for p in (out, rejected))
-    with (
-        tmp.open("w", encoding="utf-8") as fh,
-        rejected_tmp.open("w", encoding="utf-8") as rejected_fh,
-    ):
+    with atomic_open(out) as fh, atomic_open(rejected) as rejected_fh:
         for row in folder.rows(parts):
             outcome.total += 1
             outcome.counts.update(row["counts"])
@@ -96,7 +93,5 @@ def run_redact(
             else:
                 outcome.set_aside += 1
                 rejected_fh.write(dump_line(row["rejection"]) + "\n")
-    tmp.replace(out)
-    rejected_tmp.replace(rejected)
     folder.remove()
     return outcome

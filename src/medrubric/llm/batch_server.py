@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -22,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from medrubric.files import atomic_open
 from medrubric.llm.replay_server import Handler, ReplayServer
 
 Outcome = Literal["completed", "failed", "expired"]
@@ -193,6 +193,5 @@ def run_batch_file(source: str, target: str, handler: Handler) -> None:
             body = server.completion(request["body"], handler(request["body"]))
             response = {"status_code": 200, "body": body}
             rows.append({"custom_id": request["custom_id"], "response": response, "error": None})
-    with open(target + ".tmp", "w", encoding="utf-8") as fh:
+    with atomic_open(target) as fh:
         fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
-    os.replace(target + ".tmp", target)

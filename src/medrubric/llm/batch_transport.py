@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 import openai
 from openai import AsyncOpenAI
 
+from medrubric.files import write_text_atomic
 from medrubric.llm.batch_lines import CHAT_URL
 
 TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
@@ -118,9 +119,7 @@ class RunBatchFiles:
 
     async def submit(self, name: str, lines: str) -> str:
         source, _ = self.paths(name)
-        tmp = source.with_name(source.name + ".tmp")
-        tmp.write_text(lines, encoding="utf-8")
-        tmp.replace(source)
+        write_text_atomic(source, lines)
         return name
 
     async def poll(self, batch_id: str) -> BatchState:

@@ -35,12 +35,14 @@ CACHE_FILE = "calls.sqlite3"
 def resolve_cache_dir(
     cache_dir: str | Path | None = None, config: MedrubricConfig | None = None
 ) -> Path:
-    """--cache-dir, else $MEDRUBRIC_CACHE_DIR, else `cache_dir` in medrubric.toml, else ~/.cache."""
+    """The one cache folder of medrubric: --cache-dir, else $MEDRUBRIC_CACHE_DIR, else
+    `cache_dir` in medrubric.toml, else $XDG_CACHE_HOME/medrubric, else ~/.cache/medrubric."""
+    xdg = os.environ.get("XDG_CACHE_HOME")
     chosen = (
         cache_dir
         or os.environ.get(CACHE_ENV)
         or (config.cache_dir if config is not None else None)
-        or DEFAULT_CACHE_DIR
+        or (Path(xdg) / "medrubric" if xdg else DEFAULT_CACHE_DIR)
     )
     return Path(chosen).expanduser()
 

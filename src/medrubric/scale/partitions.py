@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from medrubric.errors import InputError
+from medrubric.files import atomic_open, write_text_atomic
 
 MANIFEST = "manifest.json"
 
@@ -79,7 +80,7 @@ class WorkFolder:
         if path.exists() and json.loads(path.read_text("utf-8")) != self.manifest:
             shutil.rmtree(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.manifest, indent=2) + "\n", encoding="utf-8")
+        write_text_atomic(path, json.dumps(self.manifest, indent=2) + "\n")
         return self
 
     def result(self, part: Partition) -> Path:
@@ -101,10 +102,8 @@ class WorkFolder:
 
 def write_lines(path: Path, lines: Iterable[str]) -> None:
     """All lines, or nothing: a temp file renamed into place."""
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
+    with atomic_open(path) as fh:
         fh.writelines(line + "\n" for line in lines)
-    tmp.replace(path)
 
 
 def write_result(path: Path, rows: list[dict[str, Any]]) -> None:
