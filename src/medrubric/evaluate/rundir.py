@@ -13,13 +13,13 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from medrubric.data.jsonl import read_json_object
 from medrubric.data.models import CaseGrade, Response, Usage, Verdict
 from medrubric.errors import InputError
 from medrubric.runtime.folder import RunFolder
@@ -66,8 +66,7 @@ class RunDir(RunFolder):
     def read_summary(self) -> dict[str, Any]:
         if not self.summary.exists():
             raise InputError("no summary.json (run `medrubric eval` or `grade` first)", self.root)
-        data: dict[str, Any] = json.loads(self.summary.read_text(encoding="utf-8"))
-        return data
+        return read_json_object(self.summary)
 
 
 # What must be equal for two runs' scores to be compared, in the order differences are named.

@@ -20,7 +20,7 @@ from pydantic import Field
 from medrubric import __version__
 from medrubric.data.formats import load_cases
 from medrubric.data.formats.responses import load_responses
-from medrubric.data.jsonl import write_jsonl
+from medrubric.data.jsonl import read_json_object, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
@@ -218,7 +218,7 @@ def write_summary(
         models = {"candidate": opts.candidate(), **models}
     digest = summary_digest(run, opts, models)
     if run.summary.exists():
-        kept: dict[str, Any] = json.loads(run.summary.read_text(encoding="utf-8"))
+        kept = read_json_object(run.summary)
         if kept.get(SUMMARY_DIGEST) == digest:
             return kept, False
     from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed

@@ -13,7 +13,6 @@ difference; it also takes `.lock`, so two processes never write one folder at on
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -22,7 +21,13 @@ from typing import Any, Self, TextIO, TypeVar
 
 from pydantic import BaseModel
 
-from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
+from medrubric.data.jsonl import (
+    append_jsonl,
+    load_models,
+    read_json_object,
+    write_json,
+    write_jsonl,
+)
 from medrubric.errors import FolderBusy, InputError
 
 M = TypeVar("M", bound=BaseModel)
@@ -59,8 +64,7 @@ def read_json(path: Path, hint: str) -> dict[str, Any]:
     """A JSON object another step wrote; `hint` says which command makes it."""
     if not path.exists():
         raise InputError(f"{path.name} not found ({hint})", path.parent)
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return read_json_object(path)
 
 
 IDENTITY = "run.json"
