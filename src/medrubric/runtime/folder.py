@@ -114,7 +114,10 @@ class RunFolder:
             merged = kept | {k: v for k, v in identity.items() if v is not None}
             if merged != kept:
                 write_json(path, merged)
-            yield self
+            try:
+                yield self
+            finally:  # stopped or not (Ctrl-C, SIGTERM, a full disk), the logs are synced
+                self.sync()
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -165,11 +168,23 @@ class RunFolder:
         log.flush()
 
     def sync(self) -> None:
-        """fsync and close every log that `append(..., fsync=False)` opened."""
+        """fsync and close every log that `append(..., fsync=False)` opened. Every log is
+        closed even when one cannot be written (a full disk); the first such error is raised."""
+        failed: OSError | None = None
         while self._open:
             _, log = self._open.popitem()
-            os.fsync(log.fileno())
-            log.close()
+            try:
+                log.flush()
+                os.fsync(log.fileno())
+            except OSError as exc:
+                failed = failed or exc
+            finally:
+                try:
+                    log.close()
+                except OSError as exc:
+                    failed = failed or exc
+        if failed is not None:
+            raise failed
 
     def rewrite(self, path: Path, rows: Sequence[BaseModel]) -> None:
         """Replace a log by its latest rows, atomically (after errors were redone)."""
