@@ -183,18 +183,27 @@ def _answers(run: Path) -> dict[str, bytes]:
 
     return {
         "medrubric": (run / "responses.jsonl").read_bytes(),
-        "simple-evals": lines([{"prompt_id": r["case_id"], "completion": r["response"]}
-                               for r in rows]),  # fmt: skip
-        "simple-evals-messages": lines([
-            {"prompt_id": r["case_id"],
-             "completion": [{"role": "assistant", "content": r["response"]}]} for r in rows
-        ]),  # fmt: skip
-        "healthbench-ideal": lines([
-            {"prompt_id": r["case_id"], "ideal_completions_data": {"ideal_completion": "x"}}
-            for r in rows
-        ]),  # fmt: skip
-        "livemedbench": lines([{"case_id": r["case_id"], "model_response": r["response"]}
-                               for r in rows]),  # fmt: skip
+        "simple-evals": lines(
+            [{"prompt_id": r["case_id"], "completion": r["response"]} for r in rows]
+        ),  # fmt: skip
+        "simple-evals-messages": lines(
+            [
+                {
+                    "prompt_id": r["case_id"],
+                    "completion": [{"role": "assistant", "content": r["response"]}],
+                }
+                for r in rows
+            ]
+        ),  # fmt: skip
+        "healthbench-ideal": lines(
+            [
+                {"prompt_id": r["case_id"], "ideal_completions_data": {"ideal_completion": "x"}}
+                for r in rows
+            ]
+        ),  # fmt: skip
+        "livemedbench": lines(
+            [{"case_id": r["case_id"], "model_response": r["response"]} for r in rows]
+        ),  # fmt: skip
         "json-array": json.dumps(
             [{"case_id": r["case_id"], "response": r["response"]} for r in rows]
         ).encode(),
@@ -215,24 +224,71 @@ def _targets(run: Path) -> list[Target]:
         targets.append(Target(f"grade-responses-{shape}", source, suffix, grade))
     grades = (run / "grades.jsonl").read_bytes()
     targets += [
-        Target("score", grades, ".jsonl", ("score", "{input}", "--out", "{out}/score",
-                                           "--resamples", "50")),  # fmt: skip
-        Target("meta-eval-labels", (FIXTURES / "healthbench_meta.jsonl").read_bytes(),
-               ".jsonl", ("meta-eval", "--labels", "{input}", "--grades", str(run),
-                          "--out", "{out}/meta")),  # fmt: skip
-        Target("meta-eval-grades", grades, ".jsonl",
-               ("meta-eval", "--labels", str(FIXTURES / "healthbench_meta.jsonl"),
-                "--grades", "{input}", "--out", "{out}/meta")),  # fmt: skip
-        Target("convert", (FIXTURES / "healthbench.jsonl").read_bytes(), ".jsonl",
-               ("convert", "{input}", "{out}/out.jsonl", "--to", "medrubric")),
-        Target("grade-cases", (FIXTURES / "medrubric.jsonl").read_bytes(), ".jsonl",
-               ("grade", "--cases", "{input}", "--responses", str(run / "responses.jsonl"),
-                "--grader", "openai:replay@{server}", "--mode", "batched", "--out",
-                "{out}/run", "--cache-dir", "{out}/cache", "--quiet")),  # fmt: skip
-        Target("redact-threads", THREADS.read_bytes(), ".jsonl",
-               ("redact", "{input}", "--out", "{out}/redacted.jsonl")),
-        Target("filter-threads", THREADS.read_bytes(), ".jsonl",
-               ("filter", "{input}", "--out", "{out}/filtered")),
+        Target(
+            "score",
+            grades,
+            ".jsonl",
+            ("score", "{input}", "--out", "{out}/score", "--resamples", "50"),
+        ),  # fmt: skip
+        Target(
+            "meta-eval-labels",
+            (FIXTURES / "healthbench_meta.jsonl").read_bytes(),
+            ".jsonl",
+            ("meta-eval", "--labels", "{input}", "--grades", str(run), "--out", "{out}/meta"),
+        ),  # fmt: skip
+        Target(
+            "meta-eval-grades",
+            grades,
+            ".jsonl",
+            (
+                "meta-eval",
+                "--labels",
+                str(FIXTURES / "healthbench_meta.jsonl"),
+                "--grades",
+                "{input}",
+                "--out",
+                "{out}/meta",
+            ),
+        ),  # fmt: skip
+        Target(
+            "convert",
+            (FIXTURES / "healthbench.jsonl").read_bytes(),
+            ".jsonl",
+            ("convert", "{input}", "{out}/out.jsonl", "--to", "medrubric"),
+        ),
+        Target(
+            "grade-cases",
+            (FIXTURES / "medrubric.jsonl").read_bytes(),
+            ".jsonl",
+            (
+                "grade",
+                "--cases",
+                "{input}",
+                "--responses",
+                str(run / "responses.jsonl"),
+                "--grader",
+                "openai:replay@{server}",
+                "--mode",
+                "batched",
+                "--out",
+                "{out}/run",
+                "--cache-dir",
+                "{out}/cache",
+                "--quiet",
+            ),
+        ),  # fmt: skip
+        Target(
+            "redact-threads",
+            THREADS.read_bytes(),
+            ".jsonl",
+            ("redact", "{input}", "--out", "{out}/redacted.jsonl"),
+        ),
+        Target(
+            "filter-threads",
+            THREADS.read_bytes(),
+            ".jsonl",
+            ("filter", "{input}", "--out", "{out}/filtered"),
+        ),
     ]
     return targets
 
@@ -288,13 +344,26 @@ def test_deep_nesting_is_refused_by_every_reader_with_the_limit(tmp_path, run_fo
         (["validate", str(hb)], hb),
         (["validate", str(array)], array),
         (["score", str(grades), "--out", str(tmp_path / "s")], grades),
-        (["grade", "--cases", "sample", "--responses", str(answers), "--grader",
-          "openai:x@http://127.0.0.1:9", "--out", str(tmp_path / "g")], answers),  # fmt: skip
+        (
+            [
+                "grade",
+                "--cases",
+                "sample",
+                "--responses",
+                str(answers),
+                "--grader",
+                "openai:x@http://127.0.0.1:9",
+                "--out",
+                str(tmp_path / "g"),
+            ],
+            answers,
+        ),  # fmt: skip
     ]
     for argv, path in runs:
         code, err = _run(argv)
         assert code == 2, err
-        assert err.strip() == f"error: {path}:1: nested more than {MAX_DEPTH} levels deep (the limit)"
+        too_deep = f"nested more than {MAX_DEPTH} levels deep (the limit)"
+        assert err.strip() == f"error: {path}:1: {too_deep}"
         assert not (tmp_path / "s").exists() and not (tmp_path / "g").exists()
 
 

@@ -32,10 +32,25 @@ def _command(server: ReplayServer, out: Path, stage: str) -> list[str]:
     grading = ["--grader", spec, "--mode", "per-criterion"]
     args = {
         "eval": ["eval", "--cases", "sample", "--model", spec, *grading, "--limit", str(LIMIT)],
-        "generate": ["generate", "--cases", "sample", "--model", spec, "--limit",
-                     str(GENERATE_LIMIT)],
-        "grade": ["grade", "--cases", "sample", "--responses", str(out.parent / "answers.jsonl"),
-                  *grading, "--limit", str(LIMIT)],  # fmt: skip
+        "generate": [
+            "generate",
+            "--cases",
+            "sample",
+            "--model",
+            spec,
+            "--limit",
+            str(GENERATE_LIMIT),
+        ],
+        "grade": [
+            "grade",
+            "--cases",
+            "sample",
+            "--responses",
+            str(out.parent / "answers.jsonl"),
+            *grading,
+            "--limit",
+            str(LIMIT),
+        ],  # fmt: skip
     }[stage]
     return [sys.executable, "-m", "medrubric.cli.main", *args, *run]
 

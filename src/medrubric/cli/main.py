@@ -21,7 +21,7 @@ import typer
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
-from medrubric.errors import FolderBusy, InputError
+from medrubric.errors import FolderBusy, InputError, PartFailed
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
 # order, then the stages' command groups (typer lists plain commands before groups).
@@ -187,6 +187,9 @@ def main(argv: list[str] | None = None) -> None:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except PartFailed as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(1)
     except SystemExit as exc:
         interrupt = _interrupt_behind(exc)
         if interrupt is not None:
