@@ -23,6 +23,11 @@ class InputError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
 
+class PartFailed(Exception):
+    """A part of a command other than its input failed (a helper process died): one line on
+    stderr and exit code 1, never a traceback."""
+
+
 class FolderBusy(InputError):
     """Another process is writing the output folder: the command leaves it exactly as it is
     (no clean-up of a folder it may not have made)."""

@@ -399,6 +399,12 @@ def meta_eval(
         per_rater[label.rater][(label.answer_id, label.criterion_id)] = label.met
     items = {item for rated in per_rater.values() for item in rated}
     grades = match_grades(labels, runs)
+    if not grades:
+        raise InputError(
+            "no grade is of a labelled answer (no case id and answer in common with "
+            f"{', '.join(str(r.path) for r in runs)}): grade the labelled answers first",
+            labels.path,
+        )
     grader: dict[Item, bool] = {}
     weights: dict[Item, int] = {}
     grader_errors = 0

@@ -7,14 +7,13 @@ summary.json, cases.jsonl) or, for analyses that need only verdicts, a bare grad
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.data.jsonl import load_models
+from medrubric.data.jsonl import load_models, read_json_object
 from medrubric.data.models import Case, CaseGrade, Response, tag_values
 from medrubric.errors import InputError
 from medrubric.evaluate.rundir import RunDir
@@ -124,7 +123,7 @@ def _read_runs(path: str | Path) -> list[Run]:
             raise InputError("no grades.jsonl in this run directory", path)
         where, grades = run.grades, run.load_grades()
         if run.summary.exists():
-            summary = json.loads(run.summary.read_text("utf-8"))
+            summary = read_json_object(run.summary)
         cases = {c.id: c for c in load_models(run.cases, Case)} if run.cases.exists() else {}
         responses = run.load_responses()
     else:

@@ -1,21 +1,27 @@
 """The `medrubric` command. Each module in `medrubric.cli` with a `register(app)` adds its
 commands, so stages stay independent; a module is imported only when one of its commands runs or
-shows help. User errors become one line on stderr and exit 2, and leave no half-made output."""
+shows help. User errors become one line on stderr and exit 2, and leave no half-made output.
+Ctrl-C, SIGTERM and a full disk also end in one line, saying how to resume."""
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
+import signal
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import typer
 
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
-from medrubric.errors import FolderBusy, InputError, missing_extra
+from medrubric.errors import FolderBusy, InputError, PartFailed, missing_extra
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
 # order, then the stages' command groups (typer lists plain commands before groups).
@@ -112,12 +118,71 @@ def _no_half_made_output(argv: list[str]) -> Iterator[None]:
         raise
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C raises KeyboardInterrupt, so both stop a run the same way:
+    in-flight calls are cancelled and the run folder's logs are synced as the stack unwinds."""
+
+
+RESUME = "run the same command again to resume (finished work is kept)"
+# A write that failed because the disk (or the process's file size limit) is full.
+DISK_FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
+
+
+def _signal_exit_code(signum: int) -> int:
+    return 128 + signum
+
+
+@contextmanager
+def _stop_on_signals() -> Iterator[None]:
+    """The first SIGINT or SIGTERM raises (KeyboardInterrupt, Terminated) so the command
+    unwinds and keeps what it finished; a second one exits at once. Handlers are put back
+    afterwards, so `main` can run in-process; outside the main thread nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def again(signum: int, frame: FrameType | None) -> None:
+        print(f"error: {signal.Signals(signum).name} again: stopped at once; {RESUME}",
+              file=sys.stderr, flush=True)  # fmt: skip
+        os._exit(_signal_exit_code(signum))
+
+    def first(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGINT, again)
+        signal.signal(signal.SIGTERM, again)
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    previous = {s: signal.signal(s, first) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _interrupt_behind(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM that typer turned into exit code 130, if that is what this is."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def _stopped(exc: KeyboardInterrupt) -> None:
+    signum = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
+    print(f"error: stopped by {signum.name}; {RESUME}", file=sys.stderr)
+    sys.exit(_signal_exit_code(signum))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point. Click reports usage errors itself (exit 2); an InputError becomes one line
-    on stderr and exit 2, never a traceback. Success returns, so callers can run it in-process."""
+    on stderr and exit 2, never a traceback. Ctrl-C exits 130 and SIGTERM 143, and a full disk
+    exits 1, each with one line saying how to resume. Success returns, so callers can run it
+    in-process."""
     args = sys.argv[1:] if argv is None else argv
     try:
-        with _no_half_made_output(args):
+        with _stop_on_signals(), _no_half_made_output(args):
             try:
                 app(args=args, prog_name="medrubric")
             except ModuleNotFoundError as exc:
@@ -125,9 +190,24 @@ def main(argv: list[str] | None = None) -> None:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
+    except PartFailed as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(1)
     except SystemExit as exc:
+        interrupt = _interrupt_behind(exc)
+        if interrupt is not None:
+            _stopped(interrupt)
         if exc.code not in (0, None):
             raise
+    except KeyboardInterrupt as exc:
+        _stopped(exc)
+    except OSError as exc:
+        if exc.errno not in DISK_FULL:
+            raise
+        where = f" writing {exc.filename}" if exc.filename else ""
+        print(f"error: disk full{where} ({exc.strerror}): free space, then {RESUME}",
+              file=sys.stderr)  # fmt: skip
+        sys.exit(1)
 
 
 if __name__ == "__main__":

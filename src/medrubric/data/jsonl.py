@@ -1,13 +1,18 @@
 """Streaming JSONL (and JSON-array) reading and writing with exact file:line errors.
 
 Accepts a UTF-8 BOM, CRLF line endings and blank lines; rejects invalid JSON, truncated
-lines, non-UTF-8 bytes, non-object rows and empty files with an `InputError`.
+lines, non-UTF-8 bytes, non-object rows and empty files with an `InputError`. Every reader also
+refuses input too large or too deep to read safely, with the line and the limit: values nested
+more than `MAX_DEPTH` levels, a line longer than `MAX_LINE_BYTES`, a file read whole (a JSON
+array or object) larger than `MAX_FILE_BYTES`, and an integer of more digits than Python
+converts.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,6 +23,64 @@ from medrubric.errors import InputError, input_error_from_validation, json_kind
 from medrubric.files import atomic_open
 
 M = TypeVar("M", bound=BaseModel)
+
+MAX_DEPTH = 100  # levels of nested arrays and objects in one record (the record itself is 1)
+MAX_LINE_BYTES = 64 * 2**20  # one JSON line
+MAX_FILE_BYTES = 2 * 2**30  # a file read whole: a JSON array, a JSON object
+
+# A JSON string (escapes included) or one bracket; run only on text already parsed as JSON,
+# where every string is closed, so the scan is linear.
+_STRING_OR_BRACKET = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}]')
+
+
+def too_deep(path: Path, line: int | None) -> InputError:
+    return InputError(f"nested more than {MAX_DEPTH} levels deep (the limit)", path, line)
+
+
+def check_depth(raw: bytes, path: Path, line: int | None) -> None:
+    """Refuse valid JSON text nested deeper than MAX_DEPTH. A text with fewer brackets than
+    the limit cannot exceed it, so almost every record costs two counts, not a scan."""
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(raw):
+        token = match.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise too_deep(path, line)
+        elif token in (b"]", b"}"):
+            depth -= 1
+
+
+def parse_json(text: str, path: Path, line: int | None) -> Any:
+    """json.loads within the limits: too deep, or an integer too long to convert, is an
+    InputError at `line`; invalid JSON raises json.JSONDecodeError for the caller to word."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise too_deep(path, line) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # int_max_str_digits: a number of thousands of digits
+        raise InputError(f"invalid JSON: {_first_sentence(exc)}", path, line) from None
+    check_depth(text.encode("utf-8", "surrogatepass"), path, line)
+    return value
+
+
+def _first_sentence(exc: Exception) -> str:
+    return str(exc).split(";")[0]
+
+
+def check_file_size(path: Path) -> None:
+    """Refuse a file read whole that is larger than MAX_FILE_BYTES (before reading it)."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError(
+            f"file is {size / 2**30:.1f} GiB, more than the {MAX_FILE_BYTES // 2**30} GiB a "
+            "JSON file read whole may have; write it as JSON lines (.jsonl)",
+            path,
+        )
 
 
 def iter_json_lines(
@@ -47,9 +110,14 @@ def _raw_lines(
     with path.open("rb") as fh:
         fh.seek(start)
         position = start
-        for lineno, raw in enumerate(fh, start=first_line):
+        lines = iter(lambda: fh.readline(MAX_LINE_BYTES + 1), b"")
+        for lineno, raw in enumerate(lines, start=first_line):
             if end is not None and position >= end:
                 break
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise InputError(
+                    f"line is longer than {MAX_LINE_BYTES // 2**20} MiB (the limit)", path, lineno
+                )
             position += len(raw)
             if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
@@ -76,7 +144,7 @@ def _json_object(raw: bytes, path: Path, lineno: int) -> dict[str, Any] | None:
     if not text:
         return None
     try:
-        obj = json.loads(text)
+        obj = parse_json(text, path, lineno)
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text) - 1 or not raw.endswith(b"\n")
         hint = " (truncated line?)" if truncated else ""
@@ -110,6 +178,7 @@ def iter_json_array(path: str | Path) -> Iterator[tuple[int, int, dict[str, Any]
         raise InputError("file not found", path)
     if path.is_dir():
         raise InputError("is a folder, expected a file", path)
+    check_file_size(path)
     text = _decode_utf8(path, path.read_bytes())
     decoder = json.JSONDecoder()
 
@@ -146,6 +215,11 @@ def iter_json_array(path: str | Path) -> Iterator[tuple[int, int, dict[str, Any]
         except json.JSONDecodeError as exc:
             hint = " (truncated file?)" if not text.rstrip().endswith("]") else ""
             raise InputError(f"invalid JSON: {exc.msg}{hint}", path, exc.lineno) from None
+        except RecursionError:
+            raise too_deep(path, line_of(pos)) from None
+        except ValueError as exc:
+            raise InputError(f"invalid JSON: {_first_sentence(exc)}", path, line_of(pos)) from None
+        check_depth(text[pos:end].encode("utf-8", "surrogatepass"), path, line_of(pos))
         if not isinstance(obj, dict):
             message = f"[{index}]: expected a JSON object, got {json_kind(obj)}"
             raise InputError(message, path, line_of(pos))
@@ -174,6 +248,7 @@ def read_models(
     for lineno, raw in _raw_lines(path, start, end, first_line):
         try:
             record = model.model_validate_json(raw)
+            check_depth(raw, path, lineno)
         except ValueError:
             obj = _json_object(raw, path, lineno)
             if obj is None:
@@ -217,9 +292,12 @@ def write_json_array(path: str | Path, rows: Iterable[dict[str, Any]]) -> int:
 def read_json_object(path: Path) -> dict[str, Any]:
     """The JSON object in PATH (a pinned grader profile, say); anything else is an InputError."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        check_file_size(path)
+        data = parse_json(path.read_text(encoding="utf-8"), path, None)
     except FileNotFoundError:
         raise InputError("file not found", path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, expected a file", path) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"not valid JSON: {exc}", path) from None
     if not isinstance(data, dict):

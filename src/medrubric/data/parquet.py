@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from medrubric.data.jsonl import parse_json
 from medrubric.data.models import Case
 from medrubric.errors import InputError
 
@@ -104,11 +105,11 @@ def criteria_parquet(cases: Sequence[Case]) -> bytes:
     return _parquet_bytes((r for c in ordered for r in criterion_rows(c)), criteria_schema())
 
 
-def _json_object(value: Any) -> Any:
+def _json_object(value: Any, path: Path, line: int) -> Any:
     """A JSON-object text back to its dict; anything else is left for validation to judge."""
     if isinstance(value, str) and value.startswith("{"):
         try:
-            return json.loads(value)
+            return parse_json(value, path, line)
         except json.JSONDecodeError:
             return value
     return value
@@ -136,5 +137,5 @@ def iter_parquet_rows(path: Path) -> Iterator[tuple[int, None, dict[str, Any]]]:
                 number += 1
                 for column in JSON_COLUMNS:
                     if column in row:
-                        row[column] = _json_object(row[column])
+                        row[column] = _json_object(row[column], file, number)
                 yield number, None, row

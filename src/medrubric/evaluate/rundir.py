@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from medrubric.data.jsonl import read_json_object
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
 from medrubric.errors import InputError, input_error_from_validation
 from medrubric.evaluate.profiles import GraderSetup
@@ -109,7 +110,7 @@ class RunDir(RunFolder):
         if not self.summary.exists():
             raise InputError("no summary.json (run `medrubric eval` or `grade` first)", self.root)
         try:
-            return RunSummary.model_validate_json(self.summary.read_bytes())
+            return RunSummary.model_validate(read_json_object(self.summary))
         except ValidationError as exc:
             raise input_error_from_validation(exc, self.summary, None) from None
 

@@ -30,6 +30,8 @@ from typing import BinaryIO, NoReturn
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
 
+from medrubric.errors import PartFailed
+
 CANDIDATES = (
     Language.ENGLISH,
     Language.CHINESE,
@@ -47,6 +49,7 @@ CANDIDATES = (
     Language.VIETNAMESE,
 )
 SAMPLE_CHARS = 2000
+HELPER_MODULE = "medrubric.harvest.langid"  # run as the helper process
 REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
 SHARE_WAIT_S = 0.005  # waiting longer than this for the helper means it has too much
 MIN_HAN = 10
@@ -130,7 +133,7 @@ class LanguageHelper:
         if self._child is None:
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
             self._child = subprocess.Popen(
-                [sys.executable, "-m", "medrubric.harvest.langid"],
+                [sys.executable, "-m", HELPER_MODULE],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env=env,
@@ -168,13 +171,17 @@ class LanguageHelper:
         assert self._process.stdout is not None
         try:
             languages: list[str | None] = pickle.load(self._process.stdout)
-        except EOFError:
+        except (EOFError, pickle.UnpicklingError):  # it died before or while answering
             self._exited()
         return languages
 
     def _exited(self) -> NoReturn:
         code = self._process.wait()
-        raise RuntimeError(f"language identification process exited with {code}") from None
+        how = f"was killed by {signal.Signals(-code).name}" if code < 0 else f"exited with {code}"
+        raise PartFailed(
+            f"the language identification helper process (python -m {HELPER_MODULE}, "
+            f"pid {self._process.pid}) {how}; run the command again"
+        ) from None
 
     def close(self) -> None:
         if self._child is None:

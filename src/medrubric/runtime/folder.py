@@ -13,7 +13,6 @@ difference; it also takes `.lock`, so two processes never write one folder at on
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -22,7 +21,13 @@ from typing import Any, Self, TextIO, TypeVar
 
 from pydantic import BaseModel
 
-from medrubric.data.jsonl import append_jsonl, load_models, write_json, write_jsonl
+from medrubric.data.jsonl import (
+    append_jsonl,
+    load_models,
+    read_json_object,
+    write_json,
+    write_jsonl,
+)
 from medrubric.errors import FolderBusy, InputError
 
 M = TypeVar("M", bound=BaseModel)
@@ -59,8 +64,7 @@ def read_json(path: Path, hint: str) -> dict[str, Any]:
     """A JSON object another step wrote; `hint` says which command makes it."""
     if not path.exists():
         raise InputError(f"{path.name} not found ({hint})", path.parent)
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return read_json_object(path)
 
 
 IDENTITY = "run.json"
@@ -110,7 +114,10 @@ class RunFolder:
             merged = kept | {k: v for k, v in identity.items() if v is not None}
             if merged != kept:
                 write_json(path, merged)
-            yield self
+            try:
+                yield self
+            finally:  # stopped or not (Ctrl-C, SIGTERM, a full disk), the logs are synced
+                self.sync()
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -161,11 +168,23 @@ class RunFolder:
         log.flush()
 
     def sync(self) -> None:
-        """fsync and close every log that `append(..., fsync=False)` opened."""
+        """fsync and close every log that `append(..., fsync=False)` opened. Every log is
+        closed even when one cannot be written (a full disk); the first such error is raised."""
+        failed: OSError | None = None
         while self._open:
             _, log = self._open.popitem()
-            os.fsync(log.fileno())
-            log.close()
+            try:
+                log.flush()
+                os.fsync(log.fileno())
+            except OSError as exc:
+                failed = failed or exc
+            finally:
+                try:
+                    log.close()
+                except OSError as exc:
+                    failed = failed or exc
+        if failed is not None:
+            raise failed
 
     def rewrite(self, path: Path, rows: Sequence[BaseModel]) -> None:
         """Replace a log by its latest rows, atomically (after errors were redone)."""
