@@ -5,6 +5,8 @@ vague, near-duplicates, criteria count, a positive criterion) to rubrics from an
 and adds weight anomalies, polarity wording (flipped signs, English and Chinese cues),
 criteria that cannot be judged from the answer, and rubric-level balance. Every check and
 its severity is in docs/rubrics.md; the cue lists below are the whole of the polarity rule.
+The checks with a model (`--grader`) are in `rubric.lint_model`, those from graded runs in
+`rubric.items`; all three report `Finding`s.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Finding(BaseModel):
     evidence: str  # what in the rubric (or the data) shows it
     text: str = ""  # the criterion's text
     weight: int | None = None
+    model: str | None = None  # the model that judged it (family "model")
+    prompt_version: str | None = None  # its prompt, `name@version` (family "model")
 
 
 def _normal(text: str) -> str:
