@@ -48,6 +48,13 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("建议在家观察即可，不需要就医", -1),
         ("提醒出现大汗或呼吸困难时立即拨打120", 1),
         ("建议多饮水，保证每日尿量", None),
+        ("Directs the patient to the emergency department without delay", 1),
+        ("Enquires about caffeine and alcohol intake", 1),
+        ("Tells him to take painkillers and sleep it off", -1),
+        ("Does not recommend skipping the second dose", 1),
+        ("Urges urgent help if she has thoughts of harming herself", 1),
+        ("Lets the patient adjust the insulin dose herself", -1),
+        ("淡化产后抑郁，称过段时间就好", -1),
     ],
 )
 def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
@@ -163,3 +170,8 @@ def test_bad_input_is_one_line_and_exit_2(
         == f"error: {bad}:1: rubric[0].weight: 11 is outside [-10, 10]"
     )
     assert not (tmp_path / "o").exists()
+
+
+def test_an_impression_of_tone_is_unjudgeable() -> None:
+    case = _case((3, "Comes across as caring"), (5, "Explains the dose by weight"))
+    assert "unjudgeable" in _checks(case)["c1"]

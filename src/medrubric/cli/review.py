@@ -54,6 +54,14 @@ def create_command(
     pairs: Annotated[
         Path | None, typer.Option("--pairs", help="Audit pairs JSONL (injected-error task).")
     ] = None,
+    from_lint: Annotated[
+        Path | None,
+        typer.Option(
+            "--from-lint",
+            help="lint.jsonl of `rubric lint`: the criterion task reviews the flagged criteria, "
+            "worst first (--sample keeps the worst N cases).",
+        ),
+    ] = None,
     database: DbOption = None,
 ) -> None:
     """Create a review project with the chosen tasks' items."""
@@ -61,7 +69,15 @@ def create_command(
     from medrubric.review.tasks import parse_tasks
 
     n = review_project.create(
-        directory, source, parse_tasks(tasks), sample, seed, reviewers_per_item, pairs, database
+        directory,
+        source,
+        parse_tasks(tasks),
+        sample,
+        seed,
+        reviewers_per_item,
+        pairs,
+        database,
+        from_lint,
     )
     typer.echo(f"created {directory} with {n} items; add reviewers with `review add-reviewer`")
 

@@ -15,11 +15,14 @@ from rich.table import Table
 from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 
+from medrubric.cli.groups import model_flags
 from medrubric.cli.options import MaxTokens, NoCache, Out, Timeout
 
 if TYPE_CHECKING:
+    from medrubric.data.models import Case
     from medrubric.rubric.lint import Finding
     from medrubric.rubric.schemas import RubricRecord
+    from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
 
@@ -106,7 +109,37 @@ def findings_table(findings: list[Finding]) -> Table:
     return table
 
 
+async def _lint_with_model(
+    cases: list[Case], grader: str, models: ModelOptions, console: Console
+) -> list[Finding]:
+    from medrubric.rubric.lint_model import lint_with_model
+
+    spec = models.spec(grader)
+    if spec.smoke_test:
+        console.print(
+            f"[bold yellow]SMOKE TEST MODEL {spec.label}: its findings say nothing about "
+            "medicine[/]"
+        )
+    with models.progress() as progress:
+        async with models.open(spec) as model:
+            findings = await lint_with_model(
+                cases,
+                model,
+                params=models.params(),
+                concurrency=models.workers(spec),
+                progress=progress,
+            )
+    tally = progress.tally
+    console.print(
+        f"model {model.label}: {tally.verdicts} criteria judged, {tally.errors} model errors; "
+        f"calls {tally.calls_made} made, {tally.calls_cached} cached"
+    )
+    return findings
+
+
+@model_flags()
 def lint(
+    models: ModelOptions,
     cases: Annotated[
         str,
         typer.Argument(
@@ -120,6 +153,14 @@ def lint(
             help="Graded run folder or grades file (repeat): adds the item analysis.",
         ),
     ] = None,
+    grader: Annotated[
+        str | None,
+        typer.Option(
+            "--grader",
+            help="Model spec or medrubric.toml name: adds the model checks (sign, grounding, "
+            "verifiability), one call per criterion.",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Folder for lint.jsonl and lint.html (and items.jsonl)."),
@@ -129,7 +170,8 @@ def lint(
     ] = False,
 ) -> None:
     """Lint rubrics: draft rules, weights, polarity (flipped signs), judgeability and balance
-    from the text; with --runs, met rates and discrimination from graded answers. Exit code 1
+    from the text; with --grader, a model's view of each criterion's sign, grounding and
+    verifiability; with --runs, met rates and discrimination from graded answers. Exit code 1
     when an error-severity finding remains, unless --allow."""
     from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.formats import load_cases
@@ -140,13 +182,16 @@ def lint(
     loaded = load_cases(cases)
     findings = lint_text(loaded)
     families = ["text"]
+    console = Console(soft_wrap=True)
+    if grader is not None:
+        findings += asyncio.run(_lint_with_model(loaded, grader, models, console))
+        families.append("model")
     items = []
     if runs:
         graded = load_answer_grades(runs)
         items = item_analysis([g for run in graded for g in run.grades])
         findings += item_findings(items, loaded)
         families.append("runs")
-    console = Console(soft_wrap=True)
     if findings:
         console.print(findings_table(findings))
     counts = severity_counts(findings)

@@ -33,6 +33,7 @@ class ProjectConfig(BaseModel):
     sample: int | None
     seed: int
     reviewers_per_item: int
+    from_lint: str | None = None  # the lint.jsonl whose flagged criteria are reviewed
 
 
 class Reviewer(BaseModel):

@@ -24,19 +24,24 @@ def create(
     reviewers_per_item: int = 2,
     pairs: Path | None = None,
     database: str | None = None,
+    lint: Path | None = None,
 ) -> int:
-    """Build the chosen tasks' items from a snapshot, cases file or run directory."""
+    """Build the chosen tasks' items from a snapshot, cases file or run directory; with
+    `lint`, the criterion task reviews the criteria that `rubric lint` flagged, worst first."""
     if reviewers_per_item < 1:
         raise InputError("--reviewers-per-item: must be at least 1")
     if sample is not None and sample < 1:
         raise InputError("--sample: must be at least 1")
-    items = build_items(Source(source), tasks, sample, seed, read_pairs(pairs) if pairs else ())
+    items = build_items(
+        Source(source), tasks, sample, seed, read_pairs(pairs) if pairs else (), lint
+    )
     config = db.ProjectConfig(
         source=str(source),
         tasks=list(tasks),
         sample=sample,
         seed=seed,
         reviewers_per_item=reviewers_per_item,
+        from_lint=str(lint) if lint is not None else None,
     )
     db.create_project(project, config, items, database)
     return len(items)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import read_models
@@ -17,6 +18,9 @@ from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import AXES, LABELS, WEIGHT_MAX, WEIGHT_MIN
 from medrubric.errors import InputError
 from medrubric.review.models import TASK_NAMES, AuditPair, Item, Question, TaskName
+
+if TYPE_CHECKING:
+    from medrubric.rubric.lint import Finding
 
 TASK_TITLES: dict[TaskName, str] = {
     "case": "Case validation",
@@ -145,6 +149,62 @@ def _criterion_items(cases: Sequence[Case]) -> list[Item]:
     ]
 
 
+# Findings that say nothing about the criterion itself: the model could not judge it.
+LINT_NOT_FLAGS = frozenset({"model_error"})
+
+
+def read_lint(path: Path) -> list[tuple[int, Finding]]:
+    """The findings of a `rubric lint` lint.jsonl, with their line numbers."""
+    from medrubric.rubric.lint import Finding  # rubric text rules need the [retrieve] extra
+
+    return list(read_models(path, Finding))
+
+
+def _flagged_criterion_items(
+    cases: Sequence[Case], lint: Sequence[tuple[int, Finding]], path: Path
+) -> list[Item]:
+    """Criterion items for the criteria the lint flagged, worst first: cases in the order of
+    their worst finding (severity, then line), and within a case its flagged criteria in the
+    same order. Findings about a whole rubric, and model errors, flag no criterion."""
+    from medrubric.rubric.lint import SEVERITIES
+
+    criteria = {(case.id, k.id): (case, k) for case in cases for k in case.rubric}
+    rank: dict[tuple[str, str], tuple[int, int]] = {}
+    for line, f in lint:
+        if f.criterion_id is None or f.check in LINT_NOT_FLAGS:
+            continue
+        key = (f.case_id, f.criterion_id)
+        name = f"{f.case_id}/{f.criterion_id}"
+        if key not in criteria:
+            message = f"--from-lint: criterion {name} is not in the --from cases"
+            raise InputError(message, path, line)
+        if f.text and f.text != criteria[key][1].text:
+            raise InputError(
+                f"--from-lint: criterion {name} reads differently in the --from cases: "
+                "the lint is of another version of the rubric",
+                path,
+                line,
+            )
+        worst = (SEVERITIES.index(f.severity), line)
+        rank[key] = min(rank.get(key, worst), worst)
+    if not rank:
+        raise InputError("--from-lint: no finding names a criterion to review", path)
+    case_rank: dict[str, tuple[int, int]] = {}
+    for (case_id, _), r in rank.items():
+        case_rank[case_id] = min(case_rank.get(case_id, r), r)
+    flagged = sorted(rank, key=lambda k: (case_rank[k[0]], rank[k]))
+    return [
+        _about_case(case, "criterion", f"{case.id}/{k.id}", criterion=k.model_dump(mode="json"))
+        for case, k in (criteria[key] for key in flagged)
+    ]
+
+
+def first_groups(items: Sequence[Item], n: int | None) -> list[Item]:
+    """Items of the first `n` groups, in item order (all when n is None)."""
+    keep = list(dict.fromkeys(i.group for i in items))[:n]
+    return [i for i in items if i.group in set(keep)]
+
+
 def _verdict_items(source: Source) -> list[Item]:
     """One item per criterion of each answered case; the grader's verdict is kept aside."""
     if not source.is_run:
@@ -227,18 +287,27 @@ def build_items(
     sample: int | None = None,
     seed: int = 0,
     pairs: Sequence[AuditPair] = (),
+    lint: Path | None = None,
 ) -> list[Item]:
-    """All items of the chosen tasks, each task sampled by `sample` groups with `seed`."""
+    """All items of the chosen tasks, each task sampled by `sample` groups with `seed`. With
+    `lint` (a lint.jsonl), the criterion task holds the flagged criteria only, worst case
+    first, and `sample` keeps the worst `sample` cases."""
     builders = {
         "case": lambda: _case_items(source.cases),
         "criterion": lambda: _criterion_items(source.cases),
         "verdict": lambda: _verdict_items(source),
         "injected": lambda: _injected_items(source.cases, pairs),
     }
+    if lint is not None and "criterion" not in tasks:
+        raise InputError("--from-lint chooses criterion items: add criterion to --tasks")
     items: list[Item] = []
     for task in tasks:
         if task == "injected" and not pairs:
             raise InputError("--tasks injected needs audit pairs (--pairs PAIRS.jsonl)")
+        if task == "criterion" and lint is not None:
+            flagged = _flagged_criterion_items(source.cases, read_lint(lint), lint)
+            items.extend(first_groups(flagged, sample))
+            continue
         built = builders[task]()
         if not built:
             raise InputError(f"--tasks {task}: the source gives no item for this task", source.path)

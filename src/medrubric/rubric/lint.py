@@ -5,6 +5,8 @@ vague, near-duplicates, criteria count, a positive criterion) to rubrics from an
 and adds weight anomalies, polarity wording (flipped signs, English and Chinese cues),
 criteria that cannot be judged from the answer, and rubric-level balance. Every check and
 its severity is in docs/rubrics.md; the cue lists below are the whole of the polarity rule.
+The checks with a model (`--grader`) are in `rubric.lint_model`, those from graded runs in
+`rubric.items`; all three report `Finding`s.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Finding(BaseModel):
     evidence: str  # what in the rubric (or the data) shows it
     text: str = ""  # the criterion's text
     weight: int | None = None
+    model: str | None = None  # the model that judged it (family "model")
+    prompt_version: str | None = None  # its prompt, `name@version` (family "model")
 
 
 def _normal(text: str) -> str:
@@ -96,8 +100,8 @@ FAILURE_CUES = _any(
 # Seeking care: advising it is good; advising against it, or delaying it, is bad.
 _CARE_EN = (
     r"(?:seek\w*|see\w*|go(?:es|ing)? to|visit\w*|call\w*|phon\w*|dial\w*|contact\w*|attend\w*"
-    r"|get\w*)"
-    r" (?:\w+ ){0,3}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
+    r"|get\w*|direct\w*|send\w*|refer\w*)"
+    r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician"
     r"|pediatrician|crisis line)"
 )
@@ -113,7 +117,8 @@ GOOD_CUES = _any(
         r"\b(?:lists?|describes?|explains?|names?) (?:\w+ ){0,2}(?:red[- ]flag|warning sign"
         r"|danger sign|alarm symptom)",
         r"\bred[- ]flags?\b",
-        r"\basks? (?:\w+ )?(?:about|whether|if|how|when|what)\b",
+        r"\b(?:asks?|(?:en|in)quir(?:es|ing|e)?) (?:\w+ )?"
+        r"(?:about|whether|if|how|when|what|after)\b",
         r"\bsafety[- ]net",
         _CARE_ZH,
         r"提醒|警示|警告|危险信号|预警症状|红旗征|询问",
@@ -131,6 +136,8 @@ HARMFUL_CUES = _any(
         r"\bwait(?:s|ing)? (?:and see|to see|until|a few|a couple|several|it out|overnight"
         r"|for (?:a |the )?(?:routine|next|few|couple|appointment|morning|weekend))",
         r"\b(?:home|folk) remed|\bherbal\b",
+        r"\b(?:sleep|walk|shake|tough|ride)\w* it (?:off|out)\b",
+        r"\bskip\w* (?:\w+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
         r"\bwatch\w* (?:and wait|overnight|at home)",
         r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
         r"|assessment|treatment|medical)",
@@ -140,11 +147,14 @@ HARMFUL_CUES = _any(
         r"\b(?:instead of|rather than) (?:\w+ ){0,2}(?:seeking|seeing|calling|going|contacting"
         r"|getting) ",
         r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*",
-        r"\bon (?:his|her|their|your) own\b|\bthemselves\b|\bhimself\b|\bherself\b",
+        r"\bon (?:his|her|their|your) own\b",
+        r"(?<!harming )(?<!hurting )(?<!harm to )(?<!killing )(?<!injuring )"
+        r"\b(?:themselves|himself|herself)\b",
         r"\bwithout (?:talking|consulting|discussing|asking|checking|speaking|medical)",
         r"\b(?:doubl\w*|tripl\w*) (?:\w+ ){0,2}dose",
         r"\bclaims?\b|\basserts?\b",
         r"错误地?|误称|谎称|误导|不正确",
+        r"淡化|轻描淡写",
         r"延误|拖延|耽误",
         r"(?:无需|不必|不需要|不用|没必要)(?:\S{0,4})(?:就医|就诊|去医院|看医生)",
         r"等到(?:明天|明早|下周|天亮|周一)|等几天",
@@ -230,7 +240,8 @@ FUTURE_ACTION_CUES = _any(
 # Tone alone: judged by impression, not by anything the answer states.
 TONE_ONLY_CUES = _any(
     [
-        r"^(?:the )?(?:response|answer)? ?(?:is|sounds|feels|seems) (?:\w+ )?(?:friendly|warm"
+        r"^(?:the )?(?:response|answer)? ?(?:is|sounds|feels|seems|comes across as|reads as)"
+        r" (?:\w+ )?(?:friendly|warm"
         r"|polite|kind|nice|pleasant|caring|empathetic|professional|confident|positive)\W*$",
         r"^(?:has|uses|adopts|keeps) an? (?:\w+ )?(?:friendly|warm|polite|kind|nice|pleasant"
         r"|caring|empathetic|professional|positive) (?:tone|manner)\W*$",

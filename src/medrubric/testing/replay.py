@@ -2,8 +2,10 @@
 
 Served by `medrubric.llm.replay_server.ReplayServer`, it answers candidate prompts with a
 fixed text and grader prompts with well-formed verdicts (met when a hash of the criterion
-id is even), reading the criterion ids from the batched prompt. It measures the engine's
-plumbing (throughput, resume, faults), never grading quality.
+id is even), reading the criterion ids from the batched prompt; rubric lint prompts get a
+judgement that calls a criterion undesirable only when its wording says so (the text lint's
+polarity cues), grounded and verifiable. It measures the engine's plumbing (throughput,
+resume, faults), never grading quality.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ import hashlib
 import re
 from typing import Any
 
+from medrubric.rubric.lint import expected_sign
+
+_LINT_CRITERION = re.compile(r"-CRITERION>\n(?P<text>.*?)\n</", re.DOTALL)
 _BATCH_ID = re.compile(r"^\[(?P<id>[^\]]+)\] ?[(（]-?\d+[)）]", re.MULTILINE)
 ANSWER = "Seek medical advice promptly; call emergency services if symptoms are severe."
 
@@ -30,6 +35,14 @@ def rubric_replay_handler(body: dict[str, Any]) -> str | dict[str, Any]:
                 {"criterion_id": i, "explanation": "replayed verdict", "criteria_met": _met(i)}
                 for i in ids
             ]
+        }
+    if (criterion := _LINT_CRITERION.search(first)) is not None:
+        found = expected_sign(criterion["text"])
+        return {
+            "explanation": "replayed judgement",
+            "desirable": found is None or found[0] > 0,
+            "grounded": True,
+            "verifiable": True,
         }
     if '"criteria_met"' in prompt:
         digest = hashlib.sha256(prompt.encode()).hexdigest()
