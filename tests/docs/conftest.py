@@ -242,6 +242,7 @@ class PageRun:
             "HOME": str(folder.parent / f"{folder.name}.home"),
             CACHE_ENV: str(folder.parent / f"{folder.name}.cache"),
             "COLUMNS": "120",
+            "PYTHONUNBUFFERED": "1",
             # `openai:MODEL` without a URL goes to OPENAI_BASE_URL (docs/models.md), so a page's
             # commands run as written, at the model's own prices.
             BASE_URL_ENV: replay_url,
@@ -300,7 +301,8 @@ class PageRun:
             done = subprocess.run(
                 ["bash", "-c", self._script(command.text)],
                 env=self.env,
-                capture_output=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,  # one stream, in the order a terminal shows it
                 text=True,
                 timeout=COMMAND_TIMEOUT_S,
                 stdin=subprocess.DEVNULL,
@@ -310,7 +312,7 @@ class PageRun:
         cwd_file = Path(f"{self.state}.cwd")
         if cwd_file.is_file():
             self.cwd = Path(cwd_file.read_text().strip())
-        output = done.stdout + done.stderr
+        output = done.stdout
         if done.returncode != command.exit_code:
             pytest.fail(
                 f"{block.id}: `{command.text}` exited {done.returncode}, "
