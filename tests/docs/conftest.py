@@ -243,6 +243,8 @@ class PageRun:
             CACHE_ENV: str(folder.parent / f"{folder.name}.cache"),
             "COLUMNS": "120",
             "PYTHONUNBUFFERED": "1",
+            # small files in the external benchmarks' formats, for `setup` directives
+            "DOCS_FIXTURES": str(ROOT / "tests" / "data" / "fixtures"),
             # `openai:MODEL` without a URL goes to OPENAI_BASE_URL (docs/models.md), so a page's
             # commands run as written, at the model's own prices.
             BASE_URL_ENV: replay_url,
