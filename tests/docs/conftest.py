@@ -5,8 +5,8 @@ one page run in order in one fresh folder, like a user following the page: conso
 bash with `medrubric` and `python` on PATH (this checkout's code), Python blocks in one shared
 namespace with that folder as the working directory. A hosted model named in a block
 (`openai:MODEL` without a base URL, through OPENAI_BASE_URL, or a self-hosted URL such as
-`http://127.0.0.1:8000/v1`) is answered by the replay server (`medrubric.testing.replay`). The conventions are in
-docs/contributing.md.
+`http://127.0.0.1:8000/v1`) is answered by the replay server (`medrubric.testing.replay`).
+The conventions are in docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ class PageRun:
         block = self.blocks[index]
         setup = block.directive("setup")
         if setup is not None:
-            for command in parse_console(setup.body):
+            for command in parse_console(hosted_to_replay(setup.body, self.replay_url)):
                 self.shell(command, block)
         source = hosted_to_replay(block.source, self.replay_url)
         if block.language == "python":
@@ -369,7 +369,9 @@ class PageRun:
         )
         saved_cwd, saved_env = Path.cwd(), dict(os.environ)
         os.chdir(self.cwd)
-        os.environ.update({k: self.env[k] for k in ("HOME", CACHE_ENV, BASE_URL_ENV, "OPENAI_API_KEY")})
+        os.environ.update(
+            {k: self.env[k] for k in ("HOME", CACHE_ENV, BASE_URL_ENV, "OPENAI_API_KEY")}
+        )
         try:
             result = eval(code, self.namespace)  # noqa: S307 - the page's own example
             if asyncio.iscoroutine(result):
