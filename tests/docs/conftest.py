@@ -4,9 +4,9 @@ Sybil lexes the Markdown (fenced blocks, `<!-- docs-test: ... -->` directives); 
 one page run in order in one fresh folder, like a user following the page: console blocks in
 bash with `medrubric` and `python` on PATH (this checkout's code), Python blocks in one shared
 namespace with that folder as the working directory. A hosted model named in a block
-(`openai:MODEL` without a base URL, or a self-hosted URL such as `http://127.0.0.1:8000/v1`)
-is answered by the replay server (`medrubric.testing.replay`). The conventions are in
-docs/contributing.md.
+(`openai:MODEL` without a base URL, through OPENAI_BASE_URL, or a self-hosted URL such as
+`http://127.0.0.1:8000/v1`) is answered by the replay server (`medrubric.testing.replay`).
+The conventions are in docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from sybil.parsers.markdown.lexers import DirectiveInHTMLCommentLexer, FencedCod
 
 import medrubric
 from medrubric.llm.cache import CACHE_ENV
+from medrubric.llm.endpoint import BASE_URL_ENV
 from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
 
@@ -44,8 +45,7 @@ DIRECTIVES = ("skip", "xfail", "setup", "server", "slow")
 COMMAND_TIMEOUT_S = 300
 # A block that runs the embedded llama.cpp model is `slow` (`make test-fast` leaves it out).
 LOCAL_MODEL = re.compile(r"local:smollm2|\bmake demo\b|\bmedrubric demo\b")
-# Hosted or self-hosted endpoints named in the docs, all answered by the replay server.
-OPENAI_SPEC = re.compile(r"\bopenai:([\w.\-/]*\w)(?![\w.\-/@])")
+# Self-hosted endpoints named in the docs, answered by the replay server.
 SELF_HOSTED = re.compile(r"https?://(?:127\.0\.0\.1|localhost|gpu\d+):\d+/v1")
 EXIT_CODE = re.compile(r"\s+#\s*exit code (\d+)\s*$")
 
@@ -211,9 +211,9 @@ def check_output(expected: list[str], output: str) -> str | None:
 
 
 def hosted_to_replay(text: str, url: str) -> str:
-    """Point every `openai:MODEL` spec and self-hosted URL of a block at the replay server."""
-    text = SELF_HOSTED.sub(url, text)
-    return OPENAI_SPEC.sub(lambda found: f"{found.group(0)}@{url}", text)
+    """Point every self-hosted URL of a block at the replay server (`openai:MODEL` specs
+    reach it through OPENAI_BASE_URL)."""
+    return SELF_HOSTED.sub(url, text)
 
 
 class PageRun:
@@ -242,6 +242,13 @@ class PageRun:
             "HOME": str(folder.parent / f"{folder.name}.home"),
             CACHE_ENV: str(folder.parent / f"{folder.name}.cache"),
             "COLUMNS": "120",
+            "PYTHONUNBUFFERED": "1",
+            # small files in the external benchmarks' formats, for `setup` directives
+            "DOCS_FIXTURES": str(ROOT / "tests" / "data" / "fixtures"),
+            # `openai:MODEL` without a URL goes to OPENAI_BASE_URL (docs/models.md), so a page's
+            # commands run as written, at the model's own prices.
+            BASE_URL_ENV: replay_url,
+            "OPENAI_API_KEY": "dummy",
         }
         self.env.pop("MEDRUBRIC_CONFIG", None)
         self.env.pop("MEDRUBRIC_REVIEW_DB", None)
@@ -266,7 +273,7 @@ class PageRun:
         block = self.blocks[index]
         setup = block.directive("setup")
         if setup is not None:
-            for command in parse_console(setup.body):
+            for command in parse_console(hosted_to_replay(setup.body, self.replay_url)):
                 self.shell(command, block)
         source = hosted_to_replay(block.source, self.replay_url)
         if block.language == "python":
@@ -296,7 +303,8 @@ class PageRun:
             done = subprocess.run(
                 ["bash", "-c", self._script(command.text)],
                 env=self.env,
-                capture_output=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,  # one stream, in the order a terminal shows it
                 text=True,
                 timeout=COMMAND_TIMEOUT_S,
                 stdin=subprocess.DEVNULL,
@@ -306,7 +314,7 @@ class PageRun:
         cwd_file = Path(f"{self.state}.cwd")
         if cwd_file.is_file():
             self.cwd = Path(cwd_file.read_text().strip())
-        output = done.stdout + done.stderr
+        output = done.stdout
         if done.returncode != command.exit_code:
             pytest.fail(
                 f"{block.id}: `{command.text}` exited {done.returncode}, "
@@ -361,7 +369,9 @@ class PageRun:
         )
         saved_cwd, saved_env = Path.cwd(), dict(os.environ)
         os.chdir(self.cwd)
-        os.environ.update({k: self.env[k] for k in ("HOME", CACHE_ENV)})
+        os.environ.update(
+            {k: self.env[k] for k in ("HOME", CACHE_ENV, BASE_URL_ENV, "OPENAI_API_KEY")}
+        )
         try:
             result = eval(code, self.namespace)  # noqa: S307 - the page's own example
             if asyncio.iscoroutine(result):

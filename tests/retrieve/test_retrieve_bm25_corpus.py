@@ -105,3 +105,12 @@ def test_index_cli_builds_and_queries(tmp_path, capsys):
     main(["index", "query", str(out), "血压高怎么办", "-k", "2"])
     printed = capsys.readouterr().out
     assert "16 snippets" in printed and "zh-003" in printed
+
+
+def test_index_build_prints_its_result_on_one_line_in_a_pipe(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")  # a narrow pipe: the line must not wrap at 80
+    out = tmp_path / "a-rather-long-folder-name-for-the-index"
+    main(["index", "build", str(FIXTURE), "--kind", "bm25", "--out", str(out)])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "written to" in line]
+    assert len(lines) == 1 and lines[0].startswith("bm25 index of 16 snippets (corpus sha256 ")
+    assert lines[0].split(" written to ")[1].startswith(f"{out} in ")

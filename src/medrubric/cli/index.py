@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import EngineOpt, RayAddress
 from medrubric.retrieve.dense import DEFAULT_DENSE_MODEL
-from medrubric.runtime.progress import NoTally, ProgressDisplay
+from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 
 
 def build(
@@ -36,7 +35,7 @@ def build(
 
     chosen = Engine.parse(engine, ray_address)
 
-    console = Console()
+    console = log_console()  # the result line whole, in a pipe or a log too
     started = time.perf_counter()
     loaded = load_corpus(corpus)
     with ProgressDisplay(NoTally(), console) as bar:
@@ -49,7 +48,8 @@ def build(
     console.print(
         f"{manifest.kind} index of {manifest.corpus_size} snippets "
         f"(corpus sha256 {manifest.corpus_sha256[:12]}…, model {manifest.model}) "
-        f"written to {out} in {time.perf_counter() - started:.1f}s"
+        f"written to {out} in {time.perf_counter() - started:.1f}s",
+        highlight=False,
     )
 
 
@@ -68,7 +68,7 @@ def query(
     for rank, hit in enumerate(retriever.search(text, k), start=1):
         content = hit.content if len(hit.content) <= 300 else hit.content[:299] + "…"
         table.add_row(str(rank), f"{hit.score:.4f}", hit.id, hit.title, content)
-    Console().print(table)
+    log_console().print(table)
 
 
 def register(app: typer.Typer) -> None:

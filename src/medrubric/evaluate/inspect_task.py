@@ -12,7 +12,6 @@ through the `inspect_ai` entry point in pyproject.toml.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -131,15 +130,15 @@ def check_candidate_endpoint() -> None:
     from inspect_ai._util.error import PrerequisiteError
     from inspect_ai.model import get_model
 
-    from medrubric.llm.endpoint import is_openai_host
+    from medrubric.llm.endpoint import is_openai_host, openai_url
 
     try:
         api = get_model().api
     except Exception:  # no active model (a task listed, not run): nothing to check
         return
     # the openai SDK reads OPENAI_BASE_URL itself when Inspect passes no base URL
-    base_url = getattr(api, "base_url", None) or os.environ.get("OPENAI_BASE_URL")
-    if getattr(api, "responses_api", False) and base_url and not is_openai_host(base_url):
+    base_url = openai_url(getattr(api, "base_url", None))
+    if getattr(api, "responses_api", False) and not is_openai_host(base_url):
         raise PrerequisiteError(
             f"medrubric/livemed: the candidate {api.model_name} would be asked through the "
             f"OpenAI Responses API at {base_url}, which OpenAI-compatible servers do not serve "

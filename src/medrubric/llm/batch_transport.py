@@ -17,6 +17,7 @@ from openai import AsyncOpenAI
 
 from medrubric.files import write_text_atomic
 from medrubric.llm.batch_lines import CHAT_URL
+from medrubric.llm.endpoint import openai_url
 
 TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
 BatchMode = Literal["openai", "vllm"]
@@ -48,15 +49,15 @@ class BatchTransport(Protocol):
 
 
 class OpenAIBatches:
-    """The OpenAI Batch API at `base_url` (None: api.openai.com)."""
+    """The OpenAI Batch API at `base_url` (None: `OPENAI_BASE_URL`, else api.openai.com)."""
 
     mode: BatchMode = "openai"
 
     def __init__(self, base_url: str | None, api_key: str, timeout: float = 120.0):
+        self.where = openai_url(base_url)
         self._client = AsyncOpenAI(
-            api_key=api_key, base_url=base_url, max_retries=2, timeout=timeout
+            api_key=api_key, base_url=self.where, max_retries=2, timeout=timeout
         )
-        self.where = base_url or "https://api.openai.com/v1"
 
     async def submit(self, name: str, lines: str) -> str:
         try:

@@ -25,6 +25,7 @@ from medrubric.llm.endpoint import (
     UNKNOWN,
     EndpointProfile,
     endpoint_semaphore,
+    openai_url,
     probe_endpoint,
 )
 from medrubric.llm.retry import RetryPolicy, retry_after_seconds
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     import aiohttp
 
 DEFAULT_PARAMS: dict[str, Any] = {"temperature": 0}
-OPENAI_URL = "https://api.openai.com/v1"
 
 
 class OpenAIChatModel:
@@ -111,7 +111,7 @@ class OpenAIChatModel:
         profile = await self._endpoint()
         style = self.spec.structured_output or profile.style
         semaphore = endpoint_semaphore(
-            self.base_url or OPENAI_URL, self._concurrency or profile.concurrency
+            openai_url(self.base_url), self._concurrency or profile.concurrency
         )
         # The body is assembled from encoded parts: the messages were encoded for the key,
         # the response_format once per schema.
@@ -151,7 +151,7 @@ class OpenAIChatModel:
 
         if self._session is None:
             self._session = aiohttp.ClientSession(
-                base_url=(self.base_url or OPENAI_URL).rstrip("/") + "/",
+                base_url=openai_url(self.base_url).rstrip("/") + "/",
                 headers={
                     "Authorization": f"Bearer {self._secret}",
                     "Content-Type": "application/json",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,8 +39,20 @@ _semaphores: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyn
 _semaphores = weakref.WeakKeyDictionary()
 
 
+OPENAI_URL = "https://api.openai.com/v1"
+# Read by the openai SDK and Inspect too: one variable points every tool at a proxy or stand-in.
+BASE_URL_ENV = "OPENAI_BASE_URL"
+
+
+def openai_url(base_url: str | None) -> str:
+    """Where requests for an `openai:` model go: its own base URL, else `OPENAI_BASE_URL`,
+    else api.openai.com. Only the address changes: the spec, its prices and the cache key stay
+    those of the model (a proxy for OpenAI still bills OpenAI's prices)."""
+    return base_url or os.environ.get(BASE_URL_ENV, "").strip().rstrip("/") or OPENAI_URL
+
+
 def is_openai_host(base_url: str | None) -> bool:
-    return base_url is None or (urlparse(base_url).hostname or "").endswith("openai.com")
+    return (urlparse(openai_url(base_url)).hostname or "").endswith("openai.com")
 
 
 async def probe_endpoint(

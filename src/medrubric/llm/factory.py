@@ -28,8 +28,9 @@ NO_KEY = "no-key-needed"
 
 
 def api_key_for(spec: ModelSpec) -> str:
-    """The key from the environment variable the spec names. Only api.openai.com requires one;
-    other endpoints (vLLM, llama.cpp, the replay server) get a fixed dummy value."""
+    """The key from the environment variable the spec names. Only api.openai.com requires one
+    (also as the default when `OPENAI_BASE_URL` names no other host); other endpoints (vLLM,
+    llama.cpp, the replay server) get a fixed dummy value."""
     key = os.environ.get(spec.api_key_env, "").strip()
     if key:
         return key
