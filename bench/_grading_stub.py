@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from medrubric.evaluate.estimate import message_tokens
-from medrubric.llm.replay_server import ReplayServer
+from medrubric.testing.replay_server import ReplayServer
 
 VOCABULARY = (
     "patient pain chest fever cough dose aspirin blood pressure week history allergy child "

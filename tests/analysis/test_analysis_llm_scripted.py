@@ -22,7 +22,7 @@ from medrubric.analysis.labels import load_labels
 from medrubric.analysis.runs import load_run
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import write_jsonl
-from medrubric.llm.scripted import ScriptedModel
+from medrubric.testing.scripted import ScriptedModel
 
 SAMPLE = Path(__file__).parents[2] / "src" / "medrubric" / "data" / "sample"
 FIXTURE = Path(__file__).parent / "fixtures" / "meta_eval_small.jsonl"

@@ -14,7 +14,7 @@ from medrubric.analysis.error_types import Classification
 from medrubric.cli.main import app
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import load_models, write_jsonl
-from medrubric.llm.replay_server import FaultPlan, ReplayServer
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 SAMPLE = Path(__file__).parents[2] / "src" / "medrubric" / "data" / "sample"
 BROKEN_CASE = "syn-en-001"

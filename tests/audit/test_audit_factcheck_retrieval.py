@@ -8,8 +8,8 @@ import re
 import pytest
 
 from medrubric.audit.factcheck import AnswerToCheck, ClaimJudgeReply, ClaimsReply, FactChecker
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve import build_retriever
+from medrubric.testing.scripted import ScriptedModel
 
 PLANTED = "In a suspected heart attack, chew a 3000 mg loading dose of enteric-coated aspirin."
 QUERY = "aspirin loading dose suspected myocardial infarction"

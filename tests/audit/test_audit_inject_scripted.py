@@ -17,8 +17,8 @@ from medrubric.audit.pairs import AuditPair, CallFailure, Discard
 from medrubric.audit.taxonomy import load_taxonomy
 from medrubric.data.formats import load_cases
 from medrubric.data.models import CaseGrade, Response, Verdict
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.runtime.progress import RunProgress
+from medrubric.testing.scripted import ScriptedModel
 
 ANSWER = "Chew one 300 mg aspirin now and call emergency services. Do not drive yourself."
 GOOD_EDIT = {

@@ -16,9 +16,9 @@ from medrubric.audit.pairs import AuditPair, Discard
 from medrubric.audit.review_io import ReviewItem
 from medrubric.cli.main import app
 from medrubric.data.jsonl import load_models
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.review.models import AuditPair as ReviewAppPair
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 SAMPLE = Path(__file__).parents[2] / "src/medrubric/data/sample"
 FENCED = r"-{tag}>\n(?P<body>.*?)\n</[A-Z0-9-]+-{tag}>"

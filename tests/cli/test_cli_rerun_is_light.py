@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 LIBRARIES = ("aiohttp", "httpx", "openai", "numpy", "scipy", "matplotlib", "bm25s", "sklearn")
 

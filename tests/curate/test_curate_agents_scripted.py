@@ -22,8 +22,8 @@ from medrubric.curate.schemas import (
 )
 from medrubric.curate.validator import alignment_decision, narrative_decision, query_decision
 from medrubric.data.models import Criterion, Thread
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve import build_index
+from medrubric.testing.scripted import ScriptedModel
 
 FIXTURE = Path(__file__).parents[1] / "retrieve" / "fixtures" / "snippets.jsonl"
 

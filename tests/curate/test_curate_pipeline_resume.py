@@ -19,9 +19,9 @@ from medrubric.curate.report import write_funnel_report
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CuratedCase
 from medrubric.errors import InputError
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve import build_index
 from medrubric.testing.curation import KINDS, Script, thread
+from medrubric.testing.scripted import ScriptedModel
 
 FIXTURE = Path(__file__).parents[1] / "retrieve" / "fixtures" / "snippets.jsonl"
 

@@ -14,9 +14,9 @@ from medrubric.cli.main import main
 from medrubric.curate import partitioned
 from medrubric.curate.pipeline import RESULTS, read_results
 from medrubric.llm.cache import CACHE_ENV
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.scale import engine as scale_engine
 from medrubric.testing.curation import KINDS, Script, thread
+from medrubric.testing.replay_server import ReplayServer
 
 pytestmark = pytest.mark.slow
 

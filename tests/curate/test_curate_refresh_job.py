@@ -23,8 +23,8 @@ from medrubric.curate.schemas import (
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CuratedCase
 from medrubric.errors import InputError
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve import build_index
+from medrubric.testing.scripted import ScriptedModel
 
 HERE = Path(__file__).parent
 CORPUS = HERE.parent / "retrieve" / "fixtures" / "snippets.jsonl"

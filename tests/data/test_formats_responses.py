@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from medrubric.cli.main import app
 from medrubric.data.formats.responses import IDEAL_MODEL, load_responses
 from medrubric.errors import InputError
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from medrubric.cli.main import main
 from medrubric.data.jsonl import MAX_DEPTH, MAX_FILE_BYTES, MAX_LINE_BYTES
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 THREADS = Path(__file__).parents[1] / "harvest" / "fixtures" / "filter_corpus.jsonl"

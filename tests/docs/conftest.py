@@ -34,8 +34,8 @@ from sybil.parsers.markdown.lexers import DirectiveInHTMLCommentLexer, FencedCod
 import medrubric
 from medrubric.llm.cache import CACHE_ENV
 from medrubric.llm.endpoint import BASE_URL_ENV
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -22,8 +22,8 @@ import pytest
 import medrubric
 from medrubric.data.sample import sample_dir
 from medrubric.llm.cache import CACHE_ENV
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 datasets = pytest.importorskip("datasets")
 

@@ -22,7 +22,7 @@ from medrubric.data.models import CaseGrade, Response
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.evaluate.runner import RunOptions, run_eval, run_generate
-from medrubric.llm.batch_server import BatchPlan, FakeBatchServer, run_batch_file
+from medrubric.testing.batch_server import BatchPlan, FakeBatchServer, run_batch_file
 from medrubric.testing.replay import ANSWER, _met, rubric_replay_handler
 
 LIMIT = 3

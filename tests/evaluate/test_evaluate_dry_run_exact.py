@@ -15,8 +15,8 @@ from medrubric.cli.main import app
 from medrubric.data.formats import load_cases
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.runner import RunOptions, estimate, run_eval
-from medrubric.llm.replay_server import FaultPlan, ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 MODES = ("per-criterion", "batched")
 

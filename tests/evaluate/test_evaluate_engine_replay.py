@@ -17,9 +17,9 @@ from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.evaluate.runner import RunOptions
 from medrubric.evaluate.runner import run_eval as run_stages
-from medrubric.llm.replay_server import FaultPlan, ReplayServer
 from medrubric.report.run import write_run_reports
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 
 async def run_eval(opts):

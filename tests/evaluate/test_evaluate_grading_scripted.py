@@ -17,8 +17,8 @@ from medrubric.evaluate.verdicts import (
     criterion_verdict,
     parse_reply,
 )
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.llm.types import CallResult
+from medrubric.testing.scripted import ScriptedModel
 
 BATCHED = resolve_setup(None, "scripted", "batched")
 PER_CRITERION = resolve_setup(None, "scripted", "per-criterion")

@@ -19,8 +19,8 @@ from medrubric.evaluate.openbook import (
     knowledge_provenance,
     parse_knowledge,
 )
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.retrieve.index import build_retriever
+from medrubric.testing.scripted import ScriptedModel
 
 CORPUS = Path(__file__).parents[1] / "retrieve" / "fixtures" / "snippets.jsonl"
 

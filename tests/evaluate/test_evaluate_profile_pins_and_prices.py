@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from medrubric.cli.main import app, main
 from medrubric.evaluate.profiles import PROFILES, resolve_setup
 from medrubric.llm.config import MedrubricConfig
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.llm.spec import parse_model_spec
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 
 def _invoke(args: list[str]):

@@ -11,8 +11,8 @@ import pytest
 from medrubric.cli.main import main
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CaseGrade, Response
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import ANSWER, rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 pytestmark = pytest.mark.slow
 

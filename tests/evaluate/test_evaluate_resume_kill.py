@@ -11,8 +11,8 @@ import time
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CaseGrade
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 CONCURRENCY = 2
 

@@ -16,8 +16,8 @@ import pytest
 
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import write_jsonl
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 
 def _eval(cli, tmp_path: Path, model: str, grader: str, *extra: str, cases: str = "sample"):

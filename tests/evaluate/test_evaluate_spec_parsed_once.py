@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from medrubric.cli.main import app
 from medrubric.llm import spec as spec_module
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.runtime import options as options_module
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 
 def test_eval_reads_the_config_once_and_parses_each_spec_once(

@@ -17,8 +17,8 @@ import pytest
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import iter_json_lines, load_models
 from medrubric.data.models import CaseGrade
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 CONCURRENCY = 2
 LIMIT = 4

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 pytest.importorskip("inspect_ai")
 

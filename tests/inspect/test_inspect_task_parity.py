@@ -16,10 +16,10 @@ import pytest
 from medrubric.cli.main import main
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CaseGrade
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.scoring.cacs import summarize_cacs
 from medrubric.scoring.summary import summarize
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 inspect_ai = pytest.importorskip("inspect_ai")
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from medrubric.llm import CallCache, CallResult, open_model
 from medrubric.llm.cache import CACHE_FILE
-from medrubric.llm.replay_server import FaultPlan, ReplayServer
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 FAKE_KEY = "sk-test-DO-NOT-LEAK-0123456789abcdef"
 

@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from medrubric.llm import MedrubricConfig, ModelEntry, open_model
-from medrubric.llm.replay_server import ReplayServer
+from medrubric.testing.replay_server import ReplayServer
 
 
 class Finding(BaseModel):

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from medrubric.errors import InputError
 from medrubric.llm import CallResult, open_model
 from medrubric.llm.endpoint import is_openai_host, openai_url
-from medrubric.llm.replay_server import ReplayServer
+from medrubric.testing.replay_server import ReplayServer
 
 
 class Verdict(BaseModel):

@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from medrubric.llm.replay_server import FaultPlan, ReplayServer, request_hash
+from medrubric.testing.replay_server import FaultPlan, ReplayServer, request_hash
 
 
 def body(i: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from medrubric.llm import CallResult, open_model
 from medrubric.llm.local_server import free_port
-from medrubric.llm.replay_server import FaultPlan, ReplayServer
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 QUESTION = [{"role": "user", "content": "Is the sky blue?"}]
 

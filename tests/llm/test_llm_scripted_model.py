@@ -7,7 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from medrubric.llm import CallResult, ChatModel, ScriptedModel
+from medrubric.llm import CallResult, ChatModel
+from medrubric.testing.scripted import ScriptedModel
 
 
 class Score(BaseModel):

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import medrubric
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 ROOT = Path(__file__).parents[2]
 pytestmark = pytest.mark.slow

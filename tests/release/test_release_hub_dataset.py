@@ -10,11 +10,11 @@ import pytest
 
 from medrubric.cli.main import main
 from medrubric.data.formats import load_cases
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.snapshot import read_manifest, snapshot_hash, verify
 from medrubric.snapshot.hub import size_category
 from medrubric.snapshot.manifest import CASES_SHARD
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 datasets = pytest.importorskip("datasets")
 huggingface_hub = pytest.importorskip("huggingface_hub")

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 from medrubric.cli.main import app
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import write_jsonl
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 
 def _invoke(args: list[str]):

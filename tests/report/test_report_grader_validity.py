@@ -16,8 +16,8 @@ from medrubric.analysis.runs import Run
 from medrubric.cli.main import app
 from medrubric.data.formats import load_meta_eval
 from medrubric.data.models import CaseGrade, Verdict
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 META_ROWS = Path(__file__).parents[1] / "analysis" / "fixtures" / "meta_eval_small.jsonl"
 

@@ -13,11 +13,11 @@ import pytest
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.data.models import Case, CuratedCase
 from medrubric.errors import InputError
-from medrubric.llm.scripted import ScriptedModel
 from medrubric.rubric.generator import generate_rubric
 from medrubric.rubric.inputs import load_rubric_inputs
 from medrubric.rubric.run import generate_rubrics
 from medrubric.rubric.schemas import RubricRecord
+from medrubric.testing.scripted import ScriptedModel
 
 CASE = CuratedCase(
     id="c-1",

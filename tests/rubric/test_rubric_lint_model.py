@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from medrubric.cli.main import app
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Case
-from medrubric.llm.replay_server import ReplayServer
 from medrubric.rubric.lint import Finding
 from medrubric.rubric.lint_model import criterion_messages
+from medrubric.testing.replay_server import ReplayServer
 
 _CRITERION = re.compile(r"-CRITERION>\n(?P<text>.*?)\n</", re.DOTALL)
 

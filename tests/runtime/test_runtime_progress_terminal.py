@@ -28,7 +28,7 @@ from medrubric.runtime.progress import RunProgress
 EVAL = """
 import sys
 from medrubric.cli.main import main
-from medrubric.llm.replay_server import ReplayServer
+from medrubric.testing.replay_server import ReplayServer
 from medrubric.testing.replay import rubric_replay_handler
 
 with ReplayServer(rubric_replay_handler, latency=0.02) as server:

@@ -42,7 +42,7 @@ from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 
 if TYPE_CHECKING:
-    from medrubric.llm.batch_model import BatchSettings
+    from medrubric.llm.batch.model import BatchSettings
 
 # Grading makes many short calls: more in flight than the other stages by default.
 DEFAULT_CONCURRENCY = 8
@@ -60,7 +60,7 @@ class RunOptions(ModelOptions):
     setup: GraderSetup | None = None
     knowledge: Knowledge = Field(default_factory=Knowledge)
     retry_errors: bool = True  # redo answers and verdicts recorded as errors (--keep-errors: not)
-    batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch_model)
+    batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch/model.py)
     batch_poll_s: float = 5.0  # first wait between batch status polls; it grows to a minute
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
     # the grader's agreement with physicians, looked up by the caller (an input, recorded)
@@ -85,8 +85,8 @@ class RunOptions(ModelOptions):
         """Where `--batch-api` sends calls and where the run keeps its batch records."""
         if self.batch_api is None:
             return None
-        from medrubric.llm.batch_model import BatchSettings
-        from medrubric.llm.batch_queue import PollPolicy
+        from medrubric.llm.batch.model import BatchSettings
+        from medrubric.llm.batch.queue import PollPolicy
 
         policy = PollPolicy(first_s=self.batch_poll_s, gather_s=min(0.5, self.batch_poll_s))
         folder = run.root / "batches"

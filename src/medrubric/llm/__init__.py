@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from medrubric.llm.config import MedrubricConfig, ModelEntry, load_config
     from medrubric.llm.factory import open_model
     from medrubric.llm.retry import RetryPolicy
-    from medrubric.llm.scripted import ScriptedModel
     from medrubric.llm.spec import ModelSpec, parse_model_spec
     from medrubric.llm.types import CallResult, ChatModel
 
@@ -29,7 +28,6 @@ _EXPORTS = {
     "load_config": "config",
     "open_model": "factory",
     "RetryPolicy": "retry",
-    "ScriptedModel": "scripted",
     "ModelSpec": "spec",
     "parse_model_spec": "spec",
     "CallResult": "types",
@@ -46,7 +44,6 @@ __all__ = [
     "ModelStats",
     "OpenAIChatModel",
     "RetryPolicy",
-    "ScriptedModel",
     "cache_key",
     "load_config",
     "open_model",

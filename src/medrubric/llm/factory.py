@@ -20,7 +20,7 @@ from medrubric.llm.retry import RetryPolicy
 from medrubric.llm.spec import ModelSpec, parse_model_spec
 
 if TYPE_CHECKING:
-    from medrubric.llm.batch_model import BatchSettings
+    from medrubric.llm.batch.model import BatchSettings
     from medrubric.llm.endpoint import FanoutSettings
 
 # Self-hosted servers usually ignore the key but the SDK insists on one.
@@ -72,7 +72,7 @@ async def open_model(
             cache = CallCache(resolve_cache_dir(cache_dir, cfg))
             stack.callback(cache.close)
         if batch is not None:
-            from medrubric.llm.batch_model import batch_model
+            from medrubric.llm.batch.model import batch_model
 
             key = api_key_for(model_spec) if batch.mode == "openai" else NO_KEY
             batched = batch_model(model_spec, batch, cache, key, timeout)

@@ -18,7 +18,7 @@ from medrubric.llm.spec import ModelSpec, parse_model_spec
 from medrubric.runtime.progress import RunProgress
 
 if TYPE_CHECKING:
-    from medrubric.llm.batch_model import BatchSettings
+    from medrubric.llm.batch.model import BatchSettings
     from medrubric.llm.endpoint import FanoutSettings
     from medrubric.llm.types import ChatModel
 

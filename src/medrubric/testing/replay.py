@@ -1,6 +1,6 @@
 """A deterministic stand-in model for load tests and benchmarks of the evaluation engine.
 
-Served by `medrubric.llm.replay_server.ReplayServer`, it answers candidate prompts with a
+Served by `medrubric.testing.replay_server.ReplayServer`, it answers candidate prompts with a
 fixed text and grader prompts with well-formed verdicts (met when a hash of the criterion
 id is even), reading the criterion ids from the batched prompt; rubric lint prompts get a
 judgement that calls a criterion undesirable only when its wording says so (the text lint's

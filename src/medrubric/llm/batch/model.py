@@ -16,8 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.errors import InputError
-from medrubric.llm.batch_queue import BatchQueue, PollPolicy
-from medrubric.llm.batch_transport import BatchMode, BatchTransport, OpenAIBatches, RunBatchFiles
+from medrubric.llm.batch.queue import BatchQueue, PollPolicy
+from medrubric.llm.batch.transport import BatchMode, BatchTransport, OpenAIBatches, RunBatchFiles
 from medrubric.llm.cache import CallCache
 from medrubric.llm.client import OpenAIChatModel
 from medrubric.llm.endpoint import EndpointProfile

@@ -16,7 +16,7 @@ import openai
 from openai import AsyncOpenAI
 
 from medrubric.files import write_text_atomic
-from medrubric.llm.batch_lines import CHAT_URL
+from medrubric.llm.batch.lines import CHAT_URL
 from medrubric.llm.endpoint import openai_url
 
 TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})

@@ -20,8 +20,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from medrubric.data.jsonl import append_jsonl
-from medrubric.llm.batch_lines import custom_id, parse_results, request_line
-from medrubric.llm.batch_transport import (
+from medrubric.llm.batch.lines import custom_id, parse_results, request_line
+from medrubric.llm.batch.transport import (
     TERMINAL,
     BatchState,
     BatchTransport,

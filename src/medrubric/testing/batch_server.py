@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from medrubric.files import atomic_open
-from medrubric.llm.replay_server import Handler, ReplayServer
+from medrubric.testing.replay_server import Handler, ReplayServer
 
 Outcome = Literal["completed", "failed", "expired"]
 STEPS = ("validating", "in_progress", "finalizing")
