@@ -103,7 +103,7 @@ def test_refresh_cli_through_the_local_model(local_llm_spec, index_dir, tmp_path
         f'pool = "pool"\nsources = "sources.toml"\nmodel = "{local_llm_spec}"\n'
         f'index = "{index_dir}"\nconcurrency = 2\n[curation]\nmax_tokens = 256\n'
     )
-    main(["refresh", "--config", str(tmp_path / "refresh.toml"), "--timeout", "90"])
+    main(["refresh", "--settings", str(tmp_path / "refresh.toml"), "--timeout", "90"])
     (batch,) = (tmp_path / "pool" / "runs").iterdir()
     funnel = Funnel.model_validate_json((batch / "curation" / "funnel.json").read_text())
     assert (funnel.harvested, funnel.filtered, funnel.pending) == (2, 2, 0)

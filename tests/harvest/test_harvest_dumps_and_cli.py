@@ -132,7 +132,7 @@ def test_cli_harvest_filter_redact(serve_site, tmp_path, capsys):
         encoding="utf-8",
     )
     threads = tmp_path / "threads.jsonl"
-    main(["harvest", "--config", str(config), "--out", str(threads), "--since", "2024-01-01"])
+    main(["harvest", "--sources", str(config), "--out", str(threads), "--since", "2024-01-01"])
     harvested = load_models(threads, Thread)
     assert {t.thread_id for t in harvested} == {"38291", "38300", "38310"}
 

@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
+from medrubric.cli.groups import model_flags
 from medrubric.cli.options import (
     Endpoints,
     EngineOpt,
-    NoCache,
     Out,
     PartitionLines,
     RayAddress,
-    Timeout,
 )
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Thread
 from medrubric.errors import InputError
+
+CURATE_TOKENS = 1024  # reply bound per agent call when --max-tokens is not given
 
 if TYPE_CHECKING:
     from medrubric.curate.refresh import RefreshSummary
@@ -31,30 +32,27 @@ if TYPE_CHECKING:
     from medrubric.scale.engine import Engine
 
 
+@model_flags(
+    max_tokens="Reply length bound per call (default 1024).",
+    concurrency="Threads in flight (default 4).",
+)
 def curate(
     threads: Annotated[Path, typer.Argument(help="Threads JSONL (filtered and redacted).")],
     model: Annotated[str, typer.Option("--model", help="Model spec, e.g. local:smollm2.")],
     out: Out,
+    models: ModelOptions,
     retriever: Annotated[
         str, typer.Option("--retriever", help="Index kind over the bundled corpus.")
     ] = "bm25",
     index: Annotated[
         Path | None, typer.Option("--index", help="A saved index folder to use instead.")
     ] = None,
-    timeout: Timeout = 120.0,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Curate only the first N threads.")
     ] = None,
-    concurrency: Annotated[
-        int, typer.Option("--concurrency", min=1, help="Threads in flight.")
-    ] = 4,
     evidence_k: Annotated[
         int, typer.Option("--evidence-k", min=1, help="Snippets retrieved per advice.")
     ] = 5,
-    max_tokens: Annotated[
-        int, typer.Option("--max-tokens", min=64, help="Reply length bound per call.")
-    ] = 1024,
-    no_cache: NoCache = False,
     engine: EngineOpt = "local",
     ray_address: RayAddress = None,
     endpoint: Endpoints = None,
@@ -66,15 +64,13 @@ def curate(
     from medrubric.curate.report import funnel_table
     from medrubric.curate.schemas import CurationConfig
     from medrubric.retrieve.index import INDEX_KINDS
-    from medrubric.runtime.options import ModelOptions
 
     if retriever not in INDEX_KINDS:
         raise InputError(f"--retriever must be one of {', '.join(INDEX_KINDS)}, got {retriever!r}")
     loaded = load_models(threads, Thread)
     selected = loaded[:limit] if limit else loaded
     console = Console()
-    config = CurationConfig(evidence_k=evidence_k, max_tokens=max_tokens)
-    models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
+    config = CurationConfig(evidence_k=evidence_k, max_tokens=models.max_tokens or CURATE_TOKENS)
     chosen, servers = engine_and_endpoints(engine, ray_address, endpoint)
     if chosen.kind == "ray":
         from medrubric.curate.partitioned import CurationSetup
@@ -134,9 +130,11 @@ def curate_here(
     return asyncio.run(go())
 
 
+@model_flags(only=("cache_dir", "no_cache", "config", "quiet"))
 def refresh(
-    config: Annotated[
-        Path, typer.Option("--config", help="Refresh settings (see docs/curation.md).")
+    models: ModelOptions,
+    settings_file: Annotated[
+        Path, typer.Option("--settings", help="Refresh settings (see docs/curation.md).")
     ] = Path("refresh.toml"),
     timeout: Annotated[
         float | None,
@@ -146,13 +144,14 @@ def refresh(
     """Weekly job: harvest -> filter -> redact -> curate -> append new cases to the pool."""
     from medrubric.curate.refresh import default_retriever, load_refresh_config, refresh_pool
     from medrubric.curate.report import funnel_table
-    from medrubric.runtime.options import ModelOptions
 
-    settings = load_refresh_config(config)
+    settings = load_refresh_config(settings_file)
     search = default_retriever(settings)
     console = Console()
 
-    models = ModelOptions(timeout=timeout or settings.timeout, concurrency=settings.concurrency)
+    models = models.model_copy(
+        update={"timeout": timeout or settings.timeout, "concurrency": settings.concurrency}
+    )
 
     async def go() -> RefreshSummary:
         async with models.open(settings.model) as chat_model:

@@ -55,7 +55,9 @@ def _select_sources(config: HarvestConfig, names: list[str]) -> HarvestConfig:
 
     if not names:
         if not config.source:
-            raise InputError("nothing to harvest: pass --source NAME or a --config with [[source]]")
+            raise InputError(
+                "nothing to harvest: pass --source NAME or a --sources file with [[source]]"
+            )
         return config
     by_name = {s.name: s for s in config.source}
     chosen = [by_name.get(n) or SourceSpec(name=n, kind="crawl", site=n) for n in names]
@@ -72,9 +74,11 @@ def harvest(
     ],
     source: Annotated[
         list[str] | None,
-        typer.Option("--source", help="Site key to crawl, or a source name in --config."),
+        typer.Option("--source", help="Site key to crawl, or a source name in --sources."),
     ] = None,
-    config: Annotated[Path | None, typer.Option("--config", help="Sources TOML file.")] = None,
+    config: Annotated[
+        Path | None, typer.Option("--sources", help="Sources TOML file (see docs/harvest.md).")
+    ] = None,
     since: Annotated[
         str | None, typer.Option("--since", help="Only threads published on/after this date.")
     ] = None,

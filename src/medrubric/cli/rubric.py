@@ -16,7 +16,7 @@ from typer._click import Context  # typer vendors click; click.Context is anothe
 from typer.core import TyperGroup
 
 from medrubric.cli.groups import model_flags
-from medrubric.cli.options import MaxTokens, NoCache, Out, Timeout
+from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
     from medrubric.data.models import Case
@@ -36,34 +36,29 @@ class GenerateByDefault(TyperGroup):
         return super().parse_args(ctx, args)
 
 
+@model_flags(concurrency="Cases in flight (default 4).")
 def rubric(
     cases: Annotated[
         str, typer.Argument(help="Curated cases JSONL, or any cases file, folder or 'sample'.")
     ],
     model: Annotated[str, typer.Option("--model", help="Model spec, e.g. local:smollm2.")],
     out: Out,
+    models: ModelOptions,
     fixed_n: Annotated[
         int | None,
         typer.Option("--fixed-n", min=1, help="ClinConsensus mode: exactly N criteria, all +1."),
     ] = None,
-    timeout: Timeout = 120.0,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Only the first N cases.")
     ] = None,
-    max_tokens: MaxTokens = None,
-    concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Cases in flight.")] = 4,
-    no_cache: NoCache = False,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
     from medrubric.rubric.inputs import load_rubric_inputs
     from medrubric.rubric.run import CASES, REJECTED, run_rubrics
     from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
-    from medrubric.runtime.options import ModelOptions
 
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
-
-    models = ModelOptions(timeout=timeout, no_cache=no_cache, concurrency=concurrency)
 
     async def go() -> list[RubricRecord]:
         async with models.open(model) as chat_model:
@@ -72,8 +67,8 @@ def rubric(
                 chat_model,
                 out,
                 fixed_n=fixed_n,
-                max_tokens=max_tokens,
-                concurrency=concurrency,
+                max_tokens=models.max_tokens,
+                concurrency=models.workers(),
             )
 
     records = asyncio.run(go())
