@@ -233,3 +233,58 @@ def test_development_sets_are_reproducible_from_their_generator():
 def test_markers_in_redacted_text():
     text = "IP 81.2.69.160, see https://example.com/jane-doe, admitted 3 March."
     assert redact_text(text)[0] == "IP [IP], see [URL], admitted [DATE]."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My gran is a 92-year-old with CHF.", "My gran is a [AGE 90+]-year-old with CHF."),
+        ("Dad, aged 95, on warfarin 3 mg.", "Dad, aged [AGE 90+], on warfarin 3 mg."),
+        ("my 91 yo gran fell twice", "my [AGE 90+] yo gran fell twice"),
+        ("a ninety-three year old man", "a [AGE 90+] year old man"),
+        ("Age: 104, BP 130/80", "Age: [AGE 90+], BP 130/80"),
+        ("奶奶92岁，血压150/90。", "奶奶[AGE 90+]岁，血压150/90。"),
+        ("外公九十三岁了，肌酐132。", "外公[AGE 90+]岁了，肌酐132。"),
+        ("老人享年96，一百零二岁的邻居", "老人享年[AGE 90+]，[AGE 90+]岁的邻居"),
+    ],
+)
+def test_ages_over_89_become_their_safe_harbor_category(text, expected):
+    assert redact_text(text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She is 89 years old, a 65-year-old neighbour, aged 45.",
+        "爷爷今年89岁，妈妈45岁。",
+        "in her 90s, 九旬老人, weighs 95 kg, aged 90.5 kg?",
+    ],
+)
+def test_ages_up_to_89_and_decades_stay(text):
+    assert redact_text(text)[0] == text
+
+
+def test_surrogate_for_an_age_over_89_is_its_category():
+    thread = Thread(
+        source="t",
+        thread_id="1",
+        messages=[Message(author_role="patient", text="My 94-year-old dad, 外婆97岁.")],
+    )
+    result = redact_thread(thread, surrogates=True, rng=random.Random(3))
+    assert result.thread.messages[0].text == "My 90+-year-old dad, 外婆90+岁."
+    assert result.counts == {"AGE": 2}
+
+
+def test_missing_phonenumbers_is_noted(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(sys.modules, "phonenumbers", None)  # import fails, find_spec is None
+    # An Australian mobile in national format is then missed; the note says so.
+    assert redact_text("Ring me on 0412 345 678.")[0] == "Ring me on 0412 345 678."
+    threads = tmp_path / "threads.jsonl"
+    thread = Thread(
+        source="t", thread_id="1", messages=[Message(author_role="patient", text="Hi.")]
+    )
+    threads.write_text(thread.model_dump_json() + "\n", "utf-8")
+    main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
+    err = capsys.readouterr().err
+    assert "phonenumbers not installed" in err
+    assert "NER is off" not in err

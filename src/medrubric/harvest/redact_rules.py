@@ -230,7 +230,9 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
     """All rules in priority order (earlier rules win overlapping spans of equal start)."""
-    return structured_rules() + web_rules() + date_rules() + name_rules() + place_rules()
+    return (
+        structured_rules() + web_rules() + date_rules() + age_rules() + name_rules() + place_rules()
+    )
 
 
 def structured_rules() -> tuple[Rule, ...]:
@@ -513,6 +515,62 @@ def date_rules() -> tuple[Rule, ...]:
                 r"|二十[一二三四五六七八九]?|廿[一二三四五六七八九]|三十)"
                 r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
             ),
+        ),
+    )
+
+
+_EN_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_EN_UNIT = "|".join(_EN_UNITS)
+_EN_AGE_WORDS = rf"ninety(?:[- ](?:{_EN_UNIT}))?|(?:a|one) hundred(?: and (?:{_EN_UNIT}))?"
+_ZH_AGE_WORDS = (
+    r"九十[一二三四五六七八九]?|一百(?:零[一二三四五六七八九]|一?十[一二三四五六七八九]?)?"
+)
+_OLDEST = 125
+
+
+def _over_89(value: str) -> bool:
+    """An age written in digits is over 89 (and plausible); spelled-out ages are matched
+    only from ninety / 九十 up."""
+    return not value.isdigit() or 89 < int(value) <= _OLDEST
+
+
+def age_rules() -> tuple[Rule, ...]:
+    """Ages over 89. HIPAA Safe Harbor aggregates them into one category, 90 or older; the
+    number is replaced (92-year-old -> [AGE 90+]-year-old, 92岁 -> [AGE 90+]岁) and ages up to
+    89 are clinical details that stay. Decades ("in her 90s", 九旬) are already that category."""
+    c = re.compile
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    return (
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:(?<![\w.]){number}(?=\s*-?\s*(?:years?|yrs?)[\s-]*old\b"
+                r"|\s*(?:yo|y/o|y\.o\.|yr old|yrs)(?![\w/])|th birthday\b))"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=("old", "yo", "y/o", "y.o", "yrs", "birthday"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?i:\b(?:aged|age|ages|turned|turning)\b[\s:]*){number}(?![\w.]|\.\d)"),
+            group=1,
+            accept=_over_89,
+            cues=("age", "turn"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?<![\d.])(\d{{2,3}}|{_ZH_AGE_WORDS})(?=\s*(?:周岁|岁|高龄))"),
+            group=1,
+            accept=_over_89,
+            cues=("岁", "高龄"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?:享年|年龄|年纪)[\s:：为是]*(\d{{2,3}}|{_ZH_AGE_WORDS})(?!\d)"),
+            group=1,
+            accept=_over_89,
+            cues=("享年", "年龄", "年纪"),
         ),
     )
 

@@ -6,7 +6,8 @@ its own becomes the same part of it: Siân Pritchard -> Ruth Fenwick, then Siân
 王秀英 -> 赵丽华, then 王先生 -> 赵先生); the same phone number, e-mail or place the same fake.
 Every date is shifted by one random offset per thread (between 30 and 365 days, either way),
 so intervals survive ("admitted 3 March, discharged 8 March" stays five days apart) while the
-real dates do not; a date whose form is not understood becomes the marker [DATE]. Fakes of
+real dates do not; a date whose form is not understood becomes the marker [DATE]. An age over
+89 becomes "90+" (its Safe Harbor category), never a fake age. Fakes of
 structured identifiers keep the shape of the original (digits for digits, letters for
 letters), phone numbers keep their first digit and e-mails, URLs and IP addresses use
 reserved example domains and documentation addresses (example.org, 192.0.2.0/24).
@@ -253,6 +254,8 @@ class Surrogates:
         self._fakes: dict[tuple[str, str], str] = {}
 
     def replace(self, kind: str, original: str) -> str:
+        if kind == "AGE":  # no fake age: an age over 89 becomes its category
+            return "90+"
         if kind in ("DATE", "DOB"):
             parsed = parse_date(original)
             if parsed is None:

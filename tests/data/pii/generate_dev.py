@@ -384,7 +384,7 @@ GEO_MED_EN = ["Lyme disease", "West Nile virus", "German measles", "Japanese enc
 DEPTS_EN = ["cardiology", "A&E", "the stroke unit", "oncology", "ICU", "the fracture clinic",
             "rheumatology", "the maternity ward", "ENT", "haematology"]  # fmt: skip
 
-AGES_ZH = ["78岁", "3岁半", "45岁", "62岁", "8个月", "29岁", "91岁", "17岁"]
+AGES_ZH = ["78岁", "3岁半", "45岁", "62岁", "8个月", "29岁", "81岁", "17岁"]
 DOSES_ZH = ["二甲双胍500mg每日两次", "氨氯地平5mg", "左甲状腺素50μg", "阿托伐他汀20mg", "布洛芬0.3g",
             "胰岛素12单位", "奥美拉唑20mg", "阿莫西林0.5g"]  # fmt: skip
 DRUGS_ZH = ["黄连素", "华法林", "万古霉素", "何首乌", "罗红霉素", "雷贝拉唑", "金刚烷胺", "白芍总苷",
