@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -303,26 +304,27 @@ def smoke_warning(opts: RunOptions) -> str | None:
     )
 
 
+@contextmanager
+def claimed_run(opts: RunOptions, grading: bool) -> Iterator[tuple[RunDir, list[Case]]]:
+    """The run folder, held for this command (`RunFolder.claim`), and its selected cases."""
+    loaded = load_cases(opts.cases)
+    identity = run_identity(opts, loaded, opts.candidate().label, grading)
+    with RunDir(opts.out).claim(identity) as run:
+        yield run, prepare_cases(opts, run, loaded)
+
+
 async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
-    loaded = load_cases(opts.cases)
-    identity = run_identity(opts, loaded, opts.candidate().label, grading=True)
-    with RunDir(opts.out).claim(identity) as run:
-        cases = prepare_cases(opts, run, loaded)
-        with opts.progress() as progress:
-            responses = await generate_stage(opts, cases, run, progress)
-            grades = await grade_stage(opts, cases, responses, run, progress)
+    with claimed_run(opts, grading=True) as (run, cases), opts.progress() as progress:
+        responses = await generate_stage(opts, cases, run, progress)
+        grades = await grade_stage(opts, cases, responses, run, progress)
         summary, changed = write_summary(run, opts, cases, responses, grades)
     return RunResult(run, progress, list(cases), responses, grades, summary, changed)
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
-    loaded = load_cases(opts.cases)
-    identity = run_identity(opts, loaded, opts.candidate().label, grading=False)
-    with RunDir(opts.out).claim(identity) as run:
-        cases = prepare_cases(opts, run, loaded)
-        with opts.progress() as progress:
-            responses = await generate_stage(opts, cases, run, progress)
+    with claimed_run(opts, grading=False) as (run, cases), opts.progress() as progress:
+        responses = await generate_stage(opts, cases, run, progress)
     return responses, progress
 
 
