@@ -219,7 +219,7 @@ def hosted_to_replay(text: str, url: str) -> str:
 class PageRun:
     """One page followed by a user: a fresh folder, a shell state and a Python namespace."""
 
-    def __init__(self, folder: Path, replay_url: str, blocks: list[Block]):
+    def __init__(self, folder: Path, replay_url: str, blocks: list[Block], cache: Path):
         self.folder = folder
         self.replay_url = replay_url
         self.blocks = blocks
@@ -240,7 +240,9 @@ class PageRun:
             + os.environ.get("PATH", ""),
             "PYTHONPATH": os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p),
             "HOME": str(folder.parent / f"{folder.name}.home"),
-            CACHE_ENV: str(folder.parent / f"{folder.name}.cache"),
+            # one LLM cache for every page, as one user has: a page that repeats another's
+            # local-model command (`medrubric demo`) is answered from it
+            CACHE_ENV: str(cache),
             "COLUMNS": "120",
             "PYTHONUNBUFFERED": "1",
             # small files in the external benchmarks' formats, for `setup` directives
@@ -393,10 +395,12 @@ def replay_url() -> Iterator[str]:
 def page_runs(
     tmp_path_factory: pytest.TempPathFactory, replay_url: str
 ) -> Iterator[dict[Path, PageRun]]:
+    cache = tmp_path_factory.mktemp("docs-llm-cache")
+
     class Runs(dict[Path, PageRun]):
         def __missing__(self, page: Path) -> PageRun:
             folder = tmp_path_factory.mktemp(page.stem)
-            run = PageRun(folder, replay_url, page_blocks(page))
+            run = PageRun(folder, replay_url, page_blocks(page), cache)
             self[page] = run
             return run
 

@@ -194,7 +194,9 @@ def test_a_full_disk_stops_with_one_line_and_a_rerun_repeats_no_finished_call(tm
         _, err = again.communicate(timeout=120)
         assert again.returncode == 0, err.decode()
         repeated = [h for h, n in server.counts.items() if n > 1]
-        assert len(repeated) <= CONCURRENCY, repeated
+        # only calls never recorded: the one whose record hit the full disk, and those in
+        # flight then (the runner may have started the next as that one returned)
+        assert len(repeated) <= CONCURRENCY + 1, repeated
         assert len(server.counts) == _distinct_calls("eval")
     grades = load_models(run / "grades.jsonl", CaseGrade)
     assert len({g.case_id for g in grades}) == LIMIT

@@ -11,6 +11,7 @@ import pytest
 
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Message, Thread
+from medrubric.errors import PartFailed
 from medrubric.harvest.dedup import find_duplicates, shingles
 from medrubric.harvest.filter import FilterConfig, filter_threads, iter_decisions
 from medrubric.harvest.keywords import (
@@ -211,7 +212,7 @@ def test_language_helper_answers_in_order_and_reports_a_dead_process():
         second = helper.submit(["Tengo dolor de cabeza desde hace tres días y náuseas."])
         assert first() == ["en", "zh"] and second() == ["es"]
         helper._process.kill()
-        with pytest.raises(RuntimeError, match="language identification process exited"):
+        with pytest.raises(PartFailed, match="language identification helper process"):
             helper.submit(["more text"])()
     finally:
         helper.close()

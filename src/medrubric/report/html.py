@@ -4,7 +4,7 @@ or fonts, so a report can be mailed or archived as one file and still open years
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
@@ -13,9 +13,11 @@ from medrubric.data.vocab import LABELS
 from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
-from medrubric.rubric.items import ItemStats
-from medrubric.rubric.lint import SEVERITIES, Finding, severity_counts
 from medrubric.scoring.summary import score_verdicts
+
+if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
+    from medrubric.rubric.items import ItemStats
+    from medrubric.rubric.lint import Finding
 
 _env = jinja2.Environment(
     loader=jinja2.PackageLoader("medrubric.report", "templates"),
@@ -116,6 +118,8 @@ def leaderboard_html(rows: Sequence[LeaderboardRow]) -> str:
 
 def findings_by_check(findings: Sequence[Finding]) -> dict[str, dict[str, int]]:
     """Check -> severity -> count, checks in first-seen order."""
+    from medrubric.rubric.lint import SEVERITIES
+
     table: dict[str, dict[str, int]] = {}
     for f in findings:
         table.setdefault(f.check, dict.fromkeys(SEVERITIES, 0))[f.severity] += 1
@@ -129,6 +133,8 @@ def lint_html(
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
 ) -> str:
+    from medrubric.rubric.lint import SEVERITIES, severity_counts
+
     order = {s: i for i, s in enumerate(SEVERITIES)}
     return _render(
         "rubric_lint.html.j2",

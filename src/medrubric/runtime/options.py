@@ -98,7 +98,7 @@ class ModelOptions(BaseModel):
 
     def console(self) -> Console:
         """Where progress goes: stderr, silent with --quiet."""
-        return Console(stderr=True, quiet=not self.show_progress)
+        return Console(stderr=True, quiet=not self.show_progress, emoji=False)
 
     def progress(self) -> RunProgress:
         """The live display of a model-calling run, hidden with --quiet."""

@@ -144,10 +144,13 @@ LOG_WIDTH = 200
 
 def log_console(*, stderr: bool = False) -> Console:
     """A console whose lines are never cut: soft-wrapped text, and in a pipe or a log (no
-    terminal width to fit) room for a whole table row."""
-    console = Console(stderr=stderr, soft_wrap=True)
+    terminal width to fit) room for a whole table row. No emoji codes: a model named
+    `openai:m:` must not print as an emoji."""
+    console = Console(stderr=stderr, soft_wrap=True, emoji=False)
     return (
-        console if console.is_terminal else Console(stderr=stderr, soft_wrap=True, width=LOG_WIDTH)
+        console
+        if console.is_terminal
+        else Console(stderr=stderr, soft_wrap=True, width=LOG_WIDTH, emoji=False)
     )
 
 
