@@ -317,7 +317,7 @@ def report_cmd(
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))
 def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
-    """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 8 sample cases."""
+    """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 4 sample cases."""
     from medrubric.evaluate.demo import demo_options
     from medrubric.evaluate.runner import run_eval
 

@@ -12,7 +12,7 @@ from medrubric.evaluate.runner import RunOptions
 from medrubric.runtime.options import ModelOptions
 
 DEMO_MODEL = "local:smollm2"
-DEMO_CASES = 8
+DEMO_CASES = 4  # two English, two Chinese: a few minutes on a laptop CPU
 DEMO_MAX_TOKENS = 256
 DEMO_GRADER_MAX_TOKENS = 512
 
