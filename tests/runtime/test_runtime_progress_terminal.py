@@ -104,8 +104,12 @@ def test_eval_progress_fits_the_terminal(tmp_path: Path, columns: int) -> None:
 
 
 @pytest.mark.parametrize("columns", [80, 100, 120])
-def test_a_running_bar_keeps_count_percent_and_eta(columns: int) -> None:
-    """Mid-run (26 of 313 done, an ETA known), drawn at the terminal's width."""
+def test_a_running_bar_keeps_count_percent_and_eta(
+    columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mid-run (26 of 313 done, an ETA known), drawn at the terminal's width (the live bar:
+    under CI the display would print plain lines instead)."""
+    monkeypatch.delenv("CI", raising=False)
     screen = io.StringIO()
     console = Console(file=screen, width=columns, force_terminal=True, color_system=None)
     display = RunProgress(console)
