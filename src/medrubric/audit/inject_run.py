@@ -33,6 +33,7 @@ from medrubric.errors import InputError
 from medrubric.evaluate.grade import grade_responses, match_cases
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
+from medrubric.evaluate.runcases import hash_cases
 from medrubric.evaluate.rundir import RunDir, latest_by_key
 from medrubric.llm.types import ChatModel
 from medrubric.runtime.concurrency import bounded
@@ -257,7 +258,7 @@ def provenance(opts: InjectOptions, cases: Sequence[Case], taxonomy: str) -> dic
     ]
     record = run_record(
         source=opts.benchmark,
-        cases=cases,
+        cases_sha256=hash_cases(cases),
         models={role: opts.models.spec(spec) for role, spec in roles.items()},
         prompts=prompts,
         params={

@@ -186,7 +186,7 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if validity is not None:
         console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     typer.echo(str(run.report.resolve()))
-    problem = error_rate_problem(summary, result.grades, max_error_rate)
+    problem = error_rate_problem(summary, result.grades(), max_error_rate)
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)

@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -90,7 +90,7 @@ def iter_json_lines(
     `end`, of the lines in that byte range only (one partition of a larger file)."""
     path = Path(path)
     seen_any = False
-    for lineno, raw in _raw_lines(path, start, end, first_line):
+    for lineno, _, raw in _raw_lines(path, start, end, first_line):
         obj = _json_object(raw, path, lineno)
         if obj is not None:
             seen_any = True
@@ -100,9 +100,9 @@ def iter_json_lines(
 
 def _raw_lines(
     path: Path, start: int, end: int | None, first_line: int
-) -> Iterator[tuple[int, bytes]]:
-    """(line number, bytes) of each line of the byte range that is not blank in ASCII, a
-    UTF-8 BOM dropped."""
+) -> Iterator[tuple[int, int, bytes]]:
+    """(line number, byte offset, bytes) of each line of the byte range that is not blank in
+    ASCII, a UTF-8 BOM dropped."""
     if not path.exists():
         raise InputError("file not found", path)
     if path.is_dir():
@@ -118,11 +118,12 @@ def _raw_lines(
                 raise InputError(
                     f"line is longer than {MAX_LINE_BYTES // 2**20} MiB (the limit)", path, lineno
                 )
+            offset = position
             position += len(raw)
             if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             if raw.strip():
-                yield lineno, raw
+                yield lineno, offset, raw
 
 
 def _check_records(seen_any: bool, path: Path, start: int, end: int | None) -> None:
@@ -243,9 +244,18 @@ def read_models(
     InputError at the first bad one. A line is parsed and validated in one pass by pydantic;
     only a line that fails is read again the slow way, for the exact error (or to accept what
     Python's json accepts and pydantic's parser does not, such as a blank line in Unicode)."""
+    for lineno, _, record in read_models_at(path, model, start, end, first_line):
+        yield lineno, record
+
+
+def read_models_at(
+    path: str | Path, model: type[M], start: int = 0, end: int | None = None, first_line: int = 1
+) -> Iterator[tuple[int, int, M]]:
+    """`read_models` with the byte offset of each line: (line number, offset, record), so a
+    record can be read again alone (`read_model_at`) instead of being kept."""
     path = Path(path)
     seen_any = False
-    for lineno, raw in _raw_lines(path, start, end, first_line):
+    for lineno, offset, raw in _raw_lines(path, start, end, first_line):
         try:
             record = model.model_validate_json(raw)
             check_depth(raw, path, lineno)
@@ -258,8 +268,14 @@ def read_models(
             except ValidationError as exc:
                 raise input_error_from_validation(exc, path, lineno) from None
         seen_any = True
-        yield lineno, record
+        yield lineno, offset, record
     _check_records(seen_any, path, start, end)
+
+
+def read_model_at(fh: BinaryIO, offset: int, model: type[M]) -> M:
+    """The record on the line at `offset` of an open JSONL file that `read_models_at` read."""
+    fh.seek(offset)
+    return model.model_validate_json(fh.readline().removeprefix(b"\xef\xbb\xbf"))
 
 
 def load_models(path: str | Path, model: type[M]) -> list[M]:

@@ -5,14 +5,14 @@ summary.py so checking a finished run needs no statistics stack."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from medrubric.data.models import CaseGrade
 from medrubric.scoring.records import Summary
 
 
 def error_rate_problem(
-    summary: Summary, grades: Sequence[CaseGrade], max_rate: float
+    summary: Summary, grades: Iterable[CaseGrade], max_rate: float
 ) -> str | None:
     """Why a run failed, in one line, when more than `max_rate` of its verdicts (or of its
     answers) are errors; None otherwise. A run that is mostly errors has no score worth

@@ -147,7 +147,7 @@ def estimate_grading(
     `answer_tokens` long and cannot be in the cache."""
     est = StageEstimate(stage="grade", model=spec.label)
     plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
-    for job in plan.jobs:
+    for job in plan.jobs():
         messages, prompt_id = job_messages(setup, job)
         completion = VERDICT_TOKENS * len(job.criteria)
         if job.case.id in unknown:

@@ -9,7 +9,8 @@ Cases without a publication date never pass a date filter.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from medrubric.data.models import Case
 from medrubric.data.vocab import normalise_label
@@ -58,13 +59,18 @@ def parse_filter(expression: str) -> CasePredicate:
 
 
 def select_cases(
-    cases: Sequence[Case], filters: Sequence[str] = (), limit: int | None = None
+    cases: Iterable[Case], filters: Sequence[str] = (), limit: int | None = None
 ) -> list[Case]:
     """Cases passing every filter, in file order, at most `limit` of them."""
+    return list(iter_selected(cases, filters, limit))
+
+
+def iter_selected(
+    cases: Iterable[Case], filters: Sequence[str] = (), limit: int | None = None
+) -> Iterator[Case]:
+    """`select_cases` one case at a time (the filters and limit are checked at once)."""
     predicates = [parse_filter(f) for f in filters]
-    chosen = [c for c in cases if all(p(c) for p in predicates)]
-    if limit is not None:
-        if limit < 1:
-            raise InputError(f"--limit must be at least 1, got {limit}")
-        chosen = chosen[:limit]
-    return chosen
+    if limit is not None and limit < 1:
+        raise InputError(f"--limit must be at least 1, got {limit}")
+    chosen = (c for c in cases if all(p(c) for p in predicates))
+    return itertools.islice(chosen, limit)

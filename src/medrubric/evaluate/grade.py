@@ -10,7 +10,7 @@ its own hash, so it cannot close the fence and speak as the prompt.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -26,6 +26,7 @@ from medrubric.data.models import (
 )
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.runcases import RunCases
 from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
 from medrubric.evaluate.verdicts import (
     BatchedReply,
@@ -214,33 +215,80 @@ def has_error(grade: CaseGrade) -> bool:
     return grade.response_error is not None or any(v.error is not None for v in grade.criteria)
 
 
-def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[str, Case]:
-    by_id = {c.id: c for c in cases}
-    unknown = sorted({r.case_id for r in responses} - set(by_id))
+def match_cases(
+    cases: Sequence[Case] | Mapping[str, Case], responses: Sequence[Response]
+) -> Mapping[str, Case]:
+    by_id = cases if isinstance(cases, Mapping) else {c.id: c for c in cases}
+    check_case_ids(by_id, responses)
+    return by_id
+
+
+def check_case_ids(ids: Container[str], responses: Sequence[Response]) -> None:
+    """InputError naming the case ids that `responses` refer to and `ids` lacks."""
+    unknown = sorted({r.case_id for r in responses if r.case_id not in ids})
     if unknown:
         shown = ", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else "")
         raise InputError(f"responses refer to {len(unknown)} case id(s) not in --cases: {shown}")
-    return by_id
+
+
+Key = tuple[str, str]
 
 
 @dataclass
 class GradingPlan:
-    """What grading `responses` in a run still takes: the grades already finished, the
-    verdicts already known per answer, and the calls (jobs) still to make. The run and its
-    `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run makes."""
+    """What grading `answers` in a run still takes: the answers whose grade is finished, the
+    verdicts already known of the others, and (`jobs`) the calls still to make. The run and
+    its `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run
+    makes. Only keys and the verdicts of unfinished answers are held: cases are looked up
+    (from disk, for `RunCases`) as their jobs come up."""
 
-    graded: dict[tuple[str, str], CaseGrade]
-    known: dict[tuple[str, str], dict[str, Verdict]]
-    jobs: list[GradingJob]
-    ready: list[tuple[Case, Response]]  # answers whose grade needs no call (failed, or done)
+    cases: Mapping[str, Case]
     answers: list[Response]
+    mode: str
+    graded: set[Key]
+    known: dict[Key, dict[str, Verdict]]
     total: int
     done: int
     stale: bool  # some grades are redone: the grades log is compacted afterwards
+    grades_size: int  # bytes of grades.jsonl when planned: later lines are this run's
+
+    def unfinished(self) -> Iterator[tuple[Case, Response, tuple[Criterion, ...]]]:
+        """Each answer without a finished grade, with its criteria still to grade."""
+        for response in self.answers:
+            key = (response.case_id, response.model)
+            if key in self.graded:
+                continue
+            case = self.cases[response.case_id]
+            if response.error is not None:
+                yield case, response, ()
+                continue
+            verdicts = self.known.get(key, {})
+            yield case, response, tuple(c for c in case.rubric if c.id not in verdicts)
+
+    def ready(self) -> Iterator[tuple[Case, Response]]:
+        """Answers whose grade needs no call (failed, or every verdict known)."""
+        return ((case, r) for case, r, pending in self.unfinished() if not pending)
+
+    def jobs(self) -> Iterator[GradingJob]:
+        """The calls still to make, one answer at a time."""
+        for case, response, pending in self.unfinished():
+            if not pending:
+                continue
+            if self.mode == "batched":
+                yield GradingJob(case, response, pending)
+                continue
+            shared = answer_prompt(case, response.response or "")
+            yield from (GradingJob(case, response, (c,), shared) for c in pending)
+
+
+def _rubric_size(cases: Mapping[str, Case], case_id: str) -> int:
+    if isinstance(cases, RunCases):
+        return cases.rubric_size(case_id)
+    return len(cases[case_id].rubric)
 
 
 def plan_grading(
-    cases: Sequence[Case],
+    cases: Sequence[Case] | Mapping[str, Case],
     responses: Sequence[Response],
     run: RunDir,
     mode: str,
@@ -251,41 +299,37 @@ def plan_grading(
     in error (and grades of answers that failed) are redone."""
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
-    recorded = run.load_grades()
-    graded = {(g.case_id, g.model): g for g in recorded if not (retry_errors and has_error(g))}
-    known: dict[tuple[str, str], dict[str, Verdict]] = {}
-    for call in run.load_grading_calls():
-        verdicts = known.setdefault((call.case_id, call.model), {})
-        for v in call.verdicts:
-            if retry_errors and v.error is not None:
-                verdicts.pop(v.criterion_id, None)
-            else:
-                verdicts[v.criterion_id] = v
-    jobs: list[GradingJob] = []
-    ready: list[tuple[Case, Response]] = []
+    recorded = 0
+    graded: set[Key] = set()
+    for _, head in run.grade_heads():
+        recorded += 1
+        if not (retry_errors and head.has_error()):
+            graded.add(head.key())
+    grades_size = run.grades.stat().st_size if run.grades.exists() else 0
+    wanted = {(r.case_id, r.model) for r in answers} - graded
+    known: dict[Key, dict[str, Verdict]] = {}
+    if any(r.error is None for r in answers if (r.case_id, r.model) in wanted):
+        for call in run.iter_grading_calls():
+            key = (call.case_id, call.model)
+            if key not in wanted:
+                continue
+            verdicts = known.setdefault(key, {})
+            for v in call.verdicts:
+                if retry_errors and v.error is not None:
+                    verdicts.pop(v.criterion_id, None)
+                else:
+                    verdicts[v.criterion_id] = v
     total = done = 0
     for response in answers:
-        case = by_id[response.case_id]
-        key = (case.id, response.model)
-        total += len(case.rubric)
-        if key in graded:
-            done += len(case.rubric)
-            continue
-        if response.error is not None:
-            ready.append((case, response))
-            done += len(case.rubric)
-            continue
-        pending = tuple(c for c in case.rubric if c.id not in known.get(key, {}))
-        done += len(case.rubric) - len(pending)
-        if not pending:
-            ready.append((case, response))
-        elif mode == "batched":
-            jobs.append(GradingJob(case, response, pending))
-        else:
-            shared = answer_prompt(case, response.response or "")
-            jobs.extend(GradingJob(case, response, (c,), shared) for c in pending)
-    stale = len(recorded) > len(graded)
-    return GradingPlan(graded, known, jobs, ready, answers, total, done, stale)
+        key = (response.case_id, response.model)
+        size = _rubric_size(by_id, response.case_id)
+        total += size
+        if key in graded or response.error is not None:
+            done += size
+        elif key in known:
+            done += sum(c.id in known[key] for c in by_id[response.case_id].rubric)
+    stale = recorded > len(graded)
+    return GradingPlan(by_id, answers, mode, graded, known, total, done, stale, grades_size)
 
 
 def job_messages(setup: GraderSetup, job: GradingJob) -> tuple[Messages, str]:
@@ -302,8 +346,8 @@ def job_schema(setup: GraderSetup, job: GradingJob) -> type[BaseModel]:
     return CriterionReply
 
 
-async def grade_responses(
-    cases: Sequence[Case],
+async def grade_run(
+    cases: Sequence[Case] | Mapping[str, Case],
     responses: Sequence[Response],
     grader: ChatModel,
     setup: GraderSetup,
@@ -312,20 +356,21 @@ async def grade_responses(
     concurrency: int,
     progress: RunProgress,
     retry_errors: bool = True,
-) -> list[CaseGrade]:
+) -> None:
     """Grade every answer not yet graded in `run`, resuming at the criterion level; with
     `retry_errors` (the default), verdicts in error (and grades of answers that failed) are
-    redone."""
+    redone. Each grade goes to grades.jsonl as its last verdict arrives and nothing of a
+    finished answer is kept, so memory does not grow with the number of answers."""
     plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
-    graded, known = plan.graded, plan.known
+    known = plan.known
 
     def finish(case: Case, response: Response) -> None:
         key = (case.id, response.model)
-        grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
+        grade = case_grade(case, response, grader.label, list(known.pop(key, {}).values()))
         run.append(run.grades, grade, fsync=False)
-        graded[key] = grade
+        plan.graded.add(key)
 
-    for case, response in plan.ready:
+    for case, response in list(plan.ready()):
         finish(case, response)
     progress.stage("grade", total=plan.total, done=plan.done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
@@ -335,17 +380,43 @@ async def grade_responses(
 
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
-    async for job, call in bounded(plan.jobs, run_job, concurrency):
+    async for job, call in bounded(plan.jobs(), run_job, concurrency):
         run.append(run.verdicts, call, fsync=False)
         key = (job.case.id, job.response.model)
-        known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
+        verdicts = known.setdefault(key, {})
+        verdicts.update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
         progress.tally.verdicts += sum(v.error is None for v in call.verdicts)
         progress.tally.errors += sum(v.error is not None for v in call.verdicts)
         progress.advance("grade", len(call.verdicts))
-        if key not in graded and all(c.id in known[key] for c in job.case.rubric):
+        if key not in plan.graded and all(c.id in verdicts for c in job.case.rubric):
             finish(job.case, job.response)
     await asyncio.to_thread(run.sync)
     if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
-        await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
-    return [graded[(r.case_id, r.model)] for r in plan.answers]
+        await asyncio.to_thread(run.compact_grades, plan.grades_size, retry_errors)
+
+
+def answer_grades(run: RunDir, responses: Sequence[Response]) -> Iterator[CaseGrade]:
+    """The latest grade of each answer (the latest response per case and model), in order,
+    read from grades.jsonl one at a time."""
+    latest = run.latest_grades()
+    return run.grades_at(latest[key] for key in latest_by_key(responses))
+
+
+async def grade_responses(
+    cases: Sequence[Case] | Mapping[str, Case],
+    responses: Sequence[Response],
+    grader: ChatModel,
+    setup: GraderSetup,
+    run: RunDir,
+    *,
+    concurrency: int,
+    progress: RunProgress,
+    retry_errors: bool = True,
+) -> list[CaseGrade]:
+    """`grade_run`, then the grade of every answer in order (held: for small runs)."""
+    await grade_run(
+        cases, responses, grader, setup, run,
+        concurrency=concurrency, progress=progress, retry_errors=retry_errors,
+    )  # fmt: skip
+    return list(answer_grades(run, responses))

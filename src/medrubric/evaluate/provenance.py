@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from medrubric import __version__
-from medrubric.data.models import Case, RunRecord
+from medrubric.data.models import RunRecord
 from medrubric.llm.spec import ModelSpec
-from medrubric.snapshot import MANIFEST, canonical_cases, snapshot_hash
+from medrubric.snapshot import MANIFEST, snapshot_hash
 
 
 def git_revision() -> str | None:
@@ -31,11 +30,6 @@ def git_revision() -> str | None:
     return out.stdout.strip() or None
 
 
-def cases_hash(cases: Sequence[Case]) -> str:
-    """SHA-256 of the selected cases in the snapshot's canonical form."""
-    return hashlib.sha256(canonical_cases(list(cases))).hexdigest()
-
-
 def source_snapshot_hash(source: str) -> str | None:
     """The snapshot hash when `--cases` names a snapshot folder (or a release's dataset folder),
     else None: a folder of Parquet files without a manifest names no snapshot."""
@@ -51,7 +45,7 @@ def prompt_ids(ids: Iterable[str | None]) -> dict[str, str]:
 def run_record(
     *,
     source: str,
-    cases: Sequence[Case],
+    cases_sha256: str,
     models: dict[str, ModelSpec],
     prompts: Iterable[str | None],
     params: dict[str, Any],
@@ -63,5 +57,5 @@ def run_record(
         snapshot_hash=source_snapshot_hash(source),
         prompt_versions=prompt_ids(prompts),
         models={role: spec.public() for role, spec in models.items()},
-        params={"cases": source, "cases_sha256": cases_hash(cases), **params},
+        params={"cases": source, "cases_sha256": cases_sha256, **params},
     )

@@ -13,17 +13,23 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from medrubric.data.jsonl import read_json_object
+from medrubric.data.jsonl import (
+    read_json_object,
+    read_model_at,
+    read_models,
+    read_models_at,
+    write_jsonl,
+)
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
 from medrubric.errors import InputError, input_error_from_validation
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.runtime.folder import RunFolder
+from medrubric.runtime.folder import RunFolder, readable_log
 from medrubric.scoring.records import Summary
 
 
@@ -41,6 +47,30 @@ class GradingCall(BaseModel):
     cost_usd: float | None = 0.0  # None: the grader's price is unknown
     cached: bool = False
     calls: int = 1  # 2 when a batched reply was re-asked
+
+
+class _VerdictHead(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    error: str | None = None
+
+
+class GradeHead(BaseModel):
+    """What resuming needs of a grades.jsonl line (its answer and whether it holds an error),
+    read without building its verdicts."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    case_id: str
+    model: str
+    response_error: str | None = None
+    criteria: list[_VerdictHead] = []
+
+    def key(self) -> tuple[str, str]:
+        return self.case_id, self.model
+
+    def has_error(self) -> bool:
+        return self.response_error is not None or any(v.error is not None for v in self.criteria)
 
 
 SUMMARY_SCHEMA = 1
@@ -105,6 +135,37 @@ class RunDir(RunFolder):
 
     def load_grades(self) -> list[CaseGrade]:
         return self.read(self.grades, CaseGrade)
+
+    def iter_grading_calls(self) -> Iterator[GradingCall]:
+        """verdicts.jsonl one record at a time (nothing when there is no log yet)."""
+        if readable_log(self.verdicts):
+            yield from (call for _, call in read_models(self.verdicts, GradingCall))
+
+    def grade_heads(self) -> Iterator[tuple[int, GradeHead]]:
+        """(byte offset, head) of every line of grades.jsonl, in order."""
+        if readable_log(self.grades):
+            yield from ((at, head) for _, at, head in read_models_at(self.grades, GradeHead))
+
+    def latest_grades(self) -> dict[tuple[str, str], int]:
+        """The offset of the latest grade of each answer in grades.jsonl."""
+        return {head.key(): at for at, head in self.grade_heads()}
+
+    def grades_at(self, offsets: Iterable[int]) -> Iterator[CaseGrade]:
+        """The grades on the lines at `offsets` of grades.jsonl, read one at a time."""
+        with self.grades.open("rb") as fh:
+            for at in offsets:
+                yield read_model_at(fh, at, CaseGrade)
+
+    def compact_grades(self, since: int, retry_errors: bool) -> None:
+        """Rewrite grades.jsonl with one line per answer: its latest grade among those written
+        from byte `since` on (this run's) and, before it, those without an error (all of them
+        with `retry_errors` False), in the order each answer first appears among them."""
+        latest: dict[tuple[str, str], int] = {}
+        for at, head in self.grade_heads():
+            if at >= since or not (retry_errors and head.has_error()):
+                latest[head.key()] = at
+        with self.grades.open("rb") as fh:  # the rename leaves this handle on the old file
+            write_jsonl(self.grades, (read_model_at(fh, at, CaseGrade) for at in latest.values()))
 
     def read_summary(self) -> RunSummary:
         if not self.summary.exists():

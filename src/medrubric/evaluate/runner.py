@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from medrubric import __version__
-from medrubric.data.formats import load_cases
+from medrubric.data.formats import iter_cases, load_cases
 from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
-from medrubric.evaluate.filters import select_cases
+from medrubric.evaluate.filters import iter_selected, select_cases
 from medrubric.evaluate.generate import generate_responses
-from medrubric.evaluate.grade import grade_responses, match_cases
+from medrubric.evaluate.grade import answer_grades, check_case_ids, grade_run, match_cases
 from medrubric.evaluate.openbook import (
     Knowledge,
     check_run_knowledge,
@@ -35,7 +35,8 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.provenance import cases_hash, run_record
+from medrubric.evaluate.provenance import run_record
+from medrubric.evaluate.runcases import CaseHash, RunCases, hash_cases
 from medrubric.evaluate.rundir import RunDir, RunSummary, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
@@ -102,33 +103,42 @@ class RunResult:
 
     run: RunDir
     progress: RunProgress
-    cases: list[Case]
+    cases: RunCases
     responses: list[Response]
-    grades: list[CaseGrade]
     summary: RunSummary
     summary_changed: bool = True  # False: nothing it is computed from changed since last time
 
+    def grades(self) -> Iterator[CaseGrade]:
+        """The grade of each answer, in order, read from the run one at a time."""
+        return answer_grades(self.run, self.responses)
 
-def prepare_cases(
-    opts: RunOptions, run: RunDir, loaded: Sequence[Case] | None = None
-) -> list[Case]:
-    """Load and filter the cases, and keep a copy in the run so its report can be rebuilt."""
-    cases = select_cases(
-        load_cases(opts.cases) if loaded is None else loaded, opts.filters, opts.limit
-    )
-    if not cases:
-        raise InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
-    write_jsonl(run.cases, cases)
-    return cases
+
+def source_cases(opts: RunOptions) -> tuple[str, set[str]]:
+    """The hash that names the case source (`run_identity`) and its case ids, from one pass
+    over it that keeps no case."""
+    hasher = CaseHash()
+    ids: set[str] = set()
+    for case in iter_cases(opts.cases):
+        hasher.add(case)
+        ids.add(case.id)
+    return hasher.hexdigest(), ids
+
+
+def prepare_cases(opts: RunOptions, run: RunDir) -> RunCases:
+    """Filter the cases into the run's cases.jsonl (so its report can be rebuilt), from
+    where they are read back one at a time."""
+    empty = InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
+    selected = iter_selected(iter_cases(opts.cases), opts.filters, opts.limit)
+    return RunCases.write(run.cases, selected, empty)
 
 
 def run_identity(
-    opts: RunOptions, source: Sequence[Case], model: str | None, grading: bool
+    opts: RunOptions, source_sha256: str, model: str | None, grading: bool
 ) -> dict[str, Any]:
     """What a run folder holds (`RunFolder.claim`): the candidate, the grader set-up and the
     case source. Filters and --limit may widen a run within one source, so the source's
     hash, not the selection's, names the case set."""
-    identity: dict[str, Any] = {"model": model, "cases_sha256": cases_hash(source)}
+    identity: dict[str, Any] = {"model": model, "cases_sha256": source_sha256}
     if grading:
         assert opts.setup is not None
         setup = opts.setup
@@ -163,15 +173,15 @@ async def generate_stage(
 
 async def grade_stage(
     opts: RunOptions,
-    cases: Sequence[Case],
+    cases: RunCases,
     responses: Sequence[Response],
     run: RunDir,
     progress: RunProgress,
-) -> list[CaseGrade]:
+) -> None:
     assert opts.setup is not None
     spec = opts.grader()
     async with opts.open(spec, opts.batch(run), opts.fanout) as grader:
-        return await grade_responses(
+        await grade_run(
             cases,
             responses,
             grader,
@@ -195,7 +205,10 @@ def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) 
     select and describe the work, the model specs (prices included) and the package version."""
     digest = hashlib.sha256()
     for log in (run.cases, run.responses, run.verdicts, run.grades):
-        digest.update(log.read_bytes() if log.exists() else b"")
+        if log.exists():
+            with log.open("rb") as fh:
+                while chunk := fh.read(1 << 20):
+                    digest.update(chunk)
         digest.update(b"\0")
     described = {
         "options": opts.model_dump(mode="json", include=SUMMARY_OPTIONS),
@@ -207,15 +220,12 @@ def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) 
 
 
 def write_summary(
-    run: RunDir,
-    opts: RunOptions,
-    cases: Sequence[Case],
-    responses: Sequence[Response],
-    grades: Sequence[CaseGrade],
+    run: RunDir, opts: RunOptions, cases: RunCases, responses: Sequence[Response]
 ) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
-    are, since nothing they are computed from changed."""
+    are, since nothing they are computed from changed. Grades and calls are read from the
+    run's logs one at a time; only per-case scores are held."""
     assert opts.setup is not None
     models = {"grader": opts.grader()}
     if opts.model is not None:
@@ -231,16 +241,20 @@ def write_summary(
     from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
 
     wanted = {(r.case_id, r.model) for r in responses}
-    calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
+    answered = {r.case_id for r in responses}
+    calls = (c for c in run.iter_grading_calls() if (c.case_id, c.model) in wanted)
+    prompts = {r.prompt_version for r in responses}
     record = run_record(
         source=opts.cases,
-        cases=cases,
+        cases_sha256=hash_cases(cases[i] for i in cases if i in answered),
         models=models,
-        prompts=[r.prompt_version for r in responses] + [c.prompt_version for c in calls],
+        prompts=prompts,
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
         | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
     )
-    summary = build_summary(grades, opts.setup, responses, calls, record, opts.grader_validity)
+    summary = build_summary(
+        answer_grades(run, responses), opts.setup, responses, calls, record, opts.grader_validity
+    )
     summary.inputs_sha256 = digest
     run.write_summary(summary)
     return summary, True
@@ -305,36 +319,39 @@ def smoke_warning(opts: RunOptions) -> str | None:
 
 
 @contextmanager
-def claimed_run(opts: RunOptions, grading: bool) -> Iterator[tuple[RunDir, list[Case]]]:
+def claimed_run(opts: RunOptions, grading: bool) -> Iterator[tuple[RunDir, RunCases]]:
     """The run folder, held for this command (`RunFolder.claim`), and its selected cases."""
-    loaded = load_cases(opts.cases)
-    identity = run_identity(opts, loaded, opts.candidate().label, grading)
+    source_sha256, _ = source_cases(opts)
+    identity = run_identity(opts, source_sha256, opts.candidate().label, grading)
     with RunDir(opts.out).claim(identity) as run:
-        yield run, prepare_cases(opts, run, loaded)
+        yield run, prepare_cases(opts, run)
 
 
 async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
     with claimed_run(opts, grading=True) as (run, cases), opts.progress() as progress:
-        responses = await generate_stage(opts, cases, run, progress)
-        grades = await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses, grades)
-    return RunResult(run, progress, list(cases), responses, grades, summary, changed)
+        responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
+        await grade_stage(opts, cases, responses, run, progress)
+        summary, changed = write_summary(run, opts, cases, responses)
+    return RunResult(run, progress, cases, responses, summary, changed)
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
     with claimed_run(opts, grading=False) as (run, cases), opts.progress() as progress:
-        responses = await generate_stage(opts, cases, run, progress)
+        responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
     return responses, progress
 
 
 async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
     """Grade answers made elsewhere: Response records (case_id + response suffice) or any
-    shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs)."""
+    shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs).
+    Cases are streamed (hashed, then filtered into the run's cases.jsonl) and read back one
+    at a time, so memory holds the answers but not the cases or the verdicts."""
     loaded_answers, _, notes = load_responses(responses_file)
     for note in notes:
         opts.console().print(f"note: {note}")
     answers = list(latest_by_key(loaded_answers).values())
+    del loaded_answers
     models = sorted({r.model for r in answers})
     if len(models) > 1:
         raise InputError(
@@ -342,18 +359,17 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             "one model: split the file by model",
             responses_file,
         )
-    loaded = load_cases(opts.cases)
-    match_cases(loaded, answers)
-    identity = run_identity(opts, loaded, models[0] if models else None, grading=True)
+    source_sha256, ids = source_cases(opts)
+    check_case_ids(ids, answers)
+    identity = run_identity(opts, source_sha256, models[0] if models else None, grading=True)
     with RunDir(opts.out).claim(identity) as run:
-        selected = {c.id for c in prepare_cases(opts, run, loaded)}
-        responses = [r for r in answers if r.case_id in selected]
-        cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
-        if not cases:
+        cases = prepare_cases(opts, run)
+        responses = [r for r in answers if r.case_id in cases]
+        if not responses:
             raise InputError("no response is for a selected case", responses_file)
         if not run.responses.exists() or not run.responses.samefile(responses_file):
             write_jsonl(run.responses, responses)
         with opts.progress() as progress:
-            grades = await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses, grades)
-    return RunResult(run, progress, list(cases), responses, grades, summary, changed)
+            await grade_stage(opts, cases, responses, run, progress)
+        summary, changed = write_summary(run, opts, cases, responses)
+    return RunResult(run, progress, cases, responses, summary, changed)

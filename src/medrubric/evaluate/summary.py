@@ -5,17 +5,19 @@ key: model specs go in as `public()`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.provenance import prompt_ids
 from medrubric.evaluate.rundir import GradingCall, RunSummary
 from medrubric.scoring import summarize
 
 
-def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> dict[str, Any]:
+def run_totals(responses: Sequence[Response], calls: Iterable[GradingCall]) -> dict[str, Any]:
     """Calls recorded in the run dir, split into endpoint calls and cache hits.
 
     Tokens and cost count endpoint calls only (a cached answer costs nothing again).
@@ -24,8 +26,10 @@ def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> d
     usage = Usage()
     cost: float | None = 0.0
     generated = [r for r in responses if r.prompt_version is not None]  # not answers made elsewhere
-    records = [(r.usage, r.cost_usd, r.cached, 1) for r in generated]
-    records += [(c.usage, c.cost_usd, c.cached, c.calls) for c in calls]
+    records = itertools.chain(
+        ((r.usage, r.cost_usd, r.cached, 1) for r in generated),
+        ((c.usage, c.cost_usd, c.cached, c.calls) for c in calls),
+    )
     for call_usage, call_cost, was_cached, n in records:
         if was_cached:
             cached += n
@@ -45,29 +49,48 @@ def run_totals(responses: Sequence[Response], calls: Sequence[GradingCall]) -> d
 
 
 def build_summary(
-    grades: Sequence[CaseGrade],
+    grades: Iterable[CaseGrade],
     setup: GraderSetup,
     responses: Sequence[Response],
-    calls: Sequence[GradingCall],
+    calls: Iterable[GradingCall],
     record: RunRecord,
     grader_validity: dict[str, Any] | None = None,
 ) -> RunSummary:
-    models = sorted({g.model for g in grades})
-    if len(models) != 1:
-        raise InputError(
-            f"a run directory scores one candidate model; these grades hold {len(models)} "
-            f"({', '.join(models) or 'none'}): grade each model into its own --out"
-        )
-    scored = summarize(grades, clip=setup.clip)
+    """The summary of a run; `grades` and `calls` are each read once (generators over the
+    run's logs keep memory flat); the calls' prompt versions join `record`'s."""
+    models: set[str] = set()
+    response_errors: list[dict[str, str]] = []
+
+    def noted(grades: Iterable[CaseGrade]) -> Iterator[CaseGrade]:
+        for g in grades:
+            models.add(g.model)
+            if g.response_error:
+                response_errors.append({"case_id": g.case_id, "error": g.response_error})
+            yield g
+
+    try:
+        scored = summarize(noted(grades), clip=setup.clip)
+    except ValueError:
+        if len(models) != 1:
+            raise InputError(
+                f"a run directory scores one candidate model; these grades hold {len(models)} "
+                f"({', '.join(sorted(models)) or 'none'}): grade each model into its own --out"
+            ) from None
+        raise
+    prompts = set(record.prompt_versions.values())
+
+    def noting_prompts(calls: Iterable[GradingCall]) -> Iterator[GradingCall]:
+        for c in calls:
+            prompts.add(c.prompt_version)
+            yield c
+
+    totals = run_totals(responses, noting_prompts(calls))
+    record = record.model_copy(update={"prompt_versions": prompt_ids(prompts)})
     return RunSummary.model_validate(
         {
             **scored.model_dump(),
-            **run_totals(responses, calls),
-            "response_errors": [
-                {"case_id": g.case_id, "error": g.response_error}
-                for g in grades
-                if g.response_error
-            ],
+            **totals,
+            "response_errors": response_errors,
             "grading": setup,
             "provenance": record,
             "grader_validity": grader_validity,

@@ -3,13 +3,15 @@ or fonts, so a report can be mailed or archived as one file and still open years
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
+from medrubric.files import atomic_open
 from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
@@ -26,9 +28,11 @@ _env = jinja2.Environment(
 )
 
 
+HELPERS = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
+
+
 def _render(template: str, **context: Any) -> str:
-    helpers = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
-    return _env.get_template(template).render(**helpers, **context)
+    return _env.get_template(template).render(**HELPERS, **context)
 
 
 def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
@@ -79,24 +83,47 @@ def _case_view(
 
 def run_report_html(
     summary: Mapping[str, Any],
-    grades: Sequence[CaseGrade],
+    grades: Iterable[CaseGrade],
     cases: Mapping[str, Case],
     responses: Mapping[str, Response],
 ) -> str:
     """One run: overall score with CI, the grader's validity figures (summary.json's
     `grader_validity`), tables per stratum, chart, per-case drill-down."""
+    return "".join(_run_report_parts(summary, grades, cases, responses))
+
+
+def write_run_report(
+    path: Path,
+    summary: Mapping[str, Any],
+    grades: Iterable[CaseGrade],
+    cases: Mapping[str, Case],
+    responses: Mapping[str, Response],
+) -> None:
+    """`run_report_html` written to `path` atomically as it is drawn, one case at a time (a
+    run of 100,000 answers never holds its whole report)."""
+    with atomic_open(path) as fh:
+        for part in _run_report_parts(summary, grades, cases, responses):
+            fh.write(part)
+
+
+def _run_report_parts(
+    summary: Mapping[str, Any],
+    grades: Iterable[CaseGrade],
+    cases: Mapping[str, Case],
+    responses: Mapping[str, Response],
+) -> Iterator[str]:
     tables = [
         ("By axis", "Axis", summary["by_axis"]),
         ("By theme", "Theme", summary["by_theme"]),
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    views = [
+    views = (
         _case_view(g, cases.get(g.case_id), responses.get(g.case_id), bool(summary["clip"]))
         for g in grades
-    ]
-    return _render(
-        "run_report.html.j2",
+    )
+    return _env.get_template("run_report.html.j2").generate(
+        **HELPERS,
         s=summary,
         smoke_models=smoke_test_labels(summary),
         chart=breakdown_chart(summary),

@@ -16,15 +16,11 @@ def write_run_reports(result: RunResult) -> None:
     run = result.run
     if not result.summary_changed and run.leaderboard.exists() and run.report.exists():
         return
-    from medrubric.report.html import run_report_html  # figures and tables, when drawn
+    from medrubric.report.html import write_run_report  # figures and tables, when drawn
 
     summary = result.summary.model_dump(mode="json")
     row = LeaderboardRow.from_summary(str(run.root), summary)
     run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
-    html = run_report_html(
-        summary,
-        result.grades,
-        {c.id: c for c in result.cases},
-        {r.case_id: r for r in result.responses},
+    write_run_report(
+        run.report, summary, result.grades(), result.cases, {r.case_id: r for r in result.responses}
     )
-    run.report.write_text(html, encoding="utf-8")

@@ -8,7 +8,8 @@ resumes where it stopped and repeats no finished call.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+import itertools
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -23,21 +24,30 @@ Rec = TypeVar("Rec", bound=Outcome)
 
 
 async def bounded(
-    items: Sequence[T], work: Callable[[T], Awaitable[R]], limit: int
+    items: Iterable[T], work: Callable[[T], Awaitable[R]], limit: int
 ) -> AsyncIterator[R]:
-    """Apply `work` to every item with at most `limit` concurrent calls, in completion order."""
-    gate = asyncio.Semaphore(max(1, limit))
+    """Apply `work` to every item with at most `limit` concurrent calls, in completion order.
+    Items are taken from `items` only as calls finish, so a long (or lazy) sequence of work
+    holds no more than `limit` tasks at a time."""
+    source = iter(items)
+    finished: asyncio.Queue[asyncio.Future[R]] = asyncio.Queue()
+    running: set[asyncio.Future[R]] = set()
 
-    async def one(item: T) -> R:
-        async with gate:
-            return await work(item)
+    def start(count: int) -> None:
+        for item in itertools.islice(source, count):
+            task = asyncio.ensure_future(work(item))
+            running.add(task)
+            task.add_done_callback(finished.put_nowait)
 
-    pending = [asyncio.ensure_future(one(item)) for item in items]
     try:
-        for next_done in asyncio.as_completed(pending):
-            yield await next_done
+        start(max(1, limit))
+        while running:
+            task = await finished.get()
+            running.discard(task)
+            start(1)
+            yield task.result()
     finally:
-        for task in pending:
+        for task in running:
             task.cancel()
 
 

@@ -13,17 +13,26 @@ from medrubric.errors import InputError
 
 def graded_model(grades: Sequence[CaseGrade]) -> str:
     """The one model `grades` are of; ValueError when they mix models or repeat a case."""
-    if not grades:
-        raise ValueError("no grades to summarise")
-    models = sorted({g.model for g in grades})
-    if len(models) > 1:
-        raise ValueError(f"grades mix several models ({', '.join(models)}); score one at a time")
     seen: set[str] = set()
+    repeated = None
     for g in grades:
-        if g.case_id in seen:
-            raise ValueError(f"case {g.case_id!r} is graded more than once")
+        if g.case_id in seen and repeated is None:
+            repeated = g.case_id
         seen.add(g.case_id)
-    return models[0]
+    return one_model({g.model for g in grades}, repeated, len(grades))
+
+
+def one_model(models: set[str], repeated: str | None, n_grades: int) -> str:
+    """`graded_model`'s checks on what one pass over the grades collected: their models, the
+    first case graded twice (None: none) and their number."""
+    if not n_grades:
+        raise ValueError("no grades to summarise")
+    if len(models) > 1:
+        shown = ", ".join(sorted(models))
+        raise ValueError(f"grades mix several models ({shown}); score one at a time")
+    if repeated is not None:
+        raise ValueError(f"case {repeated!r} is graded more than once")
+    return next(iter(models))
 
 
 def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:

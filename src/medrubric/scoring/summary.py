@@ -15,7 +15,7 @@ import numpy as np
 from medrubric.data.models import CaseGrade, Verdict, tag_values
 from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.formulas import case_score
-from medrubric.scoring.grades import graded_model
+from medrubric.scoring.grades import one_model
 from medrubric.scoring.records import Stratum, Summary
 from medrubric.stats import bootstrap_ci
 
@@ -59,7 +59,7 @@ def _strata(
 
 
 def summarize(
-    grades: Sequence[CaseGrade],
+    grades: Iterable[CaseGrade],
     *,
     clip: bool = True,
     seed: int = 0,
@@ -69,9 +69,14 @@ def summarize(
     """Score one model's grades: overall, per axis, theme, specialty, language and tag key.
 
     ``clip=True`` is the LiveMedBench score (each case clipped to [0, 1]); ``clip=False`` is
-    HealthBench parity (raw case ratios, only the means clipped to [0, 1]).
+    HealthBench parity (raw case ratios, only the means clipped to [0, 1]). `grades` is read
+    once, so a generator over a grades log keeps only per-case scores in memory.
     """
-    model = graded_model(grades)
+    models: set[str] = set()
+    graders: set[str] = set()
+    seen: set[str] = set()
+    repeated: str | None = None
+    n_grades = 0
     overall: list[float] = []
     by_axis: dict[str, list[float]] = defaultdict(list)
     by_theme: dict[str, list[float]] = defaultdict(list)
@@ -81,6 +86,13 @@ def summarize(
     unscorable = response_errors = n_criteria = n_errors = 0
 
     for grade in grades:
+        n_grades += 1
+        models.add(grade.model)
+        if grade.grader:
+            graders.add(grade.grader)
+        if grade.case_id in seen and repeated is None:
+            repeated = grade.case_id
+        seen.add(grade.case_id)
         if grade.response_error is not None:
             response_errors += 1
             continue
@@ -102,16 +114,17 @@ def summarize(
             if axis_score is not None:
                 by_axis[axis].append(axis_score)
 
+    model = one_model(models, repeated, n_grades)
     total = _stratum(overall, seed, n_resamples) if overall else None
     return Summary(
         model=model,
-        graders=sorted({g.grader for g in grades if g.grader}),
+        graders=sorted(graders),
         clip=clip,
         seed=seed,
         n_resamples=n_resamples,
         score=total.score if total else None,
         ci95=total.ci95 if total else None,
-        n_grades=len(grades),
+        n_grades=n_grades,
         n_cases=len(overall),
         n_cases_unscorable=unscorable,
         n_response_errors=response_errors,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +39,10 @@ class ImportResult(BaseModel):
     notes: list[str]
 
 
-def _read_cases(path: Path, fmt: Format, notes: Notes) -> list[Case]:
-    cases: list[Case] = []
-    first_seen: dict[str, tuple[int, dict[str, Any]]] = {}
+def _read_cases(path: Path, fmt: Format, notes: Notes) -> Iterator[Case]:
+    """The cases of `path` one at a time (the notes are complete once they are all read):
+    only ids, and for formats that drop repeats a digest of each first row, are kept."""
+    first_seen: dict[str, tuple[int, str]] = {}
     unknown: set[str] = set()
     repeated: list[str] = []
     differing: list[str] = []
@@ -52,7 +55,7 @@ def _read_cases(path: Path, fmt: Format, notes: Notes) -> list[Case]:
             raise input_error_from_validation(exc, path, line, prefix) from None
         unknown.update(row.model_extra or {})
         if case.id in first_seen:
-            first_line, first_obj = first_seen[case.id]
+            first_line, first_digest = first_seen[case.id]
             if not fmt.dedupe_repeats:
                 field = format_loc((*prefix, fmt.id_field))
                 raise InputError(
@@ -61,11 +64,11 @@ def _read_cases(path: Path, fmt: Format, notes: Notes) -> list[Case]:
                     line,
                 )
             repeated.append(case.id)
-            if obj != first_obj:
+            if _row_digest(obj) != first_digest:
                 differing.append(case.id)
             continue
-        first_seen[case.id] = (line, obj if fmt.dedupe_repeats else {})
-        cases.append(case)
+        first_seen[case.id] = (line, _row_digest(obj) if fmt.dedupe_repeats else "")
+        yield case
     if unknown:
         names = ", ".join(sorted(unknown))
         notes.add(f"kept field(s) with no Case equivalent in Case.extra[{fmt.name!r}]: {names}")
@@ -76,7 +79,13 @@ def _read_cases(path: Path, fmt: Format, notes: Notes) -> list[Case]:
         )
     if differing:
         notes.add(f"{len(differing)} repeated row(s) differ from the kept one: " + _few(differing))
-    return cases
+
+
+def _row_digest(obj: dict[str, Any]) -> str:
+    """Equal for equal rows (keys in any order), so a repeat is compared without keeping the
+    first row."""
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _few(ids: list[str], limit: int = 5) -> str:
@@ -89,16 +98,25 @@ def import_cases(source: str | Path, format: str | None = None) -> ImportResult:
     path = resolve_source(source)
     name = canonical_name(format) if format else detect_format(path)
     notes = Notes()
-    if name == META_EVAL:
-        cases = meta_eval_cases(read_meta_eval(read_rows(path), path), notes)
-    else:
-        cases = _read_cases(path, FORMATS[name], notes)
+    cases = list(_cases_of(path, name, notes))
     return ImportResult(cases=cases, format=name, path=path, notes=notes.render())
+
+
+def _cases_of(path: Path, name: str, notes: Notes) -> Iterator[Case]:
+    if name == META_EVAL:
+        return iter(meta_eval_cases(read_meta_eval(read_rows(path), path), notes))
+    return _read_cases(path, FORMATS[name], notes)
 
 
 def load_cases(source: str | Path, format: str | None = None) -> list[Case]:
     """The cases of a cases file in any supported format, a snapshot folder, or "sample"."""
     return import_cases(source, format).cases
+
+
+def iter_cases(source: str | Path, format: str | None = None) -> Iterator[Case]:
+    """`load_cases` one case at a time, for sources too large to hold as objects at once."""
+    path = resolve_source(source)
+    return _cases_of(path, canonical_name(format) if format else detect_format(path), Notes())
 
 
 def export_cases(cases: Iterable[Case], path: str | Path, format: str) -> int:
