@@ -103,14 +103,14 @@ def handler(body: dict[str, Any]) -> dict[str, Any]:
     return {"explanation": "stub", "criteria_met": decision(ref[1] if ref else "")}
 
 
-def _serve(conn: Connection, latency: float) -> None:
+def _serve(conn: Connection, latency: float, keep_requests: bool) -> None:
     arrivals: list[float] = []
 
     def timed(body: dict[str, Any]) -> dict[str, Any]:
         arrivals.append(time.time() - latency)  # the handler runs after the latency
         return handler(body)
 
-    with ReplayServer(timed, latency=latency) as server:
+    with ReplayServer(timed, latency=latency, keep_requests=keep_requests) as server:
         conn.send(server.base_url)
         while (command := conn.recv()) != "stop":
             if command == "reset":
@@ -134,14 +134,18 @@ def _serve(conn: Connection, latency: float) -> None:
 
 
 class Stub:
-    """`with Stub(0.05) as stub:` → `stub.url`; `stub.stats()` and `stub.reset()` between runs."""
+    """`with Stub(0.05) as stub:` → `stub.url`; `stub.stats()` and `stub.reset()` between runs.
+    With `keep_requests=False` (runs of millions of calls) prompt tokens are not counted."""
 
-    def __init__(self, latency: float):
+    def __init__(self, latency: float, keep_requests: bool = True):
         self.latency = latency
+        self.keep_requests = keep_requests
 
     def __enter__(self) -> Stub:
         self._conn, child = multiprocessing.Pipe()
-        self._proc = multiprocessing.Process(target=_serve, args=(child, self.latency), daemon=True)
+        self._proc = multiprocessing.Process(
+            target=_serve, args=(child, self.latency, self.keep_requests), daemon=True
+        )
         self._proc.start()
         self.url: str = self._conn.recv()
         return self

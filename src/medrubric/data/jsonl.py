@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import IO, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -272,7 +272,7 @@ def read_models_at(
     _check_records(seen_any, path, start, end)
 
 
-def read_model_at(fh: BinaryIO, offset: int, model: type[M]) -> M:
+def read_model_at(fh: IO[bytes], offset: int, model: type[M]) -> M:
     """The record on the line at `offset` of an open JSONL file that `read_models_at` read."""
     fh.seek(offset)
     return model.model_validate_json(fh.readline().removeprefix(b"\xef\xbb\xbf"))

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from medrubric.data.jsonl import dump_line, read_model_at
+from pydantic import BaseModel, ConfigDict
+
+from medrubric.data.jsonl import dump_line, read_model_at, read_models_at
 from medrubric.data.models import Case
 from medrubric.errors import InputError
 from medrubric.files import atomic_open
@@ -60,42 +63,76 @@ def hash_cases(cases: Iterable[Case]) -> str:
     return hasher.hexdigest()
 
 
-class RunCases(Mapping[str, Case]):
-    """The selected cases of a run by id, in file order, read back from the run's cases.jsonl
-    one at a time (`write`); `of` holds a few cases in memory behind the same interface."""
+class _CaseHead(BaseModel):
+    """What indexing a cases.jsonl line needs: its id and how many criteria it has."""
 
-    def __init__(self, path: Path | None, index: dict[str, tuple[int, int]], held: dict[str, Case]):
-        self._path = path
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    rubric: list[dict[str, Any]] = []
+
+
+class RunCases(Mapping[str, Case]):
+    """The selected cases of a run by id, in file order, read one at a time from a JSONL file
+    by byte offset: first a spool (`stage`), then the run's cases.jsonl (`save`, or `read`
+    when it is already there); `of` holds a few cases in memory behind the same interface."""
+
+    def __init__(
+        self,
+        index: dict[str, tuple[int, int]],
+        file: IO[bytes] | None = None,
+        held: dict[str, Case] | None = None,
+    ):
         self._index = index  # id -> (byte offset, rubric size)
-        self._held = held
+        self._file = file  # the spool, or the file at _path once opened
+        self._path: Path | None = None
+        self._held = held or {}
 
     @classmethod
     def of(cls, cases: Iterable[Case]) -> RunCases:
         held = {c.id: c for c in cases}
-        return cls(None, {i: (0, len(c.rubric)) for i, c in held.items()}, held)
+        return cls({i: (0, len(c.rubric)) for i, c in held.items()}, None, held)
 
     @classmethod
-    def write(cls, path: Path, cases: Iterable[Case], empty: InputError) -> RunCases:
-        """Write `cases` to `path` atomically, as `write_jsonl` does, remembering where each
-        is; `empty` is raised (and nothing written) when there is none."""
+    def stage(cls, cases: Iterable[Case], empty: InputError) -> RunCases:
+        """The cases as `write_jsonl` writes them, spooled (in memory up to `SPOOL_BYTES`);
+        `empty` is raised when there is none."""
+        spool: IO[bytes] = tempfile.SpooledTemporaryFile(CaseHash.SPOOL_BYTES)  # noqa: SIM115
         index: dict[str, tuple[int, int]] = {}
-        offset = 0
-        with atomic_open(path) as fh:
-            for case in cases:
-                line = dump_line(case) + "\n"
-                fh.write(line)
-                index[case.id] = (offset, len(case.rubric))
-                offset += len(line.encode("utf-8"))
-            if not index:
-                raise empty
-        return cls(path, index, {})
+        for case in cases:
+            index[case.id] = (spool.tell(), len(case.rubric))
+            spool.write((dump_line(case) + "\n").encode("utf-8"))
+        if not index:
+            spool.close()
+            raise empty
+        return cls(index, spool)
+
+    def save(self, path: Path) -> RunCases:
+        """Write the staged cases to `path` atomically; they are read from there on."""
+        assert self._file is not None, "only staged cases are saved"
+        self._file.seek(0)
+        with atomic_open(path, "wb") as fh:
+            shutil.copyfileobj(self._file, fh)
+        self._file.close()
+        self._file, self._path = None, path
+        return self
+
+    @classmethod
+    def read(cls, path: Path) -> RunCases:
+        """The cases a run's cases.jsonl already holds (each line parsed for its id only)."""
+        index = {head.id: (at, len(head.rubric)) for _, at, head in read_models_at(path, _CaseHead)}
+        found = cls(index)
+        found._path = path
+        return found
 
     def __getitem__(self, case_id: str) -> Case:
-        if self._path is None:
+        if self._file is None and self._path is None:
             return self._held[case_id]
         offset, _ = self._index[case_id]
-        with self._path.open("rb") as fh:
-            return read_model_at(fh, offset, Case)
+        if self._file is None or self._file.closed:
+            assert self._path is not None
+            self._file = self._path.open("rb")
+        return read_model_at(self._file, offset, Case)
 
     def __contains__(self, case_id: object) -> bool:
         return case_id in self._index
@@ -109,3 +146,8 @@ class RunCases(Mapping[str, Case]):
     def rubric_size(self, case_id: str) -> int:
         """How many criteria the case has, without reading it."""
         return self._index[case_id][1]
+
+    def close(self) -> None:
+        """Close the file read from (it is opened again if a case is read afterwards)."""
+        if self._file is not None:
+            self._file.close()

@@ -1,6 +1,8 @@
 """The run directory: append-only JSONL work logs that make every stage resumable.
 
     cases.jsonl       the cases of the run (after filters), so its report can be rebuilt
+    source.json       the cases file's size, time and inode when last read, and its hash: a
+                      re-run of an unchanged file and selection reads cases.jsonl instead
     responses.jsonl   one Response per (case, candidate model), appended as each finishes
     verdicts.jsonl    one GradingCall per grader call (its verdicts, tokens, cost), appended
     grades.jsonl      one CaseGrade per graded answer, appended once all its criteria are done
@@ -120,6 +122,7 @@ class RunDir(RunFolder):
     def __init__(self, root: str | Path):
         super().__init__(root)
         self.cases = self.root / "cases.jsonl"
+        self.source = self.root / "source.json"
         self.responses = self.root / "responses.jsonl"
         self.verdicts = self.root / "verdicts.jsonl"
         self.grades = self.root / "grades.jsonl"

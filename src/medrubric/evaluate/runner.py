@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,8 +20,9 @@ from pydantic import Field
 
 from medrubric import __version__
 from medrubric.data.formats import iter_cases, load_cases
+from medrubric.data.formats.detect import resolve_source
 from medrubric.data.formats.responses import load_responses
-from medrubric.data.jsonl import write_jsonl
+from medrubric.data.jsonl import read_json_object, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
@@ -113,23 +114,91 @@ class RunResult:
         return answer_grades(self.run, self.responses)
 
 
-def source_cases(opts: RunOptions) -> tuple[str, set[str]]:
-    """The hash that names the case source (`run_identity`) and its case ids, from one pass
-    over it that keeps no case."""
+@dataclass
+class Source:
+    """One pass over the case source that keeps no case: its hash (`run_identity`), its case
+    ids and the selected cases, staged for the run's cases.jsonl."""
+
+    sha256: str
+    ids: set[str]
+    selected: RunCases
+
+
+def read_source(opts: RunOptions) -> Source:
     hasher = CaseHash()
     ids: set[str] = set()
-    for case in iter_cases(opts.cases):
-        hasher.add(case)
-        ids.add(case.id)
-    return hasher.hexdigest(), ids
 
+    def hashed(cases: Iterable[Case]) -> Iterator[Case]:
+        for case in cases:
+            hasher.add(case)
+            ids.add(case.id)
+            yield case
 
-def prepare_cases(opts: RunOptions, run: RunDir) -> RunCases:
-    """Filter the cases into the run's cases.jsonl (so its report can be rebuilt), from
-    where they are read back one at a time."""
+    every = hashed(iter_cases(opts.cases))
     empty = InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
-    selected = iter_selected(iter_cases(opts.cases), opts.filters, opts.limit)
-    return RunCases.write(run.cases, selected, empty)
+    selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
+    for _ in every:  # past --limit, the rest of the source is hashed too
+        pass
+    return Source(hasher.hexdigest(), ids, selected)
+
+
+def source_state(opts: RunOptions) -> dict[str, Any] | None:
+    """What says that a cases file and the selection from it are unchanged since a run last
+    read it (path, size, modification time, inode, filters, limit); None for a folder or
+    "sample", which are read every time."""
+    path = resolve_source(opts.cases)
+    if not path.is_file():
+        return None
+    st = path.stat()
+    return {
+        "path": str(path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
+        "inode": st.st_ino, "filters": list(opts.filters), "limit": opts.limit,
+    }  # fmt: skip
+
+
+def unchanged_source(opts: RunOptions, run: RunDir) -> str | None:
+    """The source hash recorded by the run's last command when the cases file and the
+    selection are unchanged since (its cases.jsonl is then the selection), else None."""
+    state = source_state(opts)
+    if state is None or not (run.source.is_file() and run.cases.is_file()):
+        return None
+    try:
+        kept = read_json_object(run.source)
+    except InputError:
+        return None
+    sha = kept.get("cases_sha256")
+    return sha if kept.get("state") == state and isinstance(sha, str) else None
+
+
+@contextmanager
+def claimed_run(
+    opts: RunOptions, model: str | None, grading: bool, answers: Sequence[Response] = ()
+) -> Iterator[tuple[RunDir, RunCases]]:
+    """The run folder, held for this command (`RunFolder.claim`), and its selected cases,
+    read back one at a time from its cases.jsonl; `answers` must be of cases in the source.
+    The source is read (hashed and filtered) once, and not at all when a run of the same
+    unchanged file and selection is run again."""
+    run = RunDir(opts.out)
+    sha = unchanged_source(opts, run)
+    source = None
+    if sha is None:
+        source = read_source(opts)
+        check_case_ids(source.ids, answers)
+        sha = source.sha256
+    with run.claim(run_identity(opts, sha, model, grading)):
+        if source is None:
+            cases = RunCases.read(run.cases)
+            if any(r.case_id not in cases for r in answers):  # outside the selection
+                check_case_ids(read_source(opts).ids, answers)
+        else:
+            cases = source.selected.save(run.cases)
+            state = source_state(opts)
+            if state is not None:
+                run.write_json(run.source, {"state": state, "cases_sha256": sha})
+        try:
+            yield run, cases
+        finally:
+            cases.close()
 
 
 def run_identity(
@@ -318,18 +387,10 @@ def smoke_warning(opts: RunOptions) -> str | None:
     )
 
 
-@contextmanager
-def claimed_run(opts: RunOptions, grading: bool) -> Iterator[tuple[RunDir, RunCases]]:
-    """The run folder, held for this command (`RunFolder.claim`), and its selected cases."""
-    source_sha256, _ = source_cases(opts)
-    identity = run_identity(opts, source_sha256, opts.candidate().label, grading)
-    with RunDir(opts.out).claim(identity) as run:
-        yield run, prepare_cases(opts, run)
-
-
 async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
-    with claimed_run(opts, grading=True) as (run, cases), opts.progress() as progress:
+    model = opts.candidate().label
+    with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
         summary, changed = write_summary(run, opts, cases, responses)
@@ -337,7 +398,8 @@ async def run_eval(opts: RunOptions) -> RunResult:
 
 
 async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
-    with claimed_run(opts, grading=False) as (run, cases), opts.progress() as progress:
+    model = opts.candidate().label
+    with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
     return responses, progress
 
@@ -359,11 +421,8 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             "one model: split the file by model",
             responses_file,
         )
-    source_sha256, ids = source_cases(opts)
-    check_case_ids(ids, answers)
-    identity = run_identity(opts, source_sha256, models[0] if models else None, grading=True)
-    with RunDir(opts.out).claim(identity) as run:
-        cases = prepare_cases(opts, run)
+    model = models[0] if models else None
+    with claimed_run(opts, model, grading=True, answers=answers) as (run, cases):
         responses = [r for r in answers if r.case_id in cases]
         if not responses:
             raise InputError("no response is for a selected case", responses_file)

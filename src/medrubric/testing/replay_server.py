@@ -72,13 +72,15 @@ class ReplayServer:
         latency: float = 0.0,
         faults: FaultPlan | None = None,
         owned_by: str = "medrubric-replay",
+        keep_requests: bool = True,
     ):
         self.handler = handler
         self.latency = latency
         self.faults = faults or FaultPlan()
         self.owned_by = owned_by
         self.counts: Counter[str] = Counter()
-        self.requests: list[dict[str, Any]] = []
+        self.requests: list[dict[str, Any]] = []  # every request body, with keep_requests
+        self.keep_requests = keep_requests
         self.in_flight = 0
         self.max_in_flight = 0
         self.port = 0
@@ -117,7 +119,8 @@ class ReplayServer:
         key = request_hash(body)
         seen_before = self.counts[key]
         self.counts[key] += 1
-        self.requests.append(body)
+        if self.keep_requests:
+            self.requests.append(body)
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
