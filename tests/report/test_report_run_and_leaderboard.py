@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
@@ -82,7 +83,7 @@ def _render(smoke: bool = False):
 def test_run_report_is_self_contained_and_shows_each_verdict():
     summary, html = _render()
     assert not EXTERNAL.search(html), EXTERNAL.search(html)
-    assert "data:image/png;base64," in html
+    assert html.count("<svg") == 1 and "<title>" in html
     assert html.count("<details") == 4
     assert "Advises calling emergency services" in html and ">9<" in html
     assert "HTTP 500 (gave up)" in html and "ERROR" in html
@@ -121,10 +122,23 @@ def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
         "| 2 | weak-model | 33.3"
     )
     html = (out / "leaderboard.html").read_text()
-    assert not EXTERNAL.search(html) and "data:image/png;base64," in html
+    assert not EXTERNAL.search(html) and html.count("<svg") == 1
     assert html.index("strong-model") < html.index("weak-model")
 
 
 def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
     result = CliRunner().invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "o")])
     assert result.exit_code != 0 and "summary.json" in str(result.exception)
+
+
+def test_chart_bars_and_whiskers_are_drawn_at_the_scores_and_intervals():
+    summary, html = _render()
+    chart = html[html.index("<svg") : html.index("</svg>")]
+    strata = [*summary["by_axis"].values(), *summary["by_theme"].values()]
+    bars = re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', chart)
+    whiskers = re.findall(r'<path d="M([\d.]+) [\d.]+H([\d.]+)', chart)
+    assert len(bars) == len(whiskers) == len(strata) > 1
+    for (left, width), (lo_x, hi_x), stratum in zip(bars, whiskers, strata, strict=True):
+        assert float(width) == pytest.approx(260 * stratum["score"], abs=0.06)
+        assert float(lo_x) - float(left) == pytest.approx(260 * stratum["ci95"][0], abs=0.11)
+        assert float(hi_x) - float(left) == pytest.approx(260 * stratum["ci95"][1], abs=0.11)
