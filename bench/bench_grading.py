@@ -174,7 +174,8 @@ def medrubric_row(
 
 
 def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path, args) -> dict:
-    """`medrubric grade` in a fresh process: time to first request, tail, finished re-run."""
+    """`medrubric grade` in a fresh process (fresh run folder and cache): its verdicts/s end
+    to end, time to first request, tail, finished re-run."""
     cases_file, answers_file = files
     command = [
         sys.executable, "-m", "medrubric.cli.main", "grade", "--responses", str(answers_file),
@@ -193,6 +194,7 @@ def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path
     subprocess.run(command, check=True, capture_output=True, env=env)
     rerun = time.perf_counter() - rerun_start
     return {
+        "cli_rate": args.examples * args.criteria / (ended - started),
         "cli_total_s": ended - started,
         "cli_first_call_s": stats["first"] - started,
         "cli_tail_s": ended - stats["last"],
@@ -201,15 +203,21 @@ def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path
     }
 
 
+def heading(examples: int) -> str:
+    """One section per workload size: the default 200 examples, and any other size apart."""
+    return HEADING if examples == 200 else f"{HEADING}, {examples:,} examples"
+
+
 def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, float]) -> str:
     lean = rows["lean"]
     lean_rate = lean["verdicts"] / lean["seconds"]
     n = args.examples
     lines = [
-        HEADING,
+        heading(n),
         "",
         f"Command: `python bench/bench_grading.py --examples {n} --criteria {args.criteria} "
-        f"--latency {args.latency:g} --concurrency {args.concurrency} --rounds {args.rounds}`",
+        f"--latency {args.latency:g} --concurrency {args.concurrency} --rounds {args.rounds}"
+        f"{' --versions ' + args.versions if args.versions != '1,2' else ''}`",
         "",
         f"{n} HealthBench-format examples x {args.criteria} criteria; stub endpoint in its own "
         f"process, latency {1000 * args.latency:g} ms, concurrency {args.concurrency}. Machine: "
@@ -232,10 +240,28 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
             f"| {rate / lean_rate:.2f} | {r['tokens'] / n:,.0f} | {r['max_in_flight']} "
             f"| {r['wrong']} | {each} |"
         )
+    if any("cli_ratios" in r for r in rows.values()):
+        lines += [
+            "",
+            "`medrubric grade --quiet` end to end (a fresh process, run folder and cache; "
+            "verdicts / wall seconds from start to exit) in the same rounds, each against the "
+            "lean client of its round:",
+            "",
+            "| mode | command verdicts/s, rounds | x lean, rounds | x lean, median |",
+            "|---|---|---|---|",
+        ]
+        for name, r in rows.items():
+            if "cli_ratios" not in r:
+                continue
+            rates = ", ".join(f"{x:.0f}" for x in r["cli_rates"])
+            ratios = ", ".join(f"{x:.2f}" for x in r["cli_ratios"])
+            median = sorted(r["cli_ratios"])[len(r["cli_ratios"]) // 2]
+            lines.append(f"| {name} | {rates} | {ratios} | {median:.2f} |")
     lines += [
         "",
         "Overheads of the same work in medrubric (library: `grade_responses` in this process; "
-        "command: `medrubric grade --quiet` in a fresh process, fresh cache):",
+        "command: `medrubric grade --quiet` in a fresh process, fresh cache; the median "
+        "round's):",
         "",
         "| mode | re-run (library) s | calls | command: start to first request s "
         "| last request to exit s | finished re-run s | calls |",
@@ -296,28 +322,34 @@ def main() -> int:
         # Rounds interleave the clients, so load from elsewhere on the machine falls on all
         # of them alike; each client's median round is reported.
         rounds: dict[str, list[dict[str, Any]]] = {name: [] for name in ["lean", *chosen]}
+        # The command runs in the same rounds, right after the library call of its mode.
         for r in range(args.rounds):
             rounds["lean"].append(lean_row(stub, *files, args))
             for i, (name, setup) in enumerate(chosen.items()):
                 folder = root / f"round{r}-mode{i}"
-                rounds[name].append(medrubric_row(stub, setup, cases, answers, folder, args, None))
+                row = medrubric_row(stub, setup, cases, answers, folder, args, None)
+                if not args.no_cli:
+                    row |= cli_row(stub, setup, files, folder / "cli", args)
+                rounds[name].append(row)
         if args.profile:  # one more per-criterion run under cProfile, not counted
             first = next(s for s in chosen.values() if s.mode == "per-criterion")
             medrubric_row(stub, first, cases, answers, root / "profiled", args, args.profile)
+        lean_rates = [run["verdicts"] / run["seconds"] for run in rounds["lean"]]
         for name, runs in rounds.items():
             rates = [run["verdicts"] / run["seconds"] for run in runs]
             rows[name] = runs[sorted(range(len(runs)), key=rates.__getitem__)[len(runs) // 2]]
             rows[name]["rates"] = rates
-        if not args.no_cli:
-            for i, (name, setup) in enumerate(chosen.items()):
-                rows[name] |= cli_row(stub, setup, files, root / f"cli-mode{i}", args)
+            if "cli_rate" in runs[0]:  # the command against the lean client of its own round
+                ratios = [run["cli_rate"] / lean for run, lean in zip(runs, lean_rates, strict=True)]
+                rows[name]["cli_ratios"] = ratios
+                rows[name]["cli_rates"] = [run["cli_rate"] for run in runs]
         for name, row in rows.items():
             shown = {k: v for k, v in row.items() if k not in ("first", "last")}
             print(name, shown, file=sys.stderr)
     text = section(args, rows, (load_before, os.getloadavg()[0]))
     print(text)
     if not args.no_write:
-        write_section(HEADING, text)
+        write_section(heading(args.examples), text)
     bad = [n for n, r in rows.items() if r["wrong"] or r.get("library_rerun_calls")]
     if bad:
         print(f"FAIL: wrong verdicts or re-run calls in {', '.join(bad)}", file=sys.stderr)

@@ -41,6 +41,34 @@ def test_bounded_never_exceeds_its_limit_and_returns_everything() -> None:
     assert sorted(results) == [i * i for i in range(40)] and peak == 3
 
 
+def test_bounded_takes_items_only_as_calls_finish() -> None:
+    """A lazy sequence of a million items: only `limit` are started at a time, so neither
+    the items nor their tasks pile up, and stopping early leaves the rest untouched."""
+    taken = 0
+
+    def items():
+        nonlocal taken
+        for i in range(1_000_000):
+            taken += 1
+            yield i
+
+    async def work(i: int) -> int:
+        await asyncio.sleep(0)
+        return i
+
+    async def first_ten() -> list[tuple[int, int]]:
+        seen = []
+        async for r in bounded(items(), work, 4):
+            seen.append((r, taken))
+            if len(seen) == 10:
+                break
+        return seen
+
+    seen = asyncio.run(first_ten())
+    assert sorted(r for r, _ in seen) == list(range(10))
+    assert all(count <= r + 5 for r, count in seen) and taken <= 14
+
+
 def test_run_in_order_keeps_the_input_order() -> None:
     async def work(i: int) -> int:
         await asyncio.sleep(0.02 if i % 2 else 0.0)  # odd items finish last

@@ -1,0 +1,136 @@
+"""`grade` streams its cases, answers' verdicts and grades through the run folder: what it
+writes is what the version that held everything in memory wrote (recorded in
+tests/data/fixtures/grade_golden/ by `python tests/evaluate/test_evaluate_grade_streaming.py
+OUT` at that version), and a re-run of an unchanged cases file does not read it again."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from medrubric.data.formats import load_cases
+from medrubric.data.jsonl import dump_line
+from medrubric.errors import InputError
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.runcases import CaseHash, RunCases
+from medrubric.evaluate.runner import RunOptions, run_grade
+from medrubric.report.run import write_run_reports
+from medrubric.snapshot import canonical_cases
+from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import FaultPlan, ReplayServer
+
+FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
+GOLDEN = FIXTURES / "grade_golden"
+FILES = ("cases.jsonl", "responses.jsonl", "verdicts.jsonl", "grades.jsonl", "leaderboard.md")
+VOLATILE = ("created_at", "git_revision", "inputs_sha256")
+
+
+def _answers(path: Path) -> Path:
+    rows = [
+        {"case_id": f"hb-00{i}", "model": "m1", "response": f"Answer {i}: see a doctor today."}
+        for i in (3, 1, 2)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def grade_twice(root: Path) -> tuple[dict[str, str], RunOptions]:
+    """Grade three HealthBench answers per criterion, one call at a time: first against an
+    endpoint that fails every request once (every verdict an error), then again (the errors
+    redone, the grades log compacted). The run's files, with the endpoint's address and the
+    summary's volatile fields taken out."""
+    cases = root / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    answers = _answers(root / "answers.jsonl")
+    with ReplayServer(rubric_replay_handler, faults=FaultPlan(schedule=("500",))) as server:
+        spec = f"openai:replay@{server.base_url}"
+        opts = RunOptions(
+            cases=str(cases), out=root / "run", cache_dir=root / "cache", show_progress=False,
+            setup=resolve_setup(None, spec, "per-criterion"), concurrency=1, max_attempts=1,
+            backoff_s=0.01,
+        )  # fmt: skip
+        for _ in range(2):
+            write_run_reports(asyncio.run(run_grade(opts, answers)))
+    texts = {
+        name: (root / "run" / name).read_text(encoding="utf-8").replace(server.base_url, "URL")
+        for name in FILES
+    }
+    summary = json.loads((root / "run" / "summary.json").read_text(encoding="utf-8"))
+    for key in VOLATILE:
+        summary.pop(key, None)
+        summary["provenance"].pop(key, None)
+    summary["provenance"]["params"]["cases"] = "CASES"
+    text = json.dumps(summary, indent=2, sort_keys=True).replace(server.base_url, "URL")
+    texts["summary.json"] = text + "\n"
+    return texts, opts
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory) -> tuple[Path, dict[str, str], RunOptions]:
+    root = tmp_path_factory.mktemp("graded")
+    return (root, *grade_twice(root))
+
+
+def test_grade_writes_what_the_in_memory_version_wrote(graded):
+    _, texts, _ = graded
+    first_run_errors = '"error":"grader call failed: HTTP 500'
+    assert first_run_errors in (GOLDEN / "verdicts.jsonl").read_text()
+    for name, text in texts.items():
+        assert text == (GOLDEN / name).read_text(encoding="utf-8"), name
+
+
+def test_a_rerun_of_an_unchanged_cases_file_does_not_read_it(graded, monkeypatch):
+    tmp_path, _, opts = graded
+    run = tmp_path / "run"
+    kept = {name: (run / name).read_bytes() for name in (*FILES, "summary.json", "report.html")}
+
+    def unread(*_args, **_kwargs):
+        raise AssertionError("the cases file was read again")
+
+    monkeypatch.setattr("medrubric.evaluate.runner.iter_cases", unread)
+    result = asyncio.run(run_grade(opts, tmp_path / "answers.jsonl"))
+    assert not result.summary_changed and result.progress.tally.verdicts == 0
+    assert [g.case_id for g in result.grades()] == ["hb-003", "hb-001", "hb-002"]
+    assert {name: (run / name).read_bytes() for name in kept} == kept
+    # A changed file is read again, and names another case set: the folder refuses it.
+    monkeypatch.undo()
+    source = tmp_path / "healthbench.jsonl"
+    source.write_text(source.read_text().replace("stiff", "sore"), encoding="utf-8")
+    with pytest.raises(Exception, match="cases_sha256"):
+        asyncio.run(run_grade(opts, tmp_path / "answers.jsonl"))
+
+
+def test_cases_hashed_and_read_back_one_at_a_time_equal_the_loaded_ones(tmp_path):
+    cases = load_cases(FIXTURES / "healthbench.jsonl")
+    hasher = CaseHash()
+    for case in reversed(cases):  # any order: the hash sorts by id
+        hasher.add(case)
+    assert hasher.hexdigest() == hashlib.sha256(canonical_cases(cases)).hexdigest()
+    staged = RunCases.stage(iter(cases), InputError("none"))
+    saved = staged.save(tmp_path / "cases.jsonl")
+    assert (tmp_path / "cases.jsonl").read_text() == "".join(dump_line(c) + "\n" for c in cases)
+    for found in (saved, RunCases.read(tmp_path / "cases.jsonl")):
+        assert list(found) == [c.id for c in cases]
+        assert [found[c.id] for c in reversed(cases)] == list(reversed(cases))
+        assert [found.rubric_size(c.id) for c in cases] == [len(c.rubric) for c in cases]
+    with pytest.raises(InputError, match="none"):
+        RunCases.stage(iter([]), InputError("none"))
+    twice = CaseHash()
+    twice.add(cases[0])
+    twice.add(cases[0])
+    with pytest.raises(InputError, match="more than once"):
+        twice.hexdigest()
+
+
+if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
+    out = Path(sys.argv[1])
+    work = out / "work"
+    work.mkdir(parents=True)
+    for name, text in grade_twice(work)[0].items():
+        (out / name).write_text(text, encoding="utf-8")
