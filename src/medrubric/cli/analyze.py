@@ -68,7 +68,7 @@ def _contamination(
 
 
 def _contamination_table(report: ContaminationReport) -> Table:
-    from medrubric.report.analysis_sections import pct, pval
+    from medrubric.report.formatting import pct, pval
 
     table = Table(title="Score before vs after each model's knowledge cutoff (%)")
     for name in ("model", "cutoff", "full", "pre", "post", "drop", "p"):
@@ -157,7 +157,8 @@ def errors_cmd(
     from medrubric.analysis.error_types import LowSelection, count_types
     from medrubric.analysis.errors import error_analysis
     from medrubric.analysis.runs import load_runs
-    from medrubric.report.analysis_sections import errors_section, num, pct
+    from medrubric.report.analysis_sections import errors_section
+    from medrubric.report.formatting import num, pct
 
     loaded = load_runs(runs)
     analysis = error_analysis(loaded, bottom_n)
@@ -215,7 +216,8 @@ def consensus_cmd(
     """CACS@k, threshold sensitivity, length diagnostics, cross-grader robustness and strata."""
     from medrubric.analysis.consensus import consensus
     from medrubric.analysis.runs import load_runs
-    from medrubric.report.analysis_sections import consensus_section, num, pct
+    from medrubric.report.analysis_sections import consensus_section
+    from medrubric.report.formatting import num, pct
 
     if covariate not in ("n_criteria", "theme", "none"):
         raise InputError(f"--covariate: {covariate!r} is not one of n_criteria, theme, none")

@@ -47,13 +47,13 @@ async def _holistic(
 
 
 def _ci(interval: tuple[float, float] | None) -> str:
-    from medrubric.report.analysis_sections import num
+    from medrubric.report.formatting import num
 
     return f" [{num(interval[0])}, {num(interval[1])}]" if interval else ""
 
 
 def _print(report: MetaEvalReport) -> None:
-    from medrubric.report.analysis_sections import num
+    from medrubric.report.formatting import num
 
     g, p, hb = report.grader_vs_physician, report.physician_vs_physician, report.healthbench
     console.print(

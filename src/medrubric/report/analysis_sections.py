@@ -3,7 +3,6 @@ agreement) and the self-contained page that holds them. Charts are inline base64
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,50 +17,13 @@ from medrubric.analysis.metaeval import MetaEvalReport
 from medrubric.data.vocab import AXES, LABELS
 from medrubric.report import analysis_plots
 from medrubric.report.export import ExportRow
-from medrubric.runtime.numbers import interval
+from medrubric.report.formatting import ci, num, num_ci, pct, pts, pval
 
 _env = jinja2.Environment(
     loader=jinja2.PackageLoader("medrubric.report", "templates"),
     autoescape=True,
     undefined=jinja2.StrictUndefined,
 )
-
-
-def _undefined(x: float | None) -> bool:
-    return x is None or not math.isfinite(x)
-
-
-def pct(x: float | None) -> str:
-    return "—" if x is None or _undefined(x) else f"{100 * x:.1f}%"
-
-
-def ci(bounds: Sequence[float] | None) -> str:
-    """A 95% CI of a share, in percent: `[45.1, 60.2]%`."""
-    if bounds is None or any(_undefined(b) for b in bounds):
-        return "—"
-    return f"{interval(bounds[0], bounds[1], 1, 100)}%"
-
-
-def num(x: float | None, digits: int = 3) -> str:
-    return "—" if x is None or _undefined(x) else f"{x:.{digits}f}"
-
-
-def num_ci(x: float | None, bounds: Sequence[float] | None, digits: int = 3) -> str:
-    """A coefficient with its 95% CI, e.g. 0.712 [0.650, 0.770]."""
-    if bounds is None or any(_undefined(b) for b in bounds):
-        return num(x, digits)
-    return f"{num(x, digits)} {interval(bounds[0], bounds[1], digits)}"
-
-
-def pts(x: float | None) -> str:
-    """A difference of two scores, in percentage points."""
-    return "—" if x is None or _undefined(x) else f"{100 * x:+.1f} pts"
-
-
-def pval(p: float | None) -> str:
-    if p is None or _undefined(p):
-        return "—"
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _render(template: str, **context: Any) -> Markup:

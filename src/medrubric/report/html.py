@@ -12,7 +12,7 @@ import jinja2
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
 from medrubric.files import atomic_open
-from medrubric.report.analysis_sections import ci, num_ci, pct
+from medrubric.report.formatting import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
 from medrubric.scoring.summary import score_verdicts
