@@ -30,8 +30,8 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TURN_CHARS, ANSWER_CHARS = 450, 830  # as bench_grading.py
 
 
-def timed_run(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS MiB, stderr tail) of one command in its own process."""
+def timed_run(command: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak RSS MiB) of one command in its own process."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
@@ -42,7 +42,8 @@ def timed_run(command: list[str], env: dict[str, str]) -> tuple[float, float, st
         tail = err.read().decode("utf-8", "replace")[-2000:]
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command[:4])} … exited {proc.returncode}:\n{tail}")
-    return seconds, usage.ru_maxrss / 1024, tail
+    print(tail.strip().splitlines()[-2] if tail.strip() else "", file=sys.stderr)
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def measure(stub: Stub, n: int, args: argparse.Namespace, root: Path) -> dict[str, float]:
@@ -58,9 +59,9 @@ def measure(stub: Stub, n: int, args: argparse.Namespace, root: Path) -> dict[st
     env = child_env(SRC)
     stub.reset()
     load = os.getloadavg()[0]
-    seconds, rss, _ = timed_run(command, env)
+    seconds, cpu, rss = timed_run(command, env)
     calls = stub.stats()["calls"]
-    rerun_s, rerun_rss, _ = timed_run(command, env)
+    rerun_s, rerun_cpu, rerun_rss = timed_run(command, env)
     rerun_calls = stub.stats()["calls"] - calls
     verdicts = n * args.criteria
     row = {
@@ -68,9 +69,11 @@ def measure(stub: Stub, n: int, args: argparse.Namespace, root: Path) -> dict[st
         "verdicts": verdicts,
         "load": load,
         "seconds": seconds,
+        "cpu": cpu,
         "calls": calls,
         "rss": rss,
         "rerun_s": rerun_s,
+        "rerun_cpu": rerun_cpu,
         "rerun_rss": rerun_rss,
         "rerun_calls": rerun_calls,
         "rerun_rate": verdicts / rerun_s,
@@ -97,15 +100,17 @@ def section(args: argparse.Namespace, rows: list[dict[str, float]]) -> str:
         "CPUs shared with other work (1-minute load average at the start of each run shown); "
         "memory does not depend on the load, seconds do.",
         "",
-        "| answers | verdicts | load | grade s | calls | peak RSS MiB | finished re-run s "
-        "| re-run peak RSS MiB | re-run calls | re-run verdicts/s |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| answers | verdicts | load | grade s (CPU s) | calls | peak RSS MiB "
+        "| finished re-run s (CPU s) | re-run peak RSS MiB | re-run calls | re-run verdicts/s "
+        "| re-run verdicts per CPU-second |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r['answers']:,} | {r['verdicts']:,} | {r['load']:.1f} | {r['seconds']:.1f} "
-            f"| {r['calls']:,} | {r['rss']:.0f} | {r['rerun_s']:.2f} | {r['rerun_rss']:.0f} "
-            f"| {r['rerun_calls']} | {r['rerun_rate']:,.0f} |"
+            f"({r['cpu']:.1f}) | {r['calls']:,} | {r['rss']:.0f} | {r['rerun_s']:.2f} "
+            f"({r['rerun_cpu']:.2f}) | {r['rerun_rss']:.0f} | {r['rerun_calls']} "
+            f"| {r['rerun_rate']:,.0f} | {r['verdicts'] / r['rerun_cpu']:,.0f} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -94,6 +94,7 @@ def test_a_rerun_of_an_unchanged_cases_file_does_not_read_it(graded, monkeypatch
         raise AssertionError("the cases file was read again")
 
     monkeypatch.setattr("medrubric.evaluate.runner.iter_cases", unread)
+    monkeypatch.setattr("medrubric.evaluate.runner.preload_summary", unread)  # nothing to do
     result = asyncio.run(run_grade(opts, tmp_path / "answers.jsonl"))
     assert not result.summary_changed and result.progress.tally.verdicts == 0
     assert [g.case_id for g in result.grades()] == ["hb-003", "hb-001", "hb-002"]

@@ -10,7 +10,7 @@ its own hash, so it cannot close the fence and speak as the prompt.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -356,13 +356,17 @@ async def grade_run(
     concurrency: int,
     progress: RunProgress,
     retry_errors: bool = True,
+    on_work: Callable[[], object] | None = None,
 ) -> None:
     """Grade every answer not yet graded in `run`, resuming at the criterion level; with
     `retry_errors` (the default), verdicts in error (and grades of answers that failed) are
     redone. Each grade goes to grades.jsonl as its last verdict arrives and nothing of a
-    finished answer is kept, so memory does not grow with the number of answers."""
+    finished answer is kept, so memory does not grow with the number of answers.
+    `on_work` is called once, before the first call, when there is grading to do."""
     plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
     known = plan.known
+    if on_work is not None and plan.done < plan.total:
+        on_work()
 
     def finish(case: Case, response: Response) -> None:
         key = (case.id, response.model)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -259,7 +260,20 @@ async def grade_stage(
             concurrency=opts.workers(spec),
             progress=progress,
             retry_errors=opts.retry_errors,
+            on_work=preload_summary,
         )
+
+
+def preload_summary() -> threading.Thread:
+    """Import the statistics stack that summary.json needs (numpy, scipy) in the background
+    while grader calls run, mostly waiting on the network, rather than after the last one."""
+
+    def load() -> None:
+        import medrubric.evaluate.summary  # noqa: F401
+
+    thread = threading.Thread(target=load, name="medrubric-preload", daemon=True)
+    thread.start()
+    return thread
 
 
 # The options that select and describe the work; the others (timeouts, cache, concurrency,
