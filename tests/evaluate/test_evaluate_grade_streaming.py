@@ -116,7 +116,7 @@ def test_cases_hashed_and_read_back_one_at_a_time_equal_the_loaded_ones(tmp_path
     staged = RunCases.stage(iter(cases), InputError("none"))
     saved = staged.save(tmp_path / "cases.jsonl")
     assert (tmp_path / "cases.jsonl").read_text() == "".join(dump_line(c) + "\n" for c in cases)
-    for found in (saved, RunCases.read(tmp_path / "cases.jsonl")):
+    for found in (saved, RunCases.from_index(tmp_path / "cases.jsonl", saved.index_rows())):
         assert list(found) == [c.id for c in cases]
         assert [found[c.id] for c in reversed(cases)] == list(reversed(cases))
         assert [found.rubric_size(c.id) for c in cases] == [len(c.rubric) for c in cases]

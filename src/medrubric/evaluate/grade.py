@@ -402,9 +402,9 @@ async def grade_run(
 
 def answer_grades(run: RunDir, responses: Sequence[Response]) -> Iterator[CaseGrade]:
     """The latest grade of each answer (the latest response per case and model), in order,
-    read from grades.jsonl one at a time."""
+    read from grades.jsonl one at a time (nothing is read until the first is asked for)."""
     latest = run.latest_grades()
-    return run.grades_at(latest[key] for key in latest_by_key(responses))
+    yield from run.grades_at(latest[key] for key in latest_by_key(responses))
 
 
 async def grade_responses(

@@ -13,9 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from pydantic import BaseModel, ConfigDict
-
-from medrubric.data.jsonl import dump_line, read_model_at, read_models_at
+from medrubric.data.jsonl import dump_line, read_model_at
 from medrubric.data.models import Case
 from medrubric.errors import InputError
 from medrubric.files import atomic_open
@@ -63,35 +61,19 @@ def hash_cases(cases: Iterable[Case]) -> str:
     return hasher.hexdigest()
 
 
-class _CaseHead(BaseModel):
-    """What indexing a cases.jsonl line needs: its id and how many criteria it has."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    id: str
-    rubric: list[dict[str, Any]] = []
-
-
 class RunCases(Mapping[str, Case]):
     """The selected cases of a run by id, in file order, read one at a time from a JSONL file
-    by byte offset: first a spool (`stage`), then the run's cases.jsonl (`save`, or `read`
-    when it is already there); `of` holds a few cases in memory behind the same interface."""
+    by byte offset: first a spool (`stage`), then the run's cases.jsonl (`save`, or
+    `from_index` when it is already there)."""
 
     def __init__(
         self,
         index: dict[str, tuple[int, int]],
         file: IO[bytes] | None = None,
-        held: dict[str, Case] | None = None,
     ):
         self._index = index  # id -> (byte offset, rubric size)
         self._file = file  # the spool, or the file at _path once opened
         self._path: Path | None = None
-        self._held = held or {}
-
-    @classmethod
-    def of(cls, cases: Iterable[Case]) -> RunCases:
-        held = {c.id: c for c in cases}
-        return cls({i: (0, len(c.rubric)) for i, c in held.items()}, None, held)
 
     @classmethod
     def stage(cls, cases: Iterable[Case], empty: InputError) -> RunCases:
@@ -118,19 +100,20 @@ class RunCases(Mapping[str, Case]):
         return self
 
     @classmethod
-    def read(cls, path: Path) -> RunCases:
-        """The cases a run's cases.jsonl already holds (each line parsed for its id only)."""
-        index = {head.id: (at, len(head.rubric)) for _, at, head in read_models_at(path, _CaseHead)}
-        found = cls(index)
+    def from_index(cls, path: Path, rows: list[Any]) -> RunCases:
+        """The cases of `path` as `index_rows` listed them (source.json), without reading it."""
+        found = cls({str(i): (int(at), int(size)) for i, at, size in rows})
         found._path = path
         return found
 
+    def index_rows(self) -> list[tuple[str, int, int]]:
+        """(id, byte offset, rubric size) of every case, for `from_index`."""
+        return [(i, at, size) for i, (at, size) in self._index.items()]
+
     def __getitem__(self, case_id: str) -> Case:
-        if self._file is None and self._path is None:
-            return self._held[case_id]
         offset, _ = self._index[case_id]
         if self._file is None or self._file.closed:
-            assert self._path is not None
+            assert self._path is not None, "staged cases are read from their spool"
             self._file = self._path.open("rb")
         return read_model_at(self._file, offset, Case)
 

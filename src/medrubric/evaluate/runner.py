@@ -150,16 +150,20 @@ def source_state(opts: RunOptions) -> dict[str, Any] | None:
     path = resolve_source(opts.cases)
     if not path.is_file():
         return None
+    return file_state(path) | {"filters": list(opts.filters), "limit": opts.limit}
+
+
+def file_state(path: Path) -> dict[str, Any]:
     st = path.stat()
     return {
         "path": str(path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns,
-        "inode": st.st_ino, "filters": list(opts.filters), "limit": opts.limit,
+        "inode": st.st_ino,
     }  # fmt: skip
 
 
-def unchanged_source(opts: RunOptions, run: RunDir) -> str | None:
-    """The source hash recorded by the run's last command when the cases file and the
-    selection are unchanged since (its cases.jsonl is then the selection), else None."""
+def unchanged_source(opts: RunOptions, run: RunDir) -> tuple[str, RunCases] | None:
+    """The source hash recorded by the run's last command and its cases.jsonl, when the
+    cases file, the selection and cases.jsonl are all unchanged since; else None."""
     state = source_state(opts)
     if state is None or not (run.source.is_file() and run.cases.is_file()):
         return None
@@ -167,8 +171,15 @@ def unchanged_source(opts: RunOptions, run: RunDir) -> str | None:
         kept = read_json_object(run.source)
     except InputError:
         return None
-    sha = kept.get("cases_sha256")
-    return sha if kept.get("state") == state and isinstance(sha, str) else None
+    sha, index = kept.get("cases_sha256"), kept.get("index")
+    if kept.get("state") != state or kept.get("cases_file") != file_state(run.cases):
+        return None
+    if not isinstance(sha, str) or not isinstance(index, list):
+        return None
+    try:
+        return sha, RunCases.from_index(run.cases, index)
+    except (TypeError, ValueError):  # a hand-edited record: the source is read again
+        return None
 
 
 @contextmanager
@@ -180,22 +191,25 @@ def claimed_run(
     The source is read (hashed and filtered) once, and not at all when a run of the same
     unchanged file and selection is run again."""
     run = RunDir(opts.out)
-    sha = unchanged_source(opts, run)
+    unchanged = unchanged_source(opts, run)
     source = None
-    if sha is None:
+    if unchanged is None:
         source = read_source(opts)
         check_case_ids(source.ids, answers)
         sha = source.sha256
+    else:
+        sha, kept = unchanged
     with run.claim(run_identity(opts, sha, model, grading)):
         if source is None:
-            cases = RunCases.read(run.cases)
+            cases = kept
             if any(r.case_id not in cases for r in answers):  # outside the selection
                 check_case_ids(read_source(opts).ids, answers)
         else:
             cases = source.selected.save(run.cases)
             state = source_state(opts)
             if state is not None:
-                run.write_json(run.source, {"state": state, "cases_sha256": sha})
+                record = {"state": state, "cases_sha256": sha, "cases_file": file_state(run.cases)}
+                run.write_json(run.source, record | {"index": cases.index_rows()})
         try:
             yield run, cases
         finally:
