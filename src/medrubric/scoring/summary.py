@@ -17,7 +17,7 @@ from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.formulas import case_score
 from medrubric.scoring.grades import graded_model
 from medrubric.scoring.records import Stratum, Summary
-from medrubric.stats import bootstrap_ci
+from medrubric.scoring.resample import mean_ci
 
 
 def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | None:
@@ -38,7 +38,7 @@ def _stratum(values: Sequence[float], seed: int, n_resamples: int) -> Stratum:
     Clipping is monotone, so clipping the percentile bounds equals the percentile interval
     of the clipped bootstrap means.
     """
-    lo, hi = bootstrap_ci(values, n_resamples=n_resamples, seed=seed)
+    lo, hi = mean_ci(values, seed, n_resamples)
     return Stratum(
         score=_clip01(float(np.mean(values))), ci95=(_clip01(lo), _clip01(hi)), n=len(values)
     )
