@@ -77,13 +77,13 @@ class Run(BaseModel):
 
     def candidate_spec(self) -> dict[str, Any]:
         """The public model spec the run recorded for its candidate ({} when absent)."""
-        models = self.summary.get("provenance", {}).get("models", {})
+        models = (self.summary.get("provenance") or {}).get("models") or {}
         spec: dict[str, Any] = models.get("candidate") or {}
         return spec
 
 
 def _grader_label(grades: Sequence[CaseGrade], summary: dict[str, Any]) -> str:
-    recorded = summary.get("grading", {}).get("grader")
+    recorded = (summary.get("grading") or {}).get("grader")
     if recorded:
         return str(recorded)
     graders = sorted({g.grader for g in grades if g.grader})

@@ -49,6 +49,7 @@ _COMMAND_MODULES = {
     "analyze": "analyze",
     "audit": "audit",
     "review": "review",
+    "site": "site",
     "serve": "serve",
 }
 

@@ -31,9 +31,14 @@ def _render(template: str, **context: Any) -> str:
     return _env.get_template(template).render(**helpers, **context)
 
 
+def render_page(template: str, **context: Any) -> str:
+    """A page from this package's templates, with the report helpers (the site's shell too)."""
+    return _render(template, **context)
+
+
 def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
     """'role: label' for each smoke-test model (candidate or grader) in the run."""
-    models = summary.get("provenance", {}).get("models", {})
+    models = (summary.get("provenance") or {}).get("models") or {}
     return [
         f"{role} {spec.get('label') or spec.get('name')}"
         for role, spec in models.items()

@@ -34,7 +34,7 @@ class LeaderboardRow(BaseModel):
 
     @classmethod
     def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
-        provenance = summary.get("provenance", {})
+        provenance = summary.get("provenance") or {}
         models = provenance.get("models", {})
         return cls(
             run=run,

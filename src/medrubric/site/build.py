@@ -1,0 +1,313 @@
+"""The leaderboard site: runs (and releases) to a folder of static files that works from
+``file://`` or any static host, with no network at view time.
+
+    index.html            the shell (report/templates/site/), loads the three scripts below
+    assets/site.css, assets/site.js, assets/resample.js
+    data/index.js         runs, cases' strata and dates, every model's per-case score parts
+    data/case/N.js        case N: text, rubric, every model's answer and verdicts (on demand)
+    releases/VERSION/…    each release's files, for download
+
+Data files are JSON wrapped in one call, ``medrubricData(name, {...})``, because a page
+opened from ``file://`` may load scripts but not fetch files. A case's score is kept as its
+two integer sums (achieved, possible), so the page's case scores are the same doubles as
+`medrubric score`'s, and its bootstrap (`resample.js`) is `scoring.resample`'s.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping, Sequence
+from importlib.resources import files as package_files
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from medrubric.analysis.cutoffs import resolve_cutoffs
+from medrubric.analysis.runs import Run, load_runs
+from medrubric.data.formats import load_cases
+from medrubric.data.models import Case, CaseGrade, Verdict
+from medrubric.data.vocab import AXES, LABELS
+from medrubric.evaluate.rundir import run_setup, setup_differences
+from medrubric.files import write_bytes_atomic
+from medrubric.release.diff import diff_cases
+from medrubric.report.html import render_page, smoke_test_labels
+from medrubric.scoring.resample import mean_ci
+from medrubric.snapshot.manifest import MANIFEST, read_manifest
+
+ASSETS = ("site.css", "site.js", "resample.js")
+
+
+class SiteResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    out: Path
+    n_models: int
+    n_cases: int
+    n_releases: int
+    n_files: int
+    n_bytes: int
+
+
+def _wrap(name: str, payload: Any) -> bytes:
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return f"medrubricData({json.dumps(name)},{text});\n".encode()
+
+
+def _parts(verdicts: Sequence[Verdict]) -> tuple[int, int]:
+    """(achieved, possible) over the verdicts not in error: the case score is their ratio
+    (`scoring.case_score`); possible 0 means unscorable."""
+    usable = [v for v in verdicts if v.error is None]
+    possible = sum(v.weight for v in usable if v.weight > 0)
+    return sum(v.weight for v in usable if v.met), possible
+
+
+def _score_parts(grade: CaseGrade | None) -> list[int]:
+    if grade is None or grade.response_error is not None:
+        return [0, 0]
+    return list(_parts(grade.criteria))
+
+
+def _validity(run: Run) -> dict[str, Any]:
+    from medrubric.analysis.registry import validity_line
+
+    record = run.summary.get("grader_validity") or {"grader": run.grader}
+    return {
+        "validated": bool(record.get("validated")),
+        "measured": bool(record.get("measured", record.get("validated"))),
+        "line": validity_line(record),
+    }
+
+
+def _model_entry(
+    run: Run, index: Mapping[str, int], cutoff: dict[str, str] | None
+) -> dict[str, Any]:
+    by_case = {g.case_id: g for g in run.grades}
+    ids = list(index)
+    scores: list[int] = []
+    for case_id in ids:
+        scores += _score_parts(by_case.get(case_id))
+    axes: dict[str, list[int]] = {}
+    for axis in (*AXES, "unknown"):
+        parts: list[int] = []
+        for case_id in ids:
+            grade = by_case.get(case_id)
+            if grade is None or grade.response_error is not None:
+                parts += [0, 0]
+            else:
+                parts += list(_parts([v for v in grade.criteria if v.axis == axis]))
+        if any(parts[1::2]):
+            axes[axis] = parts
+    summary = run.summary
+    seed = int(summary.get("seed", 0))
+    n_resamples = int(summary.get("n_resamples", 10_000))
+    values = [r.score for r in run.rows() if r.score is not None]
+    ci = mean_ci(values, seed, n_resamples) if values else None
+    n_graded = len(run.grades)
+    tokens = (summary.get("tokens") or {}).get("total")
+    cost = summary.get("cost_usd")
+    return {
+        "name": run.model,
+        "run": run.path.name,
+        "grader": run.grader,
+        "setup": run_setup(summary, run.grades),
+        "clip": run.clip,
+        "seed": seed,
+        "n_resamples": n_resamples,
+        "ci_all": list(ci) if ci else None,
+        "cutoff": cutoff,
+        "cost_per_case": cost / n_graded if cost is not None and n_graded else None,
+        "tokens_per_case": tokens / n_graded if tokens is not None and n_graded else None,
+        "validity": _validity(run),
+        "smoke_test": bool(smoke_test_labels(summary)),
+        "scores": scores,
+        "axes": axes,
+    }
+
+
+def _case_record(case_id: str, case: Case | None, grade: CaseGrade) -> dict[str, Any]:
+    """The strata and date of a case: from its record, else from a grade of it."""
+    source: Case | CaseGrade = case if case is not None else grade
+    return {
+        "id": case_id,
+        "published_at": _date(source.published_at),
+        "language": source.language or "unknown",
+        "theme": source.theme,
+        "specialty": source.specialty,
+    }
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _case_file(
+    case_id: str,
+    case: Case | None,
+    graded: Sequence[tuple[Run, Mapping[str, CaseGrade]]],
+    index: Mapping[str, int],
+) -> dict[str, Any]:
+    texts = {c.id: c for c in case.rubric} if case else {}
+    criteria: list[dict[str, Any]] = [
+        {"id": c.id, "text": c.text, "weight": c.weight, "axis": c.axis} for c in texts.values()
+    ]
+    position = {c["id"]: i for i, c in enumerate(criteria)}
+    answers = []
+    for m, (run, by_case) in enumerate(graded):
+        grade = by_case.get(case_id)
+        if grade is None:
+            continue
+        verdicts = []
+        for v in grade.criteria:
+            if v.criterion_id not in position:  # graded against a rubric the case no longer has
+                position[v.criterion_id] = len(criteria)
+                criteria.append(
+                    {"id": v.criterion_id, "text": v.criterion_id, "weight": v.weight, "axis": v.axis}
+                )
+            verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
+        response = run.responses.get(case_id)
+        answers.append(
+            {
+                "model": m,
+                "answer": response.response if response else None,
+                "error": grade.response_error,
+                "parts": _score_parts(grade),
+                "verdicts": verdicts,
+            }
+        )
+    conversation = [] if case is None or case.narrative or not case.prompt else case.prompt
+    return {
+        "id": case_id,
+        "index": index[case_id],
+        "url": case.url if case else None,
+        "narrative": case.narrative if case else "",
+        "query": case.query if case else "",
+        "prompt": [{"role": m.role, "content": m.content} for m in conversation],
+        "criteria": criteria,
+        "answers": answers,
+    }
+
+
+def _release_entries(
+    paths: Sequence[str | Path],
+) -> tuple[list[dict[str, Any]], dict[str, bytes]]:
+    entries: list[dict[str, Any]] = []
+    files: dict[str, bytes] = {}
+    previous: list[Case] | None = None
+    loaded = []
+    for path in paths:
+        folder = Path(path)
+        loaded.append((folder, read_manifest(folder), load_cases(folder)))
+    loaded.sort(key=lambda item: item[1].created_at)
+    for folder, manifest, cases in loaded:
+        downloads = []
+        for name in sorted({MANIFEST, *manifest.files}):
+            data = (folder / name).read_bytes()
+            target = f"releases/{manifest.version}/{name}"
+            files[target] = data
+            downloads.append({"name": name, "href": target, "bytes": len(data)})
+        diff = diff_cases(previous, cases) if previous is not None else None
+        entries.append(
+            {
+                "version": manifest.version,
+                "created_at": manifest.created_at.isoformat(),
+                "n_cases": manifest.n_cases,
+                "n_criteria": manifest.n_criteria,
+                "counts": manifest.counts.model_dump(mode="json"),
+                "published_at": manifest.published_at.model_dump(mode="json"),
+                "snapshot_hash": manifest.snapshot_hash,
+                "grader_profile": manifest.grader_profile,
+                "downloads": downloads,
+                "diff": None
+                if diff is None
+                else {
+                    "against": entries[-1]["version"],
+                    "added": len(diff.added),
+                    "removed": len(diff.removed),
+                    "changed": len(diff.changed),
+                    "unchanged": diff.unchanged,
+                },
+            }
+        )
+        previous = cases
+    return entries[::-1], files
+
+
+def site_files(
+    run_paths: Sequence[str | Path],
+    release_paths: Sequence[str | Path] = (),
+    *,
+    cutoffs: dict[str, dt.date] | None = None,
+    title: str = "medrubric leaderboard",
+    built: dt.date | None = None,
+) -> dict[str, bytes]:
+    """Every file of the site, path -> content (nothing written)."""
+    runs = load_runs(run_paths)
+    known = resolve_cutoffs(runs, cutoffs)
+    case_by_id: dict[str, Case] = {}
+    for run in runs:
+        for case_id, case in run.cases.items():
+            case_by_id.setdefault(case_id, case)
+    grades_by_case: dict[str, list[CaseGrade]] = {}
+    for run in runs:
+        for grade in run.grades:
+            grades_by_case.setdefault(grade.case_id, []).append(grade)
+    ids = sorted(grades_by_case)
+    index = {case_id: i for i, case_id in enumerate(ids)}
+    records = [_case_record(i, case_by_id.get(i), grades_by_case[i][0]) for i in ids]
+    models = []
+    for run in runs:
+        cutoff = known.get(run.model)
+        entry = None if cutoff is None else {"date": cutoff.date.isoformat(), "source": cutoff.source}
+        models.append(_model_entry(run, index, entry))
+    releases, release_files = _release_entries(release_paths)
+    columns = ("id", "published_at", "language", "theme", "specialty")
+    payload = {
+        "title": title,
+        "cases": {key: [r[key] for r in records] for key in columns},
+        "models": models,
+        "comparability": setup_differences({m["name"]: m["setup"] for m in models}),
+        "axes": [a for a in (*AXES, "unknown") if any(a in m["axes"] for m in models)],
+        "labels": dict(LABELS),
+        "releases": releases,
+        "built": (built or dt.date.today()).isoformat(),
+    }
+    out: dict[str, bytes] = {"data/index.js": _wrap("index", payload)}
+    graded = [(run, {g.case_id: g for g in run.grades}) for run in runs]
+    for case_id in ids:
+        body = _case_file(case_id, case_by_id.get(case_id), graded, index)
+        out[f"data/case/{index[case_id]}.js"] = _wrap(f"case/{index[case_id]}", body)
+    static = package_files("medrubric.site") / "static"
+    for name in ASSETS:
+        out[f"assets/{name}"] = (static / name).read_bytes()
+    shell = render_page(
+        "site/index.html.j2", title=title, built=payload["built"], n_runs=len(runs), n_cases=len(ids)
+    )
+    out["index.html"] = shell.encode()
+    out.update(release_files)
+    return out
+
+
+def build_site(
+    run_paths: Sequence[str | Path],
+    out: str | Path,
+    release_paths: Sequence[str | Path] = (),
+    *,
+    cutoffs: dict[str, dt.date] | None = None,
+    title: str = "medrubric leaderboard",
+) -> SiteResult:
+    """Write the site into ``out`` (every file atomically; inputs are all read first, so bad
+    input leaves nothing behind)."""
+    files = site_files(run_paths, release_paths, cutoffs=cutoffs, title=title)
+    root = Path(out)
+    for name, data in files.items():
+        write_bytes_atomic(root / name, data)
+    return SiteResult(
+        out=root,
+        n_models=len(run_paths),  # load_runs: one model per run
+        n_cases=sum(1 for name in files if name.startswith("data/case/")),
+        n_releases=len({n.split("/")[1] for n in files if n.startswith("releases/")}),
+        n_files=len(files),
+        n_bytes=sum(len(d) for d in files.values()),
+    )

@@ -1,0 +1,440 @@
+/* The medrubric leaderboard site: plain JavaScript, no build step, no network.
+   State lives in the URL hash (#/route?from=…&to=…&post=1&language=…), so a link keeps the
+   view and the back button restores it. Text from the data is only ever set as textContent. */
+"use strict";
+
+(() => {
+  const loaded = {};
+  const waiting = {};
+  let INDEX = null;
+  const ciCache = new Map();
+  const FILTERS = ["language", "theme", "specialty", "axis"];
+  const STRATA = ["theme", "specialty", "language", "axis"];
+
+  // ---- data files: JSON wrapped in medrubricData(name, payload), loaded as scripts ----
+  window.medrubricData = (name, payload) => {
+    loaded[name] = payload;
+    if (waiting[name]) waiting[name].forEach((w) => w.resolve(payload));
+    delete waiting[name];
+    if (name === "index") start(payload);
+  };
+
+  function loadData(name) {
+    if (loaded[name]) return Promise.resolve(loaded[name]);
+    return new Promise((resolve, reject) => {
+      const first = !waiting[name];
+      (waiting[name] = waiting[name] || []).push({ resolve, reject });
+      if (!first) return;
+      const script = document.createElement("script");
+      script.src = `data/${name}.js`;
+      script.onerror = () => {
+        (waiting[name] || []).forEach((w) => w.reject(new Error(`cannot load data/${name}.js`)));
+        delete waiting[name];
+      };
+      document.body.appendChild(script);
+    });
+  }
+
+  // ---- DOM: every string becomes a text node ----
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "text") node.textContent = String(value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(typeof child === "string" || typeof child === "number"
+        ? document.createTextNode(String(child)) : child);
+    }
+    return node;
+  }
+
+  const pct = (x) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
+  const interval = (ci) => (ci ? `${pct(ci[0])}–${pct(ci[1])}` : "—");
+  const label = (key) => (INDEX.labels[key] || key);
+  const clip01 = (x) => Math.min(1, Math.max(0, x));
+
+  // ---- state in the hash ----
+  function readState() {
+    const hash = location.hash.replace(/^#\/?/, "");
+    const [route, query] = hash.split("?");
+    const params = new URLSearchParams(query || "");
+    const state = { route: route || "", by: params.get("by") || "theme" };
+    state.from = params.get("from") || "";
+    state.to = params.get("to") || "";
+    state.post = params.get("post") === "1";
+    for (const key of FILTERS) state[key] = params.get(key) || "";
+    return state;
+  }
+
+  function hashFor(state, route) {
+    const params = new URLSearchParams();
+    if (state.from) params.set("from", state.from);
+    if (state.to) params.set("to", state.to);
+    if (state.post) params.set("post", "1");
+    for (const key of FILTERS) if (state[key]) params.set(key, state[key]);
+    if (state.by && state.by !== "theme") params.set("by", state.by);
+    const query = params.toString();
+    return `#/${route === undefined ? state.route : route}${query ? `?${query}` : ""}`;
+  }
+
+  function setState(change) {
+    const next = Object.assign(readState(), change);
+    const hash = hashFor(next);
+    if (hash !== location.hash) location.hash = hash;
+  }
+
+  const unfiltered = (state) =>
+    !state.from && !state.to && !state.post && FILTERS.every((k) => !state[k]);
+
+  // ---- scores ----
+  function caseIn(i, state, model, extra) {
+    const cases = INDEX.cases;
+    const date = cases.published_at[i];
+    if ((state.from || state.to) && !date) return false;
+    if (state.from && date < state.from) return false;
+    if (state.to && date > state.to) return false;
+    if (state.post && !(model.cutoff && date && date > model.cutoff.date)) return false;
+    for (const key of ["language", "theme", "specialty"]) {
+      if (state[key] && cases[key][i] !== state[key]) return false;
+    }
+    return !extra || extra(i);
+  }
+
+  function caseScores(model, state, extra, axis) {
+    const parts = (axis || state.axis) ? model.axes[axis || state.axis] : model.scores;
+    const out = [];
+    const ids = [];
+    if (!parts) return { values: out, ids };
+    const n = INDEX.cases.id.length;
+    for (let i = 0; i < n; i++) {
+      const possible = parts[2 * i + 1];
+      if (possible <= 0 || !caseIn(i, state, model, extra)) continue;
+      const ratio = parts[2 * i] / possible;
+      out.push(model.clip ? clip01(ratio) : ratio);
+      ids.push(i);
+    }
+    return { values: out, ids };
+  }
+
+  function stratum(model, state, extra, axis, cacheKey) {
+    const { values } = caseScores(model, state, extra, axis);
+    if (values.length === 0) return { score: null, ci: null, n: 0 };
+    let sum = 0;
+    for (const v of values) sum += v;
+    const score = clip01(sum / values.length);
+    let ci;
+    if (!extra && !axis && unfiltered(state) && model.ci_all) {
+      ci = model.ci_all.map(clip01);
+    } else {
+      const key = `${INDEX.models.indexOf(model)}|${cacheKey || ""}|${axis || ""}|${hashFor(state, "")}`;
+      if (!ciCache.has(key)) {
+        const raw = MedrubricResample.meanCi(values, model.seed, model.n_resamples);
+        ciCache.set(key, raw.map(clip01));
+      }
+      ci = ciCache.get(key);
+    }
+    return { score, ci, n: values.length };
+  }
+
+  function ranked(state) {
+    const rows = INDEX.models.map((model, m) => Object.assign({ m, model }, stratum(model, state)));
+    rows.sort((a, b) => (a.score === null) - (b.score === null) || (b.score - a.score)
+      || a.model.name.localeCompare(b.model.name));
+    for (const row of rows) {
+      if (row.score === null) { row.rank = null; continue; }
+      const better = rows.filter((o) => o.ci && row.ci && o.ci[0] > row.ci[1]).length;
+      row.rank = better + 1;
+    }
+    for (const row of rows) {
+      row.tied = row.rank !== null && rows.some((o) => o !== row && o.rank === row.rank);
+    }
+    return rows;
+  }
+
+  // ---- controls ----
+  function distinct(key) {
+    return [...new Set(INDEX.cases[key])].sort();
+  }
+
+  function select(id, name, options, value, onChange, all = true) {
+    const node = el("select", { id, name });
+    if (all) node.appendChild(el("option", { value: "" }, "all"));
+    for (const opt of options) {
+      node.appendChild(el("option", { value: opt, selected: opt === value }, label(opt)));
+    }
+    node.value = value;
+    node.addEventListener("change", () => onChange(node.value));
+    return el("label", { for: id }, `${name} `, node);
+  }
+
+  function controls(state) {
+    const dates = INDEX.cases.published_at.filter(Boolean).sort();
+    const date = (id, name, value, key) => {
+      const input = el("input", {
+        id, type: "date", value, min: dates[0], max: dates[dates.length - 1],
+      });
+      input.addEventListener("change", () => setState({ [key]: input.value }));
+      return el("label", { for: id }, `${name} `, input);
+    };
+    const post = el("input", { id: "post", type: "checkbox", checked: state.post });
+    post.addEventListener("change", () => setState({ post: post.checked }));
+    const reset = el("button", { id: "reset", type: "button" }, "Reset");
+    reset.addEventListener("click", () => {
+      location.hash = `#/${state.route}`;
+    });
+    return el("div", { class: "controls", role: "group", "aria-label": "Filters" },
+      el("fieldset", {}, el("legend", {}, "Publication window"),
+        date("from", "From", state.from, "from"), date("to", "To", state.to, "to"),
+        el("label", { for: "post" }, post, " Post-cutoff only (each model on cases after its own cutoff)")),
+      el("fieldset", {}, el("legend", {}, "Cases"),
+        select("language", "Language", distinct("language"), state.language, (v) => setState({ language: v })),
+        select("theme", "Theme", distinct("theme"), state.theme, (v) => setState({ theme: v })),
+        select("specialty", "Specialty", distinct("specialty"), state.specialty, (v) => setState({ specialty: v })),
+        select("axis", "Axis", INDEX.axes, state.axis, (v) => setState({ axis: v })),
+        reset));
+  }
+
+  function windowLine(state) {
+    const parts = [];
+    if (state.from || state.to) parts.push(`published ${state.from || "…"} to ${state.to || "…"} (undated cases left out)`);
+    if (state.post) parts.push("after each model's knowledge cutoff");
+    for (const key of FILTERS) if (state[key]) parts.push(`${key} ${label(state[key])}`);
+    return parts.length ? `Cases: ${parts.join("; ")}.` : "All cases.";
+  }
+
+  // ---- pages ----
+  function majoritySetup() {
+    const fields = Object.keys(INDEX.models[0] ? INDEX.models[0].setup : {});
+    const out = {};
+    for (const field of fields) {
+      const counts = new Map();
+      for (const m of INDEX.models) counts.set(m.setup[field], (counts.get(m.setup[field]) || 0) + 1);
+      out[field] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    }
+    return out;
+  }
+
+  function leaderboard(state) {
+    const main = [];
+    main.push(el("h2", {}, "Leaderboard"));
+    main.push(controls(state));
+    main.push(el("p", { id: "window-line", class: "muted" }, windowLine(state)));
+    for (const note of INDEX.comparability) {
+      main.push(el("p", { class: "warn" }, `Not comparable: the runs differ in ${note}.`));
+    }
+    const common = majoritySetup();
+    const head = ["Rank", "Model", "Score", "95% CI", "n", "Cost / case", "Tokens / case",
+      "Grader", "Mode", "Prompt", "Cutoff", "Grader validity"];
+    const body = ranked(state).map((row) => {
+      const m = row.model;
+      const differs = Object.keys(common).filter((f) => m.setup[f] !== common[f]);
+      const rank = row.rank === null ? "—" : `${row.rank}${row.tied ? "=" : ""}`;
+      return el("tr", { "data-model": m.name, class: differs.length ? "incomparable" : null },
+        el("td", { class: "num rank", title: row.tied ? "tied: 95% CIs overlap" : null }, rank),
+        el("td", {}, el("a", { href: hashFor(state, `model/${row.m}`) }, m.name),
+          m.smoke_test ? el("span", { class: "tag" }, " smoke test") : null,
+          differs.length ? el("span", { class: "tag warn-tag" }, ` ⚠ differs: ${differs.join(", ")}`) : null),
+        el("td", { class: "num score" }, pct(row.score)),
+        el("td", { class: "num ci" }, interval(row.ci)),
+        el("td", { class: "num n" }, String(row.n)),
+        el("td", { class: "num" }, m.cost_per_case === null ? "—" : `$${m.cost_per_case.toFixed(4)}`),
+        el("td", { class: "num" }, m.tokens_per_case === null ? "—" : Math.round(m.tokens_per_case).toLocaleString("en")),
+        el("td", {}, m.setup.grader), el("td", {}, m.setup.mode), el("td", {}, m.setup.prompt),
+        el("td", { class: "nowrap" }, m.cutoff ? m.cutoff.date : "unknown"),
+        el("td", { class: m.validity.validated ? "valid" : "not-valid" },
+          m.validity.validated ? "validated" : (m.validity.measured ? "measured, below bar" : "not validated")));
+    });
+    main.push(el("div", { class: "scroll" }, el("table", { id: "leaderboard" },
+      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, body))));
+    main.push(el("p", { class: "muted" },
+      "Rank: 1 + the number of models whose 95% CI lies wholly above this one; '=' marks a tie "
+      + "(overlapping CIs). Scores are percent; n is the number of scored cases in the selection."));
+    main.push(strataSection(state));
+    return main;
+  }
+
+  function strataValues(key) {
+    return key === "axis" ? INDEX.axes : distinct(key);
+  }
+
+  function strataSection(state) {
+    const by = STRATA.includes(state.by) ? state.by : "theme";
+    const chooser = select("by", "Strata by", STRATA, by, (v) => setState({ by: v }), false);
+    const models = INDEX.models;
+    const values = strataValues(by);
+    const cells = values.map((value) => models.map((model) => {
+      const extra = by === "axis" ? null : (i) => INDEX.cases[by][i] === value;
+      const { values: scores } = caseScores(model, state, extra, by === "axis" ? value : null);
+      if (!scores.length) return { score: null, n: 0 };
+      let sum = 0;
+      for (const v of scores) sum += v;
+      return { score: clip01(sum / scores.length), n: scores.length };
+    }));
+    const table = el("table", { id: "strata" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, label(by)),
+        models.map((m) => el("th", { scope: "col" }, m.name)))),
+      el("tbody", {}, values.map((value, r) => el("tr", {}, el("th", { scope: "row" }, label(value)),
+        cells[r].map((c) => el("td", {
+          class: "num heat",
+          "data-band": c.score === null ? "none" : String(Math.min(9, Math.floor(c.score * 10))),
+        }, c.score === null ? "—" : `${pct(c.score)} (n=${c.n})`))))));
+    return el("section", { id: "strata-section" }, el("h3", {}, "By stratum"), chooser,
+      el("p", { class: "muted" }, "Mean case score in percent under the filters above (n: cases); "
+        + "cell colour runs from red (0%) to green (100%). CIs for each stratum are on the model pages."),
+      el("div", { class: "scroll" }, table));
+  }
+
+  function modelPage(state, m) {
+    const model = INDEX.models[m];
+    if (!model) return [el("p", {}, "No such model.")];
+    const main = [el("p", {}, el("a", { href: hashFor(state, "") }, "← Leaderboard")),
+      el("h2", {}, model.name), el("p", { class: "muted" }, windowLine(state))];
+    const all = stratum(model, state);
+    main.push(el("p", { class: "big" }, `Score ${pct(all.score)} `, el("span", { class: "ci" }, interval(all.ci)),
+      ` (n=${all.n})`));
+    main.push(el("p", {}, `Grader ${model.grader}; ${model.validity.line}`));
+    main.push(el("p", {}, `Knowledge cutoff: ${model.cutoff ? `${model.cutoff.date} (${model.cutoff.source})` : "unknown"}`));
+    for (const key of STRATA) {
+      const rows = strataValues(key).map((value) => {
+        const s = key === "axis"
+          ? stratum(model, Object.assign({}, state, { axis: "" }), null, value, `axis:${value}`)
+          : stratum(model, state, (i) => INDEX.cases[key][i] === value, null, `${key}:${value}`);
+        return el("tr", {}, el("th", { scope: "row" }, label(value)), el("td", { class: "num" }, pct(s.score)),
+          el("td", { class: "num" }, interval(s.ci)), el("td", { class: "num" }, String(s.n)));
+      });
+      main.push(el("h3", {}, `By ${key}`), el("div", { class: "scroll" }, el("table", { class: "model-strata" },
+        el("thead", {}, el("tr", {}, [label(key) || key, "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, rows))));
+    }
+    const { values, ids } = caseScores(model, state);
+    const worst = ids.map((i, k) => [values[k], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 10);
+    main.push(el("h3", {}, "Lowest-scoring cases"),
+      el("ol", { id: "worst" }, worst.map(([score, i]) => el("li", {},
+        el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}%`))));
+    return main;
+  }
+
+  function verdictCell(weight, met, error) {
+    if (error) return el("td", { class: "v-error" }, "grader error");
+    if (met === null || met === undefined) return el("td", {}, "—");
+    if (weight < 0) return met ? el("td", { class: "v-harm" }, "Met — harm") : el("td", { class: "v-good" }, "Avoided");
+    return met ? el("td", { class: "v-good" }, "Met") : el("td", { class: "v-miss" }, "Not met");
+  }
+
+  function signed(w) {
+    return w > 0 ? `+${w}` : `−${Math.abs(w)}`;
+  }
+
+  function casePage(state, n, data) {
+    const cases = INDEX.cases;
+    const main = [el("p", {}, el("a", { href: hashFor(state, "") }, "← Leaderboard")),
+      el("h2", {}, `Case ${data.id}`),
+      el("p", { class: "muted" }, `Published ${cases.published_at[n] || "undated"} · ${label(cases.language[n])} · `
+        + `${label(cases.theme[n])} · ${label(cases.specialty[n])}`)];
+    if (data.narrative) main.push(el("h3", {}, "Narrative"), el("p", { class: "prose" }, data.narrative));
+    if (data.query) main.push(el("h3", {}, "Query"), el("p", { class: "prose" }, data.query));
+    if (data.prompt.length) {
+      main.push(el("h3", {}, "Conversation"),
+        data.prompt.map((msg) => el("p", { class: "prose" }, el("strong", {}, `${msg.role}: `), msg.content)));
+    }
+    main.push(el("h3", {}, "Rubric"), el("div", { class: "scroll" }, el("table", { id: "rubric" },
+      el("thead", {}, el("tr", {}, ["Criterion", "Axis", "Weight"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, data.criteria.map((c) => el("tr", {}, el("td", {}, c.text), el("td", {}, label(c.axis)),
+        el("td", { class: `num ${c.weight < 0 ? "neg" : "pos"}` }, signed(c.weight))))))));
+    for (const answer of data.answers) {
+      const model = INDEX.models[answer.model];
+      const [achieved, possible] = answer.parts;
+      const score = possible > 0 ? achieved / possible : null;
+      const shown = score === null ? (answer.error ? "no answer" : "unscorable")
+        : `${pct(model.clip ? clip01(score) : score)}%` + (score < 0 || score > 1 ? ` (unclipped ${pct(score)}%)` : "");
+      const section = el("section", { class: "answer", "data-model": model.name },
+        el("h3", {}, el("a", { href: hashFor(state, `model/${answer.model}`) }, model.name), ` — ${shown}`));
+      if (answer.error) section.appendChild(el("p", { class: "warn" }, `Answer failed: ${answer.error}`));
+      if (answer.answer !== null) section.appendChild(el("pre", { class: "answer-text" }, answer.answer));
+      section.appendChild(el("div", { class: "scroll" }, el("table", { class: "verdicts" },
+        el("thead", {}, el("tr", {}, ["Criterion", "Weight", "Verdict", "Grader's explanation"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, answer.verdicts.map(([c, met, error, explanation]) => {
+          const crit = data.criteria[c];
+          return el("tr", {}, el("td", {}, crit.text), el("td", { class: "num" }, signed(crit.weight)),
+            verdictCell(crit.weight, met, error), el("td", {}, error ? `${error}` : explanation));
+        })))));
+      main.push(section);
+    }
+    return main;
+  }
+
+  function releasesPage() {
+    const main = [el("h2", {}, "Releases")];
+    if (!INDEX.releases.length) main.push(el("p", {}, "No release was given to this site (--releases)."));
+    for (const r of INDEX.releases) {
+      const counts = Object.entries(r.counts).map(([key, values]) => el("li", {}, `${key}: `
+        + Object.entries(values).map(([v, k]) => `${label(v)} ${k}`).join(", ")));
+      const diff = r.diff
+        ? `Against ${r.diff.against}: ${r.diff.added} added, ${r.diff.removed} removed, ${r.diff.changed} changed, ${r.diff.unchanged} unchanged.`
+        : "First release.";
+      main.push(el("article", { class: "card", "data-release": r.version },
+        el("h3", {}, `Release ${r.version}`),
+        el("p", {}, `${r.n_cases} cases, ${r.n_criteria} criteria; published ${r.published_at.first || "?"} to `
+          + `${r.published_at.last || "?"} (${r.published_at.n_undated} undated); created ${r.created_at.slice(0, 10)}.`),
+        el("p", { class: "diff" }, diff),
+        el("p", { class: "muted" }, `Snapshot hash ${r.snapshot_hash}`),
+        el("ul", {}, counts),
+        el("p", {}, "Download: ", r.downloads.map((d) => [el("a", { href: d.href, download: d.name }, d.name),
+          ` (${(d.bytes / 1024).toFixed(1)} KiB) `]))));
+    }
+    return main;
+  }
+
+  function methodologyPage() {
+    const graders = INDEX.models.map((m) => el("li", {}, `${m.name}: grader ${m.setup.grader}, mode ${m.setup.mode}, `
+      + `prompt ${m.setup.prompt}, ${m.setup.clip}, case set ${m.setup["case set"]}; bootstrap seed ${m.seed}, `
+      + `${m.n_resamples} resamples. Grader validity: ${m.validity.line}`));
+    return [el("h2", {}, "Methodology"),
+      el("h3", {}, "Scores"),
+      el("p", {}, "A case score is the sum of the weights of the criteria the answer met divided by the sum "
+        + "of the positive weights; met negative criteria (harms) subtract. Per-case clip keeps each case in "
+        + "[0, 1]; without it only the mean is clipped. Verdicts the grader could not give are left out and "
+        + "counted; a case with no positive criterion left is unscorable."),
+      el("p", {}, "The 95% CI is the percentile bootstrap of the mean over cases, with the run's seed and "
+        + "resamples, on medrubric's counter-based generator: this page recomputes it for any selection "
+        + "and gets the same interval as `medrubric score` on those cases."),
+      el("p", {}, "Rank is 1 + the number of models whose CI lies wholly above; models with overlapping CIs "
+        + "share a rank. Post-cutoff compares each model on the cases published after its own knowledge cutoff."),
+      el("h3", {}, "Cases"),
+      el("p", {}, "Cases come from public clinical questions and answers, filtered and de-identified before "
+        + "curation (see the release cards); each has a publication date, so the window shows how a model "
+        + "does on questions it cannot have seen in training."),
+      el("h3", {}, "Runs and graders"), el("ul", {}, graders)];
+  }
+
+  // ---- router ----
+  function render() {
+    const state = readState();
+    const app = document.getElementById("app");
+    const [route, arg] = state.route.split("/");
+    const show = (nodes, ready) => {
+      app.replaceChildren(...[nodes].flat());
+      document.body.setAttribute("data-ready", ready === false ? "" : (state.route || "leaderboard"));
+    };
+    if (route === "model") show(modelPage(state, Number(arg)));
+    else if (route === "releases") show(releasesPage());
+    else if (route === "methodology") show(methodologyPage());
+    else if (route === "case") {
+      const n = Number(arg);
+      show(el("p", {}, "Loading case…"), false);
+      loadData(`case/${n}`).then((data) => {
+        if (readState().route === state.route) show(casePage(state, n, data));
+      }, (err) => show(el("p", { class: "warn" }, String(err.message))));
+    } else show(leaderboard(state));
+  }
+
+  function start(index) {
+    INDEX = index;
+    window.addEventListener("hashchange", render);
+    render();
+  }
+})();

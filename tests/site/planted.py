@@ -1,0 +1,113 @@
+"""Planted runs for the site's tests: three models whose order flips between old and new
+cases, two languages, two themes, and one hostile answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from medrubric.data.models import Case, CaseGrade, Criterion, Response, Verdict
+
+HOSTILE = (
+    '<script>window.__pwned = 1</script><a href="javascript:window.__pwned=2">click me</a>'
+    '<img src="x" onerror="window.__pwned=3">'
+)
+# share of old / new cases each model answers well; A knows the old, C the new
+PLANTED = {"model-a": (0.9, 0.2), "model-c": (0.2, 0.9), "model-b": (0.55, 0.5)}
+CUTOFFS = {"model-a": "2024-06-30", "model-b": "2024-06-30", "model-c": "2025-01-31"}
+N_CASES = 24
+
+
+def case(i: int) -> Case:
+    old = i < N_CASES // 2
+    day = dt.date(2023, 1 + i % 12, 10) if old else dt.date(2025, 1 + i % 12, 10)
+    return Case(
+        id=f"case-{i:03d}",
+        language="en" if i % 3 else "zh",
+        published_at=day,
+        theme="emergency_referrals" if i % 2 else "context_seeking",
+        specialty="cardiology" if i % 4 < 2 else "neurology",
+        narrative=f"Patient {i} <b>not bold</b> reports chest pain.",
+        query="What should I do?",
+        rubric=[
+            Criterion(id="c1", text="Advises calling emergency services", axis="accuracy", weight=5),
+            Criterion(id="c2", text="Asks about duration", axis="completeness", weight=3),
+            Criterion(id="c3", text="Reassures it is indigestion", axis="accuracy", weight=-4),
+        ],
+    )
+
+
+def _met(model: str, i: int, criterion: str) -> bool:
+    old_share, new_share = PLANTED[model]
+    share = old_share if i < N_CASES // 2 else new_share
+    good = (i * 7 + len(model) * 3) % 10 < share * 10
+    if criterion == "c1":
+        return good
+    if criterion == "c2":
+        return good or i % 5 == 0
+    return not good and i % 2 == 0
+
+
+def write_runs(root: Path) -> list[Path]:
+    """One run folder per planted model, scored by `medrubric score`'s own code path."""
+    from typer.testing import CliRunner
+
+    from medrubric.cli.main import app
+
+    cases = [case(i) for i in range(N_CASES)]
+    paths = []
+    for model in PLANTED:
+        run = root / model
+        run.mkdir(parents=True)
+        (run / "cases.jsonl").write_text("".join(c.model_dump_json() + "\n" for c in cases))
+        grades, responses = [], []
+        for c in cases:
+            i = int(c.id.split("-")[1])
+            answer = HOSTILE if (model == "model-b" and i == 0) else f"Answer of {model} to {c.id}."
+            responses.append(Response(case_id=c.id, model=model, response=answer))
+            verdicts = [
+                Verdict(
+                    criterion_id=k.id,
+                    weight=k.weight,
+                    axis=k.axis,
+                    met=_met(model, i, k.id),
+                    explanation=HOSTILE if i == 0 else f"{model} on {k.id}",
+                )
+                for k in c.rubric
+            ]
+            grades.append(
+                CaseGrade(
+                    case_id=c.id,
+                    model=model,
+                    grader="openai:grader-x",
+                    language=c.language,
+                    theme=c.theme,
+                    specialty=c.specialty,
+                    published_at=c.published_at,
+                    criteria=verdicts,
+                )
+            )
+        (run / "grades.jsonl").write_text("".join(g.model_dump_json() + "\n" for g in grades))
+        (run / "responses.jsonl").write_text(
+            "".join(r.model_dump_json() + "\n" for r in responses)
+        )
+        result = CliRunner().invoke(app, ["score", str(run / "grades.jsonl"), "--out", str(run)])
+        assert result.exit_code == 0, result.output
+        paths.append(run)
+    return paths
+
+
+def cutoff_flags() -> list[str]:
+    return [f"--cutoff={m}={d}" for m, d in CUTOFFS.items()]
+
+
+def subset_grades(run: Path, keep: set[str], out: Path) -> Path:
+    """The run's grades restricted to the cases in `keep`, as a grades file."""
+    lines = [
+        line
+        for line in (run / "grades.jsonl").read_text().splitlines()
+        if json.loads(line)["case_id"] in keep
+    ]
+    out.write_text("\n".join(lines) + "\n")
+    return out
