@@ -15,7 +15,9 @@ two integer sums (achieved, possible), so the page's case scores are the same do
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import gzip
 import json
 from collections.abc import Mapping, Sequence
 from importlib.resources import files as package_files
@@ -24,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from medrubric.analysis.cutoffs import resolve_cutoffs
+from medrubric.analysis.cutoffs import Cutoff, resolve_cutoffs
 from medrubric.analysis.runs import Run, load_runs
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case, CaseGrade, Verdict
@@ -50,9 +52,19 @@ class SiteResult(BaseModel):
     n_bytes: int
 
 
+def _json(payload: Any) -> str:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
 def _wrap(name: str, payload: Any) -> bytes:
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return f"medrubricData({json.dumps(name)},{text});\n".encode()
+    return f"medrubricData({json.dumps(name)},{_json(payload)});\n".encode()
+
+
+def _wrap_gzip(name: str, payload: Any) -> bytes:
+    """The payload as base64 of gzipped JSON (the page inflates it with DecompressionStream):
+    answers and explanations are most of a site's bytes and shrink about threefold."""
+    packed = base64.b64encode(gzip.compress(_json(payload).encode(), mtime=0)).decode()
+    return f"medrubricData({json.dumps(name)},{json.dumps(packed)});\n".encode()
 
 
 def _parts(verdicts: Sequence[Verdict]) -> tuple[int, int]:
@@ -235,16 +247,15 @@ def _release_entries(
 
 
 def site_files(
-    run_paths: Sequence[str | Path],
+    runs: Sequence[Run],
+    known: Mapping[str, Cutoff | None],
     release_paths: Sequence[str | Path] = (),
     *,
-    cutoffs: dict[str, dt.date] | None = None,
     title: str = "medrubric leaderboard",
     built: dt.date | None = None,
 ) -> dict[str, bytes]:
-    """Every file of the site, path -> content (nothing written)."""
-    runs = load_runs(run_paths)
-    known = resolve_cutoffs(runs, cutoffs)
+    """Every file of the site, path -> content (nothing written); ``known`` is each model's
+    knowledge cutoff (`analysis.cutoffs.resolve_cutoffs`)."""
     case_by_id: dict[str, Case] = {}
     for run in runs:
         for case_id, case in run.cases.items():
@@ -277,7 +288,7 @@ def site_files(
     graded = [(run, {g.case_id: g for g in run.grades}) for run in runs]
     for case_id in ids:
         body = _case_file(case_id, case_by_id.get(case_id), graded, index)
-        out[f"data/case/{index[case_id]}.js"] = _wrap(f"case/{index[case_id]}", body)
+        out[f"data/case/{index[case_id]}.js"] = _wrap_gzip(f"case/{index[case_id]}", body)
     static = package_files("medrubric.site") / "static"
     for name in ASSETS:
         out[f"assets/{name}"] = (static / name).read_bytes()
@@ -299,13 +310,14 @@ def build_site(
 ) -> SiteResult:
     """Write the site into ``out`` (every file atomically; inputs are all read first, so bad
     input leaves nothing behind)."""
-    files = site_files(run_paths, release_paths, cutoffs=cutoffs, title=title)
+    runs = load_runs(run_paths)
+    files = site_files(runs, resolve_cutoffs(runs, cutoffs), release_paths, title=title)
     root = Path(out)
     for name, data in files.items():
         write_bytes_atomic(root / name, data)
     return SiteResult(
         out=root,
-        n_models=len(run_paths),  # load_runs: one model per run
+        n_models=len(runs),
         n_cases=sum(1 for name in files if name.startswith("data/case/")),
         n_releases=len({n.split("/")[1] for n in files if n.startswith("releases/")}),
         n_files=len(files),

@@ -12,7 +12,16 @@
   const STRATA = ["theme", "specialty", "language", "axis"];
 
   // ---- data files: JSON wrapped in medrubricData(name, payload), loaded as scripts ----
-  window.medrubricData = (name, payload) => {
+  // a string payload is base64 of gzipped JSON (the case files)
+  async function inflate(payload) {
+    if (typeof payload !== "string") return payload;
+    const bytes = Uint8Array.from(atob(payload), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  window.medrubricData = async (name, packed) => {
+    const payload = await inflate(packed);
     loaded[name] = payload;
     if (waiting[name]) waiting[name].forEach((w) => w.resolve(payload));
     delete waiting[name];
@@ -55,6 +64,13 @@
   const interval = (ci) => (ci ? `${pct(ci[0])}–${pct(ci[1])}` : "—");
   const label = (key) => (INDEX.labels[key] || key);
   const clip01 = (x) => Math.min(1, Math.max(0, x));
+  // full-precision numbers beside the rounded text, for readers' tools and the tests
+  const raw = (s) => ({
+    "data-score": s.score === null ? null : String(s.score),
+    "data-lo": s.ci ? String(s.ci[0]) : null,
+    "data-hi": s.ci ? String(s.ci[1]) : null,
+    "data-n": String(s.n),
+  });
 
   // ---- state in the hash ----
   function readState() {
@@ -232,7 +248,8 @@
       const m = row.model;
       const differs = Object.keys(common).filter((f) => m.setup[f] !== common[f]);
       const rank = row.rank === null ? "—" : `${row.rank}${row.tied ? "=" : ""}`;
-      return el("tr", { "data-model": m.name, class: differs.length ? "incomparable" : null },
+      return el("tr", Object.assign({ "data-model": m.name, class: differs.length ? "incomparable" : null },
+        raw(row)),
         el("td", { class: "num rank", title: row.tied ? "tied: 95% CIs overlap" : null }, rank),
         el("td", {}, el("a", { href: hashFor(state, `model/${row.m}`) }, m.name),
           m.smoke_test ? el("span", { class: "tag" }, " smoke test") : null,
@@ -294,7 +311,7 @@
     const main = [el("p", {}, el("a", { href: hashFor(state, "") }, "← Leaderboard")),
       el("h2", {}, model.name), el("p", { class: "muted" }, windowLine(state))];
     const all = stratum(model, state);
-    main.push(el("p", { class: "big" }, `Score ${pct(all.score)} `, el("span", { class: "ci" }, interval(all.ci)),
+    main.push(el("p", Object.assign({ class: "big", id: "model-score" }, raw(all)), `Score ${pct(all.score)} `, el("span", { class: "ci" }, interval(all.ci)),
       ` (n=${all.n})`));
     main.push(el("p", {}, `Grader ${model.grader}; ${model.validity.line}`));
     main.push(el("p", {}, `Knowledge cutoff: ${model.cutoff ? `${model.cutoff.date} (${model.cutoff.source})` : "unknown"}`));
@@ -303,7 +320,8 @@
         const s = key === "axis"
           ? stratum(model, Object.assign({}, state, { axis: "" }), null, value, `axis:${value}`)
           : stratum(model, state, (i) => INDEX.cases[key][i] === value, null, `${key}:${value}`);
-        return el("tr", {}, el("th", { scope: "row" }, label(value)), el("td", { class: "num" }, pct(s.score)),
+        return el("tr", Object.assign({ "data-stratum": value }, raw(s)), el("th", { scope: "row" }, label(value)),
+          el("td", { class: "num" }, pct(s.score)),
           el("td", { class: "num" }, interval(s.ci)), el("td", { class: "num" }, String(s.n)));
       });
       main.push(el("h3", {}, `By ${key}`), el("div", { class: "scroll" }, el("table", { class: "model-strata" },

@@ -1,0 +1,71 @@
+"""Planted runs, the site built from them, and headless Chromium (as the review app's tests)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+
+sys.path.insert(0, str(Path(__file__).parent))
+import planted  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return planted.write_runs(tmp_path_factory.mktemp("planted"))
+
+
+@pytest.fixture(scope="session")
+def site(runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    args = ["site", "build", *map(str, runs), *planted.cutoff_flags(), "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def open_site(browser: object, site: Path) -> Iterator[Callable[..., object]]:
+    """Open the site at a hash in a fresh page; the test fails on any console error."""
+    from playwright.sync_api import Browser, Page
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+
+    def go(hash_: str = "#/") -> Page:
+        page = context.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{(site / 'index.html').as_uri()}{hash_}")
+        wait_ready(page)
+        return page
+
+    yield go
+    context.close()
+    assert errors == []
+
+
+def wait_ready(page: object) -> None:
+    page.wait_for_selector("body[data-ready]:not([data-ready=''])", timeout=10_000)  # type: ignore[attr-defined]

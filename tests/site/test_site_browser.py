@@ -1,0 +1,161 @@
+"""The leaderboard site in headless Chromium, opened from file:// as a reader would."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import planted
+import pytest
+from conftest import wait_ready
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+
+Page = Any
+DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def order(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#leaderboard tbody tr", "rows => rows.map(r => r.dataset.model)")
+
+
+def row(page: Page, model: str) -> dict[str, float]:
+    data = page.eval_on_selector(f'#leaderboard tr[data-model="{model}"]', "r => ({...r.dataset})")
+    return {k: float(data[k]) for k in ("score", "lo", "hi", "n")}
+
+
+def test_moving_the_window_changes_the_ranking_as_planted(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/?to=2023-12-31")
+    assert order(page)[0] == "model-a" and order(page)[-1] == "model-c"
+    page.fill("#from", "2025-01-01")
+    page.fill("#to", "2025-12-31")
+    page.dispatch_event("#to", "change")
+    wait_ready(page)
+    assert "from=2025-01-01" in page.url and "to=2025-12-31" in page.url
+    assert order(page)[0] == "model-c" and order(page)[-1] == "model-a"
+    # model-a's CI lies wholly below model-c's: ranks differ; A and B overlap: a tie
+    ranks = page.eval_on_selector_all("#leaderboard td.rank", "c => c.map(x => x.textContent)")
+    assert ranks[0].startswith("1") and ranks[-1] == "2"
+
+
+def _score_subset(run: Path, keep: set[str], tmp: Path) -> dict[str, Any]:
+    grades = planted.subset_grades(run, keep, tmp / f"{run.name}.jsonl")
+    out = tmp / f"scored-{run.name}"
+    result = CliRunner().invoke(app, ["score", str(grades), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads((out / "summary.json").read_text())
+
+
+def _ids(pred: Callable[[Any], bool]) -> set[str]:
+    return {c.id for c in map(planted.case, range(planted.N_CASES)) if pred(c)}
+
+
+def test_numbers_equal_medrubric_score_on_the_same_cases(
+    open_site: Callable[..., Page], runs: list[Path], tmp_path: Path
+) -> None:
+    page = open_site("#/?from=2023-03-01&to=2025-06-30&language=en")
+    keep = _ids(
+        lambda c: dt.date(2023, 3, 1) <= c.published_at <= dt.date(2025, 6, 30)
+        and c.language == "en"
+    )
+    for run in runs:
+        summary = _score_subset(run, keep, tmp_path)
+        shown = row(page, run.name)
+        assert shown["n"] == summary["n_cases"]
+        assert shown["score"] == pytest.approx(summary["score"], abs=1e-6)
+        assert shown["lo"] == pytest.approx(summary["ci95"][0], abs=1e-6)
+        assert shown["hi"] == pytest.approx(summary["ci95"][1], abs=1e-6)
+    # post-cutoff: each model on the cases after its own cutoff, and one axis
+    page = open_site("#/?post=1&axis=accuracy")
+    for run in runs:
+        cutoff = dt.date.fromisoformat(planted.CUTOFFS[run.name])
+        summary = _score_subset(run, _ids(lambda c: c.published_at > cutoff), tmp_path)
+        shown = row(page, run.name)
+        axis = summary["by_axis"]["accuracy"]
+        assert shown["n"] == axis["n"]
+        assert shown["score"] == pytest.approx(axis["score"], abs=1e-6)
+        assert [shown["lo"], shown["hi"]] == pytest.approx(axis["ci95"], abs=1e-6)
+
+
+def test_filters_compose_and_back_restores_the_state(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/?to=2023-12-31")
+    before = order(page)
+    page.select_option("#language", "en")
+    wait_ready(page)
+    page.select_option("#theme", "emergency_referrals")
+    wait_ready(page)
+    both = _ids(
+        lambda c: c.language == "en"
+        and c.theme == "emergency_referrals"
+        and c.published_at <= dt.date(2023, 12, 31)
+    )
+    assert row(page, "model-b")["n"] == len(both)
+    heat = page.eval_on_selector_all("#strata tbody tr", "r => r.map(x => x.textContent)")
+    # the theme filter holds in the strata table too: the other theme has no case left
+    assert heat == ["Context-Seeking———", f"Emergency Referrals{heat[1].split('Referrals')[1]}"]
+    assert "(n=4)" in heat[1]
+    page.go_back()
+    wait_ready(page)
+    assert page.input_value("#theme") == "" and page.input_value("#language") == "en"
+    page.go_back()
+    wait_ready(page)
+    assert page.input_value("#language") == "" and page.input_value("#to") == "2023-12-31"
+    assert order(page) == before
+
+
+def test_keyboard_alone_reaches_and_uses_the_controls(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/")
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate("document.activeElement.id"))
+        if seen[-1] == "post":
+            break
+    assert "from" in seen and "to" in seen and seen[-1] == "post"
+    page.keyboard.press("Space")
+    wait_ready(page)
+    assert "post=1" in page.url
+    page.focus("#language")
+    page.keyboard.press("ArrowDown")
+    wait_ready(page)
+    assert "language=en" in page.url
+    page.focus('#leaderboard a[href*="model/"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#model-score")
+    assert "post=1" in page.url and "language=en" in page.url  # the state goes with the link
+
+
+def test_hostile_answer_stays_inert(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/case/0")
+    assert page.evaluate("window.__pwned") is None
+    app_html = page.inner_html("#app")
+    assert "<script" not in app_html and "<img" not in app_html
+    assert page.eval_on_selector_all('#app a[href^="javascript:"]', "a => a.length") == 0
+    assert planted.HOSTILE in page.inner_text('section[data-model="model-b"] pre')
+    harm = page.inner_text("#rubric")
+    assert "−4" in harm
+
+
+def test_drill_down_releases_and_methodology_pages(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/model/0")
+    assert page.eval_on_selector_all("#worst li", "l => l.length") == 10
+    page.click("#worst a")
+    page.wait_for_selector("#rubric")
+    assert page.eval_on_selector_all("section.answer", "s => s.length") == 3
+    page.click("text=Methodology")
+    wait_ready(page)
+    assert "bootstrap" in page.inner_text("#app")
+    shots = (
+        DOC_SCREENSHOTS
+        if os.environ.get("MEDRUBRIC_UPDATE_SCREENSHOTS") == "1"
+        else Path(tempfile.gettempdir()) / "medrubric-site-screenshots"
+    )
+    shots.mkdir(parents=True, exist_ok=True)
+    page = open_site("#/?from=2025-01-01")
+    page.screenshot(path=str(shots / "site-leaderboard.png"), full_page=True)
