@@ -15,8 +15,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 import planted  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
@@ -26,8 +33,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 @pytest.fixture(scope="session")
 def site(runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    args = ["site", "build", *map(str, runs), *planted.cutoff_flags(), "--out", str(out)]
+    root = tmp_path_factory.mktemp("site")
+    releases = [f"--releases={p}" for p in planted.write_releases(root / "releases")]
+    out = root / "site"
+    args = ["site", "build", *map(str, runs), *planted.cutoff_flags(), *releases, "--out", str(out)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return out

@@ -31,7 +31,7 @@ def case(i: int) -> Case:
         narrative=f"Patient {i} <b>not bold</b> reports chest pain.",
         query="What should I do?",
         rubric=[
-            Criterion(id="c1", text="Advises calling emergency services", axis="accuracy", weight=5),
+            Criterion(id="c1", text="Advises calling an ambulance", axis="accuracy", weight=5),
             Criterion(id="c2", text="Asks about duration", axis="completeness", weight=3),
             Criterion(id="c3", text="Reassures it is indigestion", axis="accuracy", weight=-4),
         ],
@@ -89,9 +89,7 @@ def write_runs(root: Path) -> list[Path]:
                 )
             )
         (run / "grades.jsonl").write_text("".join(g.model_dump_json() + "\n" for g in grades))
-        (run / "responses.jsonl").write_text(
-            "".join(r.model_dump_json() + "\n" for r in responses)
-        )
+        (run / "responses.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in responses))
         result = CliRunner().invoke(app, ["score", str(run / "grades.jsonl"), "--out", str(run)])
         assert result.exit_code == 0, result.output
         paths.append(run)
@@ -111,3 +109,21 @@ def subset_grades(run: Path, keep: set[str], out: Path) -> Path:
     ]
     out.write_text("\n".join(lines) + "\n")
     return out
+
+
+def write_releases(root: Path) -> list[Path]:
+    """Two releases: the old cases, then all of them with one rubric changed."""
+    from medrubric.snapshot import freeze
+
+    cases = [case(i) for i in range(N_CASES)]
+    first = freeze(
+        cases[: N_CASES // 2], "v2024.01", root / "v2024.01",
+        created_at=dt.datetime(2024, 1, 31, tzinfo=dt.UTC),
+    )  # fmt: skip
+    changed = cases[0].model_copy(update={"query": "What now?"})
+    freeze(
+        [changed, *cases[1:]], "v2025.12", root / "v2025.12",
+        created_at=dt.datetime(2025, 12, 31, tzinfo=dt.UTC),
+    )  # fmt: skip
+    assert first.n_cases == N_CASES // 2
+    return [root / "v2025.12", root / "v2024.01"]

@@ -12,9 +12,9 @@ from typing import Any
 
 import planted
 import pytest
-from conftest import wait_ready
 from typer.testing import CliRunner
 
+from conftest import wait_ready
 from medrubric.cli.main import app
 
 Page = Any
@@ -22,7 +22,8 @@ DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def order(page: Page) -> list[str]:
-    return page.eval_on_selector_all("#leaderboard tbody tr", "rows => rows.map(r => r.dataset.model)")
+    script = "rows => rows.map(r => r.dataset.model)"
+    return page.eval_on_selector_all("#leaderboard tbody tr", script)
 
 
 def row(page: Page, model: str) -> dict[str, float]:
@@ -61,8 +62,9 @@ def test_numbers_equal_medrubric_score_on_the_same_cases(
 ) -> None:
     page = open_site("#/?from=2023-03-01&to=2025-06-30&language=en")
     keep = _ids(
-        lambda c: dt.date(2023, 3, 1) <= c.published_at <= dt.date(2025, 6, 30)
-        and c.language == "en"
+        lambda c: (
+            dt.date(2023, 3, 1) <= c.published_at <= dt.date(2025, 6, 30) and c.language == "en"
+        )
     )
     for run in runs:
         summary = _score_subset(run, keep, tmp_path)
@@ -75,7 +77,7 @@ def test_numbers_equal_medrubric_score_on_the_same_cases(
     page = open_site("#/?post=1&axis=accuracy")
     for run in runs:
         cutoff = dt.date.fromisoformat(planted.CUTOFFS[run.name])
-        summary = _score_subset(run, _ids(lambda c: c.published_at > cutoff), tmp_path)
+        summary = _score_subset(run, _ids(lambda c, d=cutoff: c.published_at > d), tmp_path)
         shown = row(page, run.name)
         axis = summary["by_axis"]["accuracy"]
         assert shown["n"] == axis["n"]
@@ -91,9 +93,11 @@ def test_filters_compose_and_back_restores_the_state(open_site: Callable[..., Pa
     page.select_option("#theme", "emergency_referrals")
     wait_ready(page)
     both = _ids(
-        lambda c: c.language == "en"
-        and c.theme == "emergency_referrals"
-        and c.published_at <= dt.date(2023, 12, 31)
+        lambda c: (
+            c.language == "en"
+            and c.theme == "emergency_referrals"
+            and c.published_at <= dt.date(2023, 12, 31)
+        )
     )
     assert row(page, "model-b")["n"] == len(both)
     heat = page.eval_on_selector_all("#strata tbody tr", "r => r.map(x => x.textContent)")
@@ -142,7 +146,9 @@ def test_hostile_answer_stays_inert(open_site: Callable[..., Page]) -> None:
     assert "−4" in harm
 
 
-def test_drill_down_releases_and_methodology_pages(open_site: Callable[..., Page]) -> None:
+def test_drill_down_releases_and_methodology_pages(
+    open_site: Callable[..., Page], site: Path
+) -> None:
     page = open_site("#/model/0")
     assert page.eval_on_selector_all("#worst li", "l => l.length") == 10
     page.click("#worst a")
@@ -151,6 +157,14 @@ def test_drill_down_releases_and_methodology_pages(open_site: Callable[..., Page
     page.click("text=Methodology")
     wait_ready(page)
     assert "bootstrap" in page.inner_text("#app")
+    page.click("nav >> text=Releases")
+    wait_ready(page)
+    cards = page.eval_on_selector_all("article.card", "c => c.map(x => x.dataset.release)")
+    assert cards == ["v2025.12", "v2024.01"]  # newest first
+    diff = page.inner_text('article[data-release="v2025.12"] .diff')
+    assert diff == "Against v2024.01: 12 added, 0 removed, 1 changed, 11 unchanged."
+    href = page.get_attribute('article[data-release="v2025.12"] a[download="cases.jsonl"]', "href")
+    assert (site / str(href)).read_bytes().count(b"\n") == planted.N_CASES
     shots = (
         DOC_SCREENSHOTS
         if os.environ.get("MEDRUBRIC_UPDATE_SCREENSHOTS") == "1"

@@ -91,7 +91,9 @@ def bootstrap_means(values: Sequence[float], seed: int, n_resamples: int) -> NDA
     return out
 
 
-def mean_ci(values: Sequence[float], seed: int = 0, n_resamples: int = 10_000) -> tuple[float, float]:
+def mean_ci(
+    values: Sequence[float], seed: int = 0, n_resamples: int = 10_000
+) -> tuple[float, float]:
     """95% percentile bootstrap interval of the mean of ``values``; (nan, nan) for none."""
     if len(values) == 0:
         return math.nan, math.nan

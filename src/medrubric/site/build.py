@@ -63,7 +63,9 @@ def _wrap(name: str, payload: Any) -> bytes:
 def _wrap_gzip(name: str, payload: Any) -> bytes:
     """The payload as base64 of gzipped JSON (the page inflates it with DecompressionStream):
     answers and explanations are most of a site's bytes and shrink about threefold."""
-    packed = base64.b64encode(gzip.compress(_json(payload).encode(), mtime=0)).decode()
+    packed = base64.b64encode(
+        gzip.compress(_json(payload).encode(), compresslevel=6, mtime=0)
+    ).decode()
     return f"medrubricData({json.dumps(name)},{json.dumps(packed)});\n".encode()
 
 
@@ -175,7 +177,12 @@ def _case_file(
             if v.criterion_id not in position:  # graded against a rubric the case no longer has
                 position[v.criterion_id] = len(criteria)
                 criteria.append(
-                    {"id": v.criterion_id, "text": v.criterion_id, "weight": v.weight, "axis": v.axis}
+                    {
+                        "id": v.criterion_id,
+                        "text": v.criterion_id,
+                        "weight": v.weight,
+                        "axis": v.axis,
+                    }
                 )
             verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
         response = run.responses.get(case_id)
@@ -270,7 +277,9 @@ def site_files(
     models = []
     for run in runs:
         cutoff = known.get(run.model)
-        entry = None if cutoff is None else {"date": cutoff.date.isoformat(), "source": cutoff.source}
+        entry = (
+            None if cutoff is None else {"date": cutoff.date.isoformat(), "source": cutoff.source}
+        )
         models.append(_model_entry(run, index, entry))
     releases, release_files = _release_entries(release_paths)
     columns = ("id", "published_at", "language", "theme", "specialty")
@@ -293,7 +302,11 @@ def site_files(
     for name in ASSETS:
         out[f"assets/{name}"] = (static / name).read_bytes()
     shell = render_page(
-        "site/index.html.j2", title=title, built=payload["built"], n_runs=len(runs), n_cases=len(ids)
+        "site/index.html.j2",
+        title=title,
+        built=payload["built"],
+        n_runs=len(runs),
+        n_cases=len(ids),
     )
     out["index.html"] = shell.encode()
     out.update(release_files)
