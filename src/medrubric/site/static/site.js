@@ -52,7 +52,7 @@
       if (key === "text") node.textContent = String(value);
       else node.setAttribute(key, value === true ? "" : String(value));
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.appendChild(typeof child === "string" || typeof child === "number"
         ? document.createTextNode(String(child)) : child);
