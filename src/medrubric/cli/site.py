@@ -32,8 +32,8 @@ def build_cmd(
         runs, out, releases or [], cutoffs=parse_overrides(cutoff or []), title=title
     )
     Console().print(
-        f"wrote {result.out}/index.html: {result.n_models} models, {result.n_cases} cases, "
-        f"{result.n_releases} releases, {result.n_files} files, "
+        f"wrote {result.out}/index.html: models {result.n_models}, cases {result.n_cases}, "
+        f"releases {result.n_releases}, files {result.n_files}, "
         f"{result.n_bytes / 1_000_000:.1f} MB",
         soft_wrap=True,
         highlight=False,
