@@ -68,13 +68,9 @@ def open_site(browser: object, site: Path) -> Iterator[Callable[..., object]]:
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{(site / 'index.html').as_uri()}{hash_}")
-        wait_ready(page)
+        planted.wait_ready(page)
         return page
 
     yield go
     context.close()
     assert errors == []
-
-
-def wait_ready(page: object) -> None:
-    page.wait_for_selector("body[data-ready]:not([data-ready=''])", timeout=10_000)  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Any
 
 from medrubric.data.models import Case, CaseGrade, Criterion, Response, Verdict
 
@@ -127,3 +128,8 @@ def write_releases(root: Path) -> list[Path]:
     )  # fmt: skip
     assert first.n_cases == N_CASES // 2
     return [root / "v2025.12", root / "v2024.01"]
+
+
+def wait_ready(page: Any) -> None:
+    """Until the page has drawn its current view (site.js sets body[data-ready])."""
+    page.wait_for_selector("body[data-ready]:not([data-ready=''])", timeout=10_000)

@@ -12,9 +12,9 @@ from typing import Any
 
 import planted
 import pytest
+from planted import wait_ready
 from typer.testing import CliRunner
 
-from conftest import wait_ready
 from medrubric.cli.main import app
 
 Page = Any
