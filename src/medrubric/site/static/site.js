@@ -10,6 +10,7 @@
   const ciCache = new Map();
   const FILTERS = ["language", "theme", "specialty", "axis"];
   const STRATA = ["theme", "specialty", "language", "axis"];
+  const STRATUM_NAMES = { theme: "Theme", specialty: "Specialty", language: "Language", axis: "Axis" };
 
   // ---- data files: JSON wrapped in medrubricData(name, payload), loaded as scripts ----
   // a string payload is base64 of gzipped JSON (the case files)
@@ -292,7 +293,7 @@
       return { score: clip01(sum / scores.length), n: scores.length };
     }));
     const table = el("table", { id: "strata" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, label(by)),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, STRATUM_NAMES[by]),
         models.map((m) => el("th", { scope: "col" }, m.name)))),
       el("tbody", {}, values.map((value, r) => el("tr", {}, el("th", { scope: "row" }, label(value)),
         cells[r].map((c) => el("td", {
@@ -325,7 +326,7 @@
           el("td", { class: "num" }, interval(s.ci)), el("td", { class: "num" }, String(s.n)));
       });
       main.push(el("h3", {}, `By ${key}`), el("div", { class: "scroll" }, el("table", { class: "model-strata" },
-        el("thead", {}, el("tr", {}, [label(key) || key, "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, [STRATUM_NAMES[key], "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))));
     }
     const { values, ids } = caseScores(model, state);
