@@ -42,7 +42,7 @@ def site(runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # Playwright's loop must stop before other modules run asyncio
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
