@@ -4,6 +4,9 @@ draft rules, weight anomalies, judgeability, balance, and the command's outputs 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,3 +178,27 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_an_impression_of_tone_is_unjudgeable() -> None:
     case = _case((3, "Comes across as caring"), (5, "Explains the dose by weight"))
     assert "unjudgeable" in _checks(case)["c1"]
+
+
+def test_the_text_checks_run_without_the_retrieve_extra() -> None:
+    # bm25s (the retrieve extra) made unimportable: the tokenizer's stop words are medrubric's
+    code = (
+        "import sys; sys.modules['bm25s'] = None\n"  # `import bm25s` raises ImportError
+        "from medrubric.data.formats import load_cases\n"
+        "from medrubric.rubric.lint import lint_text\n"
+        "print(len(lint_text(load_cases('sample'))))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout) > 0  # the sample's known findings (docs/rubrics.md)
+
+
+def test_the_stop_words_are_those_of_bm25s() -> None:
+    stopwords = pytest.importorskip("bm25s.stopwords")
+    from medrubric.retrieve.stopwords import STOPWORDS_EN, STOPWORDS_ZH
+
+    assert frozenset(stopwords.STOPWORDS_EN) == STOPWORDS_EN
+    assert {w for w in stopwords.STOPWORDS_CHINESE if len(w) <= 2} == STOPWORDS_ZH

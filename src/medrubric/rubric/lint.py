@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -59,6 +59,38 @@ class Finding(BaseModel):
     weight: int | None = None
     model: str | None = None  # the model that judged it (family "model")
     prompt_version: str | None = None  # its prompt, `name@version` (family "model")
+
+    @classmethod
+    def for_criterion(
+        cls,
+        case_id: str,
+        criterion: Criterion | None,
+        check: str,
+        severity: Severity,
+        family: Family,
+        reason: str,
+        evidence: str,
+        **extra: Any,
+    ) -> Finding:
+        """The finding about `criterion` of case `case_id` (None: about the whole rubric), with
+        the criterion's id, text and weight; `extra` sets the other fields (`model`,
+        `prompt_version`; `criterion_id` and `weight` for a criterion whose case is not loaded)."""
+        about: dict[str, Any] = {"criterion_id": None}
+        if criterion is not None:
+            about = {
+                "criterion_id": criterion.id,
+                "text": criterion.text,
+                "weight": criterion.weight,
+            }
+        return cls(
+            case_id=case_id,
+            check=check,
+            severity=severity,
+            family=family,
+            reason=reason,
+            evidence=evidence,
+            **(about | extra),
+        )
 
 
 def _normal(text: str) -> str:
@@ -263,17 +295,7 @@ def _finding(
     reason: str,
     evidence: str,
 ) -> Finding:
-    return Finding(
-        case_id=case.id,
-        criterion_id=c.id if c else None,
-        check=check,
-        severity=severity,
-        family="text",
-        reason=reason,
-        evidence=evidence,
-        text=c.text if c else "",
-        weight=c.weight if c else None,
-    )
+    return Finding.for_criterion(case.id, c, check, severity, "text", reason, evidence)
 
 
 def _from_problem(case: Case, problem: Problem) -> Finding:

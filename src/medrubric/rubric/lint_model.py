@@ -72,16 +72,14 @@ def judgement_findings(
     """The findings one judgement (or one failed call) gives about one criterion."""
 
     def finding(check: str, severity: Severity, reason: str, evidence: str) -> Finding:
-        return Finding(
-            case_id=case.id,
-            criterion_id=criterion.id,
-            check=check,
-            severity=severity,
-            family="model",
-            reason=reason,
-            evidence=evidence,
-            text=criterion.text,
-            weight=criterion.weight,
+        return Finding.for_criterion(
+            case.id,
+            criterion,
+            check,
+            severity,
+            "model",
+            reason,
+            evidence,
             model=model,
             prompt_version=prompt_id,
         )
