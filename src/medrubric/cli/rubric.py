@@ -20,6 +20,7 @@ from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
     from medrubric.data.models import Case
+    from medrubric.retrieve.base import Retriever
     from medrubric.rubric.lint import Finding
     from medrubric.rubric.schemas import RubricRecord
     from medrubric.runtime.options import ModelOptions
@@ -104,8 +105,25 @@ def findings_table(findings: list[Finding]) -> Table:
     return table
 
 
+def _evidence_retriever(
+    index: Path | None, evidence_k: int, models: ModelOptions
+) -> Retriever | None:
+    """The retriever of the evidence check: a saved index, or the bundled corpus (BM25, cached);
+    none with --evidence-k 0."""
+    if evidence_k == 0:
+        return None
+    from medrubric.retrieve.index import cached_index, load_index
+
+    return load_index(index) if index is not None else cached_index(cache_dir=models.cache_dir)
+
+
 async def _lint_with_model(
-    cases: list[Case], grader: str, models: ModelOptions, console: Console
+    cases: list[Case],
+    grader: str,
+    models: ModelOptions,
+    console: Console,
+    retriever: Retriever | None,
+    evidence_k: int,
 ) -> list[Finding]:
     from medrubric.rubric.lint_model import lint_with_model
 
@@ -123,6 +141,8 @@ async def _lint_with_model(
                 params=models.params(),
                 concurrency=models.workers(spec),
                 progress=progress,
+                retriever=retriever,
+                evidence_k=evidence_k,
             )
     tally = progress.tally
     console.print(
@@ -153,7 +173,22 @@ def lint(
         typer.Option(
             "--grader",
             help="Model spec or medrubric.toml name: adds the model checks (sign, grounding, "
-            "verifiability), one call per criterion.",
+            "verifiability; medical claim against retrieved evidence), two calls per criterion.",
+        ),
+    ] = None,
+    evidence_k: Annotated[
+        int,
+        typer.Option(
+            "--evidence-k",
+            min=0,
+            help="With --grader: snippets retrieved per criterion to check its medical claim "
+            "against (0: no evidence check).",
+        ),
+    ] = 3,
+    index: Annotated[
+        Path | None,
+        typer.Option(
+            "--index", help="Saved index folder for the evidence check (default: bundled corpus)."
         ),
     ] = None,
     out: Annotated[
@@ -166,8 +201,9 @@ def lint(
 ) -> None:
     """Lint rubrics: draft rules, weights, polarity (flipped signs), judgeability and balance
     from the text; with --grader, a model's view of each criterion's sign, grounding and
-    verifiability; with --runs, met rates and discrimination from graded answers. Exit code 1
-    when an error-severity finding remains, unless --allow."""
+    verifiability, and each criterion's claim against retrieved evidence; with --runs, met rates
+    and discrimination from graded answers. Exit code 1 when an error-severity finding remains
+    (a model error is one: its criterion is unchecked), unless --allow."""
     from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.formats import load_cases
     from medrubric.report.lint import write_lint
@@ -179,7 +215,10 @@ def lint(
     families = ["text"]
     console = Console(soft_wrap=True)
     if grader is not None:
-        findings += asyncio.run(_lint_with_model(loaded, grader, models, console))
+        retriever = _evidence_retriever(index, evidence_k, models)
+        findings += asyncio.run(
+            _lint_with_model(loaded, grader, models, console, retriever, evidence_k)
+        )
         families.append("model")
     items = []
     if runs:
