@@ -153,8 +153,8 @@ def summarize(
         for key in tags:
             for value in tag_values(grade.tags, key):
                 by_tag[key][value].append(score)
-        for axis, axis_scores in per_case_axis[case_id].items():
-            by_axis[axis].append(_mean(axis_scores))
+        for axis_name, axis_scores in per_case_axis[case_id].items():
+            by_axis[axis_name].append(_mean(axis_scores))
 
     total = _stratum(overall, seed, n_resamples) if overall else None
     answers = list(per_case.values())
