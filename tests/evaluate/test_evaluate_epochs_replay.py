@@ -73,7 +73,8 @@ def test_eval_with_epochs_end_to_end(tmp_path):
         assert rows["generate"][3].strip() == "8" and rows["generate"][4].strip() == "4"
 
         before = server.total
-        _eval(server, tmp_path / "three", cache, "--epochs", "3")
+        widened = _eval(server, tmp_path / "three", cache, "--epochs", "3")
+        assert "--epochs 3 at temperature 0" in widened.output
         asked = server.requests[before:]
         generated = [b for b in asked if '"verdicts"' not in str(b["messages"])]
         # epoch 0 came from the cache of the one-epoch run (same key): only epochs 1, 2 asked

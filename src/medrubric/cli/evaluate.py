@@ -118,6 +118,14 @@ def _say_smoke(opts: RunOptions) -> None:
     note = opts.setup.profile_note() if opts.setup is not None else None
     if note:
         console.print(f"[bold yellow]{note}[/]", highlight=False, soft_wrap=True)
+    if opts.model is not None and opts.epochs > 1 and opts.candidate_temperature() == 0:
+        console.print(
+            f"note: --epochs {opts.epochs} at temperature 0: the answers of a case are often "
+            "the same (set --temperature, or a temperature in the model's medrubric.toml "
+            "entry)",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
