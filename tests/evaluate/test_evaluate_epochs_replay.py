@@ -48,7 +48,8 @@ def seeded_handler(body: dict[str, Any]) -> str | dict[str, Any]:
 def _eval(server, out, cache, *extra):
     spec = f"openai:replay@{server.base_url}"
     args = ["eval", "--cases", "sample", "--model", spec, "--grader", spec, "--mode", "batched",
-            "--limit", "4", "--out", str(out), "--cache-dir", str(cache), "--quiet", *extra]  # fmt: skip
+            "--limit", "4", "--out", str(out), "--cache-dir", str(cache), "--quiet",
+            *extra]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return result
