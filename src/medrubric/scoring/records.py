@@ -69,7 +69,9 @@ class Calibrated(BaseModel):
 class Summary(BaseModel):
     """What `medrubric score` writes to summary.json.
 
-    ``n_grades`` = ``n_cases`` (scored) + ``n_cases_unscorable`` + ``n_response_errors``;
+    ``n_grades`` = ``n_cases`` (scored) + ``n_cases_unscorable`` + ``n_response_errors``
+    with one answer per case; with several (``epochs`` > 1) ``n_grades`` counts answers,
+    ``n_cases`` the cases with a scored answer, and the other two count answers;
     ``n_criteria`` = ``n_verdicts`` (met or not met) + ``n_errors`` over answered cases.
     ``score`` and ``ci95`` are None only when no case could be scored.
     """
