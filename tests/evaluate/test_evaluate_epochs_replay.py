@@ -58,9 +58,26 @@ def _eval(server, out, cache, *extra):
 def test_eval_with_epochs_end_to_end(tmp_path):
     cache = tmp_path / "cache"
     with ReplayServer(seeded_handler) as server:
-        _eval(server, tmp_path / "one", cache)  # today's run: one answer per case
-        answers_one = [b for b in server.requests if '"verdicts"' not in str(b["messages"])]
-        assert len(answers_one) == 4 and all("seed" not in b for b in answers_one)
+        spec = f"openai:replay@{server.base_url}"
+        one = CliRunner().invoke(
+            app,
+            [
+                "generate",
+                "--cases",
+                "sample",
+                "--model",
+                spec,
+                "--limit",
+                "4",
+                "--quiet",
+                "--out",
+                str(tmp_path / "one"),
+                "--cache-dir",
+                str(cache),
+            ],
+        )  # fmt: skip  (today's run: one answer per case)
+        assert one.exit_code == 0, one.output
+        assert len(server.requests) == 4 and all("seed" not in b for b in server.requests)
 
         dry = CliRunner().invoke(app, [
             "eval", "--cases", "sample", "--model", f"openai:replay@{server.base_url}",
