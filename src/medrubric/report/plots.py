@@ -80,6 +80,6 @@ def epochs_chart(summary: Mapping[str, Any]) -> str | None:
     ax.set_xlabel("k answers of the same case")
     ax.set_ylabel("score / share of cases")
     ax.set_title("Score vs k")
-    ax.legend(loc="lower left")
+    ax.legend(loc="upper right")
     fig.tight_layout()
     return png_base64(fig)
