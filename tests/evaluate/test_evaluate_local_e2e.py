@@ -82,3 +82,20 @@ def test_short_per_criterion_template_through_the_local_model(local_llm_spec, tm
     assert {c.prompt_version for c in calls} == {"grade_criterion.en@2"}
     assert len(calls) == len(grade.criteria) > 0
     assert all((v.met is None) != (v.error is None) for v in grade.criteria)
+
+
+def test_epochs_through_the_local_model(local_llm_spec, tmp_path):
+    """Two sampled answers to one case from the real server: one per epoch, the second asked
+    with its own seed, the temperature recorded in the answers and in run.json."""
+    out = tmp_path / "run"
+    args = ["generate", "--cases", "sample", "--model", local_llm_spec,
+            "--cases-filter", f"id={CASES[0]}", "--epochs", "2", "--temperature", "0.8",
+            "--max-tokens", "16", "--timeout", "600", "--cache-dir", str(tmp_path / "cache"),
+            "--out", str(out), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    responses = sorted(load_models(out / "responses.jsonl", Response), key=lambda r: r.epoch)
+    assert [(r.case_id, r.epoch) for r in responses] == [(CASES[0], 0), (CASES[0], 1)]
+    assert [r.params.get("seed") for r in responses] == [None, 1]
+    assert all(r.params["temperature"] == 0.8 and r.error is None for r in responses)
+    assert json.loads((out / "run.json").read_text())["temperature"] == 0.8

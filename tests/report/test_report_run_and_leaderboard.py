@@ -73,7 +73,7 @@ def _render(smoke: bool = False):
     grades = [_grade(c, "m1", met=i != 2, error=i == 3) for i, c in enumerate(cases)]
     summary = _summary("m1", grades, smoke)
     responses = {
-        c.id: Response(case_id=c.id, model="m1", response=f"<script>alert({c.id!r})</script>")
+        (c.id, 0): Response(case_id=c.id, model="m1", response=f"<script>alert({c.id!r})</script>")
         for c in cases
     }
     return summary, run_report_html(summary, grades, {c.id: c for c in cases}, responses)

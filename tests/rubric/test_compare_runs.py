@@ -66,3 +66,26 @@ def test_compare_cli_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
     data = json.loads(out.read_text())
     assert data["n_pairs"] == len(data["pairs"]) and data["n_resamples"] == 2000
     assert "sign test" in capsys.readouterr().out
+
+
+def test_compare_reads_both_length_adjusted_scores_at_the_pooled_median_length() -> None:
+    a, b = load_run(HASTY), load_run(CAREFUL)
+    assert compare_runs(a, b, n_resamples=50).length_a is None  # grades alone: no texts
+    rng = np.random.default_rng(0)
+    a = a.model_copy(
+        update={"answer_chars": {c: [int(rng.integers(200, 900))] for c in a.scores()}}
+    )
+    b = b.model_copy(
+        update={
+            "answer_chars": {c: [int(n) for n in rng.integers(900, 3000, 2)] for c in b.scores()}
+        }
+    )
+    result = compare_runs(a, b, n_resamples=200, seed=1)
+    pooled = [n for run in (a, b) for lengths in run.answer_chars.values() for n in lengths]
+    reference = float(np.median(pooled))
+    for run, bias in ((a, result.length_a), (b, result.length_b)):
+        assert bias is not None and bias.reference_chars == reference
+        cases = sorted(run.scores())
+        x = np.log([np.mean(run.answer_chars[c]) for c in cases])
+        slope, intercept = np.polyfit(x, [run.scores()[c] for c in cases], 1)
+        assert bias.adjusted_score == pytest.approx(intercept + slope * math.log(reference))

@@ -16,6 +16,8 @@ from scipy.stats import binomtest
 
 from medrubric.analysis.runs import Run
 from medrubric.evaluate.rundir import run_setup, setup_differences
+from medrubric.scoring.length import length_bias
+from medrubric.scoring.records import LengthBias
 from medrubric.stats import paired_bootstrap_diff_ci
 
 TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie
@@ -60,6 +62,33 @@ class Comparison(BaseModel):
     pairs: list[CasePair]
     # How the runs differ in case set, grader, mode, prompt or clip: not like with like
     differences: list[str] = Field(default_factory=list)
+    # each run's length bias, its adjusted score read at the median answer length of both
+    # runs (None when a run has no answer texts)
+    length_a: LengthBias | None = None
+    length_b: LengthBias | None = None
+
+
+def common_length_bias(runs: list[Run], n_resamples: int, seed: int) -> list[LengthBias | None]:
+    """Each run's length bias with the length-adjusted score read at one reference: the
+    median length of every answer of every run compared (docs/scoring.md, "Length bias")."""
+    pooled = [n for run in runs for lengths in run.answer_chars.values() for n in lengths]
+    if not pooled:
+        return [None] * len(runs)
+    reference = float(np.median(pooled))
+    out: list[LengthBias | None] = []
+    for run in runs:
+        scores = run.scores()
+        measured = [c for c in scores if run.answer_chars.get(c)]
+        out.append(
+            length_bias(
+                [float(np.mean(run.answer_chars[c])) for c in measured],
+                [scores[c] for c in measured],
+                reference_chars=reference,
+                n_resamples=n_resamples,
+                seed=seed,
+            )
+        )
+    return out
 
 
 def sign_test(diffs: list[float]) -> SignTest:
@@ -96,6 +125,7 @@ def compare_runs(
         )
         for i in shared
     ]
+    length_a, length_b = common_length_bias([a, b], n_resamples, seed)
     xa = np.array([p.score_a for p in pairs])
     xb = np.array([p.score_b for p in pairs])
     ci = None
@@ -122,4 +152,6 @@ def compare_runs(
         sign_test=sign_test([p.diff for p in pairs]),
         pairs=pairs,
         differences=differences,
+        length_a=length_a,
+        length_b=length_b,
     )

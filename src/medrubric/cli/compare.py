@@ -32,6 +32,14 @@ def summary_table(c: Comparison) -> Table:
     table.add_row("cases higher", str(s.a_higher), str(s.b_higher), f"{s.ties} ties")
     table.add_row("sign test p (two-sided)", "", "", f"{s.pvalue:.4g}")
     table.add_row("scored in one run only", str(len(c.only_in_a)), str(len(c.only_in_b)), "")
+    if c.length_a is not None and c.length_b is not None:
+        chars = f"{c.length_a.reference_chars:.0f}"
+        table.add_row(
+            f"length-adjusted at {chars} chars",
+            _pct(c.length_a.adjusted_score),
+            _pct(c.length_b.adjusted_score),
+            _pct(c.length_b.adjusted_score - c.length_a.adjusted_score),
+        )
     return table
 
 

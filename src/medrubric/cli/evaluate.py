@@ -17,7 +17,14 @@ from medrubric.cli.groups import (
     grader_flags,
     model_flags,
 )
-from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Out
+from medrubric.cli.options import (
+    DEFAULT_MAX_ERROR_RATE,
+    Epochs,
+    MaxErrorRate,
+    Out,
+    PassThreshold,
+    Temperature,
+)
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.numbers import interval
@@ -111,6 +118,14 @@ def _say_smoke(opts: RunOptions) -> None:
     note = opts.setup.profile_note() if opts.setup is not None else None
     if note:
         console.print(f"[bold yellow]{note}[/]", highlight=False, soft_wrap=True)
+    if opts.model is not None and opts.epochs > 1 and opts.candidate_temperature() == 0:
+        console.print(
+            f"note: --epochs {opts.epochs} at temperature 0: the answers of a case are often "
+            "the same (set --temperature, or a temperature in the model's medrubric.toml "
+            "entry)",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
@@ -176,7 +191,10 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
     errors = summary.n_errors + summary.n_response_errors
     flag = "[bold red]" if errors else ""
-    typer.echo(f"score {shown}{ci_text} · {summary.n_cases} cases · {summary.n_verdicts} verdicts")
+    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
+    typer.echo(
+        f"score {shown}{ci_text} · {summary.n_cases} cases{epochs} · {summary.n_verdicts} verdicts"
+    )
     console.print(
         f"{flag}errors: {summary.n_errors} grader, {summary.n_response_errors} answer"
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
@@ -207,14 +225,17 @@ def generate_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = True,
     dry_run: DryRun = False,
+    epochs: Epochs = 1,
+    temperature: Temperature = None,
 ) -> None:
-    """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
+    """Answer the cases zero-shot (K times with --epochs K); appends to OUT/responses.jsonl."""
     from medrubric.evaluate.runner import run_generate
 
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, **dispatch.run_fields(),
+        retry_errors=retry_errors, epochs=epochs, temperature=temperature,
+        **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
     if dry_run:
@@ -248,11 +269,13 @@ def grade_cmd(
     dry_run: DryRun = False,
     retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
-        setup=grading.setup(cases, models.model_id), **dispatch.run_fields(),
+        setup=grading.setup(cases, models.model_id), pass_threshold=pass_threshold,
+        **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _say_smoke(opts)
@@ -282,12 +305,16 @@ def eval_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    epochs: Epochs = 1,
+    temperature: Temperature = None,
+    pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         setup=grading.setup(cases, models.model_id), knowledge=knowledge,
         evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=retry_errors,
+        epochs=epochs, temperature=temperature, pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:

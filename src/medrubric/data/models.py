@@ -15,6 +15,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    NonNegativeInt,
     StrictBool,
     StrictInt,
     field_validator,
@@ -248,6 +249,7 @@ class Response(Record):
 
     case_id: NonBlank
     model: str = "external"
+    epoch: NonNegativeInt = 0  # which of the K answers to the case (`--epochs K`)
     response: str | None = None
     error: str | None = None
     prompt_version: str | None = None
@@ -285,6 +287,7 @@ class CaseGrade(Record):
 
     case_id: NonBlank
     model: str
+    epoch: NonNegativeInt = 0  # the answer's epoch (Response.epoch)
     grader: str | None = None
     language: Language | None = None
     theme: Theme = "unknown"

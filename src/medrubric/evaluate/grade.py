@@ -26,7 +26,7 @@ from medrubric.data.models import (
 )
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
+from medrubric.evaluate.rundir import AnswerKey, GradingCall, RunDir, answer_key, latest_by_key
 from medrubric.evaluate.verdicts import (
     BatchedReply,
     CriterionReply,
@@ -120,6 +120,7 @@ def _call(
     return GradingCall(
         case_id=job.case.id,
         model=job.response.model,
+        epoch=job.response.epoch,
         grader=grader.label,
         prompt_version=prompt_id,
         verdicts=verdicts,
@@ -198,6 +199,7 @@ def case_grade(
     return CaseGrade(
         case_id=case.id,
         model=response.model,
+        epoch=response.epoch,
         grader=grader,
         language=case.language,
         theme=case.theme,
@@ -229,8 +231,8 @@ class GradingPlan:
     verdicts already known per answer, and the calls (jobs) still to make. The run and its
     `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run makes."""
 
-    graded: dict[tuple[str, str], CaseGrade]
-    known: dict[tuple[str, str], dict[str, Verdict]]
+    graded: dict[AnswerKey, CaseGrade]
+    known: dict[AnswerKey, dict[str, Verdict]]
     jobs: list[GradingJob]
     ready: list[tuple[Case, Response]]  # answers whose grade needs no call (failed, or done)
     answers: list[Response]
@@ -252,10 +254,10 @@ def plan_grading(
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
     recorded = run.load_grades()
-    graded = {(g.case_id, g.model): g for g in recorded if not (retry_errors and has_error(g))}
-    known: dict[tuple[str, str], dict[str, Verdict]] = {}
+    graded = {answer_key(g): g for g in recorded if not (retry_errors and has_error(g))}
+    known: dict[AnswerKey, dict[str, Verdict]] = {}
     for call in run.load_grading_calls():
-        verdicts = known.setdefault((call.case_id, call.model), {})
+        verdicts = known.setdefault(answer_key(call), {})
         for v in call.verdicts:
             if retry_errors and v.error is not None:
                 verdicts.pop(v.criterion_id, None)
@@ -266,7 +268,7 @@ def plan_grading(
     total = done = 0
     for response in answers:
         case = by_id[response.case_id]
-        key = (case.id, response.model)
+        key = answer_key(response)
         total += len(case.rubric)
         if key in graded:
             done += len(case.rubric)
@@ -320,7 +322,7 @@ async def grade_responses(
     graded, known = plan.graded, plan.known
 
     def finish(case: Case, response: Response) -> None:
-        key = (case.id, response.model)
+        key = answer_key(response)
         grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
         run.append(run.grades, grade, fsync=False)
         graded[key] = grade
@@ -337,7 +339,7 @@ async def grade_responses(
     # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(plan.jobs, run_job, concurrency):
         run.append(run.verdicts, call, fsync=False)
-        key = (job.case.id, job.response.model)
+        key = answer_key(job.response)
         known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
         progress.tally.verdicts += sum(v.error is None for v in call.verdicts)
@@ -348,4 +350,4 @@ async def grade_responses(
     await asyncio.to_thread(run.sync)
     if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
         await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
-    return [graded[(r.case_id, r.model)] for r in plan.answers]
+    return [graded[answer_key(r)] for r in plan.answers]

@@ -1,7 +1,7 @@
 """The run directory: append-only JSONL work logs that make every stage resumable.
 
     cases.jsonl       the cases of the run (after filters), so its report can be rebuilt
-    responses.jsonl   one Response per (case, candidate model), appended as each finishes
+    responses.jsonl   one Response per (case, candidate model, epoch), appended as each finishes
     verdicts.jsonl    one GradingCall per grader call (its verdicts, tokens, cost), appended
     grades.jsonl      one CaseGrade per graded answer, appended once all its criteria are done
     summary.json      score, CI, breakdowns, call/token/cost totals and provenance
@@ -34,6 +34,7 @@ class GradingCall(BaseModel):
 
     case_id: str
     model: str
+    epoch: int = 0  # the graded answer's epoch
     grader: str
     prompt_version: str
     verdicts: list[Verdict]
@@ -155,6 +156,15 @@ def setup_differences(setups: dict[str, dict[str, str]]) -> list[str]:
     return notes
 
 
-def latest_by_key(rows: Iterable[Response]) -> dict[tuple[str, str], Response]:
-    """Finished responses keyed by (case_id, model); a later line wins over an earlier one."""
-    return {(r.case_id, r.model): r for r in rows}
+AnswerKey = tuple[str, str, int]
+
+
+def answer_key(record: Response | CaseGrade | GradingCall) -> AnswerKey:
+    """What names one answer in a run: (case_id, model, epoch)."""
+    return (record.case_id, record.model, record.epoch)
+
+
+def latest_by_key(rows: Iterable[Response]) -> dict[AnswerKey, Response]:
+    """Finished responses keyed by (case_id, model, epoch); a later line wins over an earlier
+    one."""
+    return {answer_key(r): r for r in rows}

@@ -36,7 +36,7 @@ from medrubric.evaluate.openbook import (
 )
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import cases_hash, run_record
-from medrubric.evaluate.rundir import RunDir, RunSummary, latest_by_key
+from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
@@ -66,6 +66,19 @@ class RunOptions(ModelOptions):
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
     # the grader's agreement with physicians, looked up by the caller (an input, recorded)
     grader_validity: dict[str, Any] | None = None
+    epochs: int = Field(default=1, ge=1)  # answers per case (--epochs)
+    temperature: float | None = None  # the candidate's (--temperature); else its entry's, else 0
+    pass_threshold: float = 0.5  # a case score that passes, for reliability@k
+
+    def candidate_temperature(self) -> float:
+        """--temperature, else the candidate's medrubric.toml entry's, else 0."""
+        if self.temperature is not None:
+            return self.temperature
+        return float(self.candidate().params.get("temperature", 0.0))
+
+    def candidate_params(self) -> dict[str, Any]:
+        """The candidate's request parameters: its temperature and the answer length limit."""
+        return self.params() | {"temperature": self.candidate_temperature()}
 
     def candidate(self) -> ModelSpec:
         assert self.model is not None, "generating needs a candidate model"
@@ -129,6 +142,8 @@ def run_identity(
     case source. Filters and --limit may widen a run within one source, so the source's
     hash, not the selection's, names the case set."""
     identity: dict[str, Any] = {"model": model, "cases_sha256": cases_hash(source)}
+    if opts.model is not None:  # answers made in this run: their temperature is part of it
+        identity["temperature"] = opts.candidate_temperature()
     if grading:
         assert opts.setup is not None
         setup = opts.setup
@@ -153,11 +168,12 @@ async def generate_stage(
             cases,
             model,
             run,
-            params=opts.params(),
+            params=opts.candidate_params(),
             concurrency=opts.workers(spec),
             progress=progress,
             knowledge=knowledge,
             retry_errors=opts.retry_errors,
+            epochs=opts.epochs,
         )
 
 
@@ -187,6 +203,7 @@ async def grade_stage(
 # progress) cannot change a summary.
 SUMMARY_OPTIONS = {
     "cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge", "grader_validity",
+    "epochs", "temperature", "pass_threshold",
 }  # fmt: skip
 
 
@@ -230,17 +247,26 @@ def write_summary(
             return kept, False
     from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
 
-    wanted = {(r.case_id, r.model) for r in responses}
-    calls = [c for c in run.load_grading_calls() if (c.case_id, c.model) in wanted]
+    wanted = {answer_key(r) for r in responses}
+    calls = [c for c in run.load_grading_calls() if answer_key(c) in wanted]
     record = run_record(
         source=opts.cases,
         cases=cases,
         models=models,
         prompts=[r.prompt_version for r in responses] + [c.prompt_version for c in calls],
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
-        | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
+        | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {})
+        | (
+            {"epochs": opts.epochs, "temperature": opts.candidate_temperature()}
+            if opts.model
+            else {}
+        ),
     )
-    summary = build_summary(grades, opts.setup, responses, calls, record, opts.grader_validity)
+    summary = build_summary(
+        grades, opts.setup, responses, calls, record, opts.grader_validity,
+        temperature=opts.candidate_temperature() if opts.model else None,
+        pass_threshold=opts.pass_threshold,
+    )  # fmt: skip
     summary.inputs_sha256 = digest
     run.write_summary(summary)
     return summary, True
@@ -272,12 +298,12 @@ def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[Stage
             selected = {c.id for c in select_cases(loaded, opts.filters, opts.limit)}
             responses = [r for r in answers if r.case_id in selected]
             cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
-            unknown: set[str] = set()
+            unknown: set[tuple[str, int]] = set()
         else:
             cases = select_cases(loaded, opts.filters, opts.limit)
             generation, responses, unknown = estimate_generation(
-                cases, run, opts.candidate(), opts.params(), open_knowledge(opts.knowledge),
-                probe, opts.retry_errors,
+                cases, run, opts.candidate(), opts.candidate_params(),
+                open_knowledge(opts.knowledge), probe, opts.retry_errors, opts.epochs,
             )  # fmt: skip
             stages.append(generation)
         if opts.setup is None:  # generate

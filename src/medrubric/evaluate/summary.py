@@ -51,6 +51,9 @@ def build_summary(
     calls: Sequence[GradingCall],
     record: RunRecord,
     grader_validity: dict[str, Any] | None = None,
+    *,
+    temperature: float | None = None,
+    pass_threshold: float = 0.5,
 ) -> RunSummary:
     models = sorted({g.model for g in grades})
     if len(models) != 1:
@@ -58,7 +61,14 @@ def build_summary(
             f"a run directory scores one candidate model; these grades hold {len(models)} "
             f"({', '.join(models) or 'none'}): grade each model into its own --out"
         )
-    scored = summarize(grades, clip=setup.clip)
+    lengths = {(r.case_id, r.epoch): len(r.response) for r in responses if r.response is not None}
+    scored = summarize(
+        grades,
+        clip=setup.clip,
+        pass_threshold=pass_threshold,
+        lengths=lengths,
+        temperature=temperature,
+    )
     return RunSummary.model_validate(
         {
             **scored.model_dump(),

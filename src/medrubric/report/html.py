@@ -12,7 +12,7 @@ from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
 from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
-from medrubric.report.plots import breakdown_chart, leaderboard_chart
+from medrubric.report.plots import breakdown_chart, epochs_chart, leaderboard_chart
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -54,6 +54,7 @@ def _case_view(
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
     return {
         "case_id": grade.case_id,
+        "epoch": grade.epoch,
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
@@ -86,7 +87,7 @@ def run_report_html(
     summary: Mapping[str, Any],
     grades: Sequence[CaseGrade],
     cases: Mapping[str, Case],
-    responses: Mapping[str, Response],
+    responses: Mapping[tuple[str, int], Response],
 ) -> str:
     """One run: overall score with CI, the grader's validity figures (summary.json's
     `grader_validity`), tables per stratum, chart, per-case drill-down."""
@@ -97,7 +98,9 @@ def run_report_html(
         ("By language", "Language", summary["by_language"]),
     ]
     views = [
-        _case_view(g, cases.get(g.case_id), responses.get(g.case_id), bool(summary["clip"]))
+        _case_view(
+            g, cases.get(g.case_id), responses.get((g.case_id, g.epoch)), bool(summary["clip"])
+        )
         for g in grades
     ]
     return _render(
@@ -105,6 +108,7 @@ def run_report_html(
         s=summary,
         smoke_models=smoke_test_labels(summary),
         chart=breakdown_chart(summary),
+        epochs_chart=epochs_chart(summary),
         tables=tables,
         cases=views,
     )

@@ -58,3 +58,28 @@ def leaderboard_chart(rows: Sequence[tuple[str, float, tuple[float, float]]]) ->
     _bars(ax, "Overall score", rows)
     fig.tight_layout()
     return png_base64(fig)
+
+
+def epochs_chart(summary: Mapping[str, Any]) -> str | None:
+    """worst-at-k and reliability@k against k (summary.json's `worst_at_k` and
+    `reliability_at_k`), with the mean score as the k = 1 reference; None for one epoch."""
+    worst = {int(k): float(v) for k, v in (summary.get("worst_at_k") or {}).items()}
+    reliable = {int(k): float(v) for k, v in (summary.get("reliability_at_k") or {}).items()}
+    if len(worst) < 2:
+        return None
+    ks = sorted(worst)
+    fig, ax = pyplot().subplots(figsize=(6, 3.2))
+    ax.plot(ks, [worst[k] for k in ks], marker="o", color="#4c78a8", label="worst-at-k")
+    threshold = summary.get("pass_threshold", 0.5)
+    ax.plot(
+        ks, [reliable[k] for k in ks], marker="s", color="#f58518",
+        label=f"reliability@k (score >= {threshold:g})",
+    )  # fmt: skip
+    ax.set_xticks(ks)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("k answers of the same case")
+    ax.set_ylabel("score / share of cases")
+    ax.set_title("Score vs k")
+    ax.legend(loc="upper right")
+    fig.tight_layout()
+    return png_base64(fig)

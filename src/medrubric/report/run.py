@@ -25,6 +25,6 @@ def write_run_reports(result: RunResult) -> None:
         summary,
         result.grades,
         {c.id: c for c in result.cases},
-        {r.case_id: r for r in result.responses},
+        {(r.case_id, r.epoch): r for r in result.responses},
     )
     run.report.write_text(html, encoding="utf-8")

@@ -12,29 +12,32 @@ from medrubric.errors import InputError
 
 
 def graded_model(grades: Sequence[CaseGrade]) -> str:
-    """The one model `grades` are of; ValueError when they mix models or repeat a case."""
+    """The one model `grades` are of; ValueError when they mix models or repeat an answer
+    (a case in one epoch)."""
     if not grades:
         raise ValueError("no grades to summarise")
     models = sorted({g.model for g in grades})
     if len(models) > 1:
         raise ValueError(f"grades mix several models ({', '.join(models)}); score one at a time")
-    seen: set[str] = set()
+    seen: set[tuple[str, int]] = set()
     for g in grades:
-        if g.case_id in seen:
-            raise ValueError(f"case {g.case_id!r} is graded more than once")
-        seen.add(g.case_id)
+        if (g.case_id, g.epoch) in seen:
+            epoch = f" in epoch {g.epoch}" if g.epoch else ""
+            raise ValueError(f"case {g.case_id!r} is graded more than once{epoch}")
+        seen.add((g.case_id, g.epoch))
     return models[0]
 
 
 def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:
     """One model's grades; several models need `model`, a repeated case is an error."""
     grades: list[CaseGrade] = []
-    first_line: dict[tuple[str, str], int] = {}
+    first_line: dict[tuple[str, str, int], int] = {}
     for line, grade in read_models(path, CaseGrade):
-        key = (grade.model, grade.case_id)
+        key = (grade.model, grade.case_id, grade.epoch)
         if key in first_line:
+            epoch = f" in epoch {grade.epoch}" if grade.epoch else ""
             raise InputError(
-                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r} "
+                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r}{epoch} "
                 f"(first at line {first_line[key]})",
                 path,
                 line,
