@@ -53,9 +53,10 @@ def rubric(
     ] = None,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
+    from medrubric.report.pages import write_rubric_stats_page
     from medrubric.rubric.inputs import load_rubric_inputs
     from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-    from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+    from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
 
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
@@ -77,14 +78,13 @@ def rubric(
         n_rejected=sum(r.status == "rejected" for r in records),
         n_errors=sum(r.status == "error" for r in records),
     )
-    write_stats_report(out, stats)
+    write_stats(out, stats)
+    page = write_rubric_stats_page(out, stats)
     console = Console()
     console.print(stats_table(stats))
     if stats.n_errors:
         console.print(f"[bold red]{stats.n_errors} model errors[/]: run again to retry them")
-    console.print(
-        f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {out / REPORT_HTML}"
-    )
+    console.print(f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {page}")
 
 
 def findings_table(findings: list[Finding]) -> Table:

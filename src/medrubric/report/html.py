@@ -6,29 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import jinja2
-
 from medrubric.data.models import Case, CaseGrade, Response
-from medrubric.data.vocab import LABELS
-from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
+from medrubric.report.render import render
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
     from medrubric.rubric.items import ItemStats
     from medrubric.rubric.lint import Finding
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
-
-
-def _render(template: str, **context: Any) -> str:
-    helpers = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
-    return _env.get_template(template).render(**helpers, **context)
 
 
 def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
@@ -95,7 +81,7 @@ def run_report_html(
         _case_view(g, cases.get(g.case_id), responses.get(g.case_id), bool(summary["clip"]))
         for g in grades
     ]
-    return _render(
+    return render(
         "run_report.html.j2",
         s=summary,
         smoke_models=smoke_test_labels(summary),
@@ -105,13 +91,17 @@ def run_report_html(
     )
 
 
-def leaderboard_html(rows: Sequence[LeaderboardRow]) -> str:
+def leaderboard_html(
+    rows: Sequence[LeaderboardRow], links: Mapping[str, str | None] | None = None
+) -> str:
+    """The leaderboard page; `links` maps a row's run to the href of its report.html."""
     chart_rows = [(r.model, r.score, r.ci95) for r in rows if r.score is not None and r.ci95]
-    return _render(
+    return render(
         "leaderboard.html.j2",
         rows=rows,
         notes=comparability_notes(rows),
         axes=axes_present(rows),
+        run_links=links or {},
         chart=leaderboard_chart(chart_rows),  # type: ignore[arg-type]
     )
 
@@ -136,7 +126,7 @@ def lint_html(
     from medrubric.rubric.lint import SEVERITIES, severity_counts
 
     order = {s: i for i, s in enumerate(SEVERITIES)}
-    return _render(
+    return render(
         "rubric_lint.html.j2",
         source=source,
         n_cases=len(cases),
