@@ -128,3 +128,65 @@ def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
 def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
     result = CliRunner().invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "o")])
     assert result.exit_code != 0 and "summary.json" in str(result.exception)
+
+
+def test_filters_render_an_undefined_number_as_a_dash_never_nan():
+    from medrubric.report.render import env
+
+    nan, inf = float("nan"), float("inf")
+    page = env.from_string(
+        "{{ x|pct }}|{{ pct(x) }}|{{ ci([x, 0.5]) }}|{{ num(y) }}|{{ num_ci(0.5, [x, 1]) }}|"
+        "{{ pts(x) }}|{{ pval(x) }}|{{ interval([0.1, y]) }}|{{ signed(x) }}|{{ 0.25|pct }}"
+    ).render(x=nan, y=inf)
+    assert page == "—|—|—|—|0.500|—|—|—|—|25.0%"
+    summary, _ = _render()
+    summary["score"], summary["ci95"] = nan, [nan, nan]
+    summary["by_axis"]["safety"].update(score=nan, ci95=[nan, 0.4])
+    html = run_report_html(summary, [], {}, {})
+    text = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", html)
+    assert "nan" not in text.lower()
+    assert '<span class="score">—</span>' in html
+
+
+def _pages(tmp_path) -> dict[str, str]:
+    """One page of each kind report/ renders, as HTML text."""
+    from medrubric.curate.schemas import Funnel
+    from medrubric.data.formats import load_cases
+    from medrubric.report.html import lint_html
+    from medrubric.report.pages import write_curation_report, write_rubric_stats_page
+    from medrubric.rubric.stats import rubric_stats
+
+    funnel = Funnel(harvested=10, filtered=8, screened=6, validated=5, controlled=4, cases=4,
+                    rejected={"screener": 2}, reasons={"off topic": 2})  # fmt: skip
+    (tmp_path / "curate").mkdir()
+    (tmp_path / "rubric").mkdir()
+    cases = load_cases("sample")
+    return {
+        "run": _render()[1],
+        "curation": write_curation_report(tmp_path / "curate", funnel).read_text(),
+        "rubric": write_rubric_stats_page(tmp_path / "rubric", rubric_stats(cases)).read_text(),
+        "lint": lint_html([], cases, "sample", ["text"]),
+    }
+
+
+def test_every_page_shares_the_stylesheet_and_tables_scroll_in_their_own_box(tmp_path):
+    for name, html in _pages(tmp_path).items():
+        assert "td.num, th.num { text-align: right;" in html, name
+        assert "white-space: nowrap" in html and ".table-box {" in html, name
+        tables = html.count("<table")
+        assert tables and html.count('<div class="table-box"><table') == tables, name
+        assert not EXTERNAL.search(html), (name, EXTERNAL.search(html))
+
+
+def test_leaderboard_links_each_run_to_its_report(tmp_path):
+    _write_run(tmp_path / "weak", "weak-model", met=False)
+    _write_run(tmp_path / "strong", "strong-model", met=True)
+    (tmp_path / "strong" / "report.html").write_text("<html></html>", encoding="utf-8")
+    out = tmp_path / "board"
+    result = CliRunner().invoke(
+        app, ["report", str(tmp_path / "weak"), str(tmp_path / "strong"), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    html = (out / "leaderboard.html").read_text()
+    assert '<a href="../strong/report.html">strong-model</a>' in html
+    assert "../weak/report.html" not in html  # no report there: no dead link

@@ -12,10 +12,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from typer._click import Context  # typer vendors click; click.Context is another class
-from typer.core import TyperGroup
 
 from medrubric.cli.groups import model_flags
+from medrubric.cli.lazy_group import default_command_group
 from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
@@ -25,15 +24,6 @@ if TYPE_CHECKING:
     from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
-
-
-class GenerateByDefault(TyperGroup):
-    """`rubric CASES ...` means `rubric generate CASES ...`; `rubric lint CASES` lints."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
-            args = [GENERATE, *args]
-        return super().parse_args(ctx, args)
 
 
 @model_flags(concurrency="Cases in flight (default 4).")
@@ -204,7 +194,7 @@ def lint(
 
 def register(app: typer.Typer) -> None:
     rubric_app = typer.Typer(
-        cls=GenerateByDefault,
+        cls=default_command_group(GENERATE),
         help="Generate rubrics for curated cases (the default), or lint any rubric.",
         no_args_is_help=True,
     )
