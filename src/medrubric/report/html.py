@@ -27,39 +27,67 @@ def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
     ]
 
 
+EFFECTS = {
+    # (met, positive weight) -> how the verdict moved the case score
+    (True, True): ("gain", "Met"),
+    (True, False): ("harm", "Harm: met"),
+    (False, True): ("missed", "Missed"),
+    (False, False): ("avoided", "Avoided"),
+}
+
+
+def verdict_effect(met: bool | None, weight: int, error: str | None) -> tuple[str, str]:
+    """(CSS class, label) of a verdict by its effect on the score: a met negative criterion is
+    harm, an unmet positive one a missed point, an unmet negative one avoided harm."""
+    if error is not None:
+        return "error", "ERROR"
+    return EFFECTS[(bool(met), weight > 0)]
+
+
+def _score_text(score: float | None) -> str:
+    return "unscorable" if score is None else f"{100 * score:.1f}%"
+
+
 def _case_view(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool
 ) -> dict[str, Any]:
     texts = {c.id: c.text for c in case.rubric} if case else {}
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
+    unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
+    rows = []
+    for v in grade.criteria:
+        effect, verdict = verdict_effect(v.met, v.weight, v.error)
+        rows.append(
+            {
+                "text": texts.get(v.criterion_id, v.criterion_id),
+                "axis": v.axis,
+                "weight": v.weight,
+                "points": None if v.error else (v.weight if v.met else 0),
+                "effect": effect,
+                "verdict": verdict,
+                "error": v.error,
+                "explanation": v.explanation,
+            }
+        )
     return {
         "case_id": grade.case_id,
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
-        "score_text": (
-            "no answer"
-            if grade.response_error
-            else "unscorable"
-            if score is None
-            else f"{100 * score:.1f}%"
-        ),
+        "score_text": "no answer" if grade.response_error else _score_text(score),
+        # the score before the per-case clip, shown when the clip changed it
+        "unclipped_text": _score_text(unclipped)
+        if clip and unclipped is not None and unclipped != score
+        else None,
+        "n_harm": sum(r["effect"] == "harm" for r in rows),
+        "points": sum(r["points"] or 0 for r in rows),
+        "max_points": sum(r["weight"] for r in rows if r["weight"] > 0 and not r["error"]),
         "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
         "response_error": grade.response_error,
         "question": question,
         "answer": response.response if response else "",
-        "rows": [
-            {
-                "text": texts.get(v.criterion_id, v.criterion_id),
-                "axis": v.axis,
-                "weight": v.weight,
-                "met": v.met,
-                "error": v.error,
-                "explanation": v.explanation,
-            }
-            for v in grade.criteria
-        ],
+        "rows": rows,
     }
 
 
@@ -88,6 +116,8 @@ def run_report_html(
         chart=breakdown_chart(summary),
         tables=tables,
         cases=views,
+        toc=[(title.lower().replace(" ", "-"), title) for title, _, _ in tables]
+        + [("cases", "Cases")],
     )
 
 
