@@ -55,7 +55,7 @@ def _case_view(
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
     unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for v in grade.criteria:
         effect, verdict = verdict_effect(v.met, v.weight, v.error)
         rows.append(
