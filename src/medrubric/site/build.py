@@ -34,7 +34,8 @@ from medrubric.data.vocab import AXES, LABELS
 from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.files import write_bytes_atomic
 from medrubric.release.diff import diff_cases
-from medrubric.report.html import render_page, smoke_test_labels
+from medrubric.report.html import smoke_test_labels
+from medrubric.report.render import render
 from medrubric.scoring.resample import mean_ci
 from medrubric.snapshot.manifest import MANIFEST, read_manifest
 
@@ -301,7 +302,7 @@ def site_files(
     static = package_files("medrubric.site") / "static"
     for name in ASSETS:
         out[f"assets/{name}"] = (static / name).read_bytes()
-    shell = render_page(
+    shell = render(
         "site/index.html.j2",
         title=title,
         built=payload["built"],
