@@ -23,7 +23,7 @@ from medrubric.harvest.redact import redact_text, redact_threads
 PII = Path(__file__).parents[1] / "data" / "pii"
 MIN_RECALL = 0.98
 MAX_REJECTED = 0.05
-DEVELOPMENT = ("", "_heldout", "_dev")
+DEVELOPMENT = ("", "_heldout", "_dev", "_dev2")
 
 
 def redact_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
