@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from medrubric.harvest.redact_lexicon import lexicon
+from medrubric.harvest.redact_lexicon import is_medical_term, lexicon
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
@@ -95,7 +95,7 @@ _DATE = (
 )
 _HAN = r"[\u4e00-\u9fff]"
 _ZH_NAME_END = (
-    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|[一二三四五六七八九]十|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也"
+    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|[一二三四五六七八九]十|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也|阿姨|叔叔|奶奶|爷爷|大夫|医生|老师"
     r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上)"
 )
 _NOT_PLACE_WORD = (
@@ -823,7 +823,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:(?<=谢谢)|(?<!谢))(?:小|老)?({surnames})(?:{honorific})"),
+            c(rf"(?:(?<=谢谢)|(?<!谢))((?:小|老)?(?:{surnames}))(?:{honorific})"),
             group=1,
             cues=tuple(honorific.split("|")),
         ),
@@ -924,7 +924,8 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:[A-Z][a-z]+\s+){{1,3}}(?:Street|Avenue|Road|Boulevard|Lane"
-                r"|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Parkway)\b"
+                r"|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Parkway|Rd|Ave|Blvd|Ln"
+                r"|Cres|Tce|Pde|Hwy)\b"
             ),
             cues=(
                 "street",
@@ -941,6 +942,7 @@ def place_rules() -> tuple[Rule, ...]:
                 "square",
                 "mews",
                 "parkway",
+                *("rd", "ave", "blvd", "ln", "cres", "tce", "pde", "hwy"),
             ),
         ),
         # UK postcode (NW1 6XE, M14 5RT), with the town before it.
@@ -1093,6 +1095,27 @@ def place_rules() -> tuple[Rule, ...]:
     )
 
 
+_ZH_HANDLE_CUE = (
+    r"回复|楼上|楼下|楼主|B站|b站|微博(?:是|号)?|小红书(?:是|号)?|抖音(?:是|号)?|昵称(?:是|叫)?"
+)
+_ZH_HANDLE_CUES = ("回复", "楼上", "楼下", "楼主", "b站", "微博", "小红书", "抖音", "昵称")
+# Hospitals known by their short name alone.
+_FAMOUS_HOSPITALS = (
+    "协和",
+    "华西",
+    "湘雅",
+    "瑞金",
+    "华山",
+    "齐鲁",
+    "阜外",
+    "安贞",
+    "天坛",
+    "宣武",
+    "积水潭",
+    "长海",
+    "西京",
+    "仁济",
+)
 _PLACE_CUE_EN = r"in|at|near|from|to|outside|around|visiting|via|of|round|towards|between|and"
 _ZH_LOCATIVE = r"住在?|在|来自|从|去|到|回|老家(?:是|在)?|家在|我们|俺们|咱们|是|坐标|定位"
 _ZH_PLACE_AFTER = r"的?(?:医生|医院|人民医院|中医院|这边|那边|这里|那里|当地|本地|人|市|县|区)"
@@ -1156,11 +1179,36 @@ def gazetteer_rules() -> tuple[Rule, ...]:
             group=1,
             known=lex.en_town_words,
         ),
-        Rule("LOCATION", c(rf"(?:{_ZH_LOCATIVE})((?:{zh_towns}))"), group=1),
-        Rule("LOCATION", c(rf"(?:{zh_towns})(?={_ZH_PLACE_AFTER})")),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{_ZH_LOCATIVE})((?:{zh_towns}))"),
+            group=1,
+            cues=(
+                "住",
+                "在",
+                "来自",
+                "从",
+                "去",
+                "到",
+                "回",
+                "老家",
+                "我们",
+                "俺们",
+                "咱们",
+                "是",
+                "坐标",
+                "定位",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{zh_towns})(?={_ZH_PLACE_AFTER})"),
+            cues=("医", "边", "这里", "那里", "当地", "本地", "人", "市", "县", "区"),
+        ),
         Rule(
             "LOCATION",
             c(_trie(tuple(t for t in lex.zh_towns if t.endswith(("市", "县", "区", "旗"))))),
+            cues=("市", "县", "区", "旗"),
         ),
     )
 
@@ -1223,9 +1271,42 @@ _SURGERY_NOT = {
 }
 
 
+# An age from 90 to 125 has a 9 or a 1 in it, or is spelled out.
+_OVER_89_CUES = ("9", "1", "ninety", "hundred")
+
+
 def _facility(value: str) -> bool:
     words = value.split()
     return not any(w in _FACILITY_NOT for w in words) and words[0] not in _SURGERY_NOT
+
+
+_ZH_VERBS = "推荐介绍转挂约送找选过"
+# Characters of a kind of hospital (三甲医院, 大医院, 社区医院, 县级医院), not its name.
+_ZH_GENERIC_HOSPITAL = set(
+    "大小家个一二三甲级综合专科私立公民营正规其他别附近当地本基层上定点社区乡镇县市省好"
+)
+_NOT_FACILITY = {
+    "Christmas",
+    "Easter",
+    "Halloween",
+    "Diwali",
+    "Eid",
+    "Work",
+    "School",
+    "Uni",
+    "Home",
+}
+
+
+def _zh_named_hospital(value: str) -> bool:
+    name = value.removesuffix("医院").removesuffix("中")
+    return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
+
+
+def _facility_name(value: str) -> bool:
+    """A capitalised name after "at"/"to" that is not a holiday, a drug or a medical term."""
+    word = value.removesuffix("'s").removesuffix("’s")
+    return word not in _NOT_FACILITY and _plausible_name(word) and not is_medical_term(word)
 
 
 def _any_handle(value: str) -> bool:
@@ -1260,7 +1341,7 @@ def context_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             accept=_over_89,
-            cues=("is", "was", "'s", "’s", "'m", "’m", "am", "turn", "will be"),
+            cues=_OVER_89_CUES,
         ),
         Rule(
             "AGE",
@@ -1271,6 +1352,15 @@ def context_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        # An age over 89 in apposition after a name: "Mrs K., 93, fell".
+        Rule(
+            "AGE",
+            c(rf"(?<=[A-Za-z.)])\s*,\s*{number}\s*,\s*(?=[a-z])"),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
         ),
         Rule(
             "NAME",
@@ -1318,10 +1408,11 @@ def context_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,4}})[一二三四五六七八九十]院(?![长士子里外内区系])"
-                rf"|[^\W\d{_ZH_NOT_IN_NAME}]{{1,10}}?(?:眼科中心|肿瘤(?:防治)?中心|癌症中心|儿童医学中心"
+                rf"|[^\W\d{_ZH_NOT_IN_NAME}]{{0,10}}?(?:眼科中心|肿瘤(?:防治)?中心|癌症中心|儿童医学中心"
                 r"|妇产医院|口腔医院|眼科医院|肿瘤医院|精神卫生中心|医疗中心|体检中心|卫生室|卫生站|门诊部)"
-                r"|(?:协和|华西|湘雅|瑞金|华山|齐鲁|阜外|安贞|天坛|宣武|积水潭|长海|西京|仁济)(?![\u4e00-\u9fff]{0,2}医院)"
+                rf"|(?:{'|'.join(_FAMOUS_HOSPITALS)})(?![\u4e00-\u9fff]{{0,2}}医院)"
             ),
+            cues=("院", "中心", "卫生", "门诊", *_FAMOUS_HOSPITALS),
         ),
         Rule(
             "ID",
@@ -1334,15 +1425,22 @@ def context_rules() -> tuple[Rule, ...]:
             accept=_any_handle,
             cues=("posted by", "user", "u/", "handle", "reddit", "goes by"),
         ),
+        # A user name up to the colon after it (回复风中的蒲公英：…), else up to a break.
+        Rule(
+            "ID",
+            c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*([^\s：:，,。！!？?]{{2,12}})[：:]"),
+            group=1,
+            cues=_ZH_HANDLE_CUES,
+        ),
         Rule(
             "ID",
             c(
-                r"(?:回复|楼上|楼下|B站|b站|微博(?:是|号)?|小红书(?:是|号)?|抖音(?:是|号)?|昵称(?:是|叫)?)[\s:：@]*"
+                rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
                 r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜)"
                 r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
             ),
             group=1,
-            cues=("回复", "楼上", "楼下", "b站", "微博", "小红书", "抖音", "昵称"),
+            cues=_ZH_HANDLE_CUES,
         ),
         Rule(
             "ID",
@@ -1357,25 +1455,61 @@ def context_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "ID",
+            c(
+                r"(?i:\breply(?:ing)? to|\breplied to|\bquoting)\s+@?"
+                r"([A-Za-z0-9_][\w.\-]{2,29})(?=\s*[:,])"
+            ),
+            group=1,
+            accept=_any_handle,
+            cues=("repl", "quoting"),
+        ),
+        # A place named after "at"/"to" and followed by what ends a place phrase: "at
+        # Addenbrooke's for the biopsy", "Dad's at Southmead with sepsis".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:at|to|into|from)\s+{_NOT_PLACE_WORD}({_CAP}(?:['’]s)?)(?=\s+(?:with|for|on|in"
+                r"|last|yesterday|today|tomorrow|since|until|after|before|because|and they|where"
+                r"|when|but)\b|\s*[,.;:!?)]|\s*$)"
+            ),
+            group=1,
+            accept=_facility_name,
+        ),
+        # A Chinese hospital by its own name (南方医院), not a kind of hospital (三甲医院).
+        Rule(
+            "LOCATION",
+            c(rf"[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,8}}?医院"),
+            accept=_zh_named_hospital,
+            cues=("医院",),
+        ),
+        Rule(
+            "ID",
             c(r"(?i:wechat|weixin)\s+me[\s:：]*([A-Za-z][-_A-Za-z0-9]{5,19})"),
             group=1,
             cues=("wechat", "weixin"),
         ),
         Rule(
             "NAME",
+            c(rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓)((?:{surnames}|{ambiguous}))"),
+            group=1,
+            cues=("姓",),
+        ),
+        Rule("NAME", c(rf"(?:{surnames})某+"), cues=("某",)),
+        Rule(
+            "NAME",
             c(
-                rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓)((?:{surnames}|{ambiguous}))"
-                rf"|((?:{surnames})某+)|(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
                 r"(?=主任|医生|大夫|教授|护士长|院长)"
             ),
-            cues=("姓", "某", "主任", "医生", "大夫", "教授", "护士长", "院长"),
+            group=1,
+            cues=("主任", "医生", "大夫", "教授", "护士长", "院长"),
         ),
         Rule(
             "NAME",
             c(
                 rf"(?:^|(?<=[，,。！!？?\s：:家我叫和跟找问是])|(?<=谢谢))(阿[{chars}]|老(?:{surnames})"
                 rf"(?![公婆师人家板妈爸伴乡总表大二三])|小(?:{surnames})(?![时儿姐朋伙区学便孩]))"
-                rf"{_ZH_NAME_END}"
+                rf"(?=头|{_ZH_NAME_END.removeprefix('(?=')}"
             ),
             group=1,
             cues=("阿", "老", "小"),
@@ -1412,7 +1546,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                rf"\b{_DAY}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\s+['’]?\d\d(?![\d:.]|\s*(?:%|mg|mcg|ml|kg"
+                rf"\b{_DAY}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\s+['’]?\d\d(?![\d:]|\.\d|\s*(?:%|mg|mcg|ml|kg"
                 r"|units?|hours?|hrs?|mins?|days?|weeks?|tablets?|x\b))"
             ),
             min_digits=3,
@@ -1428,7 +1562,8 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                r"(?i:\b(?:on|since|until|admitted|discharged|died|operated)(?:\s+on)?\s+)"
+                r"(?i:\b(?:on|since|until|admitted|discharged|died|operated|booked for"
+                r"|scheduled for|planned for|set for|due on)(?:\s+on)?\s+)"
                 r"(the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b(?!\s+(?:time|day|dose|cycle|round"
                 r"|week|month|floor|visit|opinion|one|attempt|child|baby|pregnancy|trimester|line"
                 r"|degree|centile|percentile|stage|grade|ward|bed|session|infusion|injection))"
