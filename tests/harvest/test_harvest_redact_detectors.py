@@ -99,6 +99,33 @@ DETECTED = [
     ("我姥姥去年腊月初八走的。", ("DATE", "腊月初八")),
     ("我在柳州，上个月20号查出结节。", ("DATE", "上个月20号")),
     ("生的二胎，10.2剖的。", ("DATE", "10.2")),
+    # gazetteers without a cue, facilities without "Hospital", more cues
+    ("Morning Ffion how did the endo go?", ("NAME", "Ffion")),
+    ("Went with Priyanka's sister for a FIT test.", ("NAME", "Priyanka")),
+    ("Thanks for all the replies\nSiobhan x", ("NAME", "Siobhan")),
+    ("Drove from Mudgee for the MRI.", ("LOCATION", "Mudgee")),
+    ("I moved to Bath last year.", ("LOCATION", "Bath")),
+    ("We were sent to Royal Gwent A&E.", ("LOCATION", "Royal Gwent")),
+    ("The Northern General did his knee.", ("LOCATION", "Northern General")),
+    ("Had my scan at St Mary's today.", ("LOCATION", "St Mary's")),
+    ("I went to Addenbrooke's for the biopsy.", ("LOCATION", "Addenbrooke's")),
+    ("She's 91 now and on donepezil.", ("AGE", "91")),
+    ("My great aunt, 97, has a pressure sore.", ("AGE", "97")),
+    ("Originally posted by ChronicKaz in the group.", ("ID", "ChronicKaz")),
+    ("Reply to MoonlightMeg: yes, same with Mirena.", ("ID", "MoonlightMeg")),
+    ("Scan done 12 Jan 24, fine.", ("DATE", "12 Jan 24")),
+    ("Surgery was on Mon 9/9 and I'm sore.", ("DATE", "Mon 9/9")),
+    ("Surgery booked for the 21st.", ("DATE", "the 21st")),
+    ("我们平遥这边没有好医院。", ("LOCATION", "平遥")),
+    ("在北医三院做的胃镜。", ("LOCATION", "北医三院")),
+    ("挂了中山眼科中心的号。", ("LOCATION", "中山眼科中心")),
+    ("朋友推荐南方医院。", ("LOCATION", "南方医院")),
+    ("我姓邝，孩子发烧三天了。", ("NAME", "邝")),
+    ("刘某主任说要做穿刺。", ("NAME", "刘某")),
+    ("我家阿强从小就有哮喘。", ("NAME", "阿强")),
+    ("我婆婆秀兰，八十了。", ("NAME", "秀兰")),
+    ("回复风中的蒲公英：谢谢你。", ("ID", "风中的蒲公英")),
+    ("楼上青青草原说得对。", ("ID", "青青草原")),
 ]  # fmt: skip
 
 
@@ -113,6 +140,9 @@ KEPT = [
     "我妈吃了黄连素以后心率45，华法林和万古霉素能一起用吗？何首乌伤肝吗？",
     "克山病和大骨节病有什么区别？罗红霉素、雷贝拉唑、金刚烷胺。",
     "BP 150/95, HbA1c 8.2%, since March, in 2019, 3 times a week, 5 mg.",
+    "Does St John's wort interact with sertraline? Her HR was 95 and sats 94%.",
+    "Started Keytruda and Eliquis; he is 72, back from Uzbekistan, hydrocortisone 10/5/5 mg.",
+    "在三甲医院查了，社区医院开了药，眼科说没事。",
 ]
 
 

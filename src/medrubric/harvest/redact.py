@@ -38,10 +38,14 @@ KINDS = ("NAME", "LOCATION", "DOB", "DATE", "AGE", "PHONE", "EMAIL", "ID", "URL"
 # An age over 89 keeps its Safe Harbor category, 90 or older.
 MARKERS = {kind: f"[{kind}]" for kind in KINDS} | {"AGE": "[AGE 90+]"}
 _DIGIT = re.compile(r"\d")
+# A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
+_FACILITY = re.compile(
+    r"(?:医院|[一二三四五六七八九十]院|中心|诊所|Hospital|Clinic|Centre|Center)$"
+)
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
-    r"|(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前]{0,12}?"
+    r"|(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
     r"(?:医院|卫生院|保健院|医学中心|卫生服务中心|诊所))"
 )
 
@@ -82,10 +86,7 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
     for priority, rule in enumerate(all_rules):
         if not rule.may_match(lowered, digits):
             continue
-        for match in rule.pattern.finditer(text):
-            start, end = match.span(rule.group)
-            if start == end or (rule.accept and not rule.accept(match.group(rule.group))):
-                continue
+        for start, end in rule.spans(text):
             found.append((start, start - end, priority, rule.kind))
     if digits >= 7:
         phone_priority = len(all_rules)
@@ -106,7 +107,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
         return False
-    if lex.is_protected(text, start, end):
+    if lex.is_protected(text, start, end) and not _FACILITY.search(span):
         return False
     if names_before_disease_word(text, end):
         return False

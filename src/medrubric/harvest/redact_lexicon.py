@@ -1,5 +1,6 @@
-"""The word lists redaction relies on, loaded once from `data/`: place gazetteer, EN given
-and family names, Chinese surnames and given-name characters, and the words never to redact
+"""The word lists redaction relies on, loaded once from `data/`: place gazetteers (the
+hand-made `gazetteer.tsv` and the GeoNames extract `places_geonames.tsv`), EN given and
+family names, Chinese surnames and given-name characters, and the words never to redact
 (disease eponyms; countries and regions; capitalised words and drug names that NER mistakes
 for names)."""
 
@@ -44,6 +45,9 @@ class Lexicon:
     not_names: frozenset[str]
     protected: re.Pattern[str]
     zh_minority_parts: tuple[str, ...]
+    en_towns: frozenset[str]
+    en_town_words: frozenset[str]
+    zh_towns: tuple[str, ...]
 
     def is_eponym(self, text: str) -> bool:
         return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -108,6 +112,7 @@ def _tokens(name: str) -> list[str]:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     places = [line.split("\t") for line in read_data_lines("gazetteer.tsv")]
+    towns = [line.split("\t") for line in read_data_lines("places_geonames.tsv")]
     never = [line.split("\t") for line in read_data_lines("not_identifiers.tsv")]
     surnames = _tokens("surnames_zh.txt")
     given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
@@ -130,7 +135,8 @@ def lexicon() -> Lexicon:
         zh_surnames_ambiguous=tuple(_tokens("surnames_zh_ambiguous.txt")),
         zh_given_chars="".join(sorted(set("".join(_tokens("given_chars_zh.txt"))))),
         eponyms=tuple(term for kind, _, term in never if kind == "eponym"),
-        kept_places=frozenset(term for kind, _, term in never if kind == "place"),
+        kept_places=frozenset(term for kind, _, term in never if kind == "place")
+        | {name for _, name, kind in towns if kind == "country"},
         common_words=frozenset(term for kind, _, term in never if kind == "word"),
         drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
         drug_brands=frozenset(term.lower() for kind, _, term in never if kind == "drug"),
@@ -138,4 +144,7 @@ def lexicon() -> Lexicon:
         not_names=frozenset(_tokens("not_names_en.txt")),
         protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),
         zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
+        en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),
+        en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
+        zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
     )

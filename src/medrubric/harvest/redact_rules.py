@@ -9,11 +9,11 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from medrubric.harvest.redact_lexicon import lexicon
+from medrubric.harvest.redact_lexicon import is_medical_term, lexicon
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
@@ -32,7 +32,9 @@ class Rule:
     """A pattern for one identifier kind; `group` is the part replaced (0 = whole match).
 
     `cues` and `min_digits` are cheap pre-checks that skip the regex on texts that cannot
-    match (none of the cue strings in the lowercased text, or too few digits)."""
+    match (none of the cue strings in the lowercased text, or too few digits). With `known`,
+    the matched run of words is cut to its longest leading part that is in `known` (a
+    gazetteer too large for one regex), and dropped when none is."""
 
     kind: str
     pattern: re.Pattern[str]
@@ -40,6 +42,7 @@ class Rule:
     accept: Callable[[str], bool] | None = None
     cues: tuple[str, ...] = ()
     min_digits: int = 0
+    known: frozenset[str] | None = field(default=None, repr=False)
     cue_pattern: re.Pattern[str] | None = field(init=False, default=None, compare=False)
 
     def __post_init__(self) -> None:
@@ -51,6 +54,33 @@ class Rule:
         if digits < self.min_digits:
             return False
         return self.cue_pattern is None or self.cue_pattern.search(lowered) is not None
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """(start, end) of every accepted match in `text`."""
+        for match in self.pattern.finditer(text):
+            start, end = match.span(self.group)
+            if start == end:
+                continue
+            if self.known is not None:
+                found = _longest_known(text, start, end, self.known)
+                if found is None:
+                    continue
+                end = found
+            if self.accept and not self.accept(text[start:end]):
+                continue
+            yield start, end
+
+
+_WORD_BREAK = re.compile(r"[\s-]")
+
+
+def _longest_known(text: str, start: int, end: int, known: frozenset[str]) -> int | None:
+    """The end of the longest run of words from `start` (up to `end`) that is in `known`."""
+    ends = [m.start() for m in _WORD_BREAK.finditer(text, start, end)] + [end]
+    for stop in reversed(ends):
+        if text[start:stop] in known:
+            return stop
+    return None
 
 
 _UPPER = "A-ZÀ-ÖØ-Þ"
@@ -65,7 +95,7 @@ _DATE = (
 )
 _HAN = r"[\u4e00-\u9fff]"
 _ZH_NAME_END = (
-    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也"
+    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|[一二三四五六七八九]十|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也|阿姨|叔叔|奶奶|爷爷|大夫|医生|老师"
     r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上)"
 )
 _NOT_PLACE_WORD = (
@@ -147,7 +177,7 @@ _ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身
 _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
-_ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前"
+_ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
 
 
 _ID_CUES_EN = (
@@ -195,6 +225,26 @@ def _words(names: tuple[str, ...] | list[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
+def _trie(names: frozenset[str] | tuple[str, ...]) -> str:
+    """One regex alternation of `names` as a prefix tree, longest match first: a list of
+    thousands of places costs a few branch tests per position instead of one per name."""
+    tree: dict[str, dict] = {}
+    for name in names:
+        node = tree
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(tree)
+
+
 PHONE_REGIONS = ("GB", "AU", "IE", "CN", "US", "IN", "NZ")
 
 
@@ -231,7 +281,14 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
 def rules() -> tuple[Rule, ...]:
     """All rules in priority order (earlier rules win overlapping spans of equal start)."""
     return (
-        structured_rules() + web_rules() + date_rules() + age_rules() + name_rules() + place_rules()
+        structured_rules()
+        + web_rules()
+        + date_rules()
+        + age_rules()
+        + name_rules()
+        + place_rules()
+        + context_rules()
+        + gazetteer_rules()
     )
 
 
@@ -766,7 +823,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:(?<=谢谢)|(?<!谢))(?:小|老)?({surnames})(?:{honorific})"),
+            c(rf"(?:(?<=谢谢)|(?<!谢))((?:小|老)?(?:{surnames}))(?:{honorific})"),
             group=1,
             cues=tuple(honorific.split("|")),
         ),
@@ -846,10 +903,10 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}"
+                r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b|(?:[A-Z][a-z]+\s+){1,3}"
                 r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
                 r"|Grove|Close|Crescent|Terrace|Gardens|Row|Square|Mews|Parkway|Highway|Hwy"
-                r"|Circle|Trail|Walk|Hill)\b\.?"
+                r"|Circle|Trail|Walk|Hill)\b\.?)"
             ),
             min_digits=1,
         ),
@@ -867,7 +924,8 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:[A-Z][a-z]+\s+){{1,3}}(?:Street|Avenue|Road|Boulevard|Lane"
-                r"|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Parkway)\b"
+                r"|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Parkway|Rd|Ave|Blvd|Ln"
+                r"|Cres|Tce|Pde|Hwy)\b"
             ),
             cues=(
                 "street",
@@ -884,6 +942,7 @@ def place_rules() -> tuple[Rule, ...]:
                 "square",
                 "mews",
                 "parkway",
+                *("rd", "ave", "blvd", "ln", "cres", "tce", "pde", "hwy"),
             ),
         ),
         # UK postcode (NW1 6XE, M14 5RT), with the town before it.
@@ -906,8 +965,8 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"(?i:zip(?:\s*code)?|post\s?code|postal code|邮编)[\s:：是为]*"
-                r"([A-Z\d][A-Z\d -]{3,8}[A-Z\d])"
+                r"(?i:zip(?:\s*code)?|post\s?code|postal code|邮编)(?:\s+is)?[\s:：是为]*"
+                r"([A-Z\d][A-Z\d -]{2,8}[A-Z\d])"
             ),
             group=1,
             cues=("zip", "post", "邮编"),
@@ -1032,5 +1091,492 @@ def place_rules() -> tuple[Rule, ...]:
             c(r"(?:住在|住址|地址|家住|家在)[\s:：是为]*([^\s，,。；;！!]{2,30})"),
             group=1,
             cues=("住", "地址", "家在"),
+        ),
+    )
+
+
+_ZH_HANDLE_CUE = (
+    r"回复|楼上|楼下|楼主|B站|b站|微博(?:是|号)?|小红书(?:是|号)?|抖音(?:是|号)?|昵称(?:是|叫)?"
+)
+_ZH_HANDLE_CUES = ("回复", "楼上", "楼下", "楼主", "b站", "微博", "小红书", "抖音", "昵称")
+# Hospitals known by their short name alone.
+_FAMOUS_HOSPITALS = (
+    "协和",
+    "华西",
+    "湘雅",
+    "瑞金",
+    "华山",
+    "齐鲁",
+    "阜外",
+    "安贞",
+    "天坛",
+    "宣武",
+    "积水潭",
+    "长海",
+    "西京",
+    "仁济",
+)
+_PLACE_CUE_EN = r"in|at|near|from|to|outside|around|visiting|via|of|round|towards|between|and"
+_ZH_LOCATIVE = r"住在?|在|来自|从|去|到|回|老家(?:是|在)?|家在|我们|俺们|咱们|是|坐标|定位"
+_ZH_PLACE_AFTER = r"的?(?:医生|医院|人民医院|中医院|这边|那边|这里|那里|当地|本地|人|市|县|区)"
+
+
+_DATE_WORDS = frozenset(
+    ["Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"]
+    + ["Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"]
+)
+
+
+def _given_name(value: str) -> bool:
+    """A common given name (rank <= 500 in some country, or hand-listed) that is not a word
+    the rules must keep: a drug, an eponym, a country or region."""
+    lex = lexicon()
+    return (
+        value not in lex.not_names
+        and value not in _DATE_WORDS
+        and lex.is_given(value, 500)
+        and not lex.is_drug_name(value)
+        and not lex.is_eponym(value)
+        and not lex.is_kept_place(value)
+    )
+
+
+def gazetteer_rules() -> tuple[Rule, ...]:
+    """Names and places found by the gazetteers alone, without a cue: a common given name
+    inside a sentence ("went with Ffion to"), a town of the GeoNames extract wherever it is
+    capitalised (Tregaron, Mudgee) or, when it is also an English word (Bath, Reading),
+    after a place word ("in", "near", "from"); a Chinese city or county after a locative
+    (在温岭, 我们平遥) or before 的医生, 这边 …, and with its suffix anywhere (温岭市)."""
+    lex = lexicon()
+    c = re.compile
+    zh_towns = _trie(lex.zh_towns)
+    run = r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la|of)){0,3}"
+    return (
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?<=[\w,;:)'’\"”&/]\s)|(?<=[(\[]))(?<!St\s)(?<!Saint\s)({_CAP})"
+                r"(?![\w'’-]*\s+(?:disease|syndrome))"
+            ),
+            group=1,
+            accept=_given_name,
+        ),
+        # A sentence that starts with a given name and goes on like a sentence about a
+        # person: "Mehmet and I went", "Priya's scan", "Kabir was".
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)(?:^|(?<=[.!?]\s))({_CAP})(?=\s+(?:and|&)\s+(?:I|me|my)\b|['’]s\s|\s+(?:is|was|has"
+                r"|had|said|says|went|got|told|called|texted|rang|came|took|thinks|thought)\b)"
+            ),
+            group=1,
+            accept=_given_name,
+        ),
+        Rule("LOCATION", c(rf"(?<![A-Za-z0-9'’-]){run}"), known=lex.en_towns),
+        Rule(
+            "LOCATION",
+            c(rf"\b(?:{_PLACE_CUE_EN})\s+{_NOT_PLACE_WORD}([A-Z][a-z]+)(?![\w-]|\s+[A-Z])"),
+            group=1,
+            known=lex.en_town_words,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{_ZH_LOCATIVE})((?:{zh_towns}))"),
+            group=1,
+            cues=(
+                "住",
+                "在",
+                "来自",
+                "从",
+                "去",
+                "到",
+                "回",
+                "老家",
+                "我们",
+                "俺们",
+                "咱们",
+                "是",
+                "坐标",
+                "定位",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{zh_towns})(?={_ZH_PLACE_AFTER})"),
+            cues=("医", "边", "这里", "那里", "当地", "本地", "人", "市", "县", "区"),
+        ),
+        Rule(
+            "LOCATION",
+            c(_trie(tuple(t for t in lex.zh_towns if t.endswith(("市", "县", "区", "旗"))))),
+            cues=("市", "县", "区", "旗"),
+        ),
+    )
+
+
+_ELDER = (
+    r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
+    r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
+)
+_NOT_AN_AGE = (
+    r"(?!\s*(?:%|mg|mcg|ml|kg|lb|cm|mm|bpm|/|\.\d|°|degrees|units?|days?|weeks?|months?|hours?"
+    r"|min))"
+)
+_FACILITY_NOT = (
+    "College",
+    "Society",
+    "Navy",
+    "Mail",
+    "Air",
+    "Family",
+    "Marines",
+    "Academy",
+    "Mint",
+    "Court",
+    "Ballet",
+    "Opera",
+    "Shakespeare",
+)
+_SURGERY_NOT = {
+    "Cardiac",
+    "General",
+    "Plastic",
+    "Vascular",
+    "Thoracic",
+    "Day",
+    "Eye",
+    "Dental",
+    "Bariatric",
+    "Keyhole",
+    "Spinal",
+    "Heart",
+    "Brain",
+    "Weight",
+    "Orthopaedic",
+    "Orthopedic",
+    "Hand",
+    "Colorectal",
+    "Breast",
+    "Oral",
+    "Paediatric",
+    "Pediatric",
+    "Major",
+    "Minor",
+    "Emergency",
+    "Robotic",
+    "Laser",
+    "Back",
+    "Knee",
+    "Hip",
+    "Foot",
+}
+
+
+# An age from 90 to 125 has a 9 or a 1 in it, or is spelled out.
+_OVER_89_CUES = ("9", "1", "ninety", "hundred")
+
+
+def _facility(value: str) -> bool:
+    words = value.split()
+    return not any(w in _FACILITY_NOT for w in words) and words[0] not in _SURGERY_NOT
+
+
+_ZH_VERBS = "推荐介绍转挂约送找选过"
+# Characters of a kind of hospital (三甲医院, 大医院, 社区医院, 县级医院), not its name.
+_ZH_GENERIC_HOSPITAL = set(
+    "大小家个一二三甲级综合专科私立公民营正规其他别附近当地本基层上定点社区乡镇县市省好"
+)
+_NOT_FACILITY = {
+    "Christmas",
+    "Easter",
+    "Halloween",
+    "Diwali",
+    "Eid",
+    "Work",
+    "School",
+    "Uni",
+    "Home",
+}
+
+
+def _zh_named_hospital(value: str) -> bool:
+    name = value.removesuffix("医院").removesuffix("中")
+    return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
+
+
+def _facility_name(value: str) -> bool:
+    """A capitalised name after "at"/"to" that is not a holiday, a drug or a medical term."""
+    word = value.removesuffix("'s").removesuffix("’s")
+    return word not in _NOT_FACILITY and _plausible_name(word) and not is_medical_term(word)
+
+
+def _any_handle(value: str) -> bool:
+    return len(value) >= 4 and value.lower() not in {"someone", "another", "anyone", "somebody"}
+
+
+def context_rules() -> tuple[Rule, ...]:
+    """More cue rules: ages over 89 after "she's", "who is", in brackets or apposition after
+    a relative; initials after a title; a name alone on the last line ("Siobhan x");
+    facilities named without "Hospital" (Royal Gwent, Northern General, St Mary's, Parkside
+    Surgery, a hospice, Ysbyty Gwynedd, 北医三院, 中山眼科中心); user names after a strong cue
+    ("posted by", 回复, 楼上, B站); surnames alone (我姓邝, 刘某, 黄主任), nicknames (阿强, 老周)
+    and a given name alone after a kinship word (婆婆秀兰); dates after a weekday, with a
+    two-digit year or written year first; a day alone after an event word ("on the 2nd")."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    chars = lex.zh_given_chars
+    c = re.compile
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    kin = (
+        _ZH_KIN_WORDS
+        + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|邻居|同学|室友|病友|师傅"
+    )
+    return (
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_ELDER})(?:['’]s|['’]m|\s+(?:is|was|am|turns|turned|will be|is now"
+                rf"|was only|just turned))\s+(?:now\s+|nearly\s+|almost\s+|just\s+)?){number}\b"
+                rf"{_NOT_AN_AGE}"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_RELATIVES_EN}|{_ELDER}|nan|nana|gran|great aunt|great uncle"
+                r"|great gran)"
+                rf"\s*[(,–—-]\s*){number}(?:\s*(?:yo|y/o|yrs?))?\s*[),–—-]"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        # An age over 89 in apposition after a name: "Mrs K., 93, fell".
+        Rule(
+            "AGE",
+            c(rf"(?<=[A-Za-z.)])\s*,\s*{number}\s*,\s*(?=[a-z])"),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "NAME",
+            c(r"\b(?:Mrs|Mr|Ms|Miss|Dr)\.?\s+([A-Z]\.(?:\s?[A-Z]\.)?)"),
+            group=1,
+            cues=("mr", "ms", "miss", "dr"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"\n[ \t]*({_CAP}(?:[ \t]{_CAP})?)[ \t]*(?:x+|xo+|xxx)[ \t!.]*$"),
+            group=1,
+            accept=_plausible_name,
+            cues=("x",),
+        ),
+        Rule("NAME", c(rf"\n[ \t]*({_CAP})[ \t!.]*$"), group=1, accept=_given_name),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:Royal|Queen|King|Princess|Prince)\s+{_CAP}(?:\s+{_CAP})?"
+                rf"|\b{_NOT_PLACE_WORD}{_CAP}\s+(?:General|Royal|Infirmary|Hospice|Surgery|Memorial"
+                r"|Health Centre|Medical Practice)\b"
+                rf"|\b(?:St\.?|Saint)\s+{_CAP}(?:['’]s|s['’]|['’])"
+                r"(?:\s+(?:Hospital|Hospice|Infirmary|Clinic|Medical Centre))?"
+                rf"|\bYsbyty\s+{_CAP}(?:\s+{_CAP})?|\b{_CAP}(?:\s+{_CAP})*\s+Hospice"
+            ),
+            accept=_facility,
+            cues=(
+                "royal",
+                "queen",
+                "king",
+                "prince",
+                "general",
+                "infirmary",
+                "hospice",
+                "surgery",
+                "memorial",
+                "health centre",
+                "medical practice",
+                "st",
+                "saint",
+                "ysbyty",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,4}})[一二三四五六七八九十]院(?![长士子里外内区系])"
+                rf"|[^\W\d{_ZH_NOT_IN_NAME}]{{0,10}}?(?:眼科中心|肿瘤(?:防治)?中心|癌症中心|儿童医学中心"
+                r"|妇产医院|口腔医院|眼科医院|肿瘤医院|精神卫生中心|医疗中心|体检中心|卫生室|卫生站|门诊部)"
+                rf"|(?:{'|'.join(_FAMOUS_HOSPITALS)})(?![\u4e00-\u9fff]{{0,2}}医院)"
+            ),
+            cues=("院", "中心", "卫生", "门诊", *_FAMOUS_HOSPITALS),
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\bposted by|\boriginally posted by|\buser ?name(?:\s+is|\s*:)|\bu/"
+                r"|\bhandle(?:\s+is|\s*:)|\bon reddit as|\bgoes by)"
+                r"\s*@?([A-Za-z0-9_][A-Za-z0-9_.\-]{2,29})"
+            ),
+            group=1,
+            accept=_any_handle,
+            cues=("posted by", "user", "u/", "handle", "reddit", "goes by"),
+        ),
+        # A user name up to the colon after it (回复风中的蒲公英：…), else up to a break.
+        Rule(
+            "ID",
+            c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*([^\s：:，,。！!？?]{{2,12}})[：:]"),
+            group=1,
+            cues=_ZH_HANDLE_CUES,
+        ),
+        Rule(
+            "ID",
+            c(
+                rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
+                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜)"
+                r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
+            ),
+            group=1,
+            cues=_ZH_HANDLE_CUES,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|\bPHN\b"
+                r"|personal health number|health number|care card|\bUR number|\bNHI\b)"
+                r"[\s:：#.=\-是为（(]*([A-Za-z0-9][A-Za-z0-9\- ]{4,20}[A-Za-z0-9])"
+            ),
+            group=1,
+            accept=_looks_like_id,
+            min_digits=3,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\breply(?:ing)? to|\breplied to|\bquoting)\s+@?"
+                r"([A-Za-z0-9_][\w.\-]{2,29})(?=\s*[:,])"
+            ),
+            group=1,
+            accept=_any_handle,
+            cues=("repl", "quoting"),
+        ),
+        # A place named after "at"/"to" and followed by what ends a place phrase: "at
+        # Addenbrooke's for the biopsy", "Dad's at Southmead with sepsis".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:at|to|into|from)\s+{_NOT_PLACE_WORD}({_CAP}(?:['’]s)?)(?=\s+(?:with|for|on|in"
+                r"|last|yesterday|today|tomorrow|since|until|after|before|because|and they|where"
+                r"|when|but)\b|\s*[,.;:!?)]|\s*$)"
+            ),
+            group=1,
+            accept=_facility_name,
+        ),
+        # A Chinese hospital by its own name (南方医院), not a kind of hospital (三甲医院).
+        Rule(
+            "LOCATION",
+            c(rf"[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,8}}?医院"),
+            accept=_zh_named_hospital,
+            cues=("医院",),
+        ),
+        Rule(
+            "ID",
+            c(r"(?i:wechat|weixin)\s+me[\s:：]*([A-Za-z][-_A-Za-z0-9]{5,19})"),
+            group=1,
+            cues=("wechat", "weixin"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓)((?:{surnames}|{ambiguous}))"),
+            group=1,
+            cues=("姓",),
+        ),
+        Rule("NAME", c(rf"(?:{surnames})某+"), cues=("某",)),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
+                r"(?=主任|医生|大夫|教授|护士长|院长)"
+            ),
+            group=1,
+            cues=("主任", "医生", "大夫", "教授", "护士长", "院长"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:家我叫和跟找问是])|(?<=谢谢))(阿[{chars}]|老(?:{surnames})"
+                rf"(?![公婆师人家板妈爸伴乡总表大二三])|小(?:{surnames})(?![时儿姐朋伙区学便孩]))"
+                rf"(?=头|{_ZH_NAME_END.removeprefix('(?=')}"
+            ),
+            group=1,
+            cues=("阿", "老", "小"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:我的?|家里|我家)?(?:{kin})((?:{surnames}|{ambiguous})[{chars}]{{1,2}}|[{chars}]{{2}})"
+                rf"{_ZH_NAME_END}"
+            ),
+            group=1,
+            cues=(
+                *_ZH_KIN_CUES,
+                "舅",
+                "姑",
+                "伯",
+                "叔",
+                "姨",
+                "邻居",
+                "同学",
+                "室友",
+                "病友",
+                "师傅",
+            ),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?\s+)"
+                r"\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![/\d])"
+            ),
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"\b{_DAY}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\s+['’]?\d\d(?![\d:]|\.\d|\s*(?:%|mg|mcg|ml|kg"
+                r"|units?|hours?|hrs?|mins?|days?|weeks?|tablets?|x\b))"
+            ),
+            min_digits=3,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d./:-])(?:1[3-9]|[2-9]\d)/(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+                r"(?![\d./-]?\d|\s*(?:mg|mcg|ml|units?))"
+            ),
+            min_digits=3,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:on|since|until|admitted|discharged|died|operated|booked for"
+                r"|scheduled for|planned for|set for|due on)(?:\s+on)?\s+)"
+                r"(the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b(?!\s+(?:time|day|dose|cycle|round"
+                r"|week|month|floor|visit|opinion|one|attempt|child|baby|pregnancy|trimester|line"
+                r"|degree|centile|percentile|stage|grade|ward|bed|session|infusion|injection))"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d/])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=预约|约了|做|查|入院|出院|手术|住院|复查|开|生|剖|拆|打|去|来|到)"
+            ),
+            min_digits=2,
         ),
     )
