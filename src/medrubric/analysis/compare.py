@@ -9,6 +9,7 @@ favour either run, so the number of cases where B is higher is Binomial(n_non-ti
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -16,6 +17,7 @@ from scipy.stats import binomtest
 
 from medrubric.analysis.runs import Run
 from medrubric.evaluate.rundir import run_setup, setup_differences
+from medrubric.files import write_text_atomic
 from medrubric.stats import paired_bootstrap_diff_ci
 
 TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie
@@ -123,3 +125,9 @@ def compare_runs(
         pairs=pairs,
         differences=differences,
     )
+
+
+def write_comparison(path: Path, comparison: Comparison) -> Path:
+    """The comparison as one JSON object at `path` (`compare --out`; undefined numbers null)."""
+    write_text_atomic(path, comparison.model_dump_json(indent=2) + "\n")
+    return path

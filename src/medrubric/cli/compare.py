@@ -67,7 +67,7 @@ def compare(
     ] = False,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
-    from medrubric.analysis.compare import compare_runs
+    from medrubric.analysis.compare import compare_runs, write_comparison
     from medrubric.analysis.runs import load_run
 
     if not 0 < confidence < 1:
@@ -89,9 +89,7 @@ def compare(
     if rows:
         console.print(pairs_table(result, rows))
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(result.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        console.print(f"written {out}")
+        console.print(f"written {write_comparison(out, result)}")
 
 
 def register(app: typer.Typer) -> None:

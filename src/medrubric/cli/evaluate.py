@@ -305,14 +305,12 @@ def report_cmd(
     out: Out,
 ) -> None:
     """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
-    from medrubric.report.html import leaderboard_html
+    from medrubric.report.pages import write_leaderboard
 
     rows = load_rows(runs)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "leaderboard.md").write_text(leaderboard_markdown(rows), encoding="utf-8")
-    (out / "leaderboard.html").write_text(leaderboard_html(rows), encoding="utf-8")
+    _, page = write_leaderboard(out, rows)
     typer.echo(leaderboard_markdown(rows))
-    typer.echo(str((out / "leaderboard.html").resolve()))
+    typer.echo(str(page.resolve()))
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))

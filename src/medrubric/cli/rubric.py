@@ -12,10 +12,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from typer._click import Context  # typer vendors click; click.Context is another class
-from typer.core import TyperGroup
 
 from medrubric.cli.groups import model_flags
+from medrubric.cli.lazy_group import default_command_group
 from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
@@ -25,15 +24,6 @@ if TYPE_CHECKING:
     from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
-
-
-class GenerateByDefault(TyperGroup):
-    """`rubric CASES ...` means `rubric generate CASES ...`; `rubric lint CASES` lints."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
-            args = [GENERATE, *args]
-        return super().parse_args(ctx, args)
 
 
 @model_flags(concurrency="Cases in flight (default 4).")
@@ -53,9 +43,10 @@ def rubric(
     ] = None,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
+    from medrubric.report.pages import write_rubric_stats_page
     from medrubric.rubric.inputs import load_rubric_inputs
     from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-    from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+    from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
 
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
@@ -77,14 +68,13 @@ def rubric(
         n_rejected=sum(r.status == "rejected" for r in records),
         n_errors=sum(r.status == "error" for r in records),
     )
-    write_stats_report(out, stats)
+    write_stats(out, stats)
+    page = write_rubric_stats_page(out, stats)
     console = Console()
     console.print(stats_table(stats))
     if stats.n_errors:
         console.print(f"[bold red]{stats.n_errors} model errors[/]: run again to retry them")
-    console.print(
-        f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {out / REPORT_HTML}"
-    )
+    console.print(f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {page}")
 
 
 def findings_table(findings: list[Finding]) -> Table:
@@ -204,7 +194,7 @@ def lint(
 
 def register(app: typer.Typer) -> None:
     rubric_app = typer.Typer(
-        cls=GenerateByDefault,
+        cls=default_command_group(GENERATE),
         help="Generate rubrics for curated cases (the default), or lint any rubric.",
         no_args_is_help=True,
     )

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Resamples, Seed
-from medrubric.data.jsonl import write_json
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
@@ -93,11 +92,6 @@ def _cacs_or_input_error(
         raise InputError(f"--cacs: {exc}", path) from None
 
 
-def _written(path: Path, data: dict[str, Any]) -> Path:
-    write_json(path, data)
-    return path
-
-
 def score(
     grades_path: Annotated[
         Path, typer.Argument(metavar="GRADES", help="Grades JSONL (CaseGrade rows).")
@@ -140,7 +134,8 @@ def score(
     folder.write_summary(RunSummary(**dict(summary), grader_validity=validity))
     written = [folder.summary]
     if cacs is not None:
-        written.append(_written(out / "cacs.json", dict(cacs)))
+        folder.write_cacs(cacs)
+        written.append(folder.cacs)
     console = Console()
     if summary.score is None:
         console.print("[bold red]no case could be scored[/]")

@@ -57,6 +57,7 @@ class RefreshConfig(Record):
 
 class RefreshSummary(Record):
     batch: str | None
+    curation: str | None = None  # the batch's curation folder (cases.jsonl, funnel.json)
     harvested_now: int
     funnel: Funnel | None
     added_to_pool: int
@@ -192,6 +193,7 @@ async def refresh_pool(
         (batch / HARVESTED).unlink(missing_ok=True)  # raw, unredacted: not kept once done
     return RefreshSummary(
         batch=batch.name,
+        curation=str(batch / "curation"),
         harvested_now=harvested_now,
         funnel=funnel,
         added_to_pool=added,

@@ -13,7 +13,7 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,7 @@ class RunDir(RunFolder):
         self.summary = self.root / "summary.json"
         self.leaderboard = self.root / "leaderboard.md"
         self.report = self.root / "report.html"
+        self.cacs = self.root / "cacs.json"
 
     def load_responses(self) -> list[Response]:
         return self.read(self.responses, Response)
@@ -117,6 +118,10 @@ class RunDir(RunFolder):
     def write_summary(self, summary: RunSummary) -> None:
         """The one writer of summary.json: atomic, the whole typed record."""
         self.write_json(self.summary, summary.model_dump(mode="json"))
+
+    def write_cacs(self, cacs: Mapping[str, Any]) -> None:
+        """cacs.json (`score --cacs K`): CACS@K, rubric accuracy and pass@K."""
+        self.write_json(self.cacs, dict(cacs))
 
 
 # What must be equal for two runs' scores to be compared, in the order differences are named.

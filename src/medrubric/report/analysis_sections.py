@@ -1,13 +1,12 @@
 """HTML sections of the analyses (leaderboard, contamination, errors, ClinConsensus, grader
-agreement) and the self-contained page that holds them. Charts are inline base64 PNGs."""
+agreement), rendered by report.render; `report.analyses` puts them in pages. Charts are inline
+base64 PNGs."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from medrubric.analysis.consensus import ConsensusReport
@@ -15,59 +14,14 @@ from medrubric.analysis.contamination import ContaminationReport
 from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
 from medrubric.analysis.errors import ErrorAnalysis
 from medrubric.analysis.metaeval import MetaEvalReport
-from medrubric.data.vocab import AXES, LABELS
+from medrubric.data.vocab import AXES
 from medrubric.report import analysis_plots
 from medrubric.report.export import ExportRow
-from medrubric.runtime.numbers import interval
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
-
-
-def _undefined(x: float | None) -> bool:
-    return x is None or not math.isfinite(x)
-
-
-def pct(x: float | None) -> str:
-    return "—" if x is None or _undefined(x) else f"{100 * x:.1f}%"
-
-
-def ci(bounds: Sequence[float] | None) -> str:
-    """A 95% CI of a share, in percent: `[45.1, 60.2]%`."""
-    if bounds is None or any(_undefined(b) for b in bounds):
-        return "—"
-    return f"{interval(bounds[0], bounds[1], 1, 100)}%"
-
-
-def num(x: float | None, digits: int = 3) -> str:
-    return "—" if x is None or _undefined(x) else f"{x:.{digits}f}"
-
-
-def num_ci(x: float | None, bounds: Sequence[float] | None, digits: int = 3) -> str:
-    """A coefficient with its 95% CI, e.g. 0.712 [0.650, 0.770]."""
-    if bounds is None or any(_undefined(b) for b in bounds):
-        return num(x, digits)
-    return f"{num(x, digits)} {interval(bounds[0], bounds[1], digits)}"
-
-
-def pts(x: float | None) -> str:
-    """A difference of two scores, in percentage points."""
-    return "—" if x is None or _undefined(x) else f"{100 * x:+.1f} pts"
-
-
-def pval(p: float | None) -> str:
-    if p is None or _undefined(p):
-        return "—"
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
+from medrubric.report.render import render_section
 
 
 def _render(template: str, **context: Any) -> Markup:
-    helpers = {"pct": pct, "ci": ci, "num": num, "num_ci": num_ci, "pts": pts, "pval": pval}
-    label = {"label": lambda key: LABELS.get(key, key)}
-    return Markup(_env.get_template(f"analysis/{template}").render(**helpers, **label, **context))
+    return render_section(f"analysis/{template}", **context)
 
 
 def leaderboard_section(rows: Sequence[ExportRow], k: int | None = None) -> Markup:
@@ -114,9 +68,3 @@ def consensus_section(report: ConsensusReport) -> Markup:
 
 def grader_agreement_section(report: MetaEvalReport) -> Markup:
     return _render("grader_agreement.html.j2", m=report)
-
-
-def analysis_page(title: str, sections: Sequence[Markup], subtitle: str = "") -> str:
-    """One self-contained HTML file (inline CSS and images, no external links)."""
-    page = _env.get_template("analysis/page.html.j2")
-    return page.render(title=title, subtitle=subtitle, sections=list(sections))

@@ -6,29 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import jinja2
-
 from medrubric.data.models import Case, CaseGrade, Response
-from medrubric.data.vocab import LABELS
-from medrubric.report.analysis_sections import ci, num_ci, pct
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
+from medrubric.report.render import render
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
     from medrubric.rubric.items import ItemStats
     from medrubric.rubric.lint import Finding
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
-
-
-def _render(template: str, **context: Any) -> str:
-    helpers = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
-    return _env.get_template(template).render(**helpers, **context)
 
 
 def render_page(template: str, **context: Any) -> str:
@@ -46,39 +32,67 @@ def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
     ]
 
 
+EFFECTS = {
+    # (met, positive weight) -> how the verdict moved the case score
+    (True, True): ("gain", "Met"),
+    (True, False): ("harm", "Harm: met"),
+    (False, True): ("missed", "Missed"),
+    (False, False): ("avoided", "Avoided"),
+}
+
+
+def verdict_effect(met: bool | None, weight: int, error: str | None) -> tuple[str, str]:
+    """(CSS class, label) of a verdict by its effect on the score: a met negative criterion is
+    harm, an unmet positive one a missed point, an unmet negative one avoided harm."""
+    if error is not None:
+        return "error", "ERROR"
+    return EFFECTS[(bool(met), weight > 0)]
+
+
+def _score_text(score: float | None) -> str:
+    return "unscorable" if score is None else f"{100 * score:.1f}%"
+
+
 def _case_view(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool
 ) -> dict[str, Any]:
     texts = {c.id: c.text for c in case.rubric} if case else {}
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
+    unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
+    rows: list[dict[str, Any]] = []
+    for v in grade.criteria:
+        effect, verdict = verdict_effect(v.met, v.weight, v.error)
+        rows.append(
+            {
+                "text": texts.get(v.criterion_id, v.criterion_id),
+                "axis": v.axis,
+                "weight": v.weight,
+                "points": None if v.error else (v.weight if v.met else 0),
+                "effect": effect,
+                "verdict": verdict,
+                "error": v.error,
+                "explanation": v.explanation,
+            }
+        )
     return {
         "case_id": grade.case_id,
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
-        "score_text": (
-            "no answer"
-            if grade.response_error
-            else "unscorable"
-            if score is None
-            else f"{100 * score:.1f}%"
-        ),
+        "score_text": "no answer" if grade.response_error else _score_text(score),
+        # the score before the per-case clip, shown when the clip changed it
+        "unclipped_text": _score_text(unclipped)
+        if clip and unclipped is not None and unclipped != score
+        else None,
+        "n_harm": sum(r["effect"] == "harm" for r in rows),
+        "points": sum(r["points"] or 0 for r in rows),
+        "max_points": sum(r["weight"] for r in rows if r["weight"] > 0 and not r["error"]),
         "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
         "response_error": grade.response_error,
         "question": question,
         "answer": response.response if response else "",
-        "rows": [
-            {
-                "text": texts.get(v.criterion_id, v.criterion_id),
-                "axis": v.axis,
-                "weight": v.weight,
-                "met": v.met,
-                "error": v.error,
-                "explanation": v.explanation,
-            }
-            for v in grade.criteria
-        ],
+        "rows": rows,
     }
 
 
@@ -100,23 +114,29 @@ def run_report_html(
         _case_view(g, cases.get(g.case_id), responses.get(g.case_id), bool(summary["clip"]))
         for g in grades
     ]
-    return _render(
+    return render(
         "run_report.html.j2",
         s=summary,
         smoke_models=smoke_test_labels(summary),
         chart=breakdown_chart(summary),
         tables=tables,
         cases=views,
+        toc=[(title.lower().replace(" ", "-"), title) for title, _, _ in tables]
+        + [("cases", "Cases")],
     )
 
 
-def leaderboard_html(rows: Sequence[LeaderboardRow]) -> str:
+def leaderboard_html(
+    rows: Sequence[LeaderboardRow], links: Mapping[str, str | None] | None = None
+) -> str:
+    """The leaderboard page; `links` maps a row's run to the href of its report.html."""
     chart_rows = [(r.model, r.score, r.ci95) for r in rows if r.score is not None and r.ci95]
-    return _render(
+    return render(
         "leaderboard.html.j2",
         rows=rows,
         notes=comparability_notes(rows),
         axes=axes_present(rows),
+        run_links=links or {},
         chart=leaderboard_chart(chart_rows),  # type: ignore[arg-type]
     )
 
@@ -141,7 +161,7 @@ def lint_html(
     from medrubric.rubric.lint import SEVERITIES, severity_counts
 
     order = {s: i for i, s in enumerate(SEVERITIES)}
-    return _render(
+    return render(
         "rubric_lint.html.j2",
         source=source,
         n_cases=len(cases),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from medrubric.files import write_text_atomic
 from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
 
 if TYPE_CHECKING:
@@ -20,11 +21,11 @@ def write_run_reports(result: RunResult) -> None:
 
     summary = result.summary.model_dump(mode="json")
     row = LeaderboardRow.from_summary(str(run.root), summary)
-    run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
+    write_text_atomic(run.leaderboard, leaderboard_markdown([row]))
     html = run_report_html(
         summary,
         result.grades,
         {c.id: c for c in result.cases},
         {r.case_id: r for r in result.responses},
     )
-    run.report.write_text(html, encoding="utf-8")
+    write_text_atomic(run.report, html)
