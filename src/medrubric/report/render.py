@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,18 @@ def label(key: str) -> str:
     return LABELS.get(key, key)
 
 
+def short_label(text: str) -> str:
+    """A model or grader label without its URL or folder: `openai:https://h/v1/m-7b` and
+    `/models/m-7b.gguf` read `m-7b` (the full label goes in a title attribute)."""
+    shown = []
+    for part in str(text).split(", "):
+        part = re.sub(r"^[\w.-]+:(?=[\w+.-]*://)", "", part)
+        if "/" in part:
+            part = part.rstrip("/").rsplit("/", 1)[-1].removesuffix(".gguf")
+        shown.append(part)
+    return ", ".join(shown)
+
+
 FILTERS = {
     "pct": pct,
     "ci": ci,
@@ -103,6 +116,7 @@ FILTERS = {
     "signed": signed,
     "date": date,
     "label": label,
+    "short_label": short_label,
 }
 
 env = jinja2.Environment(
