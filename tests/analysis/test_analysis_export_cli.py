@@ -6,8 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import os
+import re
 from pathlib import Path
 
 import numpy as np

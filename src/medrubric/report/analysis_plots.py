@@ -1,6 +1,6 @@
 """Charts of the analyses (matplotlib, Agg backend), each one panel returned as an SVG `data:`
 URI for an inline `<img>`. Shares and scores are drawn in percent, as the tables print them;
-every axis is labelled with its unit, and groups are shown by name (`data.vocab.LABELS`)."""
+every axis is labelled with its unit, and groups are shown by name (`render.label`)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,9 @@ from medrubric.analysis.consensus import SensitivityRow
 from medrubric.analysis.contamination import ContaminationReport
 from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
 from medrubric.analysis.errors import ModelErrorRates
-from medrubric.data.vocab import LABELS
+from medrubric.report.render import label
 
 Interval = tuple[float, float]
-
-
-def _name(key: str) -> str:
-    return LABELS.get(key, key.replace("_", " "))
 
 
 def _legend_outside(ax: Any) -> None:
@@ -105,7 +101,7 @@ def heatmap(
     size = 2.0 + 0.6 * len(labels)
     fig, ax = plt.subplots(figsize=(size + 1.6, size))
     image = ax.imshow(values, vmin=vmin, vmax=vmax, cmap=cmap)
-    names = [_name(label) for label in labels]
+    names = [label(key) for key in labels]
     ax.set_xticks(range(len(labels)), names, rotation=45, ha="right", fontsize=9)
     ax.set_yticks(range(len(labels)), names, fontsize=9)
     middle = (vmin + vmax) / 2
@@ -167,7 +163,7 @@ def grouped_bars(
             capsize=2,
             color="#222",
         )
-    ax.set_xticks(range(len(groups)), [_name(g) for g in groups], rotation=20, ha="right")
+    ax.set_xticks(range(len(groups)), [label(g) for g in groups], rotation=20, ha="right")
     ax.set_ylabel(ylabel)
     ax.set_ylim(0, 100)
     _legend_outside(ax)

@@ -89,8 +89,12 @@ def date(value: dt.date | dt.datetime | str | None) -> str:
 
 
 def label(key: str) -> str:
-    """The display name of an axis, theme or other vocabulary key."""
-    return LABELS.get(key, key)
+    """The display name of an axis, theme, specialty or other vocabulary key: the paper's
+    name where there is one, else the snake_case id in words (`infectious_disease` reads
+    `Infectious disease`)."""
+    if key in LABELS:
+        return LABELS[key]
+    return key.replace("_", " ").capitalize() if re.fullmatch(r"[a-z][a-z0-9_]*", key) else key
 
 
 def short_label(text: str) -> str:
