@@ -138,7 +138,7 @@ def test_filters_render_an_undefined_number_as_a_dash_never_nan():
         "{{ pts(x) }}|{{ pval(x) }}|{{ interval([0.1, y]) }}|{{ signed(x) }}|{{ 0.25|pct }}"
     ).render(x=nan, y=inf)
     assert page == "—|—|—|—|0.500|—|—|—|—|25.0%"
-    summary, _ = _render()
+    summary = _summary("m1", [_grade(_case(i), "m1", met=i != 2) for i in range(3)])
     summary["score"], summary["ci95"] = nan, [nan, nan]
     summary["by_axis"]["safety"].update(score=nan, ci95=[nan, 0.4])
     html = run_report_html(summary, [], {}, {})
