@@ -7,6 +7,7 @@ import base64
 import csv
 import itertools
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -122,9 +123,11 @@ def test_contamination_page_shows_month_n_cis_and_a_signed_difference(pages: Pat
     pre = [scores[f"k{i:02d}"] for i in range(12)]
     post = [scores[f"k{i:02d}"] for i in range(12, N)]
     row = next(r for r in _rows(html, "contamination") if 'data-model="model-a"' in r)
-    assert f"post − pre: {100 * (np.mean(post) - np.mean(pre)):+.1f} pts" in row
-    assert re.search(r"post − pre: [^<]*<span class=\"muted ci\">\[-?\d+\.\d, -?\d+\.\d\] pts", row)
-    assert "given on the command line" in row and "--cutoff" not in row
+    assert '<th title="mean(post-cutoff) − mean(pre-cutoff); negative' in html
+    cell = re.search(r'<td class="num post-minus-pre">(.*?)</td>', row)
+    assert cell and cell.group(1).startswith(f"{100 * (np.mean(post) - np.mean(pre)):+.1f} <span")
+    assert re.search(r'<span class="muted ci">\[-?\d+\.\d, -?\d+\.\d\]</span>', cell.group(1))
+    assert "<td>command line</td>" in row and "--cutoff" not in row
     assert f'<td class="nowrap">{CUTOFF}</td>' in row
     months = re.search(r"model-a: score per month.*?</details>", html, re.S)
     assert months
@@ -134,7 +137,8 @@ def test_contamination_page_shows_month_n_cis_and_a_signed_difference(pages: Pat
     # 2024-01 (−5) and 2025-03 (+9) hold six cases each; every other month holds one
     assert flagged[-5] is False and flagged[9] is False
     assert all(flagged[m] for m in flagged if m not in (-5, 9)) and len(flagged) == 14
-    assert all(re.search(r"\[\d+\.\d, \d+\.\d\]%", cells) for _, _, cells in month_rows)
+    for few, _, cells in month_rows:  # a CI only where the month has enough cases
+        assert bool(re.search(r"\[\d+\.\d, \d+\.\d\]%", cells)) is not bool(few)
     svg = base64.b64decode(re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', html).group(1))  # type: ignore[union-attr]
     assert b"mean case score (%)" in svg and b"months from the model" in svg
 
@@ -244,3 +248,58 @@ def test_leaderboards_rank_overlapping_cis_as_ties_and_shorten_graders(pages: Pa
     assert f'<span title="{JUDGE}">judge-7b</span>' in rows[0]
     assert re.search(r"%, n=\d+</span>", rows[0])  # axis columns carry CI and n
     assert 'id="comparability"' in html and "All 3 runs share" in html
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+BOXES = "div.table-box, figure, div.warn, div.note, p, h1, h2, h3, details, nav"
+LAYOUT = """sel => {
+  const name = e => `${e.tagName}.${e.className}`;
+  document.querySelectorAll("details").forEach(d => { d.open = true; });
+  const boxes = [...document.querySelectorAll(sel)].filter(e => e.checkVisibility())
+    .map(e => [e, e.getBoundingClientRect()]);
+  const overlaps = [];
+  for (const [i, [a, ra]] of boxes.entries()) {
+    for (const [b, rb] of boxes.slice(i + 1)) {
+      if (a.contains(b) || b.contains(a)) continue;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 1 && h > 1) overlaps.push(`${name(a)} / ${name(b)}`);
+    }
+  }
+  const width = document.documentElement.clientWidth;
+  const wide = boxes.filter(([, r]) => r.right > width + 1).map(([e]) => name(e));
+  return {scroll: document.documentElement.scrollWidth, width, overlaps, wide};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        yield launched
+        launched.close()
+
+
+def test_pages_fit_800_and_1400_px_without_overlap(pages: Path, browser: Any) -> None:
+    files = ["contamination.html", "errors.html", "consensus.html", "compare.html"]
+    shots = DOC_SCREENSHOTS if os.environ.get("MEDRUBRIC_UPDATE_SCREENSHOTS") == "1" else None
+    for width in (800, 1400):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        for name in [*files, "export/report.html"]:
+            page.goto((pages / name).as_uri())
+            layout = page.evaluate(LAYOUT, BOXES)
+            where = f"{name} at {width} px"
+            assert layout["scroll"] <= layout["width"], f"{where}: the page scrolls sideways"
+            assert layout["wide"] == [], f"{where}: boxes wider than the page {layout['wide']}"
+            assert layout["overlaps"] == [], f"{where}: overlapping boxes {layout['overlaps']}"
+            if shots and width == 1400 and name in files:
+                page.screenshot(path=str(shots / f"analysis-{name[:-5]}.png"), full_page=True)
+        context.close()

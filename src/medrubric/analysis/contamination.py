@@ -20,7 +20,7 @@ from medrubric.analysis.runs import Run
 from medrubric.stats import bootstrap_distribution, percentile_interval, permutation_test_diff
 
 SOURCE_NAMES = {
-    "--cutoff": "given on the command line",
+    "--cutoff": "command line",
     "medrubric.toml": "medrubric.toml",
     "run record": "the run's model record",
     "known-models table": "known-models table",

@@ -60,7 +60,9 @@ def errors_section(
                 f"Pearson r by {c.by} (n = {c.n_models} models)",
                 *ranges[c.by],
                 cmap="RdBu_r" if ranges[c.by][0] < 0 else "viridis",
-            ),
+            )
+            if len(c.groups) > 1
+            else None,
         )
         for c in analysis.correlations
     ]
