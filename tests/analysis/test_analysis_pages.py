@@ -248,6 +248,11 @@ def test_leaderboards_rank_overlapping_cis_as_ties_and_shorten_graders(pages: Pa
     assert f'<span title="{JUDGE}">judge-7b</span>' in rows[0]
     assert re.search(r"%, n=\d+</span>", rows[0])  # axis columns carry CI and n
     assert 'id="comparability"' in html and "All 3 runs share" in html
+    toc = re.search(r'<nav class="toc">(.*?)</nav>', html, re.S)
+    assert toc and re.findall(r'href="#([\w-]+)"', toc.group(1))[:2] == [
+        "comparability",
+        "leaderboard",
+    ]
 
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -122,6 +122,9 @@ def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
     html = (out / "leaderboard.html").read_text()
     assert not EXTERNAL.search(html) and "data:image/png;base64," in html
     assert html.index("strong-model") < html.index("weak-model")
+    ranks = re.findall(r'<td class="num rank" title="tied: 95% CIs overlap">([^<]*)</td>', html)
+    assert ranks == ["1=", "1="] and 'id="comparability"' in html
+    assert re.search(r"%, n=\d+</span>", html)  # axis columns with CI and n
 
 
 def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):

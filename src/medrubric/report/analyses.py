@@ -4,6 +4,7 @@ the typed result, calls one of these and prints the paths it returns."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,9 +38,20 @@ def _json(path: Path, result: BaseModel) -> Path:
 def write_analysis_page(
     path: Path, title: str, sections: Sequence[Markup], subtitle: str = ""
 ) -> Path:
-    """One self-contained page holding analysis sections."""
+    """One self-contained page holding analysis sections, with a table of contents of their
+    headings (each section's `<h2 id=...>`)."""
+    toc = [
+        (anchor, Markup(heading).striptags())
+        for section in sections
+        for anchor, heading in re.findall(r'<h2 id="([^"]+)">(.*?)</h2>', str(section))
+    ]
     return write_page(
-        path, "analysis/page.html.j2", title=title, subtitle=subtitle, sections=list(sections)
+        path,
+        "analysis/page.html.j2",
+        title=title,
+        subtitle=subtitle,
+        sections=list(sections),
+        toc=toc,
     )
 
 
