@@ -20,7 +20,8 @@ from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.files import write_text_atomic
 from medrubric.scoring.length import length_bias
 from medrubric.scoring.records import LengthBias
-from medrubric.stats import paired_bootstrap_diff_ci
+from medrubric.scoring.resample import bootstrap_means
+from medrubric.stats import paired_bootstrap_diff_ci, percentile_interval
 
 TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie
 
@@ -55,6 +56,8 @@ class Comparison(BaseModel):
     only_in_b: list[str]
     mean_a: float | None
     mean_b: float | None
+    ci_a: tuple[float, float] | None = None  # case-bootstrap CI (as summary.json's) of mean_a
+    ci_b: tuple[float, float] | None = None
     mean_diff: float | None
     ci: tuple[float, float] | None
     confidence: float
@@ -64,6 +67,8 @@ class Comparison(BaseModel):
     pairs: list[CasePair]
     # How the runs differ in case set, grader, mode, prompt or clip: not like with like
     differences: list[str] = Field(default_factory=list)
+    # run_setup of each run ("A", "B"): case set, grader, mode, prompt, clip
+    setups: dict[str, dict[str, str]] = Field(default_factory=dict)
     # each run's length bias, its adjusted score read at the median answer length of both
     # runs (None when a run has no answer texts)
     length_a: LengthBias | None = None
@@ -101,6 +106,10 @@ def sign_test(diffs: list[float]) -> SignTest:
     return SignTest(b_higher=b_higher, a_higher=a_higher, ties=len(diffs) - n, pvalue=pvalue)
 
 
+def _ci(bounds: tuple[float, float]) -> tuple[float, float] | None:
+    return None if math.isnan(bounds[0]) else bounds
+
+
 def compare_runs(
     a: Run,
     b: Run,
@@ -111,9 +120,8 @@ def compare_runs(
 ) -> Comparison:
     """Per-case B - A over the shared scored cases, its mean, bootstrap CI and sign test."""
     scores_a, scores_b = a.scores(), b.scores()
-    differences = setup_differences(
-        {"A": run_setup(a.summary, a.grades), "B": run_setup(b.summary, b.grades)}
-    )
+    setups = {"A": run_setup(a.summary, a.grades), "B": run_setup(b.summary, b.grades)}
+    differences = setup_differences(setups)
     graded_a, graded_b = {g.case_id for g in a.grades}, {g.case_id for g in b.grades}
     if graded_a != graded_b:
         differences.append(
@@ -130,8 +138,10 @@ def compare_runs(
     length_a, length_b = common_length_bias([a, b], n_resamples, seed)
     xa = np.array([p.score_a for p in pairs])
     xb = np.array([p.score_b for p in pairs])
-    ci = None
+    ci = ci_a = ci_b = None
     if pairs:
+        ci_a = _ci(percentile_interval(bootstrap_means(xa.tolist(), seed, n_resamples), confidence))
+        ci_b = _ci(percentile_interval(bootstrap_means(xb.tolist(), seed, n_resamples), confidence))
         lo, hi = paired_bootstrap_diff_ci(
             xb, xa, n_resamples=n_resamples, seed=seed, confidence=confidence
         )
@@ -146,6 +156,8 @@ def compare_runs(
         only_in_b=sorted(scores_b.keys() - scores_a.keys()),
         mean_a=float(xa.mean()) if pairs else None,
         mean_b=float(xb.mean()) if pairs else None,
+        ci_a=ci_a,
+        ci_b=ci_b,
         mean_diff=float((xb - xa).mean()) if pairs else None,
         ci=ci,
         confidence=confidence,
@@ -156,6 +168,7 @@ def compare_runs(
         differences=differences,
         length_a=length_a,
         length_b=length_b,
+        setups=setups,
     )
 
 

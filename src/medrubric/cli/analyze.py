@@ -50,14 +50,14 @@ def _contamination(
 
 
 def _contamination_table(report: ContaminationReport) -> Table:
-    from medrubric.report.render import pct, pval
+    from medrubric.report.render import pct, pts, pval
 
     table = Table(title="Score before vs after each model's knowledge cutoff (%)")
-    for name in ("model", "cutoff", "full", "pre", "post", "drop", "p"):
+    for name in ("model", "cutoff", "full", "pre", "post", "post − pre", "p"):
         table.add_column(name, justify="left" if name in ("model", "cutoff") else "right")
     for m in report.models:
         scores = [pct(s.score if s else None) for s in (m.full, m.pre, m.post)]
-        drop = "—" if m.drop is None else f"{100 * m.drop:+.1f}"
+        drop = "—" if m.pre_minus_post is None else pts(0 - m.pre_minus_post)
         star = " *" if m.significant else ""
         table.add_row(m.model, str(m.cutoff), *scores, drop, pval(m.pvalue) + star)
     return table

@@ -19,18 +19,23 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}"
 
 
+def _ci(ci: tuple[float, float] | None) -> str:
+    return "—" if ci is None else f"{_pct(ci[0])} to {_pct(ci[1])}"
+
+
 def summary_table(c: Comparison) -> Table:
+    from medrubric.report.render import pval
+
     table = Table(title=f"B − A over {c.n_pairs} shared cases (scores in %)")
     for column in ("", "A", "B", "B − A"):
         table.add_column(column, justify="left" if not column else "right")
-    ci = "—" if c.ci is None else f"{_pct(c.ci[0])} to {_pct(c.ci[1])}"
     table.add_row("run", c.run_a, c.run_b, "")
     table.add_row("model", c.model_a, c.model_b, "")
     table.add_row("mean score", _pct(c.mean_a), _pct(c.mean_b), _pct(c.mean_diff))
-    table.add_row(f"{c.confidence:.0%} bootstrap CI", "", "", ci)
+    table.add_row(f"{c.confidence:.0%} CI", _ci(c.ci_a), _ci(c.ci_b), _ci(c.ci))
     s = c.sign_test
     table.add_row("cases higher", str(s.a_higher), str(s.b_higher), f"{s.ties} ties")
-    table.add_row("sign test p (two-sided)", "", "", f"{s.pvalue:.4g}")
+    table.add_row("sign test p (two-sided)", "", "", pval(s.pvalue))
     table.add_row("scored in one run only", str(len(c.only_in_a)), str(len(c.only_in_b)), "")
     if c.length_a is not None and c.length_b is not None:
         chars = f"{c.length_a.reference_chars:.0f}"
@@ -59,6 +64,10 @@ def compare(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write the comparison as JSON here.")
     ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write the comparison as a self-contained HTML page here."),
+    ] = None,
     seed: Seed = 0,
     n_resamples: Annotated[
         int, typer.Option("--n-resamples", min=1, help="Bootstrap resamples.")
@@ -75,8 +84,9 @@ def compare(
     ] = False,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
-    from medrubric.analysis.compare import compare_runs, write_comparison
+    from medrubric.analysis.compare import compare_runs
     from medrubric.analysis.runs import load_run
+    from medrubric.report.analyses import write_compare
 
     if not 0 < confidence < 1:
         raise InputError(f"--confidence must be between 0 and 1, got {confidence}")
@@ -96,8 +106,8 @@ def compare(
     console.print(summary_table(result))
     if rows:
         console.print(pairs_table(result, rows))
-    if out is not None:
-        console.print(f"written {write_comparison(out, result)}")
+    for path in write_compare(out, html, result):
+        console.print(f"written {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,7 @@ the typed result, calls one of these and prints the paths it returns."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from medrubric.report.render import write_page
 ERROR_TYPES_JSONL = "error_types.jsonl"
 
 if TYPE_CHECKING:
+    from medrubric.analysis.compare import Comparison
     from medrubric.analysis.consensus import ConsensusReport
     from medrubric.analysis.contamination import ContaminationReport
     from medrubric.analysis.error_types import Classification, ErrorTypeCounts
@@ -36,9 +38,20 @@ def _json(path: Path, result: BaseModel) -> Path:
 def write_analysis_page(
     path: Path, title: str, sections: Sequence[Markup], subtitle: str = ""
 ) -> Path:
-    """One self-contained page holding analysis sections."""
+    """One self-contained page holding analysis sections, with a table of contents of their
+    headings (each section's `<h2 id=...>`)."""
+    toc = [
+        (anchor, Markup(heading).striptags())
+        for section in sections
+        for anchor, heading in re.findall(r'<h2 id="([^"]+)">(.*?)</h2>', str(section))
+    ]
     return write_page(
-        path, "analysis/page.html.j2", title=title, subtitle=subtitle, sections=list(sections)
+        path,
+        "analysis/page.html.j2",
+        title=title,
+        subtitle=subtitle,
+        sections=list(sections),
+        toc=toc,
     )
 
 
@@ -48,14 +61,14 @@ def _runs_line(runs: Sequence[Run]) -> str:
 
 def write_contamination(out: Path, report: ContaminationReport, runs: Sequence[Run]) -> list[Path]:
     """OUT/contamination.json and OUT/contamination.html."""
-    from medrubric.report.analysis_sections import contamination_section
+    from medrubric.report.analysis_sections import contamination_section, runs_comparability
 
     return [
         _json(out / "contamination.json", report),
         write_analysis_page(
             out / "contamination.html",
             "Contamination",
-            [contamination_section(report)],
+            [contamination_section(report), runs_comparability(runs)],
             _runs_line(runs),
         ),
     ]
@@ -70,7 +83,7 @@ def write_errors(
     """OUT/errors.json, OUT/errors.html and, with classifications, OUT/error_types.jsonl
     (one per answer) and OUT/error_types.json (counts per model)."""
     from medrubric.analysis.error_types import count_types
-    from medrubric.report.analysis_sections import errors_section
+    from medrubric.report.analysis_sections import errors_section, runs_comparability
 
     written = [_json(out / "errors.json", analysis)]
     counts: list[ErrorTypeCounts] | None = None
@@ -85,7 +98,7 @@ def write_errors(
         write_analysis_page(
             out / "errors.html",
             "Error analysis",
-            [errors_section(analysis, counts)],
+            [errors_section(analysis, counts), runs_comparability(runs)],
             _runs_line(runs),
         )
     )
@@ -94,14 +107,14 @@ def write_errors(
 
 def write_consensus(out: Path, report: ConsensusReport, runs: Sequence[Run]) -> list[Path]:
     """OUT/consensus.json and OUT/consensus.html."""
-    from medrubric.report.analysis_sections import consensus_section
+    from medrubric.report.analysis_sections import consensus_section, runs_comparability
 
     return [
         _json(out / "consensus.json", report),
         write_analysis_page(
             out / "consensus.html",
             "ClinConsensus analyses",
-            [consensus_section(report)],
+            [consensus_section(report), runs_comparability(runs)],
             _runs_line(runs),
         ),
     ]
@@ -115,12 +128,16 @@ def write_export(
     runs: Sequence[Run],
 ) -> list[Path]:
     """OUT/leaderboard.csv, OUT/leaderboard.tex and OUT/report.html (every section)."""
+    from medrubric.report.analysis_sections import runs_comparability
     from medrubric.report.export import leaderboard_csv, leaderboard_latex
 
     write_text_atomic(out / "leaderboard.csv", leaderboard_csv(rows, k))
     write_text_atomic(out / "leaderboard.tex", leaderboard_latex(rows, k))
     page = write_analysis_page(
-        out / "report.html", "medrubric analysis report", sections, _runs_line(runs)
+        out / "report.html",
+        "medrubric analysis report",
+        [runs_comparability(runs), *sections],
+        _runs_line(runs),
     )
     return [out / "leaderboard.csv", out / "leaderboard.tex", page]
 
@@ -155,4 +172,32 @@ def write_meta_eval(
     written.append(record(report, registry))
     folders = dict.fromkeys(run.path for run in runs if run.path.is_dir())
     written += [_json(folder / RUN_FILE, report) for folder in folders]
+    return written
+
+
+def write_compare(
+    json_path: Path | None, html_path: Path | None, comparison: Comparison
+) -> list[Path]:
+    """`compare --out` JSON and `compare --html` page: per-run means with their CIs, the paired
+    difference with its CI and sign test, what the two runs share, the largest differences."""
+    from medrubric.analysis.compare import write_comparison
+    from medrubric.report.analysis_sections import comparability_section
+
+    written = [] if json_path is None else [write_comparison(json_path, comparison)]
+    if html_path is not None:
+        largest = sorted(comparison.pairs, key=lambda p: (-abs(p.diff), p.case_id))[:20]
+        written.append(
+            write_page(
+                html_path,
+                "analysis/compare.html.j2",
+                c=comparison,
+                largest=largest,
+                comparability=comparability_section(
+                    {
+                        f"A: {comparison.model_a}": comparison.setups.get("A", {}),
+                        f"B: {comparison.model_b}": comparison.setups.get("B", {}),
+                    }
+                ),
+            )
+        )
     return written

@@ -7,7 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from medrubric.data.models import Case, CaseGrade, Response
-from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
+from medrubric.report.leaderboard import (
+    LeaderboardRow,
+    axes_present,
+    ci_ranks,
+    comparability_notes,
+    comparability_section,
+)
 from medrubric.report.plots import breakdown_chart, epochs_chart, leaderboard_chart
 from medrubric.report.render import render
 from medrubric.scoring.summary import score_verdicts
@@ -133,7 +139,9 @@ def leaderboard_html(
     return render(
         "leaderboard.html.j2",
         rows=rows,
-        notes=comparability_notes(rows),
+        notes=[n for n in comparability_notes(rows) if not n.startswith("Not comparable")],
+        comparability=comparability_section({r.run: r.setup for r in rows}),
+        ranks=ci_ranks([r.ci95 for r in rows]),
         axes=axes_present(rows),
         run_links=links or {},
         chart=leaderboard_chart(chart_rows),  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -88,8 +89,24 @@ def date(value: dt.date | dt.datetime | str | None) -> str:
 
 
 def label(key: str) -> str:
-    """The display name of an axis, theme or other vocabulary key."""
-    return LABELS.get(key, key)
+    """The display name of an axis, theme, specialty or other vocabulary key: the paper's
+    name where there is one, else the snake_case id in words (`infectious_disease` reads
+    `Infectious disease`)."""
+    if key in LABELS:
+        return LABELS[key]
+    return key.replace("_", " ").capitalize() if re.fullmatch(r"[a-z][a-z0-9_]*", key) else key
+
+
+def short_label(text: str) -> str:
+    """A model or grader label without its URL or folder: `openai:https://h/v1/m-7b` and
+    `/models/m-7b.gguf` read `m-7b` (the full label goes in a title attribute)."""
+    shown = []
+    for part in str(text).split(", "):
+        part = re.sub(r"^[\w.-]+:(?=[\w+.-]*://)", "", part)
+        if "/" in part:
+            part = part.rstrip("/").rsplit("/", 1)[-1].removesuffix(".gguf")
+        shown.append(part)
+    return ", ".join(shown)
 
 
 FILTERS = {
@@ -103,6 +120,7 @@ FILTERS = {
     "signed": signed,
     "date": date,
     "label": label,
+    "short_label": short_label,
 }
 
 env = jinja2.Environment(
