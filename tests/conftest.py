@@ -11,7 +11,6 @@ import pytest
 from medrubric.llm.cache import CACHE_ENV
 from medrubric.llm.local_server import SMOLLM2, LocalServer, resolve_local_model
 
-
 # A test that uses one of these fixtures (directly or through another) gets the marker:
 # `slow` for the real local model, `browser` for Chromium, `postgres` for a PostgreSQL server.
 # `make test-fast` leaves all three out. A test that asks for one at run time
