@@ -227,7 +227,7 @@ def generate_cmd(
 
 
 @dispatch_flags()
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
 def grade_cmd(
     responses: Annotated[
@@ -265,7 +265,7 @@ def grade_cmd(
 
 
 @dispatch_flags(engine=False)
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(max_tokens=ANSWER_LIMIT)
 def eval_cmd(
     cases: Cases,

@@ -272,6 +272,9 @@ class Verdict(Record):
     met: StrictBool | None = None
     error: str | None = None
     explanation: str = ""
+    # A mean jury's verdict: the share of its graders that found the criterion met, which the
+    # score uses in place of `met` (then `met` is share >= 0.5, for display only).
+    share: float | None = Field(default=None, ge=0.0, le=1.0)
 
     @model_validator(mode="after")
     def _met_or_error(self) -> Verdict:

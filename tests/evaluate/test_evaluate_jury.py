@@ -1,0 +1,206 @@
+"""Grader juries, grading repeats and the criteria shuffle, end to end over real HTTP (the
+replay server answers differently per grader model and per seed)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.rundir import RunDir
+from medrubric.evaluate.runner import RunOptions, run_eval
+from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
+
+# The claude judge disagrees with the others on a planted quarter of the criteria; any
+# judge asked with a seed (a grading repeat) flips a planted fifth.
+
+
+def _flipped(key: str, salt: str, modulus: int) -> bool:
+    return hashlib.sha256(f"{salt}:{key}".encode()).digest()[0] % modulus == 0
+
+
+def flips(model: str, seed: int, key: str) -> bool:
+    by_model = model == "claude-judge" and _flipped(key, "model", 4)
+    by_seed = seed > 0 and _flipped(key, f"seed{seed}", 5)
+    return by_model != by_seed
+
+
+def jury_handler(body):
+    reply = rubric_replay_handler(body)
+    if not isinstance(reply, dict):
+        return reply
+    model, seed = body["model"], int(body.get("seed", 0))
+    if "verdicts" in reply:  # keyed by the prompt's lines in any order: the order is no cue
+        lines = "\n".join(sorted(body["messages"][0]["content"].splitlines()))
+        for item in reply["verdicts"]:
+            item["criteria_met"] ^= flips(model, seed, f"{item['criterion_id']}:{lines}")
+    elif "criteria_met" in reply:
+        reply["criteria_met"] ^= flips(model, seed, body["messages"][-1]["content"])
+    return reply
+
+
+def _options(server, tmp_path, graders, *, out="run", mode="batched", jury=None, repeats=1,
+             shuffle=None, limit=3):  # fmt: skip
+    specs = [f"openai:{g}@{server.base_url}" for g in graders]
+    setup = resolve_setup(None, specs[0], mode).with_panel(tuple(specs[1:]), jury, repeats,
+                                                           shuffle)  # fmt: skip
+    return RunOptions(
+        cases="sample", out=tmp_path / out, limit=limit, model=f"openai:gpt-cand@{server.base_url}",
+        cache_dir=tmp_path / "cache", show_progress=False, setup=setup,
+    )  # fmt: skip
+
+
+def _calls(run):
+    return RunDir(run).load_grading_calls()
+
+
+def test_majority_of_three_follows_the_two_that_agree_and_keeps_every_graders_verdicts(tmp_path):
+    with ReplayServer(jury_handler) as server:
+        graders = ["gpt-judge", "claude-judge", "gemini-judge"]
+        opts = _options(server, tmp_path, graders)
+        result = asyncio.run(run_eval(opts))
+        made = server.total
+        again = asyncio.run(run_eval(opts))  # a re-run makes no call
+        assert server.total == made and not again.summary_changed
+    calls = _calls(opts.out)
+    assert {c.grader for c in calls} == {f"openai:{g}" for g in graders}
+    by_grader = {(c.grader, c.case_id, v.criterion_id): v.met for c in calls for v in c.verdicts}
+    claude_differs = 0
+    for grade in result.grades:
+        assert grade.grader.startswith("jury:majority(openai:gpt-judge")
+        for v in grade.criteria:
+            gpt = by_grader[("openai:gpt-judge", grade.case_id, v.criterion_id)]
+            assert v.error is None and v.met is gpt  # two of three always agree here
+            claude_differs += by_grader[("openai:claude-judge", grade.case_id, v.criterion_id)] != gpt
+    assert claude_differs > 0
+    jury = result.summary.jury
+    assert jury is not None and jury.rule == "majority"
+    assert set(jury.graders) == {f"openai:{g}" for g in graders}
+    assert jury.graders["openai:gpt-judge"].score == jury.graders["openai:gemini-judge"].score
+    assert jury.spread is not None and jury.spread.range > 0
+    assert jury.agreement.n_items == result.summary.n_criteria
+    assert 0 < jury.agreement.gwet_ac1 < 1
+    lo, hi = jury.agreement.fleiss_kappa_ci95
+    assert lo <= jury.agreement.fleiss_kappa <= hi
+    assert all(g.calls == 3 for g in jury.graders.values())  # one batched call per answer each
+    # self-preference: the candidate is a gpt model, one grader is of its family
+    pref = result.summary.self_preference
+    assert pref.candidate_family == "openai" and pref.same_family == ["openai:gpt-judge"]
+    assert pref.flagged and pref.own_minus_other is not None
+    written = json.loads(RunDir(opts.out).summary.read_text())
+    assert written["jury"]["graders"]["openai:claude-judge"]["score"] is not None
+    report = RunDir(opts.out).report
+    assert not report.exists() or "Jury" in report.read_text()
+
+
+def test_two_grader_majority_makes_a_tie_an_error_never_not_met(tmp_path):
+    with ReplayServer(jury_handler) as server:
+        result = asyncio.run(run_eval(_options(server, tmp_path, ["gpt-judge", "claude-judge"])))
+    calls = _calls(tmp_path / "run")
+    by_grader = {(c.grader, c.case_id, v.criterion_id): v.met for c in calls for v in c.verdicts}
+    errors = 0
+    for grade in result.grades:
+        for v in grade.criteria:
+            a = by_grader[("openai:gpt-judge", grade.case_id, v.criterion_id)]
+            b = by_grader[("openai:claude-judge", grade.case_id, v.criterion_id)]
+            if a == b:
+                assert v.met is a and v.error is None
+            else:
+                assert v.met is None and "no decision" in v.error
+                errors += 1
+    assert errors > 0 and result.summary.n_errors == errors
+
+
+@pytest.mark.parametrize(("rule", "expected"), [("any", any), ("unanimous", all)])
+def test_any_and_unanimous_rules(tmp_path, rule, expected):
+    with ReplayServer(jury_handler) as server:
+        opts = _options(server, tmp_path, ["gpt-judge", "claude-judge"], jury=rule,
+                        mode="per-criterion", limit=1)  # fmt: skip
+        result = asyncio.run(run_eval(opts))
+    calls = _calls(opts.out)
+    votes: dict[str, list[bool]] = {}
+    for c in calls:
+        for v in c.verdicts:
+            votes.setdefault(v.criterion_id, []).append(v.met)
+    (grade,) = result.grades
+    assert {v.criterion_id: v.met for v in grade.criteria} == {
+        k: expected(m) for k, m in votes.items()
+    }
+
+
+def test_single_grader_cache_keys_are_unchanged_by_a_jury(tmp_path):
+    with ReplayServer(jury_handler) as server:
+        asyncio.run(run_eval(_options(server, tmp_path, ["gpt-judge"], out="one")))
+        before = [r for r in server.requests if r["model"] == "gpt-judge"]
+        asyncio.run(run_eval(_options(server, tmp_path, ["gpt-judge", "gemini-judge"], out="two")))
+        after = [r for r in server.requests if r["model"] == "gpt-judge"]
+    assert before and len(after) == len(before), "the jury's first grader re-called its calls"
+
+
+def test_grader_repeats_report_flips_and_score_sd(tmp_path):
+    with ReplayServer(jury_handler) as server:
+        opts = _options(server, tmp_path, ["gpt-judge"], repeats=3, limit=4)
+        result = asyncio.run(run_eval(opts))
+        seeds = sorted({(r.get("seed", 0), r["temperature"]) for r in server.requests
+                        if r["model"] == "gpt-judge"})  # fmt: skip
+    assert seeds == [(0, 0), (1, 1.0), (2, 1.0)]
+    calls = _calls(opts.out)
+    verdicts: dict[tuple[str, str], list[bool]] = {}
+    for c in calls:
+        for v in c.verdicts:
+            verdicts.setdefault((c.case_id, v.criterion_id), []).append(v.met)
+    flipped = [len(set(m)) > 1 for m in verdicts.values()]
+    noise = result.summary.grading_noise.by_grader["openai:gpt-judge"]
+    assert noise.n_items == len(flipped) and noise.flip_rate == pytest.approx(
+        sum(flipped) / len(flipped)
+    )
+    assert 0 < noise.flip_rate < 1 and noise.score_sd > 0
+    assert noise.score_sd == pytest.approx(noise.case_sd / noise.n_cases**0.5)
+    # the headline score is repeat 0's alone
+    assert noise.repeat_scores[0] == pytest.approx(result.summary.score)
+
+
+def test_cli_jury_regrade_and_compare(tmp_path):
+    """--grader twice with --jury on the CLI; regrade with another grader and a shuffled
+    criteria order; compare the paired difference and the verdict flips."""
+    with ReplayServer(jury_handler) as server:
+        url = server.base_url
+        run, shuffled, jury = tmp_path / "run", tmp_path / "shuffled", tmp_path / "jury"
+        common = ["--cases", "sample", "--limit", "3", "--cache-dir", str(tmp_path / "c"),
+                  "--quiet", "--mode", "batched"]  # fmt: skip
+        first = CliRunner().invoke(app, ["eval", "--model", f"openai:gpt-cand@{url}",
+                                         "--grader", f"openai:gpt-judge@{url}",
+                                         "--out", str(run), *common])  # fmt: skip
+        assert first.exit_code == 0, first.output
+        regraded = CliRunner().invoke(app, ["regrade", str(run), "--grader",
+                                            f"openai:gpt-judge@{url}", "--shuffle-criteria",
+                                            "7", "--out", str(shuffled), "--quiet"])  # fmt: skip
+        assert regraded.exit_code == 0, regraded.output
+        orders = {
+            tuple(v.criterion_id for v in c.verdicts)
+            for c in _calls(shuffled)
+        }
+        assert orders != {tuple(v.criterion_id for v in c.verdicts) for c in _calls(run)}
+        juried = CliRunner().invoke(app, ["regrade", str(run), "--grader",
+                                          f"openai:gpt-judge@{url}", "--grader",
+                                          f"openai:claude-judge@{url}", "--jury", "any",
+                                          "--out", str(jury), "--quiet"])  # fmt: skip
+        assert juried.exit_code == 0, juried.output
+    assert json.loads((jury / "summary.json").read_text())["jury"]["rule"] == "any"
+    out = tmp_path / "cmp.json"
+    same = CliRunner().invoke(app, ["compare", str(run), str(shuffled), "--out", str(out)])
+    assert same.exit_code == 0, same.output
+    compared = json.loads(out.read_text())
+    assert compared["verdict_flips"]["n_flipped"] == 0  # this grader ignores the order
+    assert compared["mean_diff"] == 0
+    changed = CliRunner().invoke(app, ["compare", str(run), str(jury), "--out", str(out)])
+    assert changed.exit_code == 0, changed.output
+    compared = json.loads(out.read_text())
+    assert compared["verdict_flips"]["n_flipped"] > 0 and compared["mean_diff"] != 0
+    assert compared["same_answers"] and "theme" in compared["by"] and "axis" in compared["by"]
