@@ -300,6 +300,34 @@ def eval_cmd(
     _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
 
 
+@grader_flags(jury=True)
+@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+def regrade_cmd(
+    run: Annotated[Path, typer.Argument(help="Run directory whose answers to grade again.")],
+    out: Out,
+    models: ModelOptions,
+    grading: GraderChoice,
+    retry_errors: RetryErrors = True,
+    max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+) -> None:
+    """Grade RUN's answers again (another grader, a jury, repeats, a shuffled order) into a
+    new run folder; `medrubric compare RUN OUT` then gives the paired difference."""
+    from dataclasses import replace
+
+    from medrubric.evaluate.regrade import recorded_setup, regrade_setup
+    from medrubric.evaluate.runner import run_grade
+
+    source = RunDir(run)
+    old = recorded_setup(source)
+    if grading.profile is None and grading.mode is None:  # RUN's mode unless another is given
+        grading = replace(grading, mode=old.mode)
+    setup = regrade_setup(old, grading.setup(model_id=models.model_id))
+    opts = _options(models, cases=str(source.cases), out=out, setup=setup,
+                    retry_errors=retry_errors)  # fmt: skip
+    _say_smoke(opts)
+    _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
+
+
 def report_cmd(
     runs: Annotated[list[Path], typer.Argument(help="Run directories (with summary.json).")],
     out: Out,
@@ -332,5 +360,6 @@ def register(app: typer.Typer) -> None:
     app.command("generate")(generate_cmd)
     app.command("grade")(grade_cmd)
     app.command("eval")(eval_cmd)
+    app.command("regrade")(regrade_cmd)
     app.command("report")(report_cmd)
     app.command("demo")(demo_cmd)
