@@ -77,7 +77,9 @@ def test_majority_of_three_follows_the_two_that_agree_and_keeps_every_graders_ve
         for v in grade.criteria:
             gpt = by_grader[("openai:gpt-judge", grade.case_id, v.criterion_id)]
             assert v.error is None and v.met is gpt  # two of three always agree here
-            claude_differs += by_grader[("openai:claude-judge", grade.case_id, v.criterion_id)] != gpt
+            claude_differs += (
+                by_grader[("openai:claude-judge", grade.case_id, v.criterion_id)] != gpt
+            )
     assert claude_differs > 0
     jury = result.summary.jury
     assert jury is not None and jury.rule == "majority"
@@ -182,10 +184,7 @@ def test_cli_jury_regrade_and_compare(tmp_path):
                                             f"openai:gpt-judge@{url}", "--shuffle-criteria",
                                             "7", "--out", str(shuffled), "--quiet"])  # fmt: skip
         assert regraded.exit_code == 0, regraded.output
-        orders = {
-            tuple(v.criterion_id for v in c.verdicts)
-            for c in _calls(shuffled)
-        }
+        orders = {tuple(v.criterion_id for v in c.verdicts) for c in _calls(shuffled)}
         assert orders != {tuple(v.criterion_id for v in c.verdicts) for c in _calls(run)}
         juried = CliRunner().invoke(app, ["regrade", str(run), "--grader",
                                           f"openai:gpt-judge@{url}", "--grader",

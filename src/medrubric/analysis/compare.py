@@ -17,6 +17,7 @@ from scipy.stats import binomtest
 
 from medrubric.analysis.runs import Run
 from medrubric.data.jsonl import read_json_object
+from medrubric.data.models import Verdict
 from medrubric.errors import InputError
 from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.scoring.summary import score_verdicts
@@ -184,9 +185,7 @@ GRADING_FIELDS = ("grader", "mode", "prompt", "clip")
 def same_answers(a: Run, b: Run) -> bool:
     """Both runs hold answers, and the very same answer text for every case they share."""
     shared = a.responses.keys() & b.responses.keys()
-    return bool(shared) and all(
-        a.responses[i].response == b.responses[i].response for i in shared
-    )
+    return bool(shared) and all(a.responses[i].response == b.responses[i].response for i in shared)
 
 
 def _diff(
@@ -212,7 +211,9 @@ def stratum_diffs(
     values: dict[str, dict[str, tuple[list[float], list[float]]]] = {"theme": {}, "axis": {}}
     for case_id in sorted(grades_a.keys() & grades_b.keys()):
         ga, gb = grades_a[case_id], grades_b[case_id]
-        strata = [("theme", ga.theme, ga.criteria, gb.criteria)]
+        strata: list[tuple[str, str, list[Verdict], list[Verdict]]] = [
+            ("theme", ga.theme, ga.criteria, gb.criteria)
+        ]
         for axis in sorted({v.axis for v in ga.criteria}):
             strata.append(("axis", axis, [v for v in ga.criteria if v.axis == axis],
                            [v for v in gb.criteria if v.axis == axis]))  # fmt: skip
@@ -229,9 +230,7 @@ def stratum_diffs(
     }  # fmt: skip
 
 
-def verdict_flips(
-    a: Run, b: Run, n_resamples: int, seed: int, confidence: float
-) -> VerdictFlips:
+def verdict_flips(a: Run, b: Run, n_resamples: int, seed: int, confidence: float) -> VerdictFlips:
     """Share of (case, criterion) verdicts that differ between the runs, over criteria both
     judged without error; CI by a bootstrap over cases."""
     grades_b = {g.case_id: g for g in b.grades}

@@ -187,11 +187,8 @@ def pinned_setup(cases: str) -> GraderSetup | None:
 
 
 def _grader_choice(values: dict[str, Any]) -> GraderChoice:
-    graders = values["grader"]
-    if isinstance(graders, list):  # the jury form: --grader repeatable
-        graders = graders or [None]
-    else:
-        graders = [graders]
+    given = values["grader"]  # a list in the jury form (--grader repeatable)
+    graders = (given or [None]) if isinstance(given, list) else [given]
     return GraderChoice(
         profile=values["grader_profile"],
         grader=graders[0],

@@ -229,9 +229,7 @@ def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[st
     return by_id
 
 
-def shuffled(
-    case: Case, criteria: Sequence[Criterion], seed: int | None
-) -> tuple[Criterion, ...]:
+def shuffled(case: Case, criteria: Sequence[Criterion], seed: int | None) -> tuple[Criterion, ...]:
     """The criteria in rubric order, or (with a seed) in an order shuffled per case: the
     same seed and case always give the same order."""
     if seed is None:
@@ -346,7 +344,9 @@ def jury_grade(
     members = [i for i, r in enumerate(raters) if r.repeat == 0]
     if len(members) == 1:
         (only,) = members
-        return case_grade(case, response, raters[only].label, list(known[only].get(key, {}).values()))
+        return case_grade(
+            case, response, raters[only].label, list(known[only].get(key, {}).values())
+        )
     verdicts = [
         jury_verdict([known[i][key][c.id] for i in members], setup.jury) for c in case.rubric
     ] if response.error is None else []  # fmt: skip

@@ -109,9 +109,7 @@ def case_score_table(by_rater: Sequence[Graded], clip: bool) -> tuple[list[str],
     return ids, np.array(rows, dtype=float).reshape(len(rows), len(by_rater))
 
 
-def spread(
-    by_rater: Sequence[Graded], clip: bool, n_resamples: int, seed: int
-) -> Spread | None:
+def spread(by_rater: Sequence[Graded], clip: bool, n_resamples: int, seed: int) -> Spread | None:
     """Range and SD of the graders' mean scores over the cases all of them scored; the
     range's percentile CI resamples those cases."""
     _, table = case_score_table(by_rater, clip)
@@ -147,9 +145,7 @@ def grader_score(
     )
 
 
-def noise(
-    by_repeat: Sequence[Graded], clip: bool, n_resamples: int, seed: int
-) -> GraderNoise:
+def noise(by_repeat: Sequence[Graded], clip: bool, n_resamples: int, seed: int) -> GraderNoise:
     """Flip rate over (case, criterion) items with a verdict in two repeats or more, with a
     bootstrap CI over cases; the per-case variance of the score across repeats."""
     flips: list[float] = []
@@ -222,9 +218,7 @@ def panel_figures(
     first = [rated(label, 0) for label in labels]
     candidate = grades[0].model if grades else ""
     out: dict[str, object] = {
-        "self_preference": self_preference(
-            candidate, labels, first, setup.clip, n_resamples, seed
-        ),
+        "self_preference": self_preference(candidate, labels, first, setup.clip, n_resamples, seed),
         "jury": None,
         "grading_noise": None,
     }

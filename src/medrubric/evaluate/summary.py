@@ -75,7 +75,13 @@ def build_summary(
             "grading": setup,
             "provenance": record,
             "grader_validity": grader_validity,
-            **panel_figures(grades, calls, setup, labels or setup.graders,
-                            seed=scored.seed, n_resamples=scored.n_resamples),
+            **panel_figures(
+                grades,
+                calls,
+                setup,
+                labels or setup.graders,
+                seed=scored.seed,
+                n_resamples=scored.n_resamples,
+            ),
         }  # fmt: skip
     )
