@@ -13,9 +13,18 @@ from typer.testing import CliRunner
 from medrubric.cli.main import app
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.rundir import RunDir
-from medrubric.evaluate.runner import RunOptions, run_eval
+from medrubric.evaluate.runner import RunOptions
+from medrubric.evaluate.runner import run_eval as run_stages
+from medrubric.report.run import write_run_reports
 from medrubric.testing.replay import rubric_replay_handler
 from medrubric.testing.replay_server import ReplayServer
+
+async def run_eval(opts):
+    """The engine as `medrubric eval` runs it: the stages, then the reports."""
+    result = await run_stages(opts)
+    write_run_reports(result)
+    return result
+
 
 # The claude judge disagrees with the others on a planted quarter of the criteria; any
 # judge asked with a seed (a grading repeat) flips a planted fifth.
@@ -97,8 +106,9 @@ def test_majority_of_three_follows_the_two_that_agree_and_keeps_every_graders_ve
     assert pref.flagged and pref.own_minus_other is not None
     written = json.loads(RunDir(opts.out).summary.read_text())
     assert written["jury"]["graders"]["openai:claude-judge"]["score"] is not None
-    report = RunDir(opts.out).report
-    assert not report.exists() or "Jury" in report.read_text()
+    report = RunDir(opts.out).report.read_text()
+    assert "Jury (majority, 3 graders)" in report and "Self-preference risk" in report
+    assert "Fleiss" in report and "openai:claude-judge" in report
 
 
 def test_two_grader_majority_makes_a_tie_an_error_never_not_met(tmp_path):
@@ -166,6 +176,7 @@ def test_grader_repeats_report_flips_and_score_sd(tmp_path):
     assert noise.score_sd == pytest.approx(noise.case_sd / noise.n_cases**0.5)
     # the headline score is repeat 0's alone
     assert noise.repeat_scores[0] == pytest.approx(result.summary.score)
+    assert "Grading noise (3 repeats" in RunDir(opts.out).report.read_text()
 
 
 def test_cli_jury_regrade_and_compare(tmp_path):

@@ -10,7 +10,7 @@ import jinja2
 
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.data.vocab import LABELS
-from medrubric.report.analysis_sections import ci, num_ci, pct
+from medrubric.report.analysis_sections import ci, num_ci, pct, pts
 from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
 from medrubric.report.plots import breakdown_chart, leaderboard_chart
 from medrubric.scoring.summary import score_verdicts
@@ -27,7 +27,10 @@ _env = jinja2.Environment(
 
 
 def _render(template: str, **context: Any) -> str:
-    helpers = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
+    helpers = {
+        "pct": pct, "ci": ci, "num_ci": num_ci, "pts": pts,
+        "label": lambda key: LABELS.get(key, key),
+    }  # fmt: skip
     return _env.get_template(template).render(**helpers, **context)
 
 
