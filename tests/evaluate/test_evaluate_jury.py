@@ -19,6 +19,7 @@ from medrubric.report.run import write_run_reports
 from medrubric.testing.replay import rubric_replay_handler
 from medrubric.testing.replay_server import ReplayServer
 
+
 async def run_eval(opts):
     """The engine as `medrubric eval` runs it: the stages, then the reports."""
     result = await run_stages(opts)
@@ -214,3 +215,40 @@ def test_cli_jury_regrade_and_compare(tmp_path):
     compared = json.loads(out.read_text())
     assert compared["verdict_flips"]["n_flipped"] > 0 and compared["mean_diff"] != 0
     assert compared["same_answers"] and "theme" in compared["by"] and "axis" in compared["by"]
+
+
+def test_a_jury_through_batch_apis_keeps_one_batch_folder_per_grader(tmp_path):
+    from medrubric.testing.batch_server import FakeBatchServer
+
+    with FakeBatchServer(jury_handler) as server:
+        opts = _options(server, tmp_path, ["gpt-judge", "claude-judge", "gemini-judge"])
+        opts = opts.model_copy(update={"batch_api": "openai", "batch_poll_s": 0.02})
+        result = asyncio.run(run_stages(opts))
+        assert server.total == 0, "no request may go to /v1/chat/completions"
+    batches = tmp_path / "run" / "batches"
+    for folder in (batches, batches / "grader-2", batches / "grader-3"):
+        assert (folder / "batches.jsonl").is_file(), folder
+    calls = _calls(opts.out)
+    assert len({c.grader for c in calls}) == 3 and len(calls) == 9
+    by_grader = {(c.grader, c.case_id, v.criterion_id): v.met for c in calls for v in c.verdicts}
+    for grade in result.grades:
+        for v in grade.criteria:
+            assert v.met is by_grader[("openai:gpt-judge", grade.case_id, v.criterion_id)]
+    assert result.summary.jury.graders["openai:claude-judge"].calls == 3
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--grader", "openai:a", "--jury", "mean"], "--jury needs two graders"),
+        (["--grader", "openai:a", "--grader", "openai:a"], "given twice"),
+        (["--grader", "openai:a", "--shuffle-criteria", "1"], "needs --mode batched"),
+        (["--grader", "openai:a", "--grader", "openai:b", "--jury", "vote"], "--jury must be"),
+    ],
+)
+def test_jury_flag_mistakes_exit_2_with_one_line(tmp_path, medrubric_cli, flags, message):
+    args = ["grade", "--responses", str(tmp_path / "a.jsonl"), "--cases", "sample",
+            "--out", str(tmp_path / "run"), *flags]  # fmt: skip
+    result = medrubric_cli(args)
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert "Traceback" not in result.output and not (tmp_path / "run").exists()
