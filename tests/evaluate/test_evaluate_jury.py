@@ -252,3 +252,20 @@ def test_jury_flag_mistakes_exit_2_with_one_line(tmp_path, medrubric_cli, flags,
     result = medrubric_cli(args)
     assert result.exit_code == 2 and message in result.output, result.output
     assert "Traceback" not in result.output and not (tmp_path / "run").exists()
+
+
+def test_dry_run_counts_each_graders_calls_and_repeats(tmp_path, medrubric_cli):
+    from medrubric.data.formats import load_cases
+
+    with ReplayServer(jury_handler) as server:
+        url = server.base_url
+        args = ["eval", "--cases", "sample", "--limit", "2", "--model", f"openai:gpt-cand@{url}",
+                "--grader", f"openai:gpt-judge@{url}", "--grader", f"openai:claude-judge@{url}",
+                "--grader-repeats", "2", "--out", str(tmp_path / "run"), "--dry-run"]  # fmt: skip
+        result = medrubric_cli(args)
+        assert server.total == 0
+    assert result.exit_code == 0, result.output
+    criteria = sum(len(c.rubric) for c in load_cases("sample")[:2])
+    rows = [line for line in result.output.splitlines() if line.startswith("│ grade")]
+    assert len(rows) == 2 and all(f" {2 * criteria} " in row for row in rows)
+    assert any("openai:claude-judge" in row for row in rows)

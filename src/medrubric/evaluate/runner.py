@@ -76,9 +76,18 @@ class RunOptions(ModelOptions):
         return self.spec(self.setup.grader)
 
     def graders(self) -> list[ModelSpec]:
-        """Every grader of the set-up (a jury has several), in `setup.graders` order."""
+        """Every grader of the set-up (a jury has several), in `setup.graders` order; a
+        jury's graders must carry different labels, since their verdicts are kept by label."""
         assert self.setup is not None, "grading needs a grader set-up"
-        return [self.spec(g) for g in self.setup.graders]
+        specs = [self.spec(g) for g in self.setup.graders]
+        labels = [s.label for s in specs]
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        if twice:
+            raise InputError(
+                f"two jury graders carry the label {twice[0]}: give each its own `label` "
+                "in medrubric.toml"
+            )
+        return specs
 
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         if self.batch_api is not None:  # every pending call joins the batch at once
