@@ -120,6 +120,16 @@ def test_compare_offsets_registry(tmp_path: Path, medrubric_cli) -> None:
     offsets = json.loads(out.read_text())["offsets"]
     assert offsets["expected_diff"] == pytest.approx(-0.05)
     assert "recorded-example sits -5.0 points from openai:gpt-4.1" in result.output
+
+    # the meta-eval registry itself: each grader's recorded meta-eval carries its offset
+    def recorded(offset):
+        return {"grader": "x", "case_level": [{"judge": "rubric grader", "offset": offset}]}
+
+    registry.write_text(
+        json.dumps({"openai:gpt-4.1": recorded(0.1), "recorded-example": recorded(0.04)})
+    )
+    assert medrubric_cli(args).exit_code == 0
+    assert json.loads(out.read_text())["offsets"]["expected_diff"] == pytest.approx(-0.06)
     registry.write_text(json.dumps({"openai:gpt-4.1": "high"}))
     bad = medrubric_cli(args)
     assert bad.exit_code == 2 and "offset must be a number" in bad.output

@@ -269,13 +269,20 @@ def offset_note(offsets: dict[str, float], a: Run, b: Run) -> OffsetNote:
 
 
 def read_offsets(path: Path) -> dict[str, float]:
-    """A grader offsets registry: a JSON object {grader label: offset} (or {label: {"offset":
-    offset, ...}}), each offset that grader's mean case score minus the physicians' on a
-    meta-eval. Only an explicit file is read, never one found in the working directory."""
+    """A grader offsets registry, each offset that grader's mean case score minus the
+    physicians' on its meta-eval. Either the meta-eval registry itself ({grader label:
+    meta-eval result}, as `medrubric meta-eval` records it: the rubric grader's case-level
+    `offset`) or a JSON object {grader label: offset} (or {label: {"offset": offset}}). Only
+    an explicit file is read, never one found in the working directory."""
     data = read_json_object(path)
     out: dict[str, float] = {}
     for label, entry in data.items():
         value = entry.get("offset") if isinstance(entry, dict) else entry
+        if isinstance(entry, dict) and "case_level" in entry:  # a meta-eval result
+            rows = [r for r in entry["case_level"] if r.get("judge") == "rubric grader"]
+            value = rows[0].get("offset") if rows else None
+            if value is None:
+                continue  # a meta-eval recorded before offsets were measured
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InputError(f"{label}: offset must be a number, got {value!r}", path)
         out[label] = float(value)
