@@ -215,6 +215,9 @@ def test_cli_jury_regrade_and_compare(tmp_path):
     compared = json.loads(out.read_text())
     assert compared["verdict_flips"]["n_flipped"] > 0 and compared["mean_diff"] != 0
     assert compared["same_answers"] and "theme" in compared["by"] and "axis" in compared["by"]
+    # the jury holds a grader of the candidate's family and one of another: compare says so
+    assert compared["self_preference"]["B"]["own_minus_other"] is not None
+    assert "run B: graders of the candidate's family (openai): openai:gpt-judge" in changed.output
 
 
 def test_a_jury_through_batch_apis_keeps_one_batch_folder_per_grader(tmp_path):

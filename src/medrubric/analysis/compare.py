@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -107,6 +108,8 @@ class Comparison(BaseModel):
     by: dict[str, dict[str, StratumDiff]] = Field(default_factory=dict)  # theme, axis
     verdict_flips: VerdictFlips | None = None
     offsets: OffsetNote | None = None
+    # each run's self-preference record (summary.json), by run ("A", "B"), where flagged
+    self_preference: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 def sign_test(diffs: list[float]) -> SignTest:
@@ -176,6 +179,11 @@ def compare_runs(
         grading_changes=changes,
         by=stratum_diffs(a, b, n_resamples, seed, confidence),
         verdict_flips=verdict_flips(a, b, n_resamples, seed, confidence) if same else None,
+        self_preference={
+            name: pref
+            for name, run in (("A", a), ("B", b))
+            if (pref := run.summary.get("self_preference") or {}).get("flagged")
+        },
     )
 
 

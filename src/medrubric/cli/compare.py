@@ -55,6 +55,14 @@ def grading_lines(c: Comparison) -> list[str]:
         ci = "" if f.ci is None else f" (95% CI {_pct(f.ci[0])}–{_pct(f.ci[1])}%)"
         lines.append(f"verdict flips: {f.n_flipped} of {f.n_compared} criteria, "
                      f"{_pct(f.rate)}%{ci}")  # fmt: skip
+    for name, pref in c.self_preference.items():
+        line = (f"run {name}: graders of the candidate's family ({pref['candidate_family']}): "
+                f"{', '.join(pref['same_family'])}")  # fmt: skip
+        if pref.get("own_minus_other") is not None:
+            low, high = pref["ci95"] or (None, None)
+            line += (f"; own family minus other graders {_pct(pref['own_minus_other'])} points "
+                     f"(95% CI {_pct(low)} to {_pct(high)})")  # fmt: skip
+        lines.append(line)
     o = c.offsets
     if o is not None:
         if o.expected_diff is None:
