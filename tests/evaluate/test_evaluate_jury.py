@@ -114,7 +114,12 @@ def test_majority_of_three_follows_the_two_that_agree_and_keeps_every_graders_ve
 
 def test_two_grader_majority_makes_a_tie_an_error_never_not_met(tmp_path):
     with ReplayServer(jury_handler) as server:
-        result = asyncio.run(run_eval(_options(server, tmp_path, ["gpt-judge", "claude-judge"])))
+        opts = _options(server, tmp_path, ["gpt-judge", "claude-judge"])
+        result = asyncio.run(run_eval(opts))
+        made, grades = server.total, RunDir(opts.out).grades.read_bytes()
+        again = asyncio.run(run_eval(opts))  # a tie is the jury's final word: nothing redone
+        assert server.total == made and not again.summary_changed
+        assert RunDir(opts.out).grades.read_bytes() == grades
     calls = _calls(tmp_path / "run")
     by_grader = {(c.grader, c.case_id, v.criterion_id): v.met for c in calls for v in c.verdicts}
     errors = 0

@@ -270,7 +270,8 @@ def plan_grading(
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
     recorded = run.load_grades()
-    graded = {(g.case_id, g.model): g for g in recorded if not (retry_errors and has_error(g))}
+    latest = {(g.case_id, g.model): g for g in recorded}
+    graded = {k: g for k, g in latest.items() if not (retry_errors and has_error(g))}
     calls = run.load_grading_calls()
     single = len({r.label for r in raters}) == 1
     known = [rater_verdicts(calls, rater, only_grader=single) for rater in raters]
@@ -296,6 +297,11 @@ def plan_grading(
             for i in range(len(raters))
         ]
         if key in graded and (len(raters) == 1 or not any(pending)):
+            done += len(case.rubric) * len(raters)
+            continue
+        if len(raters) > 1 and key in latest and not any(pending):
+            # every grader has a verdict: the jury's undecided criteria are its final word
+            graded[key] = latest[key]
             done += len(case.rubric) * len(raters)
             continue
         graded.pop(key, None)  # a rater's verdicts are missing: the grade is made again
