@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from medrubric.errors import InputError
 from medrubric.prompts import get_prompt
@@ -54,6 +54,22 @@ class GraderSetup(BaseModel):
     repeats: int = Field(default=1, ge=1)
     # batched mode: the criteria of each answer in an order shuffled with this seed
     shuffle_seed: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_unused_panel(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A set-up without a jury, repeats or shuffle is written as before they existed,
+        so the records (and input hashes) of single-grader runs stay as they were."""
+        data = handler(self)
+        if isinstance(data, dict):
+            unused = {
+                "repeats": self.repeats == 1,
+                "shuffle_seed": self.shuffle_seed is None,
+                "jury_graders": not self.jury_graders,
+                "jury": not self.jury_graders,
+            }
+            for name in [n for n, drop in unused.items() if drop]:
+                data.pop(name, None)
+        return data
 
     @property
     def graders(self) -> tuple[str, ...]:
