@@ -277,3 +277,21 @@ def test_dry_run_counts_each_graders_calls_and_repeats(tmp_path, medrubric_cli):
     rows = [line for line in result.output.splitlines() if line.startswith("│ grade")]
     assert len(rows) == 2 and all(f" {2 * criteria} " in row for row in rows)
     assert any("openai:claude-judge" in row for row in rows)
+
+
+def test_mean_jury_weighs_each_criterion_by_the_share_of_graders(tmp_path):
+    with ReplayServer(jury_handler) as server:
+        graders = ["gpt-judge", "claude-judge", "gemini-judge"]
+        opts = _options(server, tmp_path, graders, jury="mean")
+        result = asyncio.run(run_eval(opts))
+    votes: dict[tuple[str, str], list[bool]] = {}
+    for c in _calls(opts.out):
+        for v in c.verdicts:
+            votes.setdefault((c.case_id, v.criterion_id), []).append(v.met)
+    lines = RunDir(opts.out).grades.read_text().splitlines()
+    written = {row["case_id"]: row for row in map(json.loads, lines)}
+    for grade in result.grades:
+        for v, w in zip(grade.criteria, written[grade.case_id]["criteria"], strict=True):
+            given = votes[(grade.case_id, v.criterion_id)]
+            assert v.share == pytest.approx(sum(given) / 3) == w["share"]
+    assert any(0 < v.share < 1 for g in result.grades for v in g.criteria)
