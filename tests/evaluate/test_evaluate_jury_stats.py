@@ -170,9 +170,15 @@ def test_spread_and_self_preference_by_hand():
     by_rater = [_grades(table, r) for r in range(3)]
     scores = np.array([[score_verdicts(g.criteria) for g in grades] for grades in by_rater])
     means = scores.mean(axis=1)
-    got = spread(by_rater, clip=True, n_resamples=500, seed=0)
+    got = spread(by_rater, clip=True, n_resamples=4000, seed=0)
     assert got.range == pytest.approx(means.max() - means.min())
     assert got.sd == pytest.approx(np.std(means, ddof=1))
+    rng = np.random.default_rng(11)  # the range's CI by a plain loop over resampled cases
+    ranges = []
+    for _ in range(4000):
+        drawn = scores[:, rng.integers(0, scores.shape[1], scores.shape[1])].mean(axis=1)
+        ranges.append(drawn.max() - drawn.min())
+    assert got.range_ci95 == pytest.approx(tuple(np.percentile(ranges, [2.5, 97.5])), abs=0.015)
     labels = ["openai:gpt-4.1", "anthropic:claude-x", "google:gemini-2.5-pro"]
     pref = self_preference("openai:gpt-4o", labels, by_rater, True, 500, 0)
     assert pref.flagged and pref.same_family == ["openai:gpt-4.1"]

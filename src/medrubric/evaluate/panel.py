@@ -116,10 +116,14 @@ def spread(by_rater: Sequence[Graded], clip: bool, n_resamples: int, seed: int) 
     if table.shape[0] == 0:
         return None
     means = table.mean(axis=0)
-    rng = np.random.default_rng(seed)
-    drawn = rng.integers(0, table.shape[0], size=(n_resamples, table.shape[0]))
-    boot = table[drawn].mean(axis=1)  # resamples x raters
-    ranges = boot.max(axis=1) - boot.min(axis=1)
+
+    def score_range(sums: np.ndarray) -> np.ndarray:
+        resampled = sums[:, 1:] / sums[:, :1]  # each grader's mean over the drawn cases
+        out: np.ndarray = resampled.max(axis=1) - resampled.min(axis=1)
+        return out
+
+    totals = np.column_stack([np.ones(table.shape[0]), table])  # a case count, then scores
+    ranges = cluster_totals_distribution(totals, score_range, n_resamples, seed)
     return Spread(
         n_cases=int(table.shape[0]),
         range=float(means.max() - means.min()),
