@@ -208,6 +208,8 @@ def test_cli_jury_regrade_and_compare(tmp_path):
                                           f"openai:claude-judge@{url}", "--jury", "any",
                                           "--out", str(jury), "--quiet"])  # fmt: skip
         assert juried.exit_code == 0, juried.output
+        assert "jury (any): openai:gpt-judge" in juried.output and "Fleiss κ" in juried.output
+        assert "self-preference risk: openai:gpt-judge" in juried.output
     assert json.loads((jury / "summary.json").read_text())["jury"]["rule"] == "any"
     out = tmp_path / "cmp.json"
     same = CliRunner().invoke(app, ["compare", str(run), str(shuffled), "--out", str(out)])

@@ -182,6 +182,8 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
+    for line in panel_lines(summary):
+        console.print(line, soft_wrap=True, highlight=False)
     validity = summary.grader_validity
     if validity is not None:
         console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
@@ -190,6 +192,29 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+def panel_lines(summary: Any) -> list[str]:
+    """One console line each for the jury, the grading noise and a self-preference flag."""
+    lines = []
+    if (jury := summary.jury) is not None:
+        scores = " · ".join(f"{name} {100 * g.score:.1f}%" if g.score is not None else
+                            f"{name} —" for name, g in jury.graders.items())  # fmt: skip
+        a = jury.agreement
+        kappa = "—" if a.fleiss_kappa is None else f"{a.fleiss_kappa:.3f}"
+        ac1 = "—" if a.gwet_ac1 is None else f"{a.gwet_ac1:.3f}"
+        lines.append(f"jury ({jury.rule}): {scores} · Fleiss κ {kappa} · Gwet AC1 {ac1}")
+    if (noise := summary.grading_noise) is not None:
+        for name, g in noise.by_grader.items():
+            if g.flip_rate is not None and g.score_sd is not None:
+                lines.append(f"grading noise of {name} over {noise.repeats} repeats: "
+                             f"{100 * g.flip_rate:.1f}% of verdicts flip, score SD "
+                             f"{100 * g.score_sd:.2f} points")  # fmt: skip
+    pref = summary.self_preference
+    if pref is not None and pref.flagged:
+        lines.append(f"self-preference risk: {', '.join(pref.same_family)} "
+                     f"of the candidate's family ({pref.candidate_family})")  # fmt: skip
+    return lines
 
 
 @dispatch_flags()
