@@ -191,7 +191,7 @@ def test_cli_jury_regrade_and_compare(tmp_path):
     with ReplayServer(jury_handler) as server:
         url = server.base_url
         run, shuffled, jury = tmp_path / "run", tmp_path / "shuffled", tmp_path / "jury"
-        common = ["--cases", "sample", "--limit", "3", "--cache-dir", str(tmp_path / "c"),
+        common = ["--cases", "sample", "--limit", "2", "--cache-dir", str(tmp_path / "c"),
                   "--quiet", "--mode", "batched"]  # fmt: skip
         first = CliRunner().invoke(app, ["eval", "--model", f"openai:gpt-cand@{url}",
                                          "--grader", f"openai:gpt-judge@{url}",
@@ -231,7 +231,7 @@ def test_a_jury_through_batch_apis_keeps_one_batch_folder_per_grader(tmp_path):
     from medrubric.testing.batch_server import FakeBatchServer
 
     with FakeBatchServer(jury_handler) as server:
-        opts = _options(server, tmp_path, ["gpt-judge", "claude-judge", "gemini-judge"])
+        opts = _options(server, tmp_path, ["gpt-judge", "claude-judge", "gemini-judge"], limit=2)
         opts = opts.model_copy(update={"batch_api": "openai", "batch_poll_s": 0.02})
         result = asyncio.run(run_stages(opts))
         assert server.total == 0, "no request may go to /v1/chat/completions"
@@ -239,12 +239,12 @@ def test_a_jury_through_batch_apis_keeps_one_batch_folder_per_grader(tmp_path):
     for folder in (batches, batches / "grader-2", batches / "grader-3"):
         assert (folder / "batches.jsonl").is_file(), folder
     calls = _calls(opts.out)
-    assert len({c.grader for c in calls}) == 3 and len(calls) == 9
+    assert len({c.grader for c in calls}) == 3 and len(calls) == 6
     by_grader = {(c.grader, c.case_id, v.criterion_id): v.met for c in calls for v in c.verdicts}
     for grade in result.grades:
         for v in grade.criteria:
             assert v.met is by_grader[("openai:gpt-judge", grade.case_id, v.criterion_id)]
-    assert result.summary.jury.graders["openai:claude-judge"].calls == 3
+    assert result.summary.jury.graders["openai:claude-judge"].calls == 2
 
 
 @pytest.mark.parametrize(
