@@ -89,3 +89,70 @@ def test_compare_reads_both_length_adjusted_scores_at_the_pooled_median_length()
         x = np.log([np.mean(run.answer_chars[c]) for c in cases])
         slope, intercept = np.polyfit(x, [run.scores()[c] for c in cases], 1)
         assert bias.adjusted_score == pytest.approx(intercept + slope * math.log(reference))
+
+
+def test_per_theme_and_axis_differences_and_verdict_flips_by_hand() -> None:
+    from medrubric.data.models import Response
+    from medrubric.scoring.summary import score_verdicts
+
+    a, b = load_run(HASTY), load_run(CAREFUL)
+    result = compare_runs(a, b, n_resamples=500, seed=1)
+    ga = {g.case_id: g for g in a.grades if g.response_error is None}
+    gb = {g.case_id: g for g in b.grades if g.response_error is None}
+    shared = sorted(ga.keys() & gb.keys())
+    for theme, d in result.by["theme"].items():
+        ids = [i for i in shared if ga[i].theme == theme]
+        diffs = [score_verdicts(gb[i].criteria) - score_verdicts(ga[i].criteria) for i in ids]
+        assert d.n == len(ids) and d.mean_diff == pytest.approx(np.mean(diffs))
+    for axis, d in result.by["axis"].items():
+        diffs = []
+        for i in shared:
+            sa = score_verdicts([v for v in ga[i].criteria if v.axis == axis])
+            sb = score_verdicts([v for v in gb[i].criteria if v.axis == axis])
+            if sa is not None and sb is not None:
+                diffs.append(sb - sa)
+        assert d.n == len(diffs) and d.mean_diff == pytest.approx(np.mean(diffs))
+    assert result.verdict_flips is None and not result.same_answers  # no answers to match
+    # the same answers in both runs: grading differences are compared, verdict flips counted
+    answers = {i: Response(case_id=i, response="same text") for i in shared}
+    a2, b2 = (
+        a.model_copy(update={"responses": answers}),
+        b.model_copy(update={"responses": answers}),
+    )
+    flips = compare_runs(a2, b2, n_resamples=500, seed=1).verdict_flips
+    pairs = [
+        (v.met, {w.criterion_id: w.met for w in gb[i].criteria if w.error is None}[v.criterion_id])
+        for i in shared for v in ga[i].criteria
+        if v.error is None and any(w.criterion_id == v.criterion_id and w.error is None
+                                   for w in gb[i].criteria)
+    ]  # fmt: skip
+    assert flips.n_compared == len(pairs) and flips.n_flipped == sum(x != y for x, y in pairs)
+
+
+def test_compare_offsets_registry(tmp_path: Path, medrubric_cli) -> None:
+    retired = tmp_path / "retired.jsonl"  # the careful answers, graded by another judge
+    rows = [json.loads(line) for line in CAREFUL.read_text().splitlines() if line.strip()]
+    retired.write_text("".join(json.dumps(r | {"grader": "openai:gpt-4.1"}) + "\n" for r in rows))
+    registry = tmp_path / "offsets.json"
+    registry.write_text(json.dumps({"openai:gpt-4.1": 0.02, "recorded-example": {"offset": -0.03}}))
+    out = tmp_path / "cmp.json"
+    args = ["compare", str(retired), str(CAREFUL), "--allow-mismatch", "--rows", "0",
+            "--out", str(out), "--offsets", str(registry)]  # fmt: skip
+    result = medrubric_cli(args)
+    assert result.exit_code == 0, result.output
+    offsets = json.loads(out.read_text())["offsets"]
+    assert offsets["expected_diff"] == pytest.approx(-0.05)
+    assert "recorded-example sits -5.0 points from openai:gpt-4.1" in result.output
+
+    # the meta-eval registry itself: each grader's recorded meta-eval carries its offset
+    def recorded(offset):
+        return {"grader": "x", "case_level": [{"judge": "rubric grader", "offset": offset}]}
+
+    registry.write_text(
+        json.dumps({"openai:gpt-4.1": recorded(0.1), "recorded-example": recorded(0.04)})
+    )
+    assert medrubric_cli(args).exit_code == 0
+    assert json.loads(out.read_text())["offsets"]["expected_diff"] == pytest.approx(-0.06)
+    registry.write_text(json.dumps({"openai:gpt-4.1": "high"}))
+    bad = medrubric_cli(args)
+    assert bad.exit_code == 2 and "offset must be a number" in bad.output

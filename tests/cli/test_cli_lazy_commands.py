@@ -17,8 +17,8 @@ from medrubric.cli.main import _COMMAND_MODULES, app
 
 HELP_ORDER = [
     "harvest", "filter", "redact", "curate", "refresh", "rubric", "validate", "convert",
-    "generate", "grade", "eval", "report", "demo", "score", "meta-eval", "compare", "factcheck",
-    "index", "release", "snapshot", "analyze", "audit", "review", "site", "serve",
+    "generate", "grade", "eval", "regrade", "report", "demo", "score", "meta-eval", "compare",
+    "factcheck", "index", "release", "snapshot", "analyze", "audit", "review", "site", "serve",
 ]  # fmt: skip
 SAMPLE_CASES = Path(medrubric.cli.__file__).parents[1] / "data" / "sample" / "cases.jsonl"
 

@@ -147,6 +147,9 @@ class CaseLevel(BaseModel):
     judge: str
     pearson: Correlation
     n_errors: int = 0  # answers the judge failed to score
+    # mean over the answers both scored of (judge case score - physicians' case score): the
+    # judge's offset, which `compare --offsets` reads to say how far two judges sit apart
+    offset: float | None = None
 
 
 class MetaEvalReport(BaseModel):
@@ -442,7 +445,11 @@ def meta_eval(
         if score is not None:
             grader_scores[answer] = score
     case_level = [
-        CaseLevel(judge="rubric grader", pearson=_paired_pearson(grader_scores, physician_scores))
+        CaseLevel(
+            judge="rubric grader",
+            pearson=_paired_pearson(grader_scores, physician_scores),
+            offset=_mean_offset(grader_scores, physician_scores),
+        )
     ]
     if holistic is not None:
         judged = {a: s / 10 for a, s in holistic.items() if s is not None}
@@ -501,6 +508,11 @@ def physicians_ac1(
 def _paired_pearson(x: Mapping[str, float], y: Mapping[str, float]) -> Correlation:
     shared = sorted(set(x) & set(y))
     return correlation(pearson([x[a] for a in shared], [y[a] for a in shared]))
+
+
+def _mean_offset(x: Mapping[str, float], y: Mapping[str, float]) -> float | None:
+    shared = sorted(set(x) & set(y))
+    return float(np.mean([x[a] - y[a] for a in shared])) if shared else None
 
 
 def answers_to_judge(labels: LabelSet, runs: Sequence[Run]) -> list[LabelledAnswer]:

@@ -274,7 +274,7 @@ async def run_score(opts: ScoreOptions) -> ScoreReport:
             grades = await grade_responses(
                 used,
                 pair_responses(pairs),
-                grader,
+                [grader],
                 opts.setup,
                 run,
                 concurrency=opts.models.workers(),

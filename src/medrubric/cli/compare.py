@@ -48,6 +48,47 @@ def summary_table(c: Comparison) -> Table:
     return table
 
 
+def strata_table(c: Comparison) -> Table:
+    table = Table(title="B − A per theme and axis (paired, scores in %)")
+    for column in ("", "cases", "B − A", f"{c.confidence:.0%} CI"):
+        table.add_column(column, justify="left" if not column else "right")
+    for kind, groups in c.by.items():
+        for key, d in groups.items():
+            ci = "—" if d.ci is None else f"{_pct(d.ci[0])} to {_pct(d.ci[1])}"
+            table.add_row(f"{kind} {key}", str(d.n), _pct(d.mean_diff), ci)
+    return table
+
+
+def grading_lines(c: Comparison) -> list[str]:
+    """What changed in grading when both runs hold the same answers, the verdict flips and
+    the offsets registry's expectation."""
+    lines = [f"same answers, grading changed: {change}" for change in c.grading_changes]
+    f = c.verdict_flips
+    if f is not None and f.rate is not None:
+        ci = "" if f.ci is None else f" (95% CI {_pct(f.ci[0])}–{_pct(f.ci[1])}%)"
+        lines.append(f"verdict flips: {f.n_flipped} of {f.n_compared} criteria, "
+                     f"{_pct(f.rate)}%{ci}")  # fmt: skip
+    for name, pref in c.self_preference.items():
+        line = (f"run {name}: graders of the candidate's family ({pref['candidate_family']}): "
+                f"{', '.join(pref['same_family'])}")  # fmt: skip
+        if pref.get("own_minus_other") is not None:
+            low, high = pref["ci95"] or (None, None)
+            line += (f"; own family minus other graders {_pct(pref['own_minus_other'])} points "
+                     f"(95% CI {_pct(low)} to {_pct(high)})")  # fmt: skip
+        lines.append(line)
+    o = c.offsets
+    if o is not None:
+        if o.expected_diff is None:
+            missing = [g for g, v in ((o.grader_a, o.offset_a), (o.grader_b, o.offset_b))
+                       if v is None]  # fmt: skip
+            lines.append(f"offsets registry: no offset for {', '.join(missing)}")
+        else:
+            lines.append(f"offsets registry: {o.grader_b} sits {_pct(o.expected_diff)} points "
+                         f"from {o.grader_a} (physician-anchored offsets "
+                         f"{_pct(o.offset_b)} and {_pct(o.offset_a)})")  # fmt: skip
+    return lines
+
+
 def pairs_table(c: Comparison, rows: int) -> Table:
     largest = sorted(c.pairs, key=lambda p: (-abs(p.diff), p.case_id))[:rows]
     table = Table(title=f"Largest per-case differences ({len(largest)} of {c.n_pairs})")
@@ -74,6 +115,14 @@ def compare(
     ] = 10_000,
     confidence: Annotated[float, typer.Option("--confidence", help="CI level.")] = 0.95,
     rows: Annotated[int, typer.Option("--rows", min=0, help="Per-case rows to print.")] = 20,
+    offsets: Annotated[
+        Path | None,
+        typer.Option(
+            "--offsets",
+            help="Grader offsets registry (JSON {grader label: mean score minus the "
+            "physicians' on a meta-eval}): says how far B's grader sits from A's.",
+        ),
+    ] = None,
     allow_mismatch: Annotated[
         bool,
         typer.Option(
@@ -84,15 +133,17 @@ def compare(
     ] = False,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
-    from medrubric.analysis.compare import compare_runs
+    from medrubric.analysis.compare import compare_runs, offset_note, read_offsets
     from medrubric.analysis.runs import load_run
     from medrubric.report.analyses import write_compare
 
     if not 0 < confidence < 1:
         raise InputError(f"--confidence must be between 0 and 1, got {confidence}")
-    result = compare_runs(
-        load_run(run_a), load_run(run_b), n_resamples=n_resamples, seed=seed, confidence=confidence
-    )
+    registry = read_offsets(offsets) if offsets is not None else None
+    a, b = load_run(run_a), load_run(run_b)
+    result = compare_runs(a, b, n_resamples=n_resamples, seed=seed, confidence=confidence)
+    if registry is not None:
+        result.offsets = offset_note(registry, a, b)
     if result.differences and not allow_mismatch:
         raise InputError(
             f"not comparable: the runs differ in {'; '.join(result.differences)}. Compare "
@@ -104,6 +155,10 @@ def compare(
     for difference in result.differences:
         console.print(f"[bold yellow]not comparable: {difference}[/]", highlight=False)
     console.print(summary_table(result))
+    for line in grading_lines(result):
+        console.print(line, highlight=False, soft_wrap=True)
+    if result.by:
+        console.print(strata_table(result))
     if rows:
         console.print(pairs_table(result, rows))
     for path in write_compare(out, html, result):

@@ -200,6 +200,8 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
+    for line in panel_lines(summary):
+        console.print(line, soft_wrap=True, highlight=False)
     validity = summary.grader_validity
     if validity is not None:
         console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
@@ -208,6 +210,29 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+def panel_lines(summary: Any) -> list[str]:
+    """One console line each for the jury, the grading noise and a self-preference flag."""
+    lines = []
+    if (jury := summary.jury) is not None:
+        scores = " · ".join(f"{name} {100 * g.score:.1f}%" if g.score is not None else
+                            f"{name} —" for name, g in jury.graders.items())  # fmt: skip
+        a = jury.agreement
+        kappa = "—" if a.fleiss_kappa is None else f"{a.fleiss_kappa:.3f}"
+        ac1 = "—" if a.gwet_ac1 is None else f"{a.gwet_ac1:.3f}"
+        lines.append(f"jury ({jury.rule}): {scores} · Fleiss κ {kappa} · Gwet AC1 {ac1}")
+    if (noise := summary.grading_noise) is not None:
+        for name, g in noise.by_grader.items():
+            if g.flip_rate is not None and g.score_sd is not None:
+                lines.append(f"grading noise of {name} over {noise.repeats} repeats: "
+                             f"{100 * g.flip_rate:.1f}% of verdicts flip, score SD "
+                             f"{100 * g.score_sd:.2f} points")  # fmt: skip
+    pref = summary.self_preference
+    if pref is not None and pref.flagged:
+        lines.append(f"self-preference risk: {', '.join(pref.same_family)} "
+                     f"of the candidate's family ({pref.candidate_family})")  # fmt: skip
+    return lines
 
 
 @dispatch_flags()
@@ -248,7 +273,7 @@ def generate_cmd(
 
 
 @dispatch_flags()
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
 def grade_cmd(
     responses: Annotated[
@@ -288,7 +313,7 @@ def grade_cmd(
 
 
 @dispatch_flags(engine=False)
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(max_tokens=ANSWER_LIMIT)
 def eval_cmd(
     cases: Cases,
@@ -327,6 +352,34 @@ def eval_cmd(
     _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
 
 
+@grader_flags(jury=True)
+@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+def regrade_cmd(
+    run: Annotated[Path, typer.Argument(help="Run directory whose answers to grade again.")],
+    out: Out,
+    models: ModelOptions,
+    grading: GraderChoice,
+    retry_errors: RetryErrors = True,
+    max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+) -> None:
+    """Grade RUN's answers again (another grader, a jury, repeats, a shuffled order) into a
+    new run folder; `medrubric compare RUN OUT` then gives the paired difference."""
+    from dataclasses import replace
+
+    from medrubric.evaluate.regrade import recorded_setup, regrade_setup
+    from medrubric.evaluate.runner import run_grade
+
+    source = RunDir(run)
+    old = recorded_setup(source)
+    if grading.profile is None and grading.mode is None:  # RUN's mode unless another is given
+        grading = replace(grading, mode=old.mode)
+    setup = regrade_setup(old, grading.setup(model_id=models.model_id))
+    opts = _options(models, cases=str(source.cases), out=out, setup=setup,
+                    retry_errors=retry_errors)  # fmt: skip
+    _say_smoke(opts)
+    _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
+
+
 def report_cmd(
     runs: Annotated[list[Path], typer.Argument(help="Run directories (with summary.json).")],
     out: Out,
@@ -357,5 +410,6 @@ def register(app: typer.Typer) -> None:
     app.command("generate")(generate_cmd)
     app.command("grade")(grade_cmd)
     app.command("eval")(eval_cmd)
+    app.command("regrade")(regrade_cmd)
     app.command("report")(report_cmd)
     app.command("demo")(demo_cmd)

@@ -37,6 +37,7 @@ _COMMAND_MODULES = {
     "generate": "evaluate",
     "grade": "evaluate",
     "eval": "evaluate",
+    "regrade": "evaluate",
     "report": "evaluate",
     "demo": "evaluate",
     "score": "score",

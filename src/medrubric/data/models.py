@@ -16,9 +16,11 @@ from pydantic import (
     ConfigDict,
     Field,
     NonNegativeInt,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -274,6 +276,17 @@ class Verdict(Record):
     met: StrictBool | None = None
     error: str | None = None
     explanation: str = ""
+    # A mean jury's verdict: the share of its graders that found the criterion met, which the
+    # score uses in place of `met` (then `met` is share >= 0.5, for display only).
+    share: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_serializer(mode="wrap")
+    def _share_only_when_set(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Verdicts other than a mean jury's are written as before `share` existed."""
+        data = handler(self)
+        if isinstance(data, dict) and self.share is None:
+            data.pop("share", None)
+        return data
 
     @model_validator(mode="after")
     def _met_or_error(self) -> Verdict:

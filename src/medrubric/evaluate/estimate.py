@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from medrubric.data.models import Case, Response, Usage
 from medrubric.evaluate.generate import epoch_params, pending_answers
-from medrubric.evaluate.grade import job_messages, job_schema, plan_grading
+from medrubric.evaluate.grade import job_messages, job_schema, plan_grading, plan_raters
 from medrubric.evaluate.openbook import KnowledgeSource
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import RunDir, latest_by_key
@@ -141,26 +141,31 @@ def estimate_grading(
     responses: Sequence[Response],
     run: RunDir,
     setup: GraderSetup,
-    spec: ModelSpec,
+    specs: Sequence[ModelSpec],
     probe: CacheProbe,
     *,
     retry_errors: bool,
     unknown: set[tuple[str, int]] = frozenset(),  # type: ignore[assignment]
     answer_tokens: int = ASSUMED_ANSWER_TOKENS,
-) -> StageEstimate:
-    """The grader calls `plan_grading` leaves to make; an answer not generated yet is assumed
+) -> list[StageEstimate]:
+    """The grader calls `plan_grading` leaves to make, one estimate per grader (`specs` in
+    `setup.graders` order, every repeat counted); an answer not generated yet is assumed
     `answer_tokens` long and cannot be in the cache."""
-    est = StageEstimate(stage="grade", model=spec.label)
-    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    raters = plan_raters(setup, [spec.label for spec in specs])
+    plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
+    by_label = {spec.label: spec for spec in specs}
+    estimates = {spec.label: StageEstimate(stage="grade", model=spec.label) for spec in specs}
     for job in plan.jobs:
+        label = raters[job.rater].label
+        est, spec = estimates[label], by_label[label]
         messages, prompt_id = job_messages(setup, job)
         completion = VERDICT_TOKENS * len(job.criteria)
         if (job.case.id, job.response.epoch) in unknown:
             est.add(message_tokens(messages) + answer_tokens, completion)
             continue
         schema = job_schema(setup, job)
-        if probe.lookup(spec, messages, prompt_id, schema, setup.params()) is not None:
+        if probe.lookup(spec, messages, prompt_id, schema, setup.params(job.repeat)) is not None:
             est.cached += 1
         else:
             est.add(message_tokens(messages), completion)
-    return est.price(spec)
+    return [est.price(by_label[label]) for label, est in estimates.items()]

@@ -10,6 +10,7 @@ its own hash, so it cannot close the fence and speak as the prompt.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from medrubric.data.models import (
     add_costs,
 )
 from medrubric.errors import InputError
+from medrubric.evaluate.jury import Rater, jury_verdict, rater_verdicts
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import AnswerKey, GradingCall, RunDir, answer_key, latest_by_key
 from medrubric.evaluate.verdicts import (
@@ -97,13 +99,15 @@ def reask_message(problem: str, expected: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class GradingJob:
-    """Criteria of one answer still to grade in one call; the jobs of one answer share its
-    prompt parts."""
+    """Criteria of one answer still to grade in one call by one rater (a grader at a repeat);
+    the jobs of one answer share its prompt parts."""
 
     case: Case
     response: Response
     criteria: tuple[Criterion, ...]
     shared: AnswerPrompt | None = None
+    rater: int = 0  # index into the plan's raters
+    repeat: int = 0
 
     def prompt(self) -> AnswerPrompt:
         return self.shared or answer_prompt(self.case, self.response.response or "")
@@ -128,6 +132,7 @@ def _call(
         cost_usd=add_costs(*(r.cost_usd for r in results)),
         cached=all(r.cached for r in results),
         calls=len(results),
+        repeat=job.repeat,
     )
 
 
@@ -137,7 +142,7 @@ async def grade_one_criterion(
     (criterion,) = job.criteria
     messages, prompt_id = job_messages(setup, job)
     result = await grader.chat(
-        messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params()
+        messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params(job.repeat)
     )
     return _call(job, grader, prompt_id, [criterion_verdict(criterion, result)], [result])
 
@@ -146,7 +151,7 @@ async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) ->
     """One call for all of `job.criteria`, re-asked once if the ids do not match exactly."""
     expected = [c.id for c in job.criteria]
     messages, prompt_id = job_messages(setup, job)
-    params = setup.params()
+    params = setup.params(job.repeat)
     schema = job_schema(setup, job)
     result = await grader.chat(messages, prompt_version=prompt_id, schema=schema, params=params)
     results = [result]
@@ -185,7 +190,8 @@ async def grade_answer(
     if response.error is not None:
         return []
     if setup.mode == "batched":
-        return [await grade_batch(grader, setup, GradingJob(case, response, tuple(case.rubric)))]
+        criteria = shuffled(case, case.rubric, setup.shuffle_seed)
+        return [await grade_batch(grader, setup, GradingJob(case, response, criteria))]
     shared = answer_prompt(case, response.response or "")
     jobs = [GradingJob(case, response, (c,), shared) for c in case.rubric]
     return list(await asyncio.gather(*(grade_one_criterion(grader, setup, j) for j in jobs)))
@@ -225,14 +231,25 @@ def match_cases(cases: Sequence[Case], responses: Sequence[Response]) -> dict[st
     return by_id
 
 
+def shuffled(case: Case, criteria: Sequence[Criterion], seed: int | None) -> tuple[Criterion, ...]:
+    """The criteria in rubric order, or (with a seed) in an order shuffled per case: the
+    same seed and case always give the same order."""
+    if seed is None:
+        return tuple(criteria)
+    order = list(criteria)
+    random.Random(f"{seed}:{case.id}").shuffle(order)
+    return tuple(order)
+
+
 @dataclass
 class GradingPlan:
     """What grading `responses` in a run still takes: the grades already finished, the
-    verdicts already known per answer, and the calls (jobs) still to make. The run and its
-    `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run makes."""
+    verdicts already known per rater and answer, and the calls (jobs) still to make. The run
+    and its `--dry-run` estimate both follow it, so the estimate counts exactly the calls the
+    run makes."""
 
     graded: dict[AnswerKey, CaseGrade]
-    known: dict[AnswerKey, dict[str, Verdict]]
+    known: list[dict[AnswerKey, dict[str, Verdict]]]  # per rater
     jobs: list[GradingJob]
     ready: list[tuple[Case, Response]]  # answers whose grade needs no call (failed, or done)
     answers: list[Response]
@@ -245,47 +262,65 @@ def plan_grading(
     cases: Sequence[Case],
     responses: Sequence[Response],
     run: RunDir,
-    mode: str,
+    setup: GraderSetup,
+    raters: Sequence[Rater],
     *,
     retry_errors: bool = True,
 ) -> GradingPlan:
-    """The grading still to do in `run`, at the criterion level; with `retry_errors`, verdicts
-    in error (and grades of answers that failed) are redone."""
+    """The grading still to do in `run`, at the criterion level and per rater; with
+    `retry_errors`, verdicts in error (and grades of answers that failed) are redone."""
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
     recorded = run.load_grades()
-    graded = {answer_key(g): g for g in recorded if not (retry_errors and has_error(g))}
-    known: dict[AnswerKey, dict[str, Verdict]] = {}
-    for call in run.load_grading_calls():
-        verdicts = known.setdefault(answer_key(call), {})
-        for v in call.verdicts:
-            if retry_errors and v.error is not None:
-                verdicts.pop(v.criterion_id, None)
-            else:
-                verdicts[v.criterion_id] = v
+    latest = {answer_key(g): g for g in recorded}
+    graded = {k: g for k, g in latest.items() if not (retry_errors and has_error(g))}
+    calls = run.load_grading_calls()
+    single = len({r.label for r in raters}) == 1
+    known = [rater_verdicts(calls, rater, only_grader=single) for rater in raters]
+    if retry_errors:
+        for verdicts in known:
+            for found in verdicts.values():
+                for cid in [cid for cid, v in found.items() if v.error is not None]:
+                    del found[cid]
     jobs: list[GradingJob] = []
     ready: list[tuple[Case, Response]] = []
     total = done = 0
     for response in answers:
         case = by_id[response.case_id]
         key = answer_key(response)
-        total += len(case.rubric)
-        if key in graded:
-            done += len(case.rubric)
-            continue
+        total += len(case.rubric) * len(raters)
         if response.error is not None:
-            ready.append((case, response))
-            done += len(case.rubric)
+            if key not in graded:
+                ready.append((case, response))
+            done += len(case.rubric) * len(raters)
             continue
-        pending = tuple(c for c in case.rubric if c.id not in known.get(key, {}))
-        done += len(case.rubric) - len(pending)
-        if not pending:
+        pending = [
+            tuple(c for c in case.rubric if c.id not in known[i].get(key, {}))
+            for i in range(len(raters))
+        ]
+        if key in graded and (len(raters) == 1 or not any(pending)):
+            done += len(case.rubric) * len(raters)
+            continue
+        if len(raters) > 1 and key in latest and not any(pending):
+            # every grader has a verdict: the jury's undecided criteria are its final word
+            graded[key] = latest[key]
+            done += len(case.rubric) * len(raters)
+            continue
+        graded.pop(key, None)  # a rater's verdicts are missing: the grade is made again
+        done += sum(len(case.rubric) - len(p) for p in pending)
+        if not any(pending):
             ready.append((case, response))
-        elif mode == "batched":
-            jobs.append(GradingJob(case, response, pending))
-        else:
-            shared = answer_prompt(case, response.response or "")
-            jobs.extend(GradingJob(case, response, (c,), shared) for c in pending)
+            continue
+        shared = answer_prompt(case, response.response or "")
+        for i, (rater, todo) in enumerate(zip(raters, pending, strict=True)):
+            if not todo:
+                continue
+            if setup.mode == "batched":
+                order = shuffled(case, todo, setup.shuffle_seed)
+                jobs.append(GradingJob(case, response, order, shared, i, rater.repeat))
+            else:
+                jobs.extend(GradingJob(case, response, (c,), shared, i, rater.repeat)
+                            for c in todo)  # fmt: skip
     stale = len(recorded) > len(graded)
     return GradingPlan(graded, known, jobs, ready, answers, total, done, stale)
 
@@ -304,10 +339,33 @@ def job_schema(setup: GraderSetup, job: GradingJob) -> type[BaseModel]:
     return CriterionReply
 
 
+def jury_grade(
+    case: Case,
+    response: Response,
+    setup: GraderSetup,
+    raters: Sequence[Rater],
+    known: Sequence[dict[AnswerKey, dict[str, Verdict]]],
+) -> CaseGrade:
+    """The grade of one answer: the grader's verdicts, or with a jury (several graders at
+    repeat 0) the jury's verdict on each criterion."""
+    key = answer_key(response)
+    members = [i for i, r in enumerate(raters) if r.repeat == 0]
+    if len(members) == 1:
+        (only,) = members
+        return case_grade(
+            case, response, raters[only].label, list(known[only].get(key, {}).values())
+        )
+    verdicts = [
+        jury_verdict([known[i][key][c.id] for i in members], setup.jury) for c in case.rubric
+    ] if response.error is None else []  # fmt: skip
+    return case_grade(case, response, jury_label(setup.jury, [raters[i].label for i in members]),
+                      verdicts)  # fmt: skip
+
+
 async def grade_responses(
     cases: Sequence[Case],
     responses: Sequence[Response],
-    grader: ChatModel,
+    graders: Sequence[ChatModel],
     setup: GraderSetup,
     run: RunDir,
     *,
@@ -315,39 +373,57 @@ async def grade_responses(
     progress: RunProgress,
     retry_errors: bool = True,
 ) -> list[CaseGrade]:
-    """Grade every answer not yet graded in `run`, resuming at the criterion level; with
-    `retry_errors` (the default), verdicts in error (and grades of answers that failed) are
-    redone."""
-    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    """Grade every answer not yet graded in `run` by each grader (in `setup.graders` order)
+    and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
+    in error (and grades of answers that failed) are redone."""
+    raters = plan_raters(setup, [g.label for g in graders])
+    plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     graded, known = plan.graded, plan.known
 
     def finish(case: Case, response: Response) -> None:
-        key = answer_key(response)
-        grade = case_grade(case, response, grader.label, list(known.get(key, {}).values()))
+        grade = jury_grade(case, response, setup, raters, known)
         run.append(run.grades, grade, fsync=False)
-        graded[key] = grade
+        graded[answer_key(response)] = grade
 
     for case, response in plan.ready:
         finish(case, response)
     progress.stage("grade", total=plan.total, done=plan.done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
+    by_spec = {r.spec: graders[n] for n, r in enumerate(raters[: len(graders)])}
 
     async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
-        return job, await work(grader, setup, job)
+        return job, await work(by_spec[raters[job.rater].spec], setup, job)
 
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(plan.jobs, run_job, concurrency):
         run.append(run.verdicts, call, fsync=False)
         key = answer_key(job.response)
-        known.setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
+        known[job.rater].setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
         progress.tally.verdicts += sum(v.error is None for v in call.verdicts)
         progress.tally.errors += sum(v.error is not None for v in call.verdicts)
         progress.advance("grade", len(call.verdicts))
-        if key not in graded and all(c.id in known[key] for c in job.case.rubric):
+        if key not in graded and all(
+            c.id in rated.get(key, {}) for rated in known for c in job.case.rubric
+        ):
             finish(job.case, job.response)
     await asyncio.to_thread(run.sync)
     if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
         await asyncio.to_thread(run.rewrite, run.grades, list(graded.values()))
     return [graded[answer_key(r)] for r in plan.answers]
+
+
+def plan_raters(setup: GraderSetup, labels: Sequence[str]) -> list[Rater]:
+    """The raters of a set-up: each grader (`labels` in `setup.graders` order) at repeat 0,
+    then each at every further repeat."""
+    return [
+        Rater(spec, label, repeat)
+        for repeat in range(setup.repeats)
+        for spec, label in zip(setup.graders, labels, strict=True)
+    ]
+
+
+def jury_label(rule: str, labels: Sequence[str]) -> str:
+    """The grader name a jury's grades carry: `jury:majority(a, b, c)`."""
+    return f"jury:{rule}({', '.join(labels)})"

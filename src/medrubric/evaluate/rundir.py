@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from medrubric.data.jsonl import read_json_object
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
 from medrubric.errors import InputError, input_error_from_validation
+from medrubric.evaluate.panel_records import JuryReport, NoiseReport, SelfPreference
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.runtime.folder import RunFolder
 from medrubric.scoring.records import Summary
@@ -42,6 +43,7 @@ class GradingCall(BaseModel):
     cost_usd: float | None = 0.0  # None: the grader's price is unknown
     cached: bool = False
     calls: int = 1  # 2 when a batched reply was re-asked
+    repeat: int = 0  # grading repeat (--grader-repeats): 0 is the usual call
 
 
 SUMMARY_SCHEMA = 1
@@ -83,6 +85,10 @@ class RunSummary(Summary):
     inputs_sha256: str | None = None  # what the summary was computed from (runner)
     # the grader's agreement with physicians (analysis.registry.grader_validity), an input
     grader_validity: dict[str, Any] | None = None
+    # who graded (evaluate/panel.py): a jury's graders, grading repeats, self-preference
+    jury: JuryReport | None = None
+    grading_noise: NoiseReport | None = None
+    self_preference: SelfPreference | None = None
 
 
 class RunDir(RunFolder):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -88,6 +88,20 @@ class RunOptions(ModelOptions):
         assert self.setup is not None, "grading needs a grader set-up"
         return self.spec(self.setup.grader)
 
+    def graders(self) -> list[ModelSpec]:
+        """Every grader of the set-up (a jury has several), in `setup.graders` order; a
+        jury's graders must carry different labels, since their verdicts are kept by label."""
+        assert self.setup is not None, "grading needs a grader set-up"
+        specs = [self.spec(g) for g in self.setup.graders]
+        labels = [s.label for s in specs]
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        if twice:
+            raise InputError(
+                f"two jury graders carry the label {twice[0]}: give each its own `label` "
+                "in medrubric.toml"
+            )
+        return specs
+
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         if self.batch_api is not None:  # every pending call joins the batch at once
             return BATCH_CONCURRENCY
@@ -95,8 +109,9 @@ class RunOptions(ModelOptions):
             return sum(e.concurrency for e in self.fanout.endpoints)
         return super().workers(spec, default)
 
-    def batch(self, run: RunDir) -> BatchSettings | None:
-        """Where `--batch-api` sends calls and where the run keeps its batch records."""
+    def batch(self, run: RunDir, grader: int = 0) -> BatchSettings | None:
+        """Where `--batch-api` sends calls and where the run keeps its batch records (the
+        jury's further graders each in a folder of their own, `batches/grader-N`)."""
         if self.batch_api is None:
             return None
         from medrubric.llm.batch.model import BatchSettings
@@ -104,6 +119,8 @@ class RunOptions(ModelOptions):
 
         policy = PollPolicy(first_s=self.batch_poll_s, gather_s=min(0.5, self.batch_poll_s))
         folder = run.root / "batches"
+        if grader:
+            folder = folder / f"grader-{grader + 1}"
         return BatchSettings(
             mode=self.batch_api, folder=folder, policy=policy, say=self.console().print
         )
@@ -154,6 +171,14 @@ def run_identity(
             "grader_profile": setup.profile or "none",
             "clip": setup.clip,
         }
+        # only when used, so that the folders of runs without them keep their identity
+        if setup.jury_graders:
+            identity |= {"jury": setup.jury,
+                         "graders": ", ".join(s.label for s in opts.graders())}  # fmt: skip
+        if setup.repeats > 1:
+            identity["grader_repeats"] = setup.repeats
+        if setup.shuffle_seed is not None:
+            identity["shuffle_criteria"] = setup.shuffle_seed
     return identity
 
 
@@ -185,15 +210,22 @@ async def grade_stage(
     progress: RunProgress,
 ) -> list[CaseGrade]:
     assert opts.setup is not None
-    spec = opts.grader()
-    async with opts.open(spec, opts.batch(run), opts.fanout) as grader:
+    specs = opts.graders()
+    if opts.fanout is not None and len(specs) > 1:
+        raise InputError("--engine ray spreads one model over its servers; grade a jury with "
+                         "--engine local")  # fmt: skip
+    async with AsyncExitStack() as stack:
+        graders = [
+            await stack.enter_async_context(opts.open(spec, opts.batch(run, n), opts.fanout))
+            for n, spec in enumerate(specs)
+        ]
         return await grade_responses(
             cases,
             responses,
-            grader,
+            graders,
             opts.setup,
             run,
-            concurrency=opts.workers(spec),
+            concurrency=sum(opts.workers(spec) for spec in specs),
             progress=progress,
             retry_errors=opts.retry_errors,
         )
@@ -234,7 +266,8 @@ def write_summary(
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed."""
     assert opts.setup is not None
-    models = {"grader": opts.grader()}
+    specs = opts.graders()
+    models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
     if opts.model is not None:
         models = {"candidate": opts.candidate(), **models}
     digest = summary_digest(run, opts, models)
@@ -264,6 +297,7 @@ def write_summary(
     )
     summary = build_summary(
         grades, opts.setup, responses, calls, record, opts.grader_validity,
+        [spec.label for spec in specs],
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
     )  # fmt: skip
@@ -309,18 +343,19 @@ def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[Stage
         if opts.setup is None:  # generate
             return stages
         grading = estimate_grading(
-            cases, responses, run, opts.setup, opts.grader(), probe,
+            cases, responses, run, opts.setup, opts.graders(), probe,
             retry_errors=opts.retry_errors, unknown=unknown,
             answer_tokens=opts.max_tokens or ASSUMED_ANSWER_TOKENS,
         )  # fmt: skip
-        return [*stages, grading]
+        return [*stages, *grading]
     finally:
         if cache is not None:
             cache.close()
 
 
 def smoke_warning(opts: RunOptions) -> str | None:
-    roles = [("candidate", opts.model), ("grader", opts.setup.grader if opts.setup else None)]
+    roles = [("candidate", opts.model)]
+    roles += [("grader", g) for g in (opts.setup.graders if opts.setup else ())]
     flagged = [f"{role} {text}" for role, text in roles if text and opts.spec(text).smoke_test]
     if not flagged:
         return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
 from medrubric.errors import InputError
+from medrubric.evaluate.panel import panel_figures
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import GradingCall, RunSummary
 from medrubric.scoring import summarize
@@ -51,10 +52,13 @@ def build_summary(
     calls: Sequence[GradingCall],
     record: RunRecord,
     grader_validity: dict[str, Any] | None = None,
+    labels: Sequence[str] | None = None,
     *,
     temperature: float | None = None,
     pass_threshold: float = 0.5,
 ) -> RunSummary:
+    """summary.json of one model's grades; `labels` are the graders' labels in
+    `setup.graders` order (default: the set-up's specs as given)."""
     models = sorted({g.model for g in grades})
     if len(models) != 1:
         raise InputError(
@@ -81,5 +85,13 @@ def build_summary(
             "grading": setup,
             "provenance": record,
             "grader_validity": grader_validity,
-        }
+            **panel_figures(
+                grades,
+                calls,
+                setup,
+                labels or setup.graders,
+                seed=scored.seed,
+                n_resamples=scored.n_resamples,
+            ),
+        }  # fmt: skip
     )

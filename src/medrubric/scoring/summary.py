@@ -39,7 +39,8 @@ def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | No
     usable = [v for v in verdicts if v.error is None]
     if not any(v.weight > 0 for v in usable):
         return None
-    return case_score([v.weight for v in usable], [bool(v.met) for v in usable], clip)
+    met = [bool(v.met) if v.share is None else v.share for v in usable]
+    return case_score([v.weight for v in usable], met, clip)
 
 
 def _clip01(x: float) -> float:
