@@ -97,6 +97,55 @@ def write_runs(root: Path) -> list[Path]:
     return paths
 
 
+EPOCHS = 3  # the repeated-answers run answers each case this many times
+
+
+def write_epoch_run(root: Path) -> Path:
+    """A run of `model-e` that answered every case EPOCHS times, differently each time (one
+    answer of case 1 failed), scored by `medrubric score`."""
+    from typer.testing import CliRunner
+
+    from medrubric.cli.main import app
+
+    cases = [case(i) for i in range(N_CASES)]
+    run = root / "model-e"
+    run.mkdir(parents=True)
+    (run / "cases.jsonl").write_text("".join(c.model_dump_json() + "\n" for c in cases))
+    grades, responses = [], []
+    for c in cases:
+        i = int(c.id.split("-")[1])
+        for epoch in range(EPOCHS):
+            failed = i == 1 and epoch == 1
+            responses.append(
+                Response(
+                    case_id=c.id, model="model-e", epoch=epoch,
+                    response=None if failed else f"Answer {epoch} of model-e to {c.id}.",
+                    error="timeout" if failed else None,
+                )
+            )  # fmt: skip
+            verdicts = [
+                Verdict(
+                    criterion_id=k.id, weight=k.weight, axis=k.axis,
+                    met=(i * 7 + epoch * 4 + len(k.id)) % 10 < (6 if k.weight > 0 else 2),
+                    explanation=f"epoch {epoch} on {k.id}",
+                )
+                for k in c.rubric
+            ]  # fmt: skip
+            grades.append(
+                CaseGrade(
+                    case_id=c.id, model="model-e", epoch=epoch, grader="openai:grader-x",
+                    language=c.language, theme=c.theme, specialty=c.specialty,
+                    published_at=c.published_at, criteria=[] if failed else verdicts,
+                    response_error="timeout" if failed else None,
+                )
+            )  # fmt: skip
+    (run / "grades.jsonl").write_text("".join(g.model_dump_json() + "\n" for g in grades))
+    (run / "responses.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in responses))
+    result = CliRunner().invoke(app, ["score", str(run / "grades.jsonl"), "--out", str(run)])
+    assert result.exit_code == 0, result.output
+    return run
+
+
 def cutoff_flags() -> list[str]:
     return [f"--cutoff={m}={d}" for m, d in CUTOFFS.items()]
 

@@ -173,3 +173,60 @@ def test_drill_down_releases_and_methodology_pages(
     shots.mkdir(parents=True, exist_ok=True)
     page = open_site("#/?from=2025-01-01")
     page.screenshot(path=str(shots / "site-leaderboard.png"), full_page=True)
+
+
+def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
+    open_site: Callable[..., Page], epoch_site: Path, epoch_run: Path, tmp_path: Path
+) -> None:
+    summary = json.loads((epoch_run / "summary.json").read_text())
+    assert summary["epochs"] == planted.EPOCHS
+    page = open_site("#/", root=epoch_site)
+    shown = row(page, "model-e")
+    assert shown["n"] == summary["n_cases"]
+    assert shown["score"] == pytest.approx(summary["score"], abs=1e-6)
+    # the unfiltered interval is score's nested bootstrap, carried from the build and marked
+    assert [shown["lo"], shown["hi"]] == pytest.approx(summary["ci95"], abs=1e-6)
+    mark = '#leaderboard tr[data-model="model-e"] .ci-mark'
+    assert page.get_attribute(mark, "data-from") == "build"
+    assert (
+        page.eval_on_selector_all('#leaderboard tr[data-model="model-a"] .ci-mark', "m => m.length")
+        == 0
+    )
+    assert "nested bootstrap" in page.inner_text("#ci-note")
+    # under a filter: case means and a cases-only bootstrap, as score's strata
+    page = open_site("#/?language=zh", root=epoch_site)
+    shown, zh = row(page, "model-e"), summary["by_language"]["zh"]
+    assert shown["n"] == zh["n"]
+    assert shown["score"] == pytest.approx(zh["score"], abs=1e-6)
+    assert [shown["lo"], shown["hi"]] == pytest.approx(zh["ci95"], abs=1e-6)
+    assert page.get_attribute(mark, "data-from") == "page"
+    keep = _ids(lambda c: c.language == "zh")
+    assert _score_subset(epoch_run, keep, tmp_path)["score"] == pytest.approx(
+        shown["score"], abs=1e-6
+    )
+    page = open_site("#/model/1", root=epoch_site)
+    for theme, stratum in summary["by_theme"].items():
+        if not stratum["n"]:
+            continue
+        cells = page.eval_on_selector(f'tr[data-stratum="{theme}"]', "r => ({...r.dataset})")
+        assert float(cells["score"]) == pytest.approx(stratum["score"], abs=1e-6)
+        assert [float(cells["lo"]), float(cells["hi"])] == pytest.approx(stratum["ci95"], abs=1e-6)
+    # the case page: every answer, and the case score as their mean (case-001 lost one answer)
+    page = open_site("#/case/1", root=epoch_site)
+    sections = page.eval_on_selector_all(
+        'section[data-model="model-e"]', "s => s.map(x => x.dataset.epoch)"
+    )
+    assert sections == [str(e) for e in range(planted.EPOCHS)]
+    assert "timeout" in page.inner_text('section[data-model="model-e"][data-epoch="1"]')
+    assert "answer 3 of 3" in page.inner_text('section[data-model="model-e"][data-epoch="2"] h3')
+    grades = [json.loads(line) for line in (epoch_run / "grades.jsonl").read_text().splitlines()]
+    answers = [g for g in grades if g["case_id"] == "case-001" and not g["response_error"]]
+    ratios = [
+        sum(v["weight"] for v in g["criteria"] if v["met"])
+        / sum(v["weight"] for v in g["criteria"] if v["weight"] > 0)
+        for g in answers
+    ]
+    expected = sum(max(0.0, min(1.0, r)) for r in ratios) / len(ratios)
+    assert len(answers) == planted.EPOCHS - 1
+    mean = page.get_attribute('h3.case-score[data-model="model-e"]', "data-score")
+    assert float(str(mean)) == pytest.approx(expected, abs=1e-9)

@@ -36,6 +36,7 @@ from medrubric.files import write_bytes_atomic
 from medrubric.release.diff import diff_cases
 from medrubric.report.html import smoke_test_labels
 from medrubric.report.render import render
+from medrubric.scoring.epochs import nested_bootstrap_ci
 from medrubric.scoring.resample import mean_ci
 from medrubric.snapshot.manifest import MANIFEST, read_manifest
 
@@ -95,19 +96,46 @@ def _validity(run: Run) -> dict[str, Any]:
     }
 
 
+def _epochs(run: Run) -> int:
+    """K of a run answered K times per case (`--epochs K`); 1 otherwise."""
+    return 1 + max((g.epoch for g in run.grades), default=0)
+
+
+def _by_answer(run: Run) -> dict[tuple[str, int], CaseGrade]:
+    return {(g.case_id, g.epoch): g for g in run.grades}
+
+
+def _overall_ci(run: Run, epochs: int, seed: int, n_resamples: int) -> list[float] | None:
+    """The interval `medrubric score` gives the whole run: the case bootstrap of the case
+    scores, or with several epochs its nested bootstrap (cases, then each case's answers),
+    with the cases in the grades' order as `scoring.summarize` takes them."""
+    answers: dict[str, list[float]] = {}
+    for row in run.rows():
+        if row.score is not None:
+            answers.setdefault(row.case_id, []).append(row.score)
+    if not answers:
+        return None
+    if epochs > 1:
+        return list(nested_bootstrap_ci(list(answers.values()), n_resamples, seed))
+    return list(mean_ci([s for (s,) in answers.values()], seed, n_resamples))
+
+
 def _model_entry(
     run: Run, index: Mapping[str, int], cutoff: dict[str, str] | None
 ) -> dict[str, Any]:
-    by_case = {g.case_id: g for g in run.grades}
-    ids = list(index)
+    """Score parts per case as (achieved, possible) pairs, one pair per epoch (K pairs a
+    case, epoch 0 first; an answer missing or in error is (0, 0))."""
+    graded = _by_answer(run)
+    epochs = _epochs(run)
+    answers = [(case_id, e) for case_id in index for e in range(epochs)]
     scores: list[int] = []
-    for case_id in ids:
-        scores += _score_parts(by_case.get(case_id))
+    for key in answers:
+        scores += _score_parts(graded.get(key))
     axes: dict[str, list[int]] = {}
     for axis in (*AXES, "unknown"):
         parts: list[int] = []
-        for case_id in ids:
-            grade = by_case.get(case_id)
+        for key in answers:
+            grade = graded.get(key)
             if grade is None or grade.response_error is not None:
                 parts += [0, 0]
             else:
@@ -117,8 +145,6 @@ def _model_entry(
     summary = run.summary
     seed = int(summary.get("seed", 0))
     n_resamples = int(summary.get("n_resamples", 10_000))
-    values = [r.score for r in run.rows() if r.score is not None]
-    ci = mean_ci(values, seed, n_resamples) if values else None
     n_graded = len(run.grades)
     tokens = (summary.get("tokens") or {}).get("total")
     cost = summary.get("cost_usd")
@@ -130,7 +156,8 @@ def _model_entry(
         "clip": run.clip,
         "seed": seed,
         "n_resamples": n_resamples,
-        "ci_all": list(ci) if ci else None,
+        "epochs": epochs,
+        "ci_all": _overall_ci(run, epochs, seed, n_resamples),
         "cutoff": cutoff,
         "cost_per_case": cost / n_graded if cost is not None and n_graded else None,
         "tokens_per_case": tokens / n_graded if tokens is not None and n_graded else None,
@@ -160,7 +187,7 @@ def _date(value: dt.date | None) -> str | None:
 def _case_file(
     case_id: str,
     case: Case | None,
-    graded: Sequence[tuple[Run, Mapping[str, CaseGrade]]],
+    graded: Sequence[tuple[Run, Mapping[tuple[str, int], CaseGrade]]],
     index: Mapping[str, int],
 ) -> dict[str, Any]:
     texts = {c.id: c for c in case.rubric} if case else {}
@@ -169,33 +196,35 @@ def _case_file(
     ]
     position = {c["id"]: i for i, c in enumerate(criteria)}
     answers = []
-    for m, (run, by_case) in enumerate(graded):
-        grade = by_case.get(case_id)
-        if grade is None:
-            continue
-        verdicts = []
-        for v in grade.criteria:
-            if v.criterion_id not in position:  # graded against a rubric the case no longer has
-                position[v.criterion_id] = len(criteria)
-                criteria.append(
-                    {
-                        "id": v.criterion_id,
-                        "text": v.criterion_id,
-                        "weight": v.weight,
-                        "axis": v.axis,
-                    }
-                )
-            verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
-        response = run.responses.get(case_id)
-        answers.append(
-            {
-                "model": m,
-                "answer": response.response if response else None,
-                "error": grade.response_error,
-                "parts": _score_parts(grade),
-                "verdicts": verdicts,
-            }
-        )
+    for m, (run, by_answer) in enumerate(graded):
+        for epoch in range(_epochs(run)):
+            grade = by_answer.get((case_id, epoch))
+            if grade is None:
+                continue
+            verdicts = []
+            for v in grade.criteria:
+                if v.criterion_id not in position:  # graded against a rubric the case no longer has
+                    position[v.criterion_id] = len(criteria)
+                    criteria.append(
+                        {
+                            "id": v.criterion_id,
+                            "text": v.criterion_id,
+                            "weight": v.weight,
+                            "axis": v.axis,
+                        }
+                    )
+                verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
+            response = run.answers.get((case_id, epoch))
+            answers.append(
+                {
+                    "model": m,
+                    "epoch": epoch,
+                    "answer": response.response if response else None,
+                    "error": grade.response_error,
+                    "parts": _score_parts(grade),
+                    "verdicts": verdicts,
+                }
+            )
     conversation = [] if case is None or case.narrative or not case.prompt else case.prompt
     return {
         "id": case_id,
@@ -295,7 +324,7 @@ def site_files(
         "built": (built or dt.date.today()).isoformat(),
     }
     out: dict[str, bytes] = {"data/index.js": _wrap("index", payload)}
-    graded = [(run, {g.case_id: g for g in run.grades}) for run in runs]
+    graded = [(run, _by_answer(run)) for run in runs]
     for case_id in ids:
         body = _case_file(case_id, case_by_id.get(case_id), graded, index)
         out[f"data/case/{index[case_id]}.js"] = _wrap_gzip(f"case/{index[case_id]}", body)
