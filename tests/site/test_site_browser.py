@@ -230,3 +230,59 @@ def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
     assert len(answers) == planted.EPOCHS - 1
     mean = page.get_attribute('h3.case-score[data-model="model-e"]', "data-score")
     assert float(str(mean)) == pytest.approx(expected, abs=1e-9)
+
+
+# boxes that must not overlap one another unless one holds the other
+OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll("h1, h2, h3, table, input, select, button, label, nav a, .big")]
+    .filter((e) => e.getClientRects().length);
+  const found = [];
+  for (let a = 0; a < boxes.length; a++) for (let b = a + 1; b < boxes.length; b++) {
+    const [x, y] = [boxes[a], boxes[b]];
+    if (x.contains(y) || y.contains(x)) continue;
+    const r = x.getBoundingClientRect(), s = y.getBoundingClientRect();
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (w > 1 && h > 1) found.push(`${x.tagName}#${x.id}:${x.textContent.slice(0, 20)} / ${y.tagName}#${y.id}:${y.textContent.slice(0, 20)}`);
+  }
+  return found;
+}"""
+
+
+def show(page: Page, route: str) -> None:
+    """Go to a route in the open page and wait until it is drawn."""
+    page.evaluate("r => { location.hash = `#/${r}`; }", route)
+    page.wait_for_function("r => document.body.dataset.ready === (r || 'leaderboard')", arg=route)
+
+
+def test_pages_fit_800_and_1400_px_without_overlaps(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/")
+    for width in (800, 1400):
+        page.set_viewport_size({"width": width, "height": 900})
+        for route in ("", "model/1", "case/0", "cases"):
+            show(page, route)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"#/{route} at {width}px overflows by {overflow}px"
+            assert page.evaluate(OVERLAPS) == [], f"#/{route} at {width}px"
+
+
+def test_every_page_is_reachable_by_links_from_the_leaderboard(
+    open_site: Callable[..., Page], site: Path
+) -> None:
+    page = open_site("#/")
+    seen, todo, files = {""}, [""], set()
+    while todo:
+        route = todo.pop()
+        show(page, route)
+        for href in page.eval_on_selector_all("a[href]", "a => a.map(x => x.getAttribute('href'))"):
+            if not href.startswith("#/"):
+                files.add(href)
+                continue
+            target = href[2:].split("?")[0]
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    models = {f"model/{m}" for m in range(len(planted.PLANTED))}
+    cases = {f"case/{i}" for i in range(planted.N_CASES)}
+    assert seen == {"", "cases", "releases", "methodology"} | models | cases
+    assert files and all((site / f).is_file() for f in files)

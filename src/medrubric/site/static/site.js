@@ -434,6 +434,32 @@
     return main;
   }
 
+  // every case in the selection (window and case filters) with each model's case score
+  function casesPage(state) {
+    const cases = INDEX.cases;
+    const models = INDEX.models;
+    const any = { cutoff: null };
+    const shown = Object.assign({}, state, { post: false });
+    const ids = cases.id.map((_, i) => i).filter((i) => caseIn(i, shown, any, null));
+    const parts = models.map((m) => (state.axis ? m.axes[state.axis] : m.scores));
+    const rows = ids.map((i) => el("tr", { "data-case": cases.id[i] },
+      el("th", { scope: "row" }, el("a", { href: hashFor(state, `case/${i}`) }, cases.id[i])),
+      el("td", { class: "nowrap" }, cases.published_at[i] || "undated"),
+      el("td", {}, label(cases.language[i])), el("td", {}, label(cases.theme[i])),
+      el("td", {}, label(cases.specialty[i])),
+      models.map((m, k) => {
+        const score = parts[k] ? caseMean(m, parts[k], i) : null;
+        return el("td", { class: "num" }, score === null ? "—" : pct(score));
+      })));
+    return [el("h2", {}, "Cases"), controls(state),
+      el("p", { class: "muted", id: "window-line" }, `${windowLine(Object.assign({}, shown))} ${ids.length} cases; `
+        + "case scores in percent (the mean over a model's answers to the case)."),
+      el("div", { class: "scroll" }, el("table", { id: "cases" },
+        el("thead", {}, el("tr", {}, ["Case", "Published", "Language", "Theme", "Specialty"]
+          .map((h) => el("th", { scope: "col" }, h)), models.map((m) => el("th", { scope: "col" }, m.name)))),
+        el("tbody", {}, rows)))];
+  }
+
   function releasesPage() {
     const main = [el("h2", {}, "Releases")];
     if (!INDEX.releases.length) main.push(el("p", {}, "No release was given to this site (--releases)."));
@@ -490,6 +516,7 @@
       document.body.setAttribute("data-ready", ready === false ? "" : (state.route || "leaderboard"));
     };
     if (route === "model") show(modelPage(state, Number(arg)));
+    else if (route === "cases") show(casesPage(state));
     else if (route === "releases") show(releasesPage());
     else if (route === "methodology") show(methodologyPage());
     else if (route === "case") {
