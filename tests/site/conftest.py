@@ -35,6 +35,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 def site(runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("site")
     releases = [f"--releases={p}" for p in planted.write_releases(root / "releases")]
+    releases += [f"--analysis={p}" for p in planted.write_analysis(root)]
     out = root / "site"
     args = ["site", "build", *map(str, runs), *planted.cutoff_flags(), *releases, "--out", str(out)]
     result = CliRunner().invoke(app, args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import os
 import tempfile
 from collections.abc import Callable
@@ -234,8 +235,9 @@ def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
 
 # boxes that must not overlap one another unless one holds the other
 OVERLAPS = """() => {
-  const boxes = [...document.querySelectorAll("h1, h2, h3, table, input, select, button, label, nav a, .big")]
-    .filter((e) => e.getClientRects().length);
+  const boxes = [...document.querySelectorAll(
+    "h1, h2, h3, table, input, select, button, label, nav a, .big",
+  )].filter((e) => e.getClientRects().length);
   const found = [];
   for (let a = 0; a < boxes.length; a++) for (let b = a + 1; b < boxes.length; b++) {
     const [x, y] = [boxes[a], boxes[b]];
@@ -243,7 +245,8 @@ OVERLAPS = """() => {
     const r = x.getBoundingClientRect(), s = y.getBoundingClientRect();
     const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
     const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
-    if (w > 1 && h > 1) found.push(`${x.tagName}#${x.id}:${x.textContent.slice(0, 20)} / ${y.tagName}#${y.id}:${y.textContent.slice(0, 20)}`);
+    const name = (e) => `${e.tagName}#${e.id}:${e.textContent.slice(0, 20)}`;
+    if (w > 1 && h > 1) found.push(`${name(x)} / ${name(y)}`);
   }
   return found;
 }"""
@@ -286,3 +289,39 @@ def test_every_page_is_reachable_by_links_from_the_leaderboard(
     cases = {f"case/{i}" for i in range(planted.N_CASES)}
     assert seen == {"", "cases", "releases", "methodology"} | models | cases
     assert files and all((site / f).is_file() for f in files)
+
+
+def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    p = k / n
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
+def _type_rows(page: Page, table: str) -> dict[str, dict[str, str]]:
+    script = "rows => Object.fromEntries(rows.map(r => [r.dataset.type, {...r.dataset}]))"
+    return page.eval_on_selector_all(f"#{table} tbody tr", script)
+
+
+def test_model_pages_show_error_types_where_analysed(
+    open_site: Callable[..., Page], site: Path
+) -> None:
+    page = open_site("#/model/0")  # model-a: classified low answers
+    rows, n = _type_rows(page, "error-types"), sum(planted.CLASSIFIED.values())
+    assert len(rows) == 7
+    for code, row_ in rows.items():
+        k = planted.CLASSIFIED.get(code, 0)
+        assert float(row_["share"]) == pytest.approx(k / n, abs=1e-12)
+        assert [float(row_["lo"]), float(row_["hi"])] == pytest.approx(_wilson(k, n), abs=1e-9)
+    assert f"{n} of {n + planted.FAILED_CLASSIFICATIONS} classified" in page.inner_text("#app")
+    assert page.query_selector("#audit-types") is None
+    page = open_site("#/model/2")  # model-b: the blind-spot audit of its answers
+    rows = _type_rows(page, "audit-types")
+    score = json.loads(next(site.parent.glob("audit/score/score.json")).read_text())
+    assert sorted(rows) == sorted(planted.AUDIT)
+    for code, pairs in planted.AUDIT.items():
+        caught = sum(o > e for o, e in pairs) / len(pairs)
+        assert float(rows[code]["share"]) == pytest.approx(caught, abs=1e-12)
+        ci = score["by_type"][code]["win_ci"]
+        assert [float(rows[code]["lo"]), float(rows[code]["hi"])] == pytest.approx(ci, abs=1e-12)
+    page = open_site("#/model/1")  # model-c: none
+    assert "No error-type analysis" in page.inner_text("#no-error-types")

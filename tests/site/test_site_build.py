@@ -118,3 +118,13 @@ def test_a_folder_that_is_no_release_is_refused(runs: list[Path], tmp_path: Path
     result = CliRunner().invoke(app, args)
     assert isinstance(result.exception, InputError)
     assert "manifest.json" in str(result.exception) and not out.exists()
+
+
+def test_an_analysis_folder_without_error_types_is_refused(
+    runs: list[Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    args = ["site", "build", str(runs[0]), "--analysis", str(tmp_path), "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert isinstance(result.exception, InputError)
+    assert "error_types.jsonl" in str(result.exception) and not out.exists()

@@ -28,12 +28,16 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.analysis.cutoffs import Cutoff, resolve_cutoffs
 from medrubric.analysis.runs import Run, load_runs
+from medrubric.audit.auditdir import AuditDir
+from medrubric.audit.paired_scoring import SCORE_FILE
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case, CaseGrade, Verdict
 from medrubric.data.vocab import AXES, LABELS
+from medrubric.errors import InputError
 from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.files import write_bytes_atomic
 from medrubric.release.diff import diff_cases
+from medrubric.report.analyses import ERROR_TYPES_JSONL
 from medrubric.report.html import smoke_test_labels
 from medrubric.report.render import render
 from medrubric.scoring.epochs import nested_bootstrap_ci
@@ -120,8 +124,67 @@ def _overall_ci(run: Run, epochs: int, seed: int, n_resamples: int) -> list[floa
     return list(mean_ci([s for (s,) in answers.values()], seed, n_resamples))
 
 
+def _holds_error_types(folder: Path) -> bool:
+    return (folder / ERROR_TYPES_JSONL).is_file() or (AuditDir(folder).score / SCORE_FILE).is_file()
+
+
+def _error_breakdowns(folders: Sequence[Path]) -> dict[str, dict[str, Any]]:
+    """Model -> its error types where an analysis of them exists in a folder: the LLM
+    classification of low-scoring answers (`analyze errors --classify-with`, the share of
+    each type with a Wilson CI) and the blind-spot audit of its answers (`audit score`, the
+    share of injected errors of each type the rubric caught, with the cluster-bootstrap CI).
+    A folder with neither is an input error."""
+    from medrubric.analysis.error_types import ERROR_TYPES, Classification, count_types
+    from medrubric.audit.paired_scoring import load_score_report
+    from medrubric.audit.taxonomy import load_taxonomy
+    from medrubric.data.jsonl import load_models
+
+    out: dict[str, dict[str, Any]] = {}
+    for folder in folders:
+        types_file = folder / ERROR_TYPES_JSONL
+        audit = AuditDir(folder)
+        has_audit = (audit.score / SCORE_FILE).is_file()
+        if not _holds_error_types(folder):
+            raise InputError(
+                f"no {ERROR_TYPES_JSONL} (`medrubric analyze errors --classify-with`) and no "
+                f"score/{SCORE_FILE} (`medrubric audit score`)",
+                folder,
+            )
+        if types_file.is_file():
+            for counts in count_types(load_models(types_file, Classification)):
+                out.setdefault(counts.model, {})["classified"] = {
+                    "n_selected": counts.n_selected,
+                    "n_classified": counts.n_classified,
+                    "n_failed": counts.n_failed,
+                    "types": [
+                        {"code": code, "name": ERROR_TYPES[code], "n": t.n, "share": t.share,
+                         "ci": list(t.ci95) if t.ci95 else None}
+                        for code, t in counts.types.items()
+                    ],
+                }  # fmt: skip
+        if has_audit:
+            report = load_score_report(audit.score)
+            models = sorted({p.answer_model for p in audit.require_pairs()})
+            names = {t.code: t.name for t in load_taxonomy().types}
+            for model in models:
+                out.setdefault(model, {})["audit"] = {
+                    "grader": report.grader,
+                    "n_pairs": report.n_scored,
+                    "models": models,
+                    "types": [
+                        {"code": code, "name": names.get(code, code), "n": t.n_pairs,
+                         "share": t.win, "ci": [t.win_ci[0], t.win_ci[1]]}
+                        for code, t in sorted(report.by_type.items())
+                    ],
+                }  # fmt: skip
+    return out
+
+
 def _model_entry(
-    run: Run, index: Mapping[str, int], cutoff: dict[str, str] | None
+    run: Run,
+    index: Mapping[str, int],
+    cutoff: dict[str, str] | None,
+    errors: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Score parts per case as (achieved, possible) pairs, one pair per epoch (K pairs a
     case, epoch 0 first; an answer missing or in error is (0, 0))."""
@@ -165,6 +228,7 @@ def _model_entry(
         "smoke_test": bool(smoke_test_labels(summary)),
         "scores": scores,
         "axes": axes,
+        "errors": errors or {},
     }
 
 
@@ -288,11 +352,13 @@ def site_files(
     known: Mapping[str, Cutoff | None],
     release_paths: Sequence[str | Path] = (),
     *,
+    errors: Mapping[str, dict[str, Any]] | None = None,
     title: str = "medrubric leaderboard",
     built: dt.date | None = None,
 ) -> dict[str, bytes]:
     """Every file of the site, path -> content (nothing written); ``known`` is each model's
-    knowledge cutoff (`analysis.cutoffs.resolve_cutoffs`)."""
+    knowledge cutoff (`analysis.cutoffs.resolve_cutoffs`), ``errors`` each model's error
+    types (`_error_breakdowns`)."""
     case_by_id: dict[str, Case] = {}
     for run in runs:
         for case_id, case in run.cases.items():
@@ -310,7 +376,7 @@ def site_files(
         entry = (
             None if cutoff is None else {"date": cutoff.date.isoformat(), "source": cutoff.source}
         )
-        models.append(_model_entry(run, index, entry))
+        models.append(_model_entry(run, index, entry, (errors or {}).get(run.model)))
     releases, release_files = _release_entries(release_paths)
     columns = ("id", "published_at", "language", "theme", "specialty")
     payload = {
@@ -349,12 +415,22 @@ def build_site(
     release_paths: Sequence[str | Path] = (),
     *,
     cutoffs: dict[str, dt.date] | None = None,
+    analysis_paths: Sequence[str | Path] = (),
     title: str = "medrubric leaderboard",
 ) -> SiteResult:
     """Write the site into ``out`` (every file atomically; inputs are all read first, so bad
-    input leaves nothing behind)."""
+    input leaves nothing behind). Error types come from each ``analysis_paths`` folder and
+    from any run folder that holds them."""
     runs = load_runs(run_paths)
-    files = site_files(runs, resolve_cutoffs(runs, cutoffs), release_paths, title=title)
+    folders = [Path(p) for p in run_paths if _holds_error_types(Path(p))]
+    folders += [Path(p) for p in analysis_paths]
+    files = site_files(
+        runs,
+        resolve_cutoffs(runs, cutoffs),
+        release_paths,
+        errors=_error_breakdowns(folders),
+        title=title,
+    )
     root = Path(out)
     for name, data in files.items():
         write_bytes_atomic(root / name, data)

@@ -368,12 +368,52 @@
         el("thead", {}, el("tr", {}, [STRATUM_NAMES[key], "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))));
     }
+    main.push(...errorTypes(model));
     const { values, ids } = caseScores(model, state);
     const worst = ids.map((i, k) => [values[k], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 10);
     main.push(el("h3", {}, "Lowest-scoring cases"),
       el("ol", { id: "worst" }, worst.map(([score, i]) => el("li", {},
         el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}%`))));
     return main;
+  }
+
+  function typeTable(id, types, what) {
+    return el("div", { class: "scroll" }, el("table", { id },
+      el("thead", {}, el("tr", {}, ["Type", "Error type", "n", what, "95% CI"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, types.map((t) => el("tr", {
+        "data-type": t.code, "data-share": t.share === null ? null : String(t.share),
+        "data-lo": t.ci ? String(t.ci[0]) : null, "data-hi": t.ci ? String(t.ci[1]) : null,
+      }, el("th", { scope: "row" }, t.code), el("td", {}, t.name), el("td", { class: "num" }, String(t.n)),
+      el("td", { class: "num" }, pct(t.share)), el("td", { class: "num" }, interval(t.ci)))))));
+  }
+
+  // error types as analysed when the site was built (all the model's cases; filters do not apply)
+  function errorTypes(model) {
+    const found = model.errors;
+    const out = [el("h3", {}, "Error types")];
+    if (!found.classified && !found.audit) {
+      out.push(el("p", { class: "muted", id: "no-error-types" }, "No error-type analysis of this model: "
+        + "`medrubric analyze errors --classify-with` or `medrubric audit score` makes one, and "
+        + "`medrubric site build --analysis DIR` shows it here."));
+      return out;
+    }
+    out.push(el("p", { class: "muted" }, "Over all the model's cases, as analysed when the site was built "
+      + "(the filters above do not apply)."));
+    const c = found.classified;
+    if (c) {
+      out.push(el("p", {}, `Low-scoring answers classified into one main type by an LLM: ${c.n_classified} `
+        + `of ${c.n_selected} classified (${c.n_failed} failed, not counted). Share of each type among the `
+        + "classified answers, with a Wilson 95% CI."), typeTable("error-types", c.types, "Share"));
+    }
+    const a = found.audit;
+    if (a) {
+      const pooled = a.models.length > 1 ? `, pooled over the answers of ${a.models.join(", ")}` : "";
+      out.push(el("p", {}, `Blind-spot audit (grader ${a.grader}, ${a.n_pairs} scored pairs${pooled}): `
+        + "for each injected error type, the share of pairs whose original answer the rubric scored above "
+        + "the copy with the error (errors caught), with the cluster-bootstrap 95% CI."),
+      typeTable("audit-types", a.types, "Caught"));
+    }
+    return out;
   }
 
   function verdictCell(weight, met, error) {
