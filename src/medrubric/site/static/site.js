@@ -565,7 +565,14 @@
       loadData(`case/${n}`).then((data) => {
         if (readState().route === state.route) show(casePage(state, n, data));
       }, (err) => show(el("p", { class: "warn" }, String(err.message))));
-    } else show(leaderboard(state));
+    } else {
+      show(leaderboard(state));
+      // the first leaderboard in the document: for measuring first paint (bench/bench_site.py)
+      if (!performance.getEntriesByName("medrubric:leaderboard").length) {
+        performance.mark("medrubric:leaderboard");
+        requestAnimationFrame(() => performance.mark("medrubric:leaderboard-frame"));
+      }
+    }
   }
 
   function start(index) {
