@@ -97,6 +97,116 @@ def write_runs(root: Path) -> list[Path]:
     return paths
 
 
+EPOCHS = 3  # the repeated-answers run answers each case this many times
+
+
+def write_epoch_run(root: Path) -> Path:
+    """A run of `model-e` that answered every case EPOCHS times, differently each time (one
+    answer of case 1 failed), scored by `medrubric score`."""
+    from typer.testing import CliRunner
+
+    from medrubric.cli.main import app
+
+    cases = [case(i) for i in range(N_CASES)]
+    run = root / "model-e"
+    run.mkdir(parents=True)
+    (run / "cases.jsonl").write_text("".join(c.model_dump_json() + "\n" for c in cases))
+    grades, responses = [], []
+    for c in cases:
+        i = int(c.id.split("-")[1])
+        for epoch in range(EPOCHS):
+            failed = i == 1 and epoch == 1
+            responses.append(
+                Response(
+                    case_id=c.id, model="model-e", epoch=epoch,
+                    response=None if failed else f"Answer {epoch} of model-e to {c.id}.",
+                    error="timeout" if failed else None,
+                )
+            )  # fmt: skip
+            verdicts = [
+                Verdict(
+                    criterion_id=k.id, weight=k.weight, axis=k.axis,
+                    met=(i * 7 + epoch * 4 + len(k.id)) % 10 < (6 if k.weight > 0 else 2),
+                    explanation=f"epoch {epoch} on {k.id}",
+                )
+                for k in c.rubric
+            ]  # fmt: skip
+            grades.append(
+                CaseGrade(
+                    case_id=c.id, model="model-e", epoch=epoch, grader="openai:grader-x",
+                    language=c.language, theme=c.theme, specialty=c.specialty,
+                    published_at=c.published_at, criteria=[] if failed else verdicts,
+                    response_error="timeout" if failed else None,
+                )
+            )  # fmt: skip
+    (run / "grades.jsonl").write_text("".join(g.model_dump_json() + "\n" for g in grades))
+    (run / "responses.jsonl").write_text("".join(r.model_dump_json() + "\n" for r in responses))
+    result = CliRunner().invoke(app, ["score", str(run / "grades.jsonl"), "--out", str(run)])
+    assert result.exit_code == 0, result.output
+    return run
+
+
+# model-a's classified low answers: type -> count, plus FAILED_CLASSIFICATIONS failed calls
+CLASSIFIED = {"CNIF": 5, "KGOC": 3, "MHME": 1}
+FAILED_CLASSIFICATIONS = 1
+# model-b's audit: error type -> (original score, injected score) of each pair
+AUDIT = {
+    "A1": [(0.8, 0.5), (0.6, 0.6), (0.9, 0.2), (0.4, 0.1)],
+    "B2": [(0.5, 0.5), (0.7, 0.9), (0.3, 0.3)],
+}
+
+
+def write_analysis(root: Path) -> tuple[Path, Path]:
+    """An `analyze errors --classify-with` folder (model-a) and an audit folder (model-b),
+    written with the records and summaries those commands write."""
+    from medrubric.analysis.error_types import Classification
+    from medrubric.audit.paired_scoring import PairScore, summarize_pairs
+    from medrubric.audit.pairs import AuditPair
+    from medrubric.data.jsonl import write_json, write_jsonl
+    from medrubric.evaluate.profiles import GraderSetup
+
+    errors, audit = root / "analysis", root / "audit"
+    errors.mkdir(parents=True)
+    labels = [t for t, n in CLASSIFIED.items() for _ in range(n)]
+    rows = [
+        Classification(
+            model="model-a", case_id=f"case-{i:03d}", score=0.1, classifier="openai:c",
+            prompt_version="error_type@1", error_type=t,  # type: ignore[arg-type]
+        )
+        for i, t in enumerate(labels)
+    ] + [
+        Classification(
+            model="model-a", case_id="case-020", score=0.2, classifier="openai:c",
+            prompt_version="error_type@1", error="timeout",
+        )
+    ] * FAILED_CLASSIFICATIONS  # fmt: skip
+    write_jsonl(errors / "error_types.jsonl", rows)
+    pairs, scores = [], []
+    for code, outcomes in AUDIT.items():
+        for k, (original, edited) in enumerate(outcomes):
+            pid, case_id = f"{code}-{k}", f"case-{k:03d}"
+            pairs.append(
+                AuditPair(
+                    pair_id=pid, case_id=case_id, answer_model="model-b", error_type=code,
+                    error_name=code, original="o", edited="e", edits=[], applicability=[],
+                    checks=[], attempts=1, models={}, prompt_versions={}, taxonomy="error_types@1",
+                )
+            )  # fmt: skip
+            scores.append(
+                PairScore(
+                    pair_id=pid, case_id=case_id, error_type=code, n_criteria=3,
+                    original_score=original, edited_score=edited,
+                    original_grade="g", edited_grade="g",
+                )
+            )  # fmt: skip
+    (audit / "score").mkdir(parents=True)
+    write_jsonl(audit / "pairs.jsonl", pairs)
+    setup = GraderSetup(grader="openai:grader-x", mode="batched", prompt="grader", prompt_version=1)
+    report = summarize_pairs(scores, setup, n_resamples=200)
+    write_json(audit / "score" / "score.json", report.model_dump(mode="json"))
+    return errors, audit
+
+
 def cutoff_flags() -> list[str]:
     return [f"--cutoff={m}={d}" for m, d in CUTOFFS.items()]
 

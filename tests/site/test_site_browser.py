@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import os
 import tempfile
 from collections.abc import Callable
@@ -173,3 +174,154 @@ def test_drill_down_releases_and_methodology_pages(
     shots.mkdir(parents=True, exist_ok=True)
     page = open_site("#/?from=2025-01-01")
     page.screenshot(path=str(shots / "site-leaderboard.png"), full_page=True)
+
+
+def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
+    open_site: Callable[..., Page], epoch_site: Path, epoch_run: Path, tmp_path: Path
+) -> None:
+    summary = json.loads((epoch_run / "summary.json").read_text())
+    assert summary["epochs"] == planted.EPOCHS
+    page = open_site("#/", root=epoch_site)
+    shown = row(page, "model-e")
+    assert shown["n"] == summary["n_cases"]
+    assert shown["score"] == pytest.approx(summary["score"], abs=1e-6)
+    # the unfiltered interval is score's nested bootstrap, carried from the build and marked
+    assert [shown["lo"], shown["hi"]] == pytest.approx(summary["ci95"], abs=1e-6)
+    mark = '#leaderboard tr[data-model="model-e"] .ci-mark'
+    assert page.get_attribute(mark, "data-from") == "build"
+    assert (
+        page.eval_on_selector_all('#leaderboard tr[data-model="model-a"] .ci-mark', "m => m.length")
+        == 0
+    )
+    assert "nested bootstrap" in page.inner_text("#ci-note")
+    # under a filter: case means and a cases-only bootstrap, as score's strata
+    page = open_site("#/?language=zh", root=epoch_site)
+    shown, zh = row(page, "model-e"), summary["by_language"]["zh"]
+    assert shown["n"] == zh["n"]
+    assert shown["score"] == pytest.approx(zh["score"], abs=1e-6)
+    assert [shown["lo"], shown["hi"]] == pytest.approx(zh["ci95"], abs=1e-6)
+    assert page.get_attribute(mark, "data-from") == "page"
+    keep = _ids(lambda c: c.language == "zh")
+    assert _score_subset(epoch_run, keep, tmp_path)["score"] == pytest.approx(
+        shown["score"], abs=1e-6
+    )
+    page = open_site("#/model/1", root=epoch_site)
+    for theme, stratum in summary["by_theme"].items():
+        if not stratum["n"]:
+            continue
+        cells = page.eval_on_selector(f'tr[data-stratum="{theme}"]', "r => ({...r.dataset})")
+        assert float(cells["score"]) == pytest.approx(stratum["score"], abs=1e-6)
+        assert [float(cells["lo"]), float(cells["hi"])] == pytest.approx(stratum["ci95"], abs=1e-6)
+    # the case page: every answer, and the case score as their mean (case-001 lost one answer)
+    page = open_site("#/case/1", root=epoch_site)
+    sections = page.eval_on_selector_all(
+        'section[data-model="model-e"]', "s => s.map(x => x.dataset.epoch)"
+    )
+    assert sections == [str(e) for e in range(planted.EPOCHS)]
+    assert "timeout" in page.inner_text('section[data-model="model-e"][data-epoch="1"]')
+    assert "answer 3 of 3" in page.inner_text('section[data-model="model-e"][data-epoch="2"] h3')
+    grades = [json.loads(line) for line in (epoch_run / "grades.jsonl").read_text().splitlines()]
+    answers = [g for g in grades if g["case_id"] == "case-001" and not g["response_error"]]
+    ratios = [
+        sum(v["weight"] for v in g["criteria"] if v["met"])
+        / sum(v["weight"] for v in g["criteria"] if v["weight"] > 0)
+        for g in answers
+    ]
+    expected = sum(max(0.0, min(1.0, r)) for r in ratios) / len(ratios)
+    assert len(answers) == planted.EPOCHS - 1
+    mean = page.get_attribute('h3.case-score[data-model="model-e"]', "data-score")
+    assert float(str(mean)) == pytest.approx(expected, abs=1e-9)
+
+
+# boxes that must not overlap one another unless one holds the other
+OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll(
+    "h1, h2, h3, table, input, select, button, label, nav a, .big",
+  )].filter((e) => e.getClientRects().length);
+  const found = [];
+  for (let a = 0; a < boxes.length; a++) for (let b = a + 1; b < boxes.length; b++) {
+    const [x, y] = [boxes[a], boxes[b]];
+    if (x.contains(y) || y.contains(x)) continue;
+    const r = x.getBoundingClientRect(), s = y.getBoundingClientRect();
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    const name = (e) => `${e.tagName}#${e.id}:${e.textContent.slice(0, 20)}`;
+    if (w > 1 && h > 1) found.push(`${name(x)} / ${name(y)}`);
+  }
+  return found;
+}"""
+
+
+def show(page: Page, route: str) -> None:
+    """Go to a route in the open page and wait until it is drawn."""
+    page.evaluate("r => { location.hash = `#/${r}`; }", route)
+    page.wait_for_function("r => document.body.dataset.ready === (r || 'leaderboard')", arg=route)
+
+
+def test_pages_fit_800_and_1400_px_without_overlaps(open_site: Callable[..., Page]) -> None:
+    page = open_site("#/")
+    for width in (800, 1400):
+        page.set_viewport_size({"width": width, "height": 900})
+        for route in ("", "model/1", "case/0", "cases"):
+            show(page, route)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"#/{route} at {width}px overflows by {overflow}px"
+            assert page.evaluate(OVERLAPS) == [], f"#/{route} at {width}px"
+
+
+def test_every_page_is_reachable_by_links_from_the_leaderboard(
+    open_site: Callable[..., Page], site: Path
+) -> None:
+    page = open_site("#/")
+    seen, todo, files = {""}, [""], set()
+    while todo:
+        route = todo.pop()
+        show(page, route)
+        for href in page.eval_on_selector_all("a[href]", "a => a.map(x => x.getAttribute('href'))"):
+            if not href.startswith("#/"):
+                files.add(href)
+                continue
+            target = href[2:].split("?")[0]
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    models = {f"model/{m}" for m in range(len(planted.PLANTED))}
+    cases = {f"case/{i}" for i in range(planted.N_CASES)}
+    assert seen == {"", "cases", "releases", "methodology"} | models | cases
+    assert files and all((site / f).is_file() for f in files)
+
+
+def _wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    p = k / n
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
+def _type_rows(page: Page, table: str) -> dict[str, dict[str, str]]:
+    script = "rows => Object.fromEntries(rows.map(r => [r.dataset.type, {...r.dataset}]))"
+    return page.eval_on_selector_all(f"#{table} tbody tr", script)
+
+
+def test_model_pages_show_error_types_where_analysed(
+    open_site: Callable[..., Page], site: Path
+) -> None:
+    page = open_site("#/model/0")  # model-a: classified low answers
+    rows, n = _type_rows(page, "error-types"), sum(planted.CLASSIFIED.values())
+    assert len(rows) == 7
+    for code, row_ in rows.items():
+        k = planted.CLASSIFIED.get(code, 0)
+        assert float(row_["share"]) == pytest.approx(k / n, abs=1e-12)
+        assert [float(row_["lo"]), float(row_["hi"])] == pytest.approx(_wilson(k, n), abs=1e-9)
+    assert f"{n} of {n + planted.FAILED_CLASSIFICATIONS} classified" in page.inner_text("#app")
+    assert page.query_selector("#audit-types") is None
+    page = open_site("#/model/2")  # model-b: the blind-spot audit of its answers
+    rows = _type_rows(page, "audit-types")
+    score = json.loads(next(site.parent.glob("audit/score/score.json")).read_text())
+    assert sorted(rows) == sorted(planted.AUDIT)
+    for code, pairs in planted.AUDIT.items():
+        caught = sum(o > e for o, e in pairs) / len(pairs)
+        assert float(rows[code]["share"]) == pytest.approx(caught, abs=1e-12)
+        ci = score["by_type"][code]["win_ci"]
+        assert [float(rows[code]["lo"]), float(rows[code]["hi"])] == pytest.approx(ci, abs=1e-12)
+    page = open_site("#/model/1")  # model-c: none
+    assert "No error-type analysis" in page.inner_text("#no-error-types")

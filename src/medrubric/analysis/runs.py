@@ -50,6 +50,8 @@ class Run(BaseModel):
     clip: bool = True
     grades: list[CaseGrade]
     responses: dict[str, Response] = Field(default_factory=dict)
+    # (case id, epoch) -> the answer: every epoch's (`responses` keeps one per case)
+    answers: dict[tuple[str, int], Response] = Field(default_factory=dict)
     cases: dict[str, Case] = Field(default_factory=dict)
     summary: dict[str, Any] = Field(default_factory=dict)
     # case id -> the length in characters of each of its answers (every epoch)
@@ -156,6 +158,7 @@ def _read_runs(path: str | Path) -> list[Run]:
             clip=bool(summary.get("clip", True)),
             grades=own,
             responses={r.case_id: r for r in responses if r.model == model},
+            answers={(r.case_id, r.epoch): r for r in responses if r.model == model},
             cases=cases,
             summary=summary,
             answer_chars=_answer_chars(responses, model),

@@ -22,6 +22,14 @@ def build_cmd(
         list[str] | None,
         typer.Option("--cutoff", metavar="MODEL=YYYY-MM-DD", help="Knowledge cutoff (repeatable)."),
     ] = None,
+    analysis: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--analysis",
+            metavar="DIR",
+            help="Error types: an `analyze errors` or audit folder (repeatable).",
+        ),
+    ] = None,
     title: Annotated[str, typer.Option("--title", help="Page title.")] = "medrubric leaderboard",
 ) -> None:
     """A static site: leaderboard with a publication window, filters, drill-down, releases."""
@@ -29,7 +37,12 @@ def build_cmd(
     from medrubric.site.build import build_site
 
     result = build_site(
-        runs, out, releases or [], cutoffs=parse_overrides(cutoff or []), title=title
+        runs,
+        out,
+        releases or [],
+        cutoffs=parse_overrides(cutoff or []),
+        analysis_paths=analysis or [],
+        title=title,
     )
     Console().print(
         f"wrote {result.out}/index.html: models {result.n_models}, cases {result.n_cases}, "

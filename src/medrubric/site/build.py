@@ -28,14 +28,19 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.analysis.cutoffs import Cutoff, resolve_cutoffs
 from medrubric.analysis.runs import Run, load_runs
+from medrubric.audit.auditdir import AuditDir
+from medrubric.audit.paired_scoring import SCORE_FILE
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case, CaseGrade, Verdict
 from medrubric.data.vocab import AXES, LABELS
+from medrubric.errors import InputError
 from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.files import write_bytes_atomic
 from medrubric.release.diff import diff_cases
+from medrubric.report.analyses import ERROR_TYPES_JSONL
 from medrubric.report.html import smoke_test_labels
 from medrubric.report.render import render
+from medrubric.scoring.epochs import nested_bootstrap_ci
 from medrubric.scoring.resample import mean_ci
 from medrubric.snapshot.manifest import MANIFEST, read_manifest
 
@@ -95,19 +100,105 @@ def _validity(run: Run) -> dict[str, Any]:
     }
 
 
+def _epochs(run: Run) -> int:
+    """K of a run answered K times per case (`--epochs K`); 1 otherwise."""
+    return 1 + max((g.epoch for g in run.grades), default=0)
+
+
+def _by_answer(run: Run) -> dict[tuple[str, int], CaseGrade]:
+    return {(g.case_id, g.epoch): g for g in run.grades}
+
+
+def _overall_ci(run: Run, epochs: int, seed: int, n_resamples: int) -> list[float] | None:
+    """The interval `medrubric score` gives the whole run: the case bootstrap of the case
+    scores, or with several epochs its nested bootstrap (cases, then each case's answers),
+    with the cases in the grades' order as `scoring.summarize` takes them."""
+    answers: dict[str, list[float]] = {}
+    for row in run.rows():
+        if row.score is not None:
+            answers.setdefault(row.case_id, []).append(row.score)
+    if not answers:
+        return None
+    if epochs > 1:
+        return list(nested_bootstrap_ci(list(answers.values()), n_resamples, seed))
+    return list(mean_ci([s for (s,) in answers.values()], seed, n_resamples))
+
+
+def _holds_error_types(folder: Path) -> bool:
+    return (folder / ERROR_TYPES_JSONL).is_file() or (AuditDir(folder).score / SCORE_FILE).is_file()
+
+
+def _error_breakdowns(folders: Sequence[Path]) -> dict[str, dict[str, Any]]:
+    """Model -> its error types where an analysis of them exists in a folder: the LLM
+    classification of low-scoring answers (`analyze errors --classify-with`, the share of
+    each type with a Wilson CI) and the blind-spot audit of its answers (`audit score`, the
+    share of injected errors of each type the rubric caught, with the cluster-bootstrap CI).
+    A folder with neither is an input error."""
+    from medrubric.analysis.error_types import ERROR_TYPES, Classification, count_types
+    from medrubric.audit.paired_scoring import load_score_report
+    from medrubric.audit.taxonomy import load_taxonomy
+    from medrubric.data.jsonl import load_models
+
+    out: dict[str, dict[str, Any]] = {}
+    for folder in folders:
+        types_file = folder / ERROR_TYPES_JSONL
+        audit = AuditDir(folder)
+        has_audit = (audit.score / SCORE_FILE).is_file()
+        if not _holds_error_types(folder):
+            raise InputError(
+                f"no {ERROR_TYPES_JSONL} (`medrubric analyze errors --classify-with`) and no "
+                f"score/{SCORE_FILE} (`medrubric audit score`)",
+                folder,
+            )
+        if types_file.is_file():
+            for counts in count_types(load_models(types_file, Classification)):
+                out.setdefault(counts.model, {})["classified"] = {
+                    "n_selected": counts.n_selected,
+                    "n_classified": counts.n_classified,
+                    "n_failed": counts.n_failed,
+                    "types": [
+                        {"code": code, "name": ERROR_TYPES[code], "n": t.n, "share": t.share,
+                         "ci": list(t.ci95) if t.ci95 else None}
+                        for code, t in counts.types.items()
+                    ],
+                }  # fmt: skip
+        if has_audit:
+            report = load_score_report(audit.score)
+            models = sorted({p.answer_model for p in audit.require_pairs()})
+            names = {t.code: t.name for t in load_taxonomy().types}
+            for model in models:
+                out.setdefault(model, {})["audit"] = {
+                    "grader": report.grader,
+                    "n_pairs": report.n_scored,
+                    "models": models,
+                    "types": [
+                        {"code": code, "name": names.get(code, code), "n": t.n_pairs,
+                         "share": t.win, "ci": [t.win_ci[0], t.win_ci[1]]}
+                        for code, t in sorted(report.by_type.items())
+                    ],
+                }  # fmt: skip
+    return out
+
+
 def _model_entry(
-    run: Run, index: Mapping[str, int], cutoff: dict[str, str] | None
+    run: Run,
+    index: Mapping[str, int],
+    cutoff: dict[str, str] | None,
+    errors: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    by_case = {g.case_id: g for g in run.grades}
-    ids = list(index)
+    """Score parts per case as (achieved, possible) pairs, one pair per epoch (K pairs a
+    case, epoch 0 first; an answer missing or in error is (0, 0))."""
+    graded = _by_answer(run)
+    epochs = _epochs(run)
+    answers = [(case_id, e) for case_id in index for e in range(epochs)]
     scores: list[int] = []
-    for case_id in ids:
-        scores += _score_parts(by_case.get(case_id))
+    for key in answers:
+        scores += _score_parts(graded.get(key))
     axes: dict[str, list[int]] = {}
     for axis in (*AXES, "unknown"):
         parts: list[int] = []
-        for case_id in ids:
-            grade = by_case.get(case_id)
+        for key in answers:
+            grade = graded.get(key)
             if grade is None or grade.response_error is not None:
                 parts += [0, 0]
             else:
@@ -117,8 +208,6 @@ def _model_entry(
     summary = run.summary
     seed = int(summary.get("seed", 0))
     n_resamples = int(summary.get("n_resamples", 10_000))
-    values = [r.score for r in run.rows() if r.score is not None]
-    ci = mean_ci(values, seed, n_resamples) if values else None
     n_graded = len(run.grades)
     tokens = (summary.get("tokens") or {}).get("total")
     cost = summary.get("cost_usd")
@@ -130,7 +219,8 @@ def _model_entry(
         "clip": run.clip,
         "seed": seed,
         "n_resamples": n_resamples,
-        "ci_all": list(ci) if ci else None,
+        "epochs": epochs,
+        "ci_all": _overall_ci(run, epochs, seed, n_resamples),
         "cutoff": cutoff,
         "cost_per_case": cost / n_graded if cost is not None and n_graded else None,
         "tokens_per_case": tokens / n_graded if tokens is not None and n_graded else None,
@@ -138,6 +228,7 @@ def _model_entry(
         "smoke_test": bool(smoke_test_labels(summary)),
         "scores": scores,
         "axes": axes,
+        "errors": errors or {},
     }
 
 
@@ -160,7 +251,7 @@ def _date(value: dt.date | None) -> str | None:
 def _case_file(
     case_id: str,
     case: Case | None,
-    graded: Sequence[tuple[Run, Mapping[str, CaseGrade]]],
+    graded: Sequence[tuple[Run, Mapping[tuple[str, int], CaseGrade]]],
     index: Mapping[str, int],
 ) -> dict[str, Any]:
     texts = {c.id: c for c in case.rubric} if case else {}
@@ -169,33 +260,35 @@ def _case_file(
     ]
     position = {c["id"]: i for i, c in enumerate(criteria)}
     answers = []
-    for m, (run, by_case) in enumerate(graded):
-        grade = by_case.get(case_id)
-        if grade is None:
-            continue
-        verdicts = []
-        for v in grade.criteria:
-            if v.criterion_id not in position:  # graded against a rubric the case no longer has
-                position[v.criterion_id] = len(criteria)
-                criteria.append(
-                    {
-                        "id": v.criterion_id,
-                        "text": v.criterion_id,
-                        "weight": v.weight,
-                        "axis": v.axis,
-                    }
-                )
-            verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
-        response = run.responses.get(case_id)
-        answers.append(
-            {
-                "model": m,
-                "answer": response.response if response else None,
-                "error": grade.response_error,
-                "parts": _score_parts(grade),
-                "verdicts": verdicts,
-            }
-        )
+    for m, (run, by_answer) in enumerate(graded):
+        for epoch in range(_epochs(run)):
+            grade = by_answer.get((case_id, epoch))
+            if grade is None:
+                continue
+            verdicts = []
+            for v in grade.criteria:
+                if v.criterion_id not in position:  # graded against a rubric the case no longer has
+                    position[v.criterion_id] = len(criteria)
+                    criteria.append(
+                        {
+                            "id": v.criterion_id,
+                            "text": v.criterion_id,
+                            "weight": v.weight,
+                            "axis": v.axis,
+                        }
+                    )
+                verdicts.append([position[v.criterion_id], v.met, v.error, v.explanation])
+            response = run.answers.get((case_id, epoch))
+            answers.append(
+                {
+                    "model": m,
+                    "epoch": epoch,
+                    "answer": response.response if response else None,
+                    "error": grade.response_error,
+                    "parts": _score_parts(grade),
+                    "verdicts": verdicts,
+                }
+            )
     conversation = [] if case is None or case.narrative or not case.prompt else case.prompt
     return {
         "id": case_id,
@@ -259,11 +352,13 @@ def site_files(
     known: Mapping[str, Cutoff | None],
     release_paths: Sequence[str | Path] = (),
     *,
+    errors: Mapping[str, dict[str, Any]] | None = None,
     title: str = "medrubric leaderboard",
     built: dt.date | None = None,
 ) -> dict[str, bytes]:
     """Every file of the site, path -> content (nothing written); ``known`` is each model's
-    knowledge cutoff (`analysis.cutoffs.resolve_cutoffs`)."""
+    knowledge cutoff (`analysis.cutoffs.resolve_cutoffs`), ``errors`` each model's error
+    types (`_error_breakdowns`)."""
     case_by_id: dict[str, Case] = {}
     for run in runs:
         for case_id, case in run.cases.items():
@@ -281,7 +376,7 @@ def site_files(
         entry = (
             None if cutoff is None else {"date": cutoff.date.isoformat(), "source": cutoff.source}
         )
-        models.append(_model_entry(run, index, entry))
+        models.append(_model_entry(run, index, entry, (errors or {}).get(run.model)))
     releases, release_files = _release_entries(release_paths)
     columns = ("id", "published_at", "language", "theme", "specialty")
     payload = {
@@ -295,7 +390,7 @@ def site_files(
         "built": (built or dt.date.today()).isoformat(),
     }
     out: dict[str, bytes] = {"data/index.js": _wrap("index", payload)}
-    graded = [(run, {g.case_id: g for g in run.grades}) for run in runs]
+    graded = [(run, _by_answer(run)) for run in runs]
     for case_id in ids:
         body = _case_file(case_id, case_by_id.get(case_id), graded, index)
         out[f"data/case/{index[case_id]}.js"] = _wrap_gzip(f"case/{index[case_id]}", body)
@@ -320,12 +415,22 @@ def build_site(
     release_paths: Sequence[str | Path] = (),
     *,
     cutoffs: dict[str, dt.date] | None = None,
+    analysis_paths: Sequence[str | Path] = (),
     title: str = "medrubric leaderboard",
 ) -> SiteResult:
     """Write the site into ``out`` (every file atomically; inputs are all read first, so bad
-    input leaves nothing behind)."""
+    input leaves nothing behind). Error types come from each ``analysis_paths`` folder and
+    from any run folder that holds them."""
     runs = load_runs(run_paths)
-    files = site_files(runs, resolve_cutoffs(runs, cutoffs), release_paths, title=title)
+    folders = [Path(p) for p in run_paths if _holds_error_types(Path(p))]
+    folders += [Path(p) for p in analysis_paths]
+    files = site_files(
+        runs,
+        resolve_cutoffs(runs, cutoffs),
+        release_paths,
+        errors=_error_breakdowns(folders),
+        title=title,
+    )
     root = Path(out)
     for name, data in files.items():
         write_bytes_atomic(root / name, data)

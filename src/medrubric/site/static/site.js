@@ -120,6 +120,22 @@
     return !extra || extra(i);
   }
 
+  // K (achieved, possible) pairs a case, one per epoch: the case score is the mean over its
+  // scored answers, as `medrubric score`'s; null when none could be scored
+  function caseMean(model, parts, i) {
+    const k = model.epochs;
+    let sum = 0;
+    let scored = 0;
+    for (let e = 0; e < k; e++) {
+      const at = 2 * (i * k + e);
+      if (parts[at + 1] <= 0) continue;
+      const ratio = parts[at] / parts[at + 1];
+      sum += model.clip ? clip01(ratio) : ratio;
+      scored += 1;
+    }
+    return scored ? sum / scored : null;
+  }
+
   function caseScores(model, state, extra, axis) {
     const parts = (axis || state.axis) ? model.axes[axis || state.axis] : model.scores;
     const out = [];
@@ -127,10 +143,9 @@
     if (!parts) return { values: out, ids };
     const n = INDEX.cases.id.length;
     for (let i = 0; i < n; i++) {
-      const possible = parts[2 * i + 1];
-      if (possible <= 0 || !caseIn(i, state, model, extra)) continue;
-      const ratio = parts[2 * i] / possible;
-      out.push(model.clip ? clip01(ratio) : ratio);
+      const score = caseMean(model, parts, i);
+      if (score === null || !caseIn(i, state, model, extra)) continue;
+      out.push(score);
       ids.push(i);
     }
     return { values: out, ids };
@@ -143,8 +158,10 @@
     for (const v of values) sum += v;
     const score = clip01(sum / values.length);
     let ci;
+    let from = "page";
     if (!extra && !axis && unfiltered(state) && model.ci_all) {
       ci = model.ci_all.map(clip01);
+      from = "build";
     } else {
       const key = `${INDEX.models.indexOf(model)}|${cacheKey || ""}|${axis || ""}|${hashFor(state, "")}`;
       if (!ciCache.has(key)) {
@@ -153,7 +170,27 @@
       }
       ci = ciCache.get(key);
     }
-    return { score, ci, n: values.length };
+    return { score, ci, n: values.length, from };
+  }
+
+  // a multi-epoch run's overall CI: the build's nested bootstrap (†) or, under a filter, the
+  // page's bootstrap over cases only (‡); see ciNote
+  function ciMark(model, s) {
+    if (model.epochs <= 1 || !s.ci) return null;
+    const build = s.from === "build";
+    return el("sup", { class: "ci-mark", "data-from": s.from, title: build
+      ? "nested bootstrap from the build" : "cases-only bootstrap, not the nested one" }, build ? "†" : "‡");
+  }
+
+  function ciNote() {
+    const multi = INDEX.models.filter((m) => m.epochs > 1);
+    if (!multi.length) return null;
+    return el("p", { class: "muted", id: "ci-note" },
+      `${multi.map((m) => `${m.name} (${m.epochs} answers a case)`).join(", ")}: a case's score is the mean `
+      + "over its answers. † The CI is the nested bootstrap (cases, then each case's answers) computed when "
+      + "the site was built, as `medrubric score` reports it. ‡ Under a filter the page does not recompute "
+      + "the nested bootstrap: the CI shown resamples cases only, as `medrubric score` does for its strata, "
+      + "and is narrower than the nested interval `medrubric score` gives on the same cases.");
   }
 
   function ranked(state) {
@@ -256,7 +293,7 @@
           m.smoke_test ? el("span", { class: "tag" }, " smoke test") : null,
           differs.length ? el("span", { class: "tag warn-tag" }, ` ⚠ differs: ${differs.join(", ")}`) : null),
         el("td", { class: "num score" }, pct(row.score)),
-        el("td", { class: "num ci" }, interval(row.ci)),
+        el("td", { class: "num ci" }, interval(row.ci), ciMark(m, row)),
         el("td", { class: "num n" }, String(row.n)),
         el("td", { class: "num" }, m.cost_per_case === null ? "—" : `$${m.cost_per_case.toFixed(4)}`),
         el("td", { class: "num" }, m.tokens_per_case === null ? "—" : Math.round(m.tokens_per_case).toLocaleString("en")),
@@ -271,6 +308,7 @@
     main.push(el("p", { class: "muted" },
       "Rank: 1 + the number of models whose 95% CI lies wholly above this one; '=' marks a tie "
       + "(overlapping CIs). Scores are percent; n is the number of scored cases in the selection."));
+    main.push(ciNote());
     main.push(strataSection(state));
     return main;
   }
@@ -313,7 +351,8 @@
       el("h2", {}, model.name), el("p", { class: "muted" }, windowLine(state))];
     const all = stratum(model, state);
     main.push(el("p", Object.assign({ class: "big", id: "model-score" }, raw(all)), `Score ${pct(all.score)} `, el("span", { class: "ci" }, interval(all.ci)),
-      ` (n=${all.n})`));
+      ciMark(model, all), ` (n=${all.n})`));
+    if (model.epochs > 1) main.push(ciNote());
     main.push(el("p", {}, `Grader ${model.grader}; ${model.validity.line}`));
     main.push(el("p", {}, `Knowledge cutoff: ${model.cutoff ? `${model.cutoff.date} (${model.cutoff.source})` : "unknown"}`));
     for (const key of STRATA) {
@@ -329,12 +368,52 @@
         el("thead", {}, el("tr", {}, [STRATUM_NAMES[key], "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))));
     }
+    main.push(...errorTypes(model));
     const { values, ids } = caseScores(model, state);
     const worst = ids.map((i, k) => [values[k], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 10);
     main.push(el("h3", {}, "Lowest-scoring cases"),
       el("ol", { id: "worst" }, worst.map(([score, i]) => el("li", {},
         el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}%`))));
     return main;
+  }
+
+  function typeTable(id, types, what) {
+    return el("div", { class: "scroll" }, el("table", { id },
+      el("thead", {}, el("tr", {}, ["Type", "Error type", "n", what, "95% CI"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, types.map((t) => el("tr", {
+        "data-type": t.code, "data-share": t.share === null ? null : String(t.share),
+        "data-lo": t.ci ? String(t.ci[0]) : null, "data-hi": t.ci ? String(t.ci[1]) : null,
+      }, el("th", { scope: "row" }, t.code), el("td", {}, t.name), el("td", { class: "num" }, String(t.n)),
+      el("td", { class: "num" }, pct(t.share)), el("td", { class: "num" }, interval(t.ci)))))));
+  }
+
+  // error types as analysed when the site was built (all the model's cases; filters do not apply)
+  function errorTypes(model) {
+    const found = model.errors;
+    const out = [el("h3", {}, "Error types")];
+    if (!found.classified && !found.audit) {
+      out.push(el("p", { class: "muted", id: "no-error-types" }, "No error-type analysis of this model: "
+        + "`medrubric analyze errors --classify-with` or `medrubric audit score` makes one, and "
+        + "`medrubric site build --analysis DIR` shows it here."));
+      return out;
+    }
+    out.push(el("p", { class: "muted" }, "Over all the model's cases, as analysed when the site was built "
+      + "(the filters above do not apply)."));
+    const c = found.classified;
+    if (c) {
+      out.push(el("p", {}, `Low-scoring answers classified into one main type by an LLM: ${c.n_classified} `
+        + `of ${c.n_selected} classified (${c.n_failed} failed, not counted). Share of each type among the `
+        + "classified answers, with a Wilson 95% CI."), typeTable("error-types", c.types, "Share"));
+    }
+    const a = found.audit;
+    if (a) {
+      const pooled = a.models.length > 1 ? `, pooled over the answers of ${a.models.join(", ")}` : "";
+      out.push(el("p", {}, `Blind-spot audit (grader ${a.grader}, ${a.n_pairs} scored pairs${pooled}): `
+        + "for each injected error type, the share of pairs whose original answer the rubric scored above "
+        + "the copy with the error (errors caught), with the cluster-bootstrap 95% CI."),
+      typeTable("audit-types", a.types, "Caught"));
+    }
+    return out;
   }
 
   function verdictCell(weight, met, error) {
@@ -364,14 +443,23 @@
       el("thead", {}, el("tr", {}, ["Criterion", "Axis", "Weight"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, data.criteria.map((c) => el("tr", {}, el("td", {}, c.text), el("td", {}, label(c.axis)),
         el("td", { class: `num ${c.weight < 0 ? "neg" : "pos"}` }, signed(c.weight))))))));
+    const multi = new Set();
     for (const answer of data.answers) {
       const model = INDEX.models[answer.model];
+      if (model.epochs > 1 && !multi.has(answer.model)) {
+        multi.add(answer.model);
+        const mean = caseMean(model, model.scores, n);
+        main.push(el("h3", { class: "case-score", "data-model": model.name, "data-score": mean === null ? null : String(mean) },
+          `${model.name}: case score ${mean === null ? "unscorable" : `${pct(mean)}%`}, the mean over its `
+          + `scored answers (${model.epochs} answers)`));
+      }
       const [achieved, possible] = answer.parts;
       const score = possible > 0 ? achieved / possible : null;
       const shown = score === null ? (answer.error ? "no answer" : "unscorable")
         : `${pct(model.clip ? clip01(score) : score)}%` + (score < 0 || score > 1 ? ` (unclipped ${pct(score)}%)` : "");
-      const section = el("section", { class: "answer", "data-model": model.name },
-        el("h3", {}, el("a", { href: hashFor(state, `model/${answer.model}`) }, model.name), ` — ${shown}`));
+      const which = model.epochs > 1 ? ` — answer ${answer.epoch + 1} of ${model.epochs}` : "";
+      const section = el("section", { class: "answer", "data-model": model.name, "data-epoch": String(answer.epoch) },
+        el("h3", {}, el("a", { href: hashFor(state, `model/${answer.model}`) }, model.name), `${which} — ${shown}`));
       if (answer.error) section.appendChild(el("p", { class: "warn" }, `Answer failed: ${answer.error}`));
       if (answer.answer !== null) section.appendChild(el("pre", { class: "answer-text" }, answer.answer));
       section.appendChild(el("div", { class: "scroll" }, el("table", { class: "verdicts" },
@@ -384,6 +472,32 @@
       main.push(section);
     }
     return main;
+  }
+
+  // every case in the selection (window and case filters) with each model's case score
+  function casesPage(state) {
+    const cases = INDEX.cases;
+    const models = INDEX.models;
+    const any = { cutoff: null };
+    const shown = Object.assign({}, state, { post: false });
+    const ids = cases.id.map((_, i) => i).filter((i) => caseIn(i, shown, any, null));
+    const parts = models.map((m) => (state.axis ? m.axes[state.axis] : m.scores));
+    const rows = ids.map((i) => el("tr", { "data-case": cases.id[i] },
+      el("th", { scope: "row" }, el("a", { href: hashFor(state, `case/${i}`) }, cases.id[i])),
+      el("td", { class: "nowrap" }, cases.published_at[i] || "undated"),
+      el("td", {}, label(cases.language[i])), el("td", {}, label(cases.theme[i])),
+      el("td", {}, label(cases.specialty[i])),
+      models.map((m, k) => {
+        const score = parts[k] ? caseMean(m, parts[k], i) : null;
+        return el("td", { class: "num" }, score === null ? "—" : pct(score));
+      })));
+    return [el("h2", {}, "Cases"), controls(state),
+      el("p", { class: "muted", id: "window-line" }, `${windowLine(Object.assign({}, shown))} ${ids.length} cases; `
+        + "case scores in percent (the mean over a model's answers to the case)."),
+      el("div", { class: "scroll" }, el("table", { id: "cases" },
+        el("thead", {}, el("tr", {}, ["Case", "Published", "Language", "Theme", "Specialty"]
+          .map((h) => el("th", { scope: "col" }, h)), models.map((m) => el("th", { scope: "col" }, m.name)))),
+        el("tbody", {}, rows)))];
   }
 
   function releasesPage() {
@@ -420,7 +534,9 @@
         + "counted; a case with no positive criterion left is unscorable."),
       el("p", {}, "The 95% CI is the percentile bootstrap of the mean over cases, with the run's seed and "
         + "resamples, on medrubric's counter-based generator: this page recomputes it for any selection "
-        + "and gets the same interval as `medrubric score` on those cases."),
+        + "and gets the same interval as `medrubric score` on those cases. A run with several answers a case "
+        + "(epochs) scores each case by the mean of its answers; its overall CI in the unfiltered view is the "
+        + "nested bootstrap computed when the site was built, and under a filter the page resamples cases only."),
       el("p", {}, "Rank is 1 + the number of models whose CI lies wholly above; models with overlapping CIs "
         + "share a rank. Post-cutoff compares each model on the cases published after its own knowledge cutoff."),
       el("h3", {}, "Cases"),
@@ -440,6 +556,7 @@
       document.body.setAttribute("data-ready", ready === false ? "" : (state.route || "leaderboard"));
     };
     if (route === "model") show(modelPage(state, Number(arg)));
+    else if (route === "cases") show(casesPage(state));
     else if (route === "releases") show(releasesPage());
     else if (route === "methodology") show(methodologyPage());
     else if (route === "case") {
@@ -448,7 +565,14 @@
       loadData(`case/${n}`).then((data) => {
         if (readState().route === state.route) show(casePage(state, n, data));
       }, (err) => show(el("p", { class: "warn" }, String(err.message))));
-    } else show(leaderboard(state));
+    } else {
+      show(leaderboard(state));
+      // the first leaderboard in the document: for measuring first paint (bench/bench_site.py)
+      if (!performance.getEntriesByName("medrubric:leaderboard").length) {
+        performance.mark("medrubric:leaderboard");
+        requestAnimationFrame(() => performance.mark("medrubric:leaderboard-frame"));
+      }
+    }
   }
 
   function start(index) {
