@@ -11,12 +11,12 @@ from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import (
-    DEFAULT_MAX_ERROR_RATE,
     MaxErrorRate,
     PassThreshold,
     Resamples,
     Seed,
 )
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError

@@ -17,8 +17,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from medrubric.data.vocab import LABELS
+from medrubric.data.vocab import display_name
 from medrubric.files import write_text_atomic
+from medrubric.report.charts import SMALL_N
 from medrubric.runtime.numbers import interval as _interval
 
 MISSING = "—"
@@ -88,8 +89,8 @@ def date(value: dt.date | dt.datetime | str | None) -> str:
 
 
 def label(key: str) -> str:
-    """The display name of an axis, theme or other vocabulary key."""
-    return LABELS.get(key, key)
+    """The display name of an axis, theme, specialty or language id (never the raw id)."""
+    return display_name(key)
 
 
 FILTERS = {
@@ -112,6 +113,7 @@ env = jinja2.Environment(
 )
 env.filters.update(FILTERS)
 env.globals.update(FILTERS)
+env.globals["SMALL_N"] = SMALL_N
 
 
 def render(template: str, **context: Any) -> str:
