@@ -20,14 +20,15 @@ WEIGHTS = {"a": (9, "safety"), "b": (-6, "accuracy"), "c": (3, "completeness")}
 def _met(i: int) -> dict[str, bool]:
     if i >= 12:
         return {"a": True, "b": False, "c": True}
-    return {"a": i % 3 != 0, "b": i % 4 == 0, "c": i % 2 == 0}
+    # case 9 loses most (-50% unclipped) and ties at 0% with cases 0 (-25%) and 3 (0%)
+    return {"a": i % 3 != 0, "b": i % 4 == 0 or i == 9, "c": i % 2 == 0}
 
 
-def _expected_score(i: int) -> float:
-    """The clipped case score, computed here rather than by scoring/."""
+def _expected_order(i: int) -> tuple[float, float, int]:
+    """The clipped case score, then the unclipped one, computed here rather than by scoring/."""
     met = _met(i)
-    points = sum(w for k, (w, _) in WEIGHTS.items() if met[k])
-    return min(1.0, max(0.0, points / 12))
+    points = sum(w for k, (w, _) in WEIGHTS.items() if met[k]) / 12
+    return (min(1.0, max(0.0, points)), points, i)
 
 
 def _planted(error: bool = False) -> tuple[list[Case], list[CaseGrade]]:
@@ -83,7 +84,8 @@ def _section(html: str, anchor: str) -> str:
 def test_cases_are_listed_lowest_score_first_and_the_summaries_link_to_them() -> None:
     html = _page()
     listed = re.findall(r'<details class="case[^"]*" id="case-(case-\d\d)"', html)
-    expected = sorted((f"case-{i:02d}" for i in range(N)), key=lambda c: (_expected_score(int(c[-2:])), c))
+    expected = [f"case-{i:02d}" for i in sorted(range(N), key=_expected_order)]
+    assert expected[:3] == ["case-09", "case-00", "case-03"]
     assert listed == expected  # all listed without a script, lowest first
     anchors = set(re.findall(r'\bid="([^"]+)"', html))
     lowest = re.findall(r'href="#([^"]+)"', _section(html, "lowest"))

@@ -1,4 +1,4 @@
-"""Planted runs, the site built from them, and headless Chromium (as the review app's tests)."""
+"""Planted runs, the site built from them, opened in headless Chromium (`browser`, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,18 +14,6 @@ from medrubric.cli.main import app
 sys.path.insert(0, str(Path(__file__).parent))
 import planted  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
 @pytest.fixture(scope="session")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return planted.write_runs(tmp_path_factory.mktemp("planted"))
@@ -40,18 +28,6 @@ def site(runs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")  # Playwright's loop must stop before other modules run asyncio
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from medrubric.data.vocab import display_name
 # unstable and can collapse to one value (docs/evaluation.md, "Reading the run report").
 SMALL_N = 10
 
-WIDTH = 660
-LABEL_W = 230  # the left column of category names
-RIGHT = 64  # the right column: n per row
+WIDTH = 690
+LABEL_W = 266  # the left column of category names
+RIGHT = 60  # the right column: n per row
 TOP = 30
 ROW_H = 26
 BOTTOM = 46  # tick labels and the axis title

@@ -78,6 +78,7 @@ def _case_view(
         "epoch": grade.epoch,
         "anchor": f"case-{grade.case_id}" + (f"-{grade.epoch}" if grade.epoch else ""),
         "score": score,
+        "unclipped": unclipped,
         "axes": sorted({r["axis"] for r in rows}),
         "language": grade.language or "—",
         "theme": grade.theme,
@@ -98,10 +99,17 @@ def _case_view(
     }
 
 
-def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, str, int]:
-    """Lowest score first; answers without a score (failed or unscorable) last."""
-    score = view["score"]
-    return (score is None, 0.0 if score is None else score, view["case_id"], view["epoch"])
+def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
+    """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
+    answers that lost most come first; answers without a score (failed or unscorable) last."""
+    score, unclipped = view["score"], view["unclipped"]
+    return (
+        score is None,
+        0.0 if score is None else score,
+        0.0 if unclipped is None else unclipped,
+        view["case_id"],
+        view["epoch"],
+    )
 
 
 def harms_met(views: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -26,7 +26,9 @@
       } else if (x !== y) {
         return sort === "score-desc" ? y - x : x - y;
       }
-      return Number(a.dataset.order) - Number(b.dataset.order);
+      // ties: the page's order (lower unclipped score first), reversed for highest first
+      var order = Number(a.dataset.order) - Number(b.dataset.order);
+      return sort === "score-desc" ? -order : order;
     };
   }
 
