@@ -39,7 +39,8 @@ OVERLAPS = """sel => {
     const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
     const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
     const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-    if (x > 1 && y > 1) out.push(a.tagName + '.' + a.className + ' / ' + b.tagName + '.' + b.className);
+    const name = e => e.tagName + '.' + e.className;
+    if (x > 1 && y > 1) out.push(name(a) + ' / ' + name(b));
   }
   return out;
 }"""

@@ -52,7 +52,9 @@ def _planted(error: bool = False) -> tuple[list[Case], list[CaseGrade]]:
             for k, (w, axis) in WEIGHTS.items()
         ]
         if error and i == 1:  # one grader error: 1 of 42 verdicts
-            verdicts[2] = Verdict(criterion_id="1-c", weight=3, axis="completeness", error="HTTP 500")
+            verdicts[2] = Verdict(
+                criterion_id="1-c", weight=3, axis="completeness", error="HTTP 500"
+            )
         cases.append(case)
         grades.append(
             CaseGrade(case_id=case.id, model="m", grader="g", criteria=verdicts,

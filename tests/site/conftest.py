@@ -1,4 +1,5 @@
-"""Planted runs, the site built from them, opened in headless Chromium (`browser`, tests/conftest.py)."""
+"""Planted runs and the site built from them, opened in headless Chromium (`browser`, in
+tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from medrubric.cli.main import app
 
 sys.path.insert(0, str(Path(__file__).parent))
 import planted  # noqa: E402
+
 
 @pytest.fixture(scope="session")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:

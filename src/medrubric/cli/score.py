@@ -16,10 +16,10 @@ from medrubric.cli.options import (
     Resamples,
     Seed,
 )
-from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:

@@ -124,22 +124,13 @@ def harms_met(views: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def strata_rows(strata: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A table's rows: each stratum with `small` (fewer than SMALL_N cases) and `degenerate`
-    (a CI of one value, which a bootstrap over few cases gives when they all score alike)."""
-    rows = []
-    for key, st in strata.items():
-        ci95 = st.get("ci95")
-        rows.append(
-            {
-                "key": key,
-                "score": st["score"],
-                "ci95": ci95,
-                "n": st["n"],
-                "small": st["n"] < SMALL_N,
-                "degenerate": bool(ci95) and ci95[0] == ci95[1],
-            }
-        )
-    return rows
+    """A table's rows: each stratum, `small` when it has fewer than SMALL_N cases (the template
+    then flags its interval, and says so when it collapsed to one value)."""
+    return [
+        {"key": key, "score": st["score"], "ci95": st.get("ci95"), "n": st["n"],
+         "small": st["n"] < SMALL_N}
+        for key, st in strata.items()
+    ]  # fmt: skip
 
 
 def error_banner(summary: Mapping[str, Any], max_error_rate: float) -> dict[str, Any] | None:
