@@ -36,6 +36,31 @@ def local_llm_spec() -> Iterator[str]:
         yield f"openai:{SMOLLM2}@{server.base_url}"
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")  # Playwright's loop must stop before other modules run asyncio
+def browser() -> Iterator[object]:
+    """Headless Chromium (Playwright) for the page tests; skipped where it is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
 @pytest.fixture
 def tmp_cache(tmp_path: Path) -> Path:
     """An empty call-cache folder for one test."""

@@ -14,9 +14,12 @@ from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.summary import build_summary
 from medrubric.report.html import run_report_html
 
-# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images
+# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images,
+# and requests made by an inline script
 EXTERNAL = re.compile(
-    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
+    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script\b[^>]*\bsrc|<link|@import|url\("""
+    r"""|fetch\(|XMLHttpRequest|WebSocket|\.innerHTML""",
+    re.I,
 )
 
 
@@ -82,7 +85,7 @@ def _render(smoke: bool = False):
 def test_run_report_is_self_contained_and_shows_each_verdict():
     summary, html = _render()
     assert not EXTERNAL.search(html), EXTERNAL.search(html)
-    assert "data:image/png;base64," in html
+    assert html.count("<svg") == 2 and "data:image/png" not in html  # one SVG per panel
     assert html.count("<details") == 4
     assert "Advises calling emergency services" in html and ">+9<" in html
     assert "HTTP 500 (gave up)" in html and "ERROR" in html

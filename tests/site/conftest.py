@@ -1,4 +1,5 @@
-"""Planted runs, the site built from them, and headless Chromium (as the review app's tests)."""
+"""Planted runs and the site built from them, opened in headless Chromium (`browser`, in
+tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,6 @@ from medrubric.cli.main import app
 
 sys.path.insert(0, str(Path(__file__).parent))
 import planted  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
@@ -57,18 +47,6 @@ def epoch_site(runs: list[Path], epoch_run: Path, tmp_path_factory: pytest.TempP
     )
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")  # Playwright's loop must stop before other modules run asyncio
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -18,13 +18,13 @@ from medrubric.cli.groups import (
     model_flags,
 )
 from medrubric.cli.options import (
-    DEFAULT_MAX_ERROR_RATE,
     Epochs,
     MaxErrorRate,
     Out,
     PassThreshold,
     Temperature,
 )
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.numbers import interval
@@ -183,7 +183,7 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.report.run import write_run_reports
 
-    write_run_reports(result)
+    write_run_reports(result, max_error_rate)
     summary, progress, run = result.summary, result.progress, result.run
     score = summary.score
     shown = "—" if score is None else f"{100 * score:.1f}%"

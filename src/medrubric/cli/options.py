@@ -84,7 +84,6 @@ def fanout_settings(
     return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
 
 
-DEFAULT_MAX_ERROR_RATE = 0.1
 MaxErrorRate = Annotated[
     float,
     typer.Option(

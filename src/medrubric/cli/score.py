@@ -11,7 +11,6 @@ from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.options import (
-    DEFAULT_MAX_ERROR_RATE,
     MaxErrorRate,
     PassThreshold,
     Resamples,
@@ -20,6 +19,7 @@ from medrubric.cli.options import (
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:

@@ -1,5 +1,6 @@
-"""Self-contained HTML reports: inline CSS, charts as base64 PNG, no external links, scripts
-or fonts, so a report can be mailed or archived as one file and still open years later."""
+"""Self-contained HTML reports: inline CSS, charts as inline SVG (or base64 PNG), at most an
+inline script, no external links, scripts or fonts, so a report can be mailed or archived as
+one file and still open years later."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
+from medrubric.report.charts import SMALL_N, bar_chart
 from medrubric.report.leaderboard import (
     LeaderboardRow,
     axes_present,
@@ -14,7 +17,7 @@ from medrubric.report.leaderboard import (
     comparability_notes,
     comparability_section,
 )
-from medrubric.report.plots import breakdown_chart, epochs_chart, leaderboard_chart
+from medrubric.report.plots import epochs_chart, leaderboard_chart
 from medrubric.report.render import render
 from medrubric.scoring.summary import score_verdicts
 
@@ -79,6 +82,10 @@ def _case_view(
     return {
         "case_id": grade.case_id,
         "epoch": grade.epoch,
+        "anchor": f"case-{grade.case_id}" + (f"-{grade.epoch}" if grade.epoch else ""),
+        "score": score,
+        "unclipped": unclipped,
+        "axes": sorted({r["axis"] for r in rows}),
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
@@ -98,35 +105,116 @@ def _case_view(
     }
 
 
+def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
+    """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
+    answers that lost most come first; answers without a score (failed or unscorable) last."""
+    score, unclipped = view["score"], view["unclipped"]
+    return (
+        score is None,
+        0.0 if score is None else score,
+        0.0 if unclipped is None else unclipped,
+        view["case_id"],
+        view["epoch"],
+    )
+
+
+def harms_met(views: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every met negative criterion with its case, heaviest weight first, then lowest case."""
+    found = [
+        {"case": v, "weight": r["weight"], "text": r["text"], "axis": r["axis"]}
+        for v in views
+        for r in v["rows"]
+        if r["effect"] == "harm"
+    ]
+    return sorted(found, key=lambda h: (h["weight"], _by_score(h["case"])))
+
+
+def strata_rows(strata: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A table's rows: each stratum, `small` when it has fewer than SMALL_N cases (the template
+    then flags its interval, and says so when it collapsed to one value)."""
+    return [
+        {"key": key, "score": st["score"], "ci95": st.get("ci95"), "n": st["n"],
+         "small": st["n"] < SMALL_N}
+        for key, st in strata.items()
+    ]  # fmt: skip
+
+
+def error_banner(summary: Mapping[str, Any], max_error_rate: float) -> dict[str, Any] | None:
+    """The grader and answer errors with their rates, and whether either rate is above the
+    run's --max-error-rate (the one case the banner is red); None without errors."""
+    shares = [
+        ("grader", "verdicts", summary["n_errors"], summary["n_criteria"]),
+        ("answer", "answers", summary["n_response_errors"], summary["n_grades"]),
+    ]
+    parts = [
+        {"kind": kind, "of": of, "n": n, "total": total, "rate": n / total if total else None}
+        for kind, of, n, total in shares
+        if n
+    ]
+    if not parts:
+        return None
+    over = any(p["rate"] is not None and p["rate"] > max_error_rate for p in parts)
+    return {"parts": parts, "over": over, "max_rate": max_error_rate}
+
+
+def _facet(views: Sequence[Mapping[str, Any]], field: str) -> list[str]:
+    values = {x for v in views for x in (v[field] if field == "axes" else [v[field]])}
+    return sorted(x for x in values if x and x != "—")
+
+
 def run_report_html(
     summary: Mapping[str, Any],
     grades: Sequence[CaseGrade],
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
+    max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
 ) -> str:
     """One run: overall score with CI, the grader's validity figures (summary.json's
-    `grader_validity`), tables per stratum, chart, per-case drill-down."""
+    `grader_validity`), charts and tables per stratum (small strata flagged), the lowest cases
+    and the harmful criteria met, and every case, lowest score first, sortable and
+    filterable (an inline script; without it every case is listed in that order)."""
     tables = [
         ("By axis", "Axis", summary["by_axis"]),
         ("By theme", "Theme", summary["by_theme"]),
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    views = [
-        _case_view(
-            g, cases.get(g.case_id), responses.get((g.case_id, g.epoch)), bool(summary["clip"])
+    views = sorted(
+        (
+            _case_view(
+                g, cases.get(g.case_id), responses.get((g.case_id, g.epoch)), bool(summary["clip"])
+            )
+            for g in grades
+        ),
+        key=_by_score,
+    )
+    charts = [bar_chart(title, summary[key]) for title, key in (
+        ("Score by axis", "by_axis"), ("Score by theme", "by_theme"))]  # fmt: skip
+    facets = [
+        (field, name, _facet(views, attr))
+        for field, name, attr in (
+            ("theme", "Theme", "theme"),
+            ("specialty", "Specialty", "specialty"),
+            ("axis", "Axis", "axes"),
+            ("language", "Language", "language"),
         )
-        for g in grades
     ]
+    sections = [("lowest", "Lowest cases"), ("harms", "Harmful criteria met")]
     return render(
         "run_report.html.j2",
         s=summary,
         smoke_models=smoke_test_labels(summary),
-        chart=breakdown_chart(summary),
+        errors=error_banner(summary, max_error_rate),
+        charts=[c for c in charts if c is not None],
         epochs_chart=epochs_chart(summary),
-        tables=tables,
+        tables=[(t, column, strata_rows(strata)) for t, column, strata in tables],
         cases=views,
-        toc=[(title.lower().replace(" ", "-"), title) for title, _, _ in tables]
+        lowest=[v for v in views if v["score"] is not None][:10],
+        harms=harms_met(views),
+        facets=facets,
+        small_n=SMALL_N,
+        toc=sections
+        + [(title.lower().replace(" ", "-"), title) for title, _, _ in tables]
         + [("cases", "Cases")],
     )
 

@@ -1,4 +1,5 @@
-"""Score charts returned as base64 PNG, so reports embed them inline."""
+"""Score charts returned as base64 PNG, so reports embed them inline (the run report's
+per-stratum bars are inline SVG: report/charts.py)."""
 
 from __future__ import annotations
 
@@ -22,32 +23,6 @@ def _bars(ax: Any, title: str, rows: Sequence[tuple[str, float, tuple[float, flo
     ax.set_xlim(0, 1)
     ax.set_xlabel("score (95% CI)")
     ax.set_title(title)
-
-
-def strata_rows(
-    strata: Mapping[str, Mapping[str, Any]],
-) -> list[tuple[str, float, tuple[float, float]]]:
-    return [
-        (name, float(s["score"]), (float(s["ci95"][0]), float(s["ci95"][1])))
-        for name, s in strata.items()
-    ]
-
-
-def breakdown_chart(summary: Mapping[str, Any]) -> str | None:
-    """Scores by axis and by theme side by side; None when there is nothing to draw."""
-    panels = [
-        (title, strata_rows(summary.get(key) or {}))
-        for title, key in (("By axis", "by_axis"), ("By theme", "by_theme"))
-    ]
-    panels = [(title, rows) for title, rows in panels if rows]
-    if not panels:
-        return None
-    height = 1.2 + 0.35 * max(len(rows) for _, rows in panels)
-    fig, axes = pyplot().subplots(1, len(panels), figsize=(6 * len(panels), height), squeeze=False)
-    for ax, (title, rows) in zip(axes[0], panels, strict=True):
-        _bars(ax, title, rows)
-    fig.tight_layout()
-    return png_base64(fig)
 
 
 def leaderboard_chart(rows: Sequence[tuple[str, float, tuple[float, float]]]) -> str | None:

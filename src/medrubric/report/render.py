@@ -18,8 +18,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from medrubric.data.vocab import LABELS
+from medrubric.data.vocab import display_name
 from medrubric.files import write_text_atomic
+from medrubric.report.charts import SMALL_N
 from medrubric.runtime.numbers import interval as _interval
 
 MISSING = "—"
@@ -89,12 +90,8 @@ def date(value: dt.date | dt.datetime | str | None) -> str:
 
 
 def label(key: str) -> str:
-    """The display name of an axis, theme, specialty or other vocabulary key: the paper's
-    name where there is one, else the snake_case id in words (`infectious_disease` reads
-    `Infectious disease`)."""
-    if key in LABELS:
-        return LABELS[key]
-    return key.replace("_", " ").capitalize() if re.fullmatch(r"[a-z][a-z0-9_]*", key) else key
+    """The display name of an axis, theme, specialty or language id (never the raw id)."""
+    return display_name(key)
 
 
 def short_label(text: str) -> str:
@@ -130,6 +127,7 @@ env = jinja2.Environment(
 )
 env.filters.update(FILTERS)
 env.globals.update(FILTERS)
+env.globals["SMALL_N"] = SMALL_N
 
 
 def render(template: str, **context: Any) -> str:
