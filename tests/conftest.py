@@ -11,12 +11,19 @@ import pytest
 from medrubric.llm.cache import CACHE_ENV
 from medrubric.llm.local_server import SMOLLM2, LocalServer, resolve_local_model
 
+# A test that uses one of these fixtures (directly or through another) gets the marker:
+# `slow` for the real local model, `browser` for Chromium, `postgres` for a PostgreSQL server.
+# `make test-fast` leaves all three out. A test that asks for one at run time
+# (`request.getfixturevalue`) carries the marker itself.
+MARKED_BY_FIXTURE = {"local_llm_spec": "slow", "browser": "browser", "postgres": "postgres"}
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that talks to the real local model is `slow` (`make test-fast` skips it)."""
     for item in items:
-        if "local_llm_spec" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.slow)
+        used = getattr(item, "fixturenames", ())
+        for fixture, marker in MARKED_BY_FIXTURE.items():
+            if fixture in used:
+                item.add_marker(getattr(pytest.mark, marker))
 
 
 @pytest.fixture(scope="session")

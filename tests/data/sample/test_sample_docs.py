@@ -10,7 +10,7 @@ from medrubric.data.models import Case, CaseGrade, Thread
 from medrubric.data.vocab import AXES, LABELS, THEMES
 from medrubric.retrieve import Snippet
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "sample.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "sample.md"
 BEGIN, END = "<!-- composition:begin -->", "<!-- composition:end -->"
 
 
