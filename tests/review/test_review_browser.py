@@ -251,7 +251,7 @@ def test_owner_sees_progress_and_agreement(
     for facet in ("case: narrative & query", "case: advice", "criterion", "verdict", "injected"):
         assert facet in facets
     assert "grader vs reviewers (mean)" in page.locator("#fidelity").inner_text()
-    cis = page.locator("#facets td.ci")
+    cis = page.locator("#facets span.ci")
     assert cis.count() == 2 * page.locator("#facets tbody tr").count()
     assert re.fullmatch(r"-?\d\.\d{3}–-?\d\.\d{3}", cis.first.inner_text())
     unsure = page.locator("#facets td.unsure-count").all_inner_texts()

@@ -116,11 +116,11 @@ def test_a_criterion_item_shows_the_whole_rubric_with_the_criterion_highlighted(
     rubric = item.payload["rubric"]
     aside = re.search(r'<aside class="rubric" id="rubric".*?</aside>', page, re.S)
     assert aside is not None
-    rows = re.findall(
-        r"<tr( class=\"current\" aria-current=\"true\")?><td class=\"num (harm|gain)\">([+-]\d+)</td>\s*<td class=\"axis\">(.*?)</td>\s*<td>(.*?)</td></tr>",
-        aside.group(0),
-        re.S,
+    row = (
+        r'<tr( class="current" aria-current="true")?><td class="num (harm|gain)">([+-]\d+)</td>'
+        r'\s*<td class="axis">(.*?)</td>\s*<td>(.*?)</td></tr>'
     )
+    rows = re.findall(row, aside.group(0), re.S)
     assert [(int(w), html.unescape(t)) for _, _, w, _, t in rows] == [
         (k["weight"], k["text"]) for k in rubric
     ]

@@ -18,9 +18,8 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 
-from pydantic import BaseModel
-
 import numpy as np
+from pydantic import BaseModel
 
 from medrubric.review.models import UNSURE, Item, LabelRecord
 from medrubric.review.tasks import facet_of
@@ -180,12 +179,12 @@ def kappa_note(
     if abs(kappa - ac1) <= DIVERGENCE or share <= PREVALENCE_SKEW:
         return None
     return (
-        f"{share:.0%} of the answers are {major!r}: kappa counts agreement on {major!r} as "
+        f"{share:.0%} of the answers are {major!r}: κ counts agreement on {major!r} as "
         f"mostly chance (its chance agreement is {pe_kappa:.2f}) while AC1's chance term "
-        f"stays at {pe_ac1:.2f}, so kappa ({kappa:.2f}) falls far below AC1 ({ac1:.2f}) "
-        "even at the same raw agreement. This is the prevalence effect on kappa: read AC1 "
-        "and raw agreement for how often reviewers agree, and kappa as a sign that the "
-        "rare answer is seldom given by both."
+        f"stays at {pe_ac1:.2f}, so κ ({kappa:.2f}) falls far below AC1 ({ac1:.2f}) on "
+        "the same raw agreement. This is the prevalence effect on κ: read AC1 and raw "
+        "agreement for how often reviewers agree, and κ as a sign that the rare answer is "
+        "seldom given by both."
     )
 
 
