@@ -181,5 +181,8 @@ def test_the_queue_groups_items_by_case_with_a_criterion_preview(
     assert item is not None
     words = item.payload["criterion"]["text"].split()
     assert criterion.preview == preview_of(item)
-    assert criterion.preview.startswith(" ".join(words[:8]))
+    shown = criterion.preview.removesuffix("…").rstrip()
+    assert " ".join(words).startswith(shown) and 0 < len(shown.split()) <= 8
+    long_zh = item.model_copy(update={"payload": {"criterion": {"text": "说明" * 50}}})
+    assert preview_of(long_zh) == "说明" * 30 + "…"
     assert html.escape(criterion.preview, quote=False) in page

@@ -157,11 +157,15 @@ def _criterion_items(cases: Sequence[Case]) -> list[Item]:
 
 
 PREVIEW_WORDS = 8
+PREVIEW_CHARS = 60  # also bounds text without spaces (Chinese)
 
 
-def _first_words(text: str, n: int = PREVIEW_WORDS) -> str:
+def _first_words(text: str) -> str:
     words = text.split()
-    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+    shown = " ".join(words[:PREVIEW_WORDS])
+    if len(shown) > PREVIEW_CHARS:
+        return shown[:PREVIEW_CHARS] + "…"
+    return shown + (" …" if len(words) > PREVIEW_WORDS else "")
 
 
 def preview_of(item: Item) -> str:
