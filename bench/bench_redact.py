@@ -39,8 +39,8 @@ from pathlib import Path
 from _results import write_section
 
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.pii_eval import PiiScore, Snippet, load_snippets, score
-from medrubric.harvest.redact import KINDS, redact_text, redact_thread, redact_threads
+from medrubric.redact.pii_eval import PiiScore, Snippet, load_snippets, score
+from medrubric.redact.redact import KINDS, redact_text, redact_thread, redact_threads
 
 HEADING = "## Redaction"
 PII = Path(__file__).parents[1] / "tests" / "data" / "pii"
@@ -66,7 +66,7 @@ HELD_OUT_FIRST_RUN = (
 BASELINE_CODE = """
 import json, os, sys, time
 from medrubric.data.models import Thread
-from medrubric.harvest.redact import redact_thread, redact_threads
+from medrubric.redact.redact import redact_thread, redact_threads
 threads = [Thread.model_validate_json(line) for line in open(sys.argv[1], encoding="utf-8")]
 out = {}
 for mode, flag in (("rules only, thread by thread", "0"), ("rules + NER, batched", "1")):

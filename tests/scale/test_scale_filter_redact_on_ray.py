@@ -19,8 +19,8 @@ import pytest
 from medrubric.cli.main import main
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.filter import filter_threads
 from medrubric.scale.partitions import WorkFolder
+from medrubric.screen.filter import filter_threads
 
 pytestmark = pytest.mark.slow
 

@@ -1,7 +1,8 @@
-"""Raw clinical Q&A threads: dumps, site extractors, a polite crawler, filter and redaction.
+"""Raw clinical Q&A threads: dumps, site extractors, a polite crawler, its HTTP cache and
+resumable crawl state (the first stage; `screen` filters the threads, `redact` redacts them).
 
 The public functions are importable from here; submodules load on first use, so importing
-one piece does not pull in the language models, the keyword index and the crawler.
+one piece does not pull in the crawler.
 """
 
 import lazy_loader

@@ -6,7 +6,7 @@ import datetime as dt
 from collections import Counter
 
 from medrubric.data.models import Thread
-from medrubric.harvest.filter import filter_threads
+from medrubric.screen.filter import filter_threads
 
 REJECT_REASONS = {"too_old", "language", "no_physician_reply", "has_media"}
 

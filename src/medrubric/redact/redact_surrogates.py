@@ -27,8 +27,8 @@ import string
 from collections.abc import Callable
 from functools import lru_cache
 
-from medrubric.harvest.keywords import read_data_lines
-from medrubric.harvest.redact_lexicon import lexicon
+from medrubric.redact.redact_lexicon import lexicon
+from medrubric.screen.keywords import read_data_lines
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 

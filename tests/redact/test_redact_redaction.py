@@ -10,10 +10,10 @@ import pytest
 
 from medrubric.cli.main import main
 from medrubric.data.models import Message, Thread
-from medrubric.harvest import redact_ner
-from medrubric.harvest.redact import find_identifiers, redact_text, redact_thread, redact_threads
-from medrubric.harvest.redact_rules import valid_cn_resident_id
-from medrubric.harvest.safety import residual_identifiers, screen_thread
+from medrubric.redact import redact_ner
+from medrubric.redact.redact import find_identifiers, redact_text, redact_thread, redact_threads
+from medrubric.redact.redact_rules import valid_cn_resident_id
+from medrubric.screen.safety import residual_identifiers, screen_thread
 
 CASES = [
     # English

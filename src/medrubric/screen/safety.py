@@ -17,9 +17,9 @@ from collections import Counter
 from functools import lru_cache
 
 from medrubric.data.models import Thread
-from medrubric.harvest.keywords import TermMatcher, read_data_lines
-from medrubric.harvest.reasons import Rejection
-from medrubric.harvest.text import normalise
+from medrubric.screen.keywords import TermMatcher, read_data_lines
+from medrubric.screen.reasons import Rejection
+from medrubric.screen.text import normalise
 
 LEXICON_REASONS = {"hate": "hate_speech", "discriminatory": "discriminatory"}
 _PROFILE_SITES = (

@@ -19,16 +19,6 @@ import numpy as np
 from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
-from medrubric.harvest.dedup import (
-    DuplicateFinder,
-    Member,
-    band_rows,
-    resolve_duplicates,
-    star_edges,
-)
-from medrubric.harvest.filter import FilterConfig, screened_batches
-from medrubric.harvest.langid import LanguageHelper, language_helper
-from medrubric.harvest.reasons import Rejection
 from medrubric.scale.engine import Engine, screen_file, start_ray
 from medrubric.scale.partitions import (
     Partition,
@@ -37,6 +27,16 @@ from medrubric.scale.partitions import (
     write_lines,
     write_result,
 )
+from medrubric.screen.dedup import (
+    DuplicateFinder,
+    Member,
+    band_rows,
+    resolve_duplicates,
+    star_edges,
+)
+from medrubric.screen.filter import FilterConfig, screened_batches
+from medrubric.screen.langid import LanguageHelper, language_helper
+from medrubric.screen.reasons import Rejection
 
 PARTITION_LINES = 20_000
 WORK = ".filter-work"

@@ -14,7 +14,7 @@ from typing import Any
 from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
-from medrubric.harvest.redact import redact_threads
+from medrubric.redact.redact import redact_threads
 from medrubric.scale.engine import Engine, screen_file
 from medrubric.scale.partitions import Partition, count_lines, write_result
 

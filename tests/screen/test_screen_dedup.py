@@ -9,8 +9,8 @@ import zlib
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-from medrubric.harvest.dedup import BandSketcher, find_duplicates, shingles, star_edges
-from medrubric.harvest.text import normalise
+from medrubric.screen.dedup import BandSketcher, find_duplicates, shingles, star_edges
+from medrubric.screen.text import normalise
 
 WORDS = [
     "pain",

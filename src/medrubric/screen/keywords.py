@@ -22,8 +22,8 @@ from pathlib import Path
 import ahocorasick
 
 from medrubric.files import atomic_open
-from medrubric.harvest.text import has_cjk, normalise
 from medrubric.llm.cache import resolve_cache_dir
+from medrubric.screen.text import has_cjk, normalise
 
 MAX_WORDS = 6
 MIN_EN_CHARS = 4
@@ -74,7 +74,7 @@ def _on_boundary(haystack: str, start: int, end: int) -> bool:
 
 
 def data_path(name: str) -> Path:
-    return Path(str(resources.files("medrubric.harvest") / "data" / name))
+    return Path(str(resources.files("medrubric.redact") / "data" / name))
 
 
 def read_data_lines(name: str) -> Iterator[str]:

@@ -27,12 +27,12 @@ from itertools import islice
 from pydantic import BaseModel
 
 from medrubric.data.models import Thread
-from medrubric.harvest.reasons import Rejection
-from medrubric.harvest.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
-from medrubric.harvest.redact_ner import Entity, chinese_entities, english_entities
-from medrubric.harvest.redact_rules import phone_numbers, rules
-from medrubric.harvest.redact_surrogates import Surrogates
-from medrubric.harvest.safety import reidentification_risk
+from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
+from medrubric.redact.redact_ner import Entity, chinese_entities, english_entities
+from medrubric.redact.redact_rules import phone_numbers, rules
+from medrubric.redact.redact_surrogates import Surrogates
+from medrubric.screen.reasons import Rejection
+from medrubric.screen.safety import reidentification_risk
 
 KINDS = ("NAME", "LOCATION", "DOB", "DATE", "AGE", "PHONE", "EMAIL", "ID", "URL", "IP")
 # An age over 89 keeps its Safe Harbor category, 90 or older.

@@ -25,7 +25,7 @@ from itertools import chain
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-from medrubric.harvest.text import has_cjk, normalise
+from medrubric.screen.text import has_cjk, normalise
 
 SHINGLE_WORDS = 3
 SHINGLE_CHARS = 3

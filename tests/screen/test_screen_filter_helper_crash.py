@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-CORPUS = Path(__file__).parent / "fixtures" / "filter_corpus.jsonl"
-HELPER = "medrubric.harvest.langid"
+CORPUS = Path(__file__).parents[1] / "harvest" / "fixtures" / "filter_corpus.jsonl"
+HELPER = "medrubric.screen.langid"
 
 
 def _helper_of(parent: int) -> int | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from medrubric.data.jsonl import iter_json_lines
 from medrubric.errors import InputError
-from medrubric.harvest.redact import KINDS
+from medrubric.redact.redact import KINDS
 
 _MARK = re.compile(r"\{([A-Z]+):([^{}]+)\}")
 

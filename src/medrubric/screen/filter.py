@@ -10,7 +10,7 @@ the input is split across processes or machines.
 
 Threads are screened in batches: `screen_batch` applies every per-thread rule to a batch (any
 partition of the input will do). De-duplication needs every survivor, so `iter_decisions`
-holds the decided threads until the input ends; `medrubric filter` (harvest/filter_run.py)
+holds the decided threads until the input ends; `medrubric filter` (screen/filter_run.py)
 keeps them in partition files instead.
 """
 
@@ -27,18 +27,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.models import Thread
 from medrubric.data.vocab import AuthorRole, Language
-from medrubric.harvest.dedup import DuplicateFinder
-from medrubric.harvest.keywords import keyword_matcher
-from medrubric.harvest.langid import (
+from medrubric.screen.dedup import DuplicateFinder
+from medrubric.screen.keywords import keyword_matcher
+from medrubric.screen.langid import (
     SAMPLE_CHARS,
     LanguageHelper,
     detector,
     identify_batch,
     language_helper,
 )
-from medrubric.harvest.reasons import Rejection
-from medrubric.harvest.safety import screen_thread
-from medrubric.harvest.text import non_alnum_ratio, normalise
+from medrubric.screen.reasons import Rejection
+from medrubric.screen.safety import screen_thread
+from medrubric.screen.text import non_alnum_ratio, normalise
 
 BATCH_SIZE = 2048
 SUPPORTED_LANGUAGES: tuple[Language, ...] = ("en", "zh")

