@@ -254,13 +254,17 @@ def test_owner_sees_progress_and_agreement(
     assert "grader vs reviewers (mean)" in page.locator("#fidelity").inner_text()
     cis = page.locator("#facets span.ci")
     assert cis.count() == 2 * page.locator("#facets tbody tr").count()
-    assert re.fullmatch(r"-?\d\.\d{3}–-?\d\.\d{3}", cis.first.inner_text())
+    assert re.fullmatch(r"\[-?\d\.\d{3}, -?\d\.\d{3}\]", cis.first.inner_text())
     unsure = page.locator("#facets td.unsure-count").all_inner_texts()
     assert sum(map(int, unsure)) > 0  # "can't judge" answers, counted and left out
     shot(page, "agreement")
     for width in (800, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         no_horizontal_overflow(page)
+    box = page.locator("#facets").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+    )
+    assert box[0] <= box[1]  # at 1400 px the whole table shows without scrolling its box
 
 
 def test_a_label_survives_kill_9_right_after_submission(
