@@ -5,6 +5,7 @@
 from .agreement import AgreementResult as AgreementResult
 from .agreement import cohen_kappa as cohen_kappa
 from .agreement import fleiss_kappa as fleiss_kappa
+from .agreement import fleiss_kappa_from_sums as fleiss_kappa_from_sums
 from .agreement import gwet_ac1 as gwet_ac1
 from .agreement import gwet_ac1_from_sums as gwet_ac1_from_sums
 from .agreement import gwet_ac1_terms as gwet_ac1_terms

@@ -9,12 +9,11 @@ from sqlalchemy import Connection
 
 from medrubric.review import db
 from medrubric.review.diff import changed_segments
-from medrubric.review.models import Answer, Item
+from medrubric.review.models import ANSWERS, Answer, Item
 from medrubric.review.routes.deps import Conn, Form, ItemId, User, page, see_other
 from medrubric.review.tasks import questions_for
 
 MAX_COMMENT_CHARS = 10_000
-_ANSWERS: tuple[Answer, ...] = ("yes", "no")
 
 router = APIRouter()
 
@@ -24,11 +23,27 @@ def home(user: User) -> Response:
     return see_other("/owner" if user.is_owner else "/queue")
 
 
+def by_case(entries: Iterable[db.QueueEntry]) -> list[list[tuple[int, db.QueueEntry]]]:
+    """Queue entries (with their 1-based queue position) grouped by task and case, each
+    group where its first item stands in the queue."""
+    groups: dict[tuple[str, str], list[tuple[int, db.QueueEntry]]] = {}
+    for n, e in enumerate(entries, 1):
+        groups.setdefault((e.task, e.case_id), []).append((n, e))
+    return list(groups.values())
+
+
 @router.get("/queue")
 def queue(request: Request, user: User, conn: Conn) -> HTMLResponse:
     entries = db.queue(conn, user.id)
     first_open = next((e for e in entries if not e.labelled), None)
-    return page(request, "queue.html", user=user, entries=entries, first_open=first_open)
+    return page(
+        request,
+        "queue.html",
+        user=user,
+        entries=entries,
+        groups=by_case(entries),
+        first_open=first_open,
+    )
 
 
 def assigned_item(conn: Connection, item_id: int, user: db.Reviewer) -> Item:
@@ -58,6 +73,9 @@ def item_page(
     diff = None
     if item.task == "injected":
         diff = changed_segments(item.payload["original"], item.payload["edited"])
+    rubric = None
+    if item.task == "criterion":
+        rubric = item.payload.get("rubric") or db.case_rubric(conn, item.case_id)
     return page(
         request,
         "item.html",
@@ -71,6 +89,7 @@ def item_page(
         error=error,
         open_fields=set(open_fields),
         diff=diff,
+        rubric=rubric,
         position=at + 1,
         total=len(ids),
         done=sum(e.labelled for e in entries),
@@ -93,8 +112,9 @@ def label_item(request: Request, user: User, form: Form, item_id: ItemId, conn: 
     answers: dict[str, Answer] = {}
     for question in questions_for(item):
         value = form.get(f"q.{question.field}")
-        if value in _ANSWERS:
-            answers[question.field] = "yes" if value == "yes" else "no"
+        for answer in ANSWERS:
+            if value == answer:
+                answers[question.field] = answer
     comment = str(form.get("comment", "")).strip()
     still_open = [q.field for q in questions_for(item) if q.field not in answers]
     given = {k: str(v) for k, v in answers.items()}
