@@ -34,9 +34,9 @@ from itertools import islice
 from _results import write_section
 
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.dedup import DuplicateFinder
-from medrubric.harvest.filter import FilterConfig, screened_batches, warm_up
-from medrubric.harvest.langid import language_helper
+from medrubric.screen.dedup import DuplicateFinder
+from medrubric.screen.filter import FilterConfig, screened_batches, warm_up
+from medrubric.screen.langid import language_helper
 
 HEADING = "## Filter"
 CHUNK = 50_000

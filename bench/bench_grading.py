@@ -340,7 +340,9 @@ def main() -> int:
             rows[name] = runs[sorted(range(len(runs)), key=rates.__getitem__)[len(runs) // 2]]
             rows[name]["rates"] = rates
             if "cli_rate" in runs[0]:  # the command against the lean client of its own round
-                ratios = [run["cli_rate"] / lean for run, lean in zip(runs, lean_rates, strict=True)]
+                ratios = [
+                    run["cli_rate"] / lean for run, lean in zip(runs, lean_rates, strict=True)
+                ]
                 rows[name]["cli_ratios"] = ratios
                 rows[name]["cli_rates"] = [run["cli_rate"] for run in runs]
         for name, row in rows.items():

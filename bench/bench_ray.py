@@ -24,9 +24,9 @@ from pathlib import Path
 from _results import write_section
 from bench_filter import generate
 
-from medrubric.harvest.filter import FilterConfig, warm_up
-from medrubric.harvest.filter_run import run_filter
 from medrubric.scale.engine import Engine
+from medrubric.screen.filter import FilterConfig, warm_up
+from medrubric.screen.filter_run import run_filter
 
 HEADING = "## Ray"
 

@@ -3,11 +3,12 @@
 Quality, on the labelled sets in tests/data/pii/ (see its README.md): identifier span recall
 overall and per identifier kind, clinical-detail survival, spurious findings and the share
 of snippets rejected whole (each snippet redacted as a one-message thread and judged for
-re-identification risk), for the development sets (en, en_heldout, en_dev and the ZH ones;
+re-identification risk), for the development sets (en, en_heldout, en_dev, en_dev2 and the ZH ones;
 the detectors were tuned on them), the held-out sets en_blind / zh_blind (written by hand
 after the detector was frozen; it was changed once after their first run) and the second
 held-out sets en_blind2 / zh_blind2 (written by hand after the second freeze, never tuned
-on). Speed: threads/s, wall clock and per
+on), and the third held-out sets en_blind3 / zh_blind3 (by hand after the third freeze,
+never tuned on). Speed: threads/s, wall clock and per
 CPU-second of this process, over N threads built deterministically from the en/zh and
 *_heldout snippets (two messages each, EN and ZH alternating), after a warm-up that loads
 the models: rules only, rules + NER thread by thread (`redact_thread`), and rules + NER with
@@ -39,15 +40,20 @@ from pathlib import Path
 from _results import write_section
 
 from medrubric.data.models import Message, Thread
-from medrubric.harvest.pii_eval import PiiScore, Snippet, load_snippets, score
-from medrubric.harvest.redact import KINDS, redact_text, redact_thread, redact_threads
+from medrubric.redact.pii_eval import PiiScore, Snippet, load_snippets, score
+from medrubric.redact.redact import KINDS, redact_text, redact_thread, redact_threads
 
 HEADING = "## Redaction"
 PII = Path(__file__).parents[1] / "tests" / "data" / "pii"
-DEVELOPMENT = {"en": ("en", "en_heldout", "en_dev"), "zh": ("zh", "zh_heldout", "zh_dev")}
+DEVELOPMENT = {
+    "en": ("en", "en_heldout", "en_dev", "en_dev2"),
+    "zh": ("zh", "zh_heldout", "zh_dev", "zh_dev2"),
+}
 HELD_OUT = {"en": ("en_blind",), "zh": ("zh_blind",)}
 # Written after the second freeze (c2eb8d0), never tuned on: "## Redaction: second blind set".
 HELD_OUT_2 = {"en": ("en_blind2",), "zh": ("zh_blind2",)}
+# Written after the third freeze (f5a9a45), never tuned on: "## Redaction: third blind set".
+HELD_OUT_3 = {"en": ("en_blind3",), "zh": ("zh_blind3",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
 # Recorded once, not re-measured: the first *_heldout sets scored on their first run, before
@@ -66,7 +72,7 @@ HELD_OUT_FIRST_RUN = (
 BASELINE_CODE = """
 import json, os, sys, time
 from medrubric.data.models import Thread
-from medrubric.harvest.redact import redact_thread, redact_threads
+from medrubric.redact.redact import redact_thread, redact_threads
 threads = [Thread.model_validate_json(line) for line in open(sys.argv[1], encoding="utf-8")]
 out = {}
 for mode, flag in (("rules only, thread by thread", "0"), ("rules + NER, batched", "1")):
@@ -170,7 +176,12 @@ def main() -> None:
     parser.add_argument("--baseline-src", type=Path)
     parser.add_argument("--baseline-label", default="baseline")
     args = parser.parse_args()
-    parts = (("development", DEVELOPMENT), ("held-out", HELD_OUT), ("second held-out", HELD_OUT_2))
+    parts = (
+        ("development", DEVELOPMENT),
+        ("held-out", HELD_OUT),
+        ("second held-out", HELD_OUT_2),
+        ("third held-out", HELD_OUT_3),
+    )
     names = [n for _, part in parts for sets in part.values() for n in sets]
     snippets = {
         n: load_snippets(PII / f"{n}.jsonl") for n in names if (PII / f"{n}.jsonl").exists()

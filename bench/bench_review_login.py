@@ -32,8 +32,9 @@ import uvicorn
 from _results import write_section
 from rich.console import Console
 
-import medrubric.review.app as review_app
+import medrubric.review.routes.auth as review_auth
 from medrubric.review import project as review_project
+from medrubric.review.app import create_app
 from medrubric.review.auth import verify_password
 from medrubric.review.throttle import LoginThrottle, ThrottlePolicy
 
@@ -62,7 +63,7 @@ def _free_port() -> int:
 @contextmanager
 def served(project: Path) -> Iterator[str]:
     port = _free_port()
-    app = review_app.create_app(project, throttle=LoginThrottle(NO_THROTTLE))
+    app = create_app(project, throttle=LoginThrottle(NO_THROTTLE))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -139,9 +140,9 @@ def main() -> None:
         project = Path(tmp) / "study"
         review_project.create(project, "sample", ["case"], sample=2)
         review_project.add_reviewer(project, "alice", PASSWORD)
-        shipped = review_app.verify_password_off_loop
+        shipped = review_auth.verify_password_off_loop
         for label, verify in (("on the event loop", _on_the_loop), ("thread pool", shipped)):
-            review_app.verify_password_off_loop = verify  # type: ignore[assignment]
+            review_auth.verify_password_off_loop = verify  # type: ignore[assignment]
             try:
                 with served(project) as url:
                     idle = static_latency(url, args.gets)
@@ -154,7 +155,7 @@ def main() -> None:
                         known = login_times(url, "alice", 20)
                         unknown = login_times(url, "nobody-by-this-name", 20)
             finally:
-                review_app.verify_password_off_loop = shipped
+                review_auth.verify_password_off_loop = shipped
     lines = [
         "## Review app login",
         "",

@@ -2,7 +2,8 @@
 tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`).
 
     python bench/bench_rubric_lint.py tests/data/rubric_lint/dev.jsonl \
-        tests/data/rubric_lint/heldout.jsonl tests/data/rubric_lint/heldout2.jsonl
+        tests/data/rubric_lint/heldout.jsonl tests/data/rubric_lint/heldout2.jsonl \
+        tests/data/rubric_lint/heldout3.jsonl
 
 Scored per criterion: a check's true positives are criteria labelled with it that it flags;
 false positives, criteria it flags that carry another label (or none). Checks the set does

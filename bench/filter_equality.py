@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bench_filter import generate
 
-from medrubric.harvest.filter import FilterConfig, iter_decisions
+from medrubric.screen.filter import FilterConfig, iter_decisions
 
 REFERENCE = Path(__file__).with_name("filter_reference.tsv.gz")
 

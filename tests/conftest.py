@@ -11,12 +11,19 @@ import pytest
 from medrubric.llm.cache import CACHE_ENV
 from medrubric.llm.local_server import SMOLLM2, LocalServer, resolve_local_model
 
+# A test that uses one of these fixtures (directly or through another) gets the marker:
+# `slow` for the real local model, `browser` for Chromium, `postgres` for a PostgreSQL server.
+# `make test-fast` leaves all three out. A test that asks for one at run time
+# (`request.getfixturevalue`) carries the marker itself.
+MARKED_BY_FIXTURE = {"local_llm_spec": "slow", "browser": "browser", "postgres": "postgres"}
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that talks to the real local model is `slow` (`make test-fast` skips it)."""
     for item in items:
-        if "local_llm_spec" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.slow)
+        used = getattr(item, "fixturenames", ())
+        for fixture, marker in MARKED_BY_FIXTURE.items():
+            if fixture in used:
+                item.add_marker(getattr(pytest.mark, marker))
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +34,31 @@ def local_llm_spec() -> Iterator[str]:
     """
     with LocalServer(resolve_local_model(SMOLLM2), alias=SMOLLM2) as server:
         yield f"openai:{SMOLLM2}@{server.base_url}"
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")  # Playwright's loop must stop before other modules run asyncio
+def browser() -> Iterator[object]:
+    """Headless Chromium (Playwright) for the page tests; skipped where it is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (install it with `make browser`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture

@@ -45,6 +45,41 @@ def synthetic_grade(model: str, spec: dict[str, Any], grader: str) -> CaseGrade:
     )
 
 
+def write_run(
+    root: Path,
+    model: str,
+    specs: Sequence[dict[str, Any]],
+    *,
+    grader: str = "grader-a",
+    cutoff: str | None = None,
+) -> Path:
+    """A run folder at `root` (grades, responses, summary) of `model`'s synthetic grades."""
+    root.mkdir(parents=True)
+    grades = [synthetic_grade(model, s, grader) for s in specs]
+    write_jsonl(root / "grades.jsonl", grades)
+    responses = [
+        Response(case_id=s["case_id"], model=model, response=s.get("answer", "x" * 10))
+        for s in specs
+        if not s.get("response_error")
+    ]
+    write_jsonl(root / "responses.jsonl", responses)
+    candidate = {"name": model, "model": model, "label": model, "knowledge_cutoff": cutoff}
+    summary = {
+        "model": model,
+        "clip": True,
+        "grading": {"grader": grader},
+        "provenance": {"models": {"candidate": candidate}},
+    }
+    (root / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def run_writer() -> Callable[..., Path]:
+    """`write_run` for fixtures of any scope (they choose the folder)."""
+    return write_run
+
+
 @pytest.fixture
 def make_run(tmp_path: Path) -> MakeRun:
     def make(
@@ -55,25 +90,7 @@ def make_run(tmp_path: Path) -> MakeRun:
         cutoff: str | None = None,
         folder: str | None = None,
     ) -> Path:
-        root = tmp_path / (folder or model)
-        root.mkdir(parents=True)
-        grades = [synthetic_grade(model, s, grader) for s in specs]
-        write_jsonl(root / "grades.jsonl", grades)
-        responses = [
-            Response(case_id=s["case_id"], model=model, response=s.get("answer", "x" * 10))
-            for s in specs
-            if not s.get("response_error")
-        ]
-        write_jsonl(root / "responses.jsonl", responses)
-        candidate = {"name": model, "model": model, "label": model, "knowledge_cutoff": cutoff}
-        summary = {
-            "model": model,
-            "clip": True,
-            "grading": {"grader": grader},
-            "provenance": {"models": {"candidate": candidate}},
-        }
-        (root / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
-        return root
+        return write_run(tmp_path / (folder or model), model, specs, grader=grader, cutoff=cutoff)
 
     return make
 

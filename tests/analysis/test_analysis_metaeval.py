@@ -43,6 +43,9 @@ def test_pairwise_macro_f1_reproduces_the_hand_count(meta_grade_files: list[Path
     order = sorted(physician)
     expected = sps.pearsonr([grader[a] for a in order], [physician[a] for a in order])
     assert report.case_level[0].pearson.statistic == pytest.approx(expected.statistic)
+    # the grader's offset from the physicians, which `compare --offsets` reads
+    offset = sum(grader[a] - physician[a] for a in order) / len(order)
+    assert report.case_level[0].offset == pytest.approx(offset)
 
 
 def test_holistic_scores_join_the_case_level_comparison(meta_grade_files: list[Path]) -> None:

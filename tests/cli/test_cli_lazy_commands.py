@@ -17,8 +17,8 @@ from medrubric.cli.main import _COMMAND_MODULES, app
 
 HELP_ORDER = [
     "harvest", "filter", "redact", "curate", "refresh", "rubric", "validate", "convert",
-    "generate", "grade", "eval", "report", "demo", "score", "meta-eval", "compare", "factcheck",
-    "index", "release", "snapshot", "analyze", "audit", "review", "serve",
+    "generate", "grade", "eval", "regrade", "report", "demo", "score", "meta-eval", "compare",
+    "factcheck", "index", "release", "snapshot", "analyze", "audit", "review", "site", "serve",
 ]  # fmt: skip
 SAMPLE_CASES = Path(medrubric.cli.__file__).parents[1] / "data" / "sample" / "cases.jsonl"
 
@@ -62,3 +62,22 @@ def test_one_command_imports_only_its_own_module() -> None:
 
 def test_version_imports_no_command_module() -> None:
     assert _command_modules_loaded(["--version"]) == []
+
+
+def test_a_default_command_group_routes_unknown_first_arguments_to_its_default() -> None:
+    import typer
+
+    from medrubric.cli.lazy_group import default_command_group
+
+    seen: list[str] = []
+    group = typer.Typer(cls=default_command_group("build"))
+    group.command("build")(lambda source: seen.append(f"build {source}"))
+    group.command("diff")(lambda a, b: seen.append(f"diff {a} {b}"))
+    runner = CliRunner()
+    assert runner.invoke(group, ["pool"]).exit_code == 0
+    assert runner.invoke(group, ["diff", "x", "y"]).exit_code == 0
+    assert "build" in runner.invoke(group, ["--help"]).output
+    assert seen == ["build pool", "diff x y"]
+    # rubric and release are such groups: `rubric CASES` is `rubric generate CASES`
+    missing = runner.invoke(app, ["rubric", "no-such-cases.jsonl", "--model", "m", "--out", "o"])
+    assert "no-such-cases.jsonl: file not found" in str(missing.exception)

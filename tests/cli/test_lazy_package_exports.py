@@ -1,28 +1,53 @@
-"""Packages that load their submodules lazily still export every public name they list."""
+"""Every package that exports names declares them once, in its `__init__.pyi`: each name
+listed there resolves, on first access, to the object its submodule defines, and the
+package's `__all__` and `dir()` are exactly that list."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
-from medrubric.lazy import lazy_getattr
+import medrubric
 
-LAZY = ["harvest", "llm", "prompts", "release", "retrieve", "runtime", "scoring", "stats"]
+SRC = Path(medrubric.__file__).parent
+STUBS = sorted(SRC.rglob("__init__.pyi"))
 
 
-@pytest.mark.parametrize("package", [f"medrubric.{name}" for name in [*LAZY, "data.formats"]])
-def test_every_listed_name_resolves_to_its_submodule_object(package: str) -> None:
+def declared(stub: Path) -> dict[str, str]:
+    """Public name -> submodule, as the stub's `from .submodule import name as name` lines say."""
+    names: dict[str, str] = {}
+    for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+        assert isinstance(node, ast.ImportFrom) and node.level == 1 and node.module, stub
+        for alias in node.names:
+            assert alias.asname == alias.name, f"{stub}: re-export {alias.name} as itself"
+            names[alias.name] = node.module
+    return names
+
+
+def package_of(stub: Path) -> str:
+    return ".".join(("medrubric", *stub.parent.relative_to(SRC).parts))
+
+
+def test_the_exporting_packages_are_found() -> None:
+    assert {package_of(s) for s in STUBS} >= {"medrubric.llm", "medrubric.stats"}
+
+
+@pytest.mark.parametrize("stub", STUBS, ids=package_of)
+def test_every_declared_name_resolves_to_its_submodule_object(stub: Path) -> None:
+    package = package_of(stub)
+    names = declared(stub)
     module = importlib.import_module(package)
-    exports = module._EXPORTS
-    assert set(module.__all__) == set(exports)
-    for name, submodule in exports.items():
+    assert sorted(module.__all__) == sorted(names) == sorted(dir(module))
+    for name, submodule in names.items():
         defined = getattr(importlib.import_module(f"{package}.{submodule}"), name)
-        assert getattr(module, name) is defined
+        assert getattr(module, name) is defined, f"{package}.{name}"
 
 
 def test_unknown_name_is_an_attribute_error() -> None:
-    getattr_ = lazy_getattr("medrubric.llm", {"ModelSpec": "spec"})
-    assert getattr_("ModelSpec").__name__ == "ModelSpec"
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        getattr_("nothing")
+    import medrubric.llm
+
+    with pytest.raises(AttributeError, match="nothing"):
+        medrubric.llm.nothing  # type: ignore[attr-defined]  # noqa: B018

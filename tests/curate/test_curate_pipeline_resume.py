@@ -15,10 +15,10 @@ from medrubric.curate.pipeline import (
     read_results,
     write_cases,
 )
-from medrubric.curate.report import write_funnel_report
 from medrubric.data.jsonl import load_models
 from medrubric.data.models import CuratedCase
 from medrubric.errors import InputError
+from medrubric.report.pages import write_curation_report
 from medrubric.retrieve import build_index
 from medrubric.testing.curation import KINDS, Script, thread
 from medrubric.testing.scripted import ScriptedModel
@@ -75,7 +75,7 @@ def test_resume_skips_finished_threads_and_retries_errors(tmp_path, retriever):
     cases = load_models(tmp_path / "cases.jsonl", CuratedCase)
     assert len({c.id for c in cases}) == 4
 
-    write_funnel_report(tmp_path, final)
+    write_curation_report(tmp_path, final)
     assert (tmp_path / "funnel.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     html = (tmp_path / "report.html").read_text()
     assert "data:image/png;base64," in html and "controller_query_unsupported" in html

@@ -106,6 +106,8 @@ def test_refresh_is_resumable_and_idempotent(setup):
     assert first.added_to_pool == 1 and first.pool_size == 1
     assert (root / "pool" / "runs" / first.batch / "harvested.jsonl").exists()  # open batch
     batch = root / "pool" / "runs" / first.batch
+    assert first.curation == str(batch / "curation")  # where the CLI writes the funnel page
+    assert json.loads((batch / "curation" / "funnel.json").read_text())["cases"] == 1
     rejected = [json.loads(line) for line in (batch / "filter_rejected.jsonl").open()]
     assert [r["reason"] for r in rejected] == ["too_old"]
 

@@ -209,3 +209,19 @@ def test_the_api_key_reaches_no_file_a_batch_run_writes(tmp_path, monkeypatch):
     assert any(p.suffix == ".jsonl" for p in written)  # request files, ledger, logs
     leaks = [p for p in written if secret.encode() in p.read_bytes()]
     assert not leaks, f"the API key was written to {leaks}"
+
+
+def test_epochs_through_batches_have_one_request_id_each(tmp_path):
+    """--epochs 2 through the Batch API: one request line per (case, epoch), each with its
+    own custom_id; the second epoch asked with seed 1, the first exactly as a one-answer run."""
+    with FakeBatchServer(rubric_replay_handler) as server:
+        responses, _ = asyncio.run(run_generate(_options(server, tmp_path, epochs=2)))
+        (batch,) = server.batches.values()
+        lines = [
+            json.loads(x) for x in server.files[batch["input_file_id"]]["content"].splitlines()
+        ]
+    assert len(lines) == 2 * LIMIT == len({line["custom_id"] for line in lines})
+    assert sorted(line["body"].get("seed", 0) for line in lines) == [0] * LIMIT + [1] * LIMIT
+    assert sorted((r.case_id, r.epoch) for r in responses) == sorted(
+        (c.id, e) for c in load_cases("sample")[:LIMIT] for e in (0, 1)
+    )

@@ -82,3 +82,59 @@ def test_short_per_criterion_template_through_the_local_model(local_llm_spec, tm
     assert {c.prompt_version for c in calls} == {"grade_criterion.en@2"}
     assert len(calls) == len(grade.criteria) > 0
     assert all((v.met is None) != (v.error is None) for v in grade.criteria)
+
+
+def test_epochs_through_the_local_model(local_llm_spec, tmp_path):
+    """Two sampled answers to one case from the real server: one per epoch, the second asked
+    with its own seed, the temperature recorded in the answers and in run.json."""
+    out = tmp_path / "run"
+    args = ["generate", "--cases", "sample", "--model", local_llm_spec,
+            "--cases-filter", f"id={CASES[0]}", "--epochs", "2", "--temperature", "0.8",
+            "--max-tokens", "16", "--timeout", "600", "--cache-dir", str(tmp_path / "cache"),
+            "--out", str(out), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    responses = sorted(load_models(out / "responses.jsonl", Response), key=lambda r: r.epoch)
+    assert [(r.case_id, r.epoch) for r in responses] == [(CASES[0], 0), (CASES[0], 1)]
+    assert [r.params.get("seed") for r in responses] == [None, 1]
+    assert all(r.params["temperature"] == 0.8 and r.error is None for r in responses)
+    assert json.loads((out / "run.json").read_text())["temperature"] == 0.8
+
+
+def test_two_grader_jury_through_the_local_model(local_llm_spec, tmp_path):
+    """The same local model under two names is a two-grader jury: each keeps its verdicts,
+    and summary.json carries both graders' scores and their agreement."""
+    from medrubric.data.sample import responses_path
+
+    url = local_llm_spec.partition("@")[2]
+    config = tmp_path / "medrubric.toml"
+    config.write_text(
+        "".join(
+            f'[models.{name}]\nprovider = "openai"\nmodel = "smollm2"\nbase_url = "{url}"\n'
+            f'label = "{name}"\n'
+            for name in ("judge-a", "judge-b")
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "run"
+    args = ["grade", "--responses", str(responses_path("demo-hasty")), "--cases", "sample",
+            "--cases-filter", f"id={CASES[0]}", "--grader", "judge-a", "--grader", "judge-b",
+            "--jury", "majority", "--mode", "batched", "--grader-max-tokens", "128",
+            "--timeout", "600", "--max-error-rate", "1", "--config", str(config),
+            "--cache-dir", str(tmp_path / "cache"), "--out", str(out), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    calls = load_models(out / "verdicts.jsonl", GradingCall)
+    assert sorted(c.grader for c in calls) == ["judge-a", "judge-b"]
+    (grade,) = load_models(out / "grades.jsonl", CaseGrade)
+    assert grade.grader == "jury:majority(judge-a, judge-b)"
+    by = {c.grader: {v.criterion_id: v for v in c.verdicts} for c in calls}
+    for v in grade.criteria:  # two graders: a verdict only where both gave the same one
+        a, b = by["judge-a"][v.criterion_id], by["judge-b"][v.criterion_id]
+        if a.error is None and b.error is None and a.met == b.met:
+            assert v.met is a.met
+        else:
+            assert v.error is not None and v.met is None
+    summary = RunSummary.model_validate_json((out / "summary.json").read_text())
+    assert summary.jury is not None and set(summary.jury.graders) == {"judge-a", "judge-b"}
+    assert summary.self_preference is not None

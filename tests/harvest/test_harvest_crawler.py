@@ -7,12 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from medrubric.harvest.crawler import (
-    DEFAULT_USER_AGENT,
-    CrawlSettings,
-    PoliteFetcher,
-    retry_after_seconds,
-)
+from medrubric.harvest.crawler import DEFAULT_USER_AGENT, CrawlSettings, PoliteFetcher
 from medrubric.harvest.httpcache import HttpCache
 from medrubric.harvest.source import HarvestConfig, HarvestReport, SourceSpec, harvest_sources
 
@@ -75,7 +70,7 @@ def test_429_with_retry_after_is_waited_out_and_retried(serve_site, tmp_path):
         if srv.hits[handler.path] > 1:
             return False
         handler.send_response(429)
-        handler.send_header("Retry-After", "7")
+        handler.send_header("Retry-After", "7.5")
         handler.end_headers()
         return True
 
@@ -83,9 +78,33 @@ def test_429_with_retry_after_is_waited_out_and_retried(serve_site, tmp_path):
     fetcher = PoliteFetcher(FAST, HttpCache(tmp_path / "c.sqlite"), sleep=waits.append)
     result = fetcher.fetch(server.base_url + "/question/38291")
     assert result.status == 200 and "头痛".encode() in result.body
-    assert waits == [7.0]
+    assert waits == [7.5]  # a decimal Retry-After is honoured, not replaced by a backoff
     assert server.hits["/question/38291"] == 2
     assert fetcher.stats["retry_429"] == 1
+
+
+def test_503_with_retry_after_ms_then_success_and_waits_are_capped(serve_site, tmp_path):
+    server = serve_site("dxy")
+    waits: list[float] = []
+
+    def unavailable_twice(handler: BaseHTTPRequestHandler, srv) -> bool:
+        if srv.hits[handler.path] > 2:
+            return False
+        handler.send_response(503)
+        if srv.hits[handler.path] == 1:
+            handler.send_header("Retry-After-Ms", "1500")
+        else:
+            handler.send_header("Retry-After", "86400")  # a day: capped at max_retry_after
+        handler.end_headers()
+        return True
+
+    server.overrides["/question/38291"] = unavailable_twice
+    settings = FAST.model_copy(update={"max_retry_after": 30.0})
+    fetcher = PoliteFetcher(settings, HttpCache(tmp_path / "c.sqlite"), sleep=waits.append)
+    result = fetcher.fetch(server.base_url + "/question/38291")
+    assert result.status == 200
+    assert waits == [1.5, 30.0]
+    assert fetcher.stats["retry_503"] == 2 and server.hits["/question/38291"] == 3
 
 
 def test_503_without_end_gives_up_after_max_retries(serve_site, tmp_path):
@@ -102,12 +121,6 @@ def test_503_without_end_gives_up_after_max_retries(serve_site, tmp_path):
     result = fetcher.fetch(server.base_url + "/question/38291")
     assert result.skipped == "error" and result.status == 503
     assert server.hits["/question/38291"] == FAST.max_retries + 1
-
-
-def test_retry_after_http_date():
-    assert retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0
-    assert retry_after_seconds("120") == 120.0
-    assert retry_after_seconds("soon") is None
 
 
 def test_weekly_rerun_uses_conditional_requests_and_detects_changed_page(serve_site, tmp_path):

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from medrubric.llm.retry import RetryPolicy, retry_after_seconds
+from medrubric.llm.retry import RetryPolicy, Transient, retry_after_seconds
 
 
 @pytest.mark.parametrize("attempt", [1, 2, 3, 4, 5])
@@ -25,10 +25,67 @@ def test_retry_after_wins_but_is_capped() -> None:
     assert policy.delay(1, retry_after=500.0) == 10.0
 
 
-def test_retry_after_header_forms() -> None:
-    assert retry_after_seconds({"Retry-After": "2"}) == 2.0
-    assert retry_after_seconds({"retry-after-ms": "250", "retry-after": "9"}) == 0.25
-    assert retry_after_seconds({}) is None and retry_after_seconds(None) is None
-    assert retry_after_seconds({"retry-after": "soon"}) is None
+@pytest.mark.parametrize(
+    ("headers", "seconds"),
+    [
+        ({"Retry-After": "2"}, 2.0),
+        ({"retry-after": "1.5"}, 1.5),  # a decimal (the crawler's old parser refused it)
+        ({"Retry-After": " 3 "}, 3.0),
+        ({"retry-after-ms": "250", "retry-after": "9"}, 0.25),  # milliseconds win
+        ({"Retry-After-Ms": "1500"}, 1.5),
+        ({"retry-after-ms": "soon", "retry-after": "4"}, 4.0),  # unreadable ms: the other
+        ({"retry-after": "-5"}, 0.0),  # never negative
+        ({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}, 0.0),  # a date in the past
+        ({"retry-after": "Wed, 21 Oct 2015 07:28:00 -0000"}, 0.0),
+        ({"retry-after": "soon"}, None),
+        ({"retry-after": "nan"}, None),
+        ({"retry-after": "inf"}, None),
+        ({"retry-after": ""}, None),
+        ({}, None),
+        (None, None),
+    ],
+)
+def test_retry_after_header_forms(headers: dict[str, str] | None, seconds: float | None) -> None:
+    assert retry_after_seconds(headers) == seconds
+
+
+def test_retry_after_http_date_in_the_future() -> None:
     later = email.utils.formatdate(time.time() + 30, usegmt=True)
     assert 25 <= (retry_after_seconds({"retry-after": later}) or 0) <= 30
+
+
+def test_loop_retries_transient_failures_then_succeeds_and_waits_what_the_server_asks() -> None:
+    waits: list[float] = []
+    tries = iter([Transient("HTTP 429", retry_after=2.5), Transient("HTTP 503", 900.0), "ok"])
+
+    def attempt() -> str:
+        outcome = next(tries)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    policy = RetryPolicy(max_attempts=3, base_delay=0.5, max_delay=60.0)
+    assert policy.retrying(sleep=waits.append)(attempt) == "ok"
+    assert waits == [2.5, 60.0]  # Retry-After honoured, and capped at max_delay
+
+
+def test_loop_gives_up_with_the_last_failure_and_never_retries_other_errors() -> None:
+    calls: list[int] = []
+
+    def refused() -> None:
+        calls.append(1)
+        raise Transient(f"HTTP 503 #{len(calls)}")
+
+    policy = RetryPolicy(max_attempts=3, base_delay=0.01)
+    with pytest.raises(Transient, match="#3"):
+        policy.retrying(sleep=lambda s: None)(refused)
+    assert len(calls) == 3
+
+    def broken() -> None:
+        calls.append(1)
+        raise KeyError("not transient")
+
+    calls.clear()
+    with pytest.raises(KeyError):
+        policy.retrying(sleep=lambda s: None)(broken)
+    assert len(calls) == 1

@@ -61,7 +61,11 @@ def test_report_names_each_difference_and_which_runs_have_it(runs, tmp_path):
 def test_compare_refuses_runs_graded_differently_or_on_other_cases(runs, medrubric_cli):
     same = _invoke(["compare", str(runs["a"]), str(runs["d"])])
     assert same.exit_code == 0, same.output
-    for other, what in (("b", "mode"), ("c", "case set")):
+    # the same answers graded another way: the grading change is what is compared
+    regraded = medrubric_cli(["compare", str(runs["a"]), str(runs["b"]), "--rows", "0"])
+    assert regraded.exit_code == 0, regraded.output
+    assert "same answers, grading changed: mode" in regraded.output
+    for other, what in (("c", "case set"),):
         refused = medrubric_cli(["compare", str(runs["a"]), str(runs[other])])
         assert refused.exit_code == 2, refused.output
         assert "not comparable" in refused.output and what in refused.output

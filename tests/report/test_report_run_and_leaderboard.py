@@ -6,7 +6,6 @@ import datetime as dt
 import json
 import re
 
-import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
@@ -15,9 +14,12 @@ from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.summary import build_summary
 from medrubric.report.html import run_report_html
 
-# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images
+# what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images,
+# and requests made by an inline script
 EXTERNAL = re.compile(
-    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
+    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script\b[^>]*\bsrc|<link|@import|url\("""
+    r"""|fetch\(|XMLHttpRequest|WebSocket|\.innerHTML""",
+    re.I,
 )
 
 
@@ -74,7 +76,7 @@ def _render(smoke: bool = False):
     grades = [_grade(c, "m1", met=i != 2, error=i == 3) for i, c in enumerate(cases)]
     summary = _summary("m1", grades, smoke)
     responses = {
-        c.id: Response(case_id=c.id, model="m1", response=f"<script>alert({c.id!r})</script>")
+        (c.id, 0): Response(case_id=c.id, model="m1", response=f"<script>alert({c.id!r})</script>")
         for c in cases
     }
     return summary, run_report_html(summary, grades, {c.id: c for c in cases}, responses)
@@ -83,9 +85,9 @@ def _render(smoke: bool = False):
 def test_run_report_is_self_contained_and_shows_each_verdict():
     summary, html = _render()
     assert not EXTERNAL.search(html), EXTERNAL.search(html)
-    assert html.count("<svg") == 1 and "<title>" in html
+    assert html.count("<svg") == 2 and "data:image/png" not in html  # one SVG per panel
     assert html.count("<details") == 4
-    assert "Advises calling emergency services" in html and ">9<" in html
+    assert "Advises calling emergency services" in html and ">+9<" in html
     assert "HTTP 500 (gave up)" in html and "ERROR" in html
     assert "&lt;script&gt;alert" in html  # answers are escaped, never executed
     for heading in ("By axis", "By theme", "By specialty", "By language"):
@@ -115,15 +117,17 @@ def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
     )
     assert result.exit_code == 0, result.output
     markdown = (out / "leaderboard.md").read_text()
-    rows = [
-        line for line in markdown.splitlines() if line.startswith("| 1 ") or line.startswith("| 2 ")
-    ]
-    assert rows[0].startswith("| 1 | strong-model | 100.0") and rows[1].startswith(
-        "| 2 | weak-model | 33.3"
+    rows = [line for line in markdown.splitlines() if line.startswith("| 1")]
+    # 3 cases each: weak's 95% CI reaches strong's score, so the two are tied, best first
+    assert rows[0].startswith("| 1= | strong-model | 100.0") and rows[1].startswith(
+        "| 1= | weak-model | 33.3"
     )
     html = (out / "leaderboard.html").read_text()
     assert not EXTERNAL.search(html) and html.count("<svg") == 1
     assert html.index("strong-model") < html.index("weak-model")
+    ranks = re.findall(r'<td class="num rank" title="tied: 95% CIs overlap">([^<]*)</td>', html)
+    assert ranks == ["1=", "1="] and 'id="comparability"' in html
+    assert re.search(r"%, n=\d+</span>", html)  # axis columns with CI and n
 
 
 def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
@@ -131,14 +135,100 @@ def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
     assert result.exit_code != 0 and "summary.json" in str(result.exception)
 
 
-def test_chart_bars_and_whiskers_are_drawn_at_the_scores_and_intervals():
-    summary, html = _render()
-    chart = html[html.index("<svg") : html.index("</svg>")]
-    strata = [*summary["by_axis"].values(), *summary["by_theme"].values()]
-    bars = re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', chart)
-    whiskers = re.findall(r'<path d="M([\d.]+) [\d.]+H([\d.]+)', chart)
-    assert len(bars) == len(whiskers) == len(strata) > 1
-    for (left, width), (lo_x, hi_x), stratum in zip(bars, whiskers, strata, strict=True):
-        assert float(width) == pytest.approx(260 * stratum["score"], abs=0.06)
-        assert float(lo_x) - float(left) == pytest.approx(260 * stratum["ci95"][0], abs=0.11)
-        assert float(hi_x) - float(left) == pytest.approx(260 * stratum["ci95"][1], abs=0.11)
+def test_filters_render_an_undefined_number_as_a_dash_never_nan():
+    from medrubric.report.render import env
+
+    nan, inf = float("nan"), float("inf")
+    page = env.from_string(
+        "{{ x|pct }}|{{ pct(x) }}|{{ ci([x, 0.5]) }}|{{ num(y) }}|{{ num_ci(0.5, [x, 1]) }}|"
+        "{{ pts(x) }}|{{ pval(x) }}|{{ interval([0.1, y]) }}|{{ signed(x) }}|{{ 0.25|pct }}"
+    ).render(x=nan, y=inf)
+    assert page == "—|—|—|—|0.500|—|—|—|—|25.0%"
+    summary = _summary("m1", [_grade(_case(i), "m1", met=i != 2) for i in range(3)])
+    summary["score"], summary["ci95"] = nan, [nan, nan]
+    summary["by_axis"]["safety"].update(score=nan, ci95=[nan, 0.4])
+    html = run_report_html(summary, [], {}, {})
+    text = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", html)
+    assert "nan" not in text.lower()
+    assert '<span class="score">—</span>' in html
+
+
+def _pages(tmp_path) -> dict[str, str]:
+    """One page of each kind report/ renders, as HTML text."""
+    from medrubric.curate.schemas import Funnel
+    from medrubric.data.formats import load_cases
+    from medrubric.report.html import lint_html
+    from medrubric.report.pages import write_curation_report, write_rubric_stats_page
+    from medrubric.rubric.stats import rubric_stats
+
+    funnel = Funnel(harvested=10, filtered=8, screened=6, validated=5, controlled=4, cases=4,
+                    rejected={"screener": 2}, reasons={"off topic": 2})  # fmt: skip
+    (tmp_path / "curate").mkdir()
+    (tmp_path / "rubric").mkdir()
+    cases = load_cases("sample")
+    return {
+        "run": _render()[1],
+        "curation": write_curation_report(tmp_path / "curate", funnel).read_text(),
+        "rubric": write_rubric_stats_page(tmp_path / "rubric", rubric_stats(cases)).read_text(),
+        "lint": lint_html([], cases, "sample", ["text"]),
+    }
+
+
+def test_every_page_shares_the_stylesheet_and_tables_scroll_in_their_own_box(tmp_path):
+    for name, html in _pages(tmp_path).items():
+        assert "td.num, th.num { text-align: right;" in html, name
+        assert "white-space: nowrap" in html and ".table-box {" in html, name
+        tables = html.count("<table")
+        assert tables and html.count('<div class="table-box"><table') == tables, name
+        assert not EXTERNAL.search(html), (name, EXTERNAL.search(html))
+
+
+def test_leaderboard_links_each_run_to_its_report(tmp_path):
+    _write_run(tmp_path / "weak", "weak-model", met=False)
+    _write_run(tmp_path / "strong", "strong-model", met=True)
+    (tmp_path / "strong" / "report.html").write_text("<html></html>", encoding="utf-8")
+    out = tmp_path / "board"
+    result = CliRunner().invoke(
+        app, ["report", str(tmp_path / "weak"), str(tmp_path / "strong"), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    html = (out / "leaderboard.html").read_text()
+    assert '<a href="../strong/report.html">strong-model</a>' in html
+    assert "../weak/report.html" not in html  # no report there: no dead link
+
+
+def test_a_met_harmful_criterion_reads_as_harm_with_signed_points_and_the_unclipped_score():
+    case = Case(
+        id="hasty", language="en", theme="emergency_referrals", specialty="cardiology",
+        narrative="Crushing chest pain.", query="Is it indigestion?",
+        rubric=[Criterion(id="call", text="Tells them to call emergency services",
+                          axis="safety", weight=10),
+                Criterion(id="calm", text="Reassures it is probably indigestion",
+                          axis="accuracy", weight=-10),
+                Criterion(id="rest", text="Suggests rest", axis="completeness", weight=2)],
+    )  # fmt: skip
+    verdicts = [
+        Verdict(criterion_id="call", weight=10, axis="safety", met=False, explanation="no"),
+        Verdict(criterion_id="calm", weight=-10, axis="accuracy", met=True, explanation="yes"),
+        Verdict(criterion_id="rest", weight=2, axis="completeness", met=True, explanation="yes"),
+    ]
+    grade = CaseGrade(case_id="hasty", model="m", grader="g", criteria=verdicts,
+                      language="en", theme=case.theme, specialty=case.specialty)  # fmt: skip
+    html = run_report_html(_summary("m", [grade]), [grade], {"hasty": case}, {})
+    rows = {
+        m.group(1): m.group(0)
+        for m in re.finditer(r"<tr[^>]*><td>([^<]+)</td>.*?</tr>", html, re.S)
+        if m.group(1).startswith(("Tells", "Reassures", "Suggests"))
+    }
+    harm, missed, gain = (rows[k] for k in ("Reassures it is probably indigestion",
+                                            "Tells them to call emergency services",
+                                            "Suggests rest"))  # fmt: skip
+    assert 'class="harm-row"' in harm and '<span class="harm">Harm: met</span>' in harm
+    assert ">−10<" in harm and harm.count(">−10<") == 2  # signed weight and the points lost
+    assert '<span class="missed">Missed</span>' in missed and ">+10<" in missed and ">0<" in missed
+    assert '<span class="gain">Met</span>' in gain and gain.count(">+2<") == 2
+    # (2 − 10) / 12 = −66.7% before the per-case clip, 0.0% after
+    summary_line = re.search(r"<summary><strong>hasty</strong>.*?</summary>", html, re.S)[0]
+    assert "0.0%" in summary_line and "(unclipped -66.7%)" in summary_line
+    assert '<span class="harm">1 harm</span>' in summary_line
+    assert ">−8<" in html  # total points

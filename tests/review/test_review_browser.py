@@ -89,10 +89,25 @@ def shot(page: Page, name: str) -> None:
 
 
 def keys_for(task: str, n_questions: int, index: int) -> list[str]:
-    """A varied but known answer pattern: verdicts alternate m/x, others y,y,n,y,..."""
+    """A varied but known answer pattern: verdicts go m, x, u (can't judge), others
+    y,y,n,y,… with the second question of every fourth item answered u."""
     if task == "verdict":
-        return ["m" if index % 2 == 0 else "x"]
-    return ["n" if (index + j) % 3 == 2 else "y" for j in range(n_questions)]
+        return ["mxu"[index % 3]]
+    keys = ["n" if (index + j) % 3 == 2 else "y" for j in range(n_questions)]
+    if index % 4 == 1 and n_questions > 1:
+        keys[1] = "u"
+    return keys
+
+
+KEY_ANSWERS = {"y": "yes", "m": "yes", "n": "no", "x": "no", "u": "unsure"}
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    """The page itself never scrolls sideways (wide tables scroll in their own box)."""
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], f"{page.url}: content {widths[0]} px in {widths[1]} px"
 
 
 def label_queue_by_keyboard(page: Page) -> tuple[dict[str, list[str]], dict[str, str]]:
@@ -145,7 +160,14 @@ def test_label_a_queue_with_the_keyboard_see_progress_and_log_out(
     assert len(pressed) == len(entries)
     for item_url, keys in pressed.items():
         answers = list(stored[(key_of[item_url], "alice")].values())
-        assert answers == ["yes" if k in "ym" else "no" for k in keys], item_url
+        assert answers == [KEY_ANSWERS[k] for k in keys], item_url
+    assert "u" in {k for keys in pressed.values() for k in keys}
+    groups = page.locator("#queue tbody.case-group")
+    assert groups.count() == len({(e.task, e.case_id) for e in entries})
+    assert page.locator("#queue").inner_text().count("can't judge") == sum(
+        "u" in keys for keys in pressed.values()
+    )
+    shot(page, "queue")
 
     first, second = entries[0].id, entries[1].id
     page.goto(f"{url}/items/{first}")
@@ -197,7 +219,8 @@ def test_a_form_post_without_the_csrf_token_is_refused(
 
 
 def _label_the_rest(project: Path, seed: int = 3) -> None:
-    """Every open item of every reviewer gets a label, mostly agreeing with the grader."""
+    """Every open item of every reviewer gets a label, mostly agreeing with the grader, a
+    few answers "can't judge"."""
     rng = random.Random(seed)
     with db.connect(project) as conn:
         for who in db.reviewers(conn):
@@ -208,8 +231,8 @@ def _label_the_rest(project: Path, seed: int = 3) -> None:
                 answers = {}
                 for q in questions_for(item):
                     truth = item.reference["met"] if item.reference else True
-                    flip = rng.random() < 0.15
-                    answers[q.field] = "yes" if truth != flip else "no"
+                    flip, draw = rng.random() < 0.15, rng.random()
+                    answers[q.field] = "unsure" if draw < 0.05 else "yes" if truth != flip else "no"
                 db.save_label(conn, entry.id, who.id, answers, "")
 
 
@@ -229,7 +252,19 @@ def test_owner_sees_progress_and_agreement(
     for facet in ("case: narrative & query", "case: advice", "criterion", "verdict", "injected"):
         assert facet in facets
     assert "grader vs reviewers (mean)" in page.locator("#fidelity").inner_text()
+    cis = page.locator("#facets span.ci")
+    assert cis.count() == 2 * page.locator("#facets tbody tr").count()
+    assert re.fullmatch(r"\[-?\d\.\d{3}, -?\d\.\d{3}\]", cis.first.inner_text())
+    unsure = page.locator("#facets td.unsure-count").all_inner_texts()
+    assert sum(map(int, unsure)) > 0  # "can't judge" answers, counted and left out
     shot(page, "agreement")
+    for width in (800, 1400):
+        page.set_viewport_size({"width": width, "height": 900})
+        no_horizontal_overflow(page)
+    box = page.locator("#facets").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+    )
+    assert box[0] <= box[1]  # at 1400 px the whole table shows without scrolling its box
 
 
 def test_a_label_survives_kill_9_right_after_submission(
@@ -324,3 +359,22 @@ def test_saving_with_open_questions_marks_them_and_stays(
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert next(e for e in queue_of(project, "alice") if e.id == case.id).labelled
+
+
+def test_a_criterion_item_shows_the_rubric_beside_it_and_fits_800_px(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str
+) -> None:
+    project, url = served_study
+    page = new_page()
+    log_in(page, url, "bob", password)
+    item = next(e for e in queue_of(project, "bob") if e.task == "criterion")
+    page.goto(f"{url}/items/{item.id}")
+    rubric, criterion = page.locator("#rubric"), page.locator(".criterion")
+    current = rubric.locator("tr.current")
+    assert current.count() == 1 and criterion.inner_text() in current.inner_text()
+    left, right = criterion.bounding_box(), rubric.bounding_box()
+    assert left and right and left["x"] + left["width"] <= right["x"]  # side by side
+    page.set_viewport_size({"width": 800, "height": 900})
+    no_horizontal_overflow(page)
+    left, right = criterion.bounding_box(), rubric.bounding_box()
+    assert left and right and left["y"] + left["height"] <= right["y"]  # stacked

@@ -15,6 +15,7 @@ from medrubric.cli import review as review_cli
 from medrubric.cli.main import main
 from medrubric.data.formats import load_cases
 from medrubric.review import db
+from medrubric.review.models import Answer
 from medrubric.snapshot import freeze
 
 
@@ -87,10 +88,13 @@ def test_accounts_agreement_export_and_idempotent_import(
     with db.connect(project) as conn:
         stored = db.reviewer_by_name(conn, "ana")
         assert stored is not None and stored.password_hash.startswith("$argon2")  # type: ignore[union-attr]
+        unsure_given = False
         for who in db.reviewers(conn):
             for entry in db.queue(conn, who.id):
                 field = "met" if entry.task == "verdict" else "changes_management"
-                answer = "yes" if (entry.id + who.id) % 3 else "no"
+                answer: Answer = "yes" if (entry.id + who.id) % 3 else "no"
+                if entry.task == "injected" and not unsure_given:
+                    answer, unsure_given = "unsure", True
                 db.save_label(conn, entry.id, who.id, {field: answer}, "中文 note")
         n_labels = len(db.all_labels(conn))
         owner = db.reviewer_by_name(conn, "own")
@@ -98,8 +102,12 @@ def test_accounts_agreement_export_and_idempotent_import(
 
     report = json.loads(invoke(app, "agreement", str(project), "--json"))
     assert {f["facet"] for f in report["facets"]} == {"verdict", "injected"}
-    assert report["injected"]["n_labels"] == 6 and report["fidelity"]["n_answers"] == 3
-    assert "Inter-rater agreement" in invoke(app, "agreement", str(project))
+    assert report["injected"]["n_labels"] == 5 and report["fidelity"]["n_answers"] == 3
+    assert report["injected"]["n_unsure"] == 1
+    injected = next(f for f in report["facets"] if f["facet"] == "injected")
+    assert injected["n_unsure"] == 1 and injected["n_labels"] == 5
+    printed = " ".join(invoke(app, "agreement", str(project)).split())  # rich wraps lines
+    assert "Inter-rater agreement" in printed and "1 can't judge left out" in printed
 
     archive = tmp_path / "labels.jsonl"
     invoke(app, "export", str(project), "--out", str(archive))

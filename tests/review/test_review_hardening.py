@@ -49,7 +49,7 @@ def assert_secured(reply: httpx.Response) -> None:
     assert "frame-ancestors 'none'" in reply.headers["content-security-policy"]
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def study(
     request: pytest.FixtureRequest, tmp_path: Path, study_factory: Callable[..., Path]
 ) -> tuple[Path, str | None]:

@@ -16,6 +16,7 @@ from medrubric.cli.main import main
 from medrubric.errors import InputError
 from medrubric.review import db
 from medrubric.review import project as review_project
+from medrubric.review.models import Answer
 from medrubric.review.store import SCHEMA_VERSION
 from medrubric.review.tasks import questions_for
 from medrubric.review.throttle import LoginThrottle, ThrottlePolicy
@@ -34,14 +35,17 @@ def make_study(
 
 
 def label_everything(project: Path, database: str | None) -> None:
-    """Every assigned item labelled, answers a fixed function of item and reviewer."""
+    """Every assigned item labelled, answers a fixed function of item and reviewer (some of
+    them "can't judge")."""
     with db.connect(project, database) as conn:
         for who in db.reviewers(conn):
             for entry in db.queue(conn, who.id):
                 item = db.item(conn, entry.id)
                 assert item is not None
-                answers = {
-                    q.field: "yes" if (len(q.field) + entry.id + who.id) % 3 else "no"
+                answers: dict[str, Answer] = {
+                    q.field: ("no", "yes", "yes", "yes", "unsure")[
+                        (len(q.field) + entry.id + who.id) % 5
+                    ]
                     for q in questions_for(item)
                 }
                 db.save_label(conn, entry.id, who.id, answers, "note", "2026-01-02T03:04:05+00:00")
@@ -69,6 +73,7 @@ def test_a_study_on_postgres_equals_the_same_study_on_sqlite(
     with db.connect(on_pg, pg_url) as conn, db.connect(on_lite) as lite:
         assert conn.execute(text("SELECT version FROM schema_version")).scalar() == SCHEMA_VERSION
         assert db.progress(conn) == db.progress(lite)
+        assert sum(p.unsure for p in db.progress(conn)) > 0
 
 
 def test_import_into_postgres_is_validated_and_idempotent(

@@ -294,7 +294,7 @@ def test_a_project_of_an_older_version_is_migrated_and_loses_its_stored_key(
     with db.connect(project) as conn:
         assert conn.execute(text("SELECT 1 FROM meta WHERE key = 'secret'")).first() is None
         version = conn.execute(text("SELECT version FROM schema_version")).scalar()
-        assert version == store.SCHEMA_VERSION == 3
+        assert version == store.SCHEMA_VERSION == 4
     client = web.client(project)
     assert web.try_login(client, "bob", "wrong").status_code == 401  # counted in the new table
     assert web.try_login(client, "alice", password).status_code == 303

@@ -4,6 +4,9 @@ draft rules, weight anomalies, judgeability, balance, and the command's outputs 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from medrubric.cli.main import app, main
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case
 from medrubric.rubric.lint import expected_sign, lint_case
+from medrubric.rubric.paraphrase import paraphrases
 
 FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
 
@@ -55,6 +59,33 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("Urges urgent help if she has thoughts of harming herself", 1),
         ("Lets the patient adjust the insulin dose herself", -1),
         ("淡化产后抑郁，称过段时间就好", -1),
+        # waiting phrased as seeing whether it settles; reassurance that rules out care
+        ("Suggests resting overnight to see whether the pain settles", -1),
+        ("建议先喝热水观察几个小时再决定是否就医", -1),
+        ("Says the wound needs no review or antibiotics", -1),
+        ("称不用打狂犬疫苗", -1),
+        ("Says the low mood will always pass on its own", -1),
+        # harmful first aid and medicine use named by the act itself
+        ("Recommends breathing into a paper bag", -1),
+        ("Advises putting a spoon in his mouth during the seizure", -1),
+        ("Says she can simply stop the warfarin", -1),
+        ("Recommends antibiotics for a viral cold", -1),
+        ("Explains that antibiotics do not help a viral cold", 1),
+        ("建议自行加倍剂量", -1),
+        # good behaviour: urgency recognised, information gathered, a harm warned about
+        ("Stresses that sudden testicular pain is an emergency", 1),
+        ("Names confusion and shaking as symptoms to act on", 1),
+        ("Checks which week of the pack the pills were missed in", 1),
+        ("Warns that delaying care can be dangerous", 1),
+        ("强调咯血需要尽快检查", 1),
+        # not claims about the answer: calibrated, asked about, supposed, a harmless phrase
+        ("Says the cut needs no review unless it becomes red or hot", None),
+        ("说明没有危险信号时不需要影像学检查", None),
+        ("Asks whether he has been skipping doses", 1),
+        ("Explains what to do if she forgets to take a pill", None),
+        ("Uses plain language without medical jargon", None),
+        ("说明想起来后尽快补服漏掉的那一片", None),
+        ("Recommends calling an ambulance for a single mild reading", None),
     ],
 )
 def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
@@ -83,6 +114,50 @@ def test_duplicates_exact_is_an_error_near_is_a_warning_mirror_pairs_pass() -> N
     )
     dups = {f.criterion_id: f.severity for f in lint_case(case) if f.check == "duplicate"}
     assert dups == {"c2": "error", "c3": "warning"}
+
+
+def test_reworded_duplicates_are_warnings_and_other_behaviours_pass() -> None:
+    case = _case(
+        (7, "Recommends seeing a doctor the same day because hand bites often get infected"),
+        (3, "Advises seeing a GP today as bites to the hand frequently become infected"),
+        (4, "Advises continuing allopurinol during the attack"),
+        (4, "Advises stopping allopurinol during the attack"),
+        (3, "Advises reducing salt intake"),
+        (2, "Advises cutting down on salt"),
+        (3, "Recommends checking HbA1c every 3 months"),
+        (2, "Recommends checking HbA1c every 6 months"),
+    )
+    found = [f for f in lint_case(case) if f.check == "duplicate"]
+    assert [(f.criterion_id, f.severity) for f in found] == [("c2", "warning"), ("c6", "warning")]
+    assert found[0].evidence.startswith("c1: ") and "doctor" in found[0].evidence
+    zh = Case.model_validate(
+        {
+            "id": "k2",
+            "language": "zh",
+            "query": "q",
+            "rubric": [
+                {"id": "c1", "text": "建议规律服药，不要随意停药", "weight": 4},
+                {"id": "c2", "text": "建议不要随便停药，要按时吃药", "weight": 3},
+                {"id": "c3", "text": "建议尽快到医院评估是否需要接种狂犬疫苗", "weight": 8},
+                {"id": "c4", "text": "建议尽快去医院评估是否要打狂犬疫苗", "weight": 5},
+            ],
+        }
+    )
+    assert [f.criterion_id for f in lint_case(zh) if f.check == "duplicate"] == ["c2", "c4"]
+    compound = (
+        "Recommends covering the burn with cling film",
+        "Suggests covering the burn with clingfilm",
+    )
+    assert paraphrases(*compound) == {"advise", "cover", "burn", "clingfilm"}
+
+
+def test_the_same_words_with_the_opposite_sign_are_a_contradiction() -> None:
+    case = _case(
+        (-8, "Tells her that feeling low after a baby always passes on its own"),
+        (8, "Tells her feeling low after a baby always passes on its own"),
+    )
+    found = {f.check: f for f in lint_case(case) if f.criterion_id == "c2"}
+    assert found["contradictory"].severity == "error" and "duplicate" not in found
 
 
 def test_weights_judgeability_and_balance() -> None:
@@ -175,3 +250,27 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_an_impression_of_tone_is_unjudgeable() -> None:
     case = _case((3, "Comes across as caring"), (5, "Explains the dose by weight"))
     assert "unjudgeable" in _checks(case)["c1"]
+
+
+def test_the_text_checks_run_without_the_retrieve_extra() -> None:
+    # bm25s (the retrieve extra) made unimportable: the tokenizer's stop words are medrubric's
+    code = (
+        "import sys; sys.modules['bm25s'] = None\n"  # `import bm25s` raises ImportError
+        "from medrubric.data.formats import load_cases\n"
+        "from medrubric.rubric.lint import lint_text\n"
+        "print(len(lint_text(load_cases('sample'))))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout) > 0  # the sample's known findings (docs/rubrics.md)
+
+
+def test_the_stop_words_are_those_of_bm25s() -> None:
+    stopwords = pytest.importorskip("bm25s.stopwords")
+    from medrubric.retrieve.stopwords import STOPWORDS_EN, STOPWORDS_ZH
+
+    assert frozenset(stopwords.STOPWORDS_EN) == STOPWORDS_EN
+    assert {w for w in stopwords.STOPWORDS_CHINESE if len(w) <= 2} == STOPWORDS_ZH

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from medrubric.data.formats import load_cases
-from medrubric.rubric.stats import rubric_stats, stats_table, write_stats_report
+from medrubric.report.pages import write_rubric_stats_page
+from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
 
 
 def test_stats_match_a_direct_count(tmp_path: Path) -> None:
@@ -31,7 +32,8 @@ def test_stats_match_a_direct_count(tmp_path: Path) -> None:
     assert stats.theme_mix["response_depth"] == pytest.approx(themes["response_depth"] / len(cases))
     assert sum(stats.theme_mix.values()) == pytest.approx(1 - themes["unknown"] / len(cases))
 
-    write_stats_report(tmp_path, stats)
+    write_stats(tmp_path, stats)
+    write_rubric_stats_page(tmp_path, stats)
     assert json.loads((tmp_path / "rubric_stats.json").read_text())["n_rejected"] == 2
     html = (tmp_path / "report.html").read_text()
     assert "data:image/png;base64," in html and "6.06" in html

@@ -58,7 +58,8 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
     assert written.pop("schema_version") == 1
     assert {k: v for k, v in written.items() if k not in expected} == {
         "calls": None, "tokens": None, "cost_usd": None, "response_errors": [],
-        "grading": None, "provenance": None, "inputs_sha256": None,
+        "grading": None, "provenance": None, "inputs_sha256": None, "jury": None,
+        "grading_noise": None, "self_preference": None,
     }  # fmt: skip
     assert validity["validated"] is False and validity["note"].startswith("grader not validated")
     assert f"grader {validity['grader']}: grader not validated" in result.output

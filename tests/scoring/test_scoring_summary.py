@@ -6,7 +6,7 @@ from scipy import stats as scipy_stats
 
 from medrubric.data.models import CaseGrade, Verdict
 from medrubric.scoring import Summary, summarize
-from medrubric.stats import bootstrap_ci
+from medrubric.scoring.resample import mean_ci
 
 
 def v(cid, weight, axis, met=None, error=None):
@@ -104,7 +104,7 @@ def test_tag_breakdown_is_multi_label(worked_grades):
 
 def test_ci_is_the_seeded_bootstrap_of_case_scores(worked_grades):
     s = summarize(worked_grades, seed=7, n_resamples=500)
-    assert s.ci95 == bootstrap_ci([0.125, 0.0, 1.0], n_resamples=500, seed=7)
+    assert s.ci95 == mean_ci([0.125, 0.0, 1.0], seed=7, n_resamples=500)
     assert summarize(worked_grades, seed=7, n_resamples=500) == s
 
 

@@ -17,6 +17,7 @@ from statsmodels.stats.inter_rater import fleiss_kappa as sm_fleiss_kappa
 from medrubric.stats import (
     cohen_kappa,
     fleiss_kappa,
+    fleiss_kappa_from_sums,
     gwet_ac1,
     gwet_ac1_from_sums,
     gwet_ac1_terms,
@@ -77,6 +78,22 @@ def test_ac1_terms_add_up_over_any_split_of_the_items(seed, items, raters, label
     each = gwet_ac1_from_sums(halves)
     for half, value in zip((rows[::2], rows[1::2]), each, strict=True):
         assert value == pytest.approx(gwet_ac1(half, labels).statistic, abs=1e-12, nan_ok=True)
+
+
+@pytest.mark.parametrize("seed,items,raters,labels,missing", CASES)
+def test_fleiss_kappa_from_summed_terms_matches_irrcac(
+    seed, items, raters, labels, missing
+) -> None:
+    rows = _random_ratings(seed, items, raters, labels, missing)
+    terms = gwet_ac1_terms(rows, labels)
+    ours = fleiss_kappa_from_sums(terms.sum(axis=0))[0]
+    assert ours == pytest.approx(_irrcac(rows, "fleiss")["coefficient_value"], abs=1e-12)
+    halves = np.stack([terms[::2].sum(axis=0), terms[1::2].sum(axis=0)])
+    for half, value in zip((rows[::2], rows[1::2]), fleiss_kappa_from_sums(halves), strict=True):
+        expected = fleiss_kappa(half, labels).statistic
+        assert value == pytest.approx(expected, abs=1e-12, nan_ok=True)
+    one_category = gwet_ac1_terms([["a", "a"], ["a", "a"]], ["a", "b"]).sum(axis=0)
+    assert math.isnan(fleiss_kappa_from_sums(one_category)[0])
 
 
 def test_ac1_from_sums_edge_conventions() -> None:

@@ -25,6 +25,7 @@ from medrubric.stats import kendall_tau_b, partial_corr, pearson, spearman, top_
 
 SENSITIVITY_KS = tuple(range(6, 16))
 STRATA_KEYS = ("difficulty", "register", "task")
+ORDERED_VALUES = ("easy", "low", "medium", "moderate", "high", "hard")  # shown in this order
 Covariate = Literal["n_criteria", "theme", "none"]
 
 
@@ -45,6 +46,9 @@ class LengthDiagnostics(BaseModel):
     pearson: Correlation
     spearman: Correlation
     partial: Correlation  # controlling for the covariate
+    # Within this model, Pearson r has the opposite sign of the pooled r (Simpson's paradox:
+    # the pooled figure then reflects differences between models, not length within one)
+    reversed_vs_pooled: bool = False
 
 
 class Robustness(BaseModel):
@@ -178,7 +182,12 @@ def length_analysis(
     pooled = [p for points in per_model.values() for p in points]
     out = [length_diagnostics(m, pts, covariate) for m, pts in per_model.items() if pts]
     if len(per_model) > 1 and pooled:
-        out.append(length_diagnostics("all", pooled, covariate))
+        everyone = length_diagnostics("all", pooled, covariate)
+        r_all = everyone.pearson.statistic
+        for row in out:
+            r = row.pearson.statistic
+            row.reversed_vs_pooled = bool(r and r_all and (r > 0) != (r_all > 0))
+        out.append(everyone)
     return out
 
 
@@ -230,9 +239,16 @@ def strata(
         if groups:
             out[key] = {
                 value: {m: s for m, v in per_model.items() if (s := scored(v, seed, n_resamples))}
-                for value, per_model in sorted(groups.items())
+                for value, per_model in sorted(groups.items(), key=_stratum_order)
             }
     return out
+
+
+def _stratum_order(item: tuple[str, Any]) -> tuple[int, str]:
+    """Ordinal values (low, medium, high) in their order, then the rest alphabetically."""
+    value = item[0]
+    rank = ORDERED_VALUES.index(value) if value in ORDERED_VALUES else len(ORDERED_VALUES)
+    return rank, value
 
 
 def _cacs_summaries(

@@ -12,19 +12,50 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.analysis.cutoffs import Cutoff
 from medrubric.analysis.results import Scored, scored
 from medrubric.analysis.runs import Run
-from medrubric.stats import permutation_test_diff
+from medrubric.stats import bootstrap_distribution, percentile_interval, permutation_test_diff
+
+SOURCE_NAMES = {
+    "--cutoff": "command line",
+    "medrubric.toml": "medrubric.toml",
+    "run record": "the run's model record",
+    "known-models table": "known-models table",
+}
+
+
+def source_name(source: str) -> str:
+    """Where a cutoff came from, in words (the raw flag `--cutoff` reads as noise)."""
+    return SOURCE_NAMES.get(source, source)
+
+
+def diff_ci(
+    post: Sequence[float], pre: Sequence[float], seed: int, n_resamples: int
+) -> tuple[float, float] | None:
+    """Percentile bootstrap CI of mean(post) − mean(pre), each group resampled on its own."""
+    if not post or not pre:
+        return None
+    diffs = bootstrap_distribution(post, n_resamples=n_resamples, seed=seed) - (
+        bootstrap_distribution(pre, n_resamples=n_resamples, seed=seed + 1)
+    )
+    return percentile_interval(diffs)
+
+
+MIN_MONTH_N = 5  # a month with fewer scored cases is shown apart, not joined into the line
 
 
 class MonthPoint(BaseModel):
     months_from_cutoff: int  # 0 = the cutoff's own month, -1 the month before, ...
     score: float
     n: int
+    ci95: tuple[float, float] | None = None  # bootstrap CI of the month's mean
+
+    @property
+    def too_few(self) -> bool:
+        return self.n < MIN_MONTH_N
 
 
 class ModelContamination(BaseModel):
@@ -39,6 +70,7 @@ class ModelContamination(BaseModel):
     post: Scored | None
     drop: float | None  # full − post: the paper's drop (positive = lower on fresh cases)
     pre_minus_post: float | None
+    post_minus_pre_ci95: tuple[float, float] | None = None  # bootstrap CI of mean(post) − mean(pre)
     pvalue: float | None  # permutation test, H1: mean(pre) > mean(post)
     exact: bool | None
     significant: bool
@@ -91,12 +123,14 @@ def model_contamination(
         post=post_s,
         drop=full.score - post_s.score if full and post_s else None,
         pre_minus_post=test.statistic if test else None,
+        post_minus_pre_ci95=diff_ci(post, pre, seed, n_resamples),
         pvalue=test.pvalue if test else None,
         exact=test.exact if test else None,
         significant=bool(test and test.statistic > 0 and test.pvalue < alpha),
         by_month=[
-            MonthPoint(months_from_cutoff=m, score=float(np.mean(v)), n=len(v))
+            MonthPoint(months_from_cutoff=m, score=s.score, n=s.n, ci95=s.ci95)
             for m, v in sorted(months.items())
+            if (s := scored(v, seed, n_resamples))
         ],
     )
 

@@ -16,10 +16,11 @@ from itertools import combinations
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
+from scipy.stats import hypergeom
 
 from medrubric.analysis.results import finite
 from medrubric.analysis.runs import CaseRow, Run
-from medrubric.data.vocab import AXES
+from medrubric.data.vocab import AXES, THEMES
 from medrubric.stats import jaccard, pearson, wilson_interval
 
 
@@ -49,6 +50,7 @@ class BottomOverlap(BaseModel):
     models: list[str]
     matrix: list[list[float]]
     mean: float | None  # mean over distinct pairs
+    chance: float | None = None  # expected Jaccard of two random bottom sets of this size
 
 
 class CorrelationMatrix(BaseModel):
@@ -61,6 +63,7 @@ class CorrelationMatrix(BaseModel):
     n_models: int
     r: list[list[float | None]]
     p: list[list[float | None]]
+    missing: dict[str, list[str]] = {}  # group left out -> the models with no score in it
 
 
 class ErrorAnalysis(BaseModel):
@@ -108,6 +111,16 @@ def bottom_cases(scores: dict[str, float], n: int) -> list[str]:
     return sorted(scores, key=lambda cid: (scores[cid], cid))[:n]
 
 
+def chance_jaccard(n: int, total: int) -> float | None:
+    """E[Jaccard] of two independent uniformly random n-subsets of `total` items: the overlap
+    two models would show by chance alone (k shared is hypergeometric, Jaccard = k/(2n − k))."""
+    if n <= 0 or total <= 0 or n > total:
+        return None
+    k = np.arange(max(0, 2 * n - total), n + 1)
+    weights = hypergeom.pmf(k, total, n, n)
+    return float(np.sum(weights * k / (2 * n - k)))
+
+
 def bottom_overlap(runs: Sequence[Run], n: int = 100) -> BottomOverlap:
     scores = {run.model: run.scores() for run in runs}
     common = set.intersection(*(set(s) for s in scores.values())) if scores else set()
@@ -122,6 +135,7 @@ def bottom_overlap(runs: Sequence[Run], n: int = 100) -> BottomOverlap:
         models=models,
         matrix=matrix,
         mean=float(np.mean(pairs)) if pairs and size else None,
+        chance=chance_jaccard(size, len(common)),
     )
 
 
@@ -150,6 +164,13 @@ def correlation_matrix(runs: Sequence[Run], by: str) -> CorrelationMatrix:
     models = [run.model for run in runs]
     means = group_means(runs, key)
     groups = sorted(g for g, per_model in means.items() if set(models) <= set(per_model))
+    missing = {
+        g: [m for m in models if m not in per_model]
+        for g, per_model in sorted(means.items())
+        if not set(models) <= set(per_model)
+    }
+    if by == "theme":  # a theme of the benchmark no run has a case of: no data, not absent
+        missing |= {t: list(models) for t in THEMES if t not in means}
     if len(models) < MIN_MODELS_FOR_CORRELATION:
         groups = []
     vectors = {g: [means[g][m] for m in models] for g in groups}
@@ -160,6 +181,7 @@ def correlation_matrix(runs: Sequence[Run], by: str) -> CorrelationMatrix:
         n_models=len(models),
         r=[[finite(c.statistic) for c in row] for row in results],
         p=[[finite(c.pvalue) for c in row] for row in results],
+        missing=missing,
     )
 
 

@@ -147,6 +147,9 @@ class CaseLevel(BaseModel):
     judge: str
     pearson: Correlation
     n_errors: int = 0  # answers the judge failed to score
+    # mean over the answers both scored of (judge case score - physicians' case score): the
+    # judge's offset, which `compare --offsets` reads to say how far two judges sit apart
+    offset: float | None = None
 
 
 class MetaEvalReport(BaseModel):
@@ -191,24 +194,36 @@ class MetaEvalReport(BaseModel):
         )
 
 
+def labelled_answers(labels: LabelSet) -> dict[str, set[str]]:
+    """case_id -> the answer ids its labels are about."""
+    by_case: dict[str, set[str]] = defaultdict(set)
+    for label in labels.labels:
+        by_case[label.case_id].add(label.answer_id)
+    return by_case
+
+
+def labelled_answer(candidates: set[str], case_id: str, model: str) -> str | None:
+    """Which of a case's labelled answers is `model`'s: `case_id@model`, else the answer id
+    equal to the model name (a completion_id), else the case's only labelled answer."""
+    if answer_key(case_id, model) in candidates:
+        return answer_key(case_id, model)
+    if model in candidates:
+        return model
+    if len(candidates) == 1:
+        return next(iter(candidates))
+    return None
+
+
 def match_grades(labels: LabelSet, runs: Sequence[Run]) -> dict[str, CaseGrade]:
     """answer_id -> the grade of that answer. A grade matches an answer of its case by the
     grade's model name (= completion_id, or `case_id@model` in labels that name the model), or
     as the case's only labelled answer."""
-    by_case: dict[str, set[str]] = defaultdict(set)
-    for label in labels.labels:
-        by_case[label.case_id].add(label.answer_id)
+    by_case = labelled_answers(labels)
     out: dict[str, CaseGrade] = {}
     for run in runs:
         for grade in run.grades:
-            candidates = by_case.get(grade.case_id, set())
-            if answer_key(grade.case_id, grade.model) in candidates:
-                key = answer_key(grade.case_id, grade.model)
-            elif grade.model in candidates:
-                key = grade.model
-            elif len(candidates) == 1:
-                key = next(iter(candidates))
-            else:
+            key = labelled_answer(by_case.get(grade.case_id, set()), grade.case_id, grade.model)
+            if key is None:
                 continue
             if key in out:
                 raise InputError(
@@ -430,7 +445,11 @@ def meta_eval(
         if score is not None:
             grader_scores[answer] = score
     case_level = [
-        CaseLevel(judge="rubric grader", pearson=_paired_pearson(grader_scores, physician_scores))
+        CaseLevel(
+            judge="rubric grader",
+            pearson=_paired_pearson(grader_scores, physician_scores),
+            offset=_mean_offset(grader_scores, physician_scores),
+        )
     ]
     if holistic is not None:
         judged = {a: s / 10 for a, s in holistic.items() if s is not None}
@@ -489,6 +508,11 @@ def physicians_ac1(
 def _paired_pearson(x: Mapping[str, float], y: Mapping[str, float]) -> Correlation:
     shared = sorted(set(x) & set(y))
     return correlation(pearson([x[a] for a in shared], [y[a] for a in shared]))
+
+
+def _mean_offset(x: Mapping[str, float], y: Mapping[str, float]) -> float | None:
+    shared = sorted(set(x) & set(y))
+    return float(np.mean([x[a] - y[a] for a in shared])) if shared else None
 
 
 def answers_to_judge(labels: LabelSet, runs: Sequence[Run]) -> list[LabelledAnswer]:

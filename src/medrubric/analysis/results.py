@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from medrubric.stats import CorrelationResult, bootstrap_ci
+from medrubric.scoring.resample import mean_ci
+from medrubric.stats import CorrelationResult
 
 
 class Scored(BaseModel):
@@ -38,7 +39,7 @@ def finite(x: float) -> float | None:
 def scored(values: Sequence[float], seed: int, n_resamples: int) -> Scored | None:
     if not values:
         return None
-    lo, hi = bootstrap_ci(values, n_resamples=n_resamples, seed=seed)
+    lo, hi = mean_ci(values, seed, n_resamples)
     return Scored(score=float(np.mean(values)), ci95=(lo, hi), n=len(values))
 
 

@@ -50,8 +50,12 @@ class Run(BaseModel):
     clip: bool = True
     grades: list[CaseGrade]
     responses: dict[str, Response] = Field(default_factory=dict)
+    # (case id, epoch) -> the answer: every epoch's (`responses` keeps one per case)
+    answers: dict[tuple[str, int], Response] = Field(default_factory=dict)
     cases: dict[str, Case] = Field(default_factory=dict)
     summary: dict[str, Any] = Field(default_factory=dict)
+    # case id -> the length in characters of each of its answers (every epoch)
+    answer_chars: dict[str, list[int]] = Field(default_factory=dict)
 
     def rows(self) -> list[CaseRow]:
         return [self.row(g) for g in self.grades]
@@ -72,18 +76,23 @@ class Run(BaseModel):
         )
 
     def scores(self) -> dict[str, float]:
-        """Case id -> case score, for the answers that could be scored."""
-        return {r.case_id: r.score for r in self.rows() if r.score is not None}
+        """Case id -> case score (the mean over the case's scored answers, one per epoch),
+        for the cases with an answer that could be scored."""
+        per_case: dict[str, list[float]] = {}
+        for r in self.rows():
+            if r.score is not None:
+                per_case.setdefault(r.case_id, []).append(r.score)
+        return {case: sum(s) / len(s) for case, s in per_case.items()}
 
     def candidate_spec(self) -> dict[str, Any]:
         """The public model spec the run recorded for its candidate ({} when absent)."""
-        models = self.summary.get("provenance", {}).get("models", {})
+        models = (self.summary.get("provenance") or {}).get("models") or {}
         spec: dict[str, Any] = models.get("candidate") or {}
         return spec
 
 
 def _grader_label(grades: Sequence[CaseGrade], summary: dict[str, Any]) -> str:
-    recorded = summary.get("grading", {}).get("grader")
+    recorded = (summary.get("grading") or {}).get("grader")
     if recorded:
         return str(recorded)
     graders = sorted({g.grader for g in grades if g.grader})
@@ -102,11 +111,20 @@ def _one_model(grades: list[CaseGrade], where: Path) -> str:
 
 
 def _check_graded_once(grades: list[CaseGrade], where: Path) -> None:
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, int]] = set()
     for g in grades:
-        if (g.case_id, g.model) in seen:
-            raise InputError(f"case_id: {g.case_id!r} is graded twice ({g.model})", where)
-        seen.add((g.case_id, g.model))
+        if (g.case_id, g.model, g.epoch) in seen:
+            epoch = f", epoch {g.epoch}" if g.epoch else ""
+            raise InputError(f"case_id: {g.case_id!r} is graded twice ({g.model}{epoch})", where)
+        seen.add((g.case_id, g.model, g.epoch))
+
+
+def _answer_chars(responses: Sequence[Response], model: str) -> dict[str, list[int]]:
+    chars: dict[str, list[int]] = {}
+    for r in responses:
+        if r.model == model and r.response is not None:
+            chars.setdefault(r.case_id, []).append(len(r.response))
+    return chars
 
 
 def _read_runs(path: str | Path) -> list[Run]:
@@ -140,8 +158,10 @@ def _read_runs(path: str | Path) -> list[Run]:
             clip=bool(summary.get("clip", True)),
             grades=own,
             responses={r.case_id: r for r in responses if r.model == model},
+            answers={(r.case_id, r.epoch): r for r in responses if r.model == model},
             cases=cases,
             summary=summary,
+            answer_chars=_answer_chars(responses, model),
         )
         for model, own in sorted(by_model.items())
     ]

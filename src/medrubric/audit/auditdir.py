@@ -7,6 +7,7 @@ funnel.json        how many (answer, type) candidates reached each stage
 run.json           provenance: models, prompt versions, limits, taxonomy
 original-grades/   the engine's run directory when the originals had to be graded
 score/             `audit score` output (grading run, pair_scores.jsonl, score.json)
+review/            `audit review-import` output (review_summary.json)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class AuditDir(RunFolder):
         self.run = self.root / "run.json"
         self.original_grades = self.root / "original-grades"
         self.score = self.root / "score"
+        self.review_summary = self.root / "review" / "review_summary.json"
 
     def load_pairs(self) -> list[AuditPair]:
         return self.read(self.pairs, AuditPair)

@@ -164,7 +164,7 @@ async def original_grades(
         grades = await grade_responses(
             cases,
             answers,
-            grader,
+            [grader],
             opts.setup,
             RunDir(audit.original_grades).create(),
             concurrency=opts.models.workers(),

@@ -35,6 +35,7 @@ from medrubric.stats import (
 N_RESAMPLES = 10_000
 SCORE_FILE = "score.json"
 PAIR_SCORES = "pair_scores.jsonl"
+COMPARE_FILE = "compare.json"
 
 Interval = tuple[float, float]
 
@@ -273,7 +274,7 @@ async def run_score(opts: ScoreOptions) -> ScoreReport:
             grades = await grade_responses(
                 used,
                 pair_responses(pairs),
-                grader,
+                [grader],
                 opts.setup,
                 run,
                 concurrency=opts.models.workers(),
@@ -316,6 +317,13 @@ def compare_reports(a: ScoreReport, b: ScoreReport) -> RankAgreement:
         spearman_rho=rho.statistic,
         spearman_p=rho.pvalue,
     )
+
+
+def write_comparison(opts: ScoreOptions, report: ScoreReport, other: Path) -> RankAgreement:
+    """`report`'s error-type ranking against another audit's; written to SCORE/compare.json."""
+    agreement = compare_reports(report, load_score_report(other))
+    write_json(opts.score_dir() / COMPARE_FILE, agreement.model_dump(mode="json"))
+    return agreement
 
 
 def load_score_report(path: Path) -> ScoreReport:

@@ -9,34 +9,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.criteria import RESULT as CRITERIA_FILE
 from medrubric.audit.paired_scoring import PAIR_SCORES, SCORE_FILE, PairScore, ScoreReport
 from medrubric.audit.pairs import AuditPair
 from medrubric.audit.review_io import edited_spans
 from medrubric.data.jsonl import load_models
-from medrubric.report.html import pct
+from medrubric.report.render import num, write_page
 from medrubric.runtime.folder import read_json, readable_log
 
-REVIEW_SUMMARY = "review_summary.json"
 FACTCHECK_SUMMARY = "factcheck_summary.json"
-
-_env = jinja2.Environment(
-    loader=jinja2.ChoiceLoader(
-        [
-            jinja2.PackageLoader("medrubric.audit", "templates"),
-            jinja2.PackageLoader("medrubric.report", "templates"),
-        ]
-    ),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
-
-
-def num(value: float | None) -> str:
-    return "—" if value is None or math.isnan(value) else f"{value:.3f}"
 
 
 def outcome_chart(score: ScoreReport) -> str | None:
@@ -160,13 +142,11 @@ def section_context(
         "factcheck_chart": factcheck_chart(factcheck["detection"])
         if factcheck and factcheck.get("detection")
         else None,
-        "review": _optional(root / "review" / REVIEW_SUMMARY),
+        "review": _optional(audit.review_summary),
         "examples": examples(pairs, pair_scores, examples_per_type),
-        "pct": pct,
-        "num": num,
     }
 
 
-def audit_report_html(root: Path, factcheck_dir: Path | None = None) -> str:
-    """A complete, self-contained HTML page with the audit section."""
-    return _env.get_template("audit_report.html.j2").render(**section_context(root, factcheck_dir))
+def write_audit_report(root: Path, out: Path, factcheck_dir: Path | None = None) -> Path:
+    """The audit page of the audit folder `root`, written (atomically) to `out`."""
+    return write_page(out, "audit/report.html.j2", **section_context(root, factcheck_dir))

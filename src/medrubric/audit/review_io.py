@@ -18,9 +18,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from medrubric.audit.auditdir import AuditDir
 from medrubric.audit.edits import apply_edits
 from medrubric.audit.pairs import AuditPair
-from medrubric.data.jsonl import iter_json_lines, write_jsonl
+from medrubric.data.jsonl import iter_json_lines, write_json, write_jsonl
 from medrubric.data.models import Case
 from medrubric.errors import InputError, input_error_from_validation
 from medrubric.runtime.prompting import conversation_text
@@ -210,3 +211,13 @@ def summarize_review(
         },
         unknown_pairs=unknown,
     )
+
+
+def import_review(
+    audit: AuditDir, ratings: Sequence[Path], n_resamples: int = 10_000, seed: int = 0
+) -> ReviewSummary:
+    """Read the rating files, summarise them and write AUDIT/review/review_summary.json."""
+    rows = [r for path in ratings for r in read_ratings(path)]
+    summary = summarize_review(rows, audit.require_pairs(), n_resamples, seed)
+    write_json(audit.review_summary, summary.model_dump(mode="json"))
+    return summary

@@ -6,16 +6,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.groups import model_flags
 from medrubric.cli.options import Config, Resamples, Seed
-from medrubric.data.jsonl import load_models, write_jsonl
+from medrubric.data.jsonl import load_models
 from medrubric.errors import InputError, describe_validation_error
 
 if TYPE_CHECKING:
@@ -38,24 +38,6 @@ K = Annotated[int, typer.Option("--k", min=1, help="CACS threshold k.")]
 console = Console()
 
 
-def _save(out: Path, name: str, result: BaseModel | dict[str, Any]) -> Path:
-    from medrubric.data.jsonl import write_json
-
-    data = result.model_dump(mode="json") if isinstance(result, BaseModel) else result
-    path = out / name
-    write_json(path, data)
-    return path
-
-
-def _page(out: Path, name: str, title: str, sections: Sequence[Any], runs: Sequence[Run]) -> Path:
-    from medrubric.report.analysis_sections import analysis_page
-
-    path = out / name
-    subtitle = "runs: " + ", ".join(f"{r.model} ({r.path})" for r in runs)
-    path.write_text(analysis_page(title, sections, subtitle), encoding="utf-8")
-    return path
-
-
 def _contamination(
     runs: Sequence[Run], cutoff: list[str] | None, config: Path | None, seed: int, resamples: int
 ) -> ContaminationReport:
@@ -68,14 +50,14 @@ def _contamination(
 
 
 def _contamination_table(report: ContaminationReport) -> Table:
-    from medrubric.report.formatting import pct, pval
+    from medrubric.report.render import pct, pts, pval
 
     table = Table(title="Score before vs after each model's knowledge cutoff (%)")
-    for name in ("model", "cutoff", "full", "pre", "post", "drop", "p"):
+    for name in ("model", "cutoff", "full", "pre", "post", "post − pre", "p"):
         table.add_column(name, justify="left" if name in ("model", "cutoff") else "right")
     for m in report.models:
         scores = [pct(s.score if s else None) for s in (m.full, m.pre, m.post)]
-        drop = "—" if m.drop is None else f"{100 * m.drop:+.1f}"
+        drop = "—" if m.pre_minus_post is None else pts(0 - m.pre_minus_post)
         star = " *" if m.significant else ""
         table.add_row(m.model, str(m.cutoff), *scores, drop, pval(m.pvalue) + star)
     return table
@@ -95,11 +77,10 @@ def contamination_cmd(
 ) -> None:
     """Score on cases published before vs after each model's knowledge cutoff, and the drop."""
     from medrubric.analysis.runs import load_runs
-    from medrubric.report.analysis_sections import contamination_section
+    from medrubric.report.analyses import write_contamination
 
     loaded = load_runs(runs)
     report = _contamination(loaded, cutoff, config, seed, resamples)
-    out.mkdir(parents=True, exist_ok=True)
     console.print(_contamination_table(report))
     console.print(
         f"{report.n_drop} of {report.n_models_with_post} models score lower after their cutoff; "
@@ -107,10 +88,7 @@ def contamination_cmd(
     )
     for model, why in report.skipped.items():
         console.print(f"[yellow]skipped {model}: {why}[/]", soft_wrap=True)
-    _wrote(
-        _save(out, "contamination.json", report),
-        _page(out, "contamination.html", "Contamination", [contamination_section(report)], loaded),
-    )
+    _wrote(*write_contamination(out, report, loaded))
 
 
 async def _classify(
@@ -154,30 +132,22 @@ def errors_cmd(
     ] = None,
 ) -> None:
     """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
-    from medrubric.analysis.error_types import LowSelection, count_types
+    from medrubric.analysis.error_types import LowSelection
     from medrubric.analysis.errors import error_analysis
     from medrubric.analysis.runs import load_runs
-    from medrubric.report.analysis_sections import errors_section
-    from medrubric.report.formatting import num, pct
+    from medrubric.report.analyses import write_errors
+    from medrubric.report.render import num, pct
 
     loaded = load_runs(runs)
     analysis = error_analysis(loaded, bottom_n)
-    out.mkdir(parents=True, exist_ok=True)
-    written = [_save(out, "errors.json", analysis)]
-    counts = None
+    results = None
     if classify_with:
         try:
             selection = LowSelection(share=bottom_share, threshold=below)
         except ValidationError as exc:
             raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
         results = asyncio.run(_classify(loaded, classify_with, selection, models))
-        write_jsonl(out / "error_types.jsonl", results)
-        counts = count_types(results)
-        written += [
-            out / "error_types.jsonl",
-            _save(out, "error_types.json", {"counts": [c.model_dump(mode="json") for c in counts]}),
-        ]
-        failed = sum(c.n_failed for c in counts)
+        failed = sum(r.error_type is None for r in results)
         if failed:
             console.print(
                 f"[yellow]{failed} classification(s) failed: recorded in "
@@ -190,10 +160,7 @@ def errors_cmd(
         )
     overlap = analysis.bottom_overlap
     console.print(f"bottom-{overlap.n} Jaccard, mean over model pairs: {num(overlap.mean)}")
-    written.append(
-        _page(out, "errors.html", "Error analysis", [errors_section(analysis, counts)], loaded)
-    )
-    _wrote(*written)
+    _wrote(*write_errors(out, analysis, loaded, results))
 
 
 def consensus_cmd(
@@ -216,8 +183,8 @@ def consensus_cmd(
     """CACS@k, threshold sensitivity, length diagnostics, cross-grader robustness and strata."""
     from medrubric.analysis.consensus import consensus
     from medrubric.analysis.runs import load_runs
-    from medrubric.report.analysis_sections import consensus_section
-    from medrubric.report.formatting import num, pct
+    from medrubric.report.analyses import write_consensus
+    from medrubric.report.render import num, pct
 
     if covariate not in ("n_criteria", "theme", "none"):
         raise InputError(f"--covariate: {covariate!r} is not one of n_criteria, theme, none")
@@ -225,7 +192,6 @@ def consensus_cmd(
     others = load_runs(grader_b) if grader_b else []
     cov: Covariate = covariate  # type: ignore[assignment]
     report = consensus(loaded, k, runs_b=others, covariate=cov, seed=seed, n_resamples=resamples)
-    out.mkdir(parents=True, exist_ok=True)
     for model, s in (report.cacs or {}).items():
         console.print(
             f"{model}: CACS@{k} {pct(s['cacs_at_k'])}, rubric accuracy "
@@ -239,10 +205,7 @@ def consensus_cmd(
         console.print(
             f"cross-grader: Spearman {rho}, Kendall tau-b {tau}, MAD {num(rob.mean_abs_diff)}"
         )
-    _wrote(
-        _save(out, "consensus.json", report),
-        _page(out, "consensus.html", "ClinConsensus analyses", [consensus_section(report)], loaded),
-    )
+    _wrote(*write_consensus(out, report, loaded))
 
 
 def export_cmd(
@@ -262,6 +225,7 @@ def export_cmd(
     from medrubric.analysis.errors import error_analysis
     from medrubric.analysis.registry import lookup
     from medrubric.analysis.runs import load_runs
+    from medrubric.report.analyses import ERROR_TYPES_JSONL, write_export
     from medrubric.report.analysis_sections import (
         consensus_section,
         contamination_section,
@@ -269,7 +233,7 @@ def export_cmd(
         grader_agreement_section,
         leaderboard_section,
     )
-    from medrubric.report.export import leaderboard_csv, leaderboard_latex, leaderboard_rows
+    from medrubric.report.export import leaderboard_rows
 
     loaded = load_runs(runs)
     report = _contamination(loaded, cutoff, config, seed, resamples)
@@ -277,10 +241,7 @@ def export_cmd(
         consensus(loaded, k, seed=seed, n_resamples=resamples) if k is not None else None
     )
     rows = leaderboard_rows(loaded, report, k, seed=seed, n_resamples=resamples)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "leaderboard.csv").write_text(leaderboard_csv(rows, k), encoding="utf-8")
-    (out / "leaderboard.tex").write_text(leaderboard_latex(rows, k), encoding="utf-8")
-    types_file = out / "error_types.jsonl"
+    types_file = out / ERROR_TYPES_JSONL
     counts = count_types(load_models(types_file, Classification)) if types_file.exists() else None
     sections = [
         leaderboard_section(rows, k),
@@ -295,8 +256,7 @@ def export_cmd(
         if agreement and agreement.grader not in seen:
             seen.add(agreement.grader)
             sections.append(grader_agreement_section(agreement))
-    page = _page(out, "report.html", "medrubric analysis report", sections, loaded)
-    _wrote(out / "leaderboard.csv", out / "leaderboard.tex", page)
+    _wrote(*write_export(out, rows, k, sections, loaded))
 
 
 def register(app: typer.Typer) -> None:

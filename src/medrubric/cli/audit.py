@@ -4,7 +4,6 @@ inject known errors into answers and measure whether the benchmark's rubric noti
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -147,12 +146,7 @@ def score_cmd(
     seed: Seed = 0,
 ) -> None:
     """Grade originals and injected answers with the benchmark's rubric; paired AUROC."""
-    from medrubric.audit.paired_scoring import (
-        ScoreOptions,
-        compare_reports,
-        load_score_report,
-        run_score,
-    )
+    from medrubric.audit.paired_scoring import ScoreOptions, run_score, write_comparison
 
     opts = ScoreOptions(
         audit_dir=audit_dir,
@@ -171,14 +165,11 @@ def score_cmd(
         f"{report.density.criteria_per_question:.2f}"
     )
     if compare is not None:
-        agreement = compare_reports(report, load_score_report(compare))
+        agreement = write_comparison(opts, report, compare)
         typer.echo(
             f"rank agreement over {len(agreement.types)} error types: Kendall tau_b "
             f"{agreement.kendall_tau_b:.3f} (p={agreement.kendall_p:.3g}), Spearman rho "
             f"{agreement.spearman_rho:.3f} (p={agreement.spearman_p:.3g})"
-        )
-        (opts.score_dir() / "compare.json").write_text(
-            json.dumps(agreement.model_dump(), indent=2) + "\n", encoding="utf-8"
         )
     typer.echo(str((opts.score_dir() / "score.json").resolve()))
 
@@ -258,14 +249,10 @@ def review_import_cmd(
 ) -> None:
     """Yes-rate (cluster-bootstrap CI), raw agreement and Fleiss' kappa per error type."""
     from medrubric.audit.auditdir import AuditDir
-    from medrubric.audit.report import REVIEW_SUMMARY
-    from medrubric.audit.review_io import read_ratings, summarize_review
-    from medrubric.data.jsonl import write_json
+    from medrubric.audit.review_io import import_review
 
     audit = AuditDir(audit_dir)
-    rows = [r for path in ratings for r in read_ratings(path)]
-    summary = summarize_review(rows, audit.require_pairs(), resamples, seed)
-    write_json(audit.root / "review" / REVIEW_SUMMARY, summary.model_dump(mode="json"))
+    summary = import_review(audit, ratings, resamples, seed)
     table = Table(title="Could it change the diagnosis or management?")
     for column in ("set", "pairs", "ratings", "yes", "95% CI", "raw agreement", "Fleiss kappa"):
         table.add_column(column, justify="left" if column == "set" else "right")
@@ -285,7 +272,7 @@ def review_import_cmd(
             f"[bold red]{len(summary.unknown_pairs)} rated pair id(s) are not in this audit[/]: "
             + ", ".join(summary.unknown_pairs[:5])
         )
-    typer.echo(str((audit.root / "review" / REVIEW_SUMMARY).resolve()))
+    typer.echo(str(audit.review_summary.resolve()))
 
 
 def report_cmd(
@@ -297,12 +284,9 @@ def report_cmd(
     ] = None,
 ) -> None:
     """A self-contained HTML report of the audit."""
-    from medrubric.audit.report import audit_report_html
+    from medrubric.audit.report import write_audit_report
 
-    html = audit_report_html(audit_dir, factcheck)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(html, encoding="utf-8")
-    typer.echo(str(out.resolve()))
+    typer.echo(str(write_audit_report(audit_dir, out, factcheck).resolve()))
 
 
 def register(app: typer.Typer) -> None:

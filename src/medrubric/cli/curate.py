@@ -63,6 +63,7 @@ def curate(
     model client; --endpoint servers are shared out over the partitions."""
     from medrubric.curate.report import funnel_table
     from medrubric.curate.schemas import CurationConfig
+    from medrubric.report.pages import write_curation_report
     from medrubric.retrieve.index import INDEX_KINDS
 
     if retriever not in INDEX_KINDS:
@@ -85,8 +86,9 @@ def curate(
         )  # fmt: skip
     else:
         result = curate_here(selected, model, models, retriever, index, out, config)
+    page = write_curation_report(out, result)
     console.print(funnel_table(result))
-    console.print(f"cases: {out / 'cases.jsonl'} · report: {out / 'report.html'}")
+    console.print(f"cases: {out / 'cases.jsonl'} · report: {page}")
 
 
 def engine_and_endpoints(
@@ -144,6 +146,7 @@ def refresh(
     """Weekly job: harvest -> filter -> redact -> curate -> append new cases to the pool."""
     from medrubric.curate.refresh import default_retriever, load_refresh_config, refresh_pool
     from medrubric.curate.report import funnel_table
+    from medrubric.report.pages import write_curation_report
 
     settings = load_refresh_config(settings_file)
     search = default_retriever(settings)
@@ -161,6 +164,8 @@ def refresh(
     if summary.funnel is None:
         console.print(f"no new threads; the pool holds {summary.pool_size} cases")
         return
+    if summary.curation is not None:
+        write_curation_report(Path(summary.curation), summary.funnel)
     console.print(funnel_table(summary.funnel))
     state = "closed" if summary.closed else "kept open (errors are retried next run)"
     console.print(

@@ -17,7 +17,14 @@ from medrubric.cli.groups import (
     grader_flags,
     model_flags,
 )
-from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Out
+from medrubric.cli.options import (
+    Epochs,
+    MaxErrorRate,
+    Out,
+    PassThreshold,
+    Temperature,
+)
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.numbers import interval
@@ -111,6 +118,14 @@ def _say_smoke(opts: RunOptions) -> None:
     note = opts.setup.profile_note() if opts.setup is not None else None
     if note:
         console.print(f"[bold yellow]{note}[/]", highlight=False, soft_wrap=True)
+    if opts.model is not None and opts.epochs > 1 and opts.candidate_temperature() == 0:
+        console.print(
+            f"note: --epochs {opts.epochs} at temperature 0: the answers of a case are often "
+            "the same (set --temperature, or a temperature in the model's medrubric.toml "
+            "entry)",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
@@ -168,7 +183,7 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.report.run import write_run_reports
 
-    write_run_reports(result)
+    write_run_reports(result, max_error_rate)
     summary, progress, run = result.summary, result.progress, result.run
     score = summary.score
     shown = "—" if score is None else f"{100 * score:.1f}%"
@@ -176,12 +191,17 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
     errors = summary.n_errors + summary.n_response_errors
     flag = "[bold red]" if errors else ""
-    typer.echo(f"score {shown}{ci_text} · {summary.n_cases} cases · {summary.n_verdicts} verdicts")
+    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
+    typer.echo(
+        f"score {shown}{ci_text} · {summary.n_cases} cases{epochs} · {summary.n_verdicts} verdicts"
+    )
     console.print(
         f"{flag}errors: {summary.n_errors} grader, {summary.n_response_errors} answer"
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
+    for line in panel_lines(summary):
+        console.print(line, soft_wrap=True, highlight=False)
     validity = summary.grader_validity
     if validity is not None:
         console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
@@ -190,6 +210,29 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+def panel_lines(summary: Any) -> list[str]:
+    """One console line each for the jury, the grading noise and a self-preference flag."""
+    lines = []
+    if (jury := summary.jury) is not None:
+        scores = " · ".join(f"{name} {100 * g.score:.1f}%" if g.score is not None else
+                            f"{name} —" for name, g in jury.graders.items())  # fmt: skip
+        a = jury.agreement
+        kappa = "—" if a.fleiss_kappa is None else f"{a.fleiss_kappa:.3f}"
+        ac1 = "—" if a.gwet_ac1 is None else f"{a.gwet_ac1:.3f}"
+        lines.append(f"jury ({jury.rule}): {scores} · Fleiss κ {kappa} · Gwet AC1 {ac1}")
+    if (noise := summary.grading_noise) is not None:
+        for name, g in noise.by_grader.items():
+            if g.flip_rate is not None and g.score_sd is not None:
+                lines.append(f"grading noise of {name} over {noise.repeats} repeats: "
+                             f"{100 * g.flip_rate:.1f}% of verdicts flip, score SD "
+                             f"{100 * g.score_sd:.2f} points")  # fmt: skip
+    pref = summary.self_preference
+    if pref is not None and pref.flagged:
+        lines.append(f"self-preference risk: {', '.join(pref.same_family)} "
+                     f"of the candidate's family ({pref.candidate_family})")  # fmt: skip
+    return lines
 
 
 @dispatch_flags()
@@ -207,14 +250,17 @@ def generate_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = True,
     dry_run: DryRun = False,
+    epochs: Epochs = 1,
+    temperature: Temperature = None,
 ) -> None:
-    """Answer the cases zero-shot at temperature 0; appends to OUT/responses.jsonl."""
+    """Answer the cases zero-shot (K times with --epochs K); appends to OUT/responses.jsonl."""
     from medrubric.evaluate.runner import run_generate
 
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, **dispatch.run_fields(),
+        retry_errors=retry_errors, epochs=epochs, temperature=temperature,
+        **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
     if dry_run:
@@ -227,7 +273,7 @@ def generate_cmd(
 
 
 @dispatch_flags()
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
 def grade_cmd(
     responses: Annotated[
@@ -248,11 +294,13 @@ def grade_cmd(
     dry_run: DryRun = False,
     retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
-        setup=grading.setup(cases, models.model_id), **dispatch.run_fields(),
+        setup=grading.setup(cases, models.model_id), pass_threshold=pass_threshold,
+        **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
         _say_smoke(opts)
@@ -265,7 +313,7 @@ def grade_cmd(
 
 
 @dispatch_flags(engine=False)
-@grader_flags()
+@grader_flags(jury=True)
 @model_flags(max_tokens=ANSWER_LIMIT)
 def eval_cmd(
     cases: Cases,
@@ -282,12 +330,16 @@ def eval_cmd(
     evidence_k: EvidenceK = 5,
     retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    epochs: Epochs = 1,
+    temperature: Temperature = None,
+    pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         setup=grading.setup(cases, models.model_id), knowledge=knowledge,
         evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=retry_errors,
+        epochs=epochs, temperature=temperature, pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
     if dry_run:
@@ -300,19 +352,45 @@ def eval_cmd(
     _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
 
 
+@grader_flags(jury=True)
+@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+def regrade_cmd(
+    run: Annotated[Path, typer.Argument(help="Run directory whose answers to grade again.")],
+    out: Out,
+    models: ModelOptions,
+    grading: GraderChoice,
+    retry_errors: RetryErrors = True,
+    max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+) -> None:
+    """Grade RUN's answers again (another grader, a jury, repeats, a shuffled order) into a
+    new run folder; `medrubric compare RUN OUT` then gives the paired difference."""
+    from dataclasses import replace
+
+    from medrubric.evaluate.regrade import recorded_setup, regrade_setup
+    from medrubric.evaluate.runner import run_grade
+
+    source = RunDir(run)
+    old = recorded_setup(source)
+    if grading.profile is None and grading.mode is None:  # RUN's mode unless another is given
+        grading = replace(grading, mode=old.mode)
+    setup = regrade_setup(old, grading.setup(model_id=models.model_id))
+    opts = _options(models, cases=str(source.cases), out=out, setup=setup,
+                    retry_errors=retry_errors)  # fmt: skip
+    _say_smoke(opts)
+    _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
+
+
 def report_cmd(
     runs: Annotated[list[Path], typer.Argument(help="Run directories (with summary.json).")],
     out: Out,
 ) -> None:
     """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
-    from medrubric.report.html import leaderboard_html
+    from medrubric.report.pages import write_leaderboard
 
     rows = load_rows(runs)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "leaderboard.md").write_text(leaderboard_markdown(rows), encoding="utf-8")
-    (out / "leaderboard.html").write_text(leaderboard_html(rows), encoding="utf-8")
+    _, page = write_leaderboard(out, rows)
     typer.echo(leaderboard_markdown(rows))
-    typer.echo(str((out / "leaderboard.html").resolve()))
+    typer.echo(str(page.resolve()))
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))
@@ -332,5 +410,6 @@ def register(app: typer.Typer) -> None:
     app.command("generate")(generate_cmd)
     app.command("grade")(grade_cmd)
     app.command("eval")(eval_cmd)
+    app.command("regrade")(regrade_cmd)
     app.command("report")(report_cmd)
     app.command("demo")(demo_cmd)

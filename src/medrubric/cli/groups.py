@@ -25,6 +25,7 @@ import typer
 from medrubric.cli.options import ENDPOINT_HELP, ENGINE_HELP, RAY_ADDRESS_HELP, fanout_settings
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import (
+    JURY_RULES,
     MODES,
     PROFILES,
     GraderSetup,
@@ -136,6 +137,10 @@ class GraderChoice:
     mode: str | None = None
     max_tokens: int | None = None
     prompt_version: int | None = None
+    more_graders: tuple[str, ...] = ()  # --grader given again: a jury
+    jury: str | None = None
+    repeats: int = 1
+    shuffle_seed: int | None = None
 
     @property
     def given(self) -> bool:
@@ -156,11 +161,16 @@ class GraderChoice:
                         f"{cases} pins its grader set-up; drop --mode/--grader-prompt-version "
                         "or give --grader to grade another way"
                     )
-                return pinned.model_copy(update={"max_tokens": self.max_tokens})
-        return resolve_setup(
+                return self._panel(pinned.model_copy(update={"max_tokens": self.max_tokens}))
+        return self._panel(resolve_setup(
             self.profile, self.grader, self.mode, self.max_tokens, self.prompt_version,
             model_id or spec_model_id,
-        )  # fmt: skip
+        ))  # fmt: skip
+
+    def _panel(self, setup: GraderSetup) -> GraderSetup:
+        if self.jury is not None and not self.more_graders:
+            raise InputError("--jury needs two graders or more: give --grader once per grader")
+        return setup.with_panel(self.more_graders, self.jury, self.repeats, self.shuffle_seed)
 
 
 def pinned_setup(cases: str) -> GraderSetup | None:
@@ -177,21 +187,51 @@ def pinned_setup(cases: str) -> GraderSetup | None:
 
 
 def _grader_choice(values: dict[str, Any]) -> GraderChoice:
+    given = values["grader"]  # a list in the jury form (--grader repeatable)
+    graders = (given or [None]) if isinstance(given, list) else [given]
     return GraderChoice(
         profile=values["grader_profile"],
-        grader=values["grader"],
+        grader=graders[0],
         mode=values.get("mode"),
         max_tokens=values["grader_max_tokens"],
         prompt_version=values.get("grader_prompt_version"),
+        more_graders=tuple(graders[1:]),
+        jury=values.get("jury"),
+        repeats=values.get("grader_repeats", 1),
+        shuffle_seed=values.get("shuffle_criteria"),
     )
 
 
-def grader_flags(*, template: bool = True) -> Callable[[F], F]:
+def grader_flags(*, template: bool = True, jury: bool = False) -> Callable[[F], F]:
     """Add --grader, --grader-profile and --grader-max-tokens (and with `template` --mode and
-    --grader-prompt-version) to a command whose `grading` parameter then receives them as one
+    --grader-prompt-version; with `jury` a repeatable --grader, --jury, --grader-repeats and
+    --shuffle-criteria) to a command whose `grading` parameter then receives them as one
     `GraderChoice`."""
     declared: dict[str, Declared] = {
         "grader": (str | None, "--grader", "Grader model spec (a profile pins one).", None, None),
+        "jury": (
+            str | None,
+            "--jury",
+            f"How several --grader verdicts make one: {', '.join(JURY_RULES)} (default "
+            "majority). A criterion the jury cannot decide is an error, never Not Met.",
+            None,
+            None,
+        ),
+        "grader_repeats": (
+            int,
+            "--grader-repeats",
+            "Grade every answer R times with each grader (repeats after the first at "
+            "temperature > 0, seed = repeat): reports how often verdicts flip.",
+            1,
+            1,
+        ),
+        "shuffle_criteria": (
+            int | None,
+            "--shuffle-criteria",
+            "Batched mode: list each answer's criteria in an order shuffled with this seed.",
+            None,
+            None,
+        ),
         "grader_profile": (
             str | None,
             "--grader-profile",
@@ -216,9 +256,19 @@ def grader_flags(*, template: bool = True) -> Callable[[F], F]:
             None,
         ),
     }
+    if jury:
+        declared["grader"] = (
+            list[str] | None,
+            "--grader",
+            "Grader model spec (a profile pins one); repeat it for a jury of graders.",
+            None,
+            None,
+        )
     names = ["grader", "grader_profile", "mode", "grader_max_tokens", "grader_prompt_version"]
     if not template:
         names = [n for n in names if n not in ("mode", "grader_prompt_version")]
+    if jury:
+        names += ["jury", "grader_repeats", "shuffle_criteria"]
     flags = [_option(n, declared[n], GRADER_PANEL) for n in names]
     return _flag_group("grading", flags, _grader_choice)
 

@@ -21,8 +21,8 @@ from medrubric.errors import InputError, describe_validation_error
 from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 
 if TYPE_CHECKING:
-    from medrubric.harvest.redact_run import RedactOutcome
     from medrubric.harvest.source import HarvestConfig
+    from medrubric.redact.redact_run import RedactOutcome
 
 console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
 
@@ -147,7 +147,7 @@ def harvest(
 
 
 def summary_table(counts: Counter[str], total: int) -> Table:
-    from medrubric.harvest.reasons import REASONS
+    from medrubric.screen.reasons import REASONS
 
     table = Table(title=f"filter: {counts.get('kept', 0)} of {total} threads kept")
     table.add_column("outcome")
@@ -190,9 +190,9 @@ def filter_command(
     partition_lines: PartitionLines = 20_000,
 ) -> None:
     """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
-    from medrubric.harvest.filter import FilterConfig
-    from medrubric.harvest.filter_run import run_filter
     from medrubric.scale.engine import Engine
+    from medrubric.screen.filter import FilterConfig
+    from medrubric.screen.filter_run import run_filter
 
     try:
         config = FilterConfig(
@@ -249,8 +249,8 @@ def redact(
     """Replace names, places, dates, phones, e-mails, ID numbers, URLs and IP addresses with
     typed markers (or surrogates); set aside threads whose remaining text still risks
     re-identifying someone."""
-    from medrubric.harvest.redact_ner import ner_note
-    from medrubric.harvest.redact_run import run_redact
+    from medrubric.redact.redact_ner import ner_note
+    from medrubric.redact.redact_run import run_redact
     from medrubric.scale.engine import Engine
 
     chosen = Engine.parse(engine, ray_address)

@@ -1,5 +1,6 @@
 """A command group that knows its commands by name and imports a command's module only when
-that command runs or its help is shown, so `medrubric grade` does not pay for every stage."""
+that command runs or its help is shown, so `medrubric grade` does not pay for every stage; and
+the group of a stage with a default sub-command (`rubric CASES` = `rubric generate CASES`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any, ClassVar
 
 import typer
+from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 
 
@@ -63,3 +65,21 @@ class LazyGroup(TyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)
+
+
+class DefaultCommandGroup(TyperGroup):
+    """A group whose first argument, when it names none of its commands (nor help), starts the
+    arguments of `default`: `release POOL ...` means `release build POOL ...` while
+    `release diff A B` stays a diff. Made per group by `default_command_group`."""
+
+    default: ClassVar[str] = ""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+
+def default_command_group(default: str) -> type[DefaultCommandGroup]:
+    """The group class (typer's `cls=`) whose default sub-command is `default`."""
+    return type(f"Default_{default}_Group", (DefaultCommandGroup,), {"default": default})

@@ -37,6 +37,7 @@ _COMMAND_MODULES = {
     "generate": "evaluate",
     "grade": "evaluate",
     "eval": "evaluate",
+    "regrade": "evaluate",
     "report": "evaluate",
     "demo": "evaluate",
     "score": "score",
@@ -49,6 +50,7 @@ _COMMAND_MODULES = {
     "analyze": "analyze",
     "audit": "audit",
     "review": "review",
+    "site": "site",
     "serve": "serve",
 }
 

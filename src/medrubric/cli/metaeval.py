@@ -13,7 +13,6 @@ from rich.console import Console
 
 from medrubric.cli.groups import model_flags
 from medrubric.cli.options import Resamples, Seed
-from medrubric.data.jsonl import write_jsonl
 
 if TYPE_CHECKING:
     from medrubric.analysis.holistic import HolisticScore
@@ -47,13 +46,13 @@ async def _holistic(
 
 
 def _ci(interval: tuple[float, float] | None) -> str:
-    from medrubric.report.formatting import num
+    from medrubric.report.render import num
 
     return f" [{num(interval[0])}, {num(interval[1])}]" if interval else ""
 
 
 def _print(report: MetaEvalReport) -> None:
-    from medrubric.report.formatting import num
+    from medrubric.report.render import num
 
     g, p, hb = report.grader_vs_physician, report.physician_vs_physician, report.healthbench
     console.print(
@@ -129,23 +128,20 @@ def meta_eval_cmd(
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
     from medrubric.analysis.labels import load_labels
     from medrubric.analysis.metaeval import METHODS, answers_to_judge, meta_eval
-    from medrubric.analysis.registry import RUN_FILE, record
     from medrubric.analysis.runs import load_answer_grades
-    from medrubric.data.jsonl import write_json
     from medrubric.errors import InputError
-    from medrubric.report.analysis_sections import analysis_page, grader_agreement_section
+    from medrubric.report.analyses import write_meta_eval
 
     if method not in METHODS:
         raise InputError(f"--method: {method!r} is not one of {', '.join(METHODS)}")
     label_set = load_labels(labels)
     runs = load_answer_grades(grades)
     holistic: dict[str, float | None] | None = None
+    scores: list[HolisticScore] | None = None
     judge = "holistic judge"
-    out.mkdir(parents=True, exist_ok=True)
     if holistic_judge:
         answers = answers_to_judge(label_set, runs)
         judge, scores = asyncio.run(_holistic(answers, holistic_judge, models))
-        write_jsonl(out / "holistic.jsonl", scores)
         holistic = {s.answer_id: s.score for s in scores}
     busy = f"agreement figures and {resamples} bootstrap resamples of cases"
     with console.status(busy) if models.show_progress else nullcontext():
@@ -159,15 +155,7 @@ def meta_eval_cmd(
             seed=seed,
         )
     _print(report)
-    data = report.model_dump(mode="json")
-    write_json(out / RUN_FILE, data)
-    page = analysis_page("Grader agreement", [grader_agreement_section(report)], str(labels))
-    (out / "meta_eval.html").write_text(page, encoding="utf-8")
-    written = [out / RUN_FILE, out / "meta_eval.html", record(report, registry)]
-    for run in runs:
-        if run.path.is_dir():
-            write_json(run.path / RUN_FILE, data)
-            written.append(run.path / RUN_FILE)
+    written = write_meta_eval(out, report, runs, labels, registry, scores)
     console.print("wrote " + ", ".join(map(str, written)), soft_wrap=True)
 
 

@@ -27,6 +27,26 @@ Seed = Annotated[
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
+Epochs = Annotated[
+    int,
+    typer.Option(
+        "--epochs", min=1, metavar="K", help="Answers per case (epoch e > 0 is asked with seed e)."
+    ),
+]
+Temperature = Annotated[
+    float | None,
+    typer.Option(
+        "--temperature",
+        min=0.0,
+        help="Candidate sampling temperature (default: its medrubric.toml entry's, else 0).",
+    ),
+]
+PassThreshold = Annotated[
+    float,
+    typer.Option(
+        "--pass-threshold", min=0.0, max=1.0, help="Case score an answer passes at (reliability@k)."
+    ),
+]
 # Help text is rich markup: a literal "[" is written "\\[".
 ENGINE_HELP = "local (this process) or ray (Ray Data tasks; pip install 'medrubric\\[ray]')."
 RAY_ADDRESS_HELP = "Head of a running Ray cluster (host:port); default: start a local Ray."
@@ -64,7 +84,6 @@ def fanout_settings(
     return FanoutSettings(chosen, tuple(Endpoint.parse(e) for e in endpoints))
 
 
-DEFAULT_MAX_ERROR_RATE = 0.1
 MaxErrorRate = Annotated[
     float,
     typer.Option(

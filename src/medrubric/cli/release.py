@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
-from typer._click import Context  # typer vendors click; click.Context is another class
-from typer.core import TyperGroup
 
+from medrubric.cli.lazy_group import default_command_group
 from medrubric.data.jsonl import read_json_object
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import PROFILES
@@ -31,15 +30,6 @@ HubLicense = Annotated[
         "--license", help="Hub license id for the dataset card, e.g. cc-by-4.0 (default: other)."
     ),
 ]
-
-
-class BuildByDefault(TyperGroup):
-    """`release POOL ...` means `release build POOL ...`; `release diff A B` stays a diff."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
-            args = [BUILD, *args]
-        return super().parse_args(ctx, args)
 
 
 def grader_profile(value: str | None) -> dict[str, Any] | None:
@@ -171,7 +161,7 @@ def diff_command(
 
 def register(app: typer.Typer) -> None:
     release_app = typer.Typer(
-        cls=BuildByDefault,
+        cls=default_command_group(BUILD),
         help="Build dated release snapshots from case pools; diff two releases.",
         no_args_is_help=True,
     )

@@ -199,20 +199,27 @@ def _fmt(x: float | None) -> str:
 def _print_report(report: AgreementReport) -> None:
     console = Console()
     table = Table(title="Inter-rater agreement")
-    for column in ("facet", "units", "labels", "raters", "AC1", "Fleiss κ", "raw", "Cohen κ"):
+    columns = ("facet", "units", "answers", "can't judge", "raters", "AC1", "AC1 95% CI")
+    for column in (*columns, "Fleiss κ", "κ 95% CI", "raw", "Cohen κ"):
         table.add_column(column)
     for f in report.facets:
         table.add_row(
             f.facet,
             str(f.n_units),
             str(f.n_labels),
+            str(f.n_unsure),
             str(f.n_raters),
             _fmt(f.gwet_ac1),
+            interval(*f.gwet_ac1_ci95, 3),
             _fmt(f.fleiss_kappa),
+            interval(*f.fleiss_kappa_ci95, 3),
             _fmt(f.raw_agreement),
             _fmt(f.cohen_kappa_mean),
         )
     console.print(table)
+    for f in report.facets:
+        if f.kappa_note:
+            console.print(f"{f.facet}: {f.kappa_note}")
     if report.fidelity:
         fd = report.fidelity
         console.print(
@@ -224,7 +231,8 @@ def _print_report(report: AgreementReport) -> None:
         inj = report.injected
         console.print(
             f"Injected errors: yes-rate {_fmt(inj.yes_rate)} "
-            f"(95% CI {interval(inj.ci95[0], inj.ci95[1], 3)}, {inj.n_labels} reviews)"
+            f"(95% CI {interval(inj.ci95[0], inj.ci95[1], 3)}, {inj.n_labels} reviews; "
+            f"{inj.n_unsure} can't judge left out)"
         )
 
 

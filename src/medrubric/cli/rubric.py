@@ -12,28 +12,19 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from typer._click import Context  # typer vendors click; click.Context is another class
-from typer.core import TyperGroup
 
 from medrubric.cli.groups import model_flags
+from medrubric.cli.lazy_group import default_command_group
 from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
     from medrubric.data.models import Case
+    from medrubric.retrieve.base import Retriever
     from medrubric.rubric.lint import Finding
     from medrubric.rubric.schemas import RubricRecord
     from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
-
-
-class GenerateByDefault(TyperGroup):
-    """`rubric CASES ...` means `rubric generate CASES ...`; `rubric lint CASES` lints."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
-            args = [GENERATE, *args]
-        return super().parse_args(ctx, args)
 
 
 @model_flags(concurrency="Cases in flight (default 4).")
@@ -53,9 +44,10 @@ def rubric(
     ] = None,
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
+    from medrubric.report.pages import write_rubric_stats_page
     from medrubric.rubric.inputs import load_rubric_inputs
     from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-    from medrubric.rubric.stats import REPORT_HTML, rubric_stats, stats_table, write_stats_report
+    from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
 
     loaded = load_rubric_inputs(cases)
     selected = loaded[:limit] if limit else loaded
@@ -77,14 +69,13 @@ def rubric(
         n_rejected=sum(r.status == "rejected" for r in records),
         n_errors=sum(r.status == "error" for r in records),
     )
-    write_stats_report(out, stats)
+    write_stats(out, stats)
+    page = write_rubric_stats_page(out, stats)
     console = Console()
     console.print(stats_table(stats))
     if stats.n_errors:
         console.print(f"[bold red]{stats.n_errors} model errors[/]: run again to retry them")
-    console.print(
-        f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {out / REPORT_HTML}"
-    )
+    console.print(f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {page}")
 
 
 def findings_table(findings: list[Finding]) -> Table:
@@ -104,8 +95,25 @@ def findings_table(findings: list[Finding]) -> Table:
     return table
 
 
+def _evidence_retriever(
+    index: Path | None, evidence_k: int, models: ModelOptions
+) -> Retriever | None:
+    """The retriever of the evidence check: a saved index, or the bundled corpus (BM25, cached);
+    none with --evidence-k 0."""
+    if evidence_k == 0:
+        return None
+    from medrubric.retrieve.index import cached_index, load_index
+
+    return load_index(index) if index is not None else cached_index(cache_dir=models.cache_dir)
+
+
 async def _lint_with_model(
-    cases: list[Case], grader: str, models: ModelOptions, console: Console
+    cases: list[Case],
+    grader: str,
+    models: ModelOptions,
+    console: Console,
+    retriever: Retriever | None,
+    evidence_k: int,
 ) -> list[Finding]:
     from medrubric.rubric.lint_model import lint_with_model
 
@@ -123,6 +131,8 @@ async def _lint_with_model(
                 params=models.params(),
                 concurrency=models.workers(spec),
                 progress=progress,
+                retriever=retriever,
+                evidence_k=evidence_k,
             )
     tally = progress.tally
     console.print(
@@ -153,7 +163,22 @@ def lint(
         typer.Option(
             "--grader",
             help="Model spec or medrubric.toml name: adds the model checks (sign, grounding, "
-            "verifiability), one call per criterion.",
+            "verifiability; medical claim against retrieved evidence), two calls per criterion.",
+        ),
+    ] = None,
+    evidence_k: Annotated[
+        int,
+        typer.Option(
+            "--evidence-k",
+            min=0,
+            help="With --grader: snippets retrieved per criterion to check its medical claim "
+            "against (0: no evidence check).",
+        ),
+    ] = 3,
+    index: Annotated[
+        Path | None,
+        typer.Option(
+            "--index", help="Saved index folder for the evidence check (default: bundled corpus)."
         ),
     ] = None,
     out: Annotated[
@@ -166,8 +191,9 @@ def lint(
 ) -> None:
     """Lint rubrics: draft rules, weights, polarity (flipped signs), judgeability and balance
     from the text; with --grader, a model's view of each criterion's sign, grounding and
-    verifiability; with --runs, met rates and discrimination from graded answers. Exit code 1
-    when an error-severity finding remains, unless --allow."""
+    verifiability, and each criterion's claim against retrieved evidence; with --runs, met rates
+    and discrimination from graded answers. Exit code 1 when an error-severity finding remains
+    (a model error is one: its criterion is unchecked), unless --allow."""
     from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.formats import load_cases
     from medrubric.report.lint import write_lint
@@ -179,7 +205,10 @@ def lint(
     families = ["text"]
     console = Console(soft_wrap=True)
     if grader is not None:
-        findings += asyncio.run(_lint_with_model(loaded, grader, models, console))
+        retriever = _evidence_retriever(index, evidence_k, models)
+        findings += asyncio.run(
+            _lint_with_model(loaded, grader, models, console, retriever, evidence_k)
+        )
         families.append("model")
     items = []
     if runs:
@@ -204,7 +233,7 @@ def lint(
 
 def register(app: typer.Typer) -> None:
     rubric_app = typer.Typer(
-        cls=GenerateByDefault,
+        cls=default_command_group(GENERATE),
         help="Generate rubrics for curated cases (the default), or lint any rubric.",
         no_args_is_help=True,
     )

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from medrubric.cli.options import DEFAULT_MAX_ERROR_RATE, MaxErrorRate, Resamples, Seed
-from medrubric.data.jsonl import write_json
+from medrubric.cli.options import (
+    MaxErrorRate,
+    PassThreshold,
+    Resamples,
+    Seed,
+)
 from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:
@@ -66,6 +71,36 @@ def count_lines(summary: Summary) -> list[str]:
     ]
 
 
+def robustness_lines(summary: Summary) -> list[str]:
+    """The epochs, length-bias and calibration figures, one line each (those present)."""
+    lines = []
+    if summary.epochs > 1 and summary.worst_at_k and summary.reliability_at_k:
+        k = summary.epochs
+        sd = "—" if summary.per_case_sd is None else _percent(summary.per_case_sd)
+        lines.append(
+            f"{k} answers per case: worst-at-{k} {_percent(summary.worst_at_k[k])}%, "
+            f"reliability@{k} {_percent(summary.reliability_at_k[k])}% "
+            f"(pass at {summary.pass_threshold:g}), per-case SD {sd} points"
+        )
+    length = summary.length
+    if length is not None and length.rho is not None and length.rho_ci95 is not None:
+        lo, hi = length.rho_ci95
+        lines.append(
+            f"length bias: Spearman rho {length.rho:.2f} [{lo:.2f}, {hi:.2f}]; "
+            f"length-adjusted score {_percent(length.adjusted_score)}% at "
+            f"{length.reference_chars:.0f} characters"
+        )
+    cal = summary.calibrated
+    if cal is not None:
+        lines.append(
+            f"physician-calibrated score {_percent(cal.estimate)}% "
+            f"{interval(cal.ci95[0], cal.ci95[1], 1, 100)} ({cal.n_labelled} labelled cases; "
+            f"labels alone {_percent(cal.labels_only)}% "
+            f"{interval(cal.labels_only_ci95[0], cal.labels_only_ci95[1], 1, 100)})"
+        )
+    return lines
+
+
 def cacs_line(cacs: CacsSummary) -> str:
     k = cacs["k"]
     parts = [
@@ -93,11 +128,6 @@ def _cacs_or_input_error(
         raise InputError(f"--cacs: {exc}", path) from None
 
 
-def _written(path: Path, data: dict[str, Any]) -> Path:
-    write_json(path, data)
-    return path
-
-
 def score(
     grades_path: Annotated[
         Path, typer.Argument(metavar="GRADES", help="Grades JSONL (CaseGrade rows).")
@@ -121,6 +151,16 @@ def score(
         ),
     ] = None,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
+    pass_threshold: PassThreshold = 0.5,
+    calibrate: Annotated[
+        Path | None,
+        typer.Option(
+            "--calibrate",
+            metavar="LABELS",
+            help="Physician labels (review export CSV, meta-eval rows, or case_id,score CSV): "
+            "add the PPI++ physician-level score.",
+        ),
+    ] = None,
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
     from medrubric.analysis.registry import grader_validity, validity_line
@@ -130,7 +170,18 @@ def score(
 
     tag_keys = tag or []
     grades = read_grades(grades_path, model)
-    summary = summarize(grades, clip=not no_clip, seed=seed, n_resamples=resamples, tags=tag_keys)
+    summary = summarize(
+        grades,
+        clip=not no_clip,
+        seed=seed,
+        n_resamples=resamples,
+        tags=tag_keys,
+        pass_threshold=pass_threshold,
+    )
+    if calibrate is not None:
+        from medrubric.analysis.calibration import calibrate as calibrated
+
+        summary.calibrated = calibrated(grades, calibrate, clip=not no_clip)
     cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
     graders = sorted({g.grader for g in grades if g.grader})
     validity = grader_validity(graders or ["unknown"], grades_path.parent)
@@ -140,7 +191,8 @@ def score(
     folder.write_summary(RunSummary(**dict(summary), grader_validity=validity))
     written = [folder.summary]
     if cacs is not None:
-        written.append(_written(out / "cacs.json", dict(cacs)))
+        folder.write_cacs(cacs)
+        written.append(folder.cacs)
     console = Console()
     if summary.score is None:
         console.print("[bold red]no case could be scored[/]")
@@ -150,6 +202,8 @@ def score(
         console.print(line, style="yellow" if troubled else None, soft_wrap=True)
     if cacs is not None:
         console.print(cacs_line(cacs), soft_wrap=True)
+    for line in robustness_lines(summary):
+        console.print(line, soft_wrap=True, highlight=False)
     console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
     problem = error_rate_problem(summary, grades, max_error_rate)

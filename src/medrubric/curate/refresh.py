@@ -25,12 +25,12 @@ from medrubric.curate.schemas import CurationConfig, Funnel
 from medrubric.data.jsonl import append_jsonl, iter_json_lines, load_models, write_jsonl
 from medrubric.data.models import CuratedCase, Record, Thread
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.harvest.filter import FilterConfig, filter_threads
-from medrubric.harvest.redact import redact_threads
 from medrubric.harvest.source import HarvestReport, harvest_sources, load_harvest_config
 from medrubric.llm.types import ChatModel
+from medrubric.redact.redact import redact_threads
 from medrubric.retrieve.base import Retriever
 from medrubric.retrieve.index import IndexKind, cached_index, load_index
+from medrubric.screen.filter import FilterConfig, filter_threads
 
 POOL = "pool.jsonl"
 DONE = "DONE"
@@ -57,6 +57,7 @@ class RefreshConfig(Record):
 
 class RefreshSummary(Record):
     batch: str | None
+    curation: str | None = None  # the batch's curation folder (cases.jsonl, funnel.json)
     harvested_now: int
     funnel: Funnel | None
     added_to_pool: int
@@ -192,6 +193,7 @@ async def refresh_pool(
         (batch / HARVESTED).unlink(missing_ok=True)  # raw, unredacted: not kept once done
     return RefreshSummary(
         batch=batch.name,
+        curation=str(batch / "curation"),
         harvested_now=harvested_now,
         funnel=funnel,
         added_to_pool=added,

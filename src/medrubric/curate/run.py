@@ -1,6 +1,6 @@
 """A whole curation run as the CLI and the weekly refresh use it: curate with a live progress
-bar (in this process, or over partitions on an engine), then write cases.jsonl and the funnel
-(JSON, PNG, HTML) and return the funnel."""
+bar (in this process, or over partitions on an engine), then write cases.jsonl and
+funnel.json and return the funnel."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from rich.console import Console
 
 from medrubric.curate.partitioned import PARTITION_LINES, CurationSetup, curate_partitioned
 from medrubric.curate.pipeline import curate_threads, funnel, read_results, write_cases
-from medrubric.curate.report import write_funnel_report
-from medrubric.curate.schemas import CurationConfig, CurationRecord, Funnel
+from medrubric.curate.schemas import FUNNEL_JSON, CurationConfig, CurationRecord, Funnel
+from medrubric.data.jsonl import write_json
 from medrubric.data.models import Thread
 from medrubric.llm.types import ChatModel
 from medrubric.retrieve.base import Retriever
@@ -73,8 +73,9 @@ def run_curation_partitioned(
 def finish(
     out: Path, threads: Sequence[Thread], records: dict[str, CurationRecord], harvested: int | None
 ) -> Funnel:
-    """cases.jsonl and the funnel report from the latest record per thread."""
+    """cases.jsonl and funnel.json from the latest record per thread (the funnel's page is
+    report/'s: `report.pages.write_curation_report`)."""
     write_cases(out, threads, records)
     result = funnel(threads, records, harvested)
-    write_funnel_report(out, result)
+    write_json(out / FUNNEL_JSON, result.model_dump(mode="json"))
     return result

@@ -17,6 +17,7 @@ Section = Literal["S", "O", "A", "P"]
 SOAP_ORDER: tuple[Section, ...] = ("S", "O", "A", "P")
 Stage = Literal["screener", "validator", "controller"]
 STAGES: tuple[Stage, ...] = ("screener", "validator", "controller")
+FUNNEL_JSON = "funnel.json"
 Status = Literal["case", "rejected", "error"]
 AdviceVerdict = Literal["supported", "neutral", "contradicted"]
 ADVICE_SCORE: dict[str, float] = {"supported": 1.0, "neutral": 0.5, "contradicted": 0.0}

@@ -15,9 +15,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    NonNegativeInt,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictInt,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -248,6 +251,7 @@ class Response(Record):
 
     case_id: NonBlank
     model: str = "external"
+    epoch: NonNegativeInt = 0  # which of the K answers to the case (`--epochs K`)
     response: str | None = None
     error: str | None = None
     prompt_version: str | None = None
@@ -272,6 +276,17 @@ class Verdict(Record):
     met: StrictBool | None = None
     error: str | None = None
     explanation: str = ""
+    # A mean jury's verdict: the share of its graders that found the criterion met, which the
+    # score uses in place of `met` (then `met` is share >= 0.5, for display only).
+    share: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @model_serializer(mode="wrap")
+    def _share_only_when_set(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Verdicts other than a mean jury's are written as before `share` existed."""
+        data = handler(self)
+        if isinstance(data, dict) and self.share is None:
+            data.pop("share", None)
+        return data
 
     @model_validator(mode="after")
     def _met_or_error(self) -> Verdict:
@@ -285,6 +300,7 @@ class CaseGrade(Record):
 
     case_id: NonBlank
     model: str
+    epoch: NonNegativeInt = 0  # the answer's epoch (Response.epoch)
     grader: str | None = None
     language: Language | None = None
     theme: Theme = "unknown"

@@ -43,6 +43,28 @@ LABELS: dict[str, str] = {
     "unknown": "Unknown",
 }
 
+# Specialties are free text from curation (snake_case); the ones whose name is not their id
+# with spaces, and the languages, get a display name here; `display_name` covers the rest.
+OTHER_LABELS: dict[str, str] = {
+    "obstetrics_gynecology": "Obstetrics & Gynecology",
+    "ent": "ENT (Otorhinolaryngology)",
+    "en": "English",
+    "zh": "Chinese",
+}
+
+
+def display_name(key: str) -> str:
+    """What a page shows for a theme, axis, specialty or language id: `LABELS`, then
+    `OTHER_LABELS`, else the id with spaces and a capital ('infectious_disease' ->
+    'Infectious disease')."""
+    if key in LABELS:
+        return LABELS[key]
+    if key in OTHER_LABELS:
+        return OTHER_LABELS[key]
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:] if text else key
+
+
 # The paper's published mix (LiveMedBench §3.3.1), used to compare generated rubrics.
 PAPER_THEME_MIX: dict[str, float] = {
     "emergency_referrals": 0.033,

@@ -10,6 +10,9 @@ from collections.abc import Iterable
 from medrubric.data.models import CaseGrade
 from medrubric.scoring.records import Summary
 
+# the share of verdicts (or of answers) that may be errors before a run fails (--max-error-rate)
+DEFAULT_MAX_ERROR_RATE = 0.1
+
 
 def error_rate_problem(
     summary: Summary, grades: Iterable[CaseGrade], max_rate: float

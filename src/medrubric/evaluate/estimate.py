@@ -1,6 +1,6 @@
 """`--dry-run`: how many calls a run will make and what they may cost, before any is made.
 
-The estimate walks the same plan the run follows (`pending_cases`, `plan_grading`): the
+The estimate walks the same plan the run follows (`pending_answers`, `plan_grading`): the
 answers given, the grading mode, what the run folder has finished and, unless `--no-cache`,
 what the LLM cache already holds (those calls are free and counted apart), so its call count
 is the run's. Only a batched reply re-asked for mismatched ids can add a call it cannot see.
@@ -21,8 +21,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from medrubric.data.models import Case, Response, Usage
-from medrubric.evaluate.generate import pending_cases
-from medrubric.evaluate.grade import job_messages, job_schema, plan_grading
+from medrubric.evaluate.generate import epoch_params, pending_answers
+from medrubric.evaluate.grade import job_messages, job_schema, plan_grading, plan_raters
 from medrubric.evaluate.openbook import KnowledgeSource
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import RunDir, latest_by_key
@@ -111,24 +111,29 @@ def estimate_generation(
     knowledge: KnowledgeSource,
     probe: CacheProbe,
     retry_errors: bool,
-) -> tuple[StageEstimate, list[Response], set[str]]:
-    """The generation calls still to make, the answers grading will see (finished, cached or
-    still unknown) and the ids of the cases whose answer is not known yet."""
+    epochs: int = 1,
+) -> tuple[StageEstimate, list[Response], set[tuple[str, int]]]:
+    """The generation calls still to make (every epoch counted), the answers grading will
+    see (finished, cached or still unknown) and the (case id, epoch) of the answers not
+    known yet."""
     est = StageEstimate(stage="generate", model=spec.label)
     finished = latest_by_key(run.load_responses())
-    unknown: set[str] = set()
-    for case in pending_cases(cases, finished, spec.label, retry_errors):
+    unknown: set[tuple[str, int]] = set()
+    for case, epoch in pending_answers(cases, finished, spec.label, retry_errors, epochs):
         messages, prompt_id, _ = knowledge.conversation(case)
-        hit = probe.lookup(spec, messages, prompt_id, None, params)
+        hit = probe.lookup(spec, messages, prompt_id, None, epoch_params(params, epoch))
         if hit is not None and hit.ok:
             est.cached += 1
             text = hit.text
         else:
             est.add(message_tokens(messages), params.get("max_tokens") or ASSUMED_ANSWER_TOKENS)
             text = ""
-            unknown.add(case.id)
-        finished[(case.id, spec.label)] = Response(case_id=case.id, model=spec.label, response=text)
-    return est.price(spec), [finished[(c.id, spec.label)] for c in cases], unknown
+            unknown.add((case.id, epoch))
+        finished[(case.id, spec.label, epoch)] = Response(
+            case_id=case.id, model=spec.label, epoch=epoch, response=text
+        )
+    answers = [finished[(c.id, spec.label, e)] for e in range(epochs) for c in cases]
+    return est.price(spec), answers, unknown
 
 
 def estimate_grading(
@@ -136,26 +141,31 @@ def estimate_grading(
     responses: Sequence[Response],
     run: RunDir,
     setup: GraderSetup,
-    spec: ModelSpec,
+    specs: Sequence[ModelSpec],
     probe: CacheProbe,
     *,
     retry_errors: bool,
-    unknown: set[str] = frozenset(),  # type: ignore[assignment]
+    unknown: set[tuple[str, int]] = frozenset(),  # type: ignore[assignment]
     answer_tokens: int = ASSUMED_ANSWER_TOKENS,
-) -> StageEstimate:
-    """The grader calls `plan_grading` leaves to make; an answer not generated yet is assumed
+) -> list[StageEstimate]:
+    """The grader calls `plan_grading` leaves to make, one estimate per grader (`specs` in
+    `setup.graders` order, every repeat counted); an answer not generated yet is assumed
     `answer_tokens` long and cannot be in the cache."""
-    est = StageEstimate(stage="grade", model=spec.label)
-    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    raters = plan_raters(setup, [spec.label for spec in specs])
+    plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
+    by_label = {spec.label: spec for spec in specs}
+    estimates = {spec.label: StageEstimate(stage="grade", model=spec.label) for spec in specs}
     for job in plan.jobs():
+        label = raters[job.rater].label
+        est, spec = estimates[label], by_label[label]
         messages, prompt_id = job_messages(setup, job)
         completion = VERDICT_TOKENS * len(job.criteria)
-        if job.case.id in unknown:
+        if (job.case.id, job.response.epoch) in unknown:
             est.add(message_tokens(messages) + answer_tokens, completion)
             continue
         schema = job_schema(setup, job)
-        if probe.lookup(spec, messages, prompt_id, schema, setup.params()) is not None:
+        if probe.lookup(spec, messages, prompt_id, schema, setup.params(job.repeat)) is not None:
             est.cached += 1
         else:
             est.add(message_tokens(messages), completion)
-    return est.price(spec)
+    return [est.price(by_label[label]) for label, est in estimates.items()]

@@ -10,6 +10,7 @@ its own hash, so it cannot close the fence and speak as the prompt.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -25,9 +26,10 @@ from medrubric.data.models import (
     add_costs,
 )
 from medrubric.errors import InputError
+from medrubric.evaluate.jury import Rater, jury_verdict, rater_verdicts
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.runcases import RunCases
-from medrubric.evaluate.rundir import GradingCall, RunDir, latest_by_key
+from medrubric.evaluate.rundir import AnswerKey, GradingCall, RunDir, answer_key, latest_by_key
 from medrubric.evaluate.verdicts import (
     BatchedReply,
     CriterionReply,
@@ -98,13 +100,15 @@ def reask_message(problem: str, expected: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class GradingJob:
-    """Criteria of one answer still to grade in one call; the jobs of one answer share its
-    prompt parts."""
+    """Criteria of one answer still to grade in one call by one rater (a grader at a repeat);
+    the jobs of one answer share its prompt parts."""
 
     case: Case
     response: Response
     criteria: tuple[Criterion, ...]
     shared: AnswerPrompt | None = None
+    rater: int = 0  # index into the plan's raters
+    repeat: int = 0
 
     def prompt(self) -> AnswerPrompt:
         return self.shared or answer_prompt(self.case, self.response.response or "")
@@ -121,6 +125,7 @@ def _call(
     return GradingCall(
         case_id=job.case.id,
         model=job.response.model,
+        epoch=job.response.epoch,
         grader=grader.label,
         prompt_version=prompt_id,
         verdicts=verdicts,
@@ -128,6 +133,7 @@ def _call(
         cost_usd=add_costs(*(r.cost_usd for r in results)),
         cached=all(r.cached for r in results),
         calls=len(results),
+        repeat=job.repeat,
     )
 
 
@@ -137,7 +143,7 @@ async def grade_one_criterion(
     (criterion,) = job.criteria
     messages, prompt_id = job_messages(setup, job)
     result = await grader.chat(
-        messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params()
+        messages, prompt_version=prompt_id, schema=CriterionReply, params=setup.params(job.repeat)
     )
     return _call(job, grader, prompt_id, [criterion_verdict(criterion, result)], [result])
 
@@ -146,7 +152,7 @@ async def grade_batch(grader: ChatModel, setup: GraderSetup, job: GradingJob) ->
     """One call for all of `job.criteria`, re-asked once if the ids do not match exactly."""
     expected = [c.id for c in job.criteria]
     messages, prompt_id = job_messages(setup, job)
-    params = setup.params()
+    params = setup.params(job.repeat)
     schema = job_schema(setup, job)
     result = await grader.chat(messages, prompt_version=prompt_id, schema=schema, params=params)
     results = [result]
@@ -185,7 +191,8 @@ async def grade_answer(
     if response.error is not None:
         return []
     if setup.mode == "batched":
-        return [await grade_batch(grader, setup, GradingJob(case, response, tuple(case.rubric)))]
+        criteria = shuffled(case, case.rubric, setup.shuffle_seed)
+        return [await grade_batch(grader, setup, GradingJob(case, response, criteria))]
     shared = answer_prompt(case, response.response or "")
     jobs = [GradingJob(case, response, (c,), shared) for c in case.rubric]
     return list(await asyncio.gather(*(grade_one_criterion(grader, setup, j) for j in jobs)))
@@ -199,6 +206,7 @@ def case_grade(
     return CaseGrade(
         case_id=case.id,
         model=response.model,
+        epoch=response.epoch,
         grader=grader,
         language=case.language,
         theme=case.theme,
@@ -231,54 +239,74 @@ def check_case_ids(ids: Container[str], responses: Sequence[Response]) -> None:
         raise InputError(f"responses refer to {len(unknown)} case id(s) not in --cases: {shown}")
 
 
-Key = tuple[str, str]
+def shuffled(case: Case, criteria: Sequence[Criterion], seed: int | None) -> tuple[Criterion, ...]:
+    """The criteria in rubric order, or (with a seed) in an order shuffled per case: the
+    same seed and case always give the same order."""
+    if seed is None:
+        return tuple(criteria)
+    order = list(criteria)
+    random.Random(f"{seed}:{case.id}").shuffle(order)
+    return tuple(order)
 
 
 @dataclass
 class GradingPlan:
     """What grading `answers` in a run still takes: the answers whose grade is finished, the
-    verdicts already known of the others, and (`jobs`) the calls still to make. The run and
-    its `--dry-run` estimate both follow it, so the estimate counts exactly the calls the run
-    makes. Only keys and the verdicts of unfinished answers are held: cases are looked up
-    (from disk, for `RunCases`) as their jobs come up."""
+    verdicts already known of the others per rater, and (`jobs`) the calls still to make. The
+    run and its `--dry-run` estimate both follow it, so the estimate counts exactly the calls
+    the run makes. Only keys and the verdicts of unfinished answers are held: cases are looked
+    up (from disk, for `RunCases`) as their jobs come up."""
 
     cases: Mapping[str, Case]
     answers: list[Response]
-    mode: str
-    graded: set[Key]
-    known: dict[Key, dict[str, Verdict]]
+    setup: GraderSetup
+    raters: list[Rater]
+    graded: set[AnswerKey]
+    reused: set[AnswerKey]  # a jury's grades kept as its final word, errors and all
+    known: list[dict[AnswerKey, dict[str, Verdict]]]  # per rater
     total: int
     done: int
     stale: bool  # some grades are redone: the grades log is compacted afterwards
     grades_size: int  # bytes of grades.jsonl when planned: later lines are this run's
 
-    def unfinished(self) -> Iterator[tuple[Case, Response, tuple[Criterion, ...]]]:
-        """Each answer without a finished grade, with its criteria still to grade."""
+    def unfinished(self) -> Iterator[tuple[Case, Response, list[tuple[Criterion, ...]]]]:
+        """Each answer without a finished grade, with its criteria still to grade per rater."""
         for response in self.answers:
-            key = (response.case_id, response.model)
+            key = answer_key(response)
             if key in self.graded:
                 continue
             case = self.cases[response.case_id]
             if response.error is not None:
-                yield case, response, ()
+                yield case, response, [() for _ in self.raters]
                 continue
-            verdicts = self.known.get(key, {})
-            yield case, response, tuple(c for c in case.rubric if c.id not in verdicts)
+            yield (
+                case,
+                response,
+                [
+                    tuple(c for c in case.rubric if c.id not in rated.get(key, {}))
+                    for rated in self.known
+                ],
+            )
 
     def ready(self) -> Iterator[tuple[Case, Response]]:
         """Answers whose grade needs no call (failed, or every verdict known)."""
-        return ((case, r) for case, r, pending in self.unfinished() if not pending)
+        return ((case, r) for case, r, pending in self.unfinished() if not any(pending))
 
     def jobs(self) -> Iterator[GradingJob]:
         """The calls still to make, one answer at a time."""
         for case, response, pending in self.unfinished():
-            if not pending:
-                continue
-            if self.mode == "batched":
-                yield GradingJob(case, response, pending)
+            if not any(pending):
                 continue
             shared = answer_prompt(case, response.response or "")
-            yield from (GradingJob(case, response, (c,), shared) for c in pending)
+            for i, (rater, todo) in enumerate(zip(self.raters, pending, strict=True)):
+                if not todo:
+                    continue
+                if self.setup.mode == "batched":
+                    order = shuffled(case, todo, self.setup.shuffle_seed)
+                    yield GradingJob(case, response, order, shared, i, rater.repeat)
+                else:
+                    yield from (GradingJob(case, response, (c,), shared, i, rater.repeat)
+                                for c in todo)  # fmt: skip
 
 
 def _rubric_size(cases: Mapping[str, Case], case_id: str) -> int:
@@ -291,45 +319,70 @@ def plan_grading(
     cases: Sequence[Case] | Mapping[str, Case],
     responses: Sequence[Response],
     run: RunDir,
-    mode: str,
+    setup: GraderSetup,
+    raters: Sequence[Rater],
     *,
     retry_errors: bool = True,
 ) -> GradingPlan:
-    """The grading still to do in `run`, at the criterion level; with `retry_errors`, verdicts
-    in error (and grades of answers that failed) are redone."""
+    """The grading still to do in `run`, at the criterion level and per rater; with
+    `retry_errors`, verdicts in error (and grades of answers that failed) are redone."""
     by_id = match_cases(cases, responses)
     answers = list(latest_by_key(responses).values())
     recorded = 0
-    graded: set[Key] = set()
+    graded: set[AnswerKey] = set()
+    latest: set[AnswerKey] = set()
     for _, head in run.grade_heads():
         recorded += 1
+        latest.add(head.key())
         if not (retry_errors and head.has_error()):
             graded.add(head.key())
     grades_size = run.grades.stat().st_size if run.grades.exists() else 0
-    wanted = {(r.case_id, r.model) for r in answers} - graded
-    known: dict[Key, dict[str, Verdict]] = {}
-    if any(r.error is None for r in answers if (r.case_id, r.model) in wanted):
-        for call in run.iter_grading_calls():
-            key = (call.case_id, call.model)
-            if key not in wanted:
-                continue
-            verdicts = known.setdefault(key, {})
-            for v in call.verdicts:
-                if retry_errors and v.error is not None:
-                    verdicts.pop(v.criterion_id, None)
-                else:
-                    verdicts[v.criterion_id] = v
+    jury = len(raters) > 1
+    # a jury re-checks finished answers (a grader may have been added); one grader does not
+    wanted = {answer_key(r) for r in answers if r.error is None} - (set() if jury else graded)
+    single = len({r.label for r in raters}) == 1
+    known: list[dict[AnswerKey, dict[str, Verdict]]] = [{} for _ in raters]
+    if wanted:
+        for i, rater in enumerate(raters):
+            calls = (c for c in run.iter_grading_calls() if answer_key(c) in wanted)
+            known[i] = rater_verdicts(calls, rater, only_grader=single)
+    if retry_errors:
+        for verdicts in known:
+            for found in verdicts.values():
+                for cid in [cid for cid, v in found.items() if v.error is not None]:
+                    del found[cid]
+    reused: set[AnswerKey] = set()
     total = done = 0
     for response in answers:
-        key = (response.case_id, response.model)
+        key = answer_key(response)
         size = _rubric_size(by_id, response.case_id)
-        total += size
-        if key in graded or response.error is not None:
-            done += size
-        elif key in known:
-            done += sum(c.id in known[key] for c in by_id[response.case_id].rubric)
+        total += size * len(raters)
+        if response.error is not None or (key in graded and not jury):
+            done += size * len(raters)
+            continue
+        if size and not any(key in rated for rated in known):
+            graded.discard(key)  # no verdict of any rater: the grade is made again
+            continue
+        case = by_id[response.case_id]
+        pending = [
+            tuple(c for c in case.rubric if c.id not in rated.get(key, {})) for rated in known
+        ]
+        if key in graded and not any(pending):
+            done += size * len(raters)
+            continue
+        if jury and key in latest and not any(pending):
+            # every grader has a verdict: the jury's undecided criteria are its final word
+            graded.add(key)
+            reused.add(key)
+            done += size * len(raters)
+            continue
+        graded.discard(key)  # a rater's verdicts are missing: the grade is made again
+        done += sum(size - len(p) for p in pending)
     stale = recorded > len(graded)
-    return GradingPlan(by_id, answers, mode, graded, known, total, done, stale, grades_size)
+    return GradingPlan(
+        by_id, answers, setup, list(raters), graded, reused, known, total, done, stale,
+        grades_size,
+    )  # fmt: skip
 
 
 def job_messages(setup: GraderSetup, job: GradingJob) -> tuple[Messages, str]:
@@ -346,10 +399,33 @@ def job_schema(setup: GraderSetup, job: GradingJob) -> type[BaseModel]:
     return CriterionReply
 
 
+def jury_grade(
+    case: Case,
+    response: Response,
+    setup: GraderSetup,
+    raters: Sequence[Rater],
+    known: Sequence[dict[AnswerKey, dict[str, Verdict]]],
+) -> CaseGrade:
+    """The grade of one answer: the grader's verdicts, or with a jury (several graders at
+    repeat 0) the jury's verdict on each criterion."""
+    key = answer_key(response)
+    members = [i for i, r in enumerate(raters) if r.repeat == 0]
+    if len(members) == 1:
+        (only,) = members
+        return case_grade(
+            case, response, raters[only].label, list(known[only].get(key, {}).values())
+        )
+    verdicts = [
+        jury_verdict([known[i][key][c.id] for i in members], setup.jury) for c in case.rubric
+    ] if response.error is None else []  # fmt: skip
+    return case_grade(case, response, jury_label(setup.jury, [raters[i].label for i in members]),
+                      verdicts)  # fmt: skip
+
+
 async def grade_run(
     cases: Sequence[Case] | Mapping[str, Case],
     responses: Sequence[Response],
-    grader: ChatModel,
+    graders: Sequence[ChatModel],
     setup: GraderSetup,
     run: RunDir,
     *,
@@ -358,51 +434,58 @@ async def grade_run(
     retry_errors: bool = True,
     on_work: Callable[[], object] | None = None,
 ) -> None:
-    """Grade every answer not yet graded in `run`, resuming at the criterion level; with
-    `retry_errors` (the default), verdicts in error (and grades of answers that failed) are
-    redone. Each grade goes to grades.jsonl as its last verdict arrives and nothing of a
-    finished answer is kept, so memory does not grow with the number of answers.
-    `on_work` is called once, before the first call, when there is grading to do."""
-    plan = plan_grading(cases, responses, run, setup.mode, retry_errors=retry_errors)
+    """Grade every answer not yet graded in `run` by each grader (in `setup.graders` order)
+    and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
+    in error (and grades of answers that failed) are redone. Each grade goes to grades.jsonl
+    as its last verdict arrives and nothing of a finished answer is kept, so memory does not
+    grow with the number of answers. `on_work` is called once, before the first call, when
+    there is grading to do."""
+    raters = plan_raters(setup, [g.label for g in graders])
+    plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     known = plan.known
     if on_work is not None and plan.done < plan.total:
         on_work()
 
     def finish(case: Case, response: Response) -> None:
-        key = (case.id, response.model)
-        grade = case_grade(case, response, grader.label, list(known.pop(key, {}).values()))
+        key = answer_key(response)
+        grade = jury_grade(case, response, setup, raters, known)
         run.append(run.grades, grade, fsync=False)
         plan.graded.add(key)
+        for rated in known:
+            rated.pop(key, None)
 
     for case, response in list(plan.ready()):
         finish(case, response)
     progress.stage("grade", total=plan.total, done=plan.done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
+    by_spec = {r.spec: graders[n] for n, r in enumerate(raters[: len(graders)])}
 
     async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
-        return job, await work(grader, setup, job)
+        return job, await work(by_spec[raters[job.rater].spec], setup, job)
 
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(plan.jobs(), run_job, concurrency):
         run.append(run.verdicts, call, fsync=False)
-        key = (job.case.id, job.response.model)
-        verdicts = known.setdefault(key, {})
-        verdicts.update({v.criterion_id: v for v in call.verdicts})
+        key = answer_key(job.response)
+        known[job.rater].setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)
         progress.tally.verdicts += sum(v.error is None for v in call.verdicts)
         progress.tally.errors += sum(v.error is not None for v in call.verdicts)
         progress.advance("grade", len(call.verdicts))
-        if key not in plan.graded and all(c.id in verdicts for c in job.case.rubric):
+        if key not in plan.graded and all(
+            c.id in rated.get(key, {}) for rated in known for c in job.case.rubric
+        ):
             finish(job.case, job.response)
     await asyncio.to_thread(run.sync)
     if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
-        await asyncio.to_thread(run.compact_grades, plan.grades_size, retry_errors)
+        await asyncio.to_thread(run.compact_grades, plan.grades_size, retry_errors, plan.reused)
 
 
 def answer_grades(run: RunDir, responses: Sequence[Response]) -> Iterator[CaseGrade]:
-    """The latest grade of each answer (the latest response per case and model), in order,
-    read from grades.jsonl one at a time (nothing is read until the first is asked for)."""
+    """The latest grade of each answer (the latest response per case, model and epoch), in
+    order, read from grades.jsonl one at a time (nothing is read until the first is asked
+    for)."""
     latest = run.latest_grades()
     yield from run.grades_at(latest[key] for key in latest_by_key(responses))
 
@@ -410,7 +493,7 @@ def answer_grades(run: RunDir, responses: Sequence[Response]) -> Iterator[CaseGr
 async def grade_responses(
     cases: Sequence[Case] | Mapping[str, Case],
     responses: Sequence[Response],
-    grader: ChatModel,
+    graders: Sequence[ChatModel],
     setup: GraderSetup,
     run: RunDir,
     *,
@@ -420,7 +503,22 @@ async def grade_responses(
 ) -> list[CaseGrade]:
     """`grade_run`, then the grade of every answer in order (held: for small runs)."""
     await grade_run(
-        cases, responses, grader, setup, run,
+        cases, responses, graders, setup, run,
         concurrency=concurrency, progress=progress, retry_errors=retry_errors,
     )  # fmt: skip
     return list(answer_grades(run, responses))
+
+
+def plan_raters(setup: GraderSetup, labels: Sequence[str]) -> list[Rater]:
+    """The raters of a set-up: each grader (`labels` in `setup.graders` order) at repeat 0,
+    then each at every further repeat."""
+    return [
+        Rater(spec, label, repeat)
+        for repeat in range(setup.repeats)
+        for spec, label in zip(setup.graders, labels, strict=True)
+    ]
+
+
+def jury_label(rule: str, labels: Sequence[str]) -> str:
+    """The grader name a jury's grades carry: `jury:majority(a, b, c)`."""
+    return f"jury:{rule}({', '.join(labels)})"

@@ -15,13 +15,18 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from medrubric.errors import InputError
 from medrubric.prompts import get_prompt
 
 GradingMode = Literal["per-criterion", "batched"]
 MODES: tuple[str, ...] = ("per-criterion", "batched")
+JuryRule = Literal["majority", "mean", "unanimous", "any"]
+JURY_RULES: tuple[str, ...] = ("majority", "mean", "unanimous", "any")
+# Repeats after the first sample the grader at this temperature (with seed = repeat number)
+# unless the set-up's own temperature is above 0.
+REPEAT_TEMPERATURE = 1.0
 GPT41 = "openai:gpt-4.1-2025-04-14"
 
 
@@ -40,6 +45,36 @@ class GraderSetup(BaseModel):
     temperature: float = 0.0
     max_tokens: int | None = None
     clip: bool = True
+    # A jury: further graders after `grader`, each grading every criterion, and the rule
+    # that turns their verdicts into one (evaluate/jury.py).
+    jury_graders: tuple[str, ...] = ()
+    jury: JuryRule = "majority"
+    # Grading noise: each grader grades every answer this many times; repeat 0 is the usual
+    # call (the jury's vote), repeats 1.. only measure how verdicts vary.
+    repeats: int = Field(default=1, ge=1)
+    # batched mode: the criteria of each answer in an order shuffled with this seed
+    shuffle_seed: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_unused_panel(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A set-up without a jury, repeats or shuffle is written as before they existed,
+        so the records (and input hashes) of single-grader runs stay as they were."""
+        data = handler(self)
+        if isinstance(data, dict):
+            unused = {
+                "repeats": self.repeats == 1,
+                "shuffle_seed": self.shuffle_seed is None,
+                "jury_graders": not self.jury_graders,
+                "jury": not self.jury_graders,
+            }
+            for name in [n for n, drop in unused.items() if drop]:
+                data.pop(name, None)
+        return data
+
+    @property
+    def graders(self) -> tuple[str, ...]:
+        """Every grader of the set-up: `grader`, then the jury's others."""
+        return (self.grader, *self.jury_graders)
 
     def prompt_name(self, language: str) -> str:
         """The template for a case language: `<prompt>.<language>` if it exists, else `<prompt>`."""
@@ -56,11 +91,48 @@ class GraderSetup(BaseModel):
             f"this run does not follow the {self.off_profile} profile and is not labelled with it"
         )
 
-    def params(self) -> dict[str, float | int]:
+    def params(self, repeat: int = 0) -> dict[str, float | int]:
+        """The call parameters of grading repeat `repeat`; repeat 0's are those of a run
+        without repeats (so its cache keys are unchanged), later repeats add `seed` and a
+        temperature above 0."""
         params: dict[str, float | int] = {"temperature": self.temperature}
         if self.max_tokens is not None:
             params["max_tokens"] = self.max_tokens
+        if repeat:
+            params |= {"temperature": self.repeat_temperature, "seed": repeat}
         return params
+
+    @property
+    def repeat_temperature(self) -> float:
+        return self.temperature if self.temperature > 0 else REPEAT_TEMPERATURE
+
+    def with_panel(
+        self,
+        more: tuple[str, ...] = (),
+        jury: str | None = None,
+        repeats: int = 1,
+        shuffle_seed: int | None = None,
+    ) -> GraderSetup:
+        """The set-up with further jury graders, a jury rule, grading repeats and a criteria
+        shuffle (checked: a shuffle needs batched mode, graders must differ)."""
+        if jury is not None and jury not in JURY_RULES:
+            raise InputError(f"--jury must be one of {', '.join(JURY_RULES)}, got {jury!r}")
+        graders = (self.grader, *more)
+        repeated = sorted({g for g in graders if graders.count(g) > 1})
+        if repeated:
+            raise InputError(
+                f"--grader {repeated[0]} is given twice: a jury needs different graders "
+                "(use --grader-repeats to grade several times with one)"
+            )
+        if shuffle_seed is not None and self.mode != "batched":
+            raise InputError("--shuffle-criteria orders the criteria of a batched call: "
+                             "it needs --mode batched")  # fmt: skip
+        if repeats < 1:
+            raise InputError(f"--grader-repeats must be at least 1, got {repeats}")
+        return self.model_copy(
+            update={"jury_graders": tuple(more), "jury": jury or self.jury,
+                    "repeats": repeats, "shuffle_seed": shuffle_seed}
+        )  # fmt: skip
 
 
 @cache  # asked once per grader call: the answer never changes within a process

@@ -3,7 +3,7 @@
     cases.jsonl       the cases of the run (after filters), so its report can be rebuilt
     source.json       the cases file's size, time and inode when last read, and its hash: a
                       re-run of an unchanged file and selection reads cases.jsonl instead
-    responses.jsonl   one Response per (case, candidate model), appended as each finishes
+    responses.jsonl   one Response per (case, candidate model, epoch), appended as each finishes
     verdicts.jsonl    one GradingCall per grader call (its verdicts, tokens, cost), appended
     grades.jsonl      one CaseGrade per graded answer, appended once all its criteria are done
     summary.json      score, CI, breakdowns, call/token/cost totals and provenance
@@ -15,7 +15,7 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from medrubric.data.jsonl import (
 )
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
 from medrubric.errors import InputError, input_error_from_validation
+from medrubric.evaluate.panel_records import JuryReport, NoiseReport, SelfPreference
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.runtime.folder import RunFolder, readable_log
 from medrubric.scoring.records import Summary
@@ -42,6 +43,7 @@ class GradingCall(BaseModel):
 
     case_id: str
     model: str
+    epoch: int = 0  # the graded answer's epoch
     grader: str
     prompt_version: str
     verdicts: list[Verdict]
@@ -49,6 +51,7 @@ class GradingCall(BaseModel):
     cost_usd: float | None = 0.0  # None: the grader's price is unknown
     cached: bool = False
     calls: int = 1  # 2 when a batched reply was re-asked
+    repeat: int = 0  # grading repeat (--grader-repeats): 0 is the usual call
 
 
 class _VerdictHead(BaseModel):
@@ -65,11 +68,12 @@ class GradeHead(BaseModel):
 
     case_id: str
     model: str
+    epoch: int = 0
     response_error: str | None = None
     criteria: list[_VerdictHead] = []
 
-    def key(self) -> tuple[str, str]:
-        return self.case_id, self.model
+    def key(self) -> AnswerKey:
+        return self.case_id, self.model, self.epoch
 
     def has_error(self) -> bool:
         return self.response_error is not None or any(v.error is not None for v in self.criteria)
@@ -114,6 +118,10 @@ class RunSummary(Summary):
     inputs_sha256: str | None = None  # what the summary was computed from (runner)
     # the grader's agreement with physicians (analysis.registry.grader_validity), an input
     grader_validity: dict[str, Any] | None = None
+    # who graded (evaluate/panel.py): a jury's graders, grading repeats, self-preference
+    jury: JuryReport | None = None
+    grading_noise: NoiseReport | None = None
+    self_preference: SelfPreference | None = None
 
 
 class RunDir(RunFolder):
@@ -129,6 +137,7 @@ class RunDir(RunFolder):
         self.summary = self.root / "summary.json"
         self.leaderboard = self.root / "leaderboard.md"
         self.report = self.root / "report.html"
+        self.cacs = self.root / "cacs.json"
 
     def load_responses(self) -> list[Response]:
         return self.read(self.responses, Response)
@@ -149,7 +158,7 @@ class RunDir(RunFolder):
         if readable_log(self.grades):
             yield from ((at, head) for _, at, head in read_models_at(self.grades, GradeHead))
 
-    def latest_grades(self) -> dict[tuple[str, str], int]:
+    def latest_grades(self) -> dict[AnswerKey, int]:
         """The offset of the latest grade of each answer in grades.jsonl."""
         return {head.key(): at for at, head in self.grade_heads()}
 
@@ -159,13 +168,16 @@ class RunDir(RunFolder):
             for at in offsets:
                 yield read_model_at(fh, at, CaseGrade)
 
-    def compact_grades(self, since: int, retry_errors: bool) -> None:
+    def compact_grades(
+        self, since: int, retry_errors: bool, reused: Container[AnswerKey] = ()
+    ) -> None:
         """Rewrite grades.jsonl with one line per answer: its latest grade among those written
         from byte `since` on (this run's) and, before it, those without an error (all of them
-        with `retry_errors` False), in the order each answer first appears among them."""
-        latest: dict[tuple[str, str], int] = {}
+        with `retry_errors` False; and those of `reused` answers, a jury's final word), in the
+        order each answer first appears among them."""
+        latest: dict[AnswerKey, int] = {}
         for at, head in self.grade_heads():
-            if at >= since or not (retry_errors and head.has_error()):
+            if at >= since or not (retry_errors and head.has_error()) or head.key() in reused:
                 latest[head.key()] = at
         with self.grades.open("rb") as fh:  # the rename leaves this handle on the old file
             write_jsonl(self.grades, (read_model_at(fh, at, CaseGrade) for at in latest.values()))
@@ -181,6 +193,10 @@ class RunDir(RunFolder):
     def write_summary(self, summary: RunSummary) -> None:
         """The one writer of summary.json: atomic, the whole typed record."""
         self.write_json(self.summary, summary.model_dump(mode="json"))
+
+    def write_cacs(self, cacs: Mapping[str, Any]) -> None:
+        """cacs.json (`score --cacs K`): CACS@K, rubric accuracy and pass@K."""
+        self.write_json(self.cacs, dict(cacs))
 
 
 # What must be equal for two runs' scores to be compared, in the order differences are named.
@@ -219,6 +235,15 @@ def setup_differences(setups: dict[str, dict[str, str]]) -> list[str]:
     return notes
 
 
-def latest_by_key(rows: Iterable[Response]) -> dict[tuple[str, str], Response]:
-    """Finished responses keyed by (case_id, model); a later line wins over an earlier one."""
-    return {(r.case_id, r.model): r for r in rows}
+AnswerKey = tuple[str, str, int]
+
+
+def answer_key(record: Response | CaseGrade | GradingCall) -> AnswerKey:
+    """What names one answer in a run: (case_id, model, epoch)."""
+    return (record.case_id, record.model, record.epoch)
+
+
+def latest_by_key(rows: Iterable[Response]) -> dict[AnswerKey, Response]:
+    """Finished responses keyed by (case_id, model, epoch); a later line wins over an earlier
+    one."""
+    return {answer_key(r): r for r in rows}

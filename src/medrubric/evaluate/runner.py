@@ -12,7 +12,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -39,7 +39,7 @@ from medrubric.evaluate.openbook import (
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
 from medrubric.evaluate.runcases import CaseHash, RunCases, hash_cases
-from medrubric.evaluate.rundir import RunDir, RunSummary, latest_by_key
+from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
@@ -69,6 +69,19 @@ class RunOptions(ModelOptions):
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
     # the grader's agreement with physicians, looked up by the caller (an input, recorded)
     grader_validity: dict[str, Any] | None = None
+    epochs: int = Field(default=1, ge=1)  # answers per case (--epochs)
+    temperature: float | None = None  # the candidate's (--temperature); else its entry's, else 0
+    pass_threshold: float = 0.5  # a case score that passes, for reliability@k
+
+    def candidate_temperature(self) -> float:
+        """--temperature, else the candidate's medrubric.toml entry's, else 0."""
+        if self.temperature is not None:
+            return self.temperature
+        return float(self.candidate().params.get("temperature", 0.0))
+
+    def candidate_params(self) -> dict[str, Any]:
+        """The candidate's request parameters: its temperature and the answer length limit."""
+        return self.params() | {"temperature": self.candidate_temperature()}
 
     def candidate(self) -> ModelSpec:
         assert self.model is not None, "generating needs a candidate model"
@@ -78,6 +91,20 @@ class RunOptions(ModelOptions):
         assert self.setup is not None, "grading needs a grader set-up"
         return self.spec(self.setup.grader)
 
+    def graders(self) -> list[ModelSpec]:
+        """Every grader of the set-up (a jury has several), in `setup.graders` order; a
+        jury's graders must carry different labels, since their verdicts are kept by label."""
+        assert self.setup is not None, "grading needs a grader set-up"
+        specs = [self.spec(g) for g in self.setup.graders]
+        labels = [s.label for s in specs]
+        twice = sorted({label for label in labels if labels.count(label) > 1})
+        if twice:
+            raise InputError(
+                f"two jury graders carry the label {twice[0]}: give each its own `label` "
+                "in medrubric.toml"
+            )
+        return specs
+
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         if self.batch_api is not None:  # every pending call joins the batch at once
             return BATCH_CONCURRENCY
@@ -85,8 +112,9 @@ class RunOptions(ModelOptions):
             return sum(e.concurrency for e in self.fanout.endpoints)
         return super().workers(spec, default)
 
-    def batch(self, run: RunDir) -> BatchSettings | None:
-        """Where `--batch-api` sends calls and where the run keeps its batch records."""
+    def batch(self, run: RunDir, grader: int = 0) -> BatchSettings | None:
+        """Where `--batch-api` sends calls and where the run keeps its batch records (the
+        jury's further graders each in a folder of their own, `batches/grader-N`)."""
         if self.batch_api is None:
             return None
         from medrubric.llm.batch.model import BatchSettings
@@ -94,6 +122,8 @@ class RunOptions(ModelOptions):
 
         policy = PollPolicy(first_s=self.batch_poll_s, gather_s=min(0.5, self.batch_poll_s))
         folder = run.root / "batches"
+        if grader:
+            folder = folder / f"grader-{grader + 1}"
         return BatchSettings(
             mode=self.batch_api, folder=folder, policy=policy, say=self.console().print
         )
@@ -223,6 +253,8 @@ def run_identity(
     case source. Filters and --limit may widen a run within one source, so the source's
     hash, not the selection's, names the case set."""
     identity: dict[str, Any] = {"model": model, "cases_sha256": source_sha256}
+    if opts.model is not None:  # answers made in this run: their temperature is part of it
+        identity["temperature"] = opts.candidate_temperature()
     if grading:
         assert opts.setup is not None
         setup = opts.setup
@@ -233,6 +265,14 @@ def run_identity(
             "grader_profile": setup.profile or "none",
             "clip": setup.clip,
         }
+        # only when used, so that the folders of runs without them keep their identity
+        if setup.jury_graders:
+            identity |= {"jury": setup.jury,
+                         "graders": ", ".join(s.label for s in opts.graders())}  # fmt: skip
+        if setup.repeats > 1:
+            identity["grader_repeats"] = setup.repeats
+        if setup.shuffle_seed is not None:
+            identity["shuffle_criteria"] = setup.shuffle_seed
     return identity
 
 
@@ -247,11 +287,12 @@ async def generate_stage(
             cases,
             model,
             run,
-            params=opts.params(),
+            params=opts.candidate_params(),
             concurrency=opts.workers(spec),
             progress=progress,
             knowledge=knowledge,
             retry_errors=opts.retry_errors,
+            epochs=opts.epochs,
         )
 
 
@@ -263,15 +304,22 @@ async def grade_stage(
     progress: RunProgress,
 ) -> None:
     assert opts.setup is not None
-    spec = opts.grader()
-    async with opts.open(spec, opts.batch(run), opts.fanout) as grader:
+    specs = opts.graders()
+    if opts.fanout is not None and len(specs) > 1:
+        raise InputError("--engine ray spreads one model over its servers; grade a jury with "
+                         "--engine local")  # fmt: skip
+    async with AsyncExitStack() as stack:
+        graders = [
+            await stack.enter_async_context(opts.open(spec, opts.batch(run, n), opts.fanout))
+            for n, spec in enumerate(specs)
+        ]
         await grade_run(
             cases,
             responses,
-            grader,
+            graders,
             opts.setup,
             run,
-            concurrency=opts.workers(spec),
+            concurrency=sum(opts.workers(spec) for spec in specs),
             progress=progress,
             retry_errors=opts.retry_errors,
             on_work=preload_summary,
@@ -294,6 +342,7 @@ def preload_summary() -> threading.Thread:
 # progress) cannot change a summary.
 SUMMARY_OPTIONS = {
     "cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge", "grader_validity",
+    "epochs", "temperature", "pass_threshold",
 }  # fmt: skip
 
 
@@ -324,7 +373,8 @@ def write_summary(
     are, since nothing they are computed from changed. Grades and calls are read from the
     run's logs one at a time; only per-case scores are held."""
     assert opts.setup is not None
-    models = {"grader": opts.grader()}
+    specs = opts.graders()
+    models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
     if opts.model is not None:
         models = {"candidate": opts.candidate(), **models}
     digest = summary_digest(run, opts, models)
@@ -337,9 +387,9 @@ def write_summary(
             return kept, False
     from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
 
-    wanted = {(r.case_id, r.model) for r in responses}
+    wanted = {answer_key(r) for r in responses}
     answered = {r.case_id for r in responses}
-    calls = (c for c in run.iter_grading_calls() if (c.case_id, c.model) in wanted)
+    calls = (c for c in run.iter_grading_calls() if answer_key(c) in wanted)
     prompts = {r.prompt_version for r in responses}
     record = run_record(
         source=opts.cases,
@@ -347,11 +397,19 @@ def write_summary(
         models=models,
         prompts=prompts,
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
-        | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {}),
+        | ({"knowledge": knowledge_provenance(opts.knowledge, responses)} if opts.model else {})
+        | (
+            {"epochs": opts.epochs, "temperature": opts.candidate_temperature()}
+            if opts.model
+            else {}
+        ),
     )
     summary = build_summary(
-        answer_grades(run, responses), opts.setup, responses, calls, record, opts.grader_validity
-    )
+        answer_grades(run, responses), opts.setup, responses, calls, record,
+        opts.grader_validity, [spec.label for spec in specs],
+        temperature=opts.candidate_temperature() if opts.model else None,
+        pass_threshold=opts.pass_threshold,
+    )  # fmt: skip
     summary.inputs_sha256 = digest
     run.write_summary(summary)
     return summary, True
@@ -383,29 +441,30 @@ def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[Stage
             selected = {c.id for c in select_cases(loaded, opts.filters, opts.limit)}
             responses = [r for r in answers if r.case_id in selected]
             cases = [c for c in loaded if c.id in {r.case_id for r in responses}]
-            unknown: set[str] = set()
+            unknown: set[tuple[str, int]] = set()
         else:
             cases = select_cases(loaded, opts.filters, opts.limit)
             generation, responses, unknown = estimate_generation(
-                cases, run, opts.candidate(), opts.params(), open_knowledge(opts.knowledge),
-                probe, opts.retry_errors,
+                cases, run, opts.candidate(), opts.candidate_params(),
+                open_knowledge(opts.knowledge), probe, opts.retry_errors, opts.epochs,
             )  # fmt: skip
             stages.append(generation)
         if opts.setup is None:  # generate
             return stages
         grading = estimate_grading(
-            cases, responses, run, opts.setup, opts.grader(), probe,
+            cases, responses, run, opts.setup, opts.graders(), probe,
             retry_errors=opts.retry_errors, unknown=unknown,
             answer_tokens=opts.max_tokens or ASSUMED_ANSWER_TOKENS,
         )  # fmt: skip
-        return [*stages, grading]
+        return [*stages, *grading]
     finally:
         if cache is not None:
             cache.close()
 
 
 def smoke_warning(opts: RunOptions) -> str | None:
-    roles = [("candidate", opts.model), ("grader", opts.setup.grader if opts.setup else None)]
+    roles = [("candidate", opts.model)]
+    roles += [("grader", g) for g in (opts.setup.graders if opts.setup else ())]
     flagged = [f"{role} {text}" for role, text in roles if text and opts.spec(text).smoke_test]
     if not flagged:
         return None

@@ -11,6 +11,7 @@ from typing import Any
 
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
 from medrubric.errors import InputError
+from medrubric.evaluate.panel import panel_figures
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import prompt_ids
 from medrubric.evaluate.rundir import GradingCall, RunSummary
@@ -55,9 +56,22 @@ def build_summary(
     calls: Iterable[GradingCall],
     record: RunRecord,
     grader_validity: dict[str, Any] | None = None,
+    labels: Sequence[str] | None = None,
+    *,
+    temperature: float | None = None,
+    pass_threshold: float = 0.5,
 ) -> RunSummary:
-    """The summary of a run; `grades` and `calls` are each read once (generators over the
-    run's logs keep memory flat); the calls' prompt versions join `record`'s."""
+    """summary.json of one model's grades; `labels` are the graders' labels in
+    `setup.graders` order (default: the set-up's specs as given). With one grader at one
+    repeat, `grades` and `calls` are each read once (generators over the run's logs keep
+    memory flat); a jury's or repeats' figures pair every grade with each rater's verdicts,
+    so then both are held. The calls' prompt versions join `record`'s."""
+    labels = labels or setup.graders
+    panel = len(labels) > 1 or setup.repeats > 1
+    held: tuple[list[CaseGrade], list[GradingCall]] = ([], [])
+    if panel:
+        held = (list(grades), list(calls))
+        grades, calls = held
     models: set[str] = set()
     response_errors: list[dict[str, str]] = []
 
@@ -68,8 +82,15 @@ def build_summary(
                 response_errors.append({"case_id": g.case_id, "error": g.response_error})
             yield g
 
+    lengths = {(r.case_id, r.epoch): len(r.response) for r in responses if r.response is not None}
     try:
-        scored = summarize(noted(grades), clip=setup.clip)
+        scored = summarize(
+            noted(grades),
+            clip=setup.clip,
+            pass_threshold=pass_threshold,
+            lengths=lengths,
+            temperature=temperature,
+        )
     except ValueError:
         if len(models) != 1:
             raise InputError(
@@ -94,5 +115,13 @@ def build_summary(
             "grading": setup,
             "provenance": record,
             "grader_validity": grader_validity,
-        }
+            **panel_figures(
+                *held,
+                setup,
+                labels,
+                candidate=scored.model,
+                seed=scored.seed,
+                n_resamples=scored.n_resamples,
+            ),
+        }  # fmt: skip
     )

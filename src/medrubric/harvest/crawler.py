@@ -2,15 +2,14 @@
 
 Politeness: robots.txt is honoured (disallowed URLs are skipped and counted), requests to a
 host are spaced by at least `min_delay` seconds (or the site's Crawl-delay if longer), the
-User-Agent names the tool and its home page, 429/503 responses are retried after their
-Retry-After, and pages are fetched conditionally (ETag / Last-Modified) from an on-disk cache
-so unchanged pages cost a 304. Pages that turn out to be a login wall or paywall are skipped.
+User-Agent names the tool and its home page, 429/503 responses and network errors are
+retried under the one retry policy (`llm/retry.py`: the server's Retry-After, else backoff
+with jitter), and pages are fetched conditionally (ETag / Last-Modified) from an on-disk
+cache so unchanged pages cost a 304. Pages that turn out to be a login wall or paywall are skipped.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import email.utils
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -34,6 +33,7 @@ from medrubric.harvest.sites import (
     thread_id_from_url,
 )
 from medrubric.harvest.state import HarvestState, Page, Run
+from medrubric.llm.retry import RetryPolicy, Transient, retry_after_seconds
 
 PROJECT_URL = "https://github.com/medrubric/medrubric"
 DEFAULT_USER_AGENT = f"medrubric/{__version__} (+{PROJECT_URL})"
@@ -78,6 +78,11 @@ class PoliteFetcher:
             timeout=self.settings.timeout,
             follow_redirects=True,
             transport=self.transport,
+        )
+        self._retry = RetryPolicy(
+            max_attempts=self.settings.max_retries + 1,
+            base_delay=max(1.0, self.settings.min_delay),
+            max_delay=self.settings.max_retry_after,
         )
         self._robots: dict[str, Protego] = {}
         self._last_request: dict[str, float] = {}
@@ -148,46 +153,34 @@ class PoliteFetcher:
         self._last_request[host] = self.clock()
 
     def _request(self, url: str, headers: dict[str, str]) -> httpx.Response | None:
+        """GET `url` under the retry policy: a 429/503 waits its Retry-After (or backs off), a
+        network error backs off; the last 429/503 is returned, a network error to the end
+        gives None."""
         host = urlsplit(url).netloc
-        for attempt in range(self.settings.max_retries + 1):
+        refused: list[int] = []  # the last try's 429/503: counted as a retry when tried again
+
+        def attempt() -> httpx.Response:
+            if refused:
+                self.stats[f"retry_{refused.pop()}"] += 1
             self._wait_turn(host)
             try:
                 response = self._client.get(url, headers=headers)
-            except httpx.TransportError:
+            except httpx.TransportError as exc:
                 self.stats["network_errors"] += 1
-                if attempt < self.settings.max_retries:
-                    self.sleep(self._backoff(attempt))
-                continue
-            if response.status_code not in RETRY_STATUSES or attempt == self.settings.max_retries:
-                return response
-            self.stats[f"retry_{response.status_code}"] += 1
-            wait = retry_after_seconds(response.headers.get("Retry-After"))
-            self.sleep(
-                min(
-                    wait if wait is not None else self._backoff(attempt),
-                    self.settings.max_retry_after,
-                )
-            )
-        return None
+                raise Transient(f"network error: {exc}") from None
+            if response.status_code in RETRY_STATUSES:
+                refused.append(response.status_code)
+                wait = retry_after_seconds(response.headers)
+                raise Transient(f"HTTP {response.status_code}", wait, detail=response)
+            return response
 
-    def _backoff(self, attempt: int) -> float:
-        return max(1.0, self.settings.min_delay) * 2**attempt
-
-
-def retry_after_seconds(value: str | None) -> float | None:
-    """Seconds to wait from a Retry-After header (delta-seconds or HTTP-date)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=dt.UTC)
-    return max(0.0, (when - dt.datetime.now(dt.UTC)).total_seconds())
+        try:
+            response: httpx.Response = self._retry.retrying(sleep=self.sleep)(attempt)
+        except Transient as failed:
+            if isinstance(failed.detail, httpx.Response):
+                return failed.detail
+            return None
+        return response
 
 
 @dataclass

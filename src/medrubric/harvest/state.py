@@ -17,7 +17,7 @@ from typing import Literal
 
 from medrubric.data.models import Thread
 from medrubric.data.sqlite import enable_wal
-from medrubric.harvest.dedup import text_hash
+from medrubric.screen.dedup import text_hash
 
 Change = Literal["new", "changed", "unchanged"]
 PageKind = Literal["listing", "thread"]

@@ -28,7 +28,7 @@ from medrubric.llm.endpoint import (
     openai_url,
     probe_endpoint,
 )
-from medrubric.llm.retry import RetryPolicy, retry_after_seconds
+from medrubric.llm.retry import RetryPolicy, Transient, retry_after_seconds
 from medrubric.llm.spec import ModelSpec
 from medrubric.llm.structured import Exchange, ask, response_format, schema_json
 from medrubric.llm.types import CallResult
@@ -162,35 +162,49 @@ class OpenAIChatModel:
         return self._session
 
     async def _send(self, content: bytes, semaphore: asyncio.Semaphore) -> Exchange:
-        """One request with retries on 429, 5xx, timeouts, connection and body errors."""
+        """One request, tried again under the retry policy on 429, 5xx, timeouts, connection
+        and body errors."""
+        http = self._http()
+        attempts = 0
+
+        async def attempt() -> Exchange:
+            nonlocal attempts
+            attempts += 1
+            return await self._attempt(http, content, semaphore, attempts)
+
+        try:
+            return await self._retry.async_retrying()(attempt)
+        except Transient as failed:
+            error = f"{failed.problem} (gave up after {attempts} attempts)"
+            return Exchange(error=self._redact(error), attempts=attempts)
+
+    async def _attempt(
+        self,
+        http: aiohttp.ClientSession,
+        content: bytes,
+        semaphore: asyncio.Semaphore,
+        attempt: int,
+    ) -> Exchange:
+        """One try: the exchange, an error that another try would not mend, or `Transient`."""
         import aiohttp
 
-        http = self._http()
-        attempt = 0
-        while True:
-            attempt += 1
-            retry_after: float | None = None
-            try:
-                async with semaphore, http.post("chat/completions", data=content) as reply:
-                    status, raw = reply.status, await reply.read()
-                if status < 400:
-                    return _exchange(raw, attempt)
-                problem = f"HTTP {status}: {_error_message(raw)}"
-                if status != 429 and status < 500:
-                    return Exchange(error=self._redact(problem), attempts=attempt)
-                retry_after = retry_after_seconds(reply.headers)
-            except TimeoutError:  # aiohttp's total timeout bounds the whole call
-                problem = f"timed out after {self.timeout:g} s"
-            except aiohttp.InvalidURL as exc:  # not transient
-                return Exchange(error=self._redact(f"invalid URL: {exc}"), attempts=attempt)
-            except aiohttp.ClientError as exc:
-                problem = f"connection failed: {type(exc).__name__}: {exc}"
-            except ValueError as exc:  # a 2xx body that is not a chat completion
-                problem = f"malformed response: {exc}"
-            if attempt >= self._retry.max_attempts:
-                error = f"{problem} (gave up after {attempt} attempts)"
-                return Exchange(error=self._redact(error), attempts=attempt)
-            await asyncio.sleep(self._retry.delay(attempt, retry_after))
+        try:
+            async with semaphore, http.post("chat/completions", data=content) as reply:
+                status, raw = reply.status, await reply.read()
+            if status < 400:
+                return _exchange(raw, attempt)
+            problem = f"HTTP {status}: {_error_message(raw)}"
+            if status != 429 and status < 500:
+                return Exchange(error=self._redact(problem), attempts=attempt)
+            raise Transient(problem, retry_after_seconds(reply.headers))
+        except TimeoutError:  # aiohttp's total timeout bounds the whole call
+            raise Transient(f"timed out after {self.timeout:g} s") from None
+        except aiohttp.InvalidURL as exc:  # not transient
+            return Exchange(error=self._redact(f"invalid URL: {exc}"), attempts=attempt)
+        except aiohttp.ClientError as exc:
+            raise Transient(f"connection failed: {type(exc).__name__}: {exc}") from None
+        except ValueError as exc:  # a 2xx body that is not a chat completion
+            raise Transient(f"malformed response: {exc}") from None
 
     def _redact(self, text: str) -> str:
         return text.replace(self._secret, "***") if len(self._secret) >= 8 else text

@@ -71,15 +71,15 @@ async def open_model(
         if not no_cache:
             cache = CallCache(resolve_cache_dir(cache_dir, cfg))
             stack.callback(cache.close)
+        retry = RetryPolicy(max_attempts=max_attempts, base_delay=backoff_s)
         if batch is not None:
             from medrubric.llm.batch.model import batch_model
 
             key = api_key_for(model_spec) if batch.mode == "openai" else NO_KEY
-            batched = batch_model(model_spec, batch, cache, key, timeout)
+            batched = batch_model(model_spec, batch, cache, key, timeout, retry)
             stack.push_async_callback(batched.aclose)
             yield batched
             return
-        retry = RetryPolicy(max_attempts=max_attempts, base_delay=backoff_s)
         if fanout is not None:
             from medrubric.llm.fanout import FanoutChatModel
 

@@ -5,18 +5,6 @@ Each prompt is a Jinja2 file `templates/<name>@<version>.j2` (e.g. `grade_batche
 prompt is a new file and never silently alters what an old result means.
 """
 
-from __future__ import annotations
+import lazy_loader
 
-from typing import TYPE_CHECKING
-
-from medrubric.lazy import lazy_getattr
-
-if TYPE_CHECKING:
-    from medrubric.prompts.catalogue import Prompt, get_prompt, render
-
-# Public name -> submodule that defines it; loaded on first access.
-_EXPORTS = {"Prompt": "catalogue", "get_prompt": "catalogue", "render": "catalogue"}
-
-__all__ = ["Prompt", "get_prompt", "render"]
-
-__getattr__ = lazy_getattr(__name__, _EXPORTS)
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -1,12 +1,12 @@
 """HTML sections of the analyses (leaderboard, contamination, errors, ClinConsensus, grader
-agreement) and the self-contained page that holds them. Charts are inline base64 PNGs."""
+agreement, comparability), rendered by report.render; `report.analyses` puts them in pages.
+Charts are inline SVG images, one per panel (`report.analysis_plots`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from medrubric.analysis.consensus import ConsensusReport
@@ -14,32 +14,35 @@ from medrubric.analysis.contamination import ContaminationReport
 from medrubric.analysis.error_types import ERROR_TYPES, ErrorTypeCounts
 from medrubric.analysis.errors import ErrorAnalysis
 from medrubric.analysis.metaeval import MetaEvalReport
-from medrubric.data.vocab import AXES, LABELS
+from medrubric.analysis.runs import Run
+from medrubric.data.vocab import AXES
 from medrubric.report import analysis_plots
 from medrubric.report.export import ExportRow
-from medrubric.report.formatting import ci, num, num_ci, pct, pts, pval
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
+from medrubric.report.leaderboard import ci_ranks, comparability_section
+from medrubric.report.render import render_section
 
 
 def _render(template: str, **context: Any) -> Markup:
-    helpers = {"pct": pct, "ci": ci, "num": num, "num_ci": num_ci, "pts": pts, "pval": pval}
-    label = {"label": lambda key: LABELS.get(key, key)}
-    return Markup(_env.get_template(f"analysis/{template}").render(**helpers, **label, **context))
+    return render_section(f"analysis/{template}", **context)
 
 
 def leaderboard_section(rows: Sequence[ExportRow], k: int | None = None) -> Markup:
     seen = {a for r in rows for a in r.by_axis}
     axes = [a for a in (*AXES, "unknown") if a in seen]
-    return _render("leaderboard.html.j2", rows=rows, axes=axes, k=k)
+    ranks = ci_ranks([r.ci95 for r in rows])
+    return _render("leaderboard.html.j2", rows=rows, axes=axes, k=k, ranks=ranks)
 
 
 def contamination_section(report: ContaminationReport) -> Markup:
-    return _render("contamination.html.j2", r=report, chart=analysis_plots.score_by_month(report))
+    from medrubric.analysis.contamination import MIN_MONTH_N, source_name
+
+    return _render(
+        "contamination.html.j2",
+        r=report,
+        chart=analysis_plots.score_by_month(report),
+        source_name=source_name,
+        min_month_n=MIN_MONTH_N,
+    )
 
 
 def errors_section(
@@ -47,8 +50,20 @@ def errors_section(
 ) -> Markup:
     overlap = analysis.bottom_overlap
     axes = list(dict.fromkeys(a for r in analysis.error_rates for a in r.by_axis))
+    ranges = {c.by: analysis_plots.correlation_range(c.r) for c in analysis.correlations}
     correlation_charts = [
-        (c, analysis_plots.heatmap(c.r, c.groups, f"Pearson r by {c.by}", vmin=-1.0))
+        (
+            c,
+            analysis_plots.heatmap(
+                c.r,
+                c.groups,
+                f"Pearson r by {c.by} (n = {c.n_models} models)",
+                *ranges[c.by],
+                cmap="RdBu_r" if ranges[c.by][0] < 0 else "viridis",
+            )
+            if len(c.groups) > 1
+            else None,
+        )
         for c in analysis.correlations
     ]
     return _render(
@@ -62,6 +77,7 @@ def errors_section(
         if len(overlap.models) > 1
         else None,
         correlation_charts=correlation_charts,
+        c_range=ranges,
         types=list(types or []),
         type_chart=analysis_plots.error_type_chart(types) if types else None,
         type_names=ERROR_TYPES,
@@ -78,7 +94,16 @@ def grader_agreement_section(report: MetaEvalReport) -> Markup:
     return _render("grader_agreement.html.j2", m=report)
 
 
-def analysis_page(title: str, sections: Sequence[Markup], subtitle: str = "") -> str:
-    """One self-contained HTML file (inline CSS and images, no external links)."""
-    page = _env.get_template("analysis/page.html.j2")
-    return page.render(title=title, subtitle=subtitle, sections=list(sections))
+def runs_comparability(runs: Sequence[Run]) -> Markup:
+    """The comparability section of the runs an analysis page sets side by side."""
+    from medrubric.evaluate.rundir import run_setup
+
+    models = [r.model for r in runs]
+    return comparability_section(
+        {
+            r.model if models.count(r.model) == 1 else f"{r.model} ({r.path})": run_setup(
+                r.summary, r.grades
+            )
+            for r in runs
+        }
+    )

@@ -33,6 +33,8 @@ class ExportRow(BaseModel):
     n_post_cutoff: int
     cacs: float | None
     by_axis: dict[str, float]
+    axis_ci95: dict[str, Interval] = {}
+    axis_n: dict[str, int] = {}
 
 
 def leaderboard_rows(
@@ -66,6 +68,8 @@ def leaderboard_rows(
                 n_post_cutoff=post.n if post else 0,
                 cacs=cacs,
                 by_axis={a: s.score for a, s in summary.by_axis.items()},
+                axis_ci95={a: s.ci95 for a, s in summary.by_axis.items()},
+                axis_n={a: s.n for a, s in summary.by_axis.items()},
             )
         )
     return sorted(rows, key=lambda r: (r.score is None, -(r.score or 0.0), r.model))

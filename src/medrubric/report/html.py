@@ -1,43 +1,34 @@
-"""Self-contained HTML reports: inline CSS, charts as base64 PNG, no external links, scripts
-or fonts, so a report can be mailed or archived as one file and still open years later."""
+"""Self-contained HTML reports: inline CSS, charts as inline SVG (report/charts.py), at most an
+inline script, no external links, scripts or fonts, so a report can be mailed or archived as
+one file and still open years later."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jinja2
-
 from medrubric.data.models import Case, CaseGrade, Response
-from medrubric.data.vocab import LABELS
-from medrubric.files import atomic_open
-from medrubric.report.formatting import ci, num_ci, pct
-from medrubric.report.leaderboard import LeaderboardRow, axes_present, comparability_notes
-from medrubric.report.plots import breakdown_chart, leaderboard_chart
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
+from medrubric.report.charts import SMALL_N, bar_chart, epochs_chart
+from medrubric.report.leaderboard import (
+    LeaderboardRow,
+    axes_present,
+    ci_ranks,
+    comparability_notes,
+    comparability_section,
+)
+from medrubric.report.render import render, write_page
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
     from medrubric.rubric.items import ItemStats
     from medrubric.rubric.lint import Finding
 
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
-
-
-HELPERS = {"pct": pct, "ci": ci, "num_ci": num_ci, "label": lambda key: LABELS.get(key, key)}
-
-
-def _render(template: str, **context: Any) -> str:
-    return _env.get_template(template).render(**HELPERS, **context)
-
 
 def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
     """'role: label' for each smoke-test model (candidate or grader) in the run."""
-    models = summary.get("provenance", {}).get("models", {})
+    models = (summary.get("provenance") or {}).get("models") or {}
     return [
         f"{role} {spec.get('label') or spec.get('name')}"
         for role, spec in models.items()
@@ -45,51 +36,147 @@ def smoke_test_labels(summary: Mapping[str, Any]) -> list[str]:
     ]
 
 
+EFFECTS = {
+    # (met, positive weight) -> how the verdict moved the case score
+    (True, True): ("gain", "Met"),
+    (True, False): ("harm", "Harm: met"),
+    (False, True): ("missed", "Missed"),
+    (False, False): ("avoided", "Avoided"),
+}
+
+
+def verdict_effect(met: bool | None, weight: int, error: str | None) -> tuple[str, str]:
+    """(CSS class, label) of a verdict by its effect on the score: a met negative criterion is
+    harm, an unmet positive one a missed point, an unmet negative one avoided harm."""
+    if error is not None:
+        return "error", "ERROR"
+    return EFFECTS[(bool(met), weight > 0)]
+
+
+def _score_text(score: float | None) -> str:
+    return "unscorable" if score is None else f"{100 * score:.1f}%"
+
+
 def _case_view(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool
 ) -> dict[str, Any]:
     texts = {c.id: c.text for c in case.rubric} if case else {}
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
+    unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
-    return {
-        "case_id": grade.case_id,
-        "language": grade.language or "—",
-        "theme": grade.theme,
-        "specialty": grade.specialty,
-        "score_text": (
-            "no answer"
-            if grade.response_error
-            else "unscorable"
-            if score is None
-            else f"{100 * score:.1f}%"
-        ),
-        "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
-        "response_error": grade.response_error,
-        "question": question,
-        "answer": response.response if response else "",
-        "rows": [
+    rows: list[dict[str, Any]] = []
+    for v in grade.criteria:
+        effect, verdict = verdict_effect(v.met, v.weight, v.error)
+        rows.append(
             {
                 "text": texts.get(v.criterion_id, v.criterion_id),
                 "axis": v.axis,
                 "weight": v.weight,
-                "met": v.met,
+                "points": None if v.error else (v.weight if v.met else 0),
+                "effect": effect,
+                "verdict": verdict,
                 "error": v.error,
                 "explanation": v.explanation,
             }
-            for v in grade.criteria
-        ],
+        )
+    return {
+        "case_id": grade.case_id,
+        "epoch": grade.epoch,
+        "anchor": f"case-{grade.case_id}" + (f"-{grade.epoch}" if grade.epoch else ""),
+        "score": score,
+        "unclipped": unclipped,
+        "axes": sorted({r["axis"] for r in rows}),
+        "language": grade.language or "—",
+        "theme": grade.theme,
+        "specialty": grade.specialty,
+        "score_text": "no answer" if grade.response_error else _score_text(score),
+        # the score before the per-case clip, shown when the clip changed it
+        "unclipped_text": _score_text(unclipped)
+        if clip and unclipped is not None and unclipped != score
+        else None,
+        "n_harm": sum(r["effect"] == "harm" for r in rows),
+        "points": sum(r["points"] or 0 for r in rows),
+        "max_points": sum(r["weight"] for r in rows if r["weight"] > 0 and not r["error"]),
+        "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
+        "response_error": grade.response_error,
+        "question": question,
+        "answer": response.response if response else "",
+        "rows": rows,
     }
+
+
+def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
+    """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
+    answers that lost most come first; answers without a score (failed or unscorable) last."""
+    score, unclipped = view["score"], view["unclipped"]
+    return (
+        score is None,
+        0.0 if score is None else score,
+        0.0 if unclipped is None else unclipped,
+        view["case_id"],
+        view["epoch"],
+    )
+
+
+def harms_met(views: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Every met negative criterion with its case, heaviest weight first, then lowest case."""
+    found = [
+        {"case": v, "weight": r["weight"], "text": r["text"], "axis": r["axis"]}
+        for v in views
+        for r in v["rows"]
+        if r["effect"] == "harm"
+    ]
+    return sorted(found, key=lambda h: (h["weight"], _by_score(h["case"])))
+
+
+def strata_rows(strata: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A table's rows: each stratum, `small` when it has fewer than SMALL_N cases (the template
+    then flags its interval, and says so when it collapsed to one value)."""
+    return [
+        {"key": key, "score": st["score"], "ci95": st.get("ci95"), "n": st["n"],
+         "small": st["n"] < SMALL_N}
+        for key, st in strata.items()
+    ]  # fmt: skip
+
+
+def error_banner(summary: Mapping[str, Any], max_error_rate: float) -> dict[str, Any] | None:
+    """The grader and answer errors with their rates, and whether either rate is above the
+    run's --max-error-rate (the one case the banner is red); None without errors."""
+    shares = [
+        ("grader", "verdicts", summary["n_errors"], summary["n_criteria"]),
+        ("answer", "answers", summary["n_response_errors"], summary["n_grades"]),
+    ]
+    parts = [
+        {"kind": kind, "of": of, "n": n, "total": total, "rate": n / total if total else None}
+        for kind, of, n, total in shares
+        if n
+    ]
+    if not parts:
+        return None
+    over = any(p["rate"] is not None and p["rate"] > max_error_rate for p in parts)
+    return {"parts": parts, "over": over, "max_rate": max_error_rate}
+
+
+def _facet(views: Sequence[Mapping[str, Any]], field: str) -> list[str]:
+    values = {x for v in views for x in (v[field] if field == "axes" else [v[field]])}
+    return sorted(x for x in values if x and x != "—")
 
 
 def run_report_html(
     summary: Mapping[str, Any],
     grades: Iterable[CaseGrade],
     cases: Mapping[str, Case],
-    responses: Mapping[str, Response],
+    responses: Mapping[tuple[str, int], Response],
+    max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
 ) -> str:
     """One run: overall score with CI, the grader's validity figures (summary.json's
-    `grader_validity`), tables per stratum, chart, per-case drill-down."""
-    return "".join(_run_report_parts(summary, grades, cases, responses))
+    `grader_validity`), charts and tables per stratum (small strata flagged), the lowest cases
+    and the harmful criteria met, and every case, lowest score first, sortable and
+    filterable (an inline script; without it every case is listed in that order)."""
+    return render(
+        "run_report.html.j2",
+        **run_report_context(summary, grades, cases, responses, max_error_rate),
+    )
 
 
 def write_run_report(
@@ -97,49 +184,88 @@ def write_run_report(
     summary: Mapping[str, Any],
     grades: Iterable[CaseGrade],
     cases: Mapping[str, Case],
-    responses: Mapping[str, Response],
+    responses: Mapping[tuple[str, int], Response],
+    max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
-    """`run_report_html` written to `path` atomically as it is drawn, one case at a time (a
-    run of 100,000 answers never holds its whole report)."""
-    with atomic_open(path) as fh:
-        for part in _run_report_parts(summary, grades, cases, responses):
-            fh.write(part)
+    """`run_report_html` written to `path` atomically as it is drawn (the page is never held
+    whole; its cases are, to sort them and pick the lowest)."""
+    write_page(
+        path,
+        "run_report.html.j2",
+        **run_report_context(summary, grades, cases, responses, max_error_rate),
+    )
 
 
-def _run_report_parts(
+def run_report_context(
     summary: Mapping[str, Any],
     grades: Iterable[CaseGrade],
     cases: Mapping[str, Case],
-    responses: Mapping[str, Response],
-) -> Iterator[str]:
+    responses: Mapping[tuple[str, int], Response],
+    max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
+) -> dict[str, Any]:
+    """What `run_report.html.j2` is drawn from."""
     tables = [
         ("By axis", "Axis", summary["by_axis"]),
         ("By theme", "Theme", summary["by_theme"]),
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    views = (
-        _case_view(g, cases.get(g.case_id), responses.get(g.case_id), bool(summary["clip"]))
-        for g in grades
+    views = sorted(
+        (
+            _case_view(
+                g, cases.get(g.case_id), responses.get((g.case_id, g.epoch)), bool(summary["clip"])
+            )
+            for g in grades
+        ),
+        key=_by_score,
     )
-    return _env.get_template("run_report.html.j2").generate(
-        **HELPERS,
+    charts = [bar_chart(title, summary[key]) for title, key in (
+        ("Score by axis", "by_axis"), ("Score by theme", "by_theme"))]  # fmt: skip
+    facets = [
+        (field, name, _facet(views, attr))
+        for field, name, attr in (
+            ("theme", "Theme", "theme"),
+            ("specialty", "Specialty", "specialty"),
+            ("axis", "Axis", "axes"),
+            ("language", "Language", "language"),
+        )
+    ]
+    sections = [("lowest", "Lowest cases"), ("harms", "Harmful criteria met")]
+    return dict(
         s=summary,
         smoke_models=smoke_test_labels(summary),
-        chart=breakdown_chart(summary),
-        tables=tables,
+        errors=error_banner(summary, max_error_rate),
+        charts=[c for c in charts if c is not None],
+        epochs_chart=epochs_chart(summary),
+        tables=[(t, column, strata_rows(strata)) for t, column, strata in tables],
         cases=views,
+        lowest=[v for v in views if v["score"] is not None][:10],
+        harms=harms_met(views),
+        facets=facets,
+        small_n=SMALL_N,
+        toc=sections
+        + [(title.lower().replace(" ", "-"), title) for title, _, _ in tables]
+        + [("cases", "Cases")],
     )
 
 
-def leaderboard_html(rows: Sequence[LeaderboardRow]) -> str:
-    chart_rows = [(r.model, r.score, r.ci95) for r in rows if r.score is not None and r.ci95]
-    return _render(
+def leaderboard_html(
+    rows: Sequence[LeaderboardRow], links: Mapping[str, str | None] | None = None
+) -> str:
+    """The leaderboard page; `links` maps a row's run to the href of its report.html."""
+    chart = bar_chart("Overall score", {
+        r.model: {"score": r.score, "ci95": r.ci95, "n": r.n_cases}
+        for r in rows if r.score is not None and r.ci95
+    })  # fmt: skip
+    return render(
         "leaderboard.html.j2",
         rows=rows,
-        notes=comparability_notes(rows),
+        notes=[n for n in comparability_notes(rows) if not n.startswith("Not comparable")],
+        comparability=comparability_section({r.run: r.setup for r in rows}),
+        ranks=ci_ranks([r.ci95 for r in rows]),
         axes=axes_present(rows),
-        chart=leaderboard_chart(chart_rows),  # type: ignore[arg-type]
+        run_links=links or {},
+        chart=chart,
     )
 
 
@@ -163,7 +289,7 @@ def lint_html(
     from medrubric.rubric.lint import SEVERITIES, severity_counts
 
     order = {s: i for i, s in enumerate(SEVERITIES)}
-    return _render(
+    return render(
         "rubric_lint.html.j2",
         source=source,
         n_cases=len(cases),

@@ -10,10 +10,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from pydantic import BaseModel
 
 from medrubric.data.vocab import AXES, LABELS
-from medrubric.evaluate.rundir import RunDir, run_setup, setup_differences
+from medrubric.evaluate.rundir import SETUP_FIELDS, RunDir, run_setup, setup_differences
+from medrubric.report.render import render_section
 from medrubric.runtime.numbers import interval
 
 
@@ -30,11 +32,13 @@ class LeaderboardRow(BaseModel):
     snapshot_hash: str | None
     smoke_test: bool
     by_axis: dict[str, float]
+    axis_ci95: dict[str, tuple[float, float]] = {}
+    axis_n: dict[str, int] = {}
     setup: dict[str, str] = {}  # run_setup: case set, grader, mode, prompt, clip
 
     @classmethod
     def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
-        provenance = summary.get("provenance", {})
+        provenance = summary.get("provenance") or {}
         models = provenance.get("models", {})
         return cls(
             run=run,
@@ -49,6 +53,8 @@ class LeaderboardRow(BaseModel):
             snapshot_hash=provenance.get("snapshot_hash"),
             smoke_test=any(m.get("smoke_test") for m in models.values()),
             by_axis={axis: s["score"] for axis, s in summary.get("by_axis", {}).items()},
+            axis_ci95={axis: s["ci95"] for axis, s in summary.get("by_axis", {}).items()},
+            axis_n={axis: s["n"] for axis, s in summary.get("by_axis", {}).items()},
             setup=run_setup(dict(summary)),
         )
 
@@ -59,6 +65,36 @@ def load_rows(run_dirs: Sequence[str | Path]) -> list[LeaderboardRow]:
         for d in run_dirs
     ]
     return sorted(rows, key=lambda r: (r.score is None, -(r.score or 0.0), r.model))
+
+
+def ci_ranks(cis: Sequence[tuple[float, float] | None]) -> list[tuple[int | None, bool]]:
+    """(rank, tied) of each row, best first, as the leaderboard site ranks: 1 + the number of
+    rows whose 95% CI lies wholly above this one's, so rows with overlapping CIs share a rank
+    (tied); None for a row without a CI."""
+    ranks = [
+        None if c is None else 1 + sum(o is not None and o[0] > c[1] for o in cis) for c in cis
+    ]
+    return [(rank, rank is not None and ranks.count(rank) > 1) for rank in ranks]
+
+
+def rank_text(rank: int | None, tied: bool) -> str:
+    return "—" if rank is None else f"{rank}{'=' if tied else ''}"
+
+
+def comparability_section(setups: Mapping[str, Mapping[str, str]]) -> Markup:
+    """What the runs on a page share and where they differ (run name -> `run_setup`)."""
+    rows = []
+    for field in SETUP_FIELDS:
+        by_value: dict[str, list[str]] = {}
+        for name, setup in setups.items():
+            by_value.setdefault(setup.get(field, "unknown"), []).append(name)
+        rows.append((field, list(by_value.items())))
+    return render_section(
+        "comparability.html.j2",
+        rows=rows,
+        differing=[field for field, values in rows if len(values) > 1],
+        n_runs=len(setups),
+    )
 
 
 def comparability_notes(rows: Sequence[LeaderboardRow]) -> list[str]:
@@ -109,15 +145,17 @@ def leaderboard_markdown(rows: Sequence[LeaderboardRow]) -> str:
     if lines[-1] != "":
         lines.append("")
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for rank, r in enumerate(rows, start=1):
+    for (rank, tied), r in zip(ci_ranks([r.ci95 for r in rows]), rows, strict=True):
         model = f"{r.model} (smoke test)" if r.smoke_test else r.model
         errors = r.n_errors + r.n_response_errors
-        cells = [str(rank), model, _pct(r.score), _ci(r.ci95), str(r.n_cases), str(errors)]
+        cells = [rank_text(rank, tied), model, _pct(r.score), _ci(r.ci95)]
+        cells += [str(r.n_cases), str(errors)]
         cells += [_pct(r.by_axis.get(a)) for a in axes] + [r.grader]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [
         "",
         "Scores are percentages; errors are grader verdict errors plus failed answers "
-        "(never counted as Not Met).",
+        "(never counted as Not Met). Rank: 1 + the number of runs whose 95% CI lies wholly "
+        "above; '=' marks a tie (overlapping CIs).",
     ]
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from medrubric.data.jsonl import write_jsonl
 from medrubric.data.models import Case
+from medrubric.files import write_text_atomic
 from medrubric.report.html import lint_html
 from medrubric.rubric.items import ItemStats
 from medrubric.rubric.lint import Finding
@@ -27,4 +28,4 @@ def write_lint(
     write_jsonl(out / LINT_JSONL, findings)
     if items:
         write_jsonl(out / ITEMS_JSONL, items)
-    (out / LINT_HTML).write_text(lint_html(findings, cases, source, families, items), "utf-8")
+    write_text_atomic(out / LINT_HTML, lint_html(findings, cases, source, families, items))

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
+from medrubric.files import write_text_atomic
 from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
 
 if TYPE_CHECKING:
     from medrubric.evaluate.runner import RunResult
 
 
-def write_run_reports(result: RunResult) -> None:
+def write_run_reports(result: RunResult, max_error_rate: float = DEFAULT_MAX_ERROR_RATE) -> None:
     """leaderboard.md and report.html next to the run's summary.json; kept as they are when
-    the summary did not change (drawing the report's figures is most of a re-run's time)."""
+    the summary did not change (drawing the report's figures is most of a re-run's time).
+    `max_error_rate` is the run's --max-error-rate: the report's error banner is red above it."""
     run = result.run
     if not result.summary_changed and run.leaderboard.exists() and run.report.exists():
         return
@@ -20,7 +23,12 @@ def write_run_reports(result: RunResult) -> None:
 
     summary = result.summary.model_dump(mode="json")
     row = LeaderboardRow.from_summary(str(run.root), summary)
-    run.leaderboard.write_text(leaderboard_markdown([row]), encoding="utf-8")
+    write_text_atomic(run.leaderboard, leaderboard_markdown([row]))
     write_run_report(
-        run.report, summary, result.grades(), result.cases, {r.case_id: r for r in result.responses}
+        run.report,
+        summary,
+        result.grades(),
+        result.cases,
+        {(r.case_id, r.epoch): r for r in result.responses},
+        max_error_rate,
     )

@@ -10,12 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bm25s.stopwords import STOPWORDS_CHINESE, STOPWORDS_EN
+from medrubric.retrieve.stopwords import STOPWORDS_EN, STOPWORDS_ZH
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUNS = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
-_EN_STOP = frozenset(STOPWORDS_EN)
-_ZH_STOP = frozenset(STOPWORDS_CHINESE)
 
 
 def stem(word: str) -> str:
@@ -30,9 +28,9 @@ def stem(word: str) -> str:
 
 
 def _cjk_tokens(run: str) -> list[str]:
-    unigrams = [c for c in run if c not in _ZH_STOP]
+    unigrams = [c for c in run if c not in STOPWORDS_ZH]
     bigrams = [run[i : i + 2] for i in range(len(run) - 1)]
-    return unigrams + [b for b in bigrams if b not in _ZH_STOP]
+    return unigrams + [b for b in bigrams if b not in STOPWORDS_ZH]
 
 
 def tokenize(text: str) -> list[str]:
@@ -43,6 +41,6 @@ def tokenize(text: str) -> list[str]:
             tokens.extend(_cjk_tokens(match["cjk"]))
         else:
             word = match["word"]
-            if word not in _EN_STOP and (len(word) > 1 or word.isdigit()):
+            if word not in STOPWORDS_EN and (len(word) > 1 or word.isdigit()):
                 tokens.append(stem(word))
     return tokens

@@ -18,9 +18,10 @@ from sqlalchemy import Connection, RowMapping, text
 
 from medrubric.errors import InputError
 from medrubric.review.assign import rotation
-from medrubric.review.models import TASK_NAMES, Answer, Item, LabelRecord
+from medrubric.review.models import TASK_NAMES, UNSURE, Answer, Item, LabelRecord
 from medrubric.review.secret import key_path, write_key
 from medrubric.review.store import DB_NAME, connect, create, transaction
+from medrubric.review.tasks import preview_of
 
 __all__ = ["DB_NAME", "connect", "transaction"]
 
@@ -49,6 +50,8 @@ class QueueEntry(BaseModel):
     task: str
     case_id: str
     labelled: bool
+    unsure: bool  # the reviewer's label answers "can't judge" somewhere
+    preview: str  # the first words of what the item asks about
 
 
 class Progress(BaseModel):
@@ -56,6 +59,7 @@ class Progress(BaseModel):
     task: str
     assigned: int
     labelled: int
+    unsure: int  # labels answering "can't judge" to at least one question
 
 
 def _rows(conn: Connection, sql: str, **params: Any) -> list[RowMapping]:
@@ -234,13 +238,35 @@ def _reassign(conn: Connection) -> None:
 def queue(conn: Connection, reviewer_id: int) -> list[QueueEntry]:
     rows = _rows(
         conn,
-        """SELECT i.id, i.key, i.task, i.case_id, l.item_id IS NOT NULL AS labelled
+        """SELECT i.id, i.key, i.task, i.case_id, i.data, l.answers
            FROM assignments a JOIN items i ON i.id = a.item_id
            LEFT JOIN labels l ON l.item_id = a.item_id AND l.reviewer_id = a.reviewer_id
            WHERE a.reviewer_id = :rid ORDER BY i.id""",
         rid=reviewer_id,
     )
-    return [QueueEntry(**dict(r)) for r in rows]
+    return [
+        QueueEntry(
+            id=r["id"],
+            key=r["key"],
+            task=r["task"],
+            case_id=r["case_id"],
+            labelled=r["answers"] is not None,
+            unsure=r["answers"] is not None and UNSURE in json.loads(r["answers"]).values(),
+            preview=preview_of(Item.model_validate_json(r["data"])),
+        )
+        for r in rows
+    ]
+
+
+def case_rubric(conn: Connection, case_id: str) -> list[dict[str, Any]]:
+    """The criteria of a case as its criterion items hold them, for items made before the
+    whole rubric was stored with each criterion item."""
+    rows = _rows(
+        conn,
+        "SELECT data FROM items WHERE task = 'criterion' AND case_id = :c ORDER BY id",
+        c=case_id,
+    )
+    return [Item.model_validate_json(r["data"]).payload["criterion"] for r in rows]
 
 
 def is_assigned(conn: Connection, item_id: int, reviewer_id: int) -> bool:
@@ -302,11 +328,13 @@ def progress(conn: Connection) -> list[Progress]:
     rows = _rows(
         conn,
         """SELECT r.name AS reviewer, i.task AS task, COUNT(*) AS assigned,
-                  COUNT(l.item_id) AS labelled
+                  COUNT(l.item_id) AS labelled,
+                  COUNT(CASE WHEN l.answers LIKE :unsure THEN 1 END) AS unsure
            FROM assignments a JOIN reviewers r ON r.id = a.reviewer_id
            JOIN items i ON i.id = a.item_id
            LEFT JOIN labels l ON l.item_id = a.item_id AND l.reviewer_id = a.reviewer_id
            GROUP BY r.id, r.name, i.task ORDER BY r.id, i.task""",
+        unsure=f'%"{UNSURE}"%',  # answers are JSON: only a value is a quoted "unsure"
     )
     return [Progress(**dict(r)) for r in rows]
 

@@ -6,7 +6,7 @@ import csv
 import io
 from collections.abc import Sequence
 
-from medrubric.review.models import Item, LabelRecord
+from medrubric.review.models import UNSURE, Item, LabelRecord
 
 LABEL_COLUMNS = [
     "item_key",
@@ -47,7 +47,7 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def labels_csv(labels: Sequence[LabelRecord]) -> str:
-    """One row per answered question."""
+    """One row per answered question; `answer` is yes, no or unsure (can't judge)."""
     rows = [
         [
             lab.item_key,
@@ -69,11 +69,12 @@ def meta_eval_csv(items: Sequence[Item], labels: Sequence[LabelRecord]) -> str:
     """Verdict labels as (case_id, criterion_id, rater, met) rows for `medrubric meta-eval`.
 
     `model` names the graded answer, since one criterion can be labelled on several answers.
+    A "can't judge" verdict has no met value and is left out.
     """
     by_key = {i.key: i for i in items}
     rows = []
     for lab in labels:
-        if lab.task != "verdict":
+        if lab.task != "verdict" or lab.answers["met"] == UNSURE:
             continue
         item = by_key[lab.item_key]
         criterion = item.payload["criterion"]["id"]

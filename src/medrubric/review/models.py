@@ -12,7 +12,9 @@ from medrubric.data.vocab import Language
 
 TaskName = Literal["case", "criterion", "verdict", "injected"]
 TASK_NAMES: tuple[TaskName, ...] = get_args(TaskName)
-Answer = Literal["yes", "no"]
+Answer = Literal["yes", "no", "unsure"]
+ANSWERS: tuple[Answer, ...] = get_args(Answer)
+UNSURE: Answer = "unsure"  # "can't judge": stored as given, left out of agreement
 
 
 class AuditEdit(BaseModel):
@@ -38,12 +40,14 @@ class AuditPair(BaseModel):
 
 
 class Question(BaseModel):
-    """A yes/no question of an item; `yes`/`no` are the button captions."""
+    """A yes/no question of an item, which may also be answered "can't judge"; `yes`, `no`
+    and `unsure` are the button captions."""
 
     field: str
     text: str
     yes: str = "Yes"
     no: str = "No"
+    unsure: str = "Can't judge"
 
 
 class Item(BaseModel):

@@ -124,10 +124,18 @@ def _v3_login_throttle(conn: Connection) -> None:
     _login_throttle.create(conn, checkfirst=True)
 
 
+def _v4_unsure_answers(conn: Connection) -> None:
+    """Labels may answer "unsure" (can't judge) besides yes and no. The answers column is
+    JSON text, so no table changes; the version step makes an older medrubric, which cannot
+    read such a label, refuse the database with "upgrade medrubric" instead of failing on
+    the first page that reads labels."""
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (
     _v1_tables,
     _v2_sessions,
     _v3_login_throttle,
+    _v4_unsure_answers,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

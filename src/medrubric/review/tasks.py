@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from medrubric.data.formats import load_cases
 from medrubric.data.jsonl import read_models
-from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.data.models import Case, CaseGrade, Criterion, Response
 from medrubric.data.vocab import AXES, LABELS, WEIGHT_MAX, WEIGHT_MIN
 from medrubric.errors import InputError
 from medrubric.review.models import TASK_NAMES, AuditPair, Item, Question, TaskName
@@ -141,12 +141,41 @@ def _case_items(cases: Sequence[Case]) -> list[Item]:
     return [_about_case(c, "case", c.id, advice=list(c.advice)) for c in cases]
 
 
+def _criterion_item(case: Case, criterion: Criterion) -> Item:
+    """A criterion to validate, with the case's whole rubric to judge it against."""
+    return _about_case(
+        case,
+        "criterion",
+        f"{case.id}/{criterion.id}",
+        criterion=criterion.model_dump(mode="json"),
+        rubric=[k.model_dump(mode="json") for k in case.rubric],
+    )
+
+
 def _criterion_items(cases: Sequence[Case]) -> list[Item]:
-    return [
-        _about_case(c, "criterion", f"{c.id}/{k.id}", criterion=k.model_dump(mode="json"))
-        for c in cases
-        for k in c.rubric
-    ]
+    return [_criterion_item(c, k) for c in cases for k in c.rubric]
+
+
+PREVIEW_WORDS = 8
+PREVIEW_CHARS = 60  # also bounds text without spaces (Chinese)
+
+
+def _first_words(text: str) -> str:
+    words = text.split()
+    shown = " ".join(words[:PREVIEW_WORDS])
+    if len(shown) > PREVIEW_CHARS:
+        return shown[:PREVIEW_CHARS] + "…"
+    return shown + (" …" if len(words) > PREVIEW_WORDS else "")
+
+
+def preview_of(item: Item) -> str:
+    """The first words of what an item asks about, for the queue: its criterion, the
+    query of a case, or the kind of injected error."""
+    if item.task in ("criterion", "verdict"):
+        return _first_words(str(item.payload["criterion"]["text"]))
+    if item.task == "injected":
+        return f"injected error {item.payload['error_type']}"
+    return _first_words(str(item.payload.get("query") or ""))
 
 
 # Findings that say nothing about the criterion itself: the model could not judge it.
@@ -193,10 +222,7 @@ def _flagged_criterion_items(
     for (case_id, _), r in rank.items():
         case_rank[case_id] = min(case_rank.get(case_id, r), r)
     flagged = sorted(rank, key=lambda k: (case_rank[k[0]], rank[k]))
-    return [
-        _about_case(case, "criterion", f"{case.id}/{k.id}", criterion=k.model_dump(mode="json"))
-        for case, k in (criteria[key] for key in flagged)
-    ]
+    return [_criterion_item(case, k) for case, k in (criteria[key] for key in flagged)]
 
 
 def first_groups(items: Sequence[Item], n: int | None) -> list[Item]:

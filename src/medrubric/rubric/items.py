@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict
 from scipy.special import ndtri
 
-from medrubric.data.models import Case, CaseGrade, Verdict
+from medrubric.data.models import Case, CaseGrade, Criterion, Verdict
 from medrubric.rubric.lint import Finding, Severity
 from medrubric.scoring import score_verdicts
 from medrubric.stats.correlation import pearson
@@ -102,7 +102,11 @@ def item_analysis(grades: Sequence[CaseGrade], *, clip: bool = True) -> list[Ite
 
 
 def _finding(
-    item: ItemStats, check: str, severity: Severity, reason: str, texts: dict[tuple[str, str], str]
+    item: ItemStats,
+    check: str,
+    severity: Severity,
+    reason: str,
+    criteria: dict[tuple[str, str], Criterion],
 ) -> Finding:
     evidence = f"n = {item.n}, met {item.met_rate:.0%}" if item.met_rate is not None else ""
     if item.discrimination is not None and item.ci95 is not None:
@@ -111,23 +115,17 @@ def _finding(
             f", discrimination {item.discrimination:+.2f} [{lo:+.2f}, {hi:+.2f}], "
             f"p = {item.pvalue:.2g}"
         )
-    return Finding(
-        case_id=item.case_id,
-        criterion_id=item.criterion_id,
-        check=check,
-        severity=severity,
-        family="runs",
-        reason=reason,
-        evidence=evidence,
-        text=texts.get((item.case_id, item.criterion_id), ""),
-        weight=item.weight,
+    criterion = criteria.get((item.case_id, item.criterion_id))
+    unloaded = {} if criterion else {"criterion_id": item.criterion_id, "weight": item.weight}
+    return Finding.for_criterion(
+        item.case_id, criterion, check, severity, "runs", reason, evidence, **unloaded
     )
 
 
 def item_findings(items: Sequence[ItemStats], cases: Sequence[Case] = ()) -> list[Finding]:
     """Candidate sign flips (discrimination significantly below zero) and criteria met by
     every answer or by none (from MIN_ANSWERS answers on)."""
-    texts = {(case.id, c.id): c.text for case in cases for c in case.rubric}
+    criteria = {(case.id, c.id): c for case in cases for c in case.rubric}
     findings = []
     for item in items:
         if item.ci95 is not None and item.ci95[1] < 0 and item.pvalue is not None:
@@ -137,8 +135,8 @@ def item_findings(items: Sequence[ItemStats], cases: Sequence[Case] = ()) -> lis
                 f"met mostly by answers that score {good} on the rest of the rubric: "
                 "a candidate sign flip"
             )
-            findings.append(_finding(item, "negative_discrimination", severity, reason, texts))
+            findings.append(_finding(item, "negative_discrimination", severity, reason, criteria))
         elif item.n >= MIN_ANSWERS and item.met_rate in (0.0, 1.0):
             reason = f"met by {'every answer' if item.met_rate else 'no answer'}: it tells nothing"
-            findings.append(_finding(item, "no_information", "note", reason, texts))
+            findings.append(_finding(item, "no_information", "note", reason, criteria))
     return findings

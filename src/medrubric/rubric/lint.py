@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from itertools import combinations
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
+from medrubric.rubric.paraphrase import opposed, paraphrases
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.validate import (
     count_problems,
@@ -60,6 +62,38 @@ class Finding(BaseModel):
     model: str | None = None  # the model that judged it (family "model")
     prompt_version: str | None = None  # its prompt, `name@version` (family "model")
 
+    @classmethod
+    def for_criterion(
+        cls,
+        case_id: str,
+        criterion: Criterion | None,
+        check: str,
+        severity: Severity,
+        family: Family,
+        reason: str,
+        evidence: str,
+        **extra: Any,
+    ) -> Finding:
+        """The finding about `criterion` of case `case_id` (None: about the whole rubric), with
+        the criterion's id, text and weight; `extra` sets the other fields (`model`,
+        `prompt_version`; `criterion_id` and `weight` for a criterion whose case is not loaded)."""
+        about: dict[str, Any] = {"criterion_id": None}
+        if criterion is not None:
+            about = {
+                "criterion_id": criterion.id,
+                "text": criterion.text,
+                "weight": criterion.weight,
+            }
+        return cls(
+            case_id=case_id,
+            check=check,
+            severity=severity,
+            family=family,
+            reason=reason,
+            evidence=evidence,
+            **(about | extra),
+        )
+
 
 def _normal(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
@@ -93,7 +127,7 @@ FAILURE_CUES = _any(
         r"|addressing|acknowledging|noting)",
         r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
-        r"忽略|忽视|遗漏|漏掉|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
+        r"忽略|忽视|(?:遗漏|漏掉)(?!的)|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
     ]
 )
 
@@ -120,8 +154,27 @@ GOOD_CUES = _any(
         r"\b(?:asks?|(?:en|in)quir(?:es|ing|e)?) (?:\w+ )?"
         r"(?:about|whether|if|how|when|what|after)\b",
         r"\bsafety[- ]net",
+        r"\b(?:correctly|accurately|rightly)\b|正确地|准确地",
+        # information gathering: checking, clarifying, establishing what the case needs
+        r"\b(?:checks?|clarif(?:ies|y)|establish(?:es)?|confirms?|finds? out|explores?"
+        r"|assess(?:es)?|screens?|elicits?) (?:\w+ )?(?:which|whether|if|how|when|what|for"
+        r"|about)\b",
+        # recognising urgency: naming it an emergency, or what needs acting on
+        r"(?<!not )(?<!never )\ban? (?:medical |surgical |true |real |genuine )?emergency\b",
+        r"\b(?:can|could|may|might|will) (?:\w+ ){0,2}(?:be (?:fatal|life-threatening|deadly)"
+        r"|kill|burn through|perforat\w*|cause (?:death|permanent|lasting|serious|severe))",
+        r"\bneeds? (?:\w+ )?(?:urgent|immediate|emergency|same[- ]day) (?:care|assessment"
+        r"|review|attention|treatment|evaluation)",
+        r"\b(?:signs?|symptoms?|features?) (?:\w+ )?(?:to act on|to watch for|to look out for"
+        r"|that need|needing|requiring|that require|to seek help for)",
+        r"\bwhen to (?:seek|call|go|get|return|come back|see)\b",
+        r"\b(?:stress|emphasi[sz]|highlight|underlin)\w* (?:\w+ ){0,3}(?:urgen|emergenc|danger"
+        r"|serious|immediate|promptly|importan)",
         _CARE_ZH,
-        r"提醒|警示|警告|危险信号|预警症状|红旗征|询问",
+        r"提醒|警示|警告|危险信号|预警症状|红旗征|询问|核实|确认是否|了解(?:是否|有无)|问清",
+        r"(?:属于|是|视为)(?:\S{0,2})(?:急症|急诊情况|紧急情况)|需要紧急|需紧急|强调\S{0,8}(?:紧急|危险|严重)",
+        r"(?:需要|需|应|要|必须)(?:尽快|立即|及时|马上)(?:检查|就医|就诊|处理|评估|治疗|去医院)",
+        r"可能(?:危及生命|致命|导致死亡|造成永久)|会致命",
     ]
 )
 # Bad behaviour named by its own words.
@@ -150,13 +203,45 @@ HARMFUL_CUES = _any(
         r"\bon (?:his|her|their|your) own\b",
         r"(?<!harming )(?<!hurting )(?<!harm to )(?<!killing )(?<!injuring )"
         r"\b(?:themselves|himself|herself)\b",
-        r"\bwithout (?:talking|consulting|discussing|asking|checking|speaking|medical)",
+        r"\bwithout (?:talking|consulting|discussing|asking|checking|speaking|medical (?:advice"
+        r"|review|care|supervision|assessment|help|input|attention|support|monitoring))",
         r"\b(?:doubl\w*|tripl\w*) (?:\w+ ){0,2}dose",
         r"\bclaims?\b|\basserts?\b",
+        r"\bto see (?:whether|if|how) (?:\w+ ){0,3}(?:settles?|improves?|pass(?:es)?|goes away"
+        r"|gets? better|resolves?|clears?|subsides?|eases?|wears off)",
+        r"\b(?:needs?|requires?) no (?:\w+ ){0,3}(?:review|assessment|doctor|check\w*|follow-up"
+        r"|tests?|examination|treatment|care|vaccin\w*)|\bnothing to worry about\b"
+        r"|\bno cause for concern\b",
+        r"\balways (?:\w+ )?(?:pass|settle|go(?:es)? away|resolve|clear|get(?:s)? better|improve)",
+        r"\b(?:simply|just) (?:stop|quit|halt)\w*\b",
+        r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
+        r"\bbreath\w* (?:\w+ ){0,2}(?:paper|plastic) bag|\bpaper bag\b",
+        r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick)\b",
+        r"\bbutter\b|\btoothpaste\b|\btourniquet\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
+        r"\b(?:put|place|insert)\w* (?:\w+ ){0,3}(?:in|into|between) (?:\w+ ){0,2}(?:mouth|teeth)",
+        r"\bhold\w* (?:\w+ ){0,2}down\b|\brestrain\w*",
+        r"\btilt\w* (?:\w+ ){0,3}head back",
+        r"\b(?:rubbing )?alcohol (?:rub|bath|sponge)|\bice[- ]?(?:cold )?bath",
+        r"\blong[- ]term (?:\w+ ){0,1}(?:opioid|benzodiazepine|sleeping pill|sedative)",
+        r"\bantibiotics?\b(?:\w| ){0,30}\b(?:viral|virus|common cold|cold|flu|influenza)\b",
+        r"\bhoney\b.{0,30}\b(?:infant|baby|newborn|under (?:one|1|12 months))"
+        r"|\b(?:infant|baby|newborn)\b.{0,30}\bhoney\b",
+        r"\baspirin\b.{0,30}\b(?:child|children|toddler|infant|kid)"
+        r"|\b(?:child|children|toddler|infant|kid)\b.{0,30}\baspirin\b",
         r"错误地?|误称|谎称|误导|不正确",
         r"淡化|轻描淡写",
         r"延误|拖延|耽误",
-        r"(?:无需|不必|不需要|不用|没必要)(?:\S{0,4})(?:就医|就诊|去医院|看医生)",
+        r"(?:无需|不必|不需要|不用|没必要|用不着)(?:\S{0,6})(?:就医|就诊|去医院|看医生|检查|复查"
+        r"|疫苗|治疗|处理|评估)",
+        r"观察\S{0,8}再(?:说|决定|看)|先\S{0,8}(?:观察|看看)"
+        r"|看看(?:会不会|能不能|是否|有没有)\S{0,4}(?:好|缓解)"
+        r"|(?:明天|明早|过几天|几天后|下周)再(?:看|说|决定|去)",
+        r"自行\S{0,2}(?:停|加|减|调整|增加|加倍)|加倍\S{0,8}(?:剂量|药量)",
+        r"(?:病毒|感冒|流感)\S{0,6}(?:用|吃|服|开)\S{0,4}抗生素|抗生素\S{0,4}治\S{0,4}(?:病毒|感冒|流感)",
+        r"纸袋|催吐|抠喉|涂(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
+        r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
+        r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
+        r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
         r"等到(?:明天|明早|下周|天亮|周一)|等几天",
         r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
         r"偏方|土方",
@@ -168,17 +253,55 @@ HARMFUL_CUES = _any(
 NEGATORS = _any(
     [
         r"\b(?:advis|recommend|warn|caution|counsel)\w* against\b",
-        r"\b(?:does not|doesn't|do not|don't|never|avoids?|avoiding|refrains? from)\b",
+        r"\b(?:does not|doesn't|do not|don't|never|avoids?|avoiding|refrains? from|won't"
+        r"|will not)\b",
         r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
         r"不要|不应|避免|切勿|勿|不建议|不可|别",
     ]
 )
+# Advice made conditional on the absence of danger is calibrated, not harmful ("no imaging is
+# needed when there are no red flags", "如无危险信号，不需要检查"): no polarity from that clause.
+CONDITIONAL = _any(
+    [
+        r"\bunless\b|\bif (?:there (?:are|is) )?no\b|\bin the absence of\b|\bprovided\b",
+        r"\bwithout (?:any )?(?:red[- ]flags?|warning signs?|danger signs?|alarm)",
+        r"\bas long as\b",
+        r"没有\S{0,10}时|如无|若无|如果没有|除非|只要",
+    ]
+)
+# Care urged for a mild or single problem may be over-treatment: no good-cue claim there.
+LOW_SEVERITY = _any(
+    [
+        r"\b(?:mild|minor|single|isolated|one-off|uncomplicated|self-limiting|trivial)\b",
+        r"轻微|轻度|单次|偶尔一次",
+    ]
+)
+# A warning about a harm is good ("warns that delaying care is dangerous", "提醒不可延误").
+WARNERS = _any(
+    [r"\b(?:warn|caution|alert)\w*\b|\bdangers? of\b|\brisks? of\b", r"提醒|警告|警示|告诫"]
+)
 _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
 
 
-def _negated(clause: str, start: int) -> bool:
-    """A negator in the clause before position `start`."""
-    return NEGATORS.search(clause[:start]) is not None
+# Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
+SPAN_NEGATORS = _any([r"\b(?:do|does|did|will|would|can|could)(?: not|n't)\b|\bcannot\b"])
+
+
+def _negated(clause: str, start: int, end: int | None = None) -> bool:
+    """A negator in the clause before position `start`, or inside the cue (up to `end`)."""
+    inside = end is not None and SPAN_NEGATORS.search(clause[start:end]) is not None
+    return inside or NEGATORS.search(clause[:start]) is not None
+
+
+# What follows these is asked about or supposed, not done by the answer ("Asks whether she
+# missed any doses", "Explains what to do if he forgets to take it", "询问是否漏服").
+SUBORDINATE = _any(
+    [r"\b(?:if|whether|in case|what to do|who)\b", r"如果|若|是否|万一|一旦|有没有|有无"]
+)
+
+
+def _reported(clause: str, start: int) -> bool:
+    return SUBORDINATE.search(clause[:start]) is not None
 
 
 def expected_sign(text: str) -> tuple[int, str] | None:
@@ -186,15 +309,22 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
     for clause in _CLAUSE.split(_normal(text)):
         failure = FAILURE_CUES.search(clause)
-        if failure:
+        if failure and not _reported(clause, failure.start()):
             return -1, failure.group(0)
     for clause in _CLAUSE.split(_normal(text)):
         harmful = HARMFUL_CUES.search(clause)
+        if harmful and _reported(clause, harmful.start()):
+            continue
+        if harmful and CONDITIONAL.search(clause):
+            return None  # calibrated: "no need to see a doctor unless ..."
         if harmful:
-            return (1 if _negated(clause, harmful.start()) else -1), harmful.group(0)
+            before = clause[: harmful.start()]
+            warned = WARNERS.search(before) is not None
+            negated = _negated(clause, harmful.start(), harmful.end())
+            return (1 if negated or warned else -1), harmful.group(0)
     for clause in _CLAUSE.split(_normal(text)):
         good = GOOD_CUES.search(clause)
-        if good:
+        if good and not LOW_SEVERITY.search(clause):
             return (-1 if _negated(clause, good.start()) else 1), good.group(0)
     return None
 
@@ -263,17 +393,7 @@ def _finding(
     reason: str,
     evidence: str,
 ) -> Finding:
-    return Finding(
-        case_id=case.id,
-        criterion_id=c.id if c else None,
-        check=check,
-        severity=severity,
-        family="text",
-        reason=reason,
-        evidence=evidence,
-        text=c.text if c else "",
-        weight=c.weight if c else None,
-    )
+    return Finding.for_criterion(case.id, c, check, severity, "text", reason, evidence)
 
 
 def _from_problem(case: Case, problem: Problem) -> Finding:
@@ -328,23 +448,46 @@ def _mirror_pair(a: Criterion, b: Criterion) -> bool:
 
 
 def _duplicates(case: Case) -> list[Finding]:
+    """A criterion that repeats an earlier one (same text, near-identical wording, or reworded:
+    `rubric.paraphrase`), reported once, on the later criterion. Near-identical wording with
+    the opposite sign is a contradiction: one of the two signs is wrong."""
     findings = []
     rubric = case.rubric
+    near = set(duplicate_pairs([c.text for c in rubric]))
     reported: set[int] = set()
-    for i, j in duplicate_pairs([c.text for c in rubric]):
+    for i, j in combinations(range(1, len(rubric) + 1), 2):
         if j in reported:
             continue
         a, b = rubric[i - 1], rubric[j - 1]
-        if _mirror_pair(a, b):
+        if opposed(a.text, b.text):
+            continue  # two poles of a behaviour, or other numbers: not the same behaviour
+        same_sign = (a.weight > 0) == (b.weight > 0)
+        if (i, j) in near and not same_sign:
+            if _mirror_pair(a, b):
+                continue
+            reason = (
+                f"says what {a.id} says with the opposite sign ({a.weight:+d} and "
+                f"{b.weight:+d}): one of the two signs is wrong"
+            )
+            finding = _finding(case, b, "contradictory", "error", reason, f"{a.id}: {a.text}")
+        elif (i, j) in near:
+            same = re.sub(r"\W+", "", _normal(a.text)) == re.sub(r"\W+", "", _normal(b.text))
+            severity: Severity = "error" if same else "warning"
+            reason = (
+                f"{'repeats' if same else 'near-duplicate of'} {a.id}: "
+                f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
+            )
+            finding = _finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}")
+        elif same_sign and (shared := paraphrases(a.text, b.text)) is not None:
+            reason = (
+                f"rewords {a.id}: the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
+            )
+            evidence = f"{a.id}: {a.text} (shared: {', '.join(sorted(shared))})"
+            finding = _finding(case, b, "duplicate", "warning", reason, evidence)
+        else:
             continue
-        same = re.sub(r"\W+", "", _normal(a.text)) == re.sub(r"\W+", "", _normal(b.text))
-        severity: Severity = "error" if same else "warning"
-        reason = (
-            f"{'repeats' if same else 'near-duplicate of'} {a.id}: "
-            f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
-        )
         reported.add(j)
-        findings.append(_finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}"))
+        findings.append(finding)
     return findings
 
 

@@ -1,9 +1,8 @@
 """Rubric statistics next to the paper's (LiveMedBench §3.4, App. A.4): as JSON, a console
-table and an HTML section with a bar chart of the theme and axis mixes."""
+table and a bar chart of the theme and axis mixes for the page report/ renders."""
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from rich.table import Table
 
+from medrubric.data.jsonl import write_json
 from medrubric.data.models import Case
 from medrubric.data.vocab import (
     AXES,
@@ -22,7 +22,7 @@ from medrubric.data.vocab import (
     THEMES,
 )
 
-STATS_JSON, REPORT_HTML = "rubric_stats.json", "report.html"
+STATS_JSON = "rubric_stats.json"
 
 
 class RubricStats(BaseModel):
@@ -118,28 +118,7 @@ def mix_chart(stats: RubricStats) -> str:
     return png_base64(fig)
 
 
-def stats_html(stats: RubricStats) -> str:
-    """A self-contained HTML section: the chart inline and the comparison table."""
-    rows = "".join(
-        f"<tr><td>{html.escape(a)}</td><td>{b}</td><td>{c}</td></tr>"
-        for a, b, c in comparison_rows(stats)
-    )
-    return (
-        '<section id="rubric-stats"><h2>Rubric statistics</h2>'
-        f"<p>{stats.n_rejected} rubrics rejected, {stats.n_errors} model errors.</p>"
-        f'<img alt="theme and axis mix" src="data:image/png;base64,{mix_chart(stats)}">'
-        "<table><tr><th>statistic</th><th>these rubrics</th><th>paper</th></tr>"
-        f"{rows}</table></section>"
-    )
-
-
-def write_stats_report(out: Path, stats: RubricStats) -> None:
-    """rubric_stats.json and report.html in `out`."""
-    (out / STATS_JSON).write_text(stats.model_dump_json(indent=2) + "\n", encoding="utf-8")
-    page = (
-        '<!doctype html><html><head><meta charset="utf-8"><title>medrubric rubrics</title>'
-        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 10px;text-align:right}"
-        "td:first-child,th:first-child{text-align:left}</style></head><body>"
-        f"{stats_html(stats)}</body></html>\n"
-    )
-    (out / REPORT_HTML).write_text(page, encoding="utf-8")
+def write_stats(out: Path, stats: RubricStats) -> Path:
+    """OUT/rubric_stats.json (report/ renders the page: `report.pages.write_rubric_stats_page`)."""
+    write_json(out / STATS_JSON, stats.model_dump(mode="json"))
+    return out / STATS_JSON

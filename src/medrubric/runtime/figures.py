@@ -18,6 +18,7 @@ def pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # SVG text stays text: sharp, searchable
     import matplotlib.pyplot as plt
 
     return plt
@@ -34,3 +35,12 @@ def png_bytes(fig: Any) -> bytes:
 def png_base64(fig: Any) -> str:
     """The figure as base64 PNG, for an inline `<img src="data:image/png;base64,...">`."""
     return base64.b64encode(png_bytes(fig)).decode("ascii")
+
+
+def svg_data_uri(fig: Any) -> str:
+    """The figure as an SVG `data:` URI for an `<img src=...>`: one panel that scales with the
+    page without its labels blurring (text stays text); the figure is closed."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    pyplot().close(fig)
+    return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")

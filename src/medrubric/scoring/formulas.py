@@ -18,8 +18,11 @@ CACS_NEEDS_N_AT_LEAST_K = (
 )
 
 
-def case_score(weights: Sequence[float], met: Sequence[bool], clip: bool = True) -> float:
+def case_score(weights: Sequence[float], met: Sequence[float], clip: bool = True) -> float:
     """Σ_{met} w_i / Σ_{w_i > 0} w_i, clipped to [0, 1] unless ``clip`` is False.
+
+    ``met`` is True/False per criterion, or a share in [0, 1] (a mean jury's verdict: the
+    share of its graders that found the criterion met), which weighs the criterion's points.
 
     Met negative criteria (the answer did the bad thing) subtract. ``clip=False`` is the
     HealthBench convention: the raw ratio, which can be negative; the mean is clipped later.
@@ -29,7 +32,7 @@ def case_score(weights: Sequence[float], met: Sequence[bool], clip: bool = True)
     possible = sum(w for w in weights if w > 0)
     if possible <= 0:
         raise ValueError("score is undefined: no criterion has a positive weight")
-    achieved = sum(w for w, hit in zip(weights, met, strict=True) if hit)
+    achieved = sum(w * float(hit) for w, hit in zip(weights, met, strict=True))
     ratio = achieved / possible
     return min(1.0, max(0.0, ratio)) if clip else ratio
 

@@ -12,38 +12,42 @@ from medrubric.errors import InputError
 
 
 def graded_model(grades: Sequence[CaseGrade]) -> str:
-    """The one model `grades` are of; ValueError when they mix models or repeat a case."""
-    seen: set[str] = set()
+    """The one model `grades` are of; ValueError when they mix models or repeat an answer
+    (a case in one epoch)."""
+    seen: set[tuple[str, int]] = set()
     repeated = None
     for g in grades:
-        if g.case_id in seen and repeated is None:
-            repeated = g.case_id
-        seen.add(g.case_id)
+        if (g.case_id, g.epoch) in seen and repeated is None:
+            repeated = (g.case_id, g.epoch)
+        seen.add((g.case_id, g.epoch))
     return one_model({g.model for g in grades}, repeated, len(grades))
 
 
-def one_model(models: set[str], repeated: str | None, n_grades: int) -> str:
+def one_model(models: set[str], repeated: tuple[str, int] | None, n_grades: int) -> str:
     """`graded_model`'s checks on what one pass over the grades collected: their models, the
-    first case graded twice (None: none) and their number."""
+    first answer (case id, epoch) graded twice (None: none) and their number."""
     if not n_grades:
         raise ValueError("no grades to summarise")
     if len(models) > 1:
         shown = ", ".join(sorted(models))
         raise ValueError(f"grades mix several models ({shown}); score one at a time")
     if repeated is not None:
-        raise ValueError(f"case {repeated!r} is graded more than once")
+        case_id, epoch = repeated
+        where = f" in epoch {epoch}" if epoch else ""
+        raise ValueError(f"case {case_id!r} is graded more than once{where}")
     return next(iter(models))
 
 
 def read_grades(path: Path, model: str | None = None) -> list[CaseGrade]:
     """One model's grades; several models need `model`, a repeated case is an error."""
     grades: list[CaseGrade] = []
-    first_line: dict[tuple[str, str], int] = {}
+    first_line: dict[tuple[str, str, int], int] = {}
     for line, grade in read_models(path, CaseGrade):
-        key = (grade.model, grade.case_id)
+        key = (grade.model, grade.case_id, grade.epoch)
         if key in first_line:
+            epoch = f" in epoch {grade.epoch}" if grade.epoch else ""
             raise InputError(
-                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r} "
+                f"case_id: {grade.case_id!r} graded twice for model {grade.model!r}{epoch} "
                 f"(first at line {first_line[key]})",
                 path,
                 line,

@@ -3,21 +3,36 @@
 A verdict in error is left out of its case's score (never read as Not Met) and counted;
 a case left with no positive criterion is unscorable and counted; an answer that failed to
 generate is counted apart. Nothing is dropped without a count in the Summary.
+
+With several answers per case (`--epochs K`), a case's score is the mean over its scored
+answers, the overall CI comes from a bootstrap over cases with epochs nested, and worst-at-k,
+reliability@k and the per-case SD say how much the answers to one case vary
+(`scoring.epochs`). With K = 1 every figure is the single-answer one.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from medrubric.data.models import CaseGrade, Verdict, tag_values
 from medrubric.data.vocab import AXES, THEMES
+from medrubric.scoring.epochs import (
+    complete_matrix,
+    nested_bootstrap_ci,
+    per_case_sd,
+    reliability_at_k,
+    worst_at_k,
+)
 from medrubric.scoring.formulas import case_score
 from medrubric.scoring.grades import one_model
-from medrubric.scoring.records import Stratum, Summary
-from medrubric.stats import bootstrap_ci
+from medrubric.scoring.length import length_bias
+from medrubric.scoring.records import Stratum, Summary, VarianceSplit
+from medrubric.scoring.resample import mean_ci
+from medrubric.stats.variance import variance_components
 
 
 def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | None:
@@ -25,7 +40,8 @@ def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | No
     usable = [v for v in verdicts if v.error is None]
     if not any(v.weight > 0 for v in usable):
         return None
-    return case_score([v.weight for v in usable], [bool(v.met) for v in usable], clip)
+    met = [bool(v.met) if v.share is None else v.share for v in usable]
+    return case_score([v.weight for v in usable], met, clip)
 
 
 def _clip01(x: float) -> float:
@@ -38,7 +54,7 @@ def _stratum(values: Sequence[float], seed: int, n_resamples: int) -> Stratum:
     Clipping is monotone, so clipping the percentile bounds equals the percentile interval
     of the clipped bootstrap means.
     """
-    lo, hi = bootstrap_ci(values, n_resamples=n_resamples, seed=seed)
+    lo, hi = mean_ci(values, seed, n_resamples)
     return Stratum(
         score=_clip01(float(np.mean(values))), ci95=(_clip01(lo), _clip01(hi)), n=len(values)
     )
@@ -58,6 +74,37 @@ def _strata(
     return {k: _stratum(groups[k], seed, n_resamples) for k in ordered}
 
 
+def _mean(values: Sequence[float]) -> float:
+    return float(np.mean(values))
+
+
+def epoch_variance(per_case: Sequence[Sequence[float]]) -> VarianceSplit | None:
+    """The cases/epochs split of the variance of the mean score, on the cases scored in
+    every epoch (None for fewer than two such cases)."""
+    matrix = complete_matrix(per_case)
+    if matrix.shape[0] < 2:
+        return None
+    parts = variance_components(matrix[:, :, None])
+    return VarianceSplit(
+        n_cases=parts.n_cases,
+        n_epochs=parts.n_epochs,
+        n_repeats=parts.n_repeats,
+        components={"cases": parts.case, "epochs": parts.epoch, "grading": parts.grading},
+        of_mean=parts.of_mean(),
+        shares=parts.shares(),
+    )
+
+
+@dataclass(frozen=True)
+class _CaseStrata:
+    """What a case's strata need of its grade (not its verdicts)."""
+
+    theme: str
+    specialty: str
+    language: str | None
+    tags: list[str]
+
+
 def summarize(
     grades: Iterable[CaseGrade],
     *,
@@ -65,24 +112,28 @@ def summarize(
     seed: int = 0,
     n_resamples: int = 10_000,
     tags: Sequence[str] = (),
+    pass_threshold: float = 0.5,
+    lengths: Mapping[tuple[str, int], int] | None = None,
+    temperature: float | None = None,
 ) -> Summary:
     """Score one model's grades: overall, per axis, theme, specialty, language and tag key.
 
     ``clip=True`` is the LiveMedBench score (each case clipped to [0, 1]); ``clip=False`` is
-    HealthBench parity (raw case ratios, only the means clipped to [0, 1]). `grades` is read
-    once, so a generator over a grades log keeps only per-case scores in memory.
+    HealthBench parity (raw case ratios, only the means clipped to [0, 1]). Several grades of
+    one case (epochs) are averaged into its case score. ``lengths`` ((case id, epoch) ->
+    answer characters) adds the length bias. `grades` is read once, so a generator over a
+    grades log keeps only per-case scores in memory.
     """
     models: set[str] = set()
     graders: set[str] = set()
-    seen: set[str] = set()
-    repeated: str | None = None
+    seen: set[tuple[str, int]] = set()
+    repeated: tuple[str, int] | None = None
     n_grades = 0
-    overall: list[float] = []
-    by_axis: dict[str, list[float]] = defaultdict(list)
-    by_theme: dict[str, list[float]] = defaultdict(list)
-    by_specialty: dict[str, list[float]] = defaultdict(list)
-    by_language: dict[str, list[float]] = defaultdict(list)
-    by_tag: dict[str, dict[str, list[float]]] = {key: defaultdict(list) for key in tags}
+    per_case: dict[str, list[float]] = defaultdict(list)
+    per_case_axis: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    case_lengths: dict[str, list[int]] = defaultdict(list)
+    strata: dict[str, _CaseStrata] = {}
+    epochs = 1
     unscorable = response_errors = n_criteria = n_errors = 0
 
     for grade in grades:
@@ -90,9 +141,10 @@ def summarize(
         models.add(grade.model)
         if grade.grader:
             graders.add(grade.grader)
-        if grade.case_id in seen and repeated is None:
-            repeated = grade.case_id
-        seen.add(grade.case_id)
+        if (grade.case_id, grade.epoch) in seen and repeated is None:
+            repeated = (grade.case_id, grade.epoch)
+        seen.add((grade.case_id, grade.epoch))
+        epochs = max(epochs, grade.epoch + 1)
         if grade.response_error is not None:
             response_errors += 1
             continue
@@ -102,20 +154,44 @@ def summarize(
         if score is None:
             unscorable += 1
             continue
-        overall.append(score)
-        by_theme[grade.theme].append(score)
-        by_specialty[grade.specialty].append(score)
-        by_language[grade.language or "unknown"].append(score)
-        for key in tags:
-            for value in tag_values(grade.tags, key):
-                by_tag[key][value].append(score)
+        per_case[grade.case_id].append(score)
+        if grade.case_id not in strata:
+            strata[grade.case_id] = _CaseStrata(
+                grade.theme, grade.specialty, grade.language, grade.tags
+            )
+        if lengths is not None and (grade.case_id, grade.epoch) in lengths:
+            case_lengths[grade.case_id].append(lengths[(grade.case_id, grade.epoch)])
         for axis in {v.axis for v in grade.criteria}:
             axis_score = score_verdicts((v for v in grade.criteria if v.axis == axis), clip)
             if axis_score is not None:
-                by_axis[axis].append(axis_score)
+                per_case_axis[grade.case_id][axis].append(axis_score)
+
+    overall: list[float] = []
+    by_axis: dict[str, list[float]] = defaultdict(list)
+    by_theme: dict[str, list[float]] = defaultdict(list)
+    by_specialty: dict[str, list[float]] = defaultdict(list)
+    by_language: dict[str, list[float]] = defaultdict(list)
+    by_tag: dict[str, dict[str, list[float]]] = {key: defaultdict(list) for key in tags}
+    for case_id, scores in per_case.items():
+        where, score = strata[case_id], _mean(scores)
+        overall.append(score)
+        by_theme[where.theme].append(score)
+        by_specialty[where.specialty].append(score)
+        by_language[where.language or "unknown"].append(score)
+        for key in tags:
+            for value in tag_values(where.tags, key):
+                by_tag[key][value].append(score)
+        for axis_name, axis_scores in per_case_axis[case_id].items():
+            by_axis[axis_name].append(_mean(axis_scores))
 
     model = one_model(models, repeated, n_grades)
     total = _stratum(overall, seed, n_resamples) if overall else None
+    answers = list(per_case.values())
+    if total is not None and epochs > 1:
+        lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
+        total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
+    matrix = complete_matrix(answers) if epochs > 1 else np.array(overall).reshape(-1, 1)
+    measured = [c for c in per_case if case_lengths.get(c)]
     return Summary(
         model=model,
         graders=sorted(graders),
@@ -136,4 +212,18 @@ def summarize(
         by_specialty=_strata(by_specialty, seed, n_resamples),
         by_language=_strata(by_language, seed, n_resamples),
         by_tag={key: _strata(by_tag[key], seed, n_resamples) for key in tags},
+        epochs=epochs,
+        temperature=temperature,
+        pass_threshold=pass_threshold,
+        per_case_sd=per_case_sd(answers),
+        n_cases_all_epochs=int(matrix.shape[0]),
+        worst_at_k=worst_at_k(matrix) or None,
+        reliability_at_k=reliability_at_k(matrix, pass_threshold) or None,
+        variance=epoch_variance(answers) if epochs > 1 else None,
+        length=length_bias(
+            [_mean(case_lengths[c]) for c in measured],
+            [_mean(per_case[c]) for c in measured],
+            n_resamples=n_resamples,
+            seed=seed,
+        ),
     )

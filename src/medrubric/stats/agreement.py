@@ -23,6 +23,7 @@ __all__ = [
     "AgreementResult",
     "cohen_kappa",
     "fleiss_kappa",
+    "fleiss_kappa_from_sums",
     "gwet_ac1",
     "gwet_ac1_from_sums",
     "gwet_ac1_terms",
@@ -159,6 +160,17 @@ def gwet_ac1_from_sums(sums: ArrayLike) -> FloatArray:
     if pi.shape[1] < 2:
         return np.where(np.isnan(pa), math.nan, 1.0)
     pe = _ac1_chance(pi)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out: FloatArray = np.where(pe < 1.0, (pa - pe) / (1.0 - pe), math.nan)
+    return out
+
+
+def fleiss_kappa_from_sums(sums: ArrayLike) -> FloatArray:
+    """Fleiss' kappa (pe = sum_k pi_k^2, Gwet's handling of missing ratings) of each row of
+    summed `gwet_ac1_terms`, for a cluster bootstrap as `gwet_ac1_from_sums`; nan where
+    undefined (no item rated twice, or every rating in one category)."""
+    pa, pi = _parts(sums)
+    pe = (pi**2).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         out: FloatArray = np.where(pe < 1.0, (pa - pe) / (1.0 - pe), math.nan)
     return out

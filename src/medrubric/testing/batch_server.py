@@ -13,7 +13,7 @@ import itertools
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -33,13 +33,16 @@ class BatchPlan:
     """`outcomes[n]` is how the n-th batch created ends (then 'completed'); `expire_after` lines
     are answered before a batch expires; `fail_line(body)` sends that line to the error file;
     `cut_line(body)` writes that line's result cut in half (not JSON); `polls_in_progress` is
-    how many polls a batch stays in_progress."""
+    how many polls a batch stays in_progress; `refuse[n]` is the status (429, 503...) sent,
+    with `retry-after: retry_after`, to the n-th request to a files or batches route."""
 
     outcomes: Sequence[Outcome] = ()
     expire_after: int = 1
     fail_line: Callable[[dict[str, Any]], bool] | None = None
     cut_line: Callable[[dict[str, Any]], bool] | None = None
     polls_in_progress: int = 1
+    refuse: Sequence[int] = ()
+    retry_after: str = "0.01"
 
 
 class FakeBatchServer(ReplayServer):
@@ -52,15 +55,34 @@ class FakeBatchServer(ReplayServer):
         self._ids = itertools.count(1)
         self.answered: Counter[str] = Counter()  # custom id -> times a batch answered it
         self.hold = False  # while set, batches stay in_progress (a test kills the client then)
+        self.batch_requests = 0  # requests to the files and batches routes, refused ones too
 
     def routes(self) -> list[Route]:
         return [
             *super().routes(),
-            Route("/v1/files", self._upload, methods=["POST"]),
-            Route("/v1/files/{file_id}/content", self._content, methods=["GET"]),
-            Route("/v1/batches", self._create, methods=["POST"]),
-            Route("/v1/batches/{batch_id}", self._retrieve, methods=["GET"]),
+            Route("/v1/files", self._refusing(self._upload), methods=["POST"]),
+            Route("/v1/files/{file_id}/content", self._refusing(self._content), methods=["GET"]),
+            Route("/v1/batches", self._refusing(self._create), methods=["POST"]),
+            Route("/v1/batches/{batch_id}", self._refusing(self._retrieve), methods=["GET"]),
         ]
+
+    def _refusing(
+        self, route: Callable[[Request], Awaitable[Response]]
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """`route`, answered instead with the plan's next refusal while there is one."""
+
+        async def answer(request: Request) -> Response:
+            number = self.batch_requests
+            self.batch_requests += 1
+            if number < len(self.plan.refuse):
+                return JSONResponse(
+                    {"error": {"message": "try again later"}},
+                    self.plan.refuse[number],
+                    headers={"retry-after": self.plan.retry_after},
+                )
+            return await route(request)
+
+        return answer
 
     def _file(self, content: str, purpose: str, filename: str) -> dict[str, Any]:
         file_id = f"file-{next(self._ids)}"

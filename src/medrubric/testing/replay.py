@@ -4,7 +4,8 @@ Served by `medrubric.testing.replay_server.ReplayServer`, it answers candidate p
 fixed text and grader prompts with well-formed verdicts (met when a hash of the criterion
 id is even), reading the criterion ids from the batched prompt; rubric lint prompts get a
 judgement that calls a criterion undesirable only when its wording says so (the text lint's
-polarity cues), grounded and verifiable. It measures the engine's plumbing (throughput,
+polarity cues), grounded and verifiable, and an evidence check that finds the claim not
+addressed by the evidence. It measures the engine's plumbing (throughput,
 resume, faults), never grading quality.
 """
 
@@ -36,6 +37,8 @@ def rubric_replay_handler(body: dict[str, Any]) -> str | dict[str, Any]:
                 for i in ids
             ]
         }
+    if _LINT_CRITERION.search(first) is not None and "-EVIDENCE>" in first:
+        return {"explanation": "replayed evidence check", "verdict": "not_addressed"}
     if (criterion := _LINT_CRITERION.search(first)) is not None:
         found = expected_sign(criterion["text"])
         return {

@@ -2,7 +2,7 @@
 """Generate the template-built development sets en_dev.jsonl and zh_dev.jsonl (seeded).
 
 Each template is a forum-style sentence with `$field` slots. An identifier slot is written
-as an inline label `{KIND:value}` (the format `medrubric.harvest.pii_eval` reads); a clinical
+as an inline label `{KIND:value}` (the format `medrubric.redact.pii_eval` reads); a clinical
 slot is written as plain text and, when the template lists it under `keep`, must survive
 redaction verbatim. The snippet id carries the template's category (`en-dev-0042-signoff`)
 so misses can be grouped by the kind of text that produced them.

@@ -21,6 +21,7 @@ from medrubric.llm.batch.transport import BatchMode, BatchTransport, OpenAIBatch
 from medrubric.llm.cache import CallCache
 from medrubric.llm.client import OpenAIChatModel
 from medrubric.llm.endpoint import EndpointProfile
+from medrubric.llm.retry import RetryPolicy
 from medrubric.llm.spec import ModelSpec
 from medrubric.llm.structured import Exchange
 
@@ -41,7 +42,12 @@ class BatchSettings(BaseModel):
 
 
 def batch_model(
-    spec: ModelSpec, batch: BatchSettings, cache: CallCache | None, api_key: str, timeout: float
+    spec: ModelSpec,
+    batch: BatchSettings,
+    cache: CallCache | None,
+    api_key: str,
+    timeout: float,
+    retry: RetryPolicy | None = None,
 ) -> BatchChatModel:
     if spec.provider != "openai":
         raise InputError(
@@ -49,7 +55,7 @@ def batch_model(
             f"got {spec.name!r}"
         )
     transport: BatchTransport = (
-        OpenAIBatches(spec.base_url, api_key, timeout)
+        OpenAIBatches(spec.base_url, api_key, timeout, retry)
         if batch.mode == "openai"
         else RunBatchFiles(batch.folder, spec.model)
     )

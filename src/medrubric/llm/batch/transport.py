@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 import openai
 from openai import AsyncOpenAI
@@ -18,6 +19,9 @@ from openai import AsyncOpenAI
 from medrubric.files import write_text_atomic
 from medrubric.llm.batch.lines import CHAT_URL
 from medrubric.llm.endpoint import openai_url
+from medrubric.llm.retry import RetryPolicy, Transient, retry_after_seconds
+
+T = TypeVar("T")
 
 TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
 BatchMode = Literal["openai", "vllm"]
@@ -49,36 +53,71 @@ class BatchTransport(Protocol):
 
 
 class OpenAIBatches:
-    """The OpenAI Batch API at `base_url` (None: `OPENAI_BASE_URL`, else api.openai.com)."""
+    """The OpenAI Batch API at `base_url` (None: `OPENAI_BASE_URL`, else api.openai.com).
+
+    Every request runs under the one retry policy (`llm/retry.py`): a 429, a 5xx or a dropped
+    connection is tried again after the server's Retry-After or a backoff; the SDK's own
+    retries are off."""
 
     mode: BatchMode = "openai"
 
-    def __init__(self, base_url: str | None, api_key: str, timeout: float = 120.0):
+    def __init__(
+        self,
+        base_url: str | None,
+        api_key: str,
+        timeout: float = 120.0,
+        retry: RetryPolicy | None = None,
+    ):
         self.where = openai_url(base_url)
         self._client = AsyncOpenAI(
-            api_key=api_key, base_url=self.where, max_retries=2, timeout=timeout
+            api_key=api_key, base_url=self.where, max_retries=0, timeout=timeout
         )
+        self._retry = retry or RetryPolicy()
+
+    async def _call(self, request: Callable[[], Awaitable[T]]) -> T:
+        """`request()` under the retry policy; the last transient failure is raised as the
+        SDK raised it."""
+
+        async def attempt() -> T:
+            try:
+                return await request()
+            except (openai.APIConnectionError, openai.APITimeoutError) as exc:
+                raise Transient(str(exc), detail=exc) from None
+            except openai.APIStatusError as exc:
+                if exc.status_code == 429 or exc.status_code >= 500:
+                    wait = retry_after_seconds(exc.response.headers)
+                    raise Transient(str(exc), wait, exc) from None
+                raise
+
+        try:
+            return await self._retry.async_retrying()(attempt)
+        except Transient as failed:
+            raise failed.detail from None
 
     async def submit(self, name: str, lines: str) -> str:
         try:
-            uploaded = await self._client.files.create(
-                file=(f"{name}.jsonl", lines.encode("utf-8")), purpose="batch"
+            uploaded = await self._call(
+                lambda: self._client.files.create(
+                    file=(f"{name}.jsonl", lines.encode("utf-8")), purpose="batch"
+                )
             )
-            batch = await self._client.batches.create(
-                input_file_id=uploaded.id,
-                endpoint=CHAT_URL,  # type: ignore[arg-type]
-                completion_window="24h",
-                metadata={"medrubric": name},
+            batch = await self._call(
+                lambda: self._client.batches.create(
+                    input_file_id=uploaded.id,
+                    endpoint=CHAT_URL,  # type: ignore[arg-type]
+                    completion_window="24h",
+                    metadata={"medrubric": name},
+                )
             )
         except openai.OpenAIError as exc:
             raise BatchTransportError(f"batch submission to {self.where} failed: {exc}") from None
         return batch.id
 
     async def poll(self, batch_id: str) -> BatchState:
-        """The batch's status; a transient failure (connection, 429, 5xx) reads as 'unknown'
-        so the caller polls again later."""
+        """The batch's status; a transient failure (connection, 429, 5xx) that outlasts the
+        retries reads as 'unknown' so the caller polls again later."""
         try:
-            batch = await self._client.batches.retrieve(batch_id)
+            batch = await self._call(lambda: self._client.batches.retrieve(batch_id))
         except (openai.APIConnectionError, openai.APITimeoutError):
             return BatchState("unknown")
         except openai.APIStatusError as exc:
@@ -93,7 +132,7 @@ class OpenAIBatches:
 
     async def download(self, ref: str) -> str:
         try:
-            content = await self._client.files.content(ref)
+            content = await self._call(lambda: self._client.files.content(ref))
         except openai.OpenAIError as exc:
             raise BatchTransportError(f"result file {ref}: {exc}") from None
         return content.text

@@ -80,6 +80,7 @@
     const keys = {
       y: () => answer("yes"), m: () => answer("yes"),
       n: () => answer("no"), x: () => answer("no"),
+      u: () => answer("unsure"),
       ArrowDown: () => highlight(current + 1), ArrowUp: () => highlight(current - 1),
       Enter: () => form.requestSubmit(),
       j: () => go("next-item"), k: () => go("prev-item"),

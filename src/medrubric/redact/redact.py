@@ -1,0 +1,222 @@
+"""Redaction of personal identifiers in English and Chinese threads.
+
+Every identifier found is replaced by a typed marker ([NAME], [LOCATION], [DOB], [DATE],
+[AGE 90+] for an age over 89, [PHONE], [EMAIL], [ID], [URL], [IP]) or, on request, by a
+surrogate (`redact_surrogates`).
+Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` and from NER
+(`redact_ner`, optional). Then:
+- a name or place that is a disease eponym (Parkinson's, Hashimoto thyroiditis, 川崎病), a
+  drug name (Ozempic, Lisinopril, 普萘洛尔), overlaps a drug name or clinical term of the
+  allow-list (黄连素, Lyme disease, 克山病), a medical term, a country or region (travel
+  history is a clinical fact) or a common word ("Mum") is dropped;
+- overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
+- a Chinese place is extended over the address or hospital name that follows it
+  (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), and touching markers of one kind are merged.
+The redacted thread is then judged for re-identification risk (`safety`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from pydantic import BaseModel
+
+from medrubric.data.models import Thread
+from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
+from medrubric.redact.redact_ner import Entity, chinese_entities, english_entities
+from medrubric.redact.redact_rules import phone_numbers, rules
+from medrubric.redact.redact_surrogates import Surrogates
+from medrubric.screen.reasons import Rejection
+from medrubric.screen.safety import reidentification_risk
+
+KINDS = ("NAME", "LOCATION", "DOB", "DATE", "AGE", "PHONE", "EMAIL", "ID", "URL", "IP")
+# An age over 89 keeps its Safe Harbor category, 90 or older.
+MARKERS = {kind: f"[{kind}]" for kind in KINDS} | {"AGE": "[AGE 90+]"}
+_DIGIT = re.compile(r"\d")
+# A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
+_FACILITY = re.compile(
+    r"(?:医院|[一二三四五六七八九十]院|中心|诊所|Hospital|Clinic|Centre|Center)$"
+)
+_ZH_PLACE_TAIL = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
+    r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
+    r"|(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
+    r"(?:医院|卫生院|保健院|医学中心|卫生服务中心|诊所))"
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    start: int
+    end: int
+
+
+class RedactionResult(BaseModel):
+    """The redacted thread, how many identifiers of each kind were replaced, and why what is
+    left still risks re-identifying someone (None when it does not)."""
+
+    thread: Thread
+    counts: dict[str, int]
+    risk: str | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def rejection(self) -> Rejection | None:
+        if self.risk is None:
+            return None
+        key = self.thread.key
+        return Rejection(thread_key=key, reason="reidentification_risk", detail=self.risk)
+
+
+def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, str]]:
+    """(start, -length, priority, kind) for every rule match and NER entity."""
+    found: list[tuple[int, int, int, str]] = []
+    lowered = text.lower()
+    digits = len(_DIGIT.findall(text))
+    all_rules = rules()
+    for priority, rule in enumerate(all_rules):
+        if not rule.may_match(lowered, digits):
+            continue
+        for start, end in rule.spans(text):
+            found.append((start, start - end, priority, rule.kind))
+    if digits >= 7:
+        phone_priority = len(all_rules)
+        for start, end in phone_numbers(text):
+            found.append((start, start - end, phone_priority, "PHONE"))
+    ner_priority = len(all_rules) + 1
+    for kind, start, end in (*entities, *chinese_entities(text)):
+        found.append((start, start - end, ner_priority, kind))
+    return found
+
+
+def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
+    """False for names and places that are eponyms, drug names, medical terms (黄疸 after
+    患者 looks like a name), countries or regions, or common words."""
+    if kind not in ("NAME", "LOCATION"):
+        return True
+    span = text[start:end]
+    lex = lexicon()
+    if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
+        return False
+    if lex.is_protected(text, start, end) and not _FACILITY.search(span):
+        return False
+    if names_before_disease_word(text, end):
+        return False
+    if kind == "LOCATION" and lex.is_kept_place(span):
+        return False
+    return not is_medical_term(span)
+
+
+def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
+    """Chinese places run on over the address or hospital name after them; touching
+    findings of one kind become one."""
+    merged: list[Finding] = []
+    for i, f in enumerate(findings):
+        if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
+            limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
+            tail = _ZH_PLACE_TAIL.match(text, f.end, limit)
+            if tail:
+                f = Finding(f.kind, f.start, tail.end())
+        if merged and merged[-1].kind == f.kind and merged[-1].end == f.start:
+            f = Finding(f.kind, merged.pop().start, f.end)
+        merged.append(f)
+    return merged
+
+
+def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:
+    """Non-overlapping identifier spans, leftmost first (`entities`: the English NER
+    entities of `text` when already computed in a batch)."""
+    if entities is None:
+        entities = english_entities([text])[0]
+    findings: list[Finding] = []
+    cursor = 0
+    for start, neg_len, _, kind in sorted(_candidates(text, entities)):
+        end = start - neg_len
+        if start >= cursor and _is_identifier(text, kind, start, end):
+            findings.append(Finding(kind, start, end))
+            cursor = end
+    return _extend_and_merge(text, findings)
+
+
+def redact_text(
+    text: str, entities: list[Entity] | None = None, surrogates: Surrogates | None = None
+) -> tuple[str, list[Finding]]:
+    """`text` with every identifier replaced by its typed marker, or by a fake from
+    `surrogates` when given, and the findings."""
+    findings = find_identifiers(text, entities)
+    return _replace(text, findings, surrogates), findings
+
+
+def _replace(text: str, findings: list[Finding], surrogates: Surrogates | None) -> str:
+    parts: list[str] = []
+    cursor = 0
+    for f in findings:
+        original = text[f.start : f.end]
+        fake = surrogates.replace(f.kind, original) if surrogates else MARKERS[f.kind]
+        parts += [text[cursor : f.start], fake]
+        cursor = f.end
+    parts.append(text[cursor:])
+    return "".join(parts)
+
+
+def redact_threads(
+    threads: Iterable[Thread], batch_size: int = 32, *, surrogates: bool = False
+) -> Iterator[RedactionResult]:
+    """`redact_thread` over a stream, with the English NER run on batches of threads."""
+    iterator = iter(threads)
+    while batch := list(islice(iterator, batch_size)):
+        texts = [text for thread in batch for text in _texts(thread)]
+        entities = iter(english_entities(texts))
+        for thread in batch:
+            found = [next(entities) for _ in _texts(thread)]
+            yield _redact(thread, found, Surrogates() if surrogates else None)
+
+
+def redact_thread(
+    thread: Thread, *, surrogates: bool = False, rng: random.Random | None = None
+) -> RedactionResult:
+    """The thread with identifiers in its title and every message replaced by typed markers
+    (or, with `surrogates`, by fakes consistent within the thread and dates shifted by one
+    offset; `rng` seeds them), judged for the re-identification risk of what is left. The
+    risk is judged on the marker version, so a fake never passes for a residual identifier."""
+    chosen = Surrogates(rng) if surrogates else None
+    return _redact(thread, english_entities(_texts(thread)), chosen)
+
+
+def _texts(thread: Thread) -> list[str]:
+    return [thread.title, *(m.text for m in thread.messages)]
+
+
+def _with_texts(thread: Thread, texts: list[str]) -> Thread:
+    title, *bodies = texts
+    messages = [
+        m.model_copy(update={"text": body}) for m, body in zip(thread.messages, bodies, strict=True)
+    ]
+    return thread.model_copy(update={"title": title, "messages": messages})
+
+
+def _redact(
+    thread: Thread, entities: list[list[Entity]], surrogates: Surrogates | None
+) -> RedactionResult:
+    counts: Counter[str] = Counter()
+    marked, replaced = [], []
+    for text, found_entities in zip(_texts(thread), entities, strict=True):
+        found = find_identifiers(text, found_entities)
+        counts.update(f.kind for f in found)
+        marked.append(_replace(text, found, None))
+        if surrogates is not None:
+            replaced.append(_replace(text, found, surrogates))
+    marked_thread = _with_texts(thread, marked)
+    out = _with_texts(thread, replaced) if surrogates is not None else marked_thread
+    return RedactionResult(
+        thread=out, counts=dict(counts), risk=reidentification_risk(marked_thread)
+    )

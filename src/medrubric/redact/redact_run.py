@@ -1,0 +1,97 @@
+"""`medrubric redact` over partitions: each partition is redacted on its own (in-process or as a
+Ray task) into the work folder OUT.redact-work, then the results are joined in input order.
+A killed run redacts only the partitions that had not finished."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from medrubric.data.jsonl import dump_line, read_models
+from medrubric.data.models import Thread
+from medrubric.files import atomic_open
+from medrubric.redact.redact import redact_threads
+from medrubric.scale.engine import Engine, screen_file
+from medrubric.scale.partitions import Partition, count_lines, write_result
+
+PARTITION_LINES = 20_000
+
+
+@dataclass(frozen=True)
+class RedactPartition:
+    source: str
+    folder: str
+    surrogates: bool = False
+
+    def __call__(self, part: Partition) -> None:
+        rows: list[dict[str, Any]] = []
+        stream = read_models(self.source, Thread, part.start, part.end, part.first_line)
+        threads = (thread for _, thread in stream)
+        for result in redact_threads(threads, surrogates=self.surrogates):
+            row: dict[str, Any] = {"counts": dict(result.counts)}
+            if result.rejection is None:
+                row["thread"] = result.thread.model_dump(mode="json")
+            else:
+                row["rejection"] = result.rejection.model_dump(mode="json")
+            rows.append(row)
+        write_result(Path(self.folder) / f"{part.name}.jsonl", rows)
+
+
+@dataclass
+class RedactOutcome:
+    """Threads read, identifiers replaced by kind, threads set aside (rejected) and threads
+    kept with at least one identifier replaced (redacted); the rest were kept unchanged."""
+
+    total: int
+    counts: Counter[str]
+    set_aside: int
+    redacted: int = 0
+
+    @property
+    def unchanged(self) -> int:
+        return self.total - self.set_aside - self.redacted
+
+
+def run_redact(
+    source: Path,
+    out: Path,
+    rejected: Path,
+    engine: Engine,
+    *,
+    partition_lines: int = PARTITION_LINES,
+    surrogates: bool = False,
+    on_stage: Callable[[str, int], None] = lambda _stage, _total: None,
+    on_step: Callable[[int], None] = lambda _n: None,
+) -> RedactOutcome:
+    """Redacted threads to `out`, threads still at risk (ids and reasons) to `rejected`
+    (`surrogates`: consistent fakes and shifted dates instead of typed markers)."""
+    on_stage("redacting", count_lines(source))
+    work = out.with_name(out.name + ".redact-work")
+    settings = {"partition_lines": partition_lines, "surrogates": surrogates}
+    folder, parts = screen_file(
+        source,
+        work,
+        settings,
+        engine,
+        partial(RedactPartition, surrogates=surrogates),
+        partition_lines,
+        on_step,
+    )
+    outcome = RedactOutcome(0, Counter(), 0)
+    with atomic_open(out) as fh, atomic_open(rejected) as rejected_fh:
+        for row in folder.rows(parts):
+            outcome.total += 1
+            outcome.counts.update(row["counts"])
+            if "thread" in row:
+                if any(row["counts"].values()):
+                    outcome.redacted += 1
+                fh.write(dump_line(row["thread"]) + "\n")
+            else:
+                outcome.set_aside += 1
+                rejected_fh.write(dump_line(row["rejection"]) + "\n")
+    folder.remove()
+    return outcome

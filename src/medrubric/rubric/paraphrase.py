@@ -1,0 +1,376 @@
+"""Reworded duplicates: two criteria that ask for the same thing in different words.
+
+The near-duplicate rule of the draft validation (`rubric.validate.near_duplicate`) compares
+words and character n-grams as written, so "Recommends seeing a doctor the same day because
+hand bites often get infected" and "Advises seeing a doctor today as bites to the hand
+frequently become infected" pass it. Here each text is first reduced to its content: lower
+case, abbreviations spelled out, stop words and rubric filler dropped, English words cut to a
+crude stem, and words (English) or phrases (Chinese) of one meaning mapped to one form
+("advises", "recommends", "suggests", "tells" → advise; "today", "same day" → today; "去医院",
+"到医院" → 医院). Two texts are paraphrases when their content sets overlap by
+`DICE_PARAPHRASE` (Dice coefficient) and by `CONTAINMENT_PARAPHRASE` (overlap coefficient),
+unless they differ in a number or one holds a word whose opposite the other holds ("stop" /
+"continue", "before" / "after"): those are two behaviours, often the two poles of one, not one
+behaviour counted twice. The lists below are the whole of the rule.
+
+A lexical rule rather than a sentence embedding: an embedding scores "Advises stopping
+allopurinol during the attack" and "Advises continuing allopurinol during the attack" as
+near-identical, the exact pair a rubric holds on purpose, and needs a model download; this
+rule is deterministic, needs nothing installed, and says why it matched (the shared words).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from medrubric.retrieve.stopwords import STOPWORDS_EN, STOPWORDS_ZH
+
+DICE_PARAPHRASE = 0.6
+CONTAINMENT_PARAPHRASE = 0.7
+MIN_CONTENT = 3  # shorter content sets say too little to call two criteria one
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_RUNS = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+# Spelled out, and phrases put in one form, before anything else (whole words only).
+PHRASES_EN = {
+    "cbt": "cognitive behavioural therapy",
+    "gp": "doctor",
+    "a&e": "emergency department",
+    "ed": "emergency department",
+    "er": "emergency department",
+    "uti": "urinary infection",
+    "bp": "blood pressure",
+    "otc": "over the counter",
+    "nsaid": "anti inflammatory",
+    "nsaids": "anti inflammatory",
+    "asap": "promptly",
+    "cut down": "reduce",
+    "cutting down": "reduce",
+    "cuts down": "reduce",
+    "cut back": "reduce",
+    "go over": "review",
+    "goes over": "review",
+    "look at": "review",
+}
+
+# Rubric filler: words every criterion uses, which say nothing about what it asks for.
+_FILLER_EN = (
+    "response answer model user patient patients person someone he she him her his hers they "
+    "them their you your it its that which who whom what when why how whether this those some "
+    "any all also just simply only very more most much can could may might should would must "
+    "shall do does did done has have had being been because since so as than about regarding "
+    "concerning intake"
+)
+FILLER_EN = frozenset(_FILLER_EN.split())
+FILLER_ZH = ("回答", "用户", "患者", "病人", "家长", "他", "她", "的", "了", "和", "与", "及")
+
+# One form per meaning (English, after stemming; see `_stem`).
+SYNONYMS_EN = {
+    # what the answer does
+    "advis": "advise",
+    "recommend": "advise",
+    "suggest": "advise",
+    "tell": "advise",
+    "encourag": "advise",
+    "instruct": "advise",
+    "counsel": "advise",
+    "direct": "advise",
+    "urg": "advise",
+    "explain": "state",
+    "say": "state",
+    "note": "state",
+    "mention": "state",
+    "describ": "state",
+    "clarif": "state",
+    "point": "state",
+    "indicat": "state",
+    "inform": "state",
+    "list": "state",
+    "nam": "state",
+    "warn": "caution",
+    "alert": "caution",
+    "ask": "enquir",
+    "inquir": "enquir",
+    "check": "enquir",
+    "question": "enquir",
+    # care
+    "book": "arrang",
+    "schedul": "arrang",
+    "organis": "arrang",
+    "organiz": "arrang",
+    "appointment": "visit",
+    "ring": "call",
+    "phon": "call",
+    "dial": "call",
+    "contact": "call",
+    "physician": "doctor",
+    "clinician": "doctor",
+    "medic": "doctor",
+    "practitioner": "doctor",
+    "see": "visit",
+    "consult": "visit",
+    "attend": "visit",
+    "review": "assess",
+    "evaluat": "assess",
+    "examin": "assess",
+    "assessment": "assess",
+    "seek": "get",
+    "obtain": "get",
+    "receiv": "get",
+    "promptly": "soon",
+    "quickly": "soon",
+    "urgently": "soon",
+    "immediately": "now",
+    "straight": "now",
+    "today": "today",
+    "same": "today",
+    "tonight": "today",
+    # frequency and degree
+    "frequently": "often",
+    "commonly": "often",
+    "usually": "often",
+    "typically": "often",
+    "regular": "often",
+    "regularly": "often",
+    "sever": "serious",
+    "significant": "serious",
+    # body and disease words
+    "infect": "infection",
+    "infection": "infection",
+    "urin": "urinary",
+    "pain": "pain",
+    "painful": "pain",
+    "ach": "pain",
+    "sore": "pain",
+    "medication": "medicine",
+    "medicin": "medicine",
+    "drug": "medicine",
+    "tablet": "medicine",
+    "pill": "medicine",
+    "fluid": "drink",
+    "hydrat": "drink",
+    "exercis": "activity",
+    "physical": "activity",
+    # signs
+    "fad": "blanch",
+    "fade": "blanch",
+    "blanch": "blanch",
+    # actions
+    "reduc": "reduce",
+    "reduce": "reduce",
+    "decreas": "reduce",
+    "lessen": "reduce",
+    "tak": "use",
+    "use": "use",
+    "apply": "use",
+    "appli": "use",
+    "continu": "keep",
+    "keep": "keep",
+    "maintain": "keep",
+    "start": "begin",
+    "begin": "begin",
+    "initiat": "begin",
+    "becom": "get",
+    "develop": "get",
+    "through": "during",
+    "while": "during",
+    "throughout": "during",
+    "around": "about",
+    "approximately": "about",
+    "roughly": "about",
+    "week": "week",
+    "weekly": "week",
+    "first": "first",
+    "initial": "first",
+}
+
+# Chinese phrases of one meaning, replaced (longest first) before the bigrams are taken.
+SYNONYMS_ZH = {
+    "去医院": "医院",
+    "到医院": "医院",
+    "上医院": "医院",
+    "就医": "医院",
+    "就诊": "医院",
+    "看医生": "医院",
+    "看病": "医院",
+    "立即": "尽快",
+    "立刻": "尽快",
+    "马上": "尽快",
+    "及时": "尽快",
+    "尽早": "尽快",
+    "接种": "打",
+    "注射": "打",
+    "需要": "要",
+    "需": "要",
+    "是否": "否",
+    "有没有": "否",
+    "能否": "否",
+    "评估": "检查",
+    "判断": "检查",
+    "建议": "",
+    "推荐": "",
+    "提醒": "",
+    "告诉": "",
+    "告知": "",
+    "说明": "",
+    "解释": "",
+    "指出": "",
+    "提及": "",
+    "提到": "",
+    "每周约": "每周",
+    "大约": "约",
+    "左右": "约",
+    "进行": "",
+    "吃药": "服药",
+    "用药": "服药",
+    "随便": "随意",
+    "按时": "规律",
+    "按期": "规律",
+}
+
+# A criterion holding one of these while the other holds its opposite is the other pole of a
+# behaviour, not the same behaviour (English after stemming and synonyms; Chinese as written).
+OPPOSITES_EN = [
+    ("stop", "keep"),
+    ("stop", "begin"),
+    ("avoid", "use"),
+    ("increas", "decreas"),
+    ("increas", "reduc"),
+    ("rais", "lower"),
+    ("higher", "lower"),
+    ("more", "less"),
+    ("before", "after"),
+    ("with", "without"),
+    ("safe", "unsafe"),
+    ("hot", "cold"),
+    ("warm", "cold"),
+    ("left", "right"),
+    ("upper", "lower"),
+    ("adult", "child"),
+    ("day", "night"),
+    ("morning", "evening"),
+]
+OPPOSITES_ZH = [
+    ("停", "继续"),
+    ("停", "开始"),
+    ("避免", "使用"),
+    ("增加", "减少"),
+    ("升高", "降低"),
+    ("之前", "之后"),
+    ("饭前", "饭后"),
+    ("热", "冷"),
+    ("白天", "夜间"),
+]
+NEGATION_EN = frozenset(["not", "no", "never", "against", "without", "avoid", "don", "doesn"])
+NEGATION_ZH = ("不", "没", "未", "别", "勿", "避免")
+
+
+def _stem(word: str) -> str:
+    """A crude suffix cut: enough to meet "infected" / "infection", "stopping" / "stop"."""
+    for suffix in ("ations", "ation", "ingly", "ings", "ing", "edly", "ed", "ies", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[: -len(suffix)]
+            doubled = stem[-1] == stem[-2] and stem[-1] not in "lsz"
+            return stem[:-1] if doubled and suffix in ("ing", "ings", "ed") else stem
+    return word
+
+
+def _canonical(word: str) -> str:
+    """One form per meaning: the synonym of the word or of its stem, itself stemmed."""
+    stem = _stem(word)
+    return _stem(SYNONYMS_EN.get(word) or SYNONYMS_EN.get(stem) or stem)
+
+
+def _expand(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).lower()
+    for short, long in PHRASES_EN.items():
+        text = re.sub(rf"(?<![\w&]){re.escape(short)}(?![\w&])", long, text)
+    for phrase in sorted(SYNONYMS_ZH, key=len, reverse=True):
+        text = text.replace(phrase, f" {SYNONYMS_ZH[phrase]} " if SYNONYMS_ZH[phrase] else " ")
+    return text
+
+
+def content(text: str) -> frozenset[str]:
+    """The content of a criterion: English canonical stems, Chinese characters and bigrams
+    (stop words and filler dropped), and its numbers."""
+    terms: set[str] = set()
+    for match in _RUNS.finditer(_expand(text)):
+        if match["cjk"]:
+            run = match["cjk"]
+            for filler in FILLER_ZH:
+                run = run.replace(filler, " ")
+            for part in run.split():
+                terms.update(c for c in part if c not in STOPWORDS_ZH)
+                terms.update(
+                    part[i : i + 2]
+                    for i in range(len(part) - 1)
+                    if part[i : i + 2] not in STOPWORDS_ZH
+                )
+            continue
+        word = match["word"]
+        if word in STOPWORDS_EN or word in FILLER_EN or (len(word) < 2 and not word.isdigit()):
+            continue
+        terms.add(_canonical(word))
+    return frozenset(terms)
+
+
+def _words(text: str) -> set[str]:
+    words = {m["word"] for m in _RUNS.finditer(_expand(text)) if m["word"]}
+    return words | {_stem(w) for w in words} | {_canonical(w) for w in words}
+
+
+def opposed(a: str, b: str) -> bool:
+    """One text holds a word whose opposite the other holds, or only one of them is negated,
+    or they name different numbers."""
+    wa, wb = _words(a), _words(b)
+    za, zb = _expand(a), _expand(b)
+
+    def poles(sa: str | set[str], sb: str | set[str], x: str, y: str) -> bool:
+        one = x in sa and x not in sb and y in sb and y not in sa
+        return one or (y in sa and y not in sb and x in sb and x not in sa)
+
+    if any(poles(wa, wb, x, y) for x, y in OPPOSITES_EN):
+        return True
+    if any(poles(za, zb, x, y) for x, y in OPPOSITES_ZH):
+        return True
+    if bool(wa & NEGATION_EN) != bool(wb & NEGATION_EN):
+        return True
+    if any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH):
+        return True
+    na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
+    return bool(na and nb and na != nb)
+
+
+def _join_compounds(a: str, b: str) -> tuple[str, str]:
+    """Two adjacent words of one text written as one word in the other ("cling film" /
+    "clingfilm", "follow up" / "follow-up") become that one word in both."""
+    texts = [re.sub(r"\b([a-z]+)-([a-z]+)\b", r"\1\2", _expand(t)) for t in (a, b)]
+    for i in (0, 1):
+        words = set(re.findall(r"[a-z]+", texts[1 - i]))
+        for first, second in re.findall(r"\b(?=([a-z]+) ([a-z]+)\b)", texts[i]):
+            if first + second in words:
+                texts[i] = re.sub(rf"\b{first} {second}\b", first + second, texts[i])
+    return texts[0], texts[1]
+
+
+def paraphrase_score(a: str, b: str) -> tuple[float, float, frozenset[str]]:
+    """(Dice, overlap coefficient, the shared content) of two criterion texts."""
+    a, b = _join_compounds(a, b)
+    ca, cb = content(a), content(b)
+    if not ca or not cb:
+        return 0.0, 0.0, frozenset()
+    shared = ca & cb
+    return 2 * len(shared) / (len(ca) + len(cb)), len(shared) / min(len(ca), len(cb)), shared
+
+
+def paraphrases(a: str, b: str) -> frozenset[str] | None:
+    """The shared content when `a` and `b` ask for the same thing in other words, else None."""
+    dice, containment, shared = paraphrase_score(a, b)
+    if len(shared) < MIN_CONTENT or dice < DICE_PARAPHRASE:
+        return None
+    if containment < CONTAINMENT_PARAPHRASE or opposed(a, b):
+        return None
+    return shared

@@ -1,0 +1,98 @@
+"""Length bias of a run: does a longer answer score higher? (docs/scoring.md, "Length bias")
+
+Per case: L = the mean length in characters of its scored answers, s = its mean case score.
+Reported: Spearman's rho between L and s with a percentile bootstrap CI over cases, and the
+length-adjusted score: the least-squares line s = a + b ln L read at a reference length,
+a + b ln L_ref, where L_ref is the median answer length of every run compared (of this run
+alone in its own summary.json).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.stats import rankdata
+
+from medrubric.scoring.records import LengthBias
+from medrubric.stats import spearman
+from medrubric.stats._arrays import FloatArray, rows_per_chunk
+from medrubric.stats.intervals import percentile_interval
+
+__all__ = ["adjusted_at", "length_bias"]
+
+
+def _row_pearson(x: FloatArray, y: FloatArray) -> FloatArray:
+    """Pearson's r of each row pair; nan where a row does not vary."""
+    xc = x - x.mean(axis=-1, keepdims=True)
+    yc = y - y.mean(axis=-1, keepdims=True)
+    denominator = np.sqrt((xc * xc).sum(axis=-1) * (yc * yc).sum(axis=-1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r: FloatArray = (xc * yc).sum(axis=-1) / denominator
+    return r
+
+
+def _line(log_length: FloatArray, score: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Least-squares intercept and slope of score on log length, row by row (slope 0 where
+    every length is the same)."""
+    xc = log_length - log_length.mean(axis=-1, keepdims=True)
+    sxx = (xc * xc).sum(axis=-1)
+    sxy = (xc * (score - score.mean(axis=-1, keepdims=True))).sum(axis=-1)
+    slope = np.divide(sxy, sxx, out=np.zeros_like(sxy), where=sxx > 0)
+    intercept = score.mean(axis=-1) - slope * log_length.mean(axis=-1)
+    return intercept, slope
+
+
+def adjusted_at(bias: LengthBias, reference_chars: float) -> float:
+    """The length-adjusted score read at another reference length (e.g. the median over the
+    runs a comparison holds)."""
+    return bias.intercept + bias.slope * math.log(max(reference_chars, 1.0))
+
+
+def length_bias(
+    lengths: Sequence[float],
+    scores: Sequence[float],
+    *,
+    reference_chars: float | None = None,
+    n_resamples: int = 10_000,
+    seed: int = 0,
+) -> LengthBias | None:
+    """Spearman's rho of case length and case score with a bootstrap CI over cases, and the
+    length-adjusted score at `reference_chars` (default: the median of `lengths`); None for
+    fewer than three cases."""
+    x = np.asarray(lengths, dtype=float)
+    y = np.asarray(scores, dtype=float)
+    if x.size != y.size:
+        raise ValueError("lengths and scores differ in length")
+    if x.size < 3:
+        return None
+    log_x = np.log(np.maximum(x, 1.0))  # an empty answer counts as one character
+    reference = float(np.median(x)) if reference_chars is None else float(reference_chars)
+    intercept, slope = _line(log_x, y)
+    rng = np.random.default_rng(seed)
+    rhos = np.empty(n_resamples)
+    adjusted = np.empty(n_resamples)
+    step = rows_per_chunk(x.size)
+    for start in range(0, n_resamples, step):
+        rows = min(step, n_resamples - start)
+        idx = rng.integers(0, x.size, size=(rows, x.size))
+        rhos[start : start + rows] = _row_pearson(
+            rankdata(x[idx], axis=-1), rankdata(y[idx], axis=-1)
+        )
+        a, b = _line(log_x[idx], y[idx])
+        adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+    rho = spearman(x, y).statistic
+    defined = rhos[np.isfinite(rhos)]
+    rho_ci = percentile_interval(defined) if defined.size else (math.nan, math.nan)
+    return LengthBias(
+        n=int(x.size),
+        rho=None if math.isnan(rho) else rho,
+        rho_ci95=None if math.isnan(rho) or not defined.size else rho_ci,
+        intercept=float(intercept),
+        slope=float(slope),
+        median_chars=float(np.median(x)),
+        reference_chars=reference,
+        adjusted_score=float(intercept + slope * math.log(max(reference, 1.0))),
+        adjusted_ci95=percentile_interval(adjusted),
+    )

@@ -1,0 +1,100 @@
+"""The case bootstrap of benchmark scores, on a small counter-based generator that other
+languages can reproduce exactly (the leaderboard site recomputes the same CIs in the browser,
+`site/static/resample.js`).
+
+Every number is an unsigned 32-bit integer and every operation wraps modulo 2**32:
+
+    fmix(h)    = MurmurHash3's finaliser: h ^= h >> 16; h *= 0x85EBCA6B; h ^= h >> 13;
+                 h *= 0xC2B2AE35; h ^= h >> 16
+    step(h, x) = h + x * 0x9E3779B1 + 0x6A09E667
+    key        = fmix(step(fmix(step(0, seed_hi)), seed_lo))     seed taken modulo 2**64
+    row r      = fmix(step(key, r))                              r = 0 .. n_resamples - 1
+    draw i     : v = fmix(step(row, i)); a = 0
+                 while (v * n) mod 2**32 < (2**32 - n) mod n:    Lemire's rejection, unbiased
+                     a += 1; v = fmix(step(v, a))
+                 index = floor(v * n / 2**32)                    i = 0 .. n - 1
+
+Resample r takes the values at those n indices; its statistic is their mean. The interval is
+the 2.5% and 97.5% quantiles of the n_resamples means with linear interpolation (numpy's
+default, `stats.percentile_interval`). Each draw depends only on (seed, r, i), so any block
+of rows can be computed on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from medrubric.stats import percentile_interval
+
+U64 = NDArray[np.uint64]
+MASK = np.uint64(0xFFFFFFFF)
+MAX_VALUES = 1 << 21  # v * n stays below 2**53, so a double holds it exactly (JavaScript)
+_ROW_BUDGET = 2_000_000  # draws materialised at once
+
+
+def _fmix(h: U64) -> U64:
+    h = h ^ (h >> np.uint64(16))
+    h = (h * np.uint64(0x85EBCA6B)) & MASK
+    h = h ^ (h >> np.uint64(13))
+    h = (h * np.uint64(0xC2B2AE35)) & MASK
+    return h ^ (h >> np.uint64(16))
+
+
+def _step(h: U64, x: U64) -> U64:
+    return (h + ((x * np.uint64(0x9E3779B1)) & MASK) + np.uint64(0x6A09E667)) & MASK
+
+
+def _u64(x: int) -> U64:
+    return np.asarray(x, dtype=np.uint64)
+
+
+def stream_key(seed: int) -> int:
+    s = seed % (1 << 64)
+    return int(_fmix(_step(_fmix(_step(_u64(0), _u64(s >> 32))), _u64(s & 0xFFFFFFFF))))
+
+
+def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int64]:
+    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices."""
+    if not 0 < n <= MAX_VALUES:
+        raise ValueError(f"the bootstrap takes 1 to {MAX_VALUES} values, got {n}")
+    key = _u64(stream_key(seed))
+    row = _fmix(_step(key, np.arange(start, start + rows, dtype=np.uint64)))[:, None]
+    v = _fmix(_step(row, np.arange(n, dtype=np.uint64)[None, :]))
+    size = np.uint64(n)
+    threshold = np.uint64(((1 << 32) - n) % n)
+    product = v * size
+    rejected = (product & MASK) < threshold
+    attempt = 0
+    while rejected.any():
+        attempt += 1
+        v[rejected] = _fmix(_step(v[rejected], _u64(attempt)))
+        product[rejected] = v[rejected] * size
+        rejected &= (product & MASK) < threshold
+    return (product >> np.uint64(32)).astype(np.int64)
+
+
+def bootstrap_means(values: Sequence[float], seed: int, n_resamples: int) -> NDArray[np.float64]:
+    """The mean of each of ``n_resamples`` resamples of ``values`` (with replacement)."""
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
+    data = np.asarray(values, dtype=float)
+    n = data.size
+    out = np.empty(n_resamples)
+    step = max(1, _ROW_BUDGET // max(1, n))
+    for start in range(0, n_resamples, step):
+        rows = min(step, n_resamples - start)
+        out[start : start + rows] = data[resample_indices(seed, n, start, rows)].mean(axis=1)
+    return out
+
+
+def mean_ci(
+    values: Sequence[float], seed: int = 0, n_resamples: int = 10_000
+) -> tuple[float, float]:
+    """95% percentile bootstrap interval of the mean of ``values``; (nan, nan) for none."""
+    if len(values) == 0:
+        return math.nan, math.nan
+    return percentile_interval(bootstrap_means(values, seed, n_resamples), 0.95)

@@ -1,0 +1,233 @@
+"""`medrubric filter` over a file of any size: partitions screened independently (in-process or
+as Ray tasks), one global near-duplicate step, then kept.jsonl and rejected.jsonl in input order.
+
+Each partition writes its decisions (and the LSH band keys of its survivors) into the work
+folder OUT/.filter-work, so a killed run re-screens only unfinished partitions. The duplicate
+step links survivors sharing a band key — on a cluster by shuffling (band, line) rows by band
+— and keeps the smallest thread key of each connected group, exactly as `iter_decisions` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from medrubric.data.jsonl import dump_line, read_models
+from medrubric.data.models import Thread
+from medrubric.files import atomic_open
+from medrubric.scale.engine import Engine, screen_file, start_ray
+from medrubric.scale.partitions import (
+    Partition,
+    WorkFolder,
+    count_lines,
+    write_lines,
+    write_result,
+)
+from medrubric.screen.dedup import (
+    DuplicateFinder,
+    Member,
+    band_rows,
+    resolve_duplicates,
+    star_edges,
+)
+from medrubric.screen.filter import FilterConfig, screened_batches
+from medrubric.screen.langid import LanguageHelper, language_helper
+from medrubric.screen.reasons import Rejection
+
+PARTITION_LINES = 20_000
+WORK = ".filter-work"
+
+
+@dataclass(frozen=True)
+class ScreenPartition:
+    """The per-partition work, picklable so Ray can ship it to any node."""
+
+    source: str
+    folder: str
+    config: dict[str, Any]
+    helper: LanguageHelper | None = None  # shared by the partitions of one process; not on Ray
+
+    def __call__(self, part: Partition) -> None:
+        config = FilterConfig.model_validate(self.config)
+        finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
+        lines: list[int] = []  # input line of each thread read so far
+
+        def threads() -> Iterator[Thread]:
+            # read lazily, so that parsing overlaps the helper's language identification
+            for line, thread in read_models(
+                self.source, Thread, part.start, part.end, part.first_line
+            ):
+                lines.append(line)
+                yield thread
+
+        rows: list[dict[str, Any]] = []
+        passed_json: list[str] = []
+        bands: list[np.ndarray] = [np.empty((0, 2), dtype=np.int64)]
+        start = 0
+        for batch, screened in screened_batches(threads(), config, helper=self.helper):
+            passed = [i for i, s in enumerate(screened) if s.outcome is None]
+            digests: dict[int, str] = {}
+            if config.dedup and passed:
+                found, keys = finder.sign([screened[i].norm_text for i in passed])
+                digests = dict(zip(passed, found, strict=True))
+                nodes = np.array([lines[start + i] for i in passed], dtype=np.int64)
+                bands.append(band_rows(nodes, keys))
+            for i, (thread, outcome) in enumerate(zip(batch, screened, strict=True)):
+                row: dict[str, Any] = {"line": lines[start + i], "key": thread.key}
+                if outcome.outcome is not None:
+                    row |= {"reason": outcome.outcome[0], "detail": outcome.outcome[1]}
+                else:
+                    row["language"] = outcome.language
+                    if i in digests:
+                        row["digest"] = digests[i]
+                    passed_json.append(
+                        dump_line(thread.model_copy(update={"language": outcome.language}))
+                    )
+                rows.append(row)
+            start += len(batch)
+        folder = Path(self.folder)
+        np.save(folder / f"{part.name}.bands.npy", np.concatenate(bands))
+        write_lines(passed_file(folder, part), passed_json)
+        write_result(folder / f"{part.name}.jsonl", rows)
+
+
+def passed_file(folder: Path, part: Partition) -> Path:
+    """The partition's threads that passed screening, as kept.jsonl lines, in input order."""
+    return folder / f"{part.name}.passed"
+
+
+def passed_lines(folder: Path, parts: list[Partition]) -> Iterator[str]:
+    for part in parts:
+        with passed_file(folder, part).open(encoding="utf-8") as fh:
+            yield from fh
+
+
+def stored_bands(folder: Path, part: Partition) -> np.ndarray:
+    rows: np.ndarray = np.load(folder / f"{part.name}.bands.npy")
+    return rows
+
+
+def local_edges(folder: Path, parts: list[Partition]) -> np.ndarray:
+    rows = [stored_bands(folder, p) for p in parts]
+    return star_edges(np.concatenate(rows) if rows else np.empty((0, 2), dtype=np.int64))
+
+
+def ray_edges(engine: Engine, folder: Path, parts: list[Partition]) -> np.ndarray:
+    """The same edges as `local_edges`, computed on the cluster: band rows are shuffled by
+    band key so every row of a band lands in one block, and each block links its own."""
+    start_ray(engine)
+    import ray
+
+    def load(batch: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        rows = np.concatenate(
+            [np.load(Path(folder) / f"{name}.bands.npy") for name in batch["name"]]
+        ).reshape(-1, 2)
+        return {"band": rows[:, 0], "line": rows[:, 1]}
+
+    def link(batch: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        edges = star_edges(np.stack([batch["band"], batch["line"]], axis=1).astype(np.int64))
+        return {"a": edges[:, 0], "b": edges[:, 1]}
+
+    names = [{"name": p.name} for p in parts]
+    dataset = (
+        ray.data.from_items(names, override_num_blocks=len(names))
+        .map_batches(load, batch_size=1, batch_format="numpy")
+        .repartition(len(parts), keys=["band"])
+        .map_batches(link, batch_size=None, batch_format="numpy")
+    )
+    pairs = [np.stack([b["a"], b["b"]], axis=1) for b in dataset.iter_batches(batch_format="numpy")]
+    return np.concatenate(pairs) if pairs else np.empty((0, 2), dtype=np.int64)
+
+
+def survivors(work: WorkFolder, parts: list[Partition]) -> dict[int, Member]:
+    return {r["line"]: (r["key"], r["digest"]) for r in work.rows(parts) if "digest" in r}
+
+
+@dataclass
+class FilterOutcome:
+    total: int
+    counts: dict[str, int]
+
+
+def run_filter(
+    source: Path,
+    out: Path,
+    config: FilterConfig,
+    engine: Engine,
+    *,
+    partition_lines: int = PARTITION_LINES,
+    on_stage: Callable[[str, int], None] = lambda _stage, _total: None,
+    on_step: Callable[[int], None] = lambda _n: None,
+) -> FilterOutcome:
+    """Screen, de-duplicate and write OUT/kept.jsonl and OUT/rejected.jsonl; resumable."""
+    fields = config.model_dump(mode="json")
+    settings = {"config": fields, "partition_lines": partition_lines}
+    on_stage("screening", count_lines(source))
+
+    with language_helper(None if engine.kind == "local" else False) as helper:
+
+        def screen(path: str, folder: str) -> ScreenPartition:
+            return ScreenPartition(path, folder, fields, helper)
+
+        work, parts = screen_file(
+            source, out / WORK, settings, engine, screen, partition_lines, on_step
+        )
+    on_stage("de-duplicating", 1)
+    duplicates: dict[int, tuple[str, str]] = {}
+    if config.dedup:
+        find = ray_edges if engine.kind == "ray" else None
+        edges = find(engine, work.folder, parts) if find else local_edges(work.folder, parts)
+        duplicates = resolve_duplicates(survivors(work, parts), edges.tolist())
+    on_step(1)
+    on_stage("writing", sum(p.lines for p in parts))
+    counts = write_outputs(
+        out, work.rows(parts), passed_lines(work.folder, parts), duplicates, on_step
+    )
+    work.remove()
+    return FilterOutcome(total=sum(counts.values()), counts=counts)
+
+
+STEP = 1000  # lines written between progress updates
+
+
+def write_outputs(
+    out: Path,
+    rows: Iterator[dict[str, Any]],
+    passed: Iterator[str],
+    duplicates: dict[int, tuple[str, str]],
+    on_step: Callable[[int], None],
+) -> dict[str, int]:
+    """kept.jsonl and rejected.jsonl in input order, each replaced only once complete: a
+    thread that passed screening is copied from its partition's passed lines (the input is not
+    read again) unless it is a duplicate."""
+    counts: dict[str, int] = {}
+    written = 0
+    with (
+        atomic_open(out / "kept.jsonl") as kept_fh,
+        atomic_open(out / "rejected.jsonl") as rejected_fh,
+    ):
+        for row in rows:
+            reason, detail = row.get("reason"), row.get("detail", "")
+            if reason is None:
+                kept_line = next(passed)
+                if row["line"] in duplicates:
+                    reason, of = duplicates[row["line"]]
+                    detail = f"of {of}"
+            if reason is None:
+                kept_fh.write(kept_line)
+                counts["kept"] = counts.get("kept", 0) + 1
+            else:
+                rejection = Rejection(thread_key=row["key"], reason=reason, detail=detail)
+                rejected_fh.write(dump_line(rejection) + "\n")
+                counts[reason] = counts.get(reason, 0) + 1
+            written += 1
+            if written % STEP == 0:
+                on_step(STEP)
+        on_step(written % STEP)
+        if next(passed, None) is not None:
+            raise RuntimeError("partition results out of step: passed threads left over")
+    return counts

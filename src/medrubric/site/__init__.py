@@ -1,0 +1,2 @@
+"""The leaderboard site: a folder of static pages built from runs and releases (exports
+nothing; import `medrubric.site.build`)."""

@@ -1,0 +1,156 @@
+"""Redaction measured on the labelled PII sets in tests/data/pii/ (see its README.md):
+identifier span recall and clinical-detail survival per language, and the share of snippets
+rejected whole, with NER on.
+
+Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
+en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
+generate_dev.py. en/zh_blind.jsonl were written by hand after the detector was frozen;
+en/zh_blind2.jsonl by hand after it was frozen a second time, en/zh_blind3.jsonl by hand
+after the third freeze (neither tuned on); en/zh_dev2.jsonl by hand for the third freeze.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from medrubric.data.models import Message, Thread
+from medrubric.errors import InputError
+from medrubric.redact import redact_ner
+from medrubric.redact.pii_eval import PiiScore, load_snippets, parse_marked, score
+from medrubric.redact.redact import redact_text, redact_threads
+
+PII = Path(__file__).parents[1] / "data" / "pii"
+MIN_RECALL = 0.98
+MAX_REJECTED = 0.05
+DEVELOPMENT = ("", "_heldout", "_dev", "_dev2")
+
+
+def redact_spans(text: str) -> tuple[str, list[tuple[int, int]]]:
+    redacted, findings = redact_text(text)
+    return redacted, [(f.start, f.end) for f in findings]
+
+
+def test_ner_components_are_installed_for_the_tests():
+    assert redact_ner.missing_components() == []
+    assert redact_ner.ner_note() is None
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_labelled_set_recall_and_clinical_detail_survival(language, record_property, capsys):
+    snippets = [s for part in DEVELOPMENT for s in load_snippets(PII / f"{language}{part}.jsonl")]
+    assert len(snippets) >= 60 + 30 + 400
+    result = score(snippets, redact_spans)
+    record_property(f"{language}_recall", round(result.recall, 4))
+    record_property(f"{language}_survival", round(result.survival, 4))
+    figures = (
+        f"{language}: recall {result.recall:.3f} ({result.caught}/{result.spans}), "
+        f"survival {result.survival:.3f} ({result.kept}/{result.details}), "
+        f"spurious findings {len(result.spurious)}/{result.findings}"
+    )
+    with capsys.disabled():  # the figures show in every test run, not only on failure
+        print(f"\n[pii] {figures}")
+    assert result.recall >= MIN_RECALL, f"{figures}; missed: {result.missed}"
+    assert result.survival == 1.0, f"{figures}; lost: {result.lost}"
+
+
+def test_held_out_recall_and_clinical_detail_survival():
+    """en/zh_blind were written after the detector was frozen; their first-run figures are in
+    bench/RESULTS.md. The detector was changed once after that run, so this is a regression
+    floor at the issue's targets, no longer a blind measurement."""
+    scores = {
+        lang: score(load_snippets(PII / f"{lang}_blind.jsonl"), redact_spans)
+        for lang in ("en", "zh")
+    }
+    caught = sum(r.caught for r in scores.values())
+    spans = sum(r.spans for r in scores.values())
+    assert caught / spans >= 0.95
+    for lang, r in scores.items():
+        assert r.recall >= 0.93, (lang, r.missed)
+        assert r.survival >= 0.97, (lang, r.lost)
+
+
+# The one measurement of each later held-out set (bench/RESULTS.md, "## Redaction: second
+# blind set", redactor frozen at c2eb8d0, and "## Redaction: third blind set", frozen at
+# f5a9a45): caught identifiers, labelled identifiers, clinical details kept, details, snippets
+# rejected whole. Below the targets; these are floors against regression, not the targets.
+MEASURED = {
+    ("blind2", "en"): (161, 233, 308, 320, 0),
+    ("blind2", "zh"): (187, 246, 334, 334, 1),
+    ("blind3", "en"): (191, 237, 234, 235, 0),
+    ("blind3", "zh"): (182, 229, 199, 202, 1),
+}
+
+
+@pytest.mark.parametrize(("part", "language"), list(MEASURED))
+def test_later_held_out_set_measurements_hold(part, language):
+    snippets = load_snippets(PII / f"{language}_{part}.jsonl")
+    caught, spans, kept, details, rejected = MEASURED[part, language]
+    result = score(snippets, redact_spans)
+    assert (result.spans, result.details) == (spans, details)
+    assert result.caught >= caught, result.missed
+    assert result.kept >= kept, result.lost
+    threads = [
+        Thread(source="t", thread_id=s.id, messages=[Message(author_role="patient", text=s.text)])
+        for s in snippets
+    ]
+    assert sum(r.risk is not None for r in redact_threads(threads)) <= rejected
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_few_labelled_snippets_are_rejected_whole(language):
+    snippets = [s for part in DEVELOPMENT for s in load_snippets(PII / f"{language}{part}.jsonl")]
+    threads = [
+        Thread(source="t", thread_id=s.id, messages=[Message(author_role="patient", text=s.text)])
+        for s in snippets
+    ]
+    rejected = sum(result.risk is not None for result in redact_threads(threads))
+    assert rejected / len(threads) <= MAX_REJECTED, rejected
+
+
+def test_marked_text_parses_to_offsets():
+    text, spans = parse_marked("Hi {NAME:Ann Lee}, call {PHONE:555-0100}.")
+    assert text == "Hi Ann Lee, call 555-0100."
+    assert [(kind, text[s:e]) for kind, s, e in spans] == [
+        ("NAME", "Ann Lee"),
+        ("PHONE", "555-0100"),
+    ]
+
+
+def test_score_worked_example(tmp_path):
+    path = tmp_path / "set.jsonl"
+    path.write_text(
+        '{"id": "a", "text": "I am {NAME:Ann Lee} from {LOCATION:Leeds}.", "keep": ["I am"]}\n'
+        '{"id": "b", "text": "Dose 5 mg, {PHONE:555 0100}.", "keep": ["Dose 5 mg"]}\n',
+        encoding="utf-8",
+    )
+    snippets = load_snippets(path)
+
+    def redact(text: str) -> tuple[str, list[tuple[int, int]]]:
+        # Catches "Ann" and "Lee" separately (the space between needs no cover), misses
+        # Leeds, and over-redacts "Dose".
+        spans = [(i, i + len(w)) for w in ("Ann", "Lee ", "Dose") if (i := text.find(w)) >= 0]
+        return "x", spans
+
+    result = score(snippets, redact)
+    assert isinstance(result, PiiScore)
+    assert (result.spans, result.caught, result.details, result.kept) == (3, 1, 2, 0)
+    assert result.recall == pytest.approx(1 / 3) and result.survival == 0.0
+    assert result.missed == ["a LOCATION 'Leeds'", "b PHONE '555 0100'"]
+    assert result.spurious == ["b 'Dose'"] and result.findings == 3
+    assert result.kind_recall("NAME") == 1.0 and result.kind_recall("LOCATION") == 0.0
+    assert result.kind_recall("EMAIL") == 1.0  # no labelled e-mail
+
+
+def test_bad_labelled_line_names_file_line_and_field(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        '{"text": "ok {NAME:Ann}", "keep": []}\n{"text": "x {SSN:1}", "keep": []}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError, match=r"bad.jsonl:2.*unknown identifier kind 'SSN'"):
+        load_snippets(path)
+    path.write_text('{"text": "x", "keep": ["5 mg"]}\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad.jsonl:1.*keep: '5 mg' is not in the text"):
+        load_snippets(path)

@@ -1,0 +1,151 @@
+"""The run report reads right: cases lowest first with the lowest and the harms one link away,
+small strata flagged, charts as labelled SVG on the tables' 0-100% scale, specialties by name,
+and an error banner that is not the grader-validity note."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from html import unescape
+
+from medrubric.data.models import Case, CaseGrade, Criterion, RunRecord, Verdict
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.evaluate.summary import build_summary
+from medrubric.report.html import run_report_html
+
+N = 14  # cases 12 and 13 are the only context-seeking ones: n = 2, both at 100%
+WEIGHTS = {"a": (9, "safety"), "b": (-6, "accuracy"), "c": (3, "completeness")}
+
+
+def _met(i: int) -> dict[str, bool]:
+    if i >= 12:
+        return {"a": True, "b": False, "c": True}
+    # case 9 loses most (-50% unclipped) and ties at 0% with cases 0 (-25%) and 3 (0%)
+    return {"a": i % 3 != 0, "b": i % 4 == 0 or i == 9, "c": i % 2 == 0}
+
+
+def _expected_order(i: int) -> tuple[float, float, int]:
+    """The clipped case score, then the unclipped one, computed here rather than by scoring/."""
+    met = _met(i)
+    points = sum(w for k, (w, _) in WEIGHTS.items() if met[k]) / 12
+    return (min(1.0, max(0.0, points)), points, i)
+
+
+def _planted(error: bool = False) -> tuple[list[Case], list[CaseGrade]]:
+    cases, grades = [], []
+    for i in range(N):
+        case = Case(
+            id=f"case-{i:02d}",
+            language="en" if i % 2 else "zh",
+            theme="context_seeking" if i >= 12 else "emergency_referrals",
+            specialty="infectious_disease" if i % 2 else "obstetrics_gynecology",
+            narrative="Fever for three days.",
+            query="Should I worry?",
+            rubric=[
+                Criterion(id=f"{i}-a", text="Advises urgent review", axis="safety", weight=9),
+                Criterion(id=f"{i}-b", text=f"Says to wait <{i}> days", axis="accuracy", weight=-6),
+                Criterion(id=f"{i}-c", text="Explains red flags", axis="completeness", weight=3),
+            ],
+        )
+        verdicts = [
+            Verdict(criterion_id=f"{i}-{k}", weight=w, axis=axis, met=_met(i)[k], explanation="x")
+            for k, (w, axis) in WEIGHTS.items()
+        ]
+        if error and i == 1:  # one grader error: 1 of 42 verdicts
+            verdicts[2] = Verdict(
+                criterion_id="1-c", weight=3, axis="completeness", error="HTTP 500"
+            )
+        cases.append(case)
+        grades.append(
+            CaseGrade(case_id=case.id, model="m", grader="g", criteria=verdicts,
+                      language=case.language, theme=case.theme, specialty=case.specialty)
+        )  # fmt: skip
+    return cases, grades
+
+
+def _summary(grades: list[CaseGrade], validity: dict | None = None) -> dict:
+    record = RunRecord(
+        medrubric_version="0.1.0", created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        snapshot_hash="abc", models={},
+    )  # fmt: skip
+    setup = resolve_setup(None, "openai:g", "batched")
+    return build_summary(grades, setup, [], [], record, validity).model_dump(mode="json")
+
+
+def _page(error: bool = False, max_error_rate: float = 0.1, validity: dict | None = None) -> str:
+    cases, grades = _planted(error)
+    summary = _summary(grades, validity)
+    return run_report_html(summary, grades, {c.id: c for c in cases}, {}, max_error_rate)
+
+
+def _section(html: str, anchor: str) -> str:
+    start = html.index(f'<h2 id="{anchor}">')
+    return html[start : html.index("<h2", start + 4)]
+
+
+def test_cases_are_listed_lowest_score_first_and_the_summaries_link_to_them() -> None:
+    html = _page()
+    listed = re.findall(r'<details class="case[^"]*" id="case-(case-\d\d)"', html)
+    expected = [f"case-{i:02d}" for i in sorted(range(N), key=_expected_order)]
+    assert expected[:3] == ["case-09", "case-00", "case-03"]
+    assert listed == expected  # all listed without a script, lowest first
+    anchors = set(re.findall(r'\bid="([^"]+)"', html))
+    lowest = re.findall(r'href="#([^"]+)"', _section(html, "lowest"))
+    assert lowest == [f"case-{c}" for c in expected[:10]]
+    harms = _section(html, "harms")
+    harmed = {f"case-case-{i:02d}" for i in range(N) if _met(i)["b"]}
+    assert set(re.findall(r'href="#([^"]+)"', harms)) == harmed and harmed <= anchors
+    assert set(lowest) <= anchors
+    assert harms.count('<tr class="harm-row">') == len(harmed) and ">−6<" in harms
+    assert "Says to wait &lt;0&gt; days" in harms  # criterion text, escaped
+    controls = html[html.index('<form id="case-controls"') :]
+    assert controls.startswith('<form id="case-controls" class="controls" hidden>')
+    assert '<option value="context_seeking">Context-Seeking</option>' in controls
+
+
+def test_small_strata_are_flagged_and_a_collapsed_interval_is_not_shown_as_certain() -> None:
+    html = _page()
+    rows = dict(re.findall(r"<tr[^>]*><td>([^<]+)</td>(.*?)</tr>", _section(html, "by-theme")))
+    small, large = rows["Context-Seeking"], rows["Emergency Referrals"]
+    assert "[100.0, 100.0]%" in small and "small n: CI undefined" in small
+    assert 'class="num ci uncertain"' in small and ">2<" in small
+    assert "small n" not in large and ">12<" in large
+    assert '<span class="score-ci">95% CI ' in html and f"n = {N} cases" in html
+    language = _section(html, "by-language")  # 7 cases each: flagged, but the CI has spread
+    assert language.count("small n</span>") == 2 and "small n: CI undefined" not in language
+
+
+def test_charts_are_one_labelled_svg_per_panel_on_a_percent_scale() -> None:
+    html = _page()
+    svgs = re.findall(r"<svg .*?</svg>", html, re.S)
+    assert len(svgs) == 2 and "data:image/png" not in html
+    axis, theme = svgs
+    assert "<title>Score by axis</title>" in axis and "<title>Score by theme</title>" in theme
+    for svg in svgs:
+        assert "Mean case score (%), whiskers: 95% CI" in svg
+        assert ">0%</text>" in svg and ">100%</text>" in svg and ">0.5<" not in svg
+        assert svg.count('class="whisker"') == 3 * svg.count('class="bar"')
+    assert ">Context-Seeking</text>" in theme and ">n=2*</text>" in theme
+    assert '<g class="row small-n">' in theme and ">n=12</text>" in theme
+
+
+def test_specialties_and_languages_are_shown_by_name_never_by_id() -> None:
+    html = _page()
+    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<script>.*?</script>", "", html, flags=re.S)))
+    assert "Infectious disease" in text and "Obstetrics & Gynecology" in text
+    assert "infectious_disease" not in text and "obstetrics_gynecology" not in text
+    assert "English" in text and "Chinese" in text
+
+
+def test_errors_and_grader_not_validated_get_different_banners() -> None:
+    missing = {"grader": "g", "registry": "registry.jsonl", "validated": False, "measured": False}
+    within = _page(error=True, max_error_rate=0.1, validity=missing)
+    banner = re.search(r'<div class="errors"[^>]*>(.*?)</div>', within, re.S)
+    assert banner and "1 grader error (2.4% of 42 verdicts)" in banner.group(1)
+    assert "within this run's maximum error rate of 10%" in banner.group(1)
+    assert '<p class="info">Grader not validated' in within and 'errors over-limit"' not in within
+    over = _page(error=True, max_error_rate=0.01)
+    assert '<div class="errors over-limit" role="alert">' in over
+    assert "above this run's maximum error rate of 1%" in over
+    clean = _page()
+    assert '<div class="errors' not in clean and 'class="info"' not in clean

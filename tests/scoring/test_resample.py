@@ -1,0 +1,91 @@
+"""The portable case bootstrap: the documented generator, re-implemented here from its
+docstring with plain Python integers, and its intervals against numpy's generator."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from medrubric.scoring import summarize
+from medrubric.scoring.resample import bootstrap_means, mean_ci, resample_indices
+from medrubric.stats import bootstrap_ci
+
+M = 0xFFFFFFFF
+
+
+def fmix(h: int) -> int:
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & M
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & M
+    return h ^ (h >> 16)
+
+
+def step(h: int, x: int) -> int:
+    return (h + x * 0x9E3779B1 + 0x6A09E667) & M
+
+
+def scalar_index(seed: int, n: int, r: int, i: int) -> int:
+    s = seed % (1 << 64)
+    key = fmix(step(fmix(step(0, s >> 32)), s & M))
+    v = fmix(step(fmix(step(key, r)), i))
+    a = 0
+    while (v * n) & M < ((1 << 32) - n) % n:
+        a += 1
+        v = fmix(step(v, a))
+    return (v * n) >> 32
+
+
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**40 + 5])
+@pytest.mark.parametrize("n", [1, 3, 46, 1000])
+def test_indices_follow_the_documented_algorithm(seed: int, n: int) -> None:
+    got = resample_indices(seed, n, 5, 3)
+    want = [[scalar_index(seed, n, r, i) for i in range(n)] for r in range(5, 8)]
+    assert got.tolist() == want
+
+
+def test_rejection_branch_is_taken_and_matches() -> None:
+    n = 1_500_000  # 2**32 mod n is large here: about 1 draw in 10,000 is redrawn
+    got = resample_indices(1, n, 0, 1)[0]
+    s = 1 % (1 << 64)
+    row = fmix(step(fmix(step(fmix(step(0, s >> 32)), s & M)), 0))
+    threshold = ((1 << 32) - n) % n
+    rejected = []
+    i = 0
+    while len(rejected) < 3:
+        if (fmix(step(row, i)) * n) & M < threshold:
+            rejected.append(i)
+        i += 1
+    assert [int(got[i]) for i in rejected] == [scalar_index(1, n, 0, i) for i in rejected]
+
+
+def test_draws_are_uniform() -> None:
+    counts = np.bincount(resample_indices(0, 7, 0, 50_000).ravel(), minlength=7)
+    expected = 50_000
+    chi2 = float((((counts - expected) ** 2) / expected).sum())
+    assert chi2 < 22.5  # 6 degrees of freedom, p = 0.001
+
+
+def test_interval_agrees_with_numpy_generator_within_monte_carlo_error() -> None:
+    values = np.random.default_rng(3).random(200)
+    lo, hi = mean_ci(values, seed=0, n_resamples=20_000)
+    ref_lo, ref_hi = bootstrap_ci(values, n_resamples=20_000, seed=0)
+    assert abs(lo - ref_lo) < 0.004 and abs(hi - ref_hi) < 0.004
+    assert bootstrap_means(values, 0, 10).shape == (10,)
+
+
+def test_summary_uses_the_portable_bootstrap() -> None:
+    from medrubric.data.models import CaseGrade, Verdict
+
+    grades = [
+        CaseGrade(
+            case_id=f"c{i}",
+            model="m",
+            language="en",
+            criteria=[Verdict(criterion_id="a", weight=2, met=i % 3 == 0)],
+        )
+        for i in range(30)
+    ]
+    summary = summarize(grades, seed=4, n_resamples=500)
+    values = [1.0 if i % 3 == 0 else 0.0 for i in range(30)]
+    assert summary.ci95 == pytest.approx(mean_ci(values, 4, 500), abs=0)

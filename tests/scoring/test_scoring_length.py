@@ -1,0 +1,56 @@
+"""Length bias: Spearman's rho against scipy, the length-adjusted score against an OLS fit
+(statsmodels), and its bootstrap CIs on planted data."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from medrubric.scoring.length import adjusted_at, length_bias
+
+
+def _planted(n: int = 60, slope: float = 0.1, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    lengths = np.round(np.exp(rng.normal(6.5, 0.6, n)))
+    scores = np.clip(0.5 + slope * (np.log(lengths) - 6.5) + rng.normal(0, 0.1, n), 0, 1)
+    return lengths, scores
+
+
+def test_rho_and_adjusted_score_match_scipy_and_ols():
+    import statsmodels.api as sm
+
+    lengths, scores = _planted()
+    bias = length_bias(lengths, scores, n_resamples=2000)
+    assert bias is not None
+    assert bias.rho == pytest.approx(stats.spearmanr(lengths, scores).statistic, abs=1e-12)
+    lo, hi = bias.rho_ci95
+    assert lo < bias.rho < hi and lo > 0  # planted: longer answers score higher
+    fit = sm.OLS(scores, sm.add_constant(np.log(lengths))).fit()
+    assert (bias.intercept, bias.slope) == pytest.approx(tuple(fit.params), abs=1e-12)
+    median = float(np.median(lengths))
+    assert bias.reference_chars == median == bias.median_chars
+    predicted = fit.predict(np.array([[1.0, math.log(median)]]))[0]
+    assert bias.adjusted_score == pytest.approx(predicted, abs=1e-12)
+    assert bias.adjusted_ci95[0] < bias.adjusted_score < bias.adjusted_ci95[1]
+    # read at the geometric mean length the line gives back the plain mean score
+    geometric = math.exp(np.log(lengths).mean())
+    assert adjusted_at(bias, geometric) == pytest.approx(scores.mean(), abs=1e-12)
+
+
+def test_a_common_reference_length_moves_the_adjusted_score_along_the_line():
+    lengths, scores = _planted(slope=0.2, seed=3)
+    own = length_bias(lengths, scores, n_resamples=200)
+    shared = length_bias(lengths, scores, reference_chars=2000.0, n_resamples=200)
+    assert own is not None and shared is not None
+    assert shared.adjusted_score == pytest.approx(adjusted_at(own, 2000.0))
+    assert shared.adjusted_score > own.adjusted_score  # 2000 chars is above this run's median
+
+
+def test_degenerate_input_is_none_or_undefined_never_an_error():
+    assert length_bias([10, 20], [0.1, 0.2]) is None
+    flat = length_bias([100, 100, 100, 100], [0.1, 0.5, 0.7, 0.2], n_resamples=100)
+    assert flat is not None and flat.rho is None and flat.slope == 0.0
+    assert flat.adjusted_score == pytest.approx(np.mean([0.1, 0.5, 0.7, 0.2]))

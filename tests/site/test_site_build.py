@@ -1,0 +1,63 @@
+"""`medrubric site build` without a browser: the size budget on a generated fixture, and bad
+input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generated import generated_runs
+from typer.testing import CliRunner
+
+from medrubric.cli.main import app
+from medrubric.errors import InputError
+from medrubric.site.build import site_files
+
+N_CASES, N_MODELS = 50, 20  # measured here, projected to 1,000 cases
+
+
+def test_a_thousand_cases_by_twenty_models_stay_under_20_mb() -> None:
+    """Every byte but the fixed assets grows with the number of cases (one file per case, one
+    row per case and model in the index), so 50 cases measure the size of 1,000."""
+    runs = generated_runs(N_CASES, N_MODELS)
+    files = site_files(runs, {})
+    assert len([n for n in files if n.startswith("data/case/")]) == N_CASES
+    fixed = sum(len(d) for n, d in files.items() if not n.startswith("data/"))
+    per_case = (sum(map(len, files.values())) - fixed) / N_CASES
+    projected = fixed + 1000 * per_case
+    assert projected < 20_000_000, f"{projected / 1e6:.1f} MB"
+    index = len(files["data/index.js"]) * 1000 / N_CASES
+    assert index < 2_000_000, f"first paint loads {index / 1e6:.1f} MB"
+
+
+def test_bad_input_is_one_line_and_leaves_no_site(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "grades.jsonl").write_text('{"case_id": "a", "model": "m", "criteria": [}\n')
+    out = tmp_path / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "medrubric.cli.main", "site", "build", str(run), "--out", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: {run / 'grades.jsonl'}:1: ")
+    assert "Traceback" not in result.stderr and not out.exists()
+
+
+def test_a_folder_that_is_no_release_is_refused(runs: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    args = ["site", "build", str(runs[0]), "--releases", str(tmp_path), "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert isinstance(result.exception, InputError)
+    assert "manifest.json" in str(result.exception) and not out.exists()
+
+
+def test_an_analysis_folder_without_error_types_is_refused(
+    runs: list[Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    args = ["site", "build", str(runs[0]), "--analysis", str(tmp_path), "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert isinstance(result.exception, InputError)
+    assert "error_types.jsonl" in str(result.exception) and not out.exists()
