@@ -5,7 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
@@ -232,3 +236,50 @@ def test_a_met_harmful_criterion_reads_as_harm_with_signed_points_and_the_unclip
     assert "0.0%" in summary_line and "(unclipped -66.7%)" in summary_line
     assert '<span class="harm">1 harm</span>' in summary_line
     assert ">−8<" in html  # total points
+
+
+GOLDEN_SUMMARY = Path(__file__).parents[1] / "data/fixtures/grade_golden/summary.json"
+PROBE = """
+import json, sys
+import medrubric.evaluate.summary  # what `grade` imports in the background while calls run
+
+def heavy():
+    return {m for m in sys.modules if m.split(".")[0] in ("scipy", "matplotlib", "pandas")}
+
+before = heavy()
+from medrubric.report.html import leaderboard_html, run_report_html
+from medrubric.report.leaderboard import LeaderboardRow
+
+summary = json.loads(sys.stdin.read())
+page = run_report_html(summary, [], {}, {})
+board = leaderboard_html([LeaderboardRow.from_summary("run", summary)])
+print(json.dumps({"new": sorted(heavy() - before), "page": page, "board": board}))
+"""
+
+
+def test_run_report_and_leaderboard_draw_svg_and_load_no_plotting_or_statistics_stack():
+    summary = json.loads((GOLDEN_SUMMARY).read_text(encoding="utf-8"))
+    summary["provenance"] |= {"git_revision": None, "created_at": "2026-01-01T00:00:00"}
+    summary |= {
+        "created_at": "2026-01-01T00:00:00",
+        "epochs": 3,
+        "worst_at_k": {"1": 0.6, "2": 0.5, "3": 0.25},
+        "reliability_at_k": {"1": 0.75, "2": 0.5, "3": 0.5},
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], input=json.dumps(summary), capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
+    probe = json.loads(out.stdout)
+    assert probe["new"] == []  # nothing imported after the last grader call
+    page, board = probe["page"], probe["board"]
+    assert "data:image/png" not in page + board and board.count("<svg") == 1
+    chart = page[page.index('aria-label="Worst-at-k and reliability@k against k') :]
+    chart = chart[: chart.index("</svg>")]
+    worst, reliable = (
+        [float(y) for y in re.findall(r'<circle cx="[\d.]+" cy="([\d.]+)"', part)]
+        for part in chart.split('class="line-')[1:]
+    )
+    top, bottom = 30, 260 - 46  # 100% and 0%
+    assert worst == pytest.approx([bottom - (bottom - top) * s for s in (0.6, 0.5, 0.25)])
+    assert reliable == pytest.approx([bottom - (bottom - top) * s for s in (0.75, 0.5, 0.5)])
