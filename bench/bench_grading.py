@@ -131,7 +131,7 @@ async def library_grade(
     async with open_model(spec, cache_dir=root / "cache", concurrency=concurrency) as grader:
         with RunProgress(terminal) as progress:
             return await grade_responses(
-                cases, answers, grader, setup, RunDir(root / "run").create(),
+                cases, answers, [grader], setup, RunDir(root / "run").create(),
                 concurrency=concurrency, progress=progress,
             )  # fmt: skip
 

@@ -46,7 +46,7 @@ async def grade_all(setup: GraderSetup, cases, answers, root: Path) -> dict:
         for model in DEMO_MODELS:
             with RunProgress(enabled=False) as progress:
                 grades = await grade_responses(
-                    cases, answers[model], grader, setup, RunDir(root / f"v{version}-{model}"),
+                    cases, answers[model], [grader], setup, RunDir(root / f"v{version}-{model}"),
                     concurrency=1, progress=progress,
                 )  # fmt: skip
             for g in grades:
