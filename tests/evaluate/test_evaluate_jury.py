@@ -7,10 +7,12 @@ import asyncio
 import hashlib
 import json
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
+from medrubric.data.models import Verdict
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.rundir import RunDir
 from medrubric.evaluate.runner import RunOptions
@@ -183,6 +185,20 @@ def test_grader_repeats_report_flips_and_score_sd(tmp_path):
     # the headline score is repeat 0's alone
     assert noise.repeat_scores[0] == pytest.approx(result.summary.score)
     assert "Grading noise (3 repeats" in RunDir(opts.out).report.read_text()
+    # the variance of the mean split into cases and grading, from the repeats' case scores
+    from medrubric.scoring.summary import score_verdicts
+    from medrubric.stats.variance import variance_components
+
+    met: dict[str, dict[int, list[Verdict]]] = {}
+    for c in calls:
+        met.setdefault(c.case_id, {}).setdefault(c.repeat, []).extend(c.verdicts)
+    table = [[[score_verdicts(by[r]) for r in range(3)]] for _, by in sorted(met.items())]
+    expected = variance_components(np.array(table, dtype=float))
+    split = result.summary.variance
+    assert split is not None and (split.n_cases, split.n_epochs, split.n_repeats) == (4, 1, 3)
+    assert split.components["grading"] == pytest.approx(expected.grading)
+    assert split.components["cases"] == pytest.approx(expected.case)
+    assert split.of_mean == pytest.approx(expected.of_mean())
 
 
 def test_cli_jury_regrade_and_compare(tmp_path):

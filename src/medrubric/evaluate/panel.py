@@ -26,7 +26,8 @@ from medrubric.evaluate.panel_records import (
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import GradingCall
 from medrubric.llm.family import model_family
-from medrubric.scoring.summary import score_verdicts, summarize
+from medrubric.scoring.records import VarianceSplit
+from medrubric.scoring.summary import score_verdicts, summarize, variance_split
 from medrubric.stats import (
     cluster_bootstrap_ci,
     cluster_totals_distribution,
@@ -202,6 +203,24 @@ def self_preference(
                                   "ci95": _interval(lo, hi)})  # fmt: skip
 
 
+def repeat_variance(by_repeat: Sequence[Graded], clip: bool) -> VarianceSplit | None:
+    """The cases / epochs / grading split of the variance of the mean score from one grader's
+    case scores at every (epoch, repeat), on the cases scored in all of them (None for fewer
+    than two such cases)."""
+    cells: dict[str, dict[tuple[int, int], float]] = {}
+    for repeat, grades in enumerate(by_repeat):
+        for g in grades:
+            score = score_verdicts(g.criteria, clip)
+            if score is not None:
+                cells.setdefault(g.case_id, {})[(g.epoch, repeat)] = score
+    epochs = sorted({epoch for found in cells.values() for epoch, _ in found})
+    full = [found for found in cells.values() if len(found) == len(epochs) * len(by_repeat)]
+    if len(full) < 2:
+        return None
+    table = [[[found[(e, r)] for r in range(len(by_repeat))] for e in epochs] for found in full]
+    return variance_split(np.array(table, dtype=float))
+
+
 def panel_figures(
     grades: Sequence[CaseGrade],
     calls: Sequence[GradingCall],
@@ -212,7 +231,8 @@ def panel_figures(
     seed: int = 0,
     n_resamples: int = 10_000,
 ) -> dict[str, object]:
-    """summary.json's `jury`, `grading_noise` and `self_preference` fields; `candidate` is the
+    """summary.json's `jury`, `grading_noise` and `self_preference` fields (and, with repeats,
+    `variance` split into cases, epochs and grading); `candidate` is the
     graded model (default: that of the first grade)."""
     graded = answered(grades)
     single = len(set(labels)) == 1
@@ -240,6 +260,11 @@ def panel_figures(
             spread=spread(first, setup.clip, n_resamples, seed),
         )
     if setup.repeats > 1:
+        # the first grader's scores at every epoch and repeat split the variance three ways
+        # (it replaces the cases/epochs split `summarize` made)
+        out["variance"] = repeat_variance(
+            [rated(labels[0], r) for r in range(setup.repeats)], setup.clip
+        )
         out["grading_noise"] = NoiseReport(
             repeats=setup.repeats,
             temperature=setup.repeat_temperature,

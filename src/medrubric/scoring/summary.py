@@ -84,7 +84,12 @@ def epoch_variance(per_case: Sequence[Sequence[float]]) -> VarianceSplit | None:
     matrix = complete_matrix(per_case)
     if matrix.shape[0] < 2:
         return None
-    parts = variance_components(matrix[:, :, None])
+    return variance_split(matrix[:, :, None])
+
+
+def variance_split(scores: np.ndarray) -> VarianceSplit:
+    """summary.json's `variance` from case scores [case, epoch, repeat] (a complete table)."""
+    parts = variance_components(scores)
     return VarianceSplit(
         n_cases=parts.n_cases,
         n_epochs=parts.n_epochs,
