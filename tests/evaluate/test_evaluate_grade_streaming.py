@@ -1,6 +1,6 @@
 """`grade` streams its cases, answers' verdicts and grades through the run folder: what it
 writes is what the version that held everything in memory wrote (recorded in
-tests/data/fixtures/grade_golden/ by `python tests/evaluate/test_evaluate_grade_streaming.py
+tests/evaluate/fixtures/grade_golden/ by `python tests/evaluate/test_evaluate_grade_streaming.py
 OUT` at that version), and a re-run of an unchanged cases file does not read it again."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from medrubric.testing.replay import rubric_replay_handler
 from medrubric.testing.replay_server import FaultPlan, ReplayServer
 
 FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
-GOLDEN = FIXTURES / "grade_golden"
+GOLDEN = Path(__file__).parent / "fixtures" / "grade_golden"
 FILES = ("cases.jsonl", "responses.jsonl", "verdicts.jsonl", "grades.jsonl", "leaderboard.md")
 VOLATILE = ("created_at", "git_revision", "inputs_sha256")
 

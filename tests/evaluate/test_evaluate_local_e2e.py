@@ -15,7 +15,8 @@ from medrubric.evaluate.rundir import GradingCall, RunSummary
 
 # what a browser would fetch or follow: links, scripts, stylesheets, fonts, remote images
 EXTERNAL = re.compile(
-    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script|<link|@import|url\(""", re.I
+    r"""(?:src|href|action)\s*=\s*(?!["']?(?:data:|#))|<script\b[^>]*\bsrc|<link|@import|url\(""",
+    re.I,
 )
 CASES = ["syn-en-029", "syn-zh-011"]  # the smallest rubrics per language: a CPU-only model is slow
 

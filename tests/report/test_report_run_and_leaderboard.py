@@ -238,7 +238,7 @@ def test_a_met_harmful_criterion_reads_as_harm_with_signed_points_and_the_unclip
     assert ">−8<" in html  # total points
 
 
-GOLDEN_SUMMARY = Path(__file__).parents[1] / "data/fixtures/grade_golden/summary.json"
+GOLDEN_SUMMARY = Path(__file__).parents[1] / "evaluate/fixtures/grade_golden/summary.json"
 PROBE = """
 import json, sys
 import medrubric.evaluate.summary  # what `grade` imports in the background while calls run
