@@ -53,13 +53,16 @@ demo: $(STAMP)
 	@$(BIN)/python -m compileall -q src >/dev/null
 	$(BIN)/medrubric demo
 
+# Two workers (pytest-xdist), each test file on one worker: the suite waits on local-model
+# servers and subprocesses as much as it computes, so two workers on two cores halve its time.
+PYTEST_WORKERS ?= 2
 test: $(STAMP) browser postgres
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 
 # The inner loop: everything but the tests marked slow (real local model, Ray), browser
 # (Chromium) or postgres (a PostgreSQL server), so it needs neither installed.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow and not browser and not postgres"
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile -m "not slow and not browser and not postgres"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
