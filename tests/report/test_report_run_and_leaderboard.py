@@ -201,6 +201,33 @@ def test_leaderboard_links_each_run_to_its_report(tmp_path):
     assert "../weak/report.html" not in html  # no report there: no dead link
 
 
+def test_leaderboard_links_the_analysis_pages_it_is_given(tmp_path, medrubric_cli):
+    _write_run(tmp_path / "weak", "weak-model", met=False)
+    _write_run(tmp_path / "strong", "strong-model", met=True)
+    runs = [str(tmp_path / "weak"), str(tmp_path / "strong")]
+    from medrubric.data.sample import sample_dir
+
+    recorded = [str(sample_dir() / f"grades-demo-{kind}.jsonl") for kind in ("hasty", "careful")]
+    compared = CliRunner().invoke(
+        app, ["compare", *recorded, "--html", str(tmp_path / "analysis" / "compare.html")]
+    )
+    assert compared.exit_code == 0, compared.output
+    out = tmp_path / "board"
+    args = ["report", *runs, "--out", str(out), "--analysis", str(tmp_path / "analysis")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    html = (out / "leaderboard.html").read_text()
+    hrefs = re.findall(r'<a href="([^"#]+)">analysis/compare</a>', html)
+    assert hrefs == ["../analysis/compare.html"] and (out / hrefs[0]).resolve().is_file()
+    # a folder without a page: one line, exit 2, no leaderboard written
+    (tmp_path / "empty").mkdir()
+    bad = medrubric_cli(
+        ["report", *runs, "--out", str(tmp_path / "b2"), "--analysis", str(tmp_path / "empty")]
+    )
+    assert bad.exit_code == 2 and "no .html analysis page" in bad.output
+    assert not (tmp_path / "b2" / "leaderboard.html").exists()
+
+
 def test_a_met_harmful_criterion_reads_as_harm_with_signed_points_and_the_unclipped_score():
     case = Case(
         id="hasty", language="en", theme="emergency_referrals", specialty="cardiology",

@@ -383,12 +383,20 @@ def regrade_cmd(
 def report_cmd(
     runs: Annotated[list[Path], typer.Argument(help="Run directories (with summary.json).")],
     out: Out,
+    analysis: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--analysis",
+            help="A folder of analysis pages (analyze, compare --html, meta-eval) to link from "
+            "the leaderboard (repeatable).",
+        ),
+    ] = None,
 ) -> None:
     """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
     from medrubric.report.pages import write_leaderboard
 
     rows = load_rows(runs)
-    _, page = write_leaderboard(out, rows)
+    _, page = write_leaderboard(out, rows, analysis or [])
     typer.echo(leaderboard_markdown(rows))
     typer.echo(str(page.resolve()))
 

@@ -250,9 +250,12 @@ def run_report_context(
 
 
 def leaderboard_html(
-    rows: Sequence[LeaderboardRow], links: Mapping[str, str | None] | None = None
+    rows: Sequence[LeaderboardRow],
+    links: Mapping[str, str | None] | None = None,
+    pages: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """The leaderboard page; `links` maps a row's run to the href of its report.html."""
+    """The leaderboard page; `links` maps a row's run to the href of its report.html, `pages`
+    are (href, title) of analysis pages linked from the top."""
     chart = bar_chart("Overall score", {
         r.model: {"score": r.score, "ci95": r.ci95, "n": r.n_cases}
         for r in rows if r.score is not None and r.ci95
@@ -265,6 +268,7 @@ def leaderboard_html(
         ranks=ci_ranks([r.ci95 for r in rows]),
         axes=axes_present(rows),
         run_links=links or {},
+        pages=list(pages),
         chart=chart,
     )
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from medrubric.errors import InputError
 from medrubric.files import write_bytes_atomic, write_text_atomic
 from medrubric.report.render import write_page
 
@@ -61,12 +62,31 @@ def run_link(out: Path, run: str) -> str | None:
     return Path(os.path.relpath(report.resolve(), out.resolve())).as_posix()
 
 
-def write_leaderboard(out: Path, rows: Sequence[LeaderboardRow]) -> tuple[Path, Path]:
-    """OUT/leaderboard.md and OUT/leaderboard.html (each run linked to its report.html)."""
+def analysis_links(out: Path, folders: Sequence[Path]) -> list[tuple[str, str]]:
+    """(href relative to a page in `out`, title) of every HTML page in the analysis folders,
+    in folder order then by file name; a folder that is missing or holds no page is an input
+    error."""
+    entries: list[tuple[str, str]] = []
+    for folder in folders:
+        pages = sorted(folder.glob("*.html")) if folder.is_dir() else []
+        if not pages:
+            raise InputError(f"{folder}: --analysis: no .html analysis page in this folder")
+        for page in pages:
+            href = Path(os.path.relpath(page.resolve(), out.resolve())).as_posix()
+            entries.append((href, f"{folder.name}/{page.stem.replace('_', ' ')}"))
+    return entries
+
+
+def write_leaderboard(
+    out: Path, rows: Sequence[LeaderboardRow], analysis: Sequence[Path] = ()
+) -> tuple[Path, Path]:
+    """OUT/leaderboard.md and OUT/leaderboard.html (each run linked to its report.html, and
+    every page of the `analysis` folders linked from the top of the page)."""
     from medrubric.report.html import leaderboard_html
     from medrubric.report.leaderboard import leaderboard_markdown
 
+    pages = analysis_links(out, analysis)  # checked before anything is written
     write_text_atomic(out / LEADERBOARD_MD, leaderboard_markdown(rows))
     links = {r.run: run_link(out, r.run) for r in rows}
-    write_text_atomic(out / LEADERBOARD_HTML, leaderboard_html(rows, links))
+    write_text_atomic(out / LEADERBOARD_HTML, leaderboard_html(rows, links, pages))
     return out / LEADERBOARD_MD, out / LEADERBOARD_HTML
