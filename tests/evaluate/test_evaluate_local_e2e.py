@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
@@ -139,3 +140,26 @@ def test_two_grader_jury_through_the_local_model(local_llm_spec, tmp_path):
     summary = RunSummary.model_validate_json((out / "summary.json").read_text())
     assert summary.jury is not None and set(summary.jury.graders) == {"judge-a", "judge-b"}
     assert summary.self_preference is not None
+
+    # a judge change: the same answers graded again by one of the names alone (a cache of its
+    # own, so the model answers again), then the paired difference of the two runs
+    again, compared_json = tmp_path / "regraded", tmp_path / "compare.json"
+    args = ["regrade", str(out), "--grader", "judge-b", "--timeout", "600", "--max-error-rate",
+            "1", "--config", str(config), "--cache-dir", str(tmp_path / "cache-b"), "--out",
+            str(again), "--quiet"]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (regraded,) = load_models(again / "grades.jsonl", CaseGrade)
+    assert regraded.grader == "judge-b" and regraded.case_id == grade.case_id
+    assert [c.grader for c in load_models(again / "verdicts.jsonl", GradingCall)] == ["judge-b"]
+    args = ["compare", str(out), str(again), "--out", str(compared_json)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    compared = json.loads(compared_json.read_text(encoding="utf-8"))
+    assert compared["same_answers"] is True and compared["grading_changes"]
+    assert compared["n_pairs"] == len(compared["pairs"]) <= 1
+    assert {"theme", "axis"} <= set(compared["by"])
+    for pair in compared["pairs"]:
+        assert pair["diff"] == pytest.approx(pair["score_b"] - pair["score_a"])
+    if compared["n_pairs"]:
+        assert compared["mean_diff"] == pytest.approx(compared["pairs"][0]["diff"])

@@ -110,6 +110,42 @@ def test_report_shows_validity_figures_or_not_validated(
     assert line in said_after and "NOT validated: does not clear the bar" in said_after
 
 
+def test_a_jury_records_and_shows_each_graders_validity(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every jury grader is looked up: the registry holds the second grader's meta-eval only,
+    so summary.json and report.html carry its figures and say the first is not validated."""
+    registry = tmp_path / "registry.json"
+    monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(registry))
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text('{"case_id": "syn-en-001", "response": "Call an ambulance now."}\n')
+    with ReplayServer(rubric_replay_handler) as server:
+        first, second = (f"openai:{name}@{server.base_url}" for name in ("replay", "other"))
+        _validate(second, registry)
+        args = ["grade", "--responses", str(answers), "--cases", "sample", "--grader", first,
+                "--grader", second, "--jury", "any", "--out", str(tmp_path / "run"),
+                "--quiet"]  # fmt: skip
+        result = CliRunner().invoke(app, args, env={"COLUMNS": "400"})
+        assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text(encoding="utf-8"))
+    graders = summary["jury"]["graders"]
+    assert list(graders) == ["openai:replay", "openai:other"]
+    unmeasured, measured = graders["openai:replay"]["validity"], graders["openai:other"]["validity"]
+    assert unmeasured["measured"] is False and unmeasured["grader"] == first
+    assert measured["measured"] is True and measured["grader"] == second
+    assert measured["source"] == str(registry) and measured["validated"] is False
+    hb = json.loads(registry.read_text())[second]["healthbench"]
+    assert measured["macro_f1"] == hb["macro_f1"]
+    assert summary["grader_validity"] == unmeasured  # the run's field: the first grader's
+    html = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
+    table = html[html.index("<th>Agreement with physicians</th>") :]
+    table = table[: table.index("</table>")]
+    lo, hi = measured["macro_f1_ci95"]
+    row = table[table.index("<td>openai:other</td>") :]
+    assert f"Macro F1 {measured['macro_f1']:.3f} [{lo:.3f}, {hi:.3f}]" in row.split("</tr>")[0]
+    assert "not validated</td>" in table[table.index("<td>openai:replay</td>") :].split("</tr>")[0]
+
+
 @pytest.mark.parametrize(
     ("figures", "validated", "why"),
     [

@@ -59,7 +59,9 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
     assert {k: v for k, v in written.items() if k not in expected} == {
         "calls": None, "tokens": None, "cost_usd": None, "response_errors": [],
         "grading": None, "provenance": None, "inputs_sha256": None, "jury": None,
-        "grading_noise": None, "self_preference": None,
+        "grading_noise": None,
+        "self_preference": {"candidate_family": None, "same_family": [], "flagged": False,
+                            "n_cases": 0, "own_minus_other": None, "ci95": None},
     }  # fmt: skip
     assert validity["validated"] is False and validity["note"].startswith("grader not validated")
     assert f"grader {validity['grader']}: grader not validated" in result.output
@@ -68,6 +70,35 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
         assert text in result.output
     assert "grader errors: 1 of 4 criteria" in result.output
     assert "answer generation errors (not scored): 1" in result.output
+
+
+@pytest.mark.parametrize(
+    ("model", "grader", "family", "same"),
+    [
+        ("openai:gpt-4o", "openai:gpt-4.1-mini", "openai", ["openai:gpt-4.1-mini"]),
+        ("openai:gpt-4o", "anthropic:claude-sonnet-4", "openai", []),
+        ("local:smollm2", "jury:majority(openai:gpt-4.1, vllm:SmolLM2-360M)", "huggingface",
+         ["vllm:SmolLM2-360M"]),
+        ("local:smollm2", "jury:any(openai:gpt-4.1, anthropic:claude-sonnet-4)", "huggingface",
+         []),
+    ],
+)  # fmt: skip
+def test_score_flags_a_grader_of_the_candidates_family(app, tmp_path, model, grader, family,
+                                                       same):  # fmt: skip
+    """A bare grades file carries model and grader labels: `score` reads the families from
+    them (a jury's label names its members) and writes `self_preference` as a run does."""
+    path = tmp_path / "grades.jsonl"
+    write_jsonl(path, [CaseGrade(case_id="c1", model=model, grader=grader,
+                                 criteria=[v("a", 5, "accuracy", True)])])  # fmt: skip
+    out = tmp_path / "out"
+    args = ["score", str(path), "--out", str(out), "--resamples", "20"]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "300"})
+    assert result.exit_code == 0, result.output
+    pref = json.loads((out / "summary.json").read_text(encoding="utf-8"))["self_preference"]
+    assert pref["candidate_family"] == family and pref["same_family"] == same
+    assert pref["flagged"] is bool(same) and pref["own_minus_other"] is None
+    said = f"self-preference risk: {', '.join(same)} of the candidate's family ({family})"
+    assert (said in result.output) is bool(same)
 
 
 def test_a_file_mostly_in_error_writes_its_summary_and_exits_1(app, tmp_path):

@@ -96,14 +96,20 @@ def _options(
 
 
 def _with_validity(opts: RunOptions) -> RunOptions:
-    """The options with the grader's agreement with physicians looked up (the run folder's
+    """The options with each grader's agreement with physicians looked up (the run folder's
     meta_eval.json, else the meta-eval registry; under the spec, then the label its grades
-    carry): an input of the run, recorded in summary.json."""
+    carry): an input of the run, recorded in summary.json (a jury's: every grader's by
+    label, the first grader's also as the run's `grader_validity`)."""
     from medrubric.analysis.registry import grader_validity
 
     assert opts.setup is not None
-    names = [opts.setup.grader, opts.grader().label]
-    opts.grader_validity = grader_validity(names, opts.out)
+    specs = opts.graders()
+    found = {
+        spec.label: grader_validity([name, spec.label], opts.out)
+        for name, spec in zip(opts.setup.graders, specs, strict=True)
+    }
+    opts.grader_validity = found[specs[0].label]
+    opts.grader_validity_by_grader = found if len(specs) > 1 else None
     return opts
 
 

@@ -164,6 +164,7 @@ def score(
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
     from medrubric.analysis.registry import grader_validity, validity_line
+    from medrubric.cli.evaluate import panel_lines
     from medrubric.evaluate.error_rate import error_rate_problem
     from medrubric.scoring import summarize
     from medrubric.scoring.grades import read_grades
@@ -185,10 +186,15 @@ def score(
     cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
     graders = sorted({g.grader for g in grades if g.grader})
     validity = grader_validity(graders or ["unknown"], grades_path.parent)
+    from medrubric.evaluate.panel import family_flag
     from medrubric.evaluate.rundir import RunDir, RunSummary
 
+    preference = family_flag(summary.model, graders) if summary.model else None
+    written_summary = RunSummary(
+        **dict(summary), grader_validity=validity, self_preference=preference
+    )
     folder = RunDir(out).create()
-    folder.write_summary(RunSummary(**dict(summary), grader_validity=validity))
+    folder.write_summary(written_summary)
     written = [folder.summary]
     if cacs is not None:
         folder.write_cacs(cacs)
@@ -202,7 +208,7 @@ def score(
         console.print(line, style="yellow" if troubled else None, soft_wrap=True)
     if cacs is not None:
         console.print(cacs_line(cacs), soft_wrap=True)
-    for line in robustness_lines(summary):
+    for line in robustness_lines(summary) + panel_lines(written_summary):
         console.print(line, soft_wrap=True, highlight=False)
     console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
     console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)

@@ -26,7 +26,7 @@ from medrubric.data.models import (
     add_costs,
 )
 from medrubric.errors import InputError
-from medrubric.evaluate.jury import Rater, jury_verdict, rater_verdicts
+from medrubric.evaluate.jury import Rater, jury_label, jury_verdict, rater_verdicts
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.runcases import RunCases
 from medrubric.evaluate.rundir import AnswerKey, GradingCall, RunDir, answer_key, latest_by_key
@@ -517,8 +517,3 @@ def plan_raters(setup: GraderSetup, labels: Sequence[str]) -> list[Rater]:
         for repeat in range(setup.repeats)
         for spec, label in zip(setup.graders, labels, strict=True)
     ]
-
-
-def jury_label(rule: str, labels: Sequence[str]) -> str:
-    """The grader name a jury's grades carry: `jury:majority(a, b, c)`."""
-    return f"jury:{rule}({', '.join(labels)})"

@@ -38,6 +38,23 @@ class Rater:
         return self.label if self.repeat == 0 else f"{self.label}#{self.repeat}"
 
 
+JURY_PREFIX = "jury:"
+
+
+def jury_label(rule: str, labels: Sequence[str]) -> str:
+    """The grader name a jury's grades carry: `jury:majority(a, b, c)`."""
+    return f"{JURY_PREFIX}{rule}({', '.join(labels)})"
+
+
+def jury_members(label: str) -> list[str]:
+    """The graders a grade's grader label names: a jury label's members (`jury_label`),
+    else the label itself."""
+    rule, paren, rest = label.removeprefix(JURY_PREFIX).partition("(")
+    if not label.startswith(JURY_PREFIX) or not paren or not rest.endswith(")") or not rule:
+        return [label]
+    return [member for member in rest[:-1].split(", ") if member]
+
+
 def jury_verdict(votes: Sequence[Verdict], rule: str) -> Verdict:
     """One verdict from the jury members' verdicts on one criterion (see the module doc)."""
     first = votes[0]

@@ -8,12 +8,13 @@ per call with its grader and repeat), so it can be recomputed from the run folde
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
 from medrubric.data.models import CaseGrade, Verdict, add_costs
-from medrubric.evaluate.jury import Rater, rater_grades, rater_verdicts
+from medrubric.evaluate.jury import Rater, jury_members, rater_grades, rater_verdicts
 from medrubric.evaluate.panel_records import (
     Agreement,
     GraderNoise,
@@ -134,8 +135,9 @@ def spread(by_rater: Sequence[Graded], clip: bool, n_resamples: int, seed: int) 
 
 
 def grader_score(
-    grades: Graded, label: str, calls: Sequence[GradingCall], clip: bool, seed: int, n: int
-) -> GraderScore:
+    grades: Graded, label: str, calls: Sequence[GradingCall], clip: bool, seed: int, n: int,
+    validity: dict[str, Any] | None = None,
+) -> GraderScore:  # fmt: skip
     scored = summarize(grades, clip=clip, seed=seed, n_resamples=n) if grades else None
     own = [c for c in calls if c.grader == label]
     made = [c for c in own if not c.cached]
@@ -147,6 +149,7 @@ def grader_score(
         calls=sum(c.calls for c in made),
         cached=sum(c.calls for c in own if c.cached),
         cost_usd=add_costs(*(c.cost_usd for c in made)),
+        validity=validity,
     )
 
 
@@ -181,15 +184,23 @@ def noise(by_repeat: Sequence[Graded], clip: bool, n_resamples: int, seed: int) 
     )
 
 
+def family_flag(candidate: str, labels: Sequence[str]) -> SelfPreference:
+    """The graders among `labels` of the candidate's provider family (a jury's grade label,
+    `jury:rule(a, b)`, stands for its members), flagged when there is one."""
+    graders = [member for label in labels for member in jury_members(label)]
+    family = model_family(candidate)
+    same = [label for label in graders if family is not None and model_family(label) == family]
+    return SelfPreference(candidate_family=family, same_family=same, flagged=bool(same))
+
+
 def self_preference(
     candidate: str, labels: Sequence[str], by_rater: Sequence[Graded], clip: bool,
     n_resamples: int, seed: int,
 ) -> SelfPreference:  # fmt: skip
     """Graders of the candidate's family; with graders of both kinds, the mean over cases of
     (own-family graders' mean case score - other graders' mean case score), paired CI."""
-    family = model_family(candidate)
-    same = [label for label in labels if family is not None and model_family(label) == family]
-    out = SelfPreference(candidate_family=family, same_family=same, flagged=bool(same))
+    out = family_flag(candidate, labels)
+    same = out.same_family
     if not same or len(same) == len(labels):
         return out
     _, table = case_score_table(by_rater, clip)
@@ -230,10 +241,12 @@ def panel_figures(
     candidate: str | None = None,
     seed: int = 0,
     n_resamples: int = 10_000,
+    validity: Mapping[str, dict[str, Any]] | None = None,
 ) -> dict[str, object]:
     """summary.json's `jury`, `grading_noise` and `self_preference` fields (and, with repeats,
     `variance` split into cases, epochs and grading); `candidate` is the
-    graded model (default: that of the first grade)."""
+    graded model (default: that of the first grade); `validity` each jury grader's agreement
+    with physicians by label."""
     graded = answered(grades)
     single = len(set(labels)) == 1
 
@@ -253,7 +266,9 @@ def panel_figures(
         out["jury"] = JuryReport(
             rule=setup.jury,
             graders={
-                label: grader_score(g, label, calls, setup.clip, seed, n_resamples)
+                label: grader_score(
+                    g, label, calls, setup.clip, seed, n_resamples, (validity or {}).get(label)
+                )
                 for label, g in zip(labels, first, strict=True)
             },
             agreement=agreement(first, n_resamples, seed),

@@ -3,6 +3,8 @@ noise across repeats, and self-preference (computed in evaluate/panel.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 Interval = tuple[float, float]
@@ -20,6 +22,8 @@ class GraderScore(BaseModel):
     calls: int  # endpoint calls made (cache hits not counted), every repeat included
     cached: int
     cost_usd: float | None  # None: the grader's price is unknown
+    # its agreement with physicians (analysis.registry.grader_validity), an input of the run
+    validity: dict[str, Any] | None = None
 
 
 class Agreement(BaseModel):

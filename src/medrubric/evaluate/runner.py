@@ -67,8 +67,10 @@ class RunOptions(ModelOptions):
     batch_api: Literal["openai", "vllm"] | None = None  # provider batches (llm/batch/model.py)
     batch_poll_s: float = 5.0  # first wait between batch status polls; it grows to a minute
     fanout: FanoutSettings | None = None  # --engine ray: several endpoints for one model
-    # the grader's agreement with physicians, looked up by the caller (an input, recorded)
+    # the grader's agreement with physicians, looked up by the caller (an input, recorded);
+    # a jury's: the first grader's, and every grader's by label
     grader_validity: dict[str, Any] | None = None
+    grader_validity_by_grader: dict[str, dict[str, Any]] | None = None
     epochs: int = Field(default=1, ge=1)  # answers per case (--epochs)
     temperature: float | None = None  # the candidate's (--temperature); else its entry's, else 0
     pass_threshold: float = 0.5  # a case score that passes, for reliability@k
@@ -342,7 +344,7 @@ def preload_summary() -> threading.Thread:
 # progress) cannot change a summary.
 SUMMARY_OPTIONS = {
     "cases", "filters", "limit", "model", "max_tokens", "setup", "knowledge", "grader_validity",
-    "epochs", "temperature", "pass_threshold",
+    "grader_validity_by_grader", "epochs", "temperature", "pass_threshold",
 }  # fmt: skip
 
 
@@ -409,6 +411,7 @@ def write_summary(
         opts.grader_validity, [spec.label for spec in specs],
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
+        validity_by_grader=opts.grader_validity_by_grader,
     )  # fmt: skip
     summary.inputs_sha256 = digest
     run.write_summary(summary)

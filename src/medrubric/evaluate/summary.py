@@ -6,7 +6,7 @@ key: model specs go in as `public()`."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
@@ -60,12 +60,14 @@ def build_summary(
     *,
     temperature: float | None = None,
     pass_threshold: float = 0.5,
+    validity_by_grader: Mapping[str, dict[str, Any]] | None = None,
 ) -> RunSummary:
     """summary.json of one model's grades; `labels` are the graders' labels in
     `setup.graders` order (default: the set-up's specs as given). With one grader at one
     repeat, `grades` and `calls` are each read once (generators over the run's logs keep
     memory flat); a jury's or repeats' figures pair every grade with each rater's verdicts,
-    so then both are held. The calls' prompt versions join `record`'s."""
+    so then both are held. The calls' prompt versions join `record`'s;
+    `validity_by_grader` is each jury grader's agreement with physicians, by label."""
     labels = labels or setup.graders
     panel = len(labels) > 1 or setup.repeats > 1
     held: tuple[list[CaseGrade], list[GradingCall]] = ([], [])
@@ -122,6 +124,7 @@ def build_summary(
                 candidate=scored.model,
                 seed=scored.seed,
                 n_resamples=scored.n_resamples,
+                validity=validity_by_grader,
             ),
         }  # fmt: skip
     )
