@@ -142,16 +142,27 @@ def test_two_grader_jury_through_the_local_model(local_llm_spec, tmp_path):
     assert summary.self_preference is not None
 
     # a judge change: the same answers graded again by one of the names alone (a cache of its
-    # own, so the model answers again), then the paired difference of the two runs
+    # own, so the model answers again), twice (a grading repeat at temperature > 0) and with
+    # the criteria in a seeded order, then the paired difference of the two runs
     again, compared_json = tmp_path / "regraded", tmp_path / "compare.json"
-    args = ["regrade", str(out), "--grader", "judge-b", "--timeout", "600", "--max-error-rate",
-            "1", "--config", str(config), "--cache-dir", str(tmp_path / "cache-b"), "--out",
+    args = ["regrade", str(out), "--grader", "judge-b", "--grader-repeats", "2",
+            "--shuffle-criteria", "7", "--timeout", "600", "--max-error-rate", "1",
+            "--config", str(config), "--cache-dir", str(tmp_path / "cache-b"), "--out",
             str(again), "--quiet"]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     (regraded,) = load_models(again / "grades.jsonl", CaseGrade)
     assert regraded.grader == "judge-b" and regraded.case_id == grade.case_id
-    assert [c.grader for c in load_models(again / "verdicts.jsonl", GradingCall)] == ["judge-b"]
+    recalls = load_models(again / "verdicts.jsonl", GradingCall)
+    assert sorted((c.grader, c.repeat) for c in recalls) == [("judge-b", 0), ("judge-b", 1)]
+    assert all(
+        sorted(v.criterion_id for v in c.verdicts) == sorted(v.criterion_id for v in grade.criteria)
+        for c in recalls
+    )
+    resummary = RunSummary.model_validate_json((again / "summary.json").read_text())
+    assert resummary.grading.shuffle_seed == 7 and resummary.grading.repeats == 2
+    assert resummary.grading_noise is not None
+    assert set(resummary.grading_noise.by_grader) == {"judge-b"}
     args = ["compare", str(out), str(again), "--out", str(compared_json)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
