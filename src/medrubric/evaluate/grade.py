@@ -298,15 +298,15 @@ class GradingPlan:
             if not any(pending):
                 continue
             shared = answer_prompt(case, response.response or "")
-            for i, (rater, todo) in enumerate(zip(self.raters, pending, strict=True)):
-                if not todo:
+            for i, (rater, missing) in enumerate(zip(self.raters, pending, strict=True)):
+                if not missing:
                     continue
                 if self.setup.mode == "batched":
-                    order = shuffled(case, todo, self.setup.shuffle_seed)
+                    order = shuffled(case, missing, self.setup.shuffle_seed)
                     yield GradingJob(case, response, order, shared, i, rater.repeat)
                 else:
                     yield from (GradingJob(case, response, (c,), shared, i, rater.repeat)
-                                for c in todo)  # fmt: skip
+                                for c in missing)  # fmt: skip
 
 
 def _rubric_size(cases: Mapping[str, Case], case_id: str) -> int:
