@@ -5,12 +5,15 @@ processes for the lock)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,8 +105,19 @@ def test_another_case_source_is_refused(tmp_path, server, medrubric_cli):
 
 def test_two_processes_never_write_one_run_folder(tmp_path):
     """The first eval holds OUT/.lock for its whole run; a second process started meanwhile
-    is refused at once, and the first finishes with exactly its own records."""
-    with ReplayServer(rubric_replay_handler, latency=0.2) as slow:
+    is refused at once, and the first finishes with exactly its own records. The first
+    process's calls are held until the second has ended, so however slowly the second starts
+    on a loaded machine, the first is still running."""
+    second_ended = threading.Event()
+
+    class Held(ReplayServer):
+        async def _chat(self, request: Any) -> Any:
+            self.arrived = True
+            while not second_ended.is_set():
+                await asyncio.sleep(0.02)
+            return await super()._chat(request)
+
+    with Held(rubric_replay_handler) as slow:
         spec = f"openai:m1@{slow.base_url}"
         args = [sys.executable, "-m", "medrubric.cli.main", "eval", "--cases", "sample",
                 "--limit", "3", "--model", spec, "--grader", spec, "--concurrency", "1",
@@ -112,10 +126,14 @@ def test_two_processes_never_write_one_run_folder(tmp_path):
         first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         lock = tmp_path / "run" / ".lock"
         deadline = time.monotonic() + 60
-        while not (lock.exists() and slow.total > 0) and time.monotonic() < deadline:
+        running = lambda: lock.exists() and getattr(slow, "arrived", False)  # noqa: E731
+        while not running() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert lock.exists(), "the first process should hold the lock while it runs"
-        second = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+        try:
+            second = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+        finally:
+            second_ended.set()
         out, err = first.communicate(timeout=300)
     assert second.returncode == 2, second.stderr
     assert f"another medrubric process (pid {first.pid})" in second.stderr

@@ -6,6 +6,7 @@ Ctrl-C, SIGTERM and a full disk also end in one line, saying how to resume."""
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import shutil
 import signal
@@ -173,6 +174,10 @@ def _interrupt_behind(exc: BaseException) -> KeyboardInterrupt | None:
 
 def _stopped(exc: KeyboardInterrupt) -> None:
     signum = signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT
+    # The signal may have landed inside a task the event loop never awaited again (an HTTP
+    # connection being opened, say): it holds the interrupt as its exception, and asyncio
+    # would report it at exit as a second message after the one line below.
+    logging.getLogger("asyncio").disabled = True
     print(f"error: stopped by {signum.name}; {RESUME}", file=sys.stderr)
     sys.exit(_signal_exit_code(signum))
 
