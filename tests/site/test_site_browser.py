@@ -17,6 +17,7 @@ from planted import wait_ready
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
+from medrubric.report.render import ci, pct
 
 Page = Any
 DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -300,6 +301,15 @@ def test_pages_take_the_shared_stylesheet_and_components(open_site: Callable[...
     assert page.eval_on_selector("#model-score .score", style, "fontWeight") == "700"
     nav = page.eval_on_selector_all("nav.links a", "a => a.map(x => x.getAttribute('href'))")
     assert nav == ["#/", "#/cases", "#/releases", "#/methodology"]
+    # scores and CIs read as on every other page (the shared `pct` and `ci` filters)
+    page = open_site("#/?language=en")
+    for model in planted.PLANTED:
+        shown = row(page, model)
+        cells = page.eval_on_selector_all(
+            f'#leaderboard tr[data-model="{model}"] td.num', "c => c.map(x => x.textContent)"
+        )
+        assert cells[1] == pct(shown["score"])
+        assert cells[2].startswith(ci([shown["lo"], shown["hi"]]))
 
 
 def test_every_page_is_reachable_by_links_from_the_leaderboard(

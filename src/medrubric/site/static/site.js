@@ -61,8 +61,13 @@
     return node;
   }
 
-  const pct = (x) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
-  const interval = (ci) => (ci ? `${pct(ci[0])}–${pct(ci[1])}` : "—");
+  // one decimal as Python's f"{v:.1f}": toFixed rounds exact halves up, Python to the even
+  // digit, and the only exact halves at one decimal are x.25 and x.75, of which x.25 differs
+  const fixed1 = (v) => (Math.abs(v) % 1 === 0.25 ? Math.trunc(v * 10) / 10 : v).toFixed(1);
+  // a share and its 95% CI in percent, as the shared `pct` and `ci` filters print them
+  // (report/render.py): 52.3% and [45.1, 60.2]%
+  const pct = (x) => (x === null || x === undefined ? "—" : `${fixed1(100 * x)}%`);
+  const interval = (ci) => (ci ? `[${fixed1(100 * ci[0])}, ${fixed1(100 * ci[1])}]%` : "—");
   const label = (key) => (INDEX.labels[key] || key);
   const clip01 = (x) => Math.min(1, Math.max(0, x));
   // a stratum's 95% CI cell, flagged when fewer than SMALL_N cases make it (the shared
@@ -365,7 +370,7 @@
       el("h2", {}, model.name), el("p", { class: "muted" }, windowLine(state))];
     const all = stratum(model, state);
     main.push(el("p", Object.assign({ class: "headline", id: "model-score" }, raw(all)),
-      el("span", { class: "score" }, `${pct(all.score)}%`), " ",
+      el("span", { class: "score" }, pct(all.score)), " ",
       el("span", { class: "score-ci" }, `95% CI ${interval(all.ci)}`, ciMark(model, all)), " ",
       el("span", { class: "score-n" }, `n = ${all.n} cases`)));
     if (model.epochs > 1) main.push(ciNote());
@@ -388,7 +393,7 @@
     const worst = ids.map((i, k) => [values[k], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 10);
     main.push(el("h3", {}, "Lowest-scoring cases"),
       el("ol", { id: "worst" }, worst.map(([score, i]) => el("li", {},
-        el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}%`))));
+        el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}`))));
     return main;
   }
 
@@ -466,13 +471,13 @@
         multi.add(answer.model);
         const mean = caseMean(model, model.scores, n);
         main.push(el("h3", { class: "case-score", "data-model": model.name, "data-score": mean === null ? null : String(mean) },
-          `${model.name}: case score ${mean === null ? "unscorable" : `${pct(mean)}%`}, the mean over its `
+          `${model.name}: case score ${mean === null ? "unscorable" : pct(mean)}, the mean over its `
           + `scored answers (${model.epochs} answers)`));
       }
       const [achieved, possible] = answer.parts;
       const score = possible > 0 ? achieved / possible : null;
       const shown = score === null ? (answer.error ? "no answer" : "unscorable")
-        : `${pct(model.clip ? clip01(score) : score)}%` + (score < 0 || score > 1 ? ` (unclipped ${pct(score)}%)` : "");
+        : pct(model.clip ? clip01(score) : score) + (score < 0 || score > 1 ? ` (unclipped ${pct(score)})` : "");
       const which = model.epochs > 1 ? ` — answer ${answer.epoch + 1} of ${model.epochs}` : "";
       const section = el("section", { class: "answer", "data-model": model.name, "data-epoch": String(answer.epoch) },
         el("h3", {}, el("a", { href: hashFor(state, `model/${answer.model}`) }, model.name), `${which} — ${shown}`));
