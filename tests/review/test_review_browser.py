@@ -361,13 +361,14 @@ def test_saving_with_open_questions_marks_them_and_stays(
     assert next(e for e in queue_of(project, "alice") if e.id == case.id).labelled
 
 
-def test_a_criterion_item_shows_the_rubric_beside_it_and_fits_800_px(
-    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str
+@pytest.mark.parametrize("task", ["criterion", "verdict"])
+def test_a_criterion_or_verdict_item_shows_the_rubric_beside_it_and_fits_800_px(
+    served_study: tuple[Path, str], new_page: Callable[[], Page], password: str, task: str
 ) -> None:
     project, url = served_study
     page = new_page()
     log_in(page, url, "bob", password)
-    item = next(e for e in queue_of(project, "bob") if e.task == "criterion")
+    item = next(e for e in queue_of(project, "bob") if e.task == task)
     page.goto(f"{url}/items/{item.id}")
     rubric, criterion = page.locator("#rubric"), page.locator(".criterion")
     current = rubric.locator("tr.current")

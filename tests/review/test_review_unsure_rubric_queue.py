@@ -1,5 +1,5 @@
 """Over HTTP: the "can't judge" answer (stored, shown in progress, exported, migrated), the
-whole rubric beside a criterion item, and the queue grouped by case."""
+whole rubric beside a criterion or verdict item, and the queue grouped by case."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
@@ -100,16 +101,13 @@ def test_a_project_of_schema_version_3_keeps_its_labels_and_takes_cant_judge(
         assert [set(lab.answers.values()) for lab in db.all_labels(conn)] == [{"yes"}, {"unsure"}]
 
 
-def _criterion_page(client: TestClient, project: Path, name: str) -> tuple[db.QueueEntry, str]:
-    entry = next(e for e in queue_of(project, name) if e.task == "criterion")
-    return entry, client.get(f"/items/{entry.id}").text
-
-
-def test_a_criterion_item_shows_the_whole_rubric_with_the_criterion_highlighted(
-    project: Path, login: Callable[[str], TestClient]
+@pytest.mark.parametrize("task", ["criterion", "verdict"])
+def test_a_criterion_or_verdict_item_shows_the_whole_rubric_with_the_criterion_highlighted(
+    project: Path, login: Callable[[str], TestClient], task: str
 ) -> None:
     alice = login("alice")
-    entry, page = _criterion_page(alice, project, "alice")
+    entry = next(e for e in queue_of(project, "alice") if e.task == task)
+    page = alice.get(f"/items/{entry.id}").text
     with db.connect(project) as conn:
         item = db.item(conn, entry.id)
     assert item is not None
@@ -117,16 +115,19 @@ def test_a_criterion_item_shows_the_whole_rubric_with_the_criterion_highlighted(
     aside = re.search(r'<aside class="rubric" id="rubric".*?</aside>', page, re.S)
     assert aside is not None
     row = (
-        r'<tr( class="current" aria-current="true")?><td class="num (harm|gain)">([+-]\d+)</td>'
+        r'<tr( class="current" aria-current="true")?>'
+        r'(?:<td class="num (harm|gain)">([+-]\d+)</td>)?'
         r'\s*<td class="axis">(.*?)</td>\s*<td>(.*?)</td></tr>'
     )
     rows = re.findall(row, aside.group(0), re.S)
-    assert [(int(w), html.unescape(t)) for _, _, w, _, t in rows] == [
-        (k["weight"], k["text"]) for k in rubric
-    ]
+    assert [html.unescape(t) for *_, t in rows] == [k["text"] for k in rubric]
     current = [html.unescape(t) for cur, _, _, _, t in rows if cur]
     assert current == [item.payload["criterion"]["text"]]
-    assert all((sign == "harm") == w.startswith("-") for _, sign, w, _, _ in rows)
+    if task == "criterion":  # signed weights, penalties marked
+        assert [int(w) for _, _, w, _, _ in rows] == [k["weight"] for k in rubric]
+        assert all((sign == "harm") == w.startswith("-") for _, sign, w, _, _ in rows)
+    else:  # verdicts are labelled blind to the weights
+        assert not any(w for _, _, w, _, _ in rows) and '<th class="num">' not in aside.group(0)
 
     # items made before the rubric was stored with them show it from the case's items
     with db.connect(project) as conn, db.transaction(conn):
@@ -139,6 +140,7 @@ def test_a_criterion_item_shows_the_whole_rubric_with_the_criterion_highlighted(
             )
     old = alice.get(f"/items/{entry.id}").text
     assert old.count('<td class="axis">') == len(rubric)
+    assert old.count('class="current" aria-current="true"><td') == 1
 
 
 def test_rubric_and_queue_text_is_escaped(

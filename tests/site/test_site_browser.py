@@ -17,6 +17,7 @@ from planted import wait_ready
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
+from medrubric.report.render import ci, pct
 
 Page = Any
 DOC_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -160,7 +161,7 @@ def test_drill_down_releases_and_methodology_pages(
     assert "bootstrap" in page.inner_text("#app")
     page.click("nav >> text=Releases")
     wait_ready(page)
-    cards = page.eval_on_selector_all("article.card", "c => c.map(x => x.dataset.release)")
+    cards = page.eval_on_selector_all("article[data-release]", "c => c.map(x => x.dataset.release)")
     assert cards == ["v2025.12", "v2024.01"]  # newest first
     diff = page.inner_text('article[data-release="v2025.12"] .diff')
     assert diff == "Against v2024.01: 12 added, 0 removed, 1 changed, 11 unchanged."
@@ -174,6 +175,8 @@ def test_drill_down_releases_and_methodology_pages(
     shots.mkdir(parents=True, exist_ok=True)
     page = open_site("#/?from=2025-01-01")
     page.screenshot(path=str(shots / "site-leaderboard.png"), full_page=True)
+    page = open_site(f"#/case/{HARM_CASE}")
+    page.screenshot(path=str(shots / "site-case.png"), full_page=True)
 
 
 def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
@@ -236,7 +239,8 @@ def test_repeated_answers_score_as_medrubric_score_with_each_answer_shown(
 # boxes that must not overlap one another unless one holds the other
 OVERLAPS = """() => {
   const boxes = [...document.querySelectorAll(
-    "h1, h2, h3, table, input, select, button, label, nav a, .big",
+    "h1, h2, h3, table, .table-box, input, select, button, label, nav a, .headline, pre, .warn, "
+    + "ul, ol",
   )].filter((e) => e.getClientRects().length);
   const found = [];
   for (let a = 0; a < boxes.length; a++) for (let b = a + 1; b < boxes.length; b++) {
@@ -258,15 +262,54 @@ def show(page: Page, route: str) -> None:
     page.wait_for_function("r => document.body.dataset.ready === (r || 'leaderboard')", arg=route)
 
 
+# a case where some model met the negative criterion c3
+HARM_CASE = next(
+    i for i in range(planted.N_CASES) if any(planted._met(m, i, "c3") for m in planted.PLANTED)
+)
+ROUTES = ("", "model/1", "model/2", f"case/{HARM_CASE}", "cases", "releases", "methodology")
+
+
 def test_pages_fit_800_and_1400_px_without_overlaps(open_site: Callable[..., Page]) -> None:
     page = open_site("#/")
     for width in (800, 1400):
         page.set_viewport_size({"width": width, "height": 900})
-        for route in ("", "model/1", "case/0", "cases"):
+        for route in ROUTES:
             show(page, route)
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"#/{route} at {width}px overflows by {overflow}px"
             assert page.evaluate(OVERLAPS) == [], f"#/{route} at {width}px"
+            assert "null" not in page.inner_text("#app").split(), route  # no stray value
+            # every table sits in the shared scrolling box
+            loose = "t => t.filter(x => !x.parentElement.matches('.table-box')).length"
+            assert page.eval_on_selector_all("table", loose) == 0, route
+
+
+def test_pages_take_the_shared_stylesheet_and_components(open_site: Callable[..., Page]) -> None:
+    """The shared style.css styles the site: tables scroll in their own box, numbers never
+    wrap, a met negative criterion reads as harm, a small stratum's CI is flagged."""
+    page = open_site(f"#/case/{HARM_CASE}", width=800)
+    style = "(e, p) => getComputedStyle(e)[p]"
+    assert page.eval_on_selector(".table-box", style, "overflowX") == "auto"
+    assert page.eval_on_selector("#rubric td.num", style, "whiteSpace") == "nowrap"
+    harm = page.locator("tr.harm-row span.harm").first
+    assert harm.inner_text() == "Harm: met"
+    assert harm.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
+    assert page.locator("tr.harm-row td.num").first.inner_text() == "−4"
+    page = open_site("#/model/0?language=zh", width=800)  # 8 zh cases: every stratum small
+    flags = page.locator("td.uncertain span.small-n")
+    assert flags.count() > 0 and flags.first.inner_text().startswith("small n")
+    assert page.eval_on_selector("#model-score .score", style, "fontWeight") == "700"
+    nav = page.eval_on_selector_all("nav.links a", "a => a.map(x => x.getAttribute('href'))")
+    assert nav == ["#/", "#/cases", "#/releases", "#/methodology"]
+    # scores and CIs read as on every other page (the shared `pct` and `ci` filters)
+    page = open_site("#/?language=en")
+    for model in planted.PLANTED:
+        shown = row(page, model)
+        cells = page.eval_on_selector_all(
+            f'#leaderboard tr[data-model="{model}"] td.num', "c => c.map(x => x.textContent)"
+        )
+        assert cells[1] == pct(shown["score"])
+        assert cells[2].startswith(ci([shown["lo"], shown["hi"]]))
 
 
 def test_every_page_is_reachable_by_links_from_the_leaderboard(

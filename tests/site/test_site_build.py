@@ -1,8 +1,9 @@
-"""`medrubric site build` without a browser: the size budget on a generated fixture, and bad
-input."""
+"""`medrubric site build` without a browser: the size budget on a generated fixture, the
+shared stylesheet, and bad input."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +11,16 @@ from pathlib import Path
 from generated import generated_runs
 from typer.testing import CliRunner
 
+import medrubric
+from medrubric.analysis.runs import load_runs
 from medrubric.cli.main import app
 from medrubric.errors import InputError
-from medrubric.site.build import site_files
+from medrubric.site.build import STYLESHEET, site_files
+
+PACKAGE = Path(medrubric.__file__).parent
+SHARED_CSS = PACKAGE / "report" / "templates" / "style.css"
+# classes site.js sets only for the tests and readers' tools to find things by, never styled
+HOOKS = {"rank", "ci-mark", "case-score", "answer", "diff"}
 
 N_CASES, N_MODELS = 50, 20  # measured here, projected to 1,000 cases
 
@@ -61,3 +69,27 @@ def test_an_analysis_folder_without_error_types_is_refused(
     result = CliRunner().invoke(app, args)
     assert isinstance(result.exception, InputError)
     assert "error_types.jsonl" in str(result.exception) and not out.exists()
+
+
+def test_the_site_links_the_one_stylesheet_every_page_shares(runs: list[Path]) -> None:
+    files = site_files(load_runs(runs[:1]), {})
+    shared = SHARED_CSS.read_text(encoding="utf-8")
+    assert files[STYLESHEET].decode().rstrip("\n") == shared.rstrip("\n")
+    assert [n for n in files if n.endswith(".css")] == [STYLESHEET]
+    # no second stylesheet to drift from it among the pages' templates and the site's assets
+    assert [*(PACKAGE / "report").rglob("*.css"), *(PACKAGE / "site").rglob("*.css")] == [
+        SHARED_CSS
+    ]
+    shell = files["index.html"].decode()
+    assert '<link rel="stylesheet" href="assets/style.css">' in shell
+    assert "<style" not in shell and " style=" not in shell
+    csp = re.search(r'Content-Security-Policy" content="([^"]+)"', shell)
+    assert csp and "style-src 'self';" in csp[1] and "unsafe" not in csp[1]
+    # every class the page's script sets is one the shared stylesheet styles
+    script = files["assets/site.js"].decode()
+    values = [
+        v for attr in re.findall(r"class: [^,}]*", script) for v in re.findall(r'"([^"]*)"', attr)
+    ]
+    used = {c for value in values for c in value.split()} - HOOKS
+    styled = set(re.findall(r"\.([a-z][\w-]*)", shared))
+    assert used and used <= styled, sorted(used - styled)

@@ -258,13 +258,15 @@ def queue(conn: Connection, reviewer_id: int) -> list[QueueEntry]:
     ]
 
 
-def case_rubric(conn: Connection, case_id: str) -> list[dict[str, Any]]:
-    """The criteria of a case as its criterion items hold them, for items made before the
-    whole rubric was stored with each criterion item."""
+def case_rubric(conn: Connection, item: Item) -> list[dict[str, Any]]:
+    """The criteria of a criterion or verdict item's case as the items of its group hold them
+    (a case's criterion items, or the verdict items of one answer), for items made before the
+    whole rubric was stored with each item."""
     rows = _rows(
         conn,
-        "SELECT data FROM items WHERE task = 'criterion' AND case_id = :c ORDER BY id",
-        c=case_id,
+        "SELECT data FROM items WHERE task = :t AND grp = :g ORDER BY id",
+        t=item.task,
+        g=item.group,
     )
     return [Item.model_validate_json(r["data"]).payload["criterion"] for r in rows]
 

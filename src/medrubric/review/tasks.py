@@ -232,7 +232,8 @@ def first_groups(items: Sequence[Item], n: int | None) -> list[Item]:
 
 
 def _verdict_items(source: Source) -> list[Item]:
-    """One item per criterion of each answered case; the grader's verdict is kept aside."""
+    """One item per criterion of each answered case, with the case's whole rubric to judge
+    it against; the grader's verdict is kept aside."""
     if not source.is_run:
         raise InputError("--tasks verdict needs a run directory with responses.jsonl", source.path)
     by_id = {c.id: c for c in source.cases}
@@ -244,6 +245,7 @@ def _verdict_items(source: Source) -> list[Item]:
         grade = source.grades.get((case.id, response.model))
         graded = {v.criterion_id: v.met for v in grade.criteria} if grade else {}
         group = f"{case.id}/{response.model}"
+        rubric = [k.model_dump(mode="json") for k in case.rubric]
         for k in case.rubric:
             met = graded.get(k.id)
             items.append(
@@ -258,6 +260,7 @@ def _verdict_items(source: Source) -> list[Item]:
                         "answer": response.response,
                         "model": response.model,
                         "criterion": {"id": k.id, "text": k.text, "weight": k.weight},
+                        "rubric": rubric,
                     },
                     reference=None if met is None else {"met": met},
                 )

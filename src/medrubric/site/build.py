@@ -1,8 +1,9 @@
 """The leaderboard site: runs (and releases) to a folder of static files that works from
 ``file://`` or any static host, with no network at view time.
 
-    index.html            the shell (report/templates/site/), loads the three scripts below
-    assets/site.css, assets/site.js, assets/resample.js
+    index.html            the shell (report/templates/site/), loads the scripts below
+    assets/style.css      the stylesheet every medrubric page shares (report/templates/)
+    assets/site.js, assets/resample.js
     data/index.js         runs, cases' strata and dates, every model's per-case score parts
     data/case/N.js        case N: text, rubric, every model's answer and verdicts (on demand)
     releases/VERSION/…    each release's files, for download
@@ -38,13 +39,26 @@ from medrubric.evaluate.rundir import run_setup, setup_differences
 from medrubric.files import write_bytes_atomic
 from medrubric.release.diff import diff_cases
 from medrubric.report.analyses import ERROR_TYPES_JSONL
+from medrubric.report.charts import SMALL_N
 from medrubric.report.html import smoke_test_labels
-from medrubric.report.render import render
+from medrubric.report.render import render, short_label
 from medrubric.scoring.epochs import nested_bootstrap_ci
 from medrubric.scoring.resample import mean_ci
 from medrubric.snapshot.manifest import MANIFEST, read_manifest
 
-ASSETS = ("site.css", "site.js", "resample.js")
+SCRIPTS = ("site.js", "resample.js")
+# the one stylesheet of every medrubric page; the site links it as a file (its CSP forbids
+# inline styles), the other pages inline it
+STYLESHEET = "assets/style.css"
+
+
+# the site's sections, linked at the top of the page (`components.links`)
+SECTIONS = (
+    ("#/", "Leaderboard"),
+    ("#/cases", "Cases"),
+    ("#/releases", "Releases"),
+    ("#/methodology", "Methodology"),
+)
 
 
 class SiteResult(BaseModel):
@@ -206,6 +220,7 @@ def _model_entry(
         if any(parts[1::2]):
             axes[axis] = parts
     summary = run.summary
+    setup = run_setup(summary, run.grades)
     seed = int(summary.get("seed", 0))
     n_resamples = int(summary.get("n_resamples", 10_000))
     n_graded = len(run.grades)
@@ -215,7 +230,8 @@ def _model_entry(
         "name": run.model,
         "run": run.path.name,
         "grader": run.grader,
-        "setup": run_setup(summary, run.grades),
+        "setup": setup,
+        "grader_label": short_label(setup["grader"]),
         "clip": run.clip,
         "seed": seed,
         "n_resamples": n_resamples,
@@ -386,6 +402,7 @@ def site_files(
         "comparability": setup_differences({m["name"]: m["setup"] for m in models}),
         "axes": [a for a in (*AXES, "unknown") if any(a in m["axes"] for m in models)],
         "labels": dict(LABELS),
+        "small_n": SMALL_N,
         "releases": releases,
         "built": (built or dt.date.today()).isoformat(),
     }
@@ -395,10 +412,13 @@ def site_files(
         body = _case_file(case_id, case_by_id.get(case_id), graded, index)
         out[f"data/case/{index[case_id]}.js"] = _wrap_gzip(f"case/{index[case_id]}", body)
     static = package_files("medrubric.site") / "static"
-    for name in ASSETS:
+    for name in SCRIPTS:
         out[f"assets/{name}"] = (static / name).read_bytes()
+    out[STYLESHEET] = render("style.css").encode()
     shell = render(
         "site/index.html.j2",
+        stylesheet=STYLESHEET,
+        links=SECTIONS,
         title=title,
         built=payload["built"],
         n_runs=len(runs),

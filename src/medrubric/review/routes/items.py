@@ -74,8 +74,8 @@ def item_page(
     if item.task == "injected":
         diff = changed_segments(item.payload["original"], item.payload["edited"])
     rubric = None
-    if item.task == "criterion":
-        rubric = item.payload.get("rubric") or db.case_rubric(conn, item.case_id)
+    if item.task in ("criterion", "verdict"):
+        rubric = item.payload.get("rubric") or db.case_rubric(conn, item)
     return page(
         request,
         "item.html",

@@ -61,10 +61,28 @@
     return node;
   }
 
-  const pct = (x) => (x === null || x === undefined ? "—" : (100 * x).toFixed(1));
-  const interval = (ci) => (ci ? `${pct(ci[0])}–${pct(ci[1])}` : "—");
+  // one decimal as Python's f"{v:.1f}": toFixed rounds exact halves up, Python to the even
+  // digit, and the only exact halves at one decimal are x.25 and x.75, of which x.25 differs
+  const fixed1 = (v) => (Math.abs(v) % 1 === 0.25 ? Math.trunc(v * 10) / 10 : v).toFixed(1);
+  // a share and its 95% CI in percent, as the shared `pct` and `ci` filters print them
+  // (report/render.py): 52.3% and [45.1, 60.2]%
+  const pct = (x) => (x === null || x === undefined ? "—" : `${fixed1(100 * x)}%`);
+  const interval = (ci) => (ci ? `[${fixed1(100 * ci[0])}, ${fixed1(100 * ci[1])}]%` : "—");
   const label = (key) => (INDEX.labels[key] || key);
   const clip01 = (x) => Math.min(1, Math.max(0, x));
+  // a stratum's 95% CI cell, flagged when fewer than SMALL_N cases make it (the shared
+  // components' interval cell and small-n flag, components.html.j2)
+  function ciCell(s, ...extra) {
+    const small = s.n > 0 && s.n < INDEX.small_n;
+    const collapsed = small && s.ci && s.ci[0] === s.ci[1];
+    const flag = small ? el("span", {
+      class: "small-n",
+      title: `Only ${s.n} cases: the 95% CI is unreliable`
+        + (collapsed ? ", and collapsed to one value because they all scored alike" : ""),
+    }, collapsed ? "small n: CI undefined" : "small n") : null;
+    return el("td", { class: small ? "num ci uncertain" : "num ci" }, interval(s.ci), ...extra,
+      flag ? " " : null, flag);
+  }
   // full-precision numbers beside the rounded text, for readers' tools and the tests
   const raw = (s) => ({
     "data-score": s.score === null ? null : String(s.score),
@@ -286,28 +304,29 @@
       const m = row.model;
       const differs = Object.keys(common).filter((f) => m.setup[f] !== common[f]);
       const rank = row.rank === null ? "—" : `${row.rank}${row.tied ? "=" : ""}`;
-      return el("tr", Object.assign({ "data-model": m.name, class: differs.length ? "incomparable" : null },
-        raw(row)),
+      return el("tr", Object.assign({ "data-model": m.name }, raw(row)),
         el("td", { class: "num rank", title: row.tied ? "tied: 95% CIs overlap" : null }, rank),
-        el("td", {}, el("a", { href: hashFor(state, `model/${row.m}`) }, m.name),
-          m.smoke_test ? el("span", { class: "tag" }, " smoke test") : null,
-          differs.length ? el("span", { class: "tag warn-tag" }, ` ⚠ differs: ${differs.join(", ")}`) : null),
-        el("td", { class: "num score" }, pct(row.score)),
-        el("td", { class: "num ci" }, interval(row.ci), ciMark(m, row)),
-        el("td", { class: "num n" }, String(row.n)),
+        el("td", { class: "nowrap" }, el("a", { href: hashFor(state, `model/${row.m}`) }, m.name),
+          m.smoke_test ? [" ", el("strong", {}, "(smoke test)")] : null,
+          differs.length ? [" ", el("span", { class: "warn" }, `differs: ${differs.join(", ")}`)] : null),
+        el("td", { class: "num" }, pct(row.score)),
+        ciCell(row, ciMark(m, row)),
+        el("td", { class: "num" }, String(row.n)),
         el("td", { class: "num" }, m.cost_per_case === null ? "—" : `$${m.cost_per_case.toFixed(4)}`),
         el("td", { class: "num" }, m.tokens_per_case === null ? "—" : Math.round(m.tokens_per_case).toLocaleString("en")),
-        el("td", {}, m.setup.grader), el("td", {}, m.setup.mode), el("td", {}, m.setup.prompt),
+        el("td", { class: "nowrap" }, el("span", { title: m.setup.grader }, m.grader_label)),
+        el("td", {}, m.setup.mode), el("td", { class: "nowrap" }, m.setup.prompt),
         el("td", { class: "nowrap" }, m.cutoff ? m.cutoff.date : "unknown"),
-        el("td", { class: m.validity.validated ? "valid" : "not-valid" },
-          m.validity.validated ? "validated" : (m.validity.measured ? "measured, below bar" : "not validated")));
+        el("td", { class: "nowrap" }, m.validity.validated ? "validated"
+          : el("span", { class: "note" }, m.validity.measured ? "measured, below bar" : "not validated")));
     });
-    main.push(el("div", { class: "scroll" }, el("table", { id: "leaderboard" },
+    main.push(el("div", { class: "table-box" }, el("table", { id: "leaderboard" },
       el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, body))));
     main.push(el("p", { class: "muted" },
       "Rank: 1 + the number of models whose 95% CI lies wholly above this one; '=' marks a tie "
-      + "(overlapping CIs). Scores are percent; n is the number of scored cases in the selection."));
+      + "(overlapping CIs). Scores are percent; n is the number of scored cases in the selection; "
+      + `small n: fewer than ${INDEX.small_n} cases, so the interval is unreliable.`));
     main.push(ciNote());
     main.push(strataSection(state));
     return main;
@@ -341,7 +360,7 @@
     return el("section", { id: "strata-section" }, el("h3", {}, "By stratum"), chooser,
       el("p", { class: "muted" }, "Mean case score in percent under the filters above (n: cases); "
         + "cell colour runs from red (0%) to green (100%). CIs for each stratum are on the model pages."),
-      el("div", { class: "scroll" }, table));
+      el("div", { class: "table-box" }, table));
   }
 
   function modelPage(state, m) {
@@ -350,8 +369,10 @@
     const main = [el("p", {}, el("a", { href: hashFor(state, "") }, "← Leaderboard")),
       el("h2", {}, model.name), el("p", { class: "muted" }, windowLine(state))];
     const all = stratum(model, state);
-    main.push(el("p", Object.assign({ class: "big", id: "model-score" }, raw(all)), `Score ${pct(all.score)} `, el("span", { class: "ci" }, interval(all.ci)),
-      ciMark(model, all), ` (n=${all.n})`));
+    main.push(el("p", Object.assign({ class: "headline", id: "model-score" }, raw(all)),
+      el("span", { class: "score" }, pct(all.score)), " ",
+      el("span", { class: "score-ci" }, `95% CI ${interval(all.ci)}`, ciMark(model, all)), " ",
+      el("span", { class: "score-n" }, `n = ${all.n} cases`)));
     if (model.epochs > 1) main.push(ciNote());
     main.push(el("p", {}, `Grader ${model.grader}; ${model.validity.line}`));
     main.push(el("p", {}, `Knowledge cutoff: ${model.cutoff ? `${model.cutoff.date} (${model.cutoff.source})` : "unknown"}`));
@@ -361,10 +382,9 @@
           ? stratum(model, Object.assign({}, state, { axis: "" }), null, value, `axis:${value}`)
           : stratum(model, state, (i) => INDEX.cases[key][i] === value, null, `${key}:${value}`);
         return el("tr", Object.assign({ "data-stratum": value }, raw(s)), el("th", { scope: "row" }, label(value)),
-          el("td", { class: "num" }, pct(s.score)),
-          el("td", { class: "num" }, interval(s.ci)), el("td", { class: "num" }, String(s.n)));
+          el("td", { class: "num" }, pct(s.score)), ciCell(s), el("td", { class: "num" }, String(s.n)));
       });
-      main.push(el("h3", {}, `By ${key}`), el("div", { class: "scroll" }, el("table", { class: "model-strata" },
+      main.push(el("h3", {}, `By ${key}`), el("div", { class: "table-box" }, el("table", {},
         el("thead", {}, el("tr", {}, [STRATUM_NAMES[key], "Score", "95% CI", "n"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows))));
     }
@@ -373,12 +393,12 @@
     const worst = ids.map((i, k) => [values[k], i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, 10);
     main.push(el("h3", {}, "Lowest-scoring cases"),
       el("ol", { id: "worst" }, worst.map(([score, i]) => el("li", {},
-        el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}%`))));
+        el("a", { href: hashFor(state, `case/${i}`) }, INDEX.cases.id[i]), ` ${pct(score)}`))));
     return main;
   }
 
   function typeTable(id, types, what) {
-    return el("div", { class: "scroll" }, el("table", { id },
+    return el("div", { class: "table-box" }, el("table", { id },
       el("thead", {}, el("tr", {}, ["Type", "Error type", "n", what, "95% CI"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, types.map((t) => el("tr", {
         "data-type": t.code, "data-share": t.share === null ? null : String(t.share),
@@ -416,11 +436,12 @@
     return out;
   }
 
-  function verdictCell(weight, met, error) {
-    if (error) return el("td", { class: "v-error" }, "grader error");
-    if (met === null || met === undefined) return el("td", {}, "—");
-    if (weight < 0) return met ? el("td", { class: "v-harm" }, "Met — harm") : el("td", { class: "v-good" }, "Avoided");
-    return met ? el("td", { class: "v-good" }, "Met") : el("td", { class: "v-miss" }, "Not met");
+  // a verdict by its effect on the score, in the run report's words and classes
+  function verdict(weight, met, error) {
+    if (error) return el("span", { class: "error" }, "ERROR");
+    if (met === null || met === undefined) return "—";
+    if (weight < 0) return met ? el("span", { class: "harm" }, "Harm: met") : el("span", { class: "avoided" }, "Avoided");
+    return met ? el("span", { class: "gain" }, "Met") : el("span", { class: "missed" }, "Missed");
   }
 
   function signed(w) {
@@ -433,16 +454,16 @@
       el("h2", {}, `Case ${data.id}`),
       el("p", { class: "muted" }, `Published ${cases.published_at[n] || "undated"} · ${label(cases.language[n])} · `
         + `${label(cases.theme[n])} · ${label(cases.specialty[n])}`)];
-    if (data.narrative) main.push(el("h3", {}, "Narrative"), el("p", { class: "prose" }, data.narrative));
-    if (data.query) main.push(el("h3", {}, "Query"), el("p", { class: "prose" }, data.query));
+    if (data.narrative) main.push(el("h3", {}, "Narrative"), el("pre", {}, data.narrative));
+    if (data.query) main.push(el("h3", {}, "Query"), el("pre", {}, data.query));
     if (data.prompt.length) {
       main.push(el("h3", {}, "Conversation"),
-        data.prompt.map((msg) => el("p", { class: "prose" }, el("strong", {}, `${msg.role}: `), msg.content)));
+        data.prompt.map((msg) => el("pre", {}, el("strong", {}, `${msg.role}: `), msg.content)));
     }
-    main.push(el("h3", {}, "Rubric"), el("div", { class: "scroll" }, el("table", { id: "rubric" },
+    main.push(el("h3", {}, "Rubric"), el("div", { class: "table-box" }, el("table", { id: "rubric" },
       el("thead", {}, el("tr", {}, ["Criterion", "Axis", "Weight"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, data.criteria.map((c) => el("tr", {}, el("td", {}, c.text), el("td", {}, label(c.axis)),
-        el("td", { class: `num ${c.weight < 0 ? "neg" : "pos"}` }, signed(c.weight))))))));
+        el("td", { class: "num" }, signed(c.weight))))))));
     const multi = new Set();
     for (const answer of data.answers) {
       const model = INDEX.models[answer.model];
@@ -450,24 +471,26 @@
         multi.add(answer.model);
         const mean = caseMean(model, model.scores, n);
         main.push(el("h3", { class: "case-score", "data-model": model.name, "data-score": mean === null ? null : String(mean) },
-          `${model.name}: case score ${mean === null ? "unscorable" : `${pct(mean)}%`}, the mean over its `
+          `${model.name}: case score ${mean === null ? "unscorable" : pct(mean)}, the mean over its `
           + `scored answers (${model.epochs} answers)`));
       }
       const [achieved, possible] = answer.parts;
       const score = possible > 0 ? achieved / possible : null;
       const shown = score === null ? (answer.error ? "no answer" : "unscorable")
-        : `${pct(model.clip ? clip01(score) : score)}%` + (score < 0 || score > 1 ? ` (unclipped ${pct(score)}%)` : "");
+        : pct(model.clip ? clip01(score) : score) + (score < 0 || score > 1 ? ` (unclipped ${pct(score)})` : "");
       const which = model.epochs > 1 ? ` — answer ${answer.epoch + 1} of ${model.epochs}` : "";
       const section = el("section", { class: "answer", "data-model": model.name, "data-epoch": String(answer.epoch) },
         el("h3", {}, el("a", { href: hashFor(state, `model/${answer.model}`) }, model.name), `${which} — ${shown}`));
       if (answer.error) section.appendChild(el("p", { class: "warn" }, `Answer failed: ${answer.error}`));
-      if (answer.answer !== null) section.appendChild(el("pre", { class: "answer-text" }, answer.answer));
-      section.appendChild(el("div", { class: "scroll" }, el("table", { class: "verdicts" },
+      if (answer.answer !== null) section.appendChild(el("pre", {}, answer.answer));
+      section.appendChild(el("div", { class: "table-box" }, el("table", {},
         el("thead", {}, el("tr", {}, ["Criterion", "Weight", "Verdict", "Grader's explanation"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, answer.verdicts.map(([c, met, error, explanation]) => {
           const crit = data.criteria[c];
-          return el("tr", {}, el("td", {}, crit.text), el("td", { class: "num" }, signed(crit.weight)),
-            verdictCell(crit.weight, met, error), el("td", {}, error ? `${error}` : explanation));
+          const harm = crit.weight < 0 && met && !error;
+          return el("tr", { class: harm ? "harm-row" : null }, el("td", {}, crit.text),
+            el("td", { class: "num" }, signed(crit.weight)), el("td", {}, verdict(crit.weight, met, error)),
+            el("td", {}, error ? el("span", { class: "error" }, error) : explanation));
         })))));
       main.push(section);
     }
@@ -494,7 +517,7 @@
     return [el("h2", {}, "Cases"), controls(state),
       el("p", { class: "muted", id: "window-line" }, `${windowLine(Object.assign({}, shown))} ${ids.length} cases; `
         + "case scores in percent (the mean over a model's answers to the case)."),
-      el("div", { class: "scroll" }, el("table", { id: "cases" },
+      el("div", { class: "table-box" }, el("table", { id: "cases" },
         el("thead", {}, el("tr", {}, ["Case", "Published", "Language", "Theme", "Specialty"]
           .map((h) => el("th", { scope: "col" }, h)), models.map((m) => el("th", { scope: "col" }, m.name)))),
         el("tbody", {}, rows)))];
@@ -509,7 +532,7 @@
       const diff = r.diff
         ? `Against ${r.diff.against}: ${r.diff.added} added, ${r.diff.removed} removed, ${r.diff.changed} changed, ${r.diff.unchanged} unchanged.`
         : "First release.";
-      main.push(el("article", { class: "card", "data-release": r.version },
+      main.push(el("article", { "data-release": r.version },
         el("h3", {}, `Release ${r.version}`),
         el("p", {}, `${r.n_cases} cases, ${r.n_criteria} criteria; published ${r.published_at.first || "?"} to `
           + `${r.published_at.last || "?"} (${r.published_at.n_undated} undated); created ${r.created_at.slice(0, 10)}.`),
@@ -552,7 +575,7 @@
     const app = document.getElementById("app");
     const [route, arg] = state.route.split("/");
     const show = (nodes, ready) => {
-      app.replaceChildren(...[nodes].flat());
+      app.replaceChildren(...[nodes].flat(Infinity).filter((n) => n !== null && n !== undefined));
       document.body.setAttribute("data-ready", ready === false ? "" : (state.route || "leaderboard"));
     };
     if (route === "model") show(modelPage(state, Number(arg)));
