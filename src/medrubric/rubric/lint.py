@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
-from medrubric.rubric.paraphrase import opposed, paraphrases
+from medrubric.rubric.paraphrase import opposed, rubric_paraphrases
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.validate import (
     count_problems,
@@ -135,8 +135,8 @@ FAILURE_CUES = _any(
 
 # Seeking care: advising it is good; advising against it, or delaying it, is bad.
 _CARE_EN = (
-    r"(?:seek\w*|see\w*|go(?:es|ing)? (?:straight |directly )?to|visit\w*|call\w*|phon\w*|dial\w*|contact\w*|attend\w*"
-    r"|get\w*|direct\w*|send\w*|refer\w*)"
+    r"(?:seek\w*|see\w*|go(?:es|ing)? (?:straight |directly )?to|visit\w*|call\w*|phon\w*"
+    r"|dial\w*|contact\w*|attend\w*|get\w*|direct\w*|send\w*|refer\w*)"
     r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician"
     r"|pediatrician|crisis line)"
@@ -493,6 +493,12 @@ def _mirror_pair(a: Criterion, b: Criterion) -> bool:
     return (a.weight > 0) != (b.weight > 0) and negated[0] != negated[1]
 
 
+def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:
+    """One criterion worded as a bad answer (failure or harm) and the other not: they describe
+    a behaviour and its failure ("Explains the glass test" / "Omits the glass test")."""
+    return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
+
+
 def _duplicates(case: Case) -> list[Finding]:
     """A criterion that repeats an earlier one (same text, near-identical wording, or reworded:
     `rubric.paraphrase`), reported once, on the later criterion. Near-identical wording with
@@ -500,6 +506,8 @@ def _duplicates(case: Case) -> list[Finding]:
     findings = []
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
+    reworded = rubric_paraphrases([c.text for c in rubric])
+    signs = [expected_sign(c.text) for c in rubric]
     reported: set[int] = set()
     for i, j in combinations(range(1, len(rubric) + 1), 2):
         if j in reported:
@@ -524,7 +532,8 @@ def _duplicates(case: Case) -> list[Finding]:
                 f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
             )
             finding = _finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}")
-        elif same_sign and (shared := paraphrases(a.text, b.text)) is not None:
+        elif same_sign and (i, j) in reworded and not _polarity_differs(signs[i - 1], signs[j - 1]):
+            shared = reworded[i, j]
             reason = (
                 f"rewords {a.id}: the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
             )
