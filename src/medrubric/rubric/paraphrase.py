@@ -35,7 +35,8 @@ MIN_CONTENT = 3  # shorter content sets say too little to call two criteria one
 # every criterion of the case shares (the condition, the drug) count little.
 WEIGHTED_DICE_PARAPHRASE = 0.35
 WEIGHTED_CONTAINMENT_PARAPHRASE = 0.4
-MIN_SHARED_WEIGHTED = 2
+MIN_SHARED_WEIGHTED = 3  # shared terms besides the speech act ("advise", "state", "enquir")
+ACT_TERMS = frozenset(["advise", "state", "enquir", "caution"])
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUNS = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
@@ -70,6 +71,8 @@ PHRASES_EN = {
     "blood thinners": "anticoagulant",
     "blood thinner": "anticoagulant",
     "pain relief": "painkiller",
+    "too much": "overdose",
+    "too many": "overdose",
     "pain relievers": "painkiller",
     "blood vessel": "vessel",
     "being sick": "vomiting",
@@ -310,6 +313,11 @@ SYNONYMS_EN = {
     "daily": "day",
     "discontinu": "withdraw",
     "withdrawal": "withdraw",
+    "injury": "damage",
+    "injur": "damage",
+    "harm": "damage",
+    "household": "home",
+    "house": "home",
 }
 
 # Chinese phrases of one meaning, replaced (longest first) before the bigrams are taken.
@@ -384,6 +392,9 @@ SYNONYMS_ZH = {
     "新生儿": "宝宝",
     "呕吐": "吐",
     "补充糖": "吃糖",
+    "煤气中毒": "一氧化碳中毒",
+    "一家人": "全家",
+    "家人": "全家",
     "吃点糖": "吃糖",
 }
 
@@ -594,7 +605,7 @@ def rubric_paraphrases(texts: list[str]) -> dict[tuple[int, int], frozenset[str]
             continue
         ca, cb = (content(t) for t in _join_compounds(a, b))
         shared = ca & cb
-        if len(shared) < MIN_SHARED_WEIGHTED:
+        if len(shared - ACT_TERMS) < MIN_SHARED_WEIGHTED:
             continue
         wa, wb, ws = weight(ca), weight(cb), weight(shared)
         if 2 * ws / (wa + wb) < WEIGHTED_DICE_PARAPHRASE:
