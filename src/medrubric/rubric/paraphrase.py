@@ -317,6 +317,8 @@ SYNONYMS_EN = {
     "injur": "damage",
     "harm": "damage",
     "household": "home",
+    "paus": "stop",
+    "water tablet": "diuretic",
     "house": "home",
 }
 
@@ -431,8 +433,22 @@ OPPOSITES_ZH = [
     ("热", "冷"),
     ("白天", "夜间"),
 ]
-NEGATION_EN = frozenset(["not", "no", "never", "against", "without", "avoid", "don", "doesn"])
-NEGATION_ZH = ("不", "没", "未", "别", "勿", "避免")
+NEGATION_EN = frozenset(["not", "no", "never", "against", "avoid", "don", "doesn"])
+NEGATION_ZH = (
+    "不要",
+    "不应",
+    "不能",
+    "不可",
+    "不用",
+    "不必",
+    "不需",
+    "不建议",
+    "没有",
+    "未",
+    "别",
+    "勿",
+    "避免",
+)  # not a lone 不 or 没 ("叫不醒", "喘不上气" name a sign)
 
 
 def _stem(word: str) -> str:
