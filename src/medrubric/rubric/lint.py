@@ -246,8 +246,9 @@ HARMFUL_CUES = _any(
         r"\bkeep(?:s|ing)? an eye on\b",
         r"\bsee(?:s|ing)? (?:whether|if|how) (?:\w+ ){0,4}(?:settles?|improves?|pass(?:es)?"
         r"|goes away|gets? better|resolves?|clears?|subsides?|eases?|wears off)",
-        rf"{HEDGE}\b(?:stop|dissolve|settle|clear|heal|resolve|pass|go away|get better|improve|recover"
-        r"|disappear|wear off)\w* (?:\w+ )?(?:by (?:it|them)sel(?:f|ves)|on (?:its|their) own)",
+        rf"{HEDGE}\b(?:stop|dissolve|settle|clear|heal|resolve|pass|go away|get better|improve"
+        r"|recover|disappear|wear off)\w* (?:\w+ )?"
+        r"(?:by (?:it|them)sel(?:f|ves)|on (?:its|their) own)",
         r"\b(?:is|are|was|'s) (?:just|only|merely|simply|nothing but) (?:a |an )?(?!if\b|when\b)"
         r"\w+",
         r"\b(?:left ?over|someone else's|a friend's|expired|old) (?:\w+ ){0,3}(?:antibiotics?"
