@@ -222,6 +222,9 @@ HARMFUL_CUES = _any(
         r"\b(?:instead of|rather than) (?:\w+ ){0,2}(?:seeking|seeing|calling|going|contacting"
         r"|getting) ",
         r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*",
+        # managing alone; not a problem that settles on its own (the hedged cue above)
+        r"(?<!up )(?<!settle )(?<!resolve )(?<!pass )(?<!heal )(?<!improve )(?<!better )"
+        r"(?<!away )(?<!settles )(?<!resolves )(?<!passes )(?<!heals )(?<!improves )"
         r"\bon (?:his|her|their|your) own\b",
         r"(?<!harming )(?<!hurting )(?<!harm to )(?<!killing )(?<!injuring )"
         r"\b(?:themselves|himself|herself)\b",
@@ -555,6 +558,8 @@ def _duplicates(case: Case) -> list[Finding]:
         if opposed(a.text, b.text):
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         same_sign = (a.weight > 0) == (b.weight > 0)
+        if _polarity_differs(signs[i - 1], signs[j - 1]):
+            continue  # a behaviour and its failure ("Explains X" / "Omits X"), not one twice
         if (i, j) in near and not same_sign:
             if _mirror_pair(a, b):
                 continue
@@ -571,7 +576,7 @@ def _duplicates(case: Case) -> list[Finding]:
                 f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
             )
             finding = _finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}")
-        elif same_sign and (i, j) in reworded and not _polarity_differs(signs[i - 1], signs[j - 1]):
+        elif same_sign and (i, j) in reworded:
             shared = reworded[i, j]
             reason = (
                 f"rewords {a.id}: the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
