@@ -122,6 +122,8 @@ FAILURE_CUES = _any(
         r"\bmiss(?:es|ed|ing)? (?:the|that|any|to)\b",
         r"\bleav(?:es|ing)? out\b|\b(?:gives|offers|provides) no (?:\w+ )?(?:advice|warning"
         r"|mention|guidance|safety)",
+        r"\bis silent (?:on|about)\b|\bmakes no (?:mention|reference)\b|\bnot (?:mentioning|asking"
+        r"|warning|advising|explaining|recommending|checking)\b",
         r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
         r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise"
         r"|recommend|suggest|tell|inform|include|offer|give|provide)",
@@ -130,6 +132,7 @@ FAILURE_CUES = _any(
         r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"忽略|忽视|(?:遗漏|漏掉)(?!的)|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
+        r"没(?:说|讲|交代|涉及)|未(?:交代|涉及)|只字未提|不提",
     ]
 )
 
@@ -185,6 +188,7 @@ GOOD_CUES = _any(
         r"\btime[- ]critical\b|\bwithin (?:hours|minutes|the (?:first )?(?:hour|\d+ hours))\b",
         # first aid that protects
         r"\brecovery position\b|\bchest compressions\b|\bcpr\b",
+        r"\bmonitor\w* (?:\w+ )?for (?:signs|symptoms|worsening|changes|red flags)",
         r"\b(?:stress|emphasi[sz]|highlight|underlin)\w* (?:\w+ ){0,3}(?:urgen|emergenc|danger"
         r"|serious|immediate|promptly|importan)",
         _CARE_ZH,
@@ -221,7 +225,8 @@ HARMFUL_CUES = _any(
         r"\bnever (?:needed|necessary)\b",
         r"\b(?:instead of|rather than) (?:\w+ ){0,2}(?:seeking|seeing|calling|going|contacting"
         r"|getting) ",
-        r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*",
+        r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*|\bpromis\w*",
+        r"\binappropriate(?:ly)?\b|\bexcessive(?:ly)?\b",
         # managing alone; not a problem that settles on its own (the hedged cue above)
         r"(?<!up )(?<!settle )(?<!resolve )(?<!pass )(?<!heal )(?<!improve )(?<!better )"
         r"(?<!away )(?<!settles )(?<!resolves )(?<!passes )(?<!heals )(?<!improves )"
@@ -320,6 +325,7 @@ HARMFUL_CUES = _any(
         r"(?:明天|明早|第二天|过几天|几天后|下周)\S{0,6}再(?:看|说|决定|去|就医|处理)",
         r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
         r"肯定是|一定是|保证(?:不会|没事|没问题|安全)",
+        r"包治|根治|彻底治愈|一定能治好|(?:不用|不必|无需)担心",
     ]
 )
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
@@ -330,7 +336,9 @@ NEGATORS = _any(
         r"|will not)\b",
         r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
         r"\bnot (?=\w+ing\b)",
-        r"不要|不应|避免|切勿|勿|不建议|不可|别",
+        r"\b(?:should|must|ought to|may) not\b|\bshouldn't\b|\bmustn't\b|\bnot be (?:given|used"
+        r"|taken)\b",
+        r"不要|不应|避免|切勿|勿|不建议|不可|别|不能|不宜|禁止|禁用",
     ]
 )
 # Advice made conditional on the absence of danger is calibrated, not harmful ("no imaging is
@@ -369,7 +377,12 @@ _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
 
 
 # Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
-SPAN_NEGATORS = _any([r"\b(?:do|does|did|will|would|can|could)(?: not|n't)\b|\bcannot\b"])
+SPAN_NEGATORS = _any(
+    [
+        r"\b(?:do|does|did|will|would|can|could|should|must|may)(?: not|n't)\b|\bcannot\b",
+        r"禁用|禁止|不能|不宜|不要|不可|避免",
+    ]
+)
 
 
 def _negated(clause: str, start: int, end: int | None = None) -> bool:
