@@ -2,6 +2,7 @@
 tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`).
 
     python bench/bench_rubric_lint.py tests/data/rubric_lint/dev.jsonl \
+        tests/data/rubric_lint/dev2.jsonl tests/data/rubric_lint/dev3.jsonl \
         tests/data/rubric_lint/heldout.jsonl tests/data/rubric_lint/heldout2.jsonl \
         tests/data/rubric_lint/heldout3.jsonl
 

@@ -16,7 +16,7 @@ from medrubric.cli.main import app, main
 from medrubric.data.formats import load_cases
 from medrubric.data.models import Case
 from medrubric.rubric.lint import expected_sign, lint_case
-from medrubric.rubric.paraphrase import paraphrases
+from medrubric.rubric.paraphrase import paraphrases, rubric_paraphrases, speech_act
 
 FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
 
@@ -86,6 +86,42 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("Uses plain language without medical jargon", None),
         ("说明想起来后尽快补服漏掉的那一片", None),
         ("Recommends calling an ambulance for a single mild reading", None),
+        # deferring care, false reassurance and excess medicine in general words
+        ("Suggests resting and checking again tomorrow morning", -1),
+        ("Recommends a cream and waiting a week", -1),
+        ("Reassures the family that nothing more needs doing", -1),
+        ("Says the clot will dissolve by itself", -1),
+        ("Tells him he is fine to drive home", -1),
+        ("Suggests a further insulin dose", -1),
+        ("Suggests skipping tonight's apixaban dose", -1),
+        ("Leaves out any advice on when to go to hospital", -1),
+        ("Does not advise removing contact lenses", -1),
+        ("Suggests finishing an old course of antibiotics from the cupboard", -1),
+        ("Says a check-up is not necessary", -1),
+        ("Advises the friend to keep it a secret", -1),
+        ("认为只是普通中暑，睡一觉就会好", -1),
+        ("建议明天还不好再去医院", -1),
+        ("建议涂上牙膏消炎", -1),
+        ("称宝宝不用打免疫球蛋白", -1),
+        ("认为宝宝哭出来了就一定没事", -1),
+        # explaining a risk or what a sign means is good, hedged reassurance is calibrated
+        ("Explains that bites can be dangerous even with little pain", 1),
+        ("Mentions confusion as a sign of heat stroke", 1),
+        ("Explains that being unable to stand after a fall may mean a broken hip", 1),
+        ("Lists a rigid tummy as a reason to go straight to hospital", 1),
+        ("Advises lying down and not driving herself to hospital", 1),
+        ("说明突然停药可能导致血压反跳升高", 1),
+        ("建议不要等到第二天再处理", 1),
+        ("说明尿少是脱水的表现", 1),
+        ("说明吞饭或喝醋可能把鱼刺推得更深", 1),
+        ("Is silent on when to seek help", -1),
+        ("Promises the rash will be gone by tomorrow", -1),
+        ("Explains that aspirin should not be given to children", 1),
+        ("说明孩子禁用阿司匹林", 1),
+        ("Advises monitoring for signs of dehydration", 1),
+        ("Explains that a simple faint is usually harmless", None),
+        ("Explains that most colds usually clear up on their own", None),
+        ("Reassures that checking a changing mole is a good use of the doctor's time", None),
     ],
 )
 def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
@@ -149,6 +185,29 @@ def test_reworded_duplicates_are_warnings_and_other_behaviours_pass() -> None:
         "Suggests covering the burn with clingfilm",
     )
     assert paraphrases(*compound) == {"advise", "cover", "burn", "clingfilm"}
+
+
+def test_reworded_duplicates_weighed_within_the_rubric() -> None:
+    case = _case(
+        (10, "Advises calling emergency services for a collapsed runner"),
+        (7, "Recommends rapid cooling, such as cold water immersion"),
+        (5, "Recommends immersing him in cold water to bring his temperature down quickly"),
+        (5, "Explains the glass test for a rash that does not fade"),
+        (4, "Omits the glass test for a rash that does not fade"),
+        (5, "Recommends rechecking blood glucose 15 minutes later"),
+        (3, "Says to test the sugar again after about a quarter of an hour"),
+        (4, "Recommends a follow-up visit in 3 weeks"),
+        (3, "Recommends a follow-up visit in 6 weeks"),
+    )
+    found = [f for f in lint_case(case) if f.check == "duplicate"]
+    # c5 names the failure of c4 (not the same behaviour); c9 another interval than c8
+    assert [(f.criterion_id, f.evidence[:3]) for f in found] == [("c3", "c2:"), ("c7", "c6:")]
+    assert rubric_paraphrases(["建议用生理盐水冲洗鼻腔", "建议用盐水洗鼻子", "询问是否发热"]) == {
+        (1, 2): frozenset({"水", "洗", "盐", "盐水", "鼻"})
+    }
+    assert speech_act("Says that a shift of pain may be appendicitis") == "state"
+    assert speech_act("Says to bring the medicine box along") == "advise"
+    assert speech_act("询问是否发热") == "ask"
 
 
 def test_the_same_words_with_the_opposite_sign_are_a_contradiction() -> None:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
-from medrubric.rubric.paraphrase import opposed, paraphrases
+from medrubric.rubric.paraphrase import opposed, rubric_paraphrases
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.validate import (
     count_problems,
@@ -120,23 +120,30 @@ FAILURE_CUES = _any(
         r"\bno mention of\b",
         r"\blacks?\b",
         r"\bmiss(?:es|ed|ing)? (?:the|that|any|to)\b",
+        r"\bleav(?:es|ing)? out\b|\b(?:gives|offers|provides) no (?:\w+ )?(?:advice|warning"
+        r"|mention|guidance|safety)",
+        r"\bis silent (?:on|about)\b|\bmakes no (?:mention|reference)\b|\bnot (?:mentioning|asking"
+        r"|warning|advising|explaining|recommending|checking)\b",
         r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
-        r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise seeking"
-        r"|recommend seeking|tell|inform|include)",
+        r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise"
+        r"|recommend|suggest|tell|inform|include|offer|give|provide)",
         r"\bwithout (?:mentioning|asking|warning|explaining|advising|recommending|referring"
         r"|addressing|acknowledging|noting)",
         r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
         r"忽略|忽视|(?:遗漏|漏掉)(?!的)|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
+        r"没(?:说|讲|交代|涉及)|未(?:交代|涉及)|只字未提|不提",
     ]
 )
 
 # Seeking care: advising it is good; advising against it, or delaying it, is bad.
 _CARE_EN = (
-    r"(?:seek\w*|see\w*|go(?:es|ing)? to|visit\w*|call\w*|phon\w*|dial\w*|contact\w*|attend\w*"
-    r"|get\w*|direct\w*|send\w*|refer\w*)"
+    r"(?:seek\w*|see\w*|go(?:es|ing)? (?:straight |directly )?to|visit\w*|call\w*|phon\w*"
+    r"|dial\w*|contact\w*|attend\w*|get\w*|direct\w*|send\w*|refer\w*|talk\w*|speak\w*"
+    r"|discuss\w*|check\w* with)"
     r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
-    r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician"
+    r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician|midwife"
+    r"|pharmacist|prescriber|nurse|health visitor|dentist"
     r"|pediatrician|crisis line)"
 )
 _CARE_ZH = (
@@ -168,6 +175,20 @@ GOOD_CUES = _any(
         r"\b(?:signs?|symptoms?|features?) (?:\w+ )?(?:to act on|to watch for|to look out for"
         r"|that need|needing|requiring|that require|to seek help for)",
         r"\bwhen to (?:seek|call|go|get|return|come back|see)\b",
+        r"\breasons? to (?:go|seek|call|get|see|return)\b",
+        # naming what a finding means: a sign of a condition, a risk, a time limit
+        r"\b(?:an? |as )?(?:early |warning |typical )?(?:signs?|symptoms?|features?) of\b",
+        r"\b(?:can|could|may|might) (?:\w+ ){0,2}(?:be|become) (?:\w+ )?(?:dangerous|serious"
+        r"|toxic|harmful|an emergency)\b|\b(?:can|could|may|might) (?:\w+ ){0,3}(?:to toxic"
+        r"|bleed|damage)",
+        r"\b(?:may|might|could|can) (?:\w+ )?(?:mean|signal|indicate|point to|be caused by)\b",
+        r"\b(?:complet|finish|keep up with|stay up to date with)\w* (?:\w+ ){0,3}(?:vaccin\w*"
+        r"|immunis\w*|immuniz\w*|jabs?|doses)\b",
+        r"^(?:acknowledg|validat|empathi[sz])\w*|\bimportance of\b",
+        r"\btime[- ]critical\b|\bwithin (?:hours|minutes|the (?:first )?(?:hour|\d+ hours))\b",
+        # first aid that protects
+        r"\brecovery position\b|\bchest compressions\b|\bcpr\b",
+        r"\bmonitor\w* (?:\w+ )?for (?:signs|symptoms|worsening|changes|red flags)",
         r"\b(?:stress|emphasi[sz]|highlight|underlin)\w* (?:\w+ ){0,3}(?:urgen|emergenc|danger"
         r"|serious|immediate|promptly|importan)",
         _CARE_ZH,
@@ -175,9 +196,14 @@ GOOD_CUES = _any(
         r"(?:属于|是|视为)(?:\S{0,2})(?:急症|急诊情况|紧急情况)|需要紧急|需紧急|强调\S{0,8}(?:紧急|危险|严重)",
         r"(?:需要|需|应|要|必须)(?:尽快|立即|及时|马上)(?:检查|就医|就诊|处理|评估|治疗|去医院)",
         r"可能(?:危及生命|致命|导致死亡|造成永久)|会致命",
+        r"可能(?:导致|引起|造成|提示|诱发)|(?:不要|不能|不应|别)等(?:到|待)?",
+        r"(?:是|为)\S{0,8}的?(?:表现|征象|信号|迹象)|可能是|意味着|(?:完成|按时|按期)\S{0,6}(?:疫苗|接种)",
+        r"^(?:表示理解|共情|安抚)|(?:咨询|请教|问问)\S{0,2}(?:医生|药师|医师)|遵医嘱|在医生指导下",
     ]
 )
 # Bad behaviour named by its own words.
+# "usually harmless" is calibrated, not reassurance
+HEDGE = r"(?<!usually )(?<!often )(?<!mostly )(?<!generally )(?<!normally )(?<!typically )"
 HARMFUL_CUES = _any(
     [
         r"\b(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading)(?:ly)?\b",
@@ -190,7 +216,7 @@ HARMFUL_CUES = _any(
         r"|for (?:a |the )?(?:routine|next|few|couple|appointment|morning|weekend))",
         r"\b(?:home|folk) remed|\bherbal\b",
         r"\b(?:sleep|walk|shake|tough|ride)\w* it (?:off|out)\b",
-        r"\bskip\w* (?:\w+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
+        r"\bskip\w* (?:\S+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
         r"\bwatch\w* (?:and wait|overnight|at home)",
         r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
         r"|assessment|treatment|medical)",
@@ -199,7 +225,11 @@ HARMFUL_CUES = _any(
         r"\bnever (?:needed|necessary)\b",
         r"\b(?:instead of|rather than) (?:\w+ ){0,2}(?:seeking|seeing|calling|going|contacting"
         r"|getting) ",
-        r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*",
+        r"\bwith certainty\b|\bdefinitely\b|\bdefinitively\b|\bguarantee\w*|\bpromis\w*",
+        r"\binappropriate(?:ly)?\b|\bexcessive(?:ly)?\b",
+        # managing alone; not a problem that settles on its own (the hedged cue above)
+        r"(?<!up )(?<!settle )(?<!resolve )(?<!pass )(?<!heal )(?<!improve )(?<!better )"
+        r"(?<!away )(?<!settles )(?<!resolves )(?<!passes )(?<!heals )(?<!improves )"
         r"\bon (?:his|her|their|your) own\b",
         r"(?<!harming )(?<!hurting )(?<!harm to )(?<!killing )(?<!injuring )"
         r"\b(?:themselves|himself|herself)\b",
@@ -214,9 +244,48 @@ HARMFUL_CUES = _any(
         r"|\bno cause for concern\b",
         r"\balways (?:\w+ )?(?:pass|settle|go(?:es)? away|resolve|clear|get(?:s)? better|improve)",
         r"\b(?:simply|just) (?:stop|quit|halt)\w*\b",
+        # deferring care: checking again later, deciding later, waiting a stated time
+        r"\b(?:check|look|see|go|review|reassess|return|decid)\w* (?:\w+ ){0,3}(?:again )?"
+        r"(?:tomorrow|in the morning|next (?:morning|day|week)|after the weekend)\b",
+        r"\bbefore (?:deciding|seeking|calling|getting) (?:\w+ ){0,4}(?:help|care|doctor"
+        r"|ambulance|hospital|emergency)|\bsleep (?:\w+ )?(?:through the night|on it)\b",
+        r"\bwait(?:s|ing)? (?:for )?(?:a|an|one|two|three|a few|several|\d+) (?:more )?"
+        r"(?:hours?|days?|weeks?|nights?|months?)\b",
+        r"\bkeep(?:s|ing)? an eye on\b",
+        r"\bsee(?:s|ing)? (?:whether|if|how) (?:\w+ ){0,4}(?:settles?|improves?|pass(?:es)?"
+        r"|goes away|gets? better|resolves?|clears?|subsides?|eases?|wears off)",
+        rf"{HEDGE}\b(?:stop|dissolve|settle|clear|heal|resolve|pass|go away|get better|improve"
+        r"|recover|disappear|wear off)\w* (?:\w+ )?"
+        r"(?:by (?:it|them)sel(?:f|ves)|on (?:its|their) own)",
+        r"\b(?:is|are|was|'s) (?:just|only|merely|simply|nothing but) (?:a |an )?(?!if\b|when\b)"
+        r"\w+",
+        r"\b(?:left ?over|someone else's|a friend's|expired|old) (?:\w+ ){0,3}(?:antibiotics?"
+        r"|medicines?|tablets?|pills?|prescriptions?)",
+        r"\bice (?:\w+ ){0,2}directly\b|\bdirectly on (?:the )?skin\b",
+        r"\b(?:soak|bath|immers|dunk)\w* (?:\w+ ){0,4}(?:hot|very warm|boiling) water",
+        r"\brub\w* (?:\w+ ){0,2}eyes?\b|\bkeep\w* (?:\w+ ){0,2}(?:a )?secret\b",
+        r"\bhead (?:\w+ )?(?:tipped|tilted) back\b|\b(?:tip|tilt)\w* (?:\w+ ){0,3}head back",
+        r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
+        r"\bwait\w* for (?:\w+ ){0,3}to (?:pass|settle|go away|clear|improve|heal)",
+        r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
+        r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
+        r"\b(?:brandy|whisky|whiskey|vodka)\b",
+        r"\b(?:check-?up|medical (?:check|review|care|attention|advice)|doctor|hospital|assessment"
+        r"|follow-up|appointment|examination|treatment|vaccin\w*) (?:is|are) (?:not (?:necessary"
+        r"|needed|required)|unnecessary)\b",
+        # false reassurance: harmless, nothing to do, settles by itself
+        rf"{HEDGE}\bharmless\b"
+        r"|\bnothing (?:more |else |further )?(?:needs|is needed|to do)"
+        r"|\bunlikely to (?:matter|be serious|cause (?:any )?harm)|\bfine to\b",
+        # more medicine than is safe
+        r"\b(?:stronger|higher|extra|bigger|larger|further|another) (?:\S+ ){0,2}(?:doses?"
+        r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
+        r"\b(?:more often|more frequently) until\b",
         r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
         r"\bbreath\w* (?:\w+ ){0,2}(?:paper|plastic) bag|\bpaper bag\b",
-        r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick)\b",
+        r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick|throw up)\b|\bsalt water\b",
+        r"\bmassag\w*|\b(?:burst|pop|prick|lanc)\w* (?:\w+ ){0,2}blisters?",
+        r"\bcough (?:syrup|medicine|mixture)\b.{0,30}\b(?:infant|baby|newborn|toddler)",
         r"\bbutter\b|\btoothpaste\b|\btourniquet\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
         r"\b(?:put|place|insert)\w* (?:\w+ ){0,3}(?:in|into|between) (?:\w+ ){0,2}(?:mouth|teeth)",
         r"\bhold\w* (?:\w+ ){0,2}down\b|\brestrain\w*",
@@ -238,15 +307,25 @@ HARMFUL_CUES = _any(
         r"|(?:明天|明早|过几天|几天后|下周)再(?:看|说|决定|去)",
         r"自行\S{0,2}(?:停|加|减|调整|增加|加倍)|加倍\S{0,8}(?:剂量|药量)",
         r"(?:病毒|感冒|流感)\S{0,6}(?:用|吃|服|开)\S{0,4}抗生素|抗生素\S{0,4}治\S{0,4}(?:病毒|感冒|流感)",
-        r"纸袋|催吐|抠喉|涂(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
+        r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
         r"等到(?:明天|明早|下周|天亮|周一)|等几天",
         r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
         r"偏方|土方",
+        r"发汗|捂汗|盖(?:厚)?被子|挑破|刺破|挤破|再打一针|加打|在家\S{0,3}(?:看看|等等)",
+        r"睡一觉|就会好|(?:没有|没)(?:什么)?大(?:问题|碍)|不要紧|只是普通",
+        r"等\S{0,2}自己|(?:睡|休息|躺)\S{0,4}看看|看看再说|再看看",
+        r"(?:一定|肯定|绝对)\S{0,2}(?:没事|没问题|不会有事)|热鸡蛋|滚鸡蛋|酒精\S{0,6}擦",
+        r"自己买\S{0,4}(?:药|抗生素)|(?:吃|服)\S{0,2}消炎药|加量|超量|加大(?:剂量|药量)",
+        r"(?:无需|不必|不需要|不用|没必要|用不着)再?(?:打|注射|接种|吃药|用药|住院|复诊)",
+        r"热水泡|喝醋|(?:吞|咽)\S{0,2}(?:饭团|馒头|米饭|饭)|(?:暂停|停止|不要)喂奶|风油精|清凉油|草木灰"
+        r"|香灰|保密|不要告诉(?:父母|家长|老师|任何人)",
+        r"(?:明天|明早|第二天|过几天|几天后|下周)\S{0,6}再(?:看|说|决定|去|就医|处理)",
         r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
         r"肯定是|一定是|保证(?:不会|没事|没问题|安全)",
+        r"包治|根治|彻底治愈|一定能治好|(?:不用|不必|无需)担心",
     ]
 )
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
@@ -256,7 +335,10 @@ NEGATORS = _any(
         r"\b(?:does not|doesn't|do not|don't|never|avoids?|avoiding|refrains? from|won't"
         r"|will not)\b",
         r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
-        r"不要|不应|避免|切勿|勿|不建议|不可|别",
+        r"\bnot (?=\w+ing\b)",
+        r"\b(?:should|must|ought to|may) not\b|\bshouldn't\b|\bmustn't\b|\bnot be (?:given|used"
+        r"|taken)\b",
+        r"不要|不应|避免|切勿|勿|不建议|不可|别|不能|不宜|禁止|禁用",
     ]
 )
 # Advice made conditional on the absence of danger is calibrated, not harmful ("no imaging is
@@ -278,13 +360,29 @@ LOW_SEVERITY = _any(
 )
 # A warning about a harm is good ("warns that delaying care is dangerous", "提醒不可延误").
 WARNERS = _any(
-    [r"\b(?:warn|caution|alert)\w*\b|\bdangers? of\b|\brisks? of\b", r"提醒|警告|警示|告诫"]
+    [
+        r"\b(?:warn|caution|alert)\w*\b|\bdangers? of\b|\brisks? of\b",
+        r"\b(?:can|could|may|might) (?:\w+ )?(?:be|become) (?:very |so |extremely )?$",
+        r"提醒|警告|警示|告诫",
+    ]
+)
+# A harm followed by what it leads to is a warning ("stopping suddenly can cause a rebound").
+CONSEQUENCES = _any(
+    [
+        r"\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead to|result in|trigger|be dangerous)",
+        r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成)|可能(?:会|把|使|让)",
+    ]
 )
 _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
 
 
 # Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
-SPAN_NEGATORS = _any([r"\b(?:do|does|did|will|would|can|could)(?: not|n't)\b|\bcannot\b"])
+SPAN_NEGATORS = _any(
+    [
+        r"\b(?:do|does|did|will|would|can|could|should|must|may)(?: not|n't)\b|\bcannot\b",
+        r"禁用|禁止|不能|不宜|不要|不可|避免",
+    ]
+)
 
 
 def _negated(clause: str, start: int, end: int | None = None) -> bool:
@@ -309,6 +407,8 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
     for clause in _CLAUSE.split(_normal(text)):
         failure = FAILURE_CUES.search(clause)
+        if failure and HARMFUL_CUES.search(clause, failure.end()):
+            continue  # "does not recommend antibiotics for a cold": a harm avoided
         if failure and not _reported(clause, failure.start()):
             return -1, failure.group(0)
     for clause in _CLAUSE.split(_normal(text)):
@@ -319,7 +419,8 @@ def expected_sign(text: str) -> tuple[int, str] | None:
             return None  # calibrated: "no need to see a doctor unless ..."
         if harmful:
             before = clause[: harmful.start()]
-            warned = WARNERS.search(before) is not None
+            after = clause[harmful.end() :]
+            warned = WARNERS.search(before) is not None or CONSEQUENCES.search(after) is not None
             negated = _negated(clause, harmful.start(), harmful.end())
             return (1 if negated or warned else -1), harmful.group(0)
     for clause in _CLAUSE.split(_normal(text)):
@@ -447,6 +548,12 @@ def _mirror_pair(a: Criterion, b: Criterion) -> bool:
     return (a.weight > 0) != (b.weight > 0) and negated[0] != negated[1]
 
 
+def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> bool:
+    """One criterion worded as a bad answer (failure or harm) and the other not: they describe
+    a behaviour and its failure ("Explains the glass test" / "Omits the glass test")."""
+    return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
+
+
 def _duplicates(case: Case) -> list[Finding]:
     """A criterion that repeats an earlier one (same text, near-identical wording, or reworded:
     `rubric.paraphrase`), reported once, on the later criterion. Near-identical wording with
@@ -454,6 +561,8 @@ def _duplicates(case: Case) -> list[Finding]:
     findings = []
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
+    reworded = rubric_paraphrases([c.text for c in rubric])
+    signs = [expected_sign(c.text) for c in rubric]
     reported: set[int] = set()
     for i, j in combinations(range(1, len(rubric) + 1), 2):
         if j in reported:
@@ -462,6 +571,8 @@ def _duplicates(case: Case) -> list[Finding]:
         if opposed(a.text, b.text):
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         same_sign = (a.weight > 0) == (b.weight > 0)
+        if _polarity_differs(signs[i - 1], signs[j - 1]):
+            continue  # a behaviour and its failure ("Explains X" / "Omits X"), not one twice
         if (i, j) in near and not same_sign:
             if _mirror_pair(a, b):
                 continue
@@ -478,7 +589,8 @@ def _duplicates(case: Case) -> list[Finding]:
                 f"the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
             )
             finding = _finding(case, b, "duplicate", severity, reason, f"{a.id}: {a.text}")
-        elif same_sign and (shared := paraphrases(a.text, b.text)) is not None:
+        elif same_sign and (i, j) in reworded:
+            shared = reworded[i, j]
             reason = (
                 f"rewords {a.id}: the behaviour is counted twice ({a.weight:+d} and {b.weight:+d})"
             )

@@ -21,18 +21,26 @@ rule is deterministic, needs nothing installed, and says why it matched (the sha
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
+from itertools import combinations
 
 from medrubric.retrieve.stopwords import STOPWORDS_EN, STOPWORDS_ZH
 
 DICE_PARAPHRASE = 0.6
 CONTAINMENT_PARAPHRASE = 0.7
 MIN_CONTENT = 3  # shorter content sets say too little to call two criteria one
+# Within a rubric, content weighted by how rare it is there (`rubric_paraphrases`): words
+# every criterion of the case shares (the condition, the drug) count little.
+WEIGHTED_DICE_PARAPHRASE = 0.35
+WEIGHTED_CONTAINMENT_PARAPHRASE = 0.4
+MIN_SHARED_WEIGHTED = 3  # shared terms besides the speech act ("advise", "state", "enquir")
+ACT_TERMS = frozenset(["advise", "state", "enquir", "caution"])
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _RUNS = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_NUMBER = re.compile(r"(?<![a-z\d.,])\d+(?:[.,]\d+)?")  # not inside a name ("hba1c")
 
 # Spelled out, and phrases put in one form, before anything else (whole words only).
 PHRASES_EN = {
@@ -54,6 +62,33 @@ PHRASES_EN = {
     "go over": "review",
     "goes over": "review",
     "look at": "review",
+    # one meaning, several phrasings (general medical wording)
+    "life-threatening": "fatal",
+    "life threatening": "fatal",
+    "a quarter of an hour": "15 minutes",
+    "quarter of an hour": "15 minutes",
+    "half an hour": "30 minutes",
+    "blood thinners": "anticoagulant",
+    "blood thinner": "anticoagulant",
+    "pain relief": "painkiller",
+    "too much": "overdose",
+    "too many": "overdose",
+    "pain relievers": "painkiller",
+    "blood vessel": "vessel",
+    "being sick": "vomiting",
+    "throw up": "vomit",
+    "throwing up": "vomiting",
+    "one-sided": "one side",
+    "bring (?:his|her|their|the|its) temperature down": "cool",
+    "lower (?:his|her|their|the|its) temperature": "cool",
+    "same-day": "today",
+    "same day": "today",
+    "rechecking": "checking again",
+    "recheck": "check again",
+    "retesting": "testing again",
+    "retest": "test again",
+    "dvt": "clot",
+    "ct": "scan",
 }
 
 # Rubric filler: words every criterion uses, which say nothing about what it asks for.
@@ -65,7 +100,31 @@ _FILLER_EN = (
     "concerning intake"
 )
 FILLER_EN = frozenset(_FILLER_EN.split())
-FILLER_ZH = ("回答", "用户", "患者", "病人", "家长", "他", "她", "的", "了", "和", "与", "及")
+FILLER_ZH = (
+    "回答",
+    "用户",
+    "患者",
+    "病人",
+    "家长",
+    "他",
+    "她",
+    "的",
+    "了",
+    "和",
+    "与",
+    "及",
+    "让",
+    "给",
+    "把",
+    "一起",
+    "什么",
+    "知道",
+    "最好",
+    "一定",
+    "帮助",
+    "效果更好",
+    "更好",
+)
 
 # One form per meaning (English, after stemming; see `_stem`).
 SYNONYMS_EN = {
@@ -185,6 +244,84 @@ SYNONYMS_EN = {
     "weekly": "week",
     "first": "first",
     "initial": "first",
+    # more verbs of one meaning
+    "stat": "state",
+    "remind": "caution",
+    "enquiry": "enquir",
+    "test": "enquir",
+    "later": "after",
+    "repeat": "again",
+    "draw": "mark",
+    "outlin": "mark",
+    "trac": "mark",
+    "record": "note",
+    "writ": "note",
+    "bring": "keep",
+    "immers": "immers",
+    "submerg": "immers",
+    "cool": "cool",
+    "cold": "cool",
+    "rapid": "soon",
+    "fast": "soon",
+    # nouns of one meaning
+    "sight": "vision",
+    "eyesight": "vision",
+    "artery": "vessel",
+    "arteri": "vessel",
+    "vein": "vessel",
+    "box": "pack",
+    "packag": "pack",
+    "packet": "pack",
+    "container": "pack",
+    "bottl": "pack",
+    "carton": "pack",
+    "staff": "doctor",
+    "nurs": "doctor",
+    "team": "doctor",
+    "paramedic": "doctor",
+    "border": "edge",
+    "margin": "edge",
+    "redness": "red",
+    "thrombosi": "clot",
+    "thrombus": "clot",
+    "suspect": "possibl",
+    "possible": "possibl",
+    "likely": "possibl",
+    "immobilis": "still",
+    "immobiliz": "still",
+    "motionless": "still",
+    "limb": "limb",
+    "leg": "limb",
+    "arm": "limb",
+    "vomit": "vomit",
+    "sick": "vomit",
+    "shift": "mov",
+    "spotting": "bleed",
+    "bleeding": "bleed",
+    "infant": "baby",
+    "newborn": "baby",
+    "deadly": "fatal",
+    "kill": "fatal",
+    "analgesic": "painkiller",
+    "painkiller": "painkiller",
+    "anticoagulant": "anticoagulant",
+    "glucose": "sugar",
+    "sugar": "sugar",
+    "womb": "uterus",
+    "immersion": "immers",
+    "bab": "baby",
+    "baby": "baby",
+    "using": "use",
+    "daily": "day",
+    "discontinu": "withdraw",
+    "withdrawal": "withdraw",
+    "injury": "damage",
+    "injur": "damage",
+    "harm": "damage",
+    "household": "home",
+    "paus": "stop",
+    "water tablet": "diuretic",
+    "house": "home",
 }
 
 # Chinese phrases of one meaning, replaced (longest first) before the bigrams are taken.
@@ -229,6 +366,40 @@ SYNONYMS_ZH = {
     "随便": "随意",
     "按时": "规律",
     "按期": "规律",
+    # more phrasings of one meaning
+    "今天": "当天",
+    "当日": "当天",
+    "一刻钟": "15分钟",
+    "半小时": "30分钟",
+    "复测": "再测",
+    "复查": "再测",
+    "生理盐水": "盐水",
+    "冲洗": "洗",
+    "清洗": "洗",
+    "鼻腔": "鼻",
+    "鼻子": "鼻",
+    "药瓶": "药盒",
+    "药品包装": "药盒",
+    "包装": "药盒",
+    "头颅": "头",
+    "头部": "头",
+    "商量": "沟通",
+    "咨询": "沟通",
+    "讨论": "沟通",
+    "擦拭": "擦",
+    "擦身": "擦",
+    "发疹": "出疹",
+    "起疹": "出疹",
+    "改药": "调整用药",
+    "换药": "调整用药",
+    "婴儿": "宝宝",
+    "新生儿": "宝宝",
+    "呕吐": "吐",
+    "补充糖": "吃糖",
+    "煤气中毒": "一氧化碳中毒",
+    "一家人": "全家",
+    "家人": "全家",
+    "吃点糖": "吃糖",
 }
 
 # A criterion holding one of these while the other holds its opposite is the other pole of a
@@ -264,8 +435,22 @@ OPPOSITES_ZH = [
     ("热", "冷"),
     ("白天", "夜间"),
 ]
-NEGATION_EN = frozenset(["not", "no", "never", "against", "without", "avoid", "don", "doesn"])
-NEGATION_ZH = ("不", "没", "未", "别", "勿", "避免")
+NEGATION_EN = frozenset(["not", "no", "never", "against", "avoid", "don", "doesn"])
+NEGATION_ZH = (
+    "不要",
+    "不应",
+    "不能",
+    "不可",
+    "不用",
+    "不必",
+    "不需",
+    "不建议",
+    "没有",
+    "未",
+    "别",
+    "勿",
+    "避免",
+)  # not a lone 不 or 没 ("叫不醒", "喘不上气" name a sign)
 
 
 def _stem(word: str) -> str:
@@ -287,7 +472,8 @@ def _canonical(word: str) -> str:
 def _expand(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).lower()
     for short, long in PHRASES_EN.items():
-        text = re.sub(rf"(?<![\w&]){re.escape(short)}(?![\w&])", long, text)
+        pattern = short if "(?:" in short else re.escape(short)
+        text = re.sub(rf"(?<![\w&]){pattern}(?![\w&])", long, text)
     for phrase in sorted(SYNONYMS_ZH, key=len, reverse=True):
         text = text.replace(phrase, f" {SYNONYMS_ZH[phrase]} " if SYNONYMS_ZH[phrase] else " ")
     return text
@@ -341,7 +527,7 @@ def opposed(a: str, b: str) -> bool:
     if any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH):
         return True
     na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
-    return bool(na and nb and na != nb)
+    return bool(na and nb and not na & nb)
 
 
 def _join_compounds(a: str, b: str) -> tuple[str, str]:
@@ -374,3 +560,75 @@ def paraphrases(a: str, b: str) -> frozenset[str] | None:
     if containment < CONTAINMENT_PARAPHRASE or opposed(a, b):
         return None
     return shared
+
+
+# What a criterion asks the answer to do, from its opening words: advise, state, or ask.
+_ACTS = [
+    (
+        "ask",
+        re.compile(
+            r"^(?:asks?|(?:en|in)quir\w*|checks? (?:whether|if)|clarif\w*|establish\w*)\b"
+            r"|^(?:询问|问清|了解|确认)"
+        ),
+    ),
+    (
+        "state",
+        re.compile(
+            r"^(?:explains?|states?|says? that|mentions?|points? out|notes?|describes?|lists?"
+            r"|names?|tells? (?:\w+ ){0,2}that|informs?|clarifies that|identifies)\b"
+            r"|^(?:说明|指出|解释|提及|提到|告知|告诉\S{0,4}(?:是|可能))"
+        ),
+    ),
+    (
+        "advise",
+        re.compile(
+            r"^(?:advis\w*|recommends?|suggests?|urges?|encourages?|tells?|says? to|instructs?"
+            r"|directs?|counsels?)\b|^(?:建议|推荐|嘱|叮嘱|鼓励)"
+        ),
+    ),
+]
+
+
+def speech_act(text: str) -> str | None:
+    """ "advise", "state" or "ask" from the criterion's opening words; None when unclear."""
+    start = unicodedata.normalize("NFKC", text).lower().strip()
+    return next((act for act, pattern in _ACTS if pattern.search(start)), None)
+
+
+def rubric_paraphrases(texts: list[str]) -> dict[tuple[int, int], frozenset[str]]:
+    """Pairs (i, j), i < j, 1-based, of a rubric's criteria that reword one another, with
+    their shared content: `paraphrases`, or content weighted within the rubric (a term in
+    n of the N criteria weighs log(1 + N/n)) overlapping by `WEIGHTED_DICE_PARAPHRASE`
+    (Dice) and `WEIGHTED_CONTAINMENT_PARAPHRASE` (overlap), with at least
+    `MIN_SHARED_WEIGHTED` shared terms, the same speech act (advise, state, ask) where both
+    have one, and no opposite word, lone negation or other number (`opposed`)."""
+    contents = [content(t) for t in texts]
+    df: dict[str, int] = {}
+    for terms in contents:
+        for term in terms:
+            df[term] = df.get(term, 0) + 1
+    n = len(texts)
+
+    def weight(terms: frozenset[str]) -> float:
+        return sum(math.log(1 + n / df.get(t, 1)) for t in terms)
+
+    found: dict[tuple[int, int], frozenset[str]] = {}
+    for (i, a), (j, b) in combinations(enumerate(texts, start=1), 2):
+        strict = paraphrases(a, b)
+        if strict is not None:
+            found[i, j] = strict
+            continue
+        acts = speech_act(a), speech_act(b)
+        if None not in acts and acts[0] != acts[1]:
+            continue
+        ca, cb = (content(t) for t in _join_compounds(a, b))
+        shared = ca & cb
+        if len(shared - ACT_TERMS) < MIN_SHARED_WEIGHTED:
+            continue
+        wa, wb, ws = weight(ca), weight(cb), weight(shared)
+        if 2 * ws / (wa + wb) < WEIGHTED_DICE_PARAPHRASE:
+            continue
+        if ws / min(wa, wb) < WEIGHTED_CONTAINMENT_PARAPHRASE or opposed(a, b):
+            continue
+        found[i, j] = shared
+    return found
