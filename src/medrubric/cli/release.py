@@ -86,7 +86,7 @@ def build_command(
     write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
     from medrubric.data.parquet import parquet_available
     from medrubric.release import build_release
-    from medrubric.snapshot.hub import write_hub_folder
+    from medrubric.report.card import write_dataset_folder
 
     result = build_release(
         pools,
@@ -119,7 +119,7 @@ def build_command(
             err=True,
         )
         return
-    write_hub_folder(out, hub, license=license)
+    write_dataset_folder(out, hub, license=license)
     typer.echo(f"Hugging Face dataset folder {hub}")
 
 
