@@ -156,3 +156,27 @@ def test_compare_offsets_registry(tmp_path: Path, medrubric_cli) -> None:
     registry.write_text(json.dumps({"openai:gpt-4.1": "high"}))
     bad = medrubric_cli(args)
     assert bad.exit_code == 2 and "offset must be a number" in bad.output
+
+
+def test_run_compare_is_the_stage_behind_the_command(tmp_path: Path) -> None:
+    from medrubric.analysis.compare import CompareOptions, Comparison, run_compare
+    from medrubric.errors import InputError
+
+    offsets = tmp_path / "offsets.json"
+    offsets.write_text(json.dumps({"nobody": 0.1}))
+    opts = CompareOptions(run_a=HASTY, run_b=CAREFUL, n_resamples=300, offsets=offsets)
+    result = run_compare(opts)
+    assert isinstance(result, Comparison)
+    assert result == compare_runs(load_run(HASTY), load_run(CAREFUL), n_resamples=300).model_copy(
+        update={"offsets": result.offsets}
+    )
+    assert result.offsets is not None and result.offsets.expected_diff is None  # not listed
+    assert [p.name for p in tmp_path.iterdir()] == ["offsets.json"]  # computes; writes nothing
+    with pytest.raises(InputError, match="between 0 and 1"):
+        run_compare(opts.model_copy(update={"confidence": 1.5}))
+    with pytest.raises(InputError, match="share no scored case"):
+        other = tmp_path / "other.jsonl"
+        other.write_text(
+            CAREFUL.read_text().splitlines()[0].replace('"case_id": "', '"case_id": "zz-') + "\n"
+        )
+        run_compare(opts.model_copy(update={"run_b": other, "allow_mismatch": True}))

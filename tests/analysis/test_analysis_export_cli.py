@@ -135,3 +135,46 @@ def test_bad_input_is_one_line_and_exit_2(make_run, tmp_path: Path, capsys) -> N
     with pytest.raises(SystemExit) as exc:
         main(["analyze", "consensus", *runs, "--k", "13"])
     assert exc.value.code == 2 and "k=13 exceeds" in capsys.readouterr().err
+
+
+def test_each_analysis_is_a_stage_with_typed_options_and_result(make_run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from medrubric.analysis.analyze import (
+        ConsensusOptions,
+        ContaminationOptions,
+        ErrorsOptions,
+        ExportOptions,
+        run_consensus,
+        run_contamination,
+        run_errors,
+    )
+    from medrubric.analysis.consensus import consensus
+    from medrubric.analysis.errors import error_analysis
+    from medrubric.errors import InputError
+    from medrubric.report.analyses import run_export
+
+    paths = _runs(make_run)
+    runs = load_runs(paths)
+    before = sorted(tmp_path.rglob("*"))
+    found = run_contamination(
+        ContaminationOptions(runs=paths, cutoffs=["model-b=2024-01-01"], resamples=200)
+    )
+    assert [r.model for r in found.runs] == ["model_a", "model-b"]
+    assert {m.model: str(m.cutoff) for m in found.report.models} == {
+        "model_a": "2024-06-01", "model-b": "2024-01-01"
+    }  # fmt: skip
+    errors = asyncio.run(run_errors(ErrorsOptions(runs=paths, bottom_n=5)))
+    assert errors.analysis == error_analysis(runs, 5) and errors.classifications is None
+    agreed = run_consensus(ConsensusOptions(runs=paths, k=6, resamples=200))
+    assert agreed.report == consensus(runs, 6, n_resamples=200)
+    assert sorted(tmp_path.rglob("*")) == before  # they compute; the writers write
+    with pytest.raises(InputError, match="--covariate: 'age' is not one of"):
+        run_consensus(ConsensusOptions(runs=paths, covariate="age"))
+    with pytest.raises(InputError, match="--bottom-share"):
+        asyncio.run(run_errors(ErrorsOptions(runs=paths, classify_with="x", bottom_share=2)))
+
+    out = tmp_path / "export"
+    written = run_export(ExportOptions(runs=paths, out=out, k=6, resamples=200))
+    assert written == [out / "leaderboard.csv", out / "leaderboard.tex", out / "report.html"]
+    assert all(p.is_file() for p in written)

@@ -98,3 +98,33 @@ def test_review_app_labels_with_a_model_column_match_each_models_grades(
     from_rows = meta_eval(load_labels(FIXTURE), runs)
     assert from_review.grader_vs_physician == from_rows.grader_vs_physician
     assert from_review.physician_vs_physician == from_rows.physician_vs_physician
+
+
+def test_run_meta_eval_is_the_stage_behind_the_command(
+    meta_grade_files: list[Path], tmp_path: Path
+) -> None:
+    import asyncio
+    from contextlib import nullcontext
+
+    from medrubric.analysis.metaeval_run import MetaEvalOptions, MetaEvalResult, run_meta_eval
+    from medrubric.runtime.options import ModelOptions
+
+    shown: list[str] = []
+
+    def status(text: str) -> nullcontext[None]:
+        shown.append(text)
+        return nullcontext()
+
+    opts = MetaEvalOptions(labels=FIXTURE, grades=meta_grade_files, resamples=200, seed=3,
+                           models=ModelOptions(cache_dir=tmp_path / "cache"))  # fmt: skip
+    before = sorted(tmp_path.rglob("*"))
+    result = asyncio.run(run_meta_eval(opts, status=status))
+    assert isinstance(result, MetaEvalResult) and result.holistic is None
+    expected = meta_eval(load_labels(FIXTURE), load_runs(meta_grade_files), None,
+                         "holistic: holistic judge", n_resamples=200, seed=3)  # fmt: skip
+    assert result.report.model_dump(exclude={"date"}) == expected.model_dump(exclude={"date"})
+    assert [run.path for run in result.runs] == meta_grade_files
+    assert shown == ["agreement figures and 200 bootstrap resamples of cases"]
+    assert sorted(tmp_path.rglob("*")) == before  # computes only: the writer writes
+    with pytest.raises(InputError, match="--method: 'pooled' is not one of"):
+        asyncio.run(run_meta_eval(opts.model_copy(update={"method": "pooled"})))

@@ -181,3 +181,29 @@ def test_bad_review_answer_names_file_and_line(tmp_path: Path) -> None:
                                       str(ratings)])  # fmt: skip
     assert result.exit_code != 0
     assert f"{ratings}:2" in str(result.exception) and "yes or no" in str(result.exception)
+
+
+def test_run_factcheck_returns_the_typed_summary_it_wrote(tmp_path: Path, answers: Path) -> None:
+    import asyncio
+
+    from medrubric.audit.factcheck_run import FactcheckOptions, FactcheckResult, run_factcheck
+    from medrubric.runtime.options import ModelOptions
+
+    models = ModelOptions(cache_dir=tmp_path / "cache", show_progress=False)
+    with ReplayServer(audit_handler) as server:
+        opts = FactcheckOptions(
+            model=f"openai:replay@{server.base_url}", out=tmp_path / "fc", answers=answers,
+            benchmark="sample", models=models,
+        )  # fmt: skip
+        result = asyncio.run(run_factcheck(opts))
+    assert isinstance(result, FactcheckResult)
+    assert result.checks == tmp_path / "fc" / "factcheck.jsonl" and result.checks.is_file()
+    summary = result.summary
+    assert summary.answers == 3 and summary.answers_with_errors == 0
+    assert summary.claims == summary.supported + summary.not_supported + summary.not_checkable
+    assert summary.detection is None and summary.combined is None  # answers, not audit pairs
+    written = json.loads(result.summary_path.read_text())
+    assert list(written)[:5] == ["model", "retriever", "k", "prompt_versions", "answers"]
+    assert "detection" not in written and "combined" not in written
+    assert written == summary.as_json()
+    assert written["retriever"].startswith("bm25:") and written["k"] == 5

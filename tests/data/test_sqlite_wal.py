@@ -69,3 +69,35 @@ def test_many_processes_open_a_new_cache_at_the_same_moment(tmp_path: Path) -> N
     assert all(code == 0 for code, _ in results), results
     rows = sqlite3.connect(tmp_path / CACHE_FILE).execute("SELECT count(*) FROM calls")
     assert rows.fetchone() == (6,)
+
+
+class Locked:
+    """A connection whose WAL switch answers "database is locked" `times` times."""
+
+    def __init__(self, times: int, message: str = "database is locked"):
+        self.times, self.message, self.calls = times, message, 0
+
+    def execute(self, sql: str) -> sqlite3.Cursor:
+        self.calls += 1
+        if self.calls <= self.times:
+            raise sqlite3.OperationalError(self.message)
+        return sqlite3.connect(":memory:").execute("SELECT 'wal'")
+
+
+def test_the_lock_wait_polls_under_the_one_retry_policy() -> None:
+    from medrubric.data.sqlite import LOCK_POLL_S, lock_wait
+
+    db = Locked(times=3)
+    started = time.monotonic()
+    enable_wal(db, wait_s=5)  # type: ignore[arg-type]
+    assert db.calls == 4  # three refusals, then the check that finds WAL mode
+    assert time.monotonic() - started >= 3 * LOCK_POLL_S / 2
+    policy = lock_wait(7.0)
+    assert (policy.max_attempts, policy.max_wait, policy.max_delay) == (None, 7.0, LOCK_POLL_S)
+
+
+def test_only_a_lock_is_waited_for() -> None:
+    db = Locked(times=1, message="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        enable_wal(db, wait_s=5)  # type: ignore[arg-type]
+    assert db.calls == 1

@@ -166,7 +166,7 @@ def test_vllm_run_batch_files_are_written_then_read(tmp_path):
     target = str(source).replace(".input.jsonl", ".output.jsonl")
     run_batch_file(str(source), target, rubric_replay_handler)
     worker.join(timeout=30)
-    responses, _ = result[0]
+    responses = result[0].responses
     assert [r.response for r in responses] == [ANSWER] * LIMIT
 
 
@@ -183,7 +183,7 @@ def test_batch_run_is_charged_at_batch_prices(tmp_path):
             cases="sample", out=tmp_path / "run", limit=LIMIT, model="paid", config=config,
             no_cache=True, show_progress=False, batch_api="openai", batch_poll_s=0.02,
         )  # fmt: skip
-        responses, _ = asyncio.run(run_generate(opts))
+        responses = asyncio.run(run_generate(opts)).responses
     for r in responses:
         expected = (r.usage.prompt_tokens * 1.0 + r.usage.completion_tokens * 4.0) / 1e6
         assert r.cost_usd == pytest.approx(expected) and r.cost_usd > 0
@@ -215,7 +215,7 @@ def test_epochs_through_batches_have_one_request_id_each(tmp_path):
     """--epochs 2 through the Batch API: one request line per (case, epoch), each with its
     own custom_id; the second epoch asked with seed 1, the first exactly as a one-answer run."""
     with FakeBatchServer(rubric_replay_handler) as server:
-        responses, _ = asyncio.run(run_generate(_options(server, tmp_path, epochs=2)))
+        responses = asyncio.run(run_generate(_options(server, tmp_path, epochs=2))).responses
         (batch,) = server.batches.values()
         lines = [
             json.loads(x) for x in server.files[batch["input_file_id"]]["content"].splitlines()

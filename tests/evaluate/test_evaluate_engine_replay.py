@@ -246,3 +246,16 @@ def test_a_run_that_is_mostly_errors_exits_1_with_one_clear_line(tmp_path):
     assert "verdicts (" in line and "above --max-error-rate 10%" in line
     assert "ids given more than once" in failed.output and "missing ids" in failed.output
     assert tolerated.exit_code == 0, tolerated.output
+
+
+def test_run_generate_returns_its_answers_and_their_log(tmp_path):
+    from medrubric.evaluate.runner import GenerateResult, run_generate
+
+    with ReplayServer(rubric_replay_handler) as server:
+        result = asyncio.run(run_generate(_options(server, tmp_path, limit=2)))
+    assert isinstance(result, GenerateResult)
+    assert result.run.responses == tmp_path / "run" / "responses.jsonl"
+    logged = load_models(result.run.responses, Response)
+    assert sorted(r.case_id for r in result.responses) == sorted(r.case_id for r in logged)
+    assert len(logged) == 2 and result.n_errors == 0
+    assert result.progress.tally.calls_made == 2

@@ -89,3 +89,20 @@ def test_loop_gives_up_with_the_last_failure_and_never_retries_other_errors() ->
     with pytest.raises(KeyError):
         policy.retrying(sleep=lambda s: None)(broken)
     assert len(calls) == 1
+
+
+def test_a_deadline_stops_a_loop_without_an_attempt_count() -> None:
+    from medrubric.retry import RetryPolicy as Generic
+
+    assert RetryPolicy is Generic  # the client's policy is the one policy
+    calls = []
+
+    def never() -> None:
+        calls.append(time.monotonic())
+        raise Transient("not yet")
+
+    policy = RetryPolicy(max_attempts=None, base_delay=0.02, max_delay=0.02, max_wait=0.2)
+    with pytest.raises(Transient, match="not yet"):
+        policy.retrying()(never)
+    assert 0.2 <= calls[-1] - calls[0] < 1.0
+    assert len(calls) >= 5  # polled, not waited out in one sleep

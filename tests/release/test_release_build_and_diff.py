@@ -116,3 +116,27 @@ def test_release_cli_build_and_diff_json(
     assert diff["added"] == ["b"] and diff["removed"] == [] and diff["changed"] == []
     main(["release", "diff", str(tmp_path / "jan"), str(tmp_path / "feb")])
     assert "1 added" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("parquet", [True, False])
+def test_run_release_freezes_and_writes_the_dataset_folder_when_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parquet: bool
+) -> None:
+    from medrubric.release import ReleaseOptions, ReleaseResult, run_release
+
+    if parquet:
+        pytest.importorskip("pyarrow")
+    monkeypatch.setattr("medrubric.data.parquet.parquet_available", lambda: parquet)
+    p = pool(tmp_path / "pool.jsonl", case("a", "2025-03-01"), case("x", "2024-06-01"))
+    opts = ReleaseOptions(
+        pools=[p], version="v2025.05", date_from=dt.date(2025, 1, 1),
+        date_to=dt.date(2025, 4, 30), out=tmp_path / "rel", license="mit",
+    )  # fmt: skip
+    result = run_release(opts)
+    assert isinstance(result, ReleaseResult) and result.manifest.n_cases == 1
+    assert result.hub == tmp_path / "rel-hf" and result.hub_written is parquet
+    assert verify(tmp_path / "rel").ok
+    assert (tmp_path / "rel-hf").exists() is parquet
+    if parquet:
+        assert verify(tmp_path / "rel-hf").ok
+        assert 'license: "mit"' in (tmp_path / "rel-hf" / "README.md").read_text("utf-8")

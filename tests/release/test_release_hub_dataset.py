@@ -130,3 +130,18 @@ def test_release_without_pyarrow_says_how_to_get_the_folder(
           "2026-11-30", "--out", str(tmp_path / "r")])  # fmt: skip
     assert (tmp_path / "r" / "manifest.json").is_file() and not (tmp_path / "r-hf").exists()
     assert "pip install 'medrubric[hub]'" in capsys.readouterr().err
+
+
+def test_the_dataset_folder_writer_renders_the_card_through_the_one_renderer(
+    release, tmp_path
+) -> None:
+    from medrubric.report.card import render_card, write_dataset_folder
+
+    snapshot, _ = release
+    manifest = write_dataset_folder(snapshot, tmp_path / "hf", license="mit")
+    assert manifest == read_manifest(snapshot)
+    written = (tmp_path / "hf" / "README.md").read_text("utf-8")
+    assert written == render_card(manifest, "mit") and written.endswith("terms also apply.\n\n")
+    profile = json.dumps(manifest.grader_profile, ensure_ascii=False, sort_keys=True)
+    assert f"`{profile}`" in written and "&#34;" not in written  # Markdown, not HTML-escaped
+    assert verify(tmp_path / "hf").ok

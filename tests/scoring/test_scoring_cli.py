@@ -193,3 +193,25 @@ def test_cacs_on_weighted_rubrics_is_an_input_error(app, grades_file, tmp_path):
     )
     assert "--cacs: case 'c1': CACS needs equal positive weights" in str(result.exception)
     assert not (tmp_path / "o").exists()
+
+
+def test_run_score_returns_what_it_wrote_and_reads_the_registry_it_is_given(
+    grades_file, tmp_path, monkeypatch
+):
+    from medrubric.analysis.score import ScoreOptions, ScoreResult, run_score
+    from medrubric.evaluate.rundir import RunDir, RunSummary
+
+    monkeypatch.setenv("MEDRUBRIC_META_EVAL", str(tmp_path / "elsewhere.json"))
+    given = tmp_path / "given-registry.json"
+    opts = ScoreOptions(grades=grades_file, out=tmp_path / "out", resamples=200, registry=given)
+    result = run_score(opts)
+    assert isinstance(result, ScoreResult) and isinstance(result.summary, RunSummary)
+    assert result.written == [tmp_path / "out" / "summary.json"]
+    assert RunDir(opts.out).read_summary() == result.summary  # the one typed record, written
+    assert result.summary.schema_version >= 1 and result.summary.n_cases == 2
+    validity = result.summary.grader_validity
+    assert validity is not None and validity["registry"] == str(given)  # the input, not env/cwd
+    assert result.cacs is None
+    # 1 of 4 verdicts is an error: over a 10% limit the result says why, and still wrote
+    strict = run_score(opts.model_copy(update={"max_error_rate": 0.1}))
+    assert strict.error_problem is not None and "verdicts" in strict.error_problem

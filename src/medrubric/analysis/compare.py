@@ -347,3 +347,42 @@ def read_offsets(path: Path) -> dict[str, float]:
             raise InputError(f"{label}: offset must be a number, got {value!r}", path)
         out[label] = float(value)
     return out
+
+
+class CompareOptions(BaseModel):
+    """Everything `medrubric compare` takes (the JSON and HTML outputs are the writer's,
+    `report.analyses.write_compare`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    run_a: Path  # run directory or grades file A
+    run_b: Path  # ... and B: the difference is B minus A
+    seed: int = 0
+    n_resamples: int = Field(default=10_000, ge=1)
+    confidence: float = 0.95
+    offsets: Path | None = None  # grader offsets registry {grader label: offset}
+    allow_mismatch: bool = False  # compare runs that differ in setup (refused otherwise)
+
+
+def run_compare(opts: CompareOptions) -> Comparison:
+    """The paired per-case difference of two runs, with the offsets registry's note; an input
+    error when they differ in setup (unless allowed) or share no scored case."""
+    from medrubric.analysis.runs import load_run
+
+    if not 0 < opts.confidence < 1:
+        raise InputError(f"--confidence must be between 0 and 1, got {opts.confidence}")
+    registry = read_offsets(opts.offsets) if opts.offsets is not None else None
+    a, b = load_run(opts.run_a), load_run(opts.run_b)
+    result = compare_runs(
+        a, b, n_resamples=opts.n_resamples, seed=opts.seed, confidence=opts.confidence
+    )
+    if registry is not None:
+        result.offsets = offset_note(registry, a, b)
+    if result.differences and not opts.allow_mismatch:
+        raise InputError(
+            f"not comparable: the runs differ in {'; '.join(result.differences)}. Compare "
+            "runs on one case set graded one way, or pass --allow-mismatch"
+        )
+    if result.n_pairs == 0:
+        raise InputError("the two runs share no scored case id", opts.run_b)
+    return result

@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from medrubric.audit.factcheck import AnswerCheck, AnswerToCheck, FactChecker
 from medrubric.audit.factcheck_measures import (
     DEFAULT_PENALTY,
+    CombinedStats,
+    DetectionStats,
     combined_stats,
     detection_stats,
     edited_key,
@@ -111,19 +113,62 @@ def latest_checks(path: Path) -> dict[str, AnswerCheck]:
     return {c.key: c for c in read_log(path, AnswerCheck)}
 
 
-def answer_summary(checks: dict[str, AnswerCheck]) -> dict[str, Any]:
+class AnswerCounts(BaseModel):
+    """How the checked answers came out: claims by label, answers with unsupported claims."""
+
+    answers: int
+    answers_with_errors: int
+    claims: int
+    supported: int
+    not_supported: int
+    not_checkable: int
+    answers_with_unsupported: int
+    unsupported: dict[str, list[str]]  # answer key: its unsupported claims
+
+
+class FactcheckSummary(AnswerCounts):
+    """factcheck_summary.json: the checker, the counts and, for audit pairs, how well the
+    checker finds the injected errors (`detection`) and with the rubric score (`combined`)."""
+
+    model: str
+    retriever: str
+    k: int
+    prompt_versions: dict[str, str]
+    detection: DetectionStats | None = None
+    combined: CombinedStats | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The file's JSON: checker fields first; `detection`, `combined` only when present."""
+        head = ("model", "retriever", "k", "prompt_versions")
+        data = self.model_dump(mode="json")
+        ordered = {key: data.pop(key) for key in head} | data
+        return {k: v for k, v in ordered.items() if v is not None or k not in SECTIONS}
+
+
+SECTIONS = ("detection", "combined")
+
+
+class FactcheckResult(BaseModel):
+    """What `run_factcheck` produced: the summary and the files it wrote."""
+
+    summary: FactcheckSummary
+    checks: Path  # OUT/factcheck.jsonl, one AnswerCheck per answer (appended)
+    summary_path: Path  # OUT/factcheck_summary.json
+
+
+def answer_summary(checks: dict[str, AnswerCheck]) -> AnswerCounts:
     complete = [c for c in checks.values() if c.complete]
     labels = [claim.label for c in complete for claim in c.claims]
-    return {
-        "answers": len(checks),
-        "answers_with_errors": len(checks) - len(complete),
-        "claims": len(labels),
-        "supported": labels.count("supported"),
-        "not_supported": labels.count("not_supported"),
-        "not_checkable": labels.count("not_checkable"),
-        "answers_with_unsupported": sum(bool(c.unsupported) for c in complete),
-        "unsupported": {c.key: c.unsupported for c in complete if c.unsupported},
-    }
+    return AnswerCounts(
+        answers=len(checks),
+        answers_with_errors=len(checks) - len(complete),
+        claims=len(labels),
+        supported=labels.count("supported"),
+        not_supported=labels.count("not_supported"),
+        not_checkable=labels.count("not_checkable"),
+        answers_with_unsupported=sum(bool(c.unsupported) for c in complete),
+        unsupported={c.key: c.unsupported for c in complete if c.unsupported},
+    )
 
 
 def pair_scores_for(opts: FactcheckOptions) -> list[PairScore] | None:
@@ -135,7 +180,7 @@ def pair_scores_for(opts: FactcheckOptions) -> list[PairScore] | None:
     return load_models(path, PairScore)
 
 
-async def run_factcheck(opts: FactcheckOptions) -> dict[str, Any]:
+async def run_factcheck(opts: FactcheckOptions) -> FactcheckResult:
     answers, pairs = answers_to_check(opts)
     cases = {c.id: c for c in load_cases(opts.benchmark)} if opts.benchmark else {}
     retriever = open_retriever(opts)
@@ -154,20 +199,19 @@ async def run_factcheck(opts: FactcheckOptions) -> dict[str, Any]:
     checks = latest_checks(path)
     wanted = {a.key for a in answers}
     checks = {k: v for k, v in checks.items() if k in wanted}
-    summary: dict[str, Any] = {
-        "model": checker.model.label,
-        "retriever": f"{retriever.kind}:{retriever.model}",
-        "k": opts.k,
-        "prompt_versions": checker.prompt_versions(),
-        **answer_summary(checks),
-    }
+    summary = FactcheckSummary(
+        model=checker.model.label,
+        retriever=f"{retriever.kind}:{retriever.model}",
+        k=opts.k,
+        prompt_versions=checker.prompt_versions(),
+        **dict(answer_summary(checks)),
+    )
     if pairs:
-        summary["detection"] = detection_stats(pairs, checks).model_dump(mode="json")
+        summary.detection = detection_stats(pairs, checks)
         scores = pair_scores_for(opts)
         if scores is not None:
-            combined = combined_stats(
+            summary.combined = combined_stats(
                 pairs, scores, checks, opts.penalty, opts.n_resamples, opts.seed
             )
-            summary["combined"] = combined.model_dump(mode="json")
-    write_json(opts.out / SUMMARY, summary)
-    return summary
+    write_json(opts.out / SUMMARY, summary.as_json())
+    return FactcheckResult(summary=summary, checks=path, summary_path=opts.out / SUMMARY)

@@ -4,25 +4,18 @@ each written as JSON and as a self-contained HTML section page into --out."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
 from medrubric.cli.groups import model_flags
 from medrubric.cli.options import Config, Resamples, Seed
-from medrubric.data.jsonl import load_models
-from medrubric.errors import InputError, describe_validation_error
 
 if TYPE_CHECKING:
-    from medrubric.analysis.consensus import Covariate
     from medrubric.analysis.contamination import ContaminationReport
-    from medrubric.analysis.error_types import Classification, LowSelection
-    from medrubric.analysis.runs import Run
     from medrubric.runtime.options import ModelOptions
 
 Runs = Annotated[
@@ -36,17 +29,6 @@ Cutoffs = Annotated[
 K = Annotated[int, typer.Option("--k", min=1, help="CACS threshold k.")]
 
 console = Console()
-
-
-def _contamination(
-    runs: Sequence[Run], cutoff: list[str] | None, config: Path | None, seed: int, resamples: int
-) -> ContaminationReport:
-    from medrubric.analysis.contamination import contamination
-    from medrubric.analysis.cutoffs import parse_overrides, resolve_cutoffs
-    from medrubric.llm.config import load_config
-
-    cutoffs = resolve_cutoffs(runs, parse_overrides(cutoff or []), load_config(config))
-    return contamination(runs, cutoffs, seed=seed, n_resamples=resamples)
 
 
 def _contamination_table(report: ContaminationReport) -> Table:
@@ -76,11 +58,15 @@ def contamination_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """Score on cases published before vs after each model's knowledge cutoff, and the drop."""
-    from medrubric.analysis.runs import load_runs
+    from medrubric.analysis.analyze import ContaminationOptions, run_contamination
     from medrubric.report.analyses import write_contamination
 
-    loaded = load_runs(runs)
-    report = _contamination(loaded, cutoff, config, seed, resamples)
+    result = run_contamination(
+        ContaminationOptions(
+            runs=runs, cutoffs=cutoff or [], config=config, seed=seed, resamples=resamples
+        )
+    )
+    report = result.report
     console.print(_contamination_table(report))
     console.print(
         f"{report.n_drop} of {report.n_models_with_post} models score lower after their cutoff; "
@@ -88,29 +74,7 @@ def contamination_cmd(
     )
     for model, why in report.skipped.items():
         console.print(f"[yellow]skipped {model}: {why}[/]", soft_wrap=True)
-    _wrote(*write_contamination(out, report, loaded))
-
-
-async def _classify(
-    runs: Sequence[Run], spec_text: str, selection: LowSelection, opts: ModelOptions
-) -> list[Classification]:
-    from medrubric.analysis.error_types import classify_runs
-    from medrubric.analysis.llm_tasks import open_task_model
-
-    async with open_task_model(spec_text, opts) as (model, spec, concurrency):
-        if spec.smoke_test:
-            console.print(
-                f"[bold yellow]SMOKE TEST MODEL {spec.label}: its error types say "
-                "nothing about medicine[/]"
-            )
-        return await classify_runs(
-            model,
-            runs,
-            selection,
-            concurrency=concurrency,
-            max_tokens=opts.max_tokens,
-            show_progress=opts.show_progress,
-        )
+    _wrote(*write_contamination(out, report, result.runs))
 
 
 @model_flags()
@@ -132,21 +96,17 @@ def errors_cmd(
     ] = None,
 ) -> None:
     """Error rates per axis, bottom-N overlap, correlations and optional LLM error types."""
-    from medrubric.analysis.error_types import LowSelection
-    from medrubric.analysis.errors import error_analysis
-    from medrubric.analysis.runs import load_runs
+    from medrubric.analysis.analyze import ErrorsOptions, run_errors
     from medrubric.report.analyses import write_errors
     from medrubric.report.render import num, pct
 
-    loaded = load_runs(runs)
-    analysis = error_analysis(loaded, bottom_n)
-    results = None
-    if classify_with:
-        try:
-            selection = LowSelection(share=bottom_share, threshold=below)
-        except ValidationError as exc:
-            raise InputError(f"--bottom-share: {describe_validation_error(exc)}") from None
-        results = asyncio.run(_classify(loaded, classify_with, selection, models))
+    opts = ErrorsOptions(
+        runs=runs, bottom_n=bottom_n, classify_with=classify_with, bottom_share=bottom_share,
+        below=below, models=models,
+    )  # fmt: skip
+    result = asyncio.run(run_errors(opts, say=console.print))
+    analysis, results = result.analysis, result.classifications
+    if results is not None:
         failed = sum(r.error_type is None for r in results)
         if failed:
             console.print(
@@ -160,7 +120,7 @@ def errors_cmd(
         )
     overlap = analysis.bottom_overlap
     console.print(f"bottom-{overlap.n} Jaccard, mean over model pairs: {num(overlap.mean)}")
-    _wrote(*write_errors(out, analysis, loaded, results))
+    _wrote(*write_errors(out, analysis, result.runs, results))
 
 
 def consensus_cmd(
@@ -181,17 +141,17 @@ def consensus_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """CACS@k, threshold sensitivity, length diagnostics, cross-grader robustness and strata."""
-    from medrubric.analysis.consensus import consensus
-    from medrubric.analysis.runs import load_runs
+    from medrubric.analysis.analyze import ConsensusOptions, run_consensus
     from medrubric.report.analyses import write_consensus
     from medrubric.report.render import num, pct
 
-    if covariate not in ("n_criteria", "theme", "none"):
-        raise InputError(f"--covariate: {covariate!r} is not one of n_criteria, theme, none")
-    loaded = load_runs(runs)
-    others = load_runs(grader_b) if grader_b else []
-    cov: Covariate = covariate  # type: ignore[assignment]
-    report = consensus(loaded, k, runs_b=others, covariate=cov, seed=seed, n_resamples=resamples)
+    result = run_consensus(
+        ConsensusOptions(
+            runs=runs, k=k, grader_b=grader_b or [], covariate=covariate, seed=seed,
+            resamples=resamples,
+        )
+    )  # fmt: skip
+    report = result.report
     for model, s in (report.cacs or {}).items():
         console.print(
             f"{model}: CACS@{k} {pct(s['cacs_at_k'])}, rubric accuracy "
@@ -205,7 +165,7 @@ def consensus_cmd(
         console.print(
             f"cross-grader: Spearman {rho}, Kendall tau-b {tau}, MAD {num(rob.mean_abs_diff)}"
         )
-    _wrote(*write_consensus(out, report, loaded))
+    _wrote(*write_consensus(out, report, result.runs))
 
 
 def export_cmd(
@@ -220,43 +180,17 @@ def export_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """Leaderboard as CSV and LaTeX, and report.html with every analysis section."""
-    from medrubric.analysis.consensus import consensus
-    from medrubric.analysis.error_types import Classification, count_types
-    from medrubric.analysis.errors import error_analysis
-    from medrubric.analysis.registry import lookup
-    from medrubric.analysis.runs import load_runs
-    from medrubric.report.analyses import ERROR_TYPES_JSONL, write_export
-    from medrubric.report.analysis_sections import (
-        consensus_section,
-        contamination_section,
-        errors_section,
-        grader_agreement_section,
-        leaderboard_section,
-    )
-    from medrubric.report.export import leaderboard_rows
+    from medrubric.analysis.analyze import ExportOptions
+    from medrubric.report.analyses import run_export
 
-    loaded = load_runs(runs)
-    report = _contamination(loaded, cutoff, config, seed, resamples)
-    consensus_report = (
-        consensus(loaded, k, seed=seed, n_resamples=resamples) if k is not None else None
-    )
-    rows = leaderboard_rows(loaded, report, k, seed=seed, n_resamples=resamples)
-    types_file = out / ERROR_TYPES_JSONL
-    counts = count_types(load_models(types_file, Classification)) if types_file.exists() else None
-    sections = [
-        leaderboard_section(rows, k),
-        contamination_section(report),
-        errors_section(error_analysis(loaded), counts),
-    ]
-    if consensus_report is not None:
-        sections.append(consensus_section(consensus_report))
-    seen: set[str] = set()
-    for run in loaded:
-        agreement = lookup(run.grader, run.path if run.path.is_dir() else None)
-        if agreement and agreement.grader not in seen:
-            seen.add(agreement.grader)
-            sections.append(grader_agreement_section(agreement))
-    _wrote(*write_export(out, rows, k, sections, loaded))
+    _wrote(
+        *run_export(
+            ExportOptions(
+                runs=runs, out=out, k=k, cutoffs=cutoff or [], config=config, seed=seed,
+                resamples=resamples,
+            )
+        )
+    )  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -12,7 +12,6 @@ from rich.table import Table
 if TYPE_CHECKING:
     from medrubric.analysis.compare import Comparison
 from medrubric.cli.options import Seed
-from medrubric.errors import InputError
 
 
 def _pct(value: float | None) -> str:
@@ -133,24 +132,15 @@ def compare(
     ] = False,
 ) -> None:
     """Paired difference per case (same case ids) with a seeded bootstrap CI and a sign test."""
-    from medrubric.analysis.compare import compare_runs, offset_note, read_offsets
-    from medrubric.analysis.runs import load_run
+    from medrubric.analysis.compare import CompareOptions, run_compare
     from medrubric.report.analyses import write_compare
 
-    if not 0 < confidence < 1:
-        raise InputError(f"--confidence must be between 0 and 1, got {confidence}")
-    registry = read_offsets(offsets) if offsets is not None else None
-    a, b = load_run(run_a), load_run(run_b)
-    result = compare_runs(a, b, n_resamples=n_resamples, seed=seed, confidence=confidence)
-    if registry is not None:
-        result.offsets = offset_note(registry, a, b)
-    if result.differences and not allow_mismatch:
-        raise InputError(
-            f"not comparable: the runs differ in {'; '.join(result.differences)}. Compare "
-            "runs on one case set graded one way, or pass --allow-mismatch"
+    result = run_compare(
+        CompareOptions(
+            run_a=run_a, run_b=run_b, seed=seed, n_resamples=n_resamples,
+            confidence=confidence, offsets=offsets, allow_mismatch=allow_mismatch,
         )
-    if result.n_pairs == 0:
-        raise InputError("the two runs share no scored case id", run_b)
+    )  # fmt: skip
     console = Console()
     for difference in result.differences:
         console.print(f"[bold yellow]not comparable: {difference}[/]", highlight=False)

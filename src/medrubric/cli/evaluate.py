@@ -272,10 +272,12 @@ def generate_cmd(
     if dry_run:
         _dry_run(opts)
         return
-    responses, progress = asyncio.run(run_generate(opts))
-    failed = sum(r.error is not None for r in responses)
-    console.print(f"{len(responses)} answers ({failed} errors) · {progress.tally.line()}")
-    typer.echo(str(RunDir(out).responses.resolve()))
+    result = asyncio.run(run_generate(opts))
+    console.print(
+        f"{len(result.responses)} answers ({result.n_errors} errors) · "
+        f"{result.progress.tally.line()}"
+    )
+    typer.echo(str(result.run.responses.resolve()))
 
 
 @dispatch_flags()

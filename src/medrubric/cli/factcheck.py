@@ -56,7 +56,7 @@ def factcheck_cmd(
     ] = None,
 ) -> None:
     """Fact-check answers (or audit pairs) against the clinical evidence index."""
-    from medrubric.audit.factcheck_run import SUMMARY, FactcheckOptions, run_factcheck
+    from medrubric.audit.factcheck_run import FactcheckOptions, run_factcheck
 
     target = out or (pairs.parent / "factcheck" if pairs is not None else None)
     if target is None:
@@ -75,24 +75,25 @@ def factcheck_cmd(
         scores=scores,
         models=models,
     )
-    summary = asyncio.run(run_factcheck(opts))
+    result = asyncio.run(run_factcheck(opts))
+    summary = result.summary
     typer.echo(
-        f"answers {summary['answers']} ({summary['answers_with_errors']} with call errors) · "
-        f"claims {summary['claims']}: {summary['supported']} supported, "
-        f"{summary['not_supported']} not supported, {summary['not_checkable']} not checkable"
+        f"answers {summary.answers} ({summary.answers_with_errors} with call errors) · "
+        f"claims {summary.claims}: {summary.supported} supported, "
+        f"{summary.not_supported} not supported, {summary.not_checkable} not checkable"
     )
-    detection = summary.get("detection")
+    detection = summary.detection
     if detection:
         for name in ("extracted", "detected", "false_flag"):
-            r = detection[name]
-            typer.echo(f"{name}: {r['k']}/{r['n']} = {r['rate']:.3f} {ci_text(*r['ci'])}")
-    combined = summary.get("combined")
+            r = getattr(detection, name)
+            typer.echo(f"{name}: {r.k}/{r.n} = {r.rate:.3f} {ci_text(*r.ci)}")
+    combined = summary.combined
     if combined:
         typer.echo(
-            f"paired AUROC rubric {combined['rubric_auroc']:.3f} vs rubric − "
-            f"{combined['penalty']} × unsupported {combined['combined_auroc']:.3f}"
+            f"paired AUROC rubric {combined.rubric_auroc:.3f} vs rubric − "
+            f"{combined.penalty} × unsupported {combined.combined_auroc:.3f}"
         )
-    typer.echo(str((target / SUMMARY).resolve()))
+    typer.echo(str(result.summary_path.resolve()))
 
 
 def register(app: typer.Typer) -> None:

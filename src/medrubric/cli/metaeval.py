@@ -4,9 +4,8 @@ agreement with each other and, optionally, a holistic LLM-as-a-judge baseline.""
 from __future__ import annotations
 
 import asyncio
-from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, cast
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -15,34 +14,10 @@ from medrubric.cli.groups import model_flags
 from medrubric.cli.options import Resamples, Seed
 
 if TYPE_CHECKING:
-    from medrubric.analysis.holistic import HolisticScore
-    from medrubric.analysis.labels import LabelledAnswer
-    from medrubric.analysis.metaeval import MetaEvalReport, Method
+    from medrubric.analysis.metaeval import MetaEvalReport
     from medrubric.runtime.options import ModelOptions
 
 console = Console()
-
-
-async def _holistic(
-    answers: list[LabelledAnswer], spec_text: str, opts: ModelOptions
-) -> tuple[str, list[HolisticScore]]:
-    from medrubric.analysis.holistic import judge_answers
-    from medrubric.analysis.llm_tasks import open_task_model
-
-    async with open_task_model(spec_text, opts) as (model, spec, concurrency):
-        if spec.smoke_test:
-            console.print(
-                f"[bold yellow]SMOKE TEST MODEL {spec.label}: its scores say nothing "
-                "about medicine[/]"
-            )
-        scores = await judge_answers(
-            model,
-            answers,
-            concurrency=concurrency,
-            max_tokens=opts.max_tokens,
-            show_progress=opts.show_progress,
-        )
-        return model.label, scores
 
 
 def _ci(interval: tuple[float, float] | None) -> str:
@@ -126,36 +101,16 @@ def meta_eval_cmd(
     resamples: Resamples = 10_000,
 ) -> None:
     """Grader vs physicians: Macro F1, Cohen's kappa, Gwet's AC1 and case-level Pearson."""
-    from medrubric.analysis.labels import load_labels
-    from medrubric.analysis.metaeval import METHODS, answers_to_judge, meta_eval
-    from medrubric.analysis.runs import load_answer_grades
-    from medrubric.errors import InputError
+    from medrubric.analysis.metaeval_run import MetaEvalOptions, run_meta_eval
     from medrubric.report.analyses import write_meta_eval
 
-    if method not in METHODS:
-        raise InputError(f"--method: {method!r} is not one of {', '.join(METHODS)}")
-    label_set = load_labels(labels)
-    runs = load_answer_grades(grades)
-    holistic: dict[str, float | None] | None = None
-    scores: list[HolisticScore] | None = None
-    judge = "holistic judge"
-    if holistic_judge:
-        answers = answers_to_judge(label_set, runs)
-        judge, scores = asyncio.run(_holistic(answers, holistic_judge, models))
-        holistic = {s.answer_id: s.score for s in scores}
-    busy = f"agreement figures and {resamples} bootstrap resamples of cases"
-    with console.status(busy) if models.show_progress else nullcontext():
-        report = meta_eval(
-            label_set,
-            runs,
-            holistic,
-            f"holistic: {judge}",
-            method=cast("Method", method),
-            n_resamples=resamples,
-            seed=seed,
-        )
-    _print(report)
-    written = write_meta_eval(out, report, runs, labels, registry, scores)
+    opts = MetaEvalOptions(
+        labels=labels, grades=grades, method=method, holistic_judge=holistic_judge, seed=seed,
+        resamples=resamples, models=models,
+    )  # fmt: skip
+    result = asyncio.run(run_meta_eval(opts, say=console.print, status=console.status))
+    _print(result.report)
+    written = write_meta_eval(out, result.report, result.runs, labels, registry, result.holistic)
     console.print("wrote " + ", ".join(map(str, written)), soft_wrap=True)
 
 

@@ -84,20 +84,15 @@ def build_command(
 ) -> None:
     """Freeze the cases published in [--from, --to] (earliest date per case id wins), and
     write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
-    from medrubric.data.parquet import parquet_available
-    from medrubric.release import build_release
-    from medrubric.snapshot.hub import write_hub_folder
+    from medrubric.release import ReleaseOptions, run_release
 
-    result = build_release(
-        pools,
-        version,
-        date_from.date(),
-        date_to.date(),
-        out,
-        grader_profile=grader_profile(profile),
-        runs=runs or (),
-        allow_findings=allow_findings,
-    )
+    result = run_release(
+        ReleaseOptions(
+            pools=list(pools), version=version, date_from=date_from.date(),
+            date_to=date_to.date(), out=out, grader_profile=grader_profile(profile),
+            runs=runs or [], allow_findings=allow_findings, hub_out=hub_out, license=license,
+        )
+    )  # fmt: skip
     m = result.manifest
     lint = m.extra["rubric_lint"]
     typer.echo(
@@ -111,16 +106,14 @@ def build_command(
         f"of {result.n_pool} in the pool"
     )
     typer.echo(f"snapshot hash {m.snapshot_hash}")
-    hub = hub_out or out.with_name(f"{out.name}-hf")
-    if not parquet_available():
+    if not result.hub_written:
         typer.echo(
             f"note: no dataset folder written: Parquet needs pyarrow (pip install "
-            f"'medrubric[hub]'), then `medrubric snapshot hub {out} --out {hub}`",
+            f"'medrubric[hub]'), then `medrubric snapshot hub {out} --out {result.hub}`",
             err=True,
         )
         return
-    write_hub_folder(out, hub, license=license)
-    typer.echo(f"Hugging Face dataset folder {hub}")
+    typer.echo(f"Hugging Face dataset folder {result.hub}")
 
 
 def diff_table(diff: ReleaseDiff) -> Table:

@@ -16,9 +16,7 @@ from medrubric.cli.options import (
     Resamples,
     Seed,
 )
-from medrubric.data.models import CaseGrade
 from medrubric.data.vocab import LABELS
-from medrubric.errors import InputError
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.runtime.numbers import interval
 
@@ -117,17 +115,6 @@ def cacs_line(cacs: CacsSummary) -> str:
     return ("; ".join(shown) or f"CACS@{k}: no case could be scored") + unscorable
 
 
-def _cacs_or_input_error(
-    grades: list[CaseGrade], k: int, path: Path, seed: int, resamples: int
-) -> CacsSummary:
-    from medrubric.scoring import summarize_cacs
-
-    try:
-        return summarize_cacs(grades, k, seed=seed, n_resamples=resamples)
-    except ValueError as exc:
-        raise InputError(f"--cacs: {exc}", path) from None
-
-
 def score(
     grades_path: Annotated[
         Path, typer.Argument(metavar="GRADES", help="Grades JSONL (CaseGrade rows).")
@@ -163,58 +150,34 @@ def score(
     ] = None,
 ) -> None:
     """Score one model's grades: overall, per axis, theme, specialty and language, with CIs."""
-    from medrubric.analysis.registry import grader_validity, validity_line
+    from medrubric.analysis.registry import validity_line
+    from medrubric.analysis.score import ScoreOptions, run_score
     from medrubric.cli.evaluate import panel_lines
-    from medrubric.evaluate.error_rate import error_rate_problem
-    from medrubric.scoring import summarize
-    from medrubric.scoring.grades import read_grades
 
-    tag_keys = tag or []
-    grades = read_grades(grades_path, model)
-    summary = summarize(
-        grades,
-        clip=not no_clip,
-        seed=seed,
-        n_resamples=resamples,
-        tags=tag_keys,
-        pass_threshold=pass_threshold,
-    )
-    if calibrate is not None:
-        from medrubric.analysis.calibration import calibrate as calibrated
-
-        summary.calibrated = calibrated(grades, calibrate, clip=not no_clip)
-    cacs = _cacs_or_input_error(grades, cacs_k, grades_path, seed, resamples) if cacs_k else None
-    graders = sorted({g.grader for g in grades if g.grader})
-    validity = grader_validity(graders or ["unknown"], grades_path.parent)
-    from medrubric.evaluate.panel import family_flag
-    from medrubric.evaluate.rundir import RunDir, RunSummary
-
-    preference = family_flag(summary.model, graders) if summary.model else None
-    written_summary = RunSummary(
-        **dict(summary), grader_validity=validity, self_preference=preference
-    )
-    folder = RunDir(out).create()
-    folder.write_summary(written_summary)
-    written = [folder.summary]
-    if cacs is not None:
-        folder.write_cacs(cacs)
-        written.append(folder.cacs)
+    result = run_score(
+        ScoreOptions(
+            grades=grades_path, out=out, clip=not no_clip, seed=seed, resamples=resamples,
+            tags=tag or [], model=model, cacs_k=cacs_k, max_error_rate=max_error_rate,
+            pass_threshold=pass_threshold, calibrate=calibrate,
+        )
+    )  # fmt: skip
+    summary, cacs = result.summary, result.cacs
     console = Console()
     if summary.score is None:
         console.print("[bold red]no case could be scored[/]")
-    console.print(summary_table(summary, tag_keys))
+    console.print(summary_table(summary, tag or []))
     troubled = summary.n_errors or summary.n_cases_unscorable or summary.n_response_errors
     for line in count_lines(summary):
         console.print(line, style="yellow" if troubled else None, soft_wrap=True)
     if cacs is not None:
         console.print(cacs_line(cacs), soft_wrap=True)
-    for line in robustness_lines(summary) + panel_lines(written_summary):
+    for line in robustness_lines(summary) + panel_lines(summary):
         console.print(line, soft_wrap=True, highlight=False)
+    validity = summary.grader_validity or {}
     console.print(f"grader {validity_line(validity)}", soft_wrap=True, highlight=False)
-    console.print(f"wrote {', '.join(map(str, written))}", soft_wrap=True)
-    problem = error_rate_problem(summary, grades, max_error_rate)
-    if problem is not None:
-        console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
+    console.print(f"wrote {', '.join(map(str, result.written))}", soft_wrap=True)
+    if result.error_problem is not None:
+        console.print(f"[bold red]{result.error_problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
 
 

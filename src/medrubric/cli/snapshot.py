@@ -66,9 +66,9 @@ def hub_command(
     license: HubLicense = None,
 ) -> None:
     """Write a snapshot as a Hugging Face dataset folder: Parquet, dataset card, manifest."""
-    from medrubric.snapshot.hub import write_hub_folder
+    from medrubric.report.card import write_dataset_folder
 
-    manifest = write_hub_folder(directory, out, license=license)
+    manifest = write_dataset_folder(directory, out, license=license)
     typer.echo(f"{out}: {manifest.n_cases} cases of {manifest.version} as a dataset folder")
 
 

@@ -148,6 +148,20 @@ class RunResult:
 
 
 @dataclass
+class GenerateResult:
+    """What a finished `generate` produced: the answers (their log is `run.responses`)."""
+
+    run: RunDir
+    progress: RunProgress
+    responses: list[Response]
+
+    @property
+    def n_errors(self) -> int:
+        """Answers recorded as errors (not finished work: a re-run redoes them)."""
+        return sum(r.error is not None for r in self.responses)
+
+
+@dataclass
 class Source:
     """One pass over the case source that keeps no case: its hash (`run_identity`), its case
     ids and the selected cases, staged for the run's cases.jsonl."""
@@ -487,11 +501,12 @@ async def run_eval(opts: RunOptions) -> RunResult:
     return RunResult(run, progress, cases, responses, summary, changed)
 
 
-async def run_generate(opts: RunOptions) -> tuple[list[Response], RunProgress]:
+async def run_generate(opts: RunOptions) -> GenerateResult:
+    """Answer the selected cases into `opts.out`/responses.jsonl, resuming a killed run."""
     model = opts.candidate().label
     with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
-    return responses, progress
+    return GenerateResult(run, progress, responses)
 
 
 async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:

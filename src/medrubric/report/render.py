@@ -1,7 +1,9 @@
-"""The one HTML renderer: a Jinja environment over `report/templates/` with one set of number
+"""The one renderer: a Jinja environment over `report/templates/` with one set of number
 filters. Every page (run report, leaderboards, analyses, meta-eval, audit, curation funnel,
 rubric statistics, rubric lint) is a template there that extends `base.html.j2`, so pages
-share one stylesheet (`style.css`) and one component set (`components.html.j2`).
+share one stylesheet (`style.css`) and one component set (`components.html.j2`). Text
+documents (the Hugging Face dataset card, `snapshot/dataset_card.md.j2`) are templates there
+too, named `*.md.j2` or `*.txt.j2`: the same environment leaves them unescaped (`render_text`).
 
 The filters never print `nan`: a missing or undefined number (None, NaN, ±inf) renders as
 `—`. Each is a filter (`x|pct`) and a global (`pct(x)`); templates use either."""
@@ -120,9 +122,17 @@ FILTERS = {
     "short_label": short_label,
 }
 
+TEXT_SUFFIXES = (".md.j2", ".txt.j2")  # Markdown and plain-text templates: not HTML-escaped
+
+
+def _escapes(name: str | None) -> bool:
+    """HTML-escape every template but the text ones (`TEXT_SUFFIXES`)."""
+    return name is None or not name.endswith(TEXT_SUFFIXES)
+
+
 env = jinja2.Environment(
     loader=jinja2.PackageLoader("medrubric.report", "templates"),
-    autoescape=True,
+    autoescape=_escapes,
     undefined=jinja2.StrictUndefined,
 )
 env.filters.update(FILTERS)
@@ -133,6 +143,14 @@ env.globals["SMALL_N"] = SMALL_N
 def render(template: str, **context: Any) -> str:
     """A page or section of `report/templates/`."""
     return env.get_template(template).render(**context)
+
+
+def render_text(template: str, **context: Any) -> str:
+    """A Markdown or plain-text document of `report/templates/` (a `TEXT_SUFFIXES` name: not
+    escaped), ending in the newline its template ends with (Jinja drops it)."""
+    if not template.endswith(TEXT_SUFFIXES):
+        raise ValueError(f"{template} is not a text template ({', '.join(TEXT_SUFFIXES)})")
+    return render(template, **context) + "\n"
 
 
 def render_section(template: str, **context: Any) -> Markup:

@@ -7,9 +7,9 @@ move the case across it: a case with any verdict in error is unscorable and coun
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
 
 import numpy as np
+from typing_extensions import TypedDict  # pydantic reads it (ScoreResult) on Python 3.11
 
 from medrubric.data.models import CaseGrade
 from medrubric.scoring.formulas import (

@@ -3,7 +3,8 @@ read, and what `medrubric validate | eval | snapshot verify` read back.
 
     README.md                             dataset card: YAML metadata (license, languages,
                                           size, tasks, configs, snapshot SHA-256, freeze
-                                          date) and the knowledge-cutoff caveat
+                                          date) and the knowledge-cutoff caveat (rendered
+                                          by `report.card`; its metadata is made here)
     manifest.json                         the snapshot's manifest, byte for byte
     data/test-00000-of-00001.parquet      config "cases" (default): a case per row
     criteria/test-00000-of-00001.parquet  config "criteria": a criterion per row
@@ -16,13 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from medrubric.data.parquet import cases_parquet, criteria_parquet
-from medrubric.data.vocab import LABELS
 from medrubric.errors import InputError
 from medrubric.snapshot.freeze import prepare_target, write_folder
 from medrubric.snapshot.manifest import (
@@ -38,12 +37,6 @@ from medrubric.snapshot.manifest import (
 
 DEFAULT_LICENSE = "other"
 _SIZES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"))
-
-_env = jinja2.Environment(
-    loader=jinja2.PackageLoader("medrubric.snapshot", "templates"),
-    undefined=jinja2.StrictUndefined,
-    keep_trailing_newline=True,
-)
 
 
 def size_category(n: int) -> str:
@@ -108,23 +101,12 @@ def to_yaml(value: Any, indent: int = 0) -> list[str]:
     return [f"{pad}{json.dumps(value, ensure_ascii=False)}"]
 
 
-def render_card(manifest: Manifest, license: str | None = None) -> str:
-    license = license or DEFAULT_LICENSE
-    metadata = card_metadata(manifest, license)
-    return _env.get_template("dataset_card.md.j2").render(
-        yaml="\n".join(to_yaml(metadata)),
-        m=manifest,
-        meta=metadata["medrubric"],
-        license=license,
-        label=lambda key: LABELS.get(key, key),
-        profile=json.dumps(manifest.grader_profile, ensure_ascii=False, sort_keys=True),
-    )
-
-
 def write_hub_folder(
-    snapshot: str | Path, out: str | Path, *, license: str | None = None
+    snapshot: str | Path, out: str | Path, *, card: Callable[[Manifest], str]
 ) -> Manifest:
-    """Write the dataset folder of an intact snapshot folder into the new folder `out`."""
+    """Write the dataset folder of an intact snapshot folder into the new folder `out`;
+    `card` gives the dataset card's text for the snapshot's manifest (rendered in `report/`:
+    `report.card.write_dataset_folder` is the writer the commands call)."""
     from medrubric.data.formats import load_cases
     from medrubric.snapshot.verify import verify  # hub -> verify: the one direction
 
@@ -136,7 +118,7 @@ def write_hub_folder(
     cases = load_cases(snapshot)
     prepare_target(out)
     files = {
-        CARD: render_card(manifest, license).encode("utf-8"),
+        CARD: card(manifest).encode("utf-8"),
         MANIFEST: (snapshot / MANIFEST).read_bytes(),
         CASES_SHARD: cases_parquet(cases),
         CRITERIA_SHARD: criteria_parquet(cases),
