@@ -87,9 +87,7 @@ def run_harvest(options: HarvestOptions) -> HarvestResult:
     written = 0
     with ProgressDisplay(per_source, log_console(stderr=True)) as bar:
         bar.stage("harvest", total=None)
-        for thread in harvest_sources(
-            config, options.state(), since=options.since, report=report
-        ):
+        for thread in harvest_sources(config, options.state(), since=options.since, report=report):
             append_jsonl(options.out, thread)
             written += 1
             per_source.counts[thread.source] += 1

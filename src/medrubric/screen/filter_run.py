@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.jsonl import dump_line, read_models, write_json
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
+from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 from medrubric.scale.engine import Engine, screen_file, start_ray
 from medrubric.scale.partitions import (
     Partition,
@@ -40,7 +40,6 @@ from medrubric.screen.dedup import (
 )
 from medrubric.screen.filter import FilterConfig, screened_batches
 from medrubric.screen.langid import LanguageHelper, language_helper
-from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 from medrubric.screen.reasons import Rejection
 
 PARTITION_LINES = 20_000
