@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from medrubric.data.models import Case
     from medrubric.retrieve.base import Retriever
     from medrubric.rubric.lint import Finding
-    from medrubric.rubric.schemas import RubricRecord
     from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
@@ -45,37 +44,20 @@ def rubric(
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
     from medrubric.report.pages import write_rubric_stats_page
-    from medrubric.rubric.inputs import load_rubric_inputs
-    from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-    from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
+    from medrubric.rubric.run import RubricOptions, run_rubrics
+    from medrubric.rubric.stats import stats_table
 
-    loaded = load_rubric_inputs(cases)
-    selected = loaded[:limit] if limit else loaded
-
-    async def go() -> list[RubricRecord]:
-        async with models.open(model) as chat_model:
-            return await run_rubrics(
-                selected,
-                chat_model,
-                out,
-                fixed_n=fixed_n,
-                max_tokens=models.max_tokens,
-                concurrency=models.workers(),
-            )
-
-    records = asyncio.run(go())
-    stats = rubric_stats(
-        [r.case for r in records if r.case is not None],
-        n_rejected=sum(r.status == "rejected" for r in records),
-        n_errors=sum(r.status == "error" for r in records),
+    options = RubricOptions(
+        cases=cases, model=model, out=out, models=models, fixed_n=fixed_n, limit=limit
     )
-    write_stats(out, stats)
+    result = run_rubrics(options)
+    stats = result.stats
     page = write_rubric_stats_page(out, stats)
     console = Console()
     console.print(stats_table(stats))
     if stats.n_errors:
         console.print(f"[bold red]{stats.n_errors} model errors[/]: run again to retry them")
-    console.print(f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {page}")
+    console.print(f"cases: {result.cases} · rejected: {result.rejected} · report: {page}")
 
 
 def findings_table(findings: list[Finding]) -> Table:
