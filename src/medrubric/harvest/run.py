@@ -90,7 +90,9 @@ def run_harvest(options: HarvestOptions) -> HarvestResult:
         for thread in harvest_sources(config, options.state(), since=options.since, report=report):
             append_jsonl(options.out, thread)
             written += 1
-            per_source.counts[thread.source] += 1
+            # the source being read is the last one `harvest_sources` started (a thread's own
+            # `source` field is the forum's name, which a dump need not share)
+            per_source.counts[next(reversed(report.last_run))] += 1
             bar.advance("harvest")
     counts = {
         **report.threads,
