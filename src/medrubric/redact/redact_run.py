@@ -1,8 +1,8 @@
 """`medrubric redact` as one call, `run_redact(RedactOptions) -> RedactResult`, over partitions:
 each partition is redacted on its own (in-process or as a Ray task) into the work folder
-OUT.redact-work, then the results are joined in input order into OUT (the redacted threads)
-and the rejected file (threads still at risk: ids and reasons). A killed run redacts only the
-partitions that had not finished."""
+.OUT.redact-work beside OUT (`runtime.folder.work_folder`), then the results are joined in
+input order into OUT (the redacted threads) and the rejected file (threads still at risk: ids
+and reasons). A killed run redacts only the partitions that had not finished."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from medrubric.data.jsonl import dump_line, read_models
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
 from medrubric.redact.redact import redact_threads
+from medrubric.runtime.folder import work_folder
 from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 from medrubric.scale.engine import Engine, screen_file
 from medrubric.scale.partitions import Partition, count_lines, write_result
@@ -109,7 +110,7 @@ def redact_file(
     """Redacted threads to `out`, threads still at risk (ids and reasons) to `rejected`
     (`surrogates`: consistent fakes and shifted dates instead of typed markers)."""
     on_stage("redacting", count_lines(source))
-    work = out.with_name(out.name + ".redact-work")
+    work = work_folder(out.parent, f"{out.name}.redact")
     settings = {"partition_lines": partition_lines, "surrogates": surrogates}
     folder, parts = screen_file(
         source,

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from medrubric.data.jsonl import dump_line, read_models, write_json
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
+from medrubric.runtime.folder import work_folder
 from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 from medrubric.scale.engine import Engine, screen_file, start_ray
 from medrubric.scale.partitions import (
@@ -43,7 +44,6 @@ from medrubric.screen.langid import LanguageHelper, language_helper
 from medrubric.screen.reasons import Rejection
 
 PARTITION_LINES = 20_000
-WORK = ".filter-work"
 KEPT, REJECTED, SUMMARY = "kept.jsonl", "rejected.jsonl", "summary.json"
 
 
@@ -223,7 +223,7 @@ def filter_file(
             return ScreenPartition(path, folder, fields, helper)
 
         work, parts = screen_file(
-            source, out / WORK, settings, engine, screen, partition_lines, on_step
+            source, work_folder(out, "filter"), settings, engine, screen, partition_lines, on_step
         )
     on_stage("de-duplicating", 1)
     duplicates: dict[int, tuple[str, str]] = {}
