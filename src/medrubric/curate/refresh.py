@@ -29,6 +29,7 @@ from medrubric.curate.schemas import CurationConfig, Funnel
 from medrubric.data.jsonl import append_jsonl, iter_json_lines, load_models, write_jsonl
 from medrubric.data.models import CuratedCase, Record, Thread
 from medrubric.errors import InputError, describe_validation_error
+from medrubric.files import write_text_atomic
 from medrubric.harvest.run import HarvestOptions, run_harvest
 from medrubric.llm.types import ChatModel
 from medrubric.redact.redact import redact_threads
@@ -218,7 +219,7 @@ async def refresh_pool(
     added = append_to_pool(pool, cases)
     closed = sum(funnel.errors.values()) == 0 and funnel.pending == 0
     if closed:
-        (batch / DONE).write_text(dt.datetime.now(dt.UTC).isoformat() + "\n", encoding="utf-8")
+        write_text_atomic(batch / DONE, dt.datetime.now(dt.UTC).isoformat() + "\n")
         (batch / HARVESTED).unlink(missing_ok=True)  # raw, unredacted: not kept once done
     return RefreshResult(
         batch=batch.name,
