@@ -69,7 +69,7 @@ class RefreshOptions(BaseModel):
 
     settings: Path = Path("refresh.toml")
     models: ModelOptions = Field(default_factory=ModelOptions)
-    timeout: float | None = Field(None, gt=0)
+    timeout: float | None = None
 
 
 class RefreshResult(Record):
