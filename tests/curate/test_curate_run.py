@@ -14,6 +14,7 @@ from medrubric.curate.run import CurationOptions, CurationResult, run_curation
 from medrubric.curate.schemas import Funnel
 from medrubric.data.jsonl import load_models, write_jsonl
 from medrubric.data.models import CuratedCase
+from medrubric.errors import InputError
 from medrubric.retrieve import build_index
 from medrubric.runtime.options import ModelOptions
 from medrubric.testing.curation import KINDS, Script, thread
@@ -81,3 +82,12 @@ def test_run_refresh_reads_its_settings_and_fills_the_pool(tmp_path, index, serv
 
     again = run_refresh(RefreshOptions(settings=settings, models=ModelOptions(no_cache=True)))
     assert again.batch is None and again.harvested_now == 0 and again.pool_size == 2
+
+
+def test_run_refresh_with_a_bad_sources_file_leaves_no_batch(tmp_path):
+    (tmp_path / "sources.toml").write_text('[[source]]\nname = "x"\nkind = "ftp"\n')
+    settings = tmp_path / "refresh.toml"
+    settings.write_text('sources = "sources.toml"\nmodel = "openai:m@http://127.0.0.1:9/v1"\n')
+    with pytest.raises(InputError, match=r"sources.toml: source\[0\]\.kind"):
+        run_refresh(RefreshOptions(settings=settings))
+    assert not list((tmp_path / "pool" / "runs").glob("*"))

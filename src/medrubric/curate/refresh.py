@@ -189,7 +189,12 @@ async def refresh_pool(
         stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%dT%H%M%SZ")
         batch = runs / stamp
         batch.mkdir(parents=True)
-    harvested_now = harvest_into(batch, config)
+    try:
+        harvested_now = harvest_into(batch, config)
+    except InputError:  # a bad sources file: no batch is left behind for it
+        if created:
+            shutil.rmtree(batch)
+        raise
     pool = config.pool / POOL
     if created and harvested_now == 0:
         shutil.rmtree(batch)
