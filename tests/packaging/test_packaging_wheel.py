@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,11 @@ def test_the_wheel_installs_a_lean_core_outside_the_checkout(tmp_path):
     [wheel] = dist.glob("*.whl")
     [sdist] = dist.glob("*.tar.gz")
     assert wheel.name.startswith(f"medrubric-{medrubric.__version__}-")
+    with zipfile.ZipFile(wheel) as packed:  # each stage's word lists ship in its package
+        names = set(packed.namelist())
+    for word_list in ("screen/data/icd_terms.tsv", "screen/data/safety_lexicon.tsv",
+                      "redact/data/surrogates.tsv"):  # fmt: skip
+        assert f"medrubric/{word_list}" in names
     checked = _run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 

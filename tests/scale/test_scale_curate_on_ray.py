@@ -14,6 +14,7 @@ from medrubric.cli.main import main
 from medrubric.curate import partitioned
 from medrubric.curate.pipeline import RESULTS, read_results
 from medrubric.llm.cache import CACHE_ENV
+from medrubric.runtime.folder import work_folder
 from medrubric.scale import engine as scale_engine
 from medrubric.testing.curation import KINDS, Script, thread
 from medrubric.testing.replay_server import ReplayServer
@@ -84,7 +85,7 @@ def test_ray_partitions_match_the_in_process_run_and_resume(tmp_path, local_ray,
         monkeypatch.setattr(partitioned, "map_partitions", killed_after_two)
         with pytest.raises(SystemExit):  # the CLI exits 130 on an interrupt
             main(ray_run)
-        work = tmp_path / "ray" / partitioned.WORK
+        work = work_folder(tmp_path / "ray", "curate")
         assert len(list(work.glob("part-*.jsonl"))) == 2
         assert not (tmp_path / "ray" / RESULTS).exists()
 

@@ -180,4 +180,4 @@ def test_ray_redact_writes_what_the_in_process_redact_writes(tmp_path, local_ray
     redacted = load_models(tmp_path / "ray" / "red.jsonl", Thread)
     assert len(redacted) + len(local["red.rejected.jsonl"].splitlines()) == len(threads)
     assert not any("alice.smith@example.com" in t.text() for t in redacted)
-    assert not list(tmp_path.glob("*/*.redact-work"))
+    assert not list(tmp_path.glob("*/.*.redact-work"))

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,15 +17,9 @@ from medrubric.cli.options import (
     PartitionLines,
     RayAddress,
 )
-from medrubric.data.jsonl import load_models
-from medrubric.data.models import Thread
 from medrubric.errors import InputError
 
-CURATE_TOKENS = 1024  # reply bound per agent call when --max-tokens is not given
-
 if TYPE_CHECKING:
-    from medrubric.curate.refresh import RefreshSummary
-    from medrubric.curate.schemas import CurationConfig, Funnel
     from medrubric.llm.endpoint import Endpoint
     from medrubric.runtime.options import ModelOptions
     from medrubric.scale.engine import Engine
@@ -62,33 +55,23 @@ def curate(
     With --engine ray, partitions of the threads are curated as Ray tasks, each with its own
     model client; --endpoint servers are shared out over the partitions."""
     from medrubric.curate.report import funnel_table
-    from medrubric.curate.schemas import CurationConfig
+    from medrubric.curate.run import CurationOptions, run_curation
     from medrubric.report.pages import write_curation_report
     from medrubric.retrieve.index import INDEX_KINDS
 
     if retriever not in INDEX_KINDS:
         raise InputError(f"--retriever must be one of {', '.join(INDEX_KINDS)}, got {retriever!r}")
-    loaded = load_models(threads, Thread)
-    selected = loaded[:limit] if limit else loaded
-    console = Console()
-    config = CurationConfig(evidence_k=evidence_k, max_tokens=models.max_tokens or CURATE_TOKENS)
     chosen, servers = engine_and_endpoints(engine, ray_address, endpoint)
-    if chosen.kind == "ray":
-        from medrubric.curate.partitioned import CurationSetup
-        from medrubric.curate.run import run_curation_partitioned
-
-        setup = CurationSetup(
-            model, models, config, retriever, None if index is None else str(index), servers
-        )
-        result = run_curation_partitioned(
-            selected, setup=setup, engine=chosen, out=out, console=console,
-            partition_lines=partition_lines,
-        )  # fmt: skip
-    else:
-        result = curate_here(selected, model, models, retriever, index, out, config)
-    page = write_curation_report(out, result)
-    console.print(funnel_table(result))
-    console.print(f"cases: {out / 'cases.jsonl'} · report: {page}")
+    options = CurationOptions(
+        threads=threads, model=model, out=out, models=models, retriever=retriever, index=index,
+        limit=limit, evidence_k=evidence_k, engine=chosen, endpoints=servers,
+        partition_lines=partition_lines,
+    )  # fmt: skip
+    result = run_curation(options)
+    page = write_curation_report(out, result.funnel)
+    console = Console()
+    console.print(funnel_table(result.funnel))
+    console.print(f"cases: {result.cases} · report: {page}")
 
 
 def engine_and_endpoints(
@@ -103,35 +86,6 @@ def engine_and_endpoints(
     return chosen, tuple(Endpoint.parse(e) for e in endpoints or ())
 
 
-def curate_here(
-    selected: list[Thread],
-    model: str,
-    models: ModelOptions,
-    retriever: str,
-    index: Path | None,
-    out: Path,
-    config: CurationConfig,
-) -> Funnel:
-    """The in-process run: one model client, the threads curated concurrently."""
-    from medrubric.curate.run import run_curation
-    from medrubric.retrieve.index import cached_index, load_index
-
-    search = load_index(index) if index is not None else cached_index("default", retriever)
-
-    async def go() -> Funnel:
-        async with models.open(model) as chat_model:
-            return await run_curation(
-                selected,
-                model=chat_model,
-                retriever=search,
-                out=out,
-                config=config,
-                concurrency=models.workers(),
-            )
-
-    return asyncio.run(go())
-
-
 @model_flags(only=("cache_dir", "no_cache", "config", "quiet"))
 def refresh(
     models: ModelOptions,
@@ -144,23 +98,12 @@ def refresh(
     ] = None,
 ) -> None:
     """Weekly job: harvest -> filter -> redact -> curate -> append new cases to the pool."""
-    from medrubric.curate.refresh import default_retriever, load_refresh_config, refresh_pool
+    from medrubric.curate.refresh import RefreshOptions, run_refresh
     from medrubric.curate.report import funnel_table
     from medrubric.report.pages import write_curation_report
 
-    settings = load_refresh_config(settings_file)
-    search = default_retriever(settings)
+    summary = run_refresh(RefreshOptions(settings=settings_file, models=models, timeout=timeout))
     console = Console()
-
-    models = models.model_copy(
-        update={"timeout": timeout or settings.timeout, "concurrency": settings.concurrency}
-    )
-
-    async def go() -> RefreshSummary:
-        async with models.open(settings.model) as chat_model:
-            return await refresh_pool(settings, chat_model, search)
-
-    summary = asyncio.run(go())
     if summary.funnel is None:
         console.print(f"no new threads; the pool holds {summary.pool_size} cases")
         return

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,28 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from medrubric.cli.options import EngineOpt, PartitionLines, RayAddress
-from medrubric.data.jsonl import append_jsonl, iter_json_lines, write_json
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.runtime.progress import NoTally, ProgressDisplay, StatusTally
 
 if TYPE_CHECKING:
-    from medrubric.harvest.source import HarvestConfig
-    from medrubric.redact.redact_run import RedactOutcome
+    from medrubric.harvest.run import HarvestResult
+    from medrubric.redact.redact_run import RedactResult
 
 console = Console(stderr=True, soft_wrap=True)  # whole lines in logs, not cut at 80 columns
-
-
-def _stage_callbacks(progress: ProgressDisplay) -> dict[str, Callable[..., None]]:
-    """on_stage/on_step for a partitioned run: one bar per stage, each finished in turn."""
-    current: list[str] = []
-
-    def stage(name: str, total: int) -> None:
-        if current:
-            progress.complete(current.pop())
-        progress.stage(name, total=total)
-        current.append(name)
-
-    return {"on_stage": stage, "on_step": lambda n: progress.advance(current[-1], n)}
 
 
 def _parse_date(value: str | None, option: str) -> dt.date | None:
@@ -47,25 +31,6 @@ def _parse_date(value: str | None, option: str) -> dt.date | None:
         return dt.date.fromisoformat(value)
     except ValueError:
         raise InputError(f"{option}: expected a date like 2023-01-01, got {value!r}") from None
-
-
-def _select_sources(config: HarvestConfig, names: list[str]) -> HarvestConfig:
-    """Keep the named sources of the config; a name that is not there is crawled as a site."""
-    from medrubric.harvest.source import SourceSpec
-
-    if not names:
-        if not config.source:
-            raise InputError(
-                "nothing to harvest: pass --source NAME or a --sources file with [[source]]"
-            )
-        return config
-    by_name = {s.name: s for s in config.source}
-    chosen = [by_name.get(n) or SourceSpec(name=n, kind="crawl", site=n) for n in names]
-    return config.model_copy(update={"source": chosen})
-
-
-def _count_lines(path: Path) -> int:
-    return sum(1 for _ in iter_json_lines(path))
 
 
 def harvest(
@@ -99,51 +64,25 @@ def harvest(
     ] = None,
 ) -> None:
     """Crawl sites or import dumps; append only new or changed threads to OUT."""
-    from medrubric.harvest.source import (
-        HarvestConfig,
-        HarvestReport,
-        harvest_sources,
-        load_harvest_config,
-    )
+    from medrubric.harvest.run import HarvestOptions, run_harvest
 
-    cfg = load_harvest_config(config) if config else HarvestConfig()
-    if sites is not None:
-        cfg = cfg.model_copy(update={"sites": sites})
-    crawl = cfg.crawl.model_copy(
-        update={
-            k: v
-            for k, v in {"min_delay": min_delay, "max_pages": max_pages}.items()
-            if v is not None
-        }
-    )
-    cfg = _select_sources(cfg.model_copy(update={"crawl": crawl}), source or [])
-    report = HarvestReport()
-    state = state_dir or out.parent / ".harvest-state"
-    written = 0
-    per_source = StatusTally([s.name for s in cfg.source])
-    with ProgressDisplay(per_source, console) as progress:
-        progress.stage("harvest", total=None)
-        for thread in harvest_sources(
-            cfg, state, since=_parse_date(since, "--since"), report=report
-        ):
-            append_jsonl(out, thread)
-            written += 1
-            per_source.counts[thread.source] += 1
-            progress.advance("harvest")
-    for name, last in report.last_run.items():
+    options = HarvestOptions(
+        out=out, sources=source or [], sources_file=config, since=_parse_date(since, "--since"),
+        state_dir=state_dir, sites=sites, min_delay=min_delay, max_pages=max_pages,
+    )  # fmt: skip
+    result = run_harvest(options)
+    for name, last in result.last_run.items():
         console.print(f"{name}: previous finished run {last or 'none'}")
-    table = Table(title=f"harvest: {written} new or changed threads -> {out}")
+    Console().print(harvest_table(result))
+
+
+def harvest_table(result: HarvestResult) -> Table:
+    table = Table(title=f"harvest: {result.written} new or changed threads -> {result.out}")
     table.add_column("what")
     table.add_column("count", justify="right")
-    for key, count in sorted(
-        {
-            **report.threads,
-            **report.crawl,
-            **{f"pages:{k}": v for k, v in report.pages.items()},
-        }.items()
-    ):
+    for key, count in result.counts.items():
         table.add_row(key, str(count))
-    Console().print(table)
+    return table
 
 
 def summary_table(counts: Counter[str], total: int) -> Table:
@@ -192,7 +131,7 @@ def filter_command(
     """Apply the LiveMedBench collection filter; every rejection gets a reason code."""
     from medrubric.scale.engine import Engine
     from medrubric.screen.filter import FilterConfig
-    from medrubric.screen.filter_run import run_filter
+    from medrubric.screen.filter_run import FilterOptions, run_filter
 
     try:
         config = FilterConfig(
@@ -205,21 +144,12 @@ def filter_command(
         )
     except ValidationError as exc:
         raise InputError(f"filter options: {describe_validation_error(exc)}") from None
-    chosen = Engine.parse(engine, ray_address)
-    out.mkdir(parents=True, exist_ok=True)
-    with ProgressDisplay(NoTally(), console) as progress:
-        outcome = run_filter(
-            threads, out, config, chosen, partition_lines=partition_lines,
-            **_stage_callbacks(progress),
-        )  # fmt: skip
-    counts = Counter(outcome.counts)
-    summary = {
-        "total": outcome.total,
-        "counts": dict(counts),
-        "config": config.model_dump(mode="json"),
-    }
-    write_json(out / "summary.json", summary)
-    Console().print(summary_table(counts, outcome.total))
+    options = FilterOptions(
+        threads=threads, out=out, config=config, engine=Engine.parse(engine, ray_address),
+        partition_lines=partition_lines,
+    )  # fmt: skip
+    summary = run_filter(options).summary
+    Console().print(summary_table(Counter(summary.counts), summary.total))
 
 
 def redact(
@@ -250,28 +180,26 @@ def redact(
     typed markers (or surrogates); set aside threads whose remaining text still risks
     re-identifying someone."""
     from medrubric.redact.redact_ner import ner_note
-    from medrubric.redact.redact_run import run_redact
+    from medrubric.redact.redact_run import RedactOptions, run_redact
     from medrubric.scale.engine import Engine
 
-    chosen = Engine.parse(engine, ray_address)
-    rejected = rejected or out.with_name(out.name.removesuffix(".jsonl") + ".rejected.jsonl")
+    options = RedactOptions(
+        threads=threads, out=out, rejected=rejected, surrogates=surrogates,
+        engine=Engine.parse(engine, ray_address), partition_lines=partition_lines,
+    )  # fmt: skip
     if note := ner_note():
         console.print(f"note: {note}", markup=False)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    rejected.parent.mkdir(parents=True, exist_ok=True)
-    with ProgressDisplay(NoTally(), console) as progress:
-        outcome = run_redact(
-            threads, out, rejected, chosen, partition_lines=partition_lines,
-            surrogates=surrogates, **_stage_callbacks(progress),
-        )  # fmt: skip
-    Console().print(redact_table(outcome, out))
-    if outcome.set_aside:
-        console.print(f"reidentification_risk: {outcome.set_aside} threads set aside -> {rejected}")
+    result = run_redact(options)
+    Console().print(redact_table(result))
+    if result.set_aside:
+        console.print(
+            f"reidentification_risk: {result.set_aside} threads set aside -> {result.rejected}"
+        )
 
 
-def redact_table(outcome: RedactOutcome, out: Path) -> Table:
+def redact_table(outcome: RedactResult) -> Table:
     """Where every thread went, then the identifiers replaced by kind."""
-    table = Table(title=f"redact: {outcome.total} threads -> {out}")
+    table = Table(title=f"redact: {outcome.total} threads -> {outcome.out}")
     table.add_column("outcome")
     table.add_column("count", justify="right")
     table.add_row("threads kept unchanged", str(outcome.unchanged))

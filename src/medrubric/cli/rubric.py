@@ -4,7 +4,6 @@ rubric, from its text and, with --runs, from graded answers."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,10 +17,7 @@ from medrubric.cli.lazy_group import default_command_group
 from medrubric.cli.options import Out
 
 if TYPE_CHECKING:
-    from medrubric.data.models import Case
-    from medrubric.retrieve.base import Retriever
     from medrubric.rubric.lint import Finding
-    from medrubric.rubric.schemas import RubricRecord
     from medrubric.runtime.options import ModelOptions
 
 GENERATE = "generate"
@@ -45,37 +41,20 @@ def rubric(
 ) -> None:
     """Generate rubrics into OUT: cases.jsonl, rejected.jsonl, rubric_stats.json, report.html."""
     from medrubric.report.pages import write_rubric_stats_page
-    from medrubric.rubric.inputs import load_rubric_inputs
-    from medrubric.rubric.run import CASES, REJECTED, run_rubrics
-    from medrubric.rubric.stats import rubric_stats, stats_table, write_stats
+    from medrubric.rubric.run import RubricOptions, run_rubrics
+    from medrubric.rubric.stats import stats_table
 
-    loaded = load_rubric_inputs(cases)
-    selected = loaded[:limit] if limit else loaded
-
-    async def go() -> list[RubricRecord]:
-        async with models.open(model) as chat_model:
-            return await run_rubrics(
-                selected,
-                chat_model,
-                out,
-                fixed_n=fixed_n,
-                max_tokens=models.max_tokens,
-                concurrency=models.workers(),
-            )
-
-    records = asyncio.run(go())
-    stats = rubric_stats(
-        [r.case for r in records if r.case is not None],
-        n_rejected=sum(r.status == "rejected" for r in records),
-        n_errors=sum(r.status == "error" for r in records),
+    options = RubricOptions(
+        cases=cases, model=model, out=out, models=models, fixed_n=fixed_n, limit=limit
     )
-    write_stats(out, stats)
+    result = run_rubrics(options)
+    stats = result.stats
     page = write_rubric_stats_page(out, stats)
     console = Console()
     console.print(stats_table(stats))
     if stats.n_errors:
         console.print(f"[bold red]{stats.n_errors} model errors[/]: run again to retry them")
-    console.print(f"cases: {out / CASES} · rejected: {out / REJECTED} · report: {page}")
+    console.print(f"cases: {result.cases} · rejected: {result.rejected} · report: {page}")
 
 
 def findings_table(findings: list[Finding]) -> Table:
@@ -93,53 +72,6 @@ def findings_table(findings: list[Finding]) -> Table:
             escape(f.reason) + evidence,
         )
     return table
-
-
-def _evidence_retriever(
-    index: Path | None, evidence_k: int, models: ModelOptions
-) -> Retriever | None:
-    """The retriever of the evidence check: a saved index, or the bundled corpus (BM25, cached);
-    none with --evidence-k 0."""
-    if evidence_k == 0:
-        return None
-    from medrubric.retrieve.index import cached_index, load_index
-
-    return load_index(index) if index is not None else cached_index(cache_dir=models.cache_dir)
-
-
-async def _lint_with_model(
-    cases: list[Case],
-    grader: str,
-    models: ModelOptions,
-    console: Console,
-    retriever: Retriever | None,
-    evidence_k: int,
-) -> list[Finding]:
-    from medrubric.rubric.lint_model import lint_with_model
-
-    spec = models.spec(grader)
-    if spec.smoke_test:
-        console.print(
-            f"[bold yellow]SMOKE TEST MODEL {spec.label}: its findings say nothing about "
-            "medicine[/]"
-        )
-    with models.progress() as progress:
-        async with models.open(spec) as model:
-            findings = await lint_with_model(
-                cases,
-                model,
-                params=models.params(),
-                concurrency=models.workers(spec),
-                progress=progress,
-                retriever=retriever,
-                evidence_k=evidence_k,
-            )
-    tally = progress.tally
-    console.print(
-        f"model {model.label}: {tally.verdicts} criteria judged, {tally.errors} model errors; "
-        f"calls {tally.calls_made} made, {tally.calls_cached} cached"
-    )
-    return findings
 
 
 @model_flags()
@@ -194,38 +126,34 @@ def lint(
     verifiability, and each criterion's claim against retrieved evidence; with --runs, met rates
     and discrimination from graded answers. Exit code 1 when an error-severity finding remains
     (a model error is one: its criterion is unchecked), unless --allow."""
-    from medrubric.analysis.runs import load_answer_grades
-    from medrubric.data.formats import load_cases
-    from medrubric.report.lint import write_lint
-    from medrubric.rubric.items import item_analysis, item_findings
-    from medrubric.rubric.lint import blocking, lint_text, severity_counts
+    from medrubric.report.lint import LintOptions, run_lint
+    from medrubric.rubric.lint import blocking, severity_counts
 
-    loaded = load_cases(cases)
-    findings = lint_text(loaded)
-    families = ["text"]
+    options = LintOptions(
+        cases=cases, runs=runs or [], grader=grader, evidence_k=evidence_k, index=index,
+        out=out, models=models,
+    )  # fmt: skip
     console = Console(soft_wrap=True)
-    if grader is not None:
-        retriever = _evidence_retriever(index, evidence_k, models)
-        findings += asyncio.run(
-            _lint_with_model(loaded, grader, models, console, retriever, evidence_k)
+    if grader is not None and (spec := models.spec(grader)).smoke_test:
+        console.print(
+            f"[bold yellow]SMOKE TEST MODEL {spec.label}: its findings say nothing about "
+            "medicine[/]"
         )
-        families.append("model")
-    items = []
-    if runs:
-        graded = load_answer_grades(runs)
-        items = item_analysis([g for run in graded for g in run.grades])
-        findings += item_findings(items, loaded)
-        families.append("runs")
+    result = run_lint(options)
+    if (check := result.model) is not None:
+        console.print(
+            f"model {check.label}: {check.verdicts} criteria judged, {check.errors} model "
+            f"errors; calls {check.calls_made} made, {check.calls_cached} cached"
+        )
+    findings = result.findings
     if findings:
         console.print(findings_table(findings))
     counts = severity_counts(findings)
-    n_criteria = sum(len(c.rubric) for c in loaded)
     console.print(
-        f"{len(loaded)} cases, {n_criteria} criteria: {counts['error']} errors, "
+        f"{result.n_cases} cases, {result.n_criteria} criteria: {counts['error']} errors, "
         f"{counts['warning']} warnings, {counts['note']} notes"
     )
     if out is not None:
-        write_lint(out, findings, loaded, cases, families, items)
         console.print(f"findings: {out / 'lint.jsonl'} · page: {out / 'lint.html'}")
     if blocking(findings) and not allow:
         raise typer.Exit(1)

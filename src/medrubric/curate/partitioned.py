@@ -22,6 +22,7 @@ from medrubric.data.jsonl import append_jsonl, dump_line, read_models, write_jso
 from medrubric.data.models import Thread
 from medrubric.retrieve.base import Retriever
 from medrubric.runtime.concurrency import bounded
+from medrubric.runtime.folder import work_folder
 from medrubric.runtime.options import ModelOptions
 from medrubric.scale.engine import Engine, map_partitions
 from medrubric.scale.partitions import Partition, WorkFolder, plan_partitions, write_result
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 PARTITION_LINES = 64
 PENDING = "ray-pending.jsonl"
-WORK = "ray-work"
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def curate_partitioned(
         "config": setup.config.model_dump(mode="json"),
         "retriever": [setup.retriever_kind, setup.index],
     }
-    folder = WorkFolder(out / WORK, source, settings).open()
+    folder = WorkFolder(work_folder(out, "curate"), source, settings).open()
     open_parts = folder.pending(parts)
     work = CuratePartition(str(source), str(folder.folder), setup)
     finished = [p for p in parts if p not in open_parts]

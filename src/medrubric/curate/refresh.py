@@ -7,29 +7,35 @@ already there, and the batch is closed with a `DONE` marker only when no thread 
 error. The next run reopens an unfinished batch, so errors are retried and nothing is
 appended twice. A closed batch keeps no raw text: its `harvested.jsonl` is removed, leaving
 the redacted `threads.jsonl` and the rejections (ids and reasons).
+
+`run_refresh(RefreshOptions) -> RefreshResult` is the `refresh` command in one call: it reads
+the settings file, opens the model and runs `refresh_pool`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import shutil
 import tomllib
 from pathlib import Path
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rich.console import Console
 
 from medrubric.curate.pipeline import CASES
-from medrubric.curate.run import run_curation
+from medrubric.curate.run import curate_here
 from medrubric.curate.schemas import CurationConfig, Funnel
 from medrubric.data.jsonl import append_jsonl, iter_json_lines, load_models, write_jsonl
 from medrubric.data.models import CuratedCase, Record, Thread
 from medrubric.errors import InputError, describe_validation_error
-from medrubric.harvest.source import HarvestReport, harvest_sources, load_harvest_config
+from medrubric.files import write_text_atomic
+from medrubric.harvest.run import HarvestOptions, run_harvest
 from medrubric.llm.types import ChatModel
 from medrubric.redact.redact import redact_threads
 from medrubric.retrieve.base import Retriever
 from medrubric.retrieve.index import IndexKind, cached_index, load_index
+from medrubric.runtime.options import ModelOptions
 from medrubric.screen.filter import FilterConfig, filter_threads
 
 POOL = "pool.jsonl"
@@ -55,9 +61,23 @@ class RefreshConfig(Record):
     curation: CurationConfig = Field(default_factory=CurationConfig)
 
 
-class RefreshSummary(Record):
+class RefreshOptions(BaseModel):
+    """The `refresh` command's inputs: the settings file and the model options (`timeout`
+    overrides the settings' own)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    settings: Path = Path("refresh.toml")
+    models: ModelOptions = Field(default_factory=ModelOptions)
+    timeout: float | None = None
+
+
+class RefreshResult(Record):
+    """What one refresh did; `curation` is the batch's curation folder, where the funnel's
+    page goes."""
+
     batch: str | None
-    curation: str | None = None  # the batch's curation folder (cases.jsonl, funnel.json)
+    curation: str | None = None  # cases.jsonl, funnel.json
     harvested_now: int
     funnel: Funnel | None
     added_to_pool: int
@@ -92,20 +112,15 @@ def open_batch(runs: Path) -> Path | None:
     return unfinished[-1] if unfinished else None
 
 
-def harvest_into(batch: Path, config: RefreshConfig, console: Console) -> int:
+def harvest_into(batch: Path, config: RefreshConfig) -> int:
     """Append new or changed threads to the batch; the harvest state remembers them."""
-    report = HarvestReport()
-    count = 0
-    with console.status("harvesting"):
-        for thread in harvest_sources(
-            load_harvest_config(config.sources),
-            config.pool / "state",
-            since=config.since,
-            report=report,
-        ):
-            append_jsonl(batch / HARVESTED, thread)
-            count += 1
-    return count
+    options = HarvestOptions(
+        out=batch / HARVESTED,
+        sources_file=config.sources,
+        state_dir=config.pool / "state",
+        since=config.since,
+    )
+    return run_harvest(options).written
 
 
 def filter_and_redact(batch: Path, config: RefreshConfig) -> tuple[int, list[Thread]]:
@@ -143,13 +158,28 @@ def default_retriever(config: RefreshConfig) -> Retriever:
     return cached_index(config.corpus, config.retriever)
 
 
+def run_refresh(options: RefreshOptions) -> RefreshResult:
+    """One weekly refresh with the model the settings name."""
+    settings = load_refresh_config(options.settings)
+    search = default_retriever(settings)
+    models = options.models.model_copy(
+        update={"timeout": options.timeout or settings.timeout, "concurrency": settings.concurrency}
+    )
+
+    async def go() -> RefreshResult:
+        async with models.open(settings.model) as chat_model:
+            return await refresh_pool(settings, chat_model, search)
+
+    return asyncio.run(go())
+
+
 async def refresh_pool(
     config: RefreshConfig,
     model: ChatModel,
     retriever: Retriever,
     console: Console | None = None,
     now: dt.datetime | None = None,
-) -> RefreshSummary:
+) -> RefreshResult:
     """One weekly refresh; safe to re-run at any point."""
     console = console or Console(stderr=True)
     runs = config.pool / "runs"
@@ -159,11 +189,16 @@ async def refresh_pool(
         stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%dT%H%M%SZ")
         batch = runs / stamp
         batch.mkdir(parents=True)
-    harvested_now = harvest_into(batch, config, console)
+    try:
+        harvested_now = harvest_into(batch, config)
+    except InputError:  # a bad sources file: no batch is left behind for it
+        if created:
+            shutil.rmtree(batch)
+        raise
     pool = config.pool / POOL
     if created and harvested_now == 0:
         shutil.rmtree(batch)
-        return RefreshSummary(
+        return RefreshResult(
             batch=None,
             harvested_now=0,
             funnel=None,
@@ -174,7 +209,7 @@ async def refresh_pool(
     harvested, threads = (
         filter_and_redact(batch, config) if (batch / HARVESTED).exists() else (0, [])
     )
-    funnel = await run_curation(
+    funnel = await curate_here(
         threads,
         model=model,
         retriever=retriever,
@@ -189,9 +224,9 @@ async def refresh_pool(
     added = append_to_pool(pool, cases)
     closed = sum(funnel.errors.values()) == 0 and funnel.pending == 0
     if closed:
-        (batch / DONE).write_text(dt.datetime.now(dt.UTC).isoformat() + "\n", encoding="utf-8")
+        write_text_atomic(batch / DONE, dt.datetime.now(dt.UTC).isoformat() + "\n")
         (batch / HARVESTED).unlink(missing_ok=True)  # raw, unredacted: not kept once done
-    return RefreshSummary(
+    return RefreshResult(
         batch=batch.name,
         curation=str(batch / "curation"),
         harvested_now=harvested_now,

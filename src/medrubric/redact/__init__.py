@@ -2,8 +2,9 @@
 surrogates (`medrubric redact`), and the PII evaluation against labelled snippets.
 
 The public functions are importable from here; submodules load on first use, so importing
-one piece does not pull in the NER models. The word lists (`data/`) are read through
-`screen.keywords.data_path`.
+one piece does not pull in the NER models. Redaction's word lists (`data/`) are read through
+`redact_lexicon.word_lines`; the screen's lists (keywords, safety lexicon) are in
+`screen/data/`.
 """
 
 import lazy_loader

@@ -6,3 +6,6 @@ from .redact import RedactionResult as RedactionResult
 from .redact import redact_text as redact_text
 from .redact import redact_thread as redact_thread
 from .redact import redact_threads as redact_threads
+from .redact_run import RedactOptions as RedactOptions
+from .redact_run import RedactResult as RedactResult
+from .redact_run import run_redact as run_redact

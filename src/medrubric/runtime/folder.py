@@ -33,6 +33,14 @@ from medrubric.errors import FolderBusy, InputError
 M = TypeVar("M", bound=BaseModel)
 
 
+def work_folder(folder: Path, stage: str) -> Path:
+    """Where a resumable stage keeps its finished partitions until the run ends: the hidden
+    `FOLDER/.STAGE-work`, in the folder that holds the stage's output (its run folder, or the
+    folder of its output file, with the file's name in `stage`). One convention for every
+    stage that works in partitions (filter, redact, curate on an engine)."""
+    return folder / f".{stage}-work"
+
+
 def drop_torn_tail(path: Path) -> None:
     """Cut a trailing partial line (left by a kill mid-append) so the log parses again."""
     if not path.exists() or path.stat().st_size == 0:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Protocol
@@ -257,6 +257,20 @@ class ProgressDisplay:
         self._progress.update(task, completed=total)
         if self._plain and total is not None:
             self._track(name, done=int(total))
+
+    def in_turn(self) -> tuple[Callable[[str, int], None], Callable[[int], None]]:
+        """`on_stage(name, total)` and `on_step(n)` for a stage's steps that run one after
+        another (screening, de-duplicating, writing): a step's bar is filled when the next
+        one starts, and `on_step` advances the current one."""
+        current: list[str] = []
+
+        def on_stage(name: str, total: int) -> None:
+            if current:
+                self.complete(current.pop())
+            self.stage(name, total=total)
+            current.append(name)
+
+        return on_stage, lambda n: self.advance(current[-1], n)
 
 
 class RunProgress(ProgressDisplay):

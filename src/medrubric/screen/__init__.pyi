@@ -9,6 +9,10 @@ from .filter import decision as decision
 from .filter import filter_threads as filter_threads
 from .filter import iter_decisions as iter_decisions
 from .filter import screen_batch as screen_batch
+from .filter_run import FilterOptions as FilterOptions
+from .filter_run import FilterRunResult as FilterRunResult
+from .filter_run import FilterSummary as FilterSummary
+from .filter_run import run_filter as run_filter
 from .reasons import REASONS as REASONS
 from .reasons import Rejection as Rejection
 from .safety import screen_thread as screen_thread

@@ -1,5 +1,7 @@
-"""`medrubric filter` over a file of any size: partitions screened independently (in-process or
-as Ray tasks), one global near-duplicate step, then kept.jsonl and rejected.jsonl in input order.
+"""`medrubric filter` as one call, `run_filter(FilterOptions) -> FilterRunResult`, over a file of
+any size: partitions screened independently (in-process or as Ray tasks), one global
+near-duplicate step, then OUT/kept.jsonl and OUT/rejected.jsonl in input order and
+OUT/summary.json (`FilterSummary`: the outcome counts and the rules applied).
 
 Each partition writes its decisions (and the LSH band keys of its survivors) into the work
 folder OUT/.filter-work, so a killed run re-screens only unfinished partitions. The duplicate
@@ -15,10 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 
-from medrubric.data.jsonl import dump_line, read_models
+from medrubric.data.jsonl import dump_line, read_models, write_json
 from medrubric.data.models import Thread
 from medrubric.files import atomic_open
+from medrubric.runtime.folder import work_folder
+from medrubric.runtime.progress import NoTally, ProgressDisplay, log_console
 from medrubric.scale.engine import Engine, screen_file, start_ray
 from medrubric.scale.partitions import (
     Partition,
@@ -39,7 +44,7 @@ from medrubric.screen.langid import LanguageHelper, language_helper
 from medrubric.screen.reasons import Rejection
 
 PARTITION_LINES = 20_000
-WORK = ".filter-work"
+KEPT, REJECTED, SUMMARY = "kept.jsonl", "rejected.jsonl", "summary.json"
 
 
 @dataclass(frozen=True)
@@ -147,13 +152,56 @@ def survivors(work: WorkFolder, parts: list[Partition]) -> dict[int, Member]:
     return {r["line"]: (r["key"], r["digest"]) for r in work.rows(parts) if "digest" in r}
 
 
-@dataclass
-class FilterOutcome:
+class FilterOptions(BaseModel):
+    """The `filter` command's inputs: the threads, the output folder, the rules and where the
+    partitions run."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    threads: Path
+    out: Path
+    config: FilterConfig = Field(default_factory=FilterConfig)
+    engine: Engine = Engine()
+    partition_lines: int = Field(PARTITION_LINES, ge=1)
+
+
+class FilterSummary(BaseModel):
+    """OUT/summary.json: threads read, threads per outcome ('kept' and each reason code) and
+    the rules applied."""
+
     total: int
     counts: dict[str, int]
+    config: FilterConfig
 
 
-def run_filter(
+class FilterRunResult(BaseModel):
+    """The summary and the three files written."""
+
+    summary: FilterSummary
+    kept: Path
+    rejected: Path
+    summary_file: Path
+
+
+def run_filter(options: FilterOptions) -> FilterRunResult:
+    """Screen and de-duplicate `options.threads` into `options.out`, under a progress display;
+    resumable (finished partitions are kept in OUT/.filter-work until the run ends)."""
+    out = options.out
+    out.mkdir(parents=True, exist_ok=True)
+    with ProgressDisplay(NoTally(), log_console(stderr=True)) as progress:
+        on_stage, on_step = progress.in_turn()
+        counts = filter_file(
+            options.threads, out, options.config, options.engine,
+            partition_lines=options.partition_lines, on_stage=on_stage, on_step=on_step,
+        )  # fmt: skip
+    summary = FilterSummary(total=sum(counts.values()), counts=counts, config=options.config)
+    write_json(out / SUMMARY, summary.model_dump(mode="json"))
+    return FilterRunResult(
+        summary=summary, kept=out / KEPT, rejected=out / REJECTED, summary_file=out / SUMMARY
+    )
+
+
+def filter_file(
     source: Path,
     out: Path,
     config: FilterConfig,
@@ -162,8 +210,9 @@ def run_filter(
     partition_lines: int = PARTITION_LINES,
     on_stage: Callable[[str, int], None] = lambda _stage, _total: None,
     on_step: Callable[[int], None] = lambda _n: None,
-) -> FilterOutcome:
-    """Screen, de-duplicate and write OUT/kept.jsonl and OUT/rejected.jsonl; resumable."""
+) -> dict[str, int]:
+    """Screen, de-duplicate and write OUT/kept.jsonl and OUT/rejected.jsonl; resumable.
+    Returns the threads per outcome."""
     fields = config.model_dump(mode="json")
     settings = {"config": fields, "partition_lines": partition_lines}
     on_stage("screening", count_lines(source))
@@ -174,7 +223,7 @@ def run_filter(
             return ScreenPartition(path, folder, fields, helper)
 
         work, parts = screen_file(
-            source, out / WORK, settings, engine, screen, partition_lines, on_step
+            source, work_folder(out, "filter"), settings, engine, screen, partition_lines, on_step
         )
     on_stage("de-duplicating", 1)
     duplicates: dict[int, tuple[str, str]] = {}
@@ -188,7 +237,7 @@ def run_filter(
         out, work.rows(parts), passed_lines(work.folder, parts), duplicates, on_step
     )
     work.remove()
-    return FilterOutcome(total=sum(counts.values()), counts=counts)
+    return counts
 
 
 STEP = 1000  # lines written between progress updates
@@ -207,8 +256,8 @@ def write_outputs(
     counts: dict[str, int] = {}
     written = 0
     with (
-        atomic_open(out / "kept.jsonl") as kept_fh,
-        atomic_open(out / "rejected.jsonl") as rejected_fh,
+        atomic_open(out / KEPT) as kept_fh,
+        atomic_open(out / REJECTED) as rejected_fh,
     ):
         for row in rows:
             reason, detail = row.get("reason"), row.get("detail", "")

@@ -73,13 +73,14 @@ def _on_boundary(haystack: str, start: int, end: int) -> bool:
     return tail.startswith((" ", "s ", "es "))
 
 
-def data_path(name: str) -> Path:
-    return Path(str(resources.files("medrubric.redact") / "data" / name))
+def data_path(name: str, package: str = "medrubric.screen") -> Path:
+    """A packaged word list: `PACKAGE/data/NAME` (screen's own lists by default)."""
+    return Path(str(resources.files(package) / "data" / name))
 
 
-def read_data_lines(name: str) -> Iterator[str]:
-    """Non-blank, non-comment lines of a packaged data file."""
-    for line in data_path(name).read_text(encoding="utf-8").splitlines():
+def read_data_lines(name: str, package: str = "medrubric.screen") -> Iterator[str]:
+    """Non-blank, non-comment lines of a packaged word list."""
+    for line in data_path(name, package).read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             yield line
 
