@@ -18,15 +18,17 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import islice
-from typing import BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
 
@@ -48,6 +50,7 @@ CANDIDATES = (
     Language.INDONESIAN,
     Language.VIETNAMESE,
 )
+T = TypeVar("T")
 SAMPLE_CHARS = 2000
 HELPER_MODULE = "medrubric.screen.langid"  # run as the helper process
 REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
@@ -113,16 +116,21 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 
 
 class LanguageHelper:
-    """`identify_batch` in a child process (`python -m medrubric.screen.langid`), so that
-    identification of one batch runs while this process works on another: lingua holds the
-    GIL, so a thread would not do. Requests are answered in the order they were sent. The
-    process starts with the first request and serves every later one, so a run of many
-    partitions loads lingua once."""
+    """Functions of this package run in a child process (`python -m medrubric.screen.langid`),
+    so that the language identification (and the per-thread rules after it) of one batch run
+    while this process works on another: lingua holds the GIL, so a thread would not do.
+    Requests are answered in the order they were sent. The process starts with the first
+    request and serves every later one, so a run of many partitions loads lingua once."""
 
     share = 0.75  # of each batch that `split` sends to the child; adapted as it runs
 
     def __init__(self) -> None:
         self._child: subprocess.Popen[bytes] | None = None
+        # answers are read as they come, so that a child writing a large answer never waits
+        # for this process while this process waits for it to take the next request
+        self._answers: queue.SimpleQueue[tuple[list[Any], float] | None] = queue.SimpleQueue()
+        self.blocked = 0.0  # seconds the last `submit` waited for the child to read
+        self.idle = 0.0  # seconds the child waited for the request it answered last
 
     @property
     def started(self) -> bool:
@@ -138,42 +146,62 @@ class LanguageHelper:
                 stdout=subprocess.PIPE,
                 env=env,
             )
+            threading.Thread(target=self._read_answers, args=(self._child,), daemon=True).start()
         return self._child
 
-    def submit(self, texts: list[str]) -> Callable[[], list[str | None]]:
-        """Send a batch; the returned function waits for its languages."""
-        assert self._process.stdin is not None
+    def _read_answers(self, child: subprocess.Popen[bytes]) -> None:
+        assert child.stdout is not None
         try:
-            pickle.dump(texts, self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            while True:
+                self._answers.put(pickle.load(child.stdout))
+        except (EOFError, pickle.UnpicklingError, OSError):  # it exited or died mid-answer
+            self._answers.put(None)
+
+    def submit(self, function: Callable[..., list[T]], *args: Any) -> Callable[[], list[T]]:
+        """Send `function(*args)` (a module-level function, named by reference); the returned
+        function waits for its result."""
+        assert self._process.stdin is not None
+        request = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
+        start = time.perf_counter()
+        try:
+            self._process.stdin.write(request)
             self._process.stdin.flush()
         except BrokenPipeError:
             self._exited()
+        self.blocked = time.perf_counter() - start
         return self._receive
 
-    def split(self, texts: list[str]) -> Callable[[], list[str | None]]:
-        """Send the first `share` of the texts to the child and identify the rest here, so that
-        both processes stay busy; the returned function joins the two. When it has to wait for
-        the child the child gets a smaller share next time, when it does not a larger one."""
-        cut = round(len(texts) * self.share)
-        remote = self.submit(texts[:cut])
-        local = identify_batch(texts[cut:])
+    def split(
+        self, function: Callable[..., list[T]], items: list[Any], *args: Any
+    ) -> Callable[[], list[T]]:
+        """`function(items, *args)` (a list, item for item), its first `share` of the items
+        sent to the child and the rest run here, so that both processes stay busy; the
+        returned function joins the two. When this process had to wait for the child (to take
+        the request or to answer it) the child gets a smaller share next time; when the child
+        waited for its request and this process did not, a larger one."""
+        cut = round(len(items) * self.share)
+        remote = self.submit(function, items[:cut], *args)
+        blocked = self.blocked
+        local = function(items[cut:], *args)
 
-        def receive() -> list[str | None]:
+        def receive() -> list[T]:
             start = time.perf_counter()
             found = remote()
-            waited = time.perf_counter() - start > SHARE_WAIT_S
-            self.share = min(1.0, max(0.1, self.share + (-0.05 if waited else 0.02)))
+            if blocked + time.perf_counter() - start > SHARE_WAIT_S:
+                self.share = max(0.1, self.share - 0.05)
+            elif self.idle > SHARE_WAIT_S:
+                self.share = min(1.0, self.share + 0.02)
             return found + local
 
         return receive
 
-    def _receive(self) -> list[str | None]:
-        assert self._process.stdout is not None
-        try:
-            languages: list[str | None] = pickle.load(self._process.stdout)
-        except (EOFError, pickle.UnpicklingError):  # it died before or while answering
+    def _receive(self) -> list[Any]:
+        answer = self._answers.get()
+        if answer is None:  # it died before or while answering
+            self._answers.put(None)  # for any later request too
             self._exited()
-        return languages
+        found, self.idle = answer
+        return found
 
     def _exited(self) -> NoReturn:
         code = self._process.wait()
@@ -211,16 +239,19 @@ def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | Non
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
-    """The helper's loop: pickled lists of texts in, pickled lists of languages out, until the
-    parent closes the pipe (Ctrl-C is the parent's to handle: it then closes the pipe)."""
+    """The helper's loop: pickled (function, arguments) in, pickled (result, seconds spent
+    waiting for the request) out, until the parent closes the pipe (Ctrl-C is the parent's to
+    handle: it then closes the pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     detector()
     while True:
+        start = time.perf_counter()
         try:
-            texts = pickle.load(requests)
+            function, args = pickle.load(requests)
         except EOFError:
             return
-        pickle.dump(identify_batch(texts), answers, protocol=pickle.HIGHEST_PROTOCOL)
+        idle = time.perf_counter() - start
+        pickle.dump((function(*args), idle), answers, protocol=pickle.HIGHEST_PROTOCOL)
         answers.flush()
 
 
