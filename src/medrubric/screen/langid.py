@@ -54,7 +54,8 @@ T = TypeVar("T")
 SAMPLE_CHARS = 2000
 HELPER_MODULE = "medrubric.screen.langid"  # run as the helper process
 REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
-SHARE_WAIT_S = 0.005  # waiting longer than this for the helper means it has too much
+SHARE_STEP = 0.02  # change of the helper's share of a batch when the two are unequal
+SHARE_TOLERANCE = 0.05  # CPU seconds per batch this close count as equal
 MIN_HAN = 10
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u1100-\u11ff]")
@@ -129,8 +130,9 @@ class LanguageHelper:
         # answers are read as they come, so that a child writing a large answer never waits
         # for this process while this process waits for it to take the next request
         self._answers: queue.SimpleQueue[tuple[list[Any], float] | None] = queue.SimpleQueue()
-        self.blocked = 0.0  # seconds the last `submit` waited for the child to read
-        self.idle = 0.0  # seconds the child waited for the request it answered last
+        self.child_cpu = 0.0  # CPU seconds the child spent on the request it answered last
+        self.main_cpu = 0.0  # CPU seconds this process spent between its last two `split`s
+        self._mark: float | None = None
 
     @property
     def started(self) -> bool:
@@ -161,14 +163,11 @@ class LanguageHelper:
         """Send `function(*args)` (a module-level function, named by reference); the returned
         function waits for its result."""
         assert self._process.stdin is not None
-        request = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
-        start = time.perf_counter()
         try:
-            self._process.stdin.write(request)
+            pickle.dump((function, args), self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
             self._process.stdin.flush()
         except BrokenPipeError:
             self._exited()
-        self.blocked = time.perf_counter() - start
         return self._receive
 
     def split(
@@ -176,21 +175,20 @@ class LanguageHelper:
     ) -> Callable[[], list[T]]:
         """`function(items, *args)` (a list, item for item), its first `share` of the items
         sent to the child and the rest run here, so that both processes stay busy; the
-        returned function joins the two. When this process had to wait for the child (to take
-        the request or to answer it) the child gets a smaller share next time; when the child
-        waited for its request and this process did not, a larger one."""
+        returned function joins the two. The share follows the CPU seconds each process spends
+        per batch (not waits, which other work on a shared machine lengthens): the child gets
+        more when it spent fewer than this process between two batches, less otherwise."""
+        now = time.process_time()
+        if self._mark is not None:
+            self.main_cpu = now - self._mark
+        self._mark = now
         cut = round(len(items) * self.share)
         remote = self.submit(function, items[:cut], *args)
-        blocked = self.blocked
         local = function(items[cut:], *args)
 
         def receive() -> list[T]:
-            start = time.perf_counter()
             found = remote()
-            if blocked + time.perf_counter() - start > SHARE_WAIT_S:
-                self.share = max(0.1, self.share - 0.05)
-            elif self.idle > SHARE_WAIT_S:
-                self.share = min(1.0, self.share + 0.02)
+            self.share = next_share(self.share, self.main_cpu, self.child_cpu)
             return found + local
 
         return receive
@@ -200,7 +198,7 @@ class LanguageHelper:
         if answer is None:  # it died before or while answering
             self._answers.put(None)  # for any later request too
             self._exited()
-        found, self.idle = answer
+        found, self.child_cpu = answer
         return found
 
     def _exited(self) -> NoReturn:
@@ -224,6 +222,16 @@ class LanguageHelper:
             self._child.wait()
 
 
+def next_share(share: float, main_cpu: float, child_cpu: float) -> float:
+    """The child's next share of a batch, from the CPU seconds this process spent per batch
+    and those the child spent on its share of one: a step towards equal, none within 5%."""
+    if child_cpu > main_cpu * (1 + SHARE_TOLERANCE):
+        return max(0.1, share - SHARE_STEP)
+    if child_cpu < main_cpu * (1 - SHARE_TOLERANCE):
+        return min(1.0, share + SHARE_STEP)
+    return share
+
+
 @contextlib.contextmanager
 def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | None]:
     """A `LanguageHelper` for the block (`wanted` None: when there are two or more CPUs, for
@@ -239,19 +247,20 @@ def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | Non
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
-    """The helper's loop: pickled (function, arguments) in, pickled (result, seconds spent
-    waiting for the request) out, until the parent closes the pipe (Ctrl-C is the parent's to
-    handle: it then closes the pipe)."""
+    """The helper's loop: pickled (function, arguments) in, pickled (result, CPU seconds spent
+    on the request) out, until the parent closes the pipe (Ctrl-C is the parent's to handle:
+    it then closes the pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     detector()
     while True:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             function, args = pickle.load(requests)
         except EOFError:
             return
-        idle = time.perf_counter() - start
-        pickle.dump((function(*args), idle), answers, protocol=pickle.HIGHEST_PROTOCOL)
+        result = function(*args)
+        cpu = time.process_time() - start
+        pickle.dump((result, cpu), answers, protocol=pickle.HIGHEST_PROTOCOL)
         answers.flush()
 
 
