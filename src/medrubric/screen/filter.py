@@ -1,17 +1,18 @@
 """The collection filter of LiveMedBench §3.1, with a reason code for every rejection.
 
 Cheap checks run first (media, date, physician reply, character mix); language
-identification runs in parallel batches on the survivors, then keywords (so a Spanish post is
-rejected for its language, not for lacking English keywords); the safety screen and then
+identification runs on the survivors, then keywords (so a Spanish post is rejected for its
+language, not for lacking English keywords); the safety screen and then
 de-duplication over all survivors come last, so a duplicate of a thread that was rejected for
 another reason is not counted as a duplicate. Near-duplicates form connected groups and each
 group keeps its smallest thread key, so the kept set does not depend on input order or on how
 the input is split across processes or machines.
 
 Threads are screened in batches: `screen_batch` applies every per-thread rule to a batch (any
-partition of the input will do). De-duplication needs every survivor, so `iter_decisions`
-holds the decided threads until the input ends; `medrubric filter` (screen/filter_run.py)
-keeps them in partition files instead.
+partition of the input will do); the rules after the cheap ones and the de-duplication
+signatures (`late_screen`) are shared with a helper process, see `screened_batches`.
+De-duplication needs every survivor, so `iter_decisions` holds the decided threads until
+the input ends; `medrubric filter` (screen/filter_run.py) keeps them in partition files.
 """
 
 from __future__ import annotations
