@@ -30,7 +30,7 @@ from medrubric.screen.text import has_cjk, normalise
 
 SHINGLE_WORDS = 3
 SHINGLE_CHARS = 3
-SKETCH_CHUNK = 32  # threads per (shingles x permutations) matrix: it stays in the CPU cache
+SKETCH_CHUNK = 32  # threads per (permutations x shingles) matrix: it stays in the CPU cache
 _FMIX32 = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35))
 _FMIX64 = (np.uint64(33), np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53))
 _EMPTY = np.uint32(0xFFFFFFFF)  # the sketch of an empty shingle set, as in datasketch
@@ -105,10 +105,12 @@ class BandSketcher:
             if not filled.size:
                 continue
             flat = np.fromiter(chain.from_iterable(chunk), dtype=np.uint32, count=int(sizes.sum()))
-            permuted = np.multiply.outer(_fmix32(flat), self._a)
-            permuted += self._b
+            # (permutations x shingles): each minimum runs along a contiguous row, about
+            # twice as fast as down the columns of the transposed layout
+            permuted = self._a[:, None] * _fmix32(flat)
+            permuted += self._b[:, None]
             offsets = np.concatenate(([0], np.cumsum(sizes[filled])[:-1]))
-            out[start + filled] = np.minimum.reduceat(permuted, offsets, axis=0)
+            out[start + filled] = np.minimum.reduceat(permuted, offsets, axis=1).T
         return out
 
     def band_keys(self, hashes: Sequence[Sequence[int]]) -> np.ndarray:
