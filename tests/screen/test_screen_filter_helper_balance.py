@@ -4,13 +4,15 @@ its share of each batch follows the CPU seconds each process spends."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 
 from medrubric.llm.cache import CACHE_ENV
 from medrubric.screen.dedup import sign
 from medrubric.screen.filter import FilterConfig, late_screen, screen_batch, signatures
-from medrubric.screen.keywords import keyword_matcher
+from medrubric.screen.keywords import _cache_key, keyword_matcher
 from medrubric.screen.langid import LanguageHelper, identify_batch, next_share
 from medrubric.screen.text import normalise
 
@@ -27,10 +29,11 @@ def _texts(n: int, start: int = 0) -> list[str]:
 def helper(tmp_path_factory):
     """One helper for the module, its keyword index read from a cache this process writes
     (building it takes seconds; each test's own cache folder would be empty)."""
+    cache = tmp_path_factory.mktemp("keyword-cache")
     with pytest.MonkeyPatch.context() as env:
-        env.setenv(CACHE_ENV, str(tmp_path_factory.mktemp("keyword-cache")))
-        keyword_matcher.cache_clear()
-        keyword_matcher()
+        env.setenv(CACHE_ENV, str(cache))
+        with (cache / f"keywords-{_cache_key()}.pkl").open("wb") as fh:
+            pickle.dump(keyword_matcher(), fh)  # this process's, if another test built it
         helper = LanguageHelper()
         try:
             helper.submit(late_screen, _texts(1), CONFIG)()
