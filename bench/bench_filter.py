@@ -35,7 +35,7 @@ from _results import write_section
 
 from medrubric.data.models import Message, Thread
 from medrubric.screen.dedup import DuplicateFinder
-from medrubric.screen.filter import FilterConfig, screened_batches, warm_up
+from medrubric.screen.filter import FilterConfig, screened_batches, signatures, warm_up
 from medrubric.screen.langid import language_helper
 
 HEADING = "## Filter"
@@ -207,16 +207,13 @@ def run(n: int) -> dict[str, object]:
     times = os.times()
     start = time.perf_counter()
     config = FilterConfig()
-    finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
+    finder = DuplicateFinder()
     seen = 0
     with language_helper() as helper:
         for batch, screened in screened_batches(source, config, helper=helper):
             passed = [i for i, s in enumerate(screened) if s.outcome is None]
-            finder.add(
-                [seen + i for i in passed],
-                [batch[i].key for i in passed],
-                [screened[i].norm_text for i in passed],
-            )
+            nodes = [seen + i for i in passed]
+            finder.add(nodes, [batch[i].key for i in passed], *signatures(screened, passed))
             counts.update(s.outcome[0] for s in screened if s.outcome is not None)
             seen += len(batch)
     duplicates = finder.resolve()

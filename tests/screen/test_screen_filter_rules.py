@@ -226,12 +226,16 @@ def test_language_helper_process_gives_the_same_decisions(corpus):
 def test_language_helper_answers_in_order_and_reports_a_dead_process():
     helper = LanguageHelper()
     try:
-        first = helper.submit(["I have had a headache for three days and feel sick.", "头痛三天了"])
-        second = helper.submit(["Tengo dolor de cabeza desde hace tres días y náuseas."])
+        first = helper.submit(
+            identify_batch, ["I have had a headache for three days and feel sick.", "头痛三天了"]
+        )
+        second = helper.submit(
+            identify_batch, ["Tengo dolor de cabeza desde hace tres días y náuseas."]
+        )
         assert first() == ["en", "zh"] and second() == ["es"]
         helper._process.kill()
         with pytest.raises(PartFailed, match="language identification helper process"):
-            helper.submit(["more text"])()
+            helper.submit(identify_batch, ["more text"])()
     finally:
         helper.close()
 

@@ -20,6 +20,7 @@ import hashlib
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 
 import numpy as np
@@ -29,7 +30,7 @@ from medrubric.screen.text import has_cjk, normalise
 
 SHINGLE_WORDS = 3
 SHINGLE_CHARS = 3
-SKETCH_CHUNK = 32  # threads per (shingles x permutations) matrix: it stays in the CPU cache
+SKETCH_CHUNK = 32  # threads per (permutations x shingles) matrix: it stays in the CPU cache
 _FMIX32 = (np.uint32(16), np.uint32(0x85EBCA6B), np.uint32(13), np.uint32(0xC2B2AE35))
 _FMIX64 = (np.uint64(33), np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53))
 _EMPTY = np.uint32(0xFFFFFFFF)  # the sketch of an empty shingle set, as in datasketch
@@ -104,10 +105,12 @@ class BandSketcher:
             if not filled.size:
                 continue
             flat = np.fromiter(chain.from_iterable(chunk), dtype=np.uint32, count=int(sizes.sum()))
-            permuted = np.multiply.outer(_fmix32(flat), self._a)
-            permuted += self._b
+            # (permutations x shingles): each minimum runs along a contiguous row, about
+            # twice as fast as down the columns of the transposed layout
+            permuted = self._a[:, None] * _fmix32(flat)
+            permuted += self._b[:, None]
             offsets = np.concatenate(([0], np.cumsum(sizes[filled])[:-1]))
-            out[start + filled] = np.minimum.reduceat(permuted, offsets, axis=0)
+            out[start + filled] = np.minimum.reduceat(permuted, offsets, axis=1).T
         return out
 
     def band_keys(self, hashes: Sequence[Sequence[int]]) -> np.ndarray:
@@ -177,22 +180,35 @@ def resolve_duplicates(
     return outcome
 
 
+@lru_cache(maxsize=4)
+def band_sketcher(threshold: float, num_perm: int) -> BandSketcher:
+    return BandSketcher(threshold, num_perm)
+
+
+def sign(
+    norm_texts: Sequence[str], threshold: float = 0.8, num_perm: int = 128
+) -> tuple[list[str], np.ndarray]:
+    """(digests, (n, bands) int64 band fingerprints) of normalised texts."""
+    bands = band_sketcher(threshold, num_perm).band_keys([shingle_hashes(t) for t in norm_texts])
+    return [digest(t) for t in norm_texts], bands.view(np.int64)
+
+
 class DuplicateFinder:
     """Collects surviving threads a batch at a time (their key, digest and band fingerprints,
     not their text) and resolves the duplicate groups once all are in."""
 
-    def __init__(self, threshold: float = 0.8, num_perm: int = 128):
-        self.sketcher = BandSketcher(threshold, num_perm)
+    def __init__(self) -> None:
         self.members: dict[int, Member] = {}
         self._rows: list[np.ndarray] = []
 
-    def sign(self, norm_texts: Sequence[str]) -> tuple[list[str], np.ndarray]:
-        """(digests, (n, bands) int64 band fingerprints) of normalised texts."""
-        bands = self.sketcher.band_keys([shingle_hashes(t) for t in norm_texts])
-        return [digest(t) for t in norm_texts], bands.view(np.int64)
-
-    def add(self, nodes: Sequence[int], keys: Sequence[str], norm_texts: Sequence[str]) -> None:
-        digests, bands = self.sign(norm_texts)
+    def add(
+        self,
+        nodes: Sequence[int],
+        keys: Sequence[str],
+        digests: Sequence[str],
+        bands: np.ndarray,
+    ) -> None:
+        """Threads numbered `nodes`, with their keys and `sign`'s digests and bands."""
         self.members.update(zip(nodes, zip(keys, digests, strict=True), strict=True))
         self._rows.append(band_rows(np.asarray(nodes, dtype=np.int64), bands))
 
@@ -210,7 +226,8 @@ def find_duplicates(
     named_texts: Sequence[tuple[str, str]], threshold: float = 0.8, num_perm: int = 128
 ) -> dict[int, tuple[str, str]]:
     """`resolve_duplicates` over (key, normalised text) pairs, nodes counted from 0."""
-    finder = DuplicateFinder(threshold, num_perm)
+    finder = DuplicateFinder()
     keys = [k for k, _ in named_texts]
-    finder.add(list(range(len(keys))), keys, [t for _, t in named_texts])
+    digests, bands = sign([t for _, t in named_texts], threshold, num_perm)
+    finder.add(list(range(len(keys))), keys, digests, bands)
     return finder.resolve()

@@ -1,17 +1,18 @@
 """The collection filter of LiveMedBench §3.1, with a reason code for every rejection.
 
 Cheap checks run first (media, date, physician reply, character mix); language
-identification runs in parallel batches on the survivors, then keywords (so a Spanish post is
-rejected for its language, not for lacking English keywords); the safety screen and then
+identification runs on the survivors, then keywords (so a Spanish post is rejected for its
+language, not for lacking English keywords); the safety screen and then
 de-duplication over all survivors come last, so a duplicate of a thread that was rejected for
 another reason is not counted as a duplicate. Near-duplicates form connected groups and each
 group keeps its smallest thread key, so the kept set does not depend on input order or on how
 the input is split across processes or machines.
 
 Threads are screened in batches: `screen_batch` applies every per-thread rule to a batch (any
-partition of the input will do). De-duplication needs every survivor, so `iter_decisions`
-holds the decided threads until the input ends; `medrubric filter` (screen/filter_run.py)
-keeps them in partition files instead.
+partition of the input will do); the rules after the cheap ones and the de-duplication
+signatures (`late_screen`) are shared with a helper process, see `screened_batches`.
+De-duplication needs every survivor, so `iter_decisions` holds the decided threads until
+the input ends; `medrubric filter` (screen/filter_run.py) keeps them in partition files.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import islice
+from typing import NamedTuple
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.models import Thread
 from medrubric.data.vocab import AuthorRole, Language
-from medrubric.screen.dedup import DuplicateFinder
+from medrubric.screen.dedup import DuplicateFinder, sign
 from medrubric.screen.keywords import keyword_matcher
 from medrubric.screen.langid import (
     SAMPLE_CHARS,
@@ -37,7 +40,7 @@ from medrubric.screen.langid import (
     language_helper,
 )
 from medrubric.screen.reasons import Rejection
-from medrubric.screen.safety import screen_thread
+from medrubric.screen.safety import screen_text
 from medrubric.screen.text import non_alnum_ratio, normalise
 
 BATCH_SIZE = 2048
@@ -102,19 +105,20 @@ def cheap_rejection(thread: Thread, text: str, config: FilterConfig) -> tuple[st
 Outcome = tuple[str, str] | None  # (reason, detail) of a rejection, None for a pass
 
 
-@dataclass
-class Screened:
+class Screened(NamedTuple):
     """What the per-thread rules say about one thread: its rejection (None if it passed), its
-    language, and its normalised text (the input of de-duplication) when it passed."""
+    language, and when it passed (with de-duplication on) the digest of its normalised text
+    and its LSH band fingerprints (`dedup.sign`'s, as int64 bytes)."""
 
     outcome: Outcome
     language: str | None = None
-    norm_text: str = ""
+    digest: str = ""
+    bands: bytes = b""
 
 
 @dataclass
 class _Pending:
-    """A batch whose cheap rules are done and whose survivors await their languages."""
+    """A batch whose cheap rules are done and whose survivors await the later rules."""
 
     threads: Sequence[Thread]
     texts: list[str]
@@ -130,12 +134,12 @@ class _Pending:
         survivors = [i for i, s in enumerate(screened) if s.outcome is None]
         return cls(threads, texts, screened, survivors)
 
-    def language_input(self) -> list[str]:
-        return [self.texts[i][:SAMPLE_CHARS] for i in self.survivors]
+    def late_input(self) -> list[str]:
+        return [self.texts[i] for i in self.survivors]
 
-    def finish(self, languages: list[str | None], config: FilterConfig) -> list[Screened]:
-        for i, language in zip(self.survivors, languages, strict=True):
-            self.screened[i] = _late_screen(self.threads[i], self.texts[i], language, config)
+    def finish(self, late: list[Screened]) -> list[Screened]:
+        for i, screened in zip(self.survivors, late, strict=True):
+            self.screened[i] = screened
         return self.screened
 
 
@@ -143,7 +147,34 @@ def screen_batch(threads: Sequence[Thread], config: FilterConfig) -> list[Screen
     """Every rule except de-duplication, for a batch of threads that need nothing from each
     other: it can run on any partition of the input, in any order."""
     pending = _Pending.start(threads, config)
-    return pending.finish(identify_batch(pending.language_input()), config)
+    return pending.finish(late_screen(pending.late_input(), config))
+
+
+def late_screen(texts: list[str], config: FilterConfig) -> list[Screened]:
+    """The rules after the cheap ones (language, keywords, safety), for the texts of threads
+    that passed the cheap ones, and the de-duplication signature of each that passes them: the
+    work that `screened_batches` shares between this process and the helper process."""
+    languages = identify_batch([t[:SAMPLE_CHARS] for t in texts])
+    screened: list[Screened] = []
+    passed: dict[int, str] = {}  # position: normalised text
+    for text, language in zip(texts, languages, strict=True):
+        outcome, norm = _late_rules(text, language, config)
+        if outcome is None and config.dedup:
+            passed[len(screened)] = norm
+        screened.append(Screened(outcome, language))
+    if passed:
+        threshold, num_perm = config.near_duplicate_threshold, config.num_perm
+        digests, bands = sign(list(passed.values()), threshold, num_perm)
+        for i, found, row in zip(passed, digests, bands, strict=True):
+            screened[i] = screened[i]._replace(digest=found, bands=row.tobytes())
+    return screened
+
+
+def signatures(screened: Sequence[Screened], passed: Sequence[int]) -> tuple[list[str], np.ndarray]:
+    """(digests, (n, bands) int64 band fingerprints) of the threads at positions `passed`."""
+    rows = b"".join(screened[i].bands for i in passed)
+    bands = np.frombuffer(rows, dtype=np.int64).reshape(len(passed), -1)
+    return [screened[i].digest for i in passed], bands
 
 
 def decision(thread: Thread, screened: Screened) -> tuple[Thread, Rejection | None]:
@@ -169,17 +200,14 @@ def iter_decisions(
     input order, once the whole input is screened (de-duplication links all survivors);
     `helper_process` as in `language_helper`."""
     config = config or FilterConfig()
-    finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
+    finder = DuplicateFinder()
     decided: list[tuple[Thread, Rejection | None]] = []
     with language_helper(helper_process) as helper:
         for batch, screened in screened_batches(threads, config, batch_size, helper):
             passed = [i for i, s in enumerate(screened) if s.outcome is None]
             if config.dedup and passed:
-                finder.add(
-                    [len(decided) + i for i in passed],
-                    [batch[i].key for i in passed],
-                    [screened[i].norm_text for i in passed],
-                )
+                nodes = [len(decided) + i for i in passed]
+                finder.add(nodes, [batch[i].key for i in passed], *signatures(screened, passed))
             decided.extend(map(decision, batch, screened))
     duplicates = finder.resolve()
     for node, (thread, rejection) in enumerate(decided):
@@ -196,36 +224,39 @@ def screened_batches(
     """`screen_batch` over consecutive batches, in order.
 
     Language identification is most of the work and holds the GIL, so with a `helper` the
-    helper process identifies most of each batch while this process identifies the rest and
-    finishes the batch before. The helper is first used for a second batch (an input of one
-    batch starts no process); once started it shares every batch, first ones included."""
+    helper process runs `late_screen` (language, keywords, safety, signatures) on a share of
+    each batch's survivors while this process runs it on the rest, reads the next batch and
+    finishes the one before; the share adapts so that neither process waits for the other.
+    The helper is first used for a second batch (an input of one batch starts no process);
+    once started it shares every batch, first ones included."""
     iterator = iter(threads)
-    previous: tuple[_Pending, Callable[[], list[str | None]]] | None = None
+    previous: tuple[_Pending, Callable[[], list[Screened]]] | None = None
     while batch := list(islice(iterator, batch_size)):
         pending = _Pending.start(batch, config)
-        receive: Callable[[], list[str | None]]
+        receive: Callable[[], list[Screened]]
         if helper is not None and (previous is not None or helper.started):
-            receive = helper.split(pending.language_input())
+            receive = helper.split(late_screen, pending.late_input(), config)
         else:
-            receive = partial(list, identify_batch(pending.language_input()))
+            receive = partial(list, late_screen(pending.late_input(), config))
         if previous is not None:
-            yield previous[0].threads, previous[0].finish(previous[1](), config)
+            yield previous[0].threads, previous[0].finish(previous[1]())
         previous = (pending, receive)
     if previous is not None:
-        yield previous[0].threads, previous[0].finish(previous[1](), config)
+        yield previous[0].threads, previous[0].finish(previous[1]())
 
 
-def _late_screen(thread: Thread, text: str, language: str | None, config: FilterConfig) -> Screened:
+def _late_rules(text: str, language: str | None, config: FilterConfig) -> tuple[Outcome, str]:
+    """(outcome, normalised text) of the rules after language identification."""
     if language not in config.languages:
-        return Screened(("language", f"detected {language or 'undetermined'}"), language)
+        return ("language", f"detected {language or 'undetermined'}"), ""
     norm = normalise(text)
     if config.require_keyword and keyword_matcher().first(norm, normalised=True) is None:
-        return Screened(("no_keyword", ""), language)
+        return ("no_keyword", ""), norm
     if config.screen:
-        screened = screen_thread(thread, normalised_text=norm)
-        if screened is not None:
-            return Screened((screened.reason, screened.detail), language)
-    return Screened(None, language, norm)
+        found = screen_text(norm)
+        if found is not None:
+            return found, norm
+    return None, norm
 
 
 def filter_threads(threads: Iterable[Thread], config: FilterConfig | None = None) -> FilterResult:

@@ -33,13 +33,12 @@ from medrubric.scale.partitions import (
     write_result,
 )
 from medrubric.screen.dedup import (
-    DuplicateFinder,
     Member,
     band_rows,
     resolve_duplicates,
     star_edges,
 )
-from medrubric.screen.filter import FilterConfig, screened_batches
+from medrubric.screen.filter import FilterConfig, screened_batches, signatures
 from medrubric.screen.langid import LanguageHelper, language_helper
 from medrubric.screen.reasons import Rejection
 
@@ -58,7 +57,6 @@ class ScreenPartition:
 
     def __call__(self, part: Partition) -> None:
         config = FilterConfig.model_validate(self.config)
-        finder = DuplicateFinder(config.near_duplicate_threshold, config.num_perm)
         lines: list[int] = []  # input line of each thread read so far
 
         def threads() -> Iterator[Thread]:
@@ -75,23 +73,20 @@ class ScreenPartition:
         start = 0
         for batch, screened in screened_batches(threads(), config, helper=self.helper):
             passed = [i for i, s in enumerate(screened) if s.outcome is None]
-            digests: dict[int, str] = {}
             if config.dedup and passed:
-                found, keys = finder.sign([screened[i].norm_text for i in passed])
-                digests = dict(zip(passed, found, strict=True))
                 nodes = np.array([lines[start + i] for i in passed], dtype=np.int64)
-                bands.append(band_rows(nodes, keys))
+                bands.append(band_rows(nodes, signatures(screened, passed)[1]))
             for i, (thread, outcome) in enumerate(zip(batch, screened, strict=True)):
                 row: dict[str, Any] = {"line": lines[start + i], "key": thread.key}
                 if outcome.outcome is not None:
                     row |= {"reason": outcome.outcome[0], "detail": outcome.outcome[1]}
                 else:
                     row["language"] = outcome.language
-                    if i in digests:
-                        row["digest"] = digests[i]
-                    passed_json.append(
-                        dump_line(thread.model_copy(update={"language": outcome.language}))
-                    )
+                    if outcome.digest:
+                        row["digest"] = outcome.digest
+                    # the kept line: the thread with its language set (a dict, not a copy)
+                    fields = thread.model_dump(mode="json")
+                    passed_json.append(dump_line(fields | {"language": outcome.language}))
                 rows.append(row)
             start += len(batch)
         folder = Path(self.folder)

@@ -18,15 +18,17 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import islice
-from typing import BinaryIO, NoReturn
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
 
@@ -48,10 +50,12 @@ CANDIDATES = (
     Language.INDONESIAN,
     Language.VIETNAMESE,
 )
+T = TypeVar("T")
 SAMPLE_CHARS = 2000
 HELPER_MODULE = "medrubric.screen.langid"  # run as the helper process
 REMEMBERED = 50_000  # lingua answers kept for repeated inputs (FIFO)
-SHARE_WAIT_S = 0.005  # waiting longer than this for the helper means it has too much
+SHARE_STEP = 0.02  # change of the helper's share of a batch when the two are unequal
+SHARE_TOLERANCE = 0.05  # CPU seconds per batch this close count as equal
 MIN_HAN = 10
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u1100-\u11ff]")
@@ -113,16 +117,22 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 
 
 class LanguageHelper:
-    """`identify_batch` in a child process (`python -m medrubric.screen.langid`), so that
-    identification of one batch runs while this process works on another: lingua holds the
-    GIL, so a thread would not do. Requests are answered in the order they were sent. The
-    process starts with the first request and serves every later one, so a run of many
-    partitions loads lingua once."""
+    """Functions of this package run in a child process (`python -m medrubric.screen.langid`),
+    so that the language identification (and the per-thread rules after it) of one batch run
+    while this process works on another: lingua holds the GIL, so a thread would not do.
+    Requests are answered in the order they were sent. The process starts with the first
+    request and serves every later one, so a run of many partitions loads lingua once."""
 
     share = 0.75  # of each batch that `split` sends to the child; adapted as it runs
 
     def __init__(self) -> None:
         self._child: subprocess.Popen[bytes] | None = None
+        # answers are read as they come, so that a child writing a large answer never waits
+        # for this process while this process waits for it to take the next request
+        self._answers: queue.SimpleQueue[tuple[list[Any], float] | None] = queue.SimpleQueue()
+        self.child_cpu = 0.0  # CPU seconds the child spent on the request it answered last
+        self.main_cpu = 0.0  # CPU seconds this process spent between its last two `split`s
+        self._mark: float | None = None
 
     @property
     def started(self) -> bool:
@@ -138,42 +148,58 @@ class LanguageHelper:
                 stdout=subprocess.PIPE,
                 env=env,
             )
+            threading.Thread(target=self._read_answers, args=(self._child,), daemon=True).start()
         return self._child
 
-    def submit(self, texts: list[str]) -> Callable[[], list[str | None]]:
-        """Send a batch; the returned function waits for its languages."""
+    def _read_answers(self, child: subprocess.Popen[bytes]) -> None:
+        assert child.stdout is not None
+        try:
+            while True:
+                self._answers.put(pickle.load(child.stdout))
+        except (EOFError, pickle.UnpicklingError, OSError):  # it exited or died mid-answer
+            self._answers.put(None)
+
+    def submit(self, function: Callable[..., list[T]], *args: Any) -> Callable[[], list[T]]:
+        """Send `function(*args)` (a module-level function, named by reference); the returned
+        function waits for its result."""
         assert self._process.stdin is not None
         try:
-            pickle.dump(texts, self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((function, args), self._process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
             self._process.stdin.flush()
         except BrokenPipeError:
             self._exited()
         return self._receive
 
-    def split(self, texts: list[str]) -> Callable[[], list[str | None]]:
-        """Send the first `share` of the texts to the child and identify the rest here, so that
-        both processes stay busy; the returned function joins the two. When it has to wait for
-        the child the child gets a smaller share next time, when it does not a larger one."""
-        cut = round(len(texts) * self.share)
-        remote = self.submit(texts[:cut])
-        local = identify_batch(texts[cut:])
+    def split(
+        self, function: Callable[..., list[T]], items: list[Any], *args: Any
+    ) -> Callable[[], list[T]]:
+        """`function(items, *args)` (a list, item for item), its first `share` of the items
+        sent to the child and the rest run here, so that both processes stay busy; the
+        returned function joins the two. The share follows the CPU seconds each process spends
+        per batch (not waits, which other work on a shared machine lengthens): the child gets
+        more when it spent fewer than this process between two batches, less otherwise."""
+        now = time.process_time()
+        if self._mark is not None:
+            self.main_cpu = now - self._mark
+        self._mark = now
+        cut = round(len(items) * self.share)
+        remote = self.submit(function, items[:cut], *args)
+        local = function(items[cut:], *args)
 
-        def receive() -> list[str | None]:
-            start = time.perf_counter()
+        def receive() -> list[T]:
             found = remote()
-            waited = time.perf_counter() - start > SHARE_WAIT_S
-            self.share = min(1.0, max(0.1, self.share + (-0.05 if waited else 0.02)))
+            self.share = next_share(self.share, self.main_cpu, self.child_cpu)
             return found + local
 
         return receive
 
-    def _receive(self) -> list[str | None]:
-        assert self._process.stdout is not None
-        try:
-            languages: list[str | None] = pickle.load(self._process.stdout)
-        except (EOFError, pickle.UnpicklingError):  # it died before or while answering
+    def _receive(self) -> list[Any]:
+        answer = self._answers.get()
+        if answer is None:  # it died before or while answering
+            self._answers.put(None)  # for any later request too
             self._exited()
-        return languages
+        found, self.child_cpu = answer
+        return found
 
     def _exited(self) -> NoReturn:
         code = self._process.wait()
@@ -196,6 +222,16 @@ class LanguageHelper:
             self._child.wait()
 
 
+def next_share(share: float, main_cpu: float, child_cpu: float) -> float:
+    """The child's next share of a batch, from the CPU seconds this process spent per batch
+    and those the child spent on its share of one: a step towards equal, none within 5%."""
+    if child_cpu > main_cpu * (1 + SHARE_TOLERANCE):
+        return max(0.1, share - SHARE_STEP)
+    if child_cpu < main_cpu * (1 - SHARE_TOLERANCE):
+        return min(1.0, share + SHARE_STEP)
+    return share
+
+
 @contextlib.contextmanager
 def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | None]:
     """A `LanguageHelper` for the block (`wanted` None: when there are two or more CPUs, for
@@ -211,16 +247,20 @@ def language_helper(wanted: bool | None = None) -> Iterator[LanguageHelper | Non
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
-    """The helper's loop: pickled lists of texts in, pickled lists of languages out, until the
-    parent closes the pipe (Ctrl-C is the parent's to handle: it then closes the pipe)."""
+    """The helper's loop: pickled (function, arguments) in, pickled (result, CPU seconds spent
+    on the request) out, until the parent closes the pipe (Ctrl-C is the parent's to handle:
+    it then closes the pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     detector()
     while True:
+        start = time.process_time()
         try:
-            texts = pickle.load(requests)
+            function, args = pickle.load(requests)
         except EOFError:
             return
-        pickle.dump(identify_batch(texts), answers, protocol=pickle.HIGHEST_PROTOCOL)
+        result = function(*args)
+        cpu = time.process_time() - start
+        pickle.dump((result, cpu), answers, protocol=pickle.HIGHEST_PROTOCOL)
         answers.flush()
 
 

@@ -41,11 +41,19 @@ def screen_thread(thread: Thread, *, normalised_text: str | None = None) -> Reje
     """The hate-speech or discrimination rejection for a thread, or None (`normalised_text`:
     the thread's text already passed through `text.normalise`, to save redoing it)."""
     norm = normalised_text if normalised_text is not None else normalise(thread.text())
+    found = screen_text(norm)
+    if found is None:
+        return None
+    return Rejection(thread_key=thread.key, reason=found[0], detail=found[1])
+
+
+def screen_text(norm: str) -> tuple[str, str] | None:
+    """(reason, detail) of the hate-speech or discrimination rule for a normalised text."""
     hit = lexicon_matcher().first(norm, normalised=True)
     if hit is None:
         return None
     term, reason = hit
-    return Rejection(thread_key=thread.key, reason=reason, detail=f"term {term!r}")
+    return reason, f"term {term!r}"
 
 
 @lru_cache(maxsize=1)
