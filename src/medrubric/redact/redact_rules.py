@@ -322,7 +322,7 @@ def structured_rules() -> tuple[Rule, ...]:
                 r"[\s:：#.=\-–—(（)）是为]*"
                 r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,3}\s\d)"
                 r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}"
-                r"(?:\s[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){0,13}\b(?!['’]))*)"
+                r"(?:\s[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){0,13}(?![A-Za-z0-9'’]))*)"
             ),
             group=1,
             accept=_looks_like_id,
@@ -561,7 +561,7 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:(?<=预约了)|(?<=约了)|(?<=定在)|(?<=于))(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"
                 rf"|(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?={_ZH_EVENT})"
-                rf"|(?:(?<=[，,。\s：:在是])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+                rf"|(?:(?<=[，,。\s：:在是我他她])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
                 r"(?=[剖生做查住入出开拆打送走]|圣诞|元旦|国庆|春节|除夕|那天)"
             ),
             min_digits=2,
@@ -1307,8 +1307,16 @@ _NOT_FACILITY = {
 }
 
 
+# Kinds of hospital that stay when a place names the one meant (福州 | 康复医院).
+_ZH_HOSPITAL_KIND = re.compile(r"(?:康复|中|社区)医院$")
+
+
 def _zh_named_hospital(value: str) -> bool:
-    name = value.removesuffix("医院").removesuffix("中")
+    """A hospital's own name (南方医院, 湘雅三医院), not a kind of hospital (三甲医院) nor a place
+    before a kind (福州康复医院: the place alone is found)."""
+    if _ZH_HOSPITAL_KIND.search(value):
+        return False
+    name = re.sub(r"第?[一二三四五六七八九]$", "", value.removesuffix("医院"))
     return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
 
 
@@ -1454,7 +1462,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "ID",
             c(
-                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|\bPHN\b"
+                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|(?<![A-Za-z])PHN(?![A-Za-z])"
                 r"|personal health number|health number|care card|\bUR number|\bNHI\b)"
                 r"[\s:：#.=\-是为（(]*([A-Za-z0-9][A-Za-z0-9\- ]{4,20}[A-Za-z0-9])"
             ),
@@ -1507,7 +1515,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是谢]))((?:{surnames}|{ambiguous}))"
                 r"(?=主任|医生|大夫|教授|护士长|院长)"
             ),
             group=1,
@@ -1687,12 +1695,13 @@ def position_rules() -> tuple[Rule, ...]:
         rf"|小(?![{_ZH_NOT_AFTER_XIAO}]){_HAN}{{1,2}}?"
         rf"|阿(?![{_ZH_NOT_AFTER_A}]){_HAN}"
         rf"|大(?![{_ZH_NOT_AFTER_DA}])(?:{surnames}|[宝毛妞丫壮])|[二三四][宝毛妞丫娃]"
+        rf"|老(?:{surnames})(?![公婆师人家板妈爸伴乡总表])"
         rf"|[{chars}]{{2}}|[{_TRANSLIT}丹增嘉措然]{{2,4}}"
     )
     kin = (
         _ZH_KIN_WORDS
         + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|老伴|闺蜜|宝贝|媳妇"
-        r"|我家|我们家|本人|病友|这位病友|护士|护士长|叫我|孙女|孙子|外孙女?|我是"
+        r"|我家|我们家|本人|病友|这位病友|护士|护士长|叫我|孙女|孙子|外孙女?|我是|我和|我跟"
     )
     return (
         # 我媳妇小敏, 老伴桂兰, 我家一一, 这位病友阿杰, 本人胖虎 is left: no pet-name form.
@@ -1701,7 +1710,7 @@ def position_rules() -> tuple[Rule, ...]:
             c(rf"(?:{kin})(?:叫|名叫|是)?({nick}){_ZH_NICK_END}"),
             group=1,
             cues=(*_ZH_KIN_CUES, "舅", "姑", "伯", "叔", "姨", "伴", "蜜", "贝", "家", "本人",
-                  "病友", "护士", "叫我", "孙", "我是"),
+                  "病友", "护士", "叫我", "孙", "我是", "我和", "我跟"),
         ),
         # The parent or sibling of a named person: 晓雯的爸爸, 依娜妈妈, 海燕姐你好, 李哥你好.
         Rule(
@@ -1725,7 +1734,7 @@ def position_rules() -> tuple[Rule, ...]:
             "NAME",
             c(
                 rf"(?m)^\s*(?:求助[：:]?|【[^】]{{1,8}}】)?({nick})"
-                r"(?=今年|[\d一二三四五六七八九十两]+(?:岁|个月)|说|是我|家的)"
+                r"(?=今年|[，,]?\s*[\d一二三四五六七八九十两]+(?:岁|个月)|说|是我|家的)"
             ),
             group=1,
         ),
@@ -1744,6 +1753,45 @@ def position_rules() -> tuple[Rule, ...]:
             c(rf"(?:叫|名叫|患者|病人)((?:{ambiguous})[{chars}]{{2}})"),
             group=1,
             cues=("叫", "患者", "病人"),
+        ),
+        # A full name of two given characters after a kinship word and before a clear end:
+        # 我大舅熊长江是九江的, 我大舅廖长青，尿毒症.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{kin})((?:{surnames})(?![{_ZH_NOT_GIVEN}岁]){_HAN}(?![{_ZH_NOT_GIVEN}岁]){_HAN})"
+                r"(?=是|[，,（(]|\s|今年|\d)"
+            ),
+            group=1,
+            cues=(*_ZH_KIN_CUES, "舅", "姑", "伯", "叔", "姨", "伴"),
+        ),
+        # A Latin given name after a kinship word in Chinese text: 我女朋友Amy（中文名…）.
+        Rule(
+            "NAME",
+            c(rf"(?:{kin})\s?([A-Z][a-z]{{1,12}})(?=[（(，,\s]|$)"),
+            group=1,
+            accept=_given_name,
+        ),
+        # A Chinese sign-off with the user name after it: ——晓东（xd_runner）.
+        Rule(
+            "NAME",
+            c(rf"(?:——|—|~)\s*({_HAN}{{2,3}})\s*[（(][A-Za-z0-9_.]{{3,30}}[)）]"),
+            group=1,
+            cues=("—", "~"),
+        ),
+        Rule(
+            "ID",
+            c(rf"(?:——|—|~)\s*{_HAN}{{2,3}}\s*[（(]([A-Za-z0-9_.]{{3,30}})[)）]"),
+            group=1,
+            cues=("—", "~"),
+        ),
+        # The place before a kind of hospital: 福州 | 康复医院, 广安门 | 中医院.
+        Rule(
+            "LOCATION",
+            c(rf"(?:^|(?<=[在去到是从的]))([^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,6}}?)(?=康复医院|中医院)"),
+            group=1,
+            accept=lambda v: not any(ch in _ZH_GENERIC_HOSPITAL for ch in v),
+            cues=("医院",),
         ),
         # Ages over 89 in words before 了: 她九十八了.
         Rule(
@@ -1895,7 +1943,7 @@ def position_rules() -> tuple[Rule, ...]:
                 rf"\b(?:at|to|in)\s+(?:the\s+)?{_NOT_PLACE_WORD}"
                 rf"({_CAP}(?:['’]s)?(?:\s+(?:{_CAP}(?:['’]s)?|&\s+{_CAP}|of\s+{_CAP}))*|[A-Z]{{2,4}}H)"
                 r"(?=\s+(?:has|have|had|is|was|said|says|when|last|after|for|with|on|at|in|quoted"
-                r"|number|waiting|\d)\b|\s*[,.;:!?)—–]|\s*$)"
+                r"|number|waiting)\b|\s+\d|\s*[,.;:!?)—–]|\s*$)"
             ),
             group=1,
             accept=_facility_run,
