@@ -1064,7 +1064,7 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                rf"(?:{zh_places})(?:省|市|自治区)?(?:{_HAN}{{1,5}}?(?:区|县|市))?"
+                rf"(?:{zh_places})(?:省|市|自治区)?(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,5}}?(?:(?<!社)区|县|市))?"
                 rf"(?:(?!(?:康复|中|社区)医院)[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
                 r"|街\d*号?|大道|小区))?"
             ),
@@ -1455,7 +1455,7 @@ def context_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
-                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜)"
+                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜|就)"
                 r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
             ),
             group=1,
@@ -1611,7 +1611,7 @@ _ZH_NOT_AFTER_DA = "夫便人学概家姨舅伯姑哥姐医三夫小部量多片
 _ZH_NICK_END = (
     r"(?=[，,。.\s；;：:！!、）)】（(]|$|\d|[一二三四五六七八九十两]+岁|今年|也|是|的|说|在|得|和|跟"
     r"|已经|去年|前年|今天|昨天|最近|怀孕|发烧|吃|住|做|查|确诊|患|得了|术后|一直|刚|都|又|还|就"
-    r"|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈)"
+    r"|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈|上个?月|上周|前天|前几天|摔|住院|出院)"
 )
 _ZH_PLACE_NOT = "看查住做治去到来上下打吃买找挂病院医生市区县省里边面这那的了是有没大小中人我你他她在和就都也"
 _EN_SHOPS = frozenset(
@@ -1676,6 +1676,12 @@ _ZH_NOT_SUBPLACE = frozenset(
 )
 
 
+def _zh_pet_name(value: str) -> bool:
+    """Not a doubled word (宝宝, 妈妈) nor a kinship word taken for two given-name characters."""
+    doubled = len(value) == 2 and value[0] == value[1]
+    return not (doubled and value[0] in _ZH_NOT_DOUBLED) and value not in _ZH_KIN_CUES
+
+
 def position_rules() -> tuple[Rule, ...]:
     """Names, places, ages, dates and user names found by where they stand in a post rather
     than by a gazetteer: a pet name or given name after a kinship word or before the parent
@@ -1711,6 +1717,7 @@ def position_rules() -> tuple[Rule, ...]:
             "NAME",
             c(rf"(?:{kin})(?:叫|名叫|是)?({nick}){_ZH_NICK_END}"),
             group=1,
+            accept=_zh_pet_name,
             cues=(*_ZH_KIN_CUES, "舅", "姑", "伯", "叔", "姨", "伴", "蜜", "贝", "家", "本人",
                   "病友", "护士", "叫我", "孙", "我是", "我和", "我跟"),
         ),
@@ -1722,6 +1729,7 @@ def position_rules() -> tuple[Rule, ...]:
                 r"(?:的)?(?:妈妈|爸爸|妈|爸|姐|哥)(?=[，,！!\s]|你好|您好|在|加油)"
             ),
             group=1,
+            accept=_zh_pet_name,
             cues=("妈", "爸", "姐", "哥"),
         ),
         # A person addressed at the start of a line: 小雨，加油！ 米娜，上次你说…
@@ -1729,6 +1737,7 @@ def position_rules() -> tuple[Rule, ...]:
             "NAME",
             c(rf"(?m)^\s*({nick})[，,！!](?=[^。\n]*(?:你|加油))"),
             group=1,
+            accept=_zh_pet_name,
             cues=("你", "加油"),
         ),
         # A pet name opening a post or a title: 小胖今年五岁, 【求助】大宝三岁.
@@ -1739,6 +1748,7 @@ def position_rules() -> tuple[Rule, ...]:
                 r"(?=今年|[，,]?\s*[\d一二三四五六七八九十两]+(?:岁|个月)|说|是我|家的)"
             ),
             group=1,
+            accept=_zh_pet_name,
         ),
         # 老张, 大刘 after 位/的/个 or before 家: 我家那位老张痛风, 老王家的孙子.
         Rule(
@@ -1798,7 +1808,10 @@ def position_rules() -> tuple[Rule, ...]:
         # Ages over 89 in words before 了: 她九十八了.
         Rule(
             "AGE",
-            c(rf"(?<=[她他我今年已经都])({_ZH_AGE_WORDS}|9\d|1[01]\d)(?=了|多了)"),
+            c(
+                rf"(?:[她他我都]|今年|已经|{_ZH_KIN_WORDS}|老人家?)({_ZH_AGE_WORDS}|9\d|1[01]\d)"
+                r"(?=了|多了)"
+            ),
             group=1,
             accept=_over_89,
             cues=("了",),
@@ -1820,7 +1833,8 @@ def position_rules() -> tuple[Rule, ...]:
             c(
                 r"[省市](?:妇幼|人医|[一二三四五六七八九]院|[一二三四五六七八九]附院|儿童医院|肿瘤医院)"
                 rf"|(?:^|(?<=[^\u4e00-\u9fff])|(?<=[在去到是从于找挂转的离住]))"
-                rf"{_HAN}{{1,2}}大(?:学)?(?:第?[一二三四五六七八九](?:附属)?医院|[一二三四五六七八九]附院"
+                rf"[^\W\d{_ZH_NOT_IN_NAME}]{{1,2}}大(?:学)?(?:第?[一二三四五六七八九](?:附属)?医院"
+                r"|[一二三四五六七八九]附院"
                 r"|[一二三四五六七八九]院(?![长士子里外内区系])|人民医院|附属医院|(?:口腔|肿瘤|儿童|妇产|眼科)医院"
                 r"|儿科|医院)"
                 r"|(?<!\d)\d{2,3}(?:医院|部队医院)"
@@ -1829,7 +1843,9 @@ def position_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "LOCATION",
-            c(rf"(?:小区|住在?|我们|在)({_HAN}{{2,4}}(?:花园|家园|新村|公寓|山庄|花城))"),
+            c(
+                rf"(?:小区|住在?|我们|在)([^\W\d{_ZH_NOT_IN_NAME}]{{2,4}}(?:花园|家园|新村|公寓|山庄|花城))"
+            ),
             group=1,
             cues=("花园", "家园", "新村", "公寓", "山庄", "花城"),
         ),
