@@ -668,7 +668,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                r"(?i:\b(?:hi|hiya|hello|hey|dear all)\b(?:\s+(?:all|everyone|there|doctors?))?[,!.]?"
+                r"(?i:\b(?:hi|hiya|hello|hey|dear all)\b"
+                r"(?:\s+(?:all|everyone|there|doctors?))?[,!.]?"
                 rf"\s+(?:I'm|I’m|I am|this is|it's|it is|my name's))\s+({_EN_NAME})"
             ),
             group=1,
@@ -1613,15 +1614,65 @@ _ZH_NICK_END = (
     r"|已经|去年|前年|今天|昨天|最近|怀孕|发烧|吃|住|做|查|确诊|患|得了|术后|一直|刚|都|又|还|就"
     r"|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈|上个?月|上周|前天|前几天|摔|住院|出院)"
 )
-_ZH_PLACE_NOT = "看查住做治去到来上下打吃买找挂病院医生市区县省里边面这那的了是有没大小中人我你他她在和就都也"
+_ZH_PLACE_NOT = (
+    "看查住做治去到来上下打吃买找挂病院医生市区县省里边面这那的了是有没大小中人我你他她在和就都也"
+)
 _EN_SHOPS = frozenset(
-    "Boots Tesco Asda Lidl Aldi Sainsbury's Superdrug Specsavers Costa Starbucks Walgreens CVS"
-    " Walmart Costco Amazon Morrisons Waitrose Rite Target Kmart Coles Woolworths Chemist".split()
+    [
+        "Boots",
+        "Tesco",
+        "Asda",
+        "Lidl",
+        "Aldi",
+        "Sainsbury's",
+        "Superdrug",
+        "Specsavers",
+        "Costa",
+        "Starbucks",
+        "Walgreens",
+        "CVS",
+        "Walmart",
+        "Costco",
+        "Amazon",
+        "Morrisons",
+        "Waitrose",
+        "Rite",
+        "Target",
+        "Kmart",
+        "Coles",
+        "Woolworths",
+        "Chemist",
+    ]
 )
 _EN_WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?,?"
 # Two-letter capitals that end a post but are not initials.
 _NOT_INITIALS = frozenset(
-    "GP OK UK US EU NHS ER ED IV BP HR MS MD PA OT PT TV PS BTW FYI LOL ICU ENT A&E".split()
+    [
+        "GP",
+        "OK",
+        "UK",
+        "US",
+        "EU",
+        "NHS",
+        "ER",
+        "ED",
+        "IV",
+        "BP",
+        "HR",
+        "MS",
+        "MD",
+        "PA",
+        "OT",
+        "PT",
+        "TV",
+        "PS",
+        "BTW",
+        "FYI",
+        "LOL",
+        "ICU",
+        "ENT",
+        "A&E",
+    ]
 )
 
 
@@ -1671,8 +1722,44 @@ def _zh_subplace(value: str) -> bool:
 
 
 _ZH_NOT_SUBPLACE = frozenset(
-    "工作 生活 读书 出差 上学 上班 打工 旅游 定居 买房 租房 开会 复查 检查 治疗 手术 住院 回来 回去 过来"
-    " 那边 这边 附近 一带 当地 本地 市内 郊区 农村 城里 老家 医保 社保 协和 华西 湘雅".split()
+    [
+        "工作",
+        "生活",
+        "读书",
+        "出差",
+        "上学",
+        "上班",
+        "打工",
+        "旅游",
+        "定居",
+        "买房",
+        "租房",
+        "开会",
+        "复查",
+        "检查",
+        "治疗",
+        "手术",
+        "住院",
+        "回来",
+        "回去",
+        "过来",
+        "那边",
+        "这边",
+        "附近",
+        "一带",
+        "当地",
+        "本地",
+        "市内",
+        "郊区",
+        "农村",
+        "城里",
+        "老家",
+        "医保",
+        "社保",
+        "协和",
+        "华西",
+        "湘雅",
+    ]
 )
 
 
@@ -1718,8 +1805,26 @@ def position_rules() -> tuple[Rule, ...]:
             c(rf"(?:{kin})(?:叫|名叫|是)?({nick}){_ZH_NICK_END}"),
             group=1,
             accept=_zh_pet_name,
-            cues=(*_ZH_KIN_CUES, "舅", "姑", "伯", "叔", "姨", "伴", "蜜", "贝", "家", "本人",
-                  "病友", "护士", "叫我", "孙", "我是", "我和", "我跟"),
+            cues=(
+                *_ZH_KIN_CUES,
+                "舅",
+                "姑",
+                "伯",
+                "叔",
+                "姨",
+                "伴",
+                "蜜",
+                "贝",
+                "家",
+                "本人",
+                "病友",
+                "护士",
+                "叫我",
+                "孙",
+                "我是",
+                "我和",
+                "我跟",
+            ),
         ),
         # The parent or sibling of a named person: 晓雯的爸爸, 依娜妈妈, 海燕姐你好, 李哥你好.
         Rule(
@@ -1800,7 +1905,9 @@ def position_rules() -> tuple[Rule, ...]:
         # The place before a kind of hospital: 福州 | 康复医院, 广安门 | 中医院.
         Rule(
             "LOCATION",
-            c(rf"(?:^|(?<=[在去到是从的]))([^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,6}}?)(?=康复医院|中医院)"),
+            c(
+                rf"(?:^|(?<=[在去到是从的]))([^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,6}}?)(?=康复医院|中医院)"
+            ),
             group=1,
             accept=lambda v: not any(ch in _ZH_GENERIC_HOSPITAL for ch in v),
             cues=("医院",),
@@ -1827,7 +1934,7 @@ def position_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_zh_subplace,
         ),
-        # Short hospital names: 省妇幼, 市一院, 郑大一附院, 北大人民医院, 301医院, 翠湖花园 (a compound).
+        # Short hospital names: 省妇幼, 市一院, 郑大一附院, 北大人民医院, 301医院.
         Rule(
             "LOCATION",
             c(
@@ -1862,8 +1969,10 @@ def position_rules() -> tuple[Rule, ...]:
         # EN: a lower-case given name after a partner word: "my bf jake".
         Rule(
             "NAME",
-            c(r"\b(?i:my|our)\s+(?:bf|gf|hubby|boyfriend|girlfriend|husband|wife|partner|fianc[ée]e?)"
-              r"\s+([a-z]{3,12})\b"),
+            c(
+                r"\b(?i:my|our)\s+(?:bf|gf|hubby|boyfriend|girlfriend|husband|wife|partner|fianc[ée]e?)"
+                r"\s+([a-z]{3,12})\b"
+            ),
             group=1,
             accept=_lower_given,
         ),
@@ -1917,7 +2026,9 @@ def position_rules() -> tuple[Rule, ...]:
         # A name before an Indian or family title: "Sunita aunty", "Ramesh uncle", "Pooja didi".
         Rule(
             "NAME",
-            c(rf"\b({_CAP})\s+(?:aunty|auntie|uncle|ji|didi|bhaiya|bhai|nani|nana|dadi|dada|chacha|mama)\b"),
+            c(
+                rf"\b({_CAP})\s+(?:aunty|auntie|uncle|ji|didi|bhaiya|bhai|nani|nana|dadi|dada|chacha|mama)\b"
+            ),
             group=1,
             accept=_plausible_name,
         ),
@@ -1946,9 +2057,7 @@ def position_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "AGE",
-            c(
-                rf"(?:\b(?i:{_RELATIVES_EN})|\b{_CAP})\s*\((?:[^()]{{0,40}},\s*)?{number}\s*!?\)"
-            ),
+            c(rf"(?:\b(?i:{_RELATIVES_EN})|\b{_CAP})\s*\((?:[^()]{{0,40}},\s*)?{number}\s*!?\)"),
             group=1,
             accept=_over_89,
             cues=_OVER_89_CUES,
