@@ -87,6 +87,8 @@ KEPT = [
     ("Is anyone at Boots able to do the flu jab?", "Boots"),
     ("See you all at Christmas, I'm on Keppra at night.", "Christmas"),
     ("Her sodium is 125 and glucose was 95 this morning.", "95"),
+    ("Question", "Question"),
+    ("Any advice on the new dose?\nUpdate", "Update"),
 ]  # fmt: skip
 
 

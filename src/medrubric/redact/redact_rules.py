@@ -1518,7 +1518,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是谢]))((?:{surnames}|{ambiguous}))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是])|(?<=感谢))((?:{surnames}|{ambiguous}))"
                 r"(?=主任|医生|大夫|教授|护士长|院长)"
             ),
             group=1,
@@ -1676,16 +1676,23 @@ _NOT_INITIALS = frozenset(
 )
 
 
+_NOT_SHORT_NAMES = frozenset(
+    ["Help", "Bye", "Ta", "Hugs", "Love", "Thx", "Tia", "Soz", "Ugh", "Edit", "Yes", "Nope", "Done"]
+)
+
+
 def _nickname_en(value: str) -> bool:
-    """A short capitalised word or two-letter initials closing a post: not a function
-    word, drug, eponym, medical term, place or common English word."""
+    """A short capitalised word or two-letter initials closing a post: a gazetteer given name
+    or a short form of at most four letters (Shaz, Bex), not a function word, sign-off word,
+    drug, eponym, medical term, place or common English word."""
     lex = lexicon()
-    if value in _NOT_INITIALS or value in _EN_SHOPS:
+    if value in _NOT_INITIALS or value in _EN_SHOPS or value in _NOT_SHORT_NAMES:
         return False
     if value.isupper():
         return len(value) == 2
     return (
-        _plausible_name(value)
+        (len(value) <= 4 or lex.is_given(value))
+        and _plausible_name(value)
         and not is_medical_term(value)
         and not lex.is_kept_place(value)
         and not lex.is_common_word(value.lower())
@@ -1981,12 +1988,14 @@ def position_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:[.!?)]\s+|\n\s*|^\s*|\bx{{2,}}\s+)({_CAP}|[A-Z]{{2}})(?:\s+x+)?[\s!.]*"
+                rf"(?:[.!?)]\s+|\n\s*|\bx{{2,}}\s+)({_CAP}|[A-Z]{{2}})(?:\s+x+)?[\s!.]*"
                 r"(?:\([^()\n]{1,40}\))?\s*$"
             ),
             group=1,
             accept=_nickname_en,
         ),
+        # A whole reply that is a name and a kiss: "Chloe x" (a title alone, "Question", is not).
+        Rule("NAME", c(rf"^\s*({_CAP})\s+x+[\s!.]*$"), group=1, accept=_nickname_en, cues=("x",)),
         Rule(
             "NAME",
             c(rf"(?:^|\n)\s*x{{2,}}\s+({_CAP})\b"),
