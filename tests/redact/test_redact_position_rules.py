@@ -88,6 +88,9 @@ KEPT = [
     ("See you all at Christmas, I'm on Keppra at night.", "Christmas"),
     ("Her sodium is 125 and glucose was 95 this morning.", "95"),
     ("Question", "Question"),
+    ("I was in Year 6 then, fasting in Ramadan with diabetes.", "Ramadan"),
+    ("Still in Stage 4 now; the letters in English are useless.", "Stage"),
+    ("Weight loss at Slimming World, 5 kg so far.", "Slimming World"),
     ("Any advice on the new dose?\nUpdate", "Update"),
 ]  # fmt: skip
 

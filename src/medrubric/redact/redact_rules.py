@@ -1306,6 +1306,36 @@ _NOT_FACILITY = {
     "Work",
     "School",
     "Uni",
+    "Church",
+    "Mass",
+    "Year",
+    "Stage",
+    "Grade",
+    "Level",
+    "Ramadan",
+    "Lent",
+    "Celsius",
+    "Fahrenheit",
+    "Google",
+    "Facebook",
+    "Instagram",
+    "Reddit",
+    "Zoom",
+    "Slimming",
+    "World",
+    "English",
+    "Welsh",
+    "French",
+    "Spanish",
+    "German",
+    "Polish",
+    "Urdu",
+    "Punjabi",
+    "Hindi",
+    "Arabic",
+    "Mandarin",
+    "Cantonese",
+    "Chinese",
     "Home",
 }
 
@@ -1706,6 +1736,13 @@ def _lower_given(value: str) -> bool:
     return lex.is_given(value.capitalize(), 300) and not lex.is_common_word(value)
 
 
+# What ends a facility's name after "at": a verb, a time word, a preposition, punctuation.
+_FACILITY_END = (
+    r"(?=\s+(?:has|have|had|is|was|said|says|when|last|after|for|with|on|at|in|quoted"
+    r"|number|waiting)\b|\s+\d|\s*[,.;:!?)—–]|\s*$)"
+)
+
+
 def _facility_run(value: str) -> bool:
     """Capitalised words after "at"/"in" in a post about care: not a shop, a holiday, a
     drug, a medical term, a country or region, or a word the rules keep."""
@@ -2078,8 +2115,7 @@ def position_rules() -> tuple[Rule, ...]:
             c(
                 rf"\b(?:at|to|in)\s+(?:the\s+)?{_NOT_PLACE_WORD}"
                 rf"({_CAP}(?:['’]s)?(?:\s+(?:{_CAP}(?:['’]s)?|&\s+{_CAP}|of\s+{_CAP}))*|[A-Z]{{2,4}}H)"
-                r"(?=\s+(?:has|have|had|is|was|said|says|when|last|after|for|with|on|at|in|quoted"
-                r"|number|waiting)\b|\s+\d|\s*[,.;:!?)—–]|\s*$)"
+                rf"{_FACILITY_END}"
             ),
             group=1,
             accept=_facility_run,
