@@ -117,12 +117,13 @@ _RELATIVES_EN = (
     r"wife|husband|partner|son|daughter|mother|father|mum|mom|dad|brother|sister|grandmother"
     r"|grandfather|grandma|grandpa|grandad|granddad|granny|nana|gran|nan|aunt|auntie|uncle"
     r"|stepson|stepdaughter|stepmum|stepmom|stepdad|stepfather|stepmother|carer|flatmate"
-    r"|friend|boyfriend|girlfriend|fianc[ée]e?"
+    r"|friend|boyfriend|girlfriend|fianc[ée]e?|bf|gf|hubby|bestie|mate|best mate|other half"
+    r"|aunty|lad|lass"
     r"|baby|niece|nephew|child|kid|twin|cousin|colleague|neighbou?r"
 )
 _KIN_ADJ = (
     r"late|little|older|younger|eldest|youngest|oldest|big|baby|twin|step|dear|elderly|beloved"
-    r"|lovely|poor|darling|great|new"
+    r"|lovely|poor|darling|great|new|best|old"
 )
 _RELATIVES_PLURAL = (
     r"kids|children|sons|daughters|sisters|brothers|parents|twins|grandkids|grandchildren"
@@ -154,7 +155,7 @@ _ZH_KIN_WORDS = (
     r"女儿|儿子|老公|丈夫|老婆|妻子|爱人|妈妈|母亲|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥"
     r"|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友"
     r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
-    r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家"
+    r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家|我姐|我哥|我弟|我妹"
 )
 _ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
 _ZH_KIN_CUES = tuple(_ZH_KIN_WORDS.split("|"))
@@ -185,11 +186,12 @@ _ID_CUES_EN = (
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
     r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
-    r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI"
+    r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
-    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?"
+    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?|学籍号|准考证号?"
+    r"|学号|工号|出生证明?(?:编号|号)?"
 )
 
 
@@ -288,6 +290,7 @@ def rules() -> tuple[Rule, ...]:
         + name_rules()
         + place_rules()
         + context_rules()
+        + position_rules()
         + gazetteer_rules()
     )
 
@@ -313,12 +316,13 @@ def structured_rules() -> tuple[Rule, ...]:
         Rule(
             "ID",
             c(
-                rf"(?i:\b(?:{_ID_CUES_EN})\b(?:\s*(?:(?:number|num|id|card|plate|code)\b|no\b\.?|#))*"
+                rf"(?i:\b(?:{_ID_CUES_EN})\b(?:\s*(?:(?:number|num|id|card|plate|code|pin)\b|no\b\.?|#))*"
                 rf"(?:\s+(?:at|with|for|on)\s+[a-z ]{{1,40}}?\s+(?:is|was)|\s+(?:is|was|=))?"
                 rf"|(?:{_ID_CUES_ZH})(?:号码?|码|编号)?)"
                 r"[\s:：#.=\-–—(（)）是为]*"
                 r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,3}\s\d)"
-                r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}(?:\s[A-Z0-9]{1,6}\b(?!['’]))*)"
+                r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}"
+                r"(?:\s[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){0,13}(?![A-Za-z0-9'’]))*)"
             ),
             group=1,
             accept=_looks_like_id,
@@ -537,7 +541,8 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|dated|died|seen)"
+                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|dated|died|seen|born"
+                r"|delivered)"
                 r"(?:\s+on)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
             ),
             group=1,
@@ -556,8 +561,8 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:(?<=预约了)|(?<=约了)|(?<=定在)|(?<=于))(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"
                 rf"|(?<![\d.])(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?={_ZH_EVENT})"
-                rf"|(?:(?<=[，,。\s：:在是])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
-                r"(?=[剖生做查住入出开拆打送走])"
+                rf"|(?:(?<=[，,。\s：:在是我他她])|^)(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+                r"(?=[剖生做查住入出开拆打送走]|圣诞|元旦|国庆|春节|除夕|那天)"
             ),
             min_digits=2,
         ),
@@ -568,6 +573,9 @@ def date_rules() -> tuple[Rule, ...]:
                 r"(?i:\b(?:Christmas Day|Christmas Eve|Boxing Day|New Year's Day|New Year's Eve"
                 r"|Valentine's Day|Halloween|Bonfire Night|St Patrick's Day|Independence Day)\b)"
                 r"|国庆节|元旦|除夕|大年三十|大年初[一二三四五六七八九十]|中秋节|端午节|七夕|元宵节"
+                r"|(?:冬至|五一|十一|清明节?|重阳节?|腊八节?|小年|圣诞节?|平安夜|情人节|儿童节|劳动节"
+                r"|妇女节|母亲节|父亲节|中秋|端午|元宵|春节)(?=那天|当天|那晚|那日|前一天|后一天|生|走|住院"
+                r"|入院|出院|去世|手术|早上|晚上|凌晨|下午|上午)"
                 r"|(?:正|腊|冬|[一二三四五六七八九十]{1,2})月(?:初[一二三四五六七八九十]|十[一二三四五六七八九]"
                 r"|二十[一二三四五六七八九]?|廿[一二三四五六七八九]|三十)"
                 r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
@@ -660,7 +668,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                r"(?i:\b(?:hi|hello|hey|dear all)\b(?:\s+(?:all|everyone|there|doctors?))?[,!.]?"
+                r"(?i:\b(?:hi|hiya|hello|hey|dear all)\b"
+                r"(?:\s+(?:all|everyone|there|doctors?))?[,!.]?"
                 rf"\s+(?:I'm|I’m|I am|this is|it's|it is|my name's))\s+({_EN_NAME})"
             ),
             group=1,
@@ -680,7 +689,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN})"
+                rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*"
+                rf"(?:(?i:{_RELATIVES_EN})['’]s\s+)?(?i:{_RELATIVES_EN})"
                 rf"(?:-in-law)?\s*[,(–—-]?\s*({_EN_NAME})"
             ),
             group=1,
@@ -705,7 +715,7 @@ def name_rules() -> tuple[Rule, ...]:
             "NAME",
             c(
                 r"\b(?i:our|my)\s+(?i:youngest|eldest|oldest|middle one|little one|little boy"
-                rf"|little girl|boy|girl|lad|baby|twins?)\s*[,(–—-]\s*({_EN_NAME})"
+                rf"|little girl|boy|girl|lad|baby|twins?)\s*[,(–—-]?\s*({_EN_NAME})"
             ),
             group=1,
             accept=_plausible_name,
@@ -752,11 +762,11 @@ def name_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:\b(?:we|everyone|they|the kids|the family|people|I)\s+(?:all\s+)?"
                 r"(?:call|called|calls)\s+(?:him|her|them|me|my\s+\w+)|\bknown as|\bnicknamed"
-                rf"|\baka|\ba\.k\.a\.)\s+[\"“'‘]?({_CAP})"
+                rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP})"
             ),
             group=1,
             accept=_plausible_name,
-            cues=("call", "known as", "nicknamed", "aka", "a.k.a."),
+            cues=("call", "known as", "nicknamed", "aka", "a.k.a.", "real name"),
         ),
         # A greeting at the start of a sentence: "Hi Rhys,", "Dear Dr Nair", "Morning Siân!".
         Rule(
@@ -1055,8 +1065,9 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                rf"(?:{zh_places})(?:省|市|自治区)?(?:{_HAN}{{1,5}}?(?:区|县|市))?"
-                rf"(?:[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?|街\d*号?|大道|小区))?"
+                rf"(?:{zh_places})(?:省|市|自治区)?(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,5}}?(?:(?<!社)区|县|市))?"
+                rf"(?:(?!(?:康复|中|社区)医院)[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
+                r"|街\d*号?|大道|小区))?"
             ),
         ),
         Rule(
@@ -1074,6 +1085,7 @@ def place_rules() -> tuple[Rule, ...]:
                 r"(?:人民医院|中心医院|附属医院|中医院|妇幼保健院|儿童医院|协和医院|华西医院|湘雅医院"
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
+            accept=lambda v: v != "中医院",  # a kind of medicine's hospital, named on its own
             cues=("医院", "保健院"),
         ),
         # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
@@ -1294,12 +1306,50 @@ _NOT_FACILITY = {
     "Work",
     "School",
     "Uni",
+    "Church",
+    "Mass",
+    "Year",
+    "Stage",
+    "Grade",
+    "Level",
+    "Ramadan",
+    "Lent",
+    "Celsius",
+    "Fahrenheit",
+    "Google",
+    "Facebook",
+    "Instagram",
+    "Reddit",
+    "Zoom",
+    "Slimming",
+    "World",
+    "English",
+    "Welsh",
+    "French",
+    "Spanish",
+    "German",
+    "Polish",
+    "Urdu",
+    "Punjabi",
+    "Hindi",
+    "Arabic",
+    "Mandarin",
+    "Cantonese",
+    "Chinese",
     "Home",
 }
 
 
+# Kinds of hospital that stay when a place names the one meant (福州 | 康复医院).
+_ZH_HOSPITAL_KIND = re.compile(r"(?:康复|中|社区)医院$")
+
+
 def _zh_named_hospital(value: str) -> bool:
-    name = value.removesuffix("医院").removesuffix("中")
+    """A hospital's own name (南方医院, 湘雅三医院), not a kind of hospital (三甲医院) nor a place
+    before a kind (福州康复医院: the place alone is found)."""
+    if _ZH_HOSPITAL_KIND.search(value):
+        return False
+    name = re.sub(r"第?[一二三四五六七八九]$", "", value.removesuffix("医院"))
     return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
 
 
@@ -1436,7 +1486,7 @@ def context_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
-                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜)"
+                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜|就)"
                 r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
             ),
             group=1,
@@ -1445,7 +1495,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "ID",
             c(
-                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|\bPHN\b"
+                r"(?i:医保电子凭证号?|电子凭证号?|凭证号|居民健康卡号?|健康卡号?|就诊号|流水号|(?<![A-Za-z])PHN(?![A-Za-z])"
                 r"|personal health number|health number|care card|\bUR number|\bNHI\b)"
                 r"[\s:：#.=\-是为（(]*([A-Za-z0-9][A-Za-z0-9\- ]{4,20}[A-Za-z0-9])"
             ),
@@ -1498,7 +1548,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是]))((?:{surnames}|{ambiguous}))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是])|(?<=感谢))((?:{surnames}|{ambiguous}))"
                 r"(?=主任|医生|大夫|教授|护士长|院长)"
             ),
             group=1,
@@ -1579,4 +1629,506 @@ def context_rules() -> tuple[Rule, ...]:
             ),
             min_digits=2,
         ),
+    )
+
+
+# Doubled characters that are words, not pet names (妈妈, 常常, 谢谢, 宝宝).
+_ZH_NOT_DOUBLED = "妈爸哥姐弟妹爷奶姥婆公叔舅姑伯婶宝常刚慢天渐偏往谢哈嘿呵好多人个看试说想走等点"
+# Pet names and given names a Chinese post uses for a person: 小敏, 阿杰, 大宝, 二丫, 琪琪,
+# 晓燕 (two given-name characters), 丹增 (a transliterated name).
+_ZH_NOT_AFTER_XIAO = "时便孩儿朋区学姐伙心腿肠肚脑儿于宝组"
+_ZH_NOT_AFTER_A = "姨司莫奇托卡伐昔糖片尔"
+_ZH_NOT_AFTER_DA = "夫便人学概家姨舅伯姑哥姐医三夫小部量多片便"
+_ZH_NICK_END = (
+    r"(?=[，,。.\s；;：:！!、）)】（(]|$|\d|[一二三四五六七八九十两]+岁|今年|也|是|的|说|在|得|和|跟"
+    r"|已经|去年|前年|今天|昨天|最近|怀孕|发烧|吃|住|做|查|确诊|患|得了|术后|一直|刚|都|又|还|就"
+    r"|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈|上个?月|上周|前天|前几天|摔|住院|出院)"
+)
+_ZH_PLACE_NOT = (
+    "看查住做治去到来上下打吃买找挂病院医生市区县省里边面这那的了是有没大小中人我你他她在和就都也"
+)
+_EN_SHOPS = frozenset(
+    [
+        "Boots",
+        "Tesco",
+        "Asda",
+        "Lidl",
+        "Aldi",
+        "Sainsbury's",
+        "Superdrug",
+        "Specsavers",
+        "Costa",
+        "Starbucks",
+        "Walgreens",
+        "CVS",
+        "Walmart",
+        "Costco",
+        "Amazon",
+        "Morrisons",
+        "Waitrose",
+        "Rite",
+        "Target",
+        "Kmart",
+        "Coles",
+        "Woolworths",
+        "Chemist",
+    ]
+)
+_EN_WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?,?"
+# Two-letter capitals that end a post but are not initials.
+_NOT_INITIALS = frozenset(
+    [
+        "GP",
+        "OK",
+        "UK",
+        "US",
+        "EU",
+        "NHS",
+        "ER",
+        "ED",
+        "IV",
+        "BP",
+        "HR",
+        "MS",
+        "MD",
+        "PA",
+        "OT",
+        "PT",
+        "TV",
+        "PS",
+        "BTW",
+        "FYI",
+        "LOL",
+        "ICU",
+        "ENT",
+        "A&E",
+    ]
+)
+
+
+_NOT_SHORT_NAMES = frozenset(
+    ["Help", "Bye", "Ta", "Hugs", "Love", "Thx", "Tia", "Soz", "Ugh", "Edit", "Yes", "Nope", "Done"]
+)
+
+
+def _nickname_en(value: str) -> bool:
+    """A short capitalised word or two-letter initials closing a post: a gazetteer given name
+    or a short form of at most four letters (Shaz, Bex), not a function word, sign-off word,
+    drug, eponym, medical term, place or common English word."""
+    lex = lexicon()
+    if value in _NOT_INITIALS or value in _EN_SHOPS or value in _NOT_SHORT_NAMES:
+        return False
+    if value.isupper():
+        return len(value) == 2
+    return (
+        (len(value) <= 4 or lex.is_given(value))
+        and _plausible_name(value)
+        and not is_medical_term(value)
+        and not lex.is_kept_place(value)
+        and not lex.is_common_word(value.lower())
+        and value not in _DATE_WORDS
+    )
+
+
+def _lower_given(value: str) -> bool:
+    """A lower-case common given name ("my bf jake") that is not an English word."""
+    lex = lexicon()
+    return lex.is_given(value.capitalize(), 300) and not lex.is_common_word(value)
+
+
+# What ends a facility's name after "at": a verb, a time word, a preposition, punctuation.
+_FACILITY_END = (
+    r"(?=\s+(?:has|have|had|is|was|said|says|when|last|after|for|with|on|at|in|quoted"
+    r"|number|waiting)\b|\s+\d|\s*[,.;:!?)—–]|\s*$)"
+)
+
+
+def _facility_run(value: str) -> bool:
+    """Capitalised words after "at"/"in" in a post about care: not a shop, a holiday, a
+    drug, a medical term, a country or region, or a word the rules keep."""
+    words = [w.removesuffix("'s").removesuffix("’s") for w in value.split() if w not in ("&", "of")]
+    lex = lexicon()
+    return (
+        bool(words)
+        and words[0] not in _EN_SHOPS
+        and all(w not in _NOT_FACILITY and w not in _DATE_WORDS for w in words)
+        and _plausible_name(words[0])
+        and not is_medical_term(value)
+        and not lex.is_kept_place(value)
+        and not lex.is_kept_place(words[0])
+    )
+
+
+def _zh_subplace(value: str) -> bool:
+    """Two characters after a city that name a district in it (杭州滨江, 深圳龙华), not a verb or
+    a common word (北京看病, 上海工作)."""
+    return not any(ch in _ZH_PLACE_NOT for ch in value) and value not in _ZH_NOT_SUBPLACE
+
+
+_ZH_NOT_SUBPLACE = frozenset(
+    [
+        "工作",
+        "生活",
+        "读书",
+        "出差",
+        "上学",
+        "上班",
+        "打工",
+        "旅游",
+        "定居",
+        "买房",
+        "租房",
+        "开会",
+        "复查",
+        "检查",
+        "治疗",
+        "手术",
+        "住院",
+        "回来",
+        "回去",
+        "过来",
+        "那边",
+        "这边",
+        "附近",
+        "一带",
+        "当地",
+        "本地",
+        "市内",
+        "郊区",
+        "农村",
+        "城里",
+        "老家",
+        "医保",
+        "社保",
+        "协和",
+        "华西",
+        "湘雅",
+    ]
+)
+
+
+def _zh_pet_name(value: str) -> bool:
+    """Not a doubled word (宝宝, 妈妈) nor a kinship word taken for two given-name characters."""
+    doubled = len(value) == 2 and value[0] == value[1]
+    return not (doubled and value[0] in _ZH_NOT_DOUBLED) and value not in _ZH_KIN_CUES
+
+
+def position_rules() -> tuple[Rule, ...]:
+    """Names, places, ages, dates and user names found by where they stand in a post rather
+    than by a gazetteer: a pet name or given name after a kinship word or before the parent
+    it names (我媳妇小敏, 晓雯的爸爸, 海燕姐你好), a name closing or opening a post ("…sorry for the
+    essay. TJ", "Lynne, did yours…"), an age over 89 in brackets or after "is" next to a name
+    ("Winston (94)", "my mum Edna is 93"), a facility named after "at" in a post about care
+    ("the endocrinologist at Ninewells"), a district right after its city (杭州滨江), short
+    hospital names (省妇幼, 郑大一附院, 301医院), a weekday before a date ("Friday 17th")."""
+    lex = lexicon()
+    c = re.compile
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    chars = lex.zh_given_chars
+    zh_places = _words(lex.zh_places)
+    zh_towns = _trie(lex.zh_towns)
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    nick = (
+        rf"(?P<d>[^\W\d{_ZH_NOT_DOUBLED}])(?P=d)"
+        rf"|小(?![{_ZH_NOT_AFTER_XIAO}]){_HAN}{{1,2}}?"
+        rf"|阿(?![{_ZH_NOT_AFTER_A}]){_HAN}"
+        rf"|大(?![{_ZH_NOT_AFTER_DA}])(?:{surnames}|[宝毛妞丫壮])|[二三四][宝毛妞丫娃]"
+        rf"|老(?:{surnames})(?![公婆师人家板妈爸伴乡总表])"
+        rf"|[{chars}]{{2}}|[{_TRANSLIT}丹增嘉措然]{{2,4}}"
+    )
+    kin = (
+        _ZH_KIN_WORDS
+        + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|老伴|闺蜜|宝贝|媳妇"
+        r"|我家|我们家|本人|病友|这位病友|护士|护士长|叫我|孙女|孙子|外孙女?|我是|我和|我跟"
+    )
+    return (
+        # 我媳妇小敏, 老伴桂兰, 我家一一, 这位病友阿杰, 本人胖虎 is left: no pet-name form.
+        Rule(
+            "NAME",
+            c(rf"(?:{kin})(?:叫|名叫|是)?({nick}){_ZH_NICK_END}"),
+            group=1,
+            accept=_zh_pet_name,
+            cues=(
+                *_ZH_KIN_CUES,
+                "舅",
+                "姑",
+                "伯",
+                "叔",
+                "姨",
+                "伴",
+                "蜜",
+                "贝",
+                "家",
+                "本人",
+                "病友",
+                "护士",
+                "叫我",
+                "孙",
+                "我是",
+                "我和",
+                "我跟",
+            ),
+        ),
+        # The parent or sibling of a named person: 晓雯的爸爸, 依娜妈妈, 海燕姐你好, 李哥你好.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:】])|(?<=求助|各位|谢谢))({nick}|(?:{surnames}))"
+                r"(?:的)?(?:妈妈|爸爸|妈|爸|姐|哥)(?=[，,！!\s]|你好|您好|在|加油)"
+            ),
+            group=1,
+            accept=_zh_pet_name,
+            cues=("妈", "爸", "姐", "哥"),
+        ),
+        # A person addressed at the start of a line: 小雨，加油！ 米娜，上次你说…
+        Rule(
+            "NAME",
+            c(rf"(?m)^\s*({nick})[，,！!](?=[^。\n]*(?:你|加油))"),
+            group=1,
+            accept=_zh_pet_name,
+            cues=("你", "加油"),
+        ),
+        # A pet name opening a post or a title: 小胖今年五岁, 【求助】大宝三岁.
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)^\s*(?:求助[：:]?|【[^】]{{1,8}}】)?({nick})"
+                r"(?=今年|[，,]?\s*[\d一二三四五六七八九十两]+(?:岁|个月)|说|是我|家的)"
+            ),
+            group=1,
+            accept=_zh_pet_name,
+        ),
+        # 老张, 大刘 after 位/的/个 or before 家: 我家那位老张痛风, 老王家的孙子.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?<=[位的个])|(?<=那位)|^)((?:老|大|小)(?:{surnames}))(?=家(?!里|属|人|长)"
+                r"|痛|说|也|又|还|的|[，,。！!？?])"
+            ),
+            group=1,
+        ),
+        # A surname after a strong cue and a full name: 我丈夫叫莫志坚 (an ambiguous surname).
+        Rule(
+            "NAME",
+            c(rf"(?:叫|名叫|患者|病人)((?:{ambiguous})[{chars}]{{2}})"),
+            group=1,
+            cues=("叫", "患者", "病人"),
+        ),
+        # A full name of two given characters after a kinship word and before a clear end:
+        # 我大舅熊长江是九江的, 我大舅廖长青，尿毒症.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{kin})((?:{surnames})(?![{_ZH_NOT_GIVEN}岁]){_HAN}(?![{_ZH_NOT_GIVEN}岁]){_HAN})"
+                r"(?=是|[，,（(]|\s|今年|\d|生了)"
+            ),
+            group=1,
+            cues=(*_ZH_KIN_CUES, "舅", "姑", "伯", "叔", "姨", "伴"),
+        ),
+        # A Latin given name after a kinship word in Chinese text: 我女朋友Amy（中文名…）.
+        Rule(
+            "NAME",
+            c(rf"(?:{kin})\s?([A-Z][a-z]{{1,12}})(?=[（(，,\s]|$)"),
+            group=1,
+            accept=_given_name,
+        ),
+        # A Chinese sign-off with the user name after it: ——晓东（xd_runner）.
+        Rule(
+            "NAME",
+            c(rf"(?:——|—|~)\s*({_HAN}{{2,3}})\s*[（(][A-Za-z0-9_.]{{3,30}}[)）]"),
+            group=1,
+            cues=("—", "~"),
+        ),
+        Rule(
+            "ID",
+            c(rf"(?:——|—|~)\s*{_HAN}{{2,3}}\s*[（(]([A-Za-z0-9_.]{{3,30}})[)）]"),
+            group=1,
+            cues=("—", "~"),
+        ),
+        # The place before a kind of hospital: 福州 | 康复医院, 广安门 | 中医院.
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:^|(?<=[在去到是从的]))([^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2,6}}?)(?=康复医院|中医院)"
+            ),
+            group=1,
+            accept=lambda v: not any(ch in _ZH_GENERIC_HOSPITAL for ch in v),
+            cues=("医院",),
+        ),
+        # Ages over 89 in words before 了: 她九十八了.
+        Rule(
+            "AGE",
+            c(
+                rf"(?:[她他我都]|今年|已经|{_ZH_KIN_WORDS}|老人家?)({_ZH_AGE_WORDS}|9\d|1[01]\d)"
+                r"(?=了|多了)"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=("了",),
+        ),
+        # A district after its city: 杭州滨江, 台州温岭, 北京海淀.
+        Rule("LOCATION", c(rf"(?:{zh_places})((?:{zh_towns}))"), group=1),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:{zh_places})({_HAN}{{2}})(?=那|这|的|人|上班|上学|租房|工作|附近|一带|[，,。\s]"
+                rf"|{_HAN}{{2,3}}(?:租房|上班|上学))"
+            ),
+            group=1,
+            accept=_zh_subplace,
+        ),
+        # Short hospital names: 省妇幼, 市一院, 郑大一附院, 北大人民医院, 301医院.
+        Rule(
+            "LOCATION",
+            c(
+                r"[省市](?:妇幼|人医|[一二三四五六七八九]院|[一二三四五六七八九]附院|儿童医院|肿瘤医院)"
+                rf"|(?:^|(?<=[^\u4e00-\u9fff])|(?<=[在去到是从于找挂转的离住]))"
+                rf"[^\W\d{_ZH_NOT_IN_NAME}]{{1,2}}大(?:学)?(?:第?[一二三四五六七八九](?:附属)?医院"
+                r"|[一二三四五六七八九]附院"
+                r"|[一二三四五六七八九]院(?![长士子里外内区系])|人民医院|附属医院|(?:口腔|肿瘤|儿童|妇产|眼科)医院"
+                r"|儿科|医院)"
+                r"|(?<!\d)\d{2,3}(?:医院|部队医院)"
+            ),
+            cues=("省", "市", "大", "医院"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:小区|住在?|我们|在)([^\W\d{_ZH_NOT_IN_NAME}]{{2,4}}(?:花园|家园|新村|公寓|山庄|花城))"
+            ),
+            group=1,
+            cues=("花园", "家园", "新村", "公寓", "山庄", "花城"),
+        ),
+        # A user name after a shop or video site and a search: 淘宝ID暖暖的小太阳, B站搜骨科小刘.
+        Rule(
+            "ID",
+            c(
+                r"(?i:(?:b站|抖音|小红书|快手|微博|知乎)搜(?:索)?|(?:淘宝|闲鱼|拼多多|b站|抖音|小红书)(?:id|号))"
+                r"[\s:：@]*([^\s，,。！!？?：:]{2,16})(?=[，,。！!？?\s]|$)"
+            ),
+            group=1,
+            cues=("搜", "id", "号"),
+        ),
+        # EN: a lower-case given name after a partner word: "my bf jake".
+        Rule(
+            "NAME",
+            c(
+                r"\b(?i:my|our)\s+(?:bf|gf|hubby|boyfriend|girlfriend|husband|wife|partner|fianc[ée]e?)"
+                r"\s+([a-z]{3,12})\b"
+            ),
+            group=1,
+            accept=_lower_given,
+        ),
+        # A short name or initials closing a post after a sentence or a blank line ("…essay.
+        # TJ", "\n\nGwil", "Chloe x", "xx Bex"), or after a dash with a user name after it.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:[.!?)]\s+|\n\s*|\bx{{2,}}\s+)({_CAP}|[A-Z]{{2}})(?:\s+x+)?[\s!.]*"
+                r"(?:\([^()\n]{1,40}\))?\s*$"
+            ),
+            group=1,
+            accept=_nickname_en,
+        ),
+        # A whole reply that is a name and a kiss: "Chloe x" (a title alone, "Question", is not).
+        Rule("NAME", c(rf"^\s*({_CAP})\s+x+[\s!.]*$"), group=1, accept=_nickname_en, cues=("x",)),
+        Rule(
+            "NAME",
+            c(rf"(?:^|\n)\s*x{{2,}}\s+({_CAP})\b"),
+            group=1,
+            accept=_nickname_en,
+            cues=("xx",),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:^|\n|[.!?]\s)\s*(?:[—–~]|--)\s*({_CAP})\s*\("),
+            group=1,
+            accept=_nickname_en,
+            cues=("—", "–", "~", "--"),
+        ),
+        Rule(
+            "ID",
+            c(rf"(?:[—–~]|--)\s*{_CAP}\s*\(\s*@?([A-Za-z0-9][A-Za-z0-9_.]{{2,29}})\s*\)"),
+            group=1,
+            accept=lambda v: any(ch.isdigit() or ch == "_" for ch in v) or v.islower(),
+            cues=("—", "–", "~", "--"),
+        ),
+        # A user name after "username" with no colon: "under my old username hopefulhen".
+        Rule(
+            "ID",
+            c(r"(?i:\buser ?name|\bscreen ?name|\bhandle)\s+@?([a-z0-9_][a-z0-9_.]{3,29})\b"),
+            group=1,
+            accept=lambda v: _any_handle(v) and not lexicon().is_common_word(v),
+            cues=("user", "screen", "handle"),
+        ),
+        # Initials after a title with no full stop: "Mrs P said".
+        Rule(
+            "NAME",
+            c(r"\b(?:Mrs|Mr|Ms|Miss|Dr)\.?\s+([A-Z])(?![\w.&])"),
+            group=1,
+            cues=("mr", "ms", "miss", "dr"),
+        ),
+        # A name before an Indian or family title: "Sunita aunty", "Ramesh uncle", "Pooja didi".
+        Rule(
+            "NAME",
+            c(
+                rf"\b({_CAP})\s+(?:aunty|auntie|uncle|ji|didi|bhaiya|bhai|nani|nana|dadi|dada|chacha|mama)\b"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+        # A common given name opening a sentence that goes on about that person or addresses
+        # them: "Mags from the support group", "Lynne, did yours grow back?", "Jen in Cardiff".
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)(?:^|(?<=[.!?]\s))({_CAP})(?=,\s+(?=[^.!?\n]{{0,60}}\byou)|\s+from\s+(?:the|my|our)\b"
+                rf"|\s+in\s+[A-Z]|\s+(?:and|&)\s+{_CAP}\s+(?:got|were|are|have|had|went)\b)"
+            ),
+            group=1,
+            accept=_given_name,
+        ),
+        # An age over 89 after a name or relative: "my mum Edna is 93", "Maureen was
+        # ninety-two", "Winston (94)", "gran (Edna, 93)", "aunty is ninety-four".
+        Rule(
+            "AGE",
+            c(
+                rf"(?:\b(?i:{_RELATIVES_EN})|\b{_CAP})(?:\s+{_CAP})*(?:\s*\([^()]{{1,20}}\))?"
+                rf"\s+(?:is|was|turns|turned|is now)\s+{number}\b{_NOT_AN_AGE}"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?:\b(?i:{_RELATIVES_EN})|\b{_CAP})\s*\((?:[^()]{{0,40}},\s*)?{number}\s*!?\)"),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        # A facility in a post about care, named after "at" or "to the": "the endocrinologist at
+        # Ninewells has", "had his tonsils out at Alder Hey", "took me to the Lister when".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:at|to|in)\s+(?:the\s+)?{_NOT_PLACE_WORD}"
+                rf"({_CAP}(?:['’]s)?(?:\s+(?:{_CAP}(?:['’]s)?|&\s+{_CAP}|of\s+{_CAP}))*|[A-Z]{{2,4}}H)"
+                rf"{_FACILITY_END}"
+            ),
+            group=1,
+            accept=_facility_run,
+            cues=("at", "to", "in"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"\b{_EN_WEEKDAY}\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH_NAME})?"
+                rf"|\b{_EN_WEEKDAY}\s+{_DAY}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}?"
+            ),
+            cues=("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+        ),
+        # A UK sort code and account number.
+        Rule("ID", c(r"(?<![\d-])\d{2}-\d{2}-\d{2}\s+\d{8}(?!\d)"), min_digits=14),
     )
