@@ -257,10 +257,10 @@ def test_owner_sees_progress_and_agreement(
     assert re.fullmatch(r"\[-?\d\.\d{3}, -?\d\.\d{3}\]", cis.first.inner_text())
     unsure = page.locator("#facets td.unsure-count").all_inner_texts()
     assert sum(map(int, unsure)) > 0  # "can't judge" answers, counted and left out
-    shot(page, "agreement")
     for width in (800, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         no_horizontal_overflow(page)
+    shot(page, "agreement")  # at 1400 px, where the whole table shows
     box = page.locator("#facets").evaluate(
         "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
     )
