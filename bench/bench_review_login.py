@@ -81,7 +81,7 @@ def static_latency(url: str, gets: int) -> list[float]:
     with httpx.Client(base_url=url) as client:
         for _ in range(gets):
             start = time.perf_counter()
-            client.get("/static/review.css").raise_for_status()
+            client.get("/static/style.css").raise_for_status()
             times.append(time.perf_counter() - start)
             time.sleep(0.02)
     return times

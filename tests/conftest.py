@@ -3,8 +3,9 @@ SmolLM2-135M behind a real llama.cpp OpenAI-compatible server, started once per 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,6 +60,39 @@ def browser() -> Iterator[object]:
         launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+# a page's layout faults in the browser: how far the page scrolls sideways, and every pair of
+# boxes (matching the selector) that overlap on screen although neither holds the other
+LAYOUT_FAULTS = """sel => {
+  const name = e => `${e.tagName}#${e.id}.${e.className}:${e.textContent.trim().slice(0, 20)}`;
+  const boxes = [...document.querySelectorAll(sel)].filter(e => e.checkVisibility())
+    .map(e => [e, e.getBoundingClientRect()]);
+  const faults = [];
+  const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  if (over > 0) faults.push(`page overflows by ${over}px`);
+  for (const [i, [a, ra]] of boxes.entries()) {
+    for (const [b, rb] of boxes.slice(i + 1)) {
+      if (a.contains(b) || b.contains(a)) continue;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 1 && h > 1) faults.push(`${name(a)} / ${name(b)}`);
+    }
+  }
+  return faults;
+}"""
+
+
+@pytest.fixture
+def layout_faults() -> Callable[[Any, str], list[str]]:
+    """`faults(page, selector)`: the open page's horizontal overflow and overlapping boxes
+    (an empty list for a page that fits its window)."""
+
+    def faults(page: Any, selector: str) -> list[str]:
+        found: list[str] = page.evaluate(LAYOUT_FAULTS, selector)
+        return found
+
+    return faults
 
 
 @pytest.fixture

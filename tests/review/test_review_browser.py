@@ -257,10 +257,10 @@ def test_owner_sees_progress_and_agreement(
     assert re.fullmatch(r"\[-?\d\.\d{3}, -?\d\.\d{3}\]", cis.first.inner_text())
     unsure = page.locator("#facets td.unsure-count").all_inner_texts()
     assert sum(map(int, unsure)) > 0  # "can't judge" answers, counted and left out
-    shot(page, "agreement")
     for width in (800, 1400):
         page.set_viewport_size({"width": width, "height": 900})
         no_horizontal_overflow(page)
+    shot(page, "agreement")  # at 1400 px, where the whole table shows
     box = page.locator("#facets").evaluate(
         "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
     )
@@ -379,3 +379,44 @@ def test_a_criterion_or_verdict_item_shows_the_rubric_beside_it_and_fits_800_px(
     no_horizontal_overflow(page)
     left, right = criterion.bounding_box(), rubric.bounding_box()
     assert left and right and left["y"] + left["height"] <= right["y"]  # stacked
+
+
+# boxes of the review pages that must not overlap unless one holds the other
+BOXES = (
+    "header strong, header nav a, header button, h1, h2, p, .table-box, table, fieldset, label, "
+    "input, textarea, button, .text, .criterion, aside, ul, ol, progress"
+)
+
+
+def test_review_pages_fit_800_and_1400_px_without_overlaps(
+    served_study: tuple[Path, str],
+    new_page: Callable[[], Page],
+    password: str,
+    owner_name: str,
+    layout_faults: Callable[[Page, str], list[str]],
+) -> None:
+    """Login, queue, an item of each task and the owner's pages, in the shared stylesheet:
+    the page never scrolls sideways and no two boxes overlap, at 800 and 1400 px."""
+    project, url = served_study
+    entries = queue_of(project, "alice")
+    items = {e.task: f"/items/{e.id}" for e in reversed(entries)}
+    assert set(items) == {"case", "criterion", "verdict", "injected"}
+    anonymous, alice, owner = new_page(), new_page(), new_page()
+    log_in(alice, url, "alice", password)
+    log_in(owner, url, owner_name, password)
+    pages = [(anonymous, "/login"), (alice, "/queue"), *((alice, i) for i in items.values())]
+    pages += [(owner, "/owner"), (owner, "/owner/agreement")]
+    for width in (800, 1400):
+        for page, path in pages:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(f"{url}{path}")
+            sheet = page.evaluate("[...document.styleSheets].map(s => s.href)")
+            assert sheet == [f"{url}/static/style.css"], path
+            assert layout_faults(page, BOXES) == [], f"{path} at {width}px"
+            # the shared components: tables scroll in their own box, numbers never wrap
+            loose = "t => t.filter(x => !x.parentElement.matches('.table-box')).length"
+            assert page.eval_on_selector_all("table", loose) == 0, path
+            scrolls = "b => b.every(x => getComputedStyle(x).overflowX === 'auto')"
+            assert page.eval_on_selector_all(".table-box", scrolls), path
+            nowrap = "c => c.every(x => getComputedStyle(x).whiteSpace === 'nowrap')"
+            assert page.eval_on_selector_all("td.num, span.ci", nowrap), path

@@ -223,7 +223,7 @@ def test_a_held_database_lock_is_a_503_and_does_not_stall_the_server(
 
             async def static() -> None:
                 await asyncio.sleep(0.3)  # the writes are waiting for the lock by now
-                assert (await visitor.get("/static/review.css")).status_code == 200
+                assert (await visitor.get("/static/style.css")).status_code == 200
                 assert (await visitor.get("/login")).status_code == 200
                 done.append("static")
 

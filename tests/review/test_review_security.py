@@ -173,7 +173,7 @@ def test_password_hashing_does_not_stall_other_requests(
 
             async def static() -> None:
                 await asyncio.sleep(0.05)
-                assert (await c.get("/static/review.css")).status_code == 200
+                assert (await c.get("/static/style.css")).status_code == 200
                 served.set()
 
             data = {"name": "alice", "password": "x", "csrf_token": token}

@@ -60,7 +60,7 @@ def test_cant_judge_is_stored_shown_in_progress_and_exported_as_its_own_answer(
         r"<td>alice</td><td>Verdict labelling</td>(.*?)</tr>", progress, re.S
     )
     assert alice_verdicts is not None
-    assert re.findall(r"<td>(\d+)</td>", alice_verdicts.group(1))[:3] == [
+    assert re.findall(r'<td class="num">(\d+)</td>', alice_verdicts.group(1))[:3] == [
         "1",
         str(sum(e.task == "verdict" for e in entries)),
         "1",  # one label says "can't judge"
@@ -116,8 +116,8 @@ def test_a_criterion_or_verdict_item_shows_the_whole_rubric_with_the_criterion_h
     assert aside is not None
     row = (
         r'<tr( class="current" aria-current="true")?>'
-        r'(?:<td class="num (harm|gain)">([+-]\d+)</td>)?'
-        r'\s*<td class="axis">(.*?)</td>\s*<td>(.*?)</td></tr>'
+        r'(?:<td class="num (weight-neg|weight-pos)">([+-]\d+)</td>)?'
+        r'\s*<td class="nowrap">(.*?)</td>\s*<td>(.*?)</td></tr>'
     )
     rows = re.findall(row, aside.group(0), re.S)
     assert [html.unescape(t) for *_, t in rows] == [k["text"] for k in rubric]
@@ -125,7 +125,7 @@ def test_a_criterion_or_verdict_item_shows_the_whole_rubric_with_the_criterion_h
     assert current == [item.payload["criterion"]["text"]]
     if task == "criterion":  # signed weights, penalties marked
         assert [int(w) for _, _, w, _, _ in rows] == [k["weight"] for k in rubric]
-        assert all((sign == "harm") == w.startswith("-") for _, sign, w, _, _ in rows)
+        assert all((sign == "weight-neg") == w.startswith("-") for _, sign, w, _, _ in rows)
     else:  # verdicts are labelled blind to the weights
         assert not any(w for _, _, w, _, _ in rows) and '<th class="num">' not in aside.group(0)
 
@@ -139,7 +139,7 @@ def test_a_criterion_or_verdict_item_shows_the_whole_rubric_with_the_criterion_h
                 {"d": json.dumps(data), "i": row["id"]},
             )
     old = alice.get(f"/items/{entry.id}").text
-    assert old.count('<td class="axis">') == len(rubric)
+    assert old.count('<td class="nowrap">') == len(rubric)
     assert old.count('class="current" aria-current="true"><td') == 1
 
 

@@ -6,7 +6,9 @@ event loop (sync handlers and dependencies run in the thread pool; the async log
 hands its database calls to it), so a held database lock stalls only the requests that need
 it, which end after `store.LOCK_WAIT_S` with 503 and `Retry-After`. Reviewers only ever
 reach items assigned to them (403 otherwise) and only see their own labels. Every response,
-errors included, carries the security headers.
+errors included, carries the security headers. The pages link the one stylesheet every
+medrubric page shares (`report/templates/style.css`), rendered once when the app is made and
+served as `/static/style.css`, since the CSP allows no inline style.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
+from medrubric.report.render import render
 from medrubric.review import store
 from medrubric.review.auth import SESSION_COOKIE, SESSION_MAX_AGE
 from medrubric.review.hosts import LOOPBACK_NAMES, host_checker
@@ -49,6 +52,7 @@ _SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 _HSTS = "max-age=31536000"
+STYLESHEET = "style.css"  # of report/templates/, the one stylesheet of every medrubric page
 
 
 def create_app(
@@ -94,12 +98,23 @@ def create_app(
         same_site="lax",
         https_only=https_only,
     )
+    _serve_stylesheet(app)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _answer_errors(app, site)
     _secure_responses(app, site, host_checker(allowed_hosts))
     for router in ROUTERS:
         app.include_router(router)
     return app
+
+
+def _serve_stylesheet(app: FastAPI) -> None:
+    """`/static/style.css`: the shared stylesheet, rendered from its one source once, here
+    (registered before the `/static` mount, which would otherwise answer for it)."""
+    css = render(STYLESHEET).encode()
+
+    @app.get(f"/static/{STYLESHEET}", include_in_schema=False)
+    async def _stylesheet() -> Response:
+        return Response(css, media_type="text/css; charset=utf-8")
 
 
 def _secure_responses(app: FastAPI, site: Site, host_allowed: Any) -> None:
