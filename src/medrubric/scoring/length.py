@@ -28,11 +28,10 @@ def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
     is all NaN, as scipy's."""
     distinct, code = np.unique(values, return_inverse=True)
     rows, size = idx.shape[0], distinct.size
-    drawn = code[idx]
-    offsets = (np.arange(rows) * size)[:, None]
-    counts = np.bincount((drawn + offsets).ravel(), minlength=rows * size).reshape(rows, size)
+    cell = code[idx] + (np.arange(rows) * size)[:, None]  # (row, distinct value), flattened
+    counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
     below = np.cumsum(counts, axis=-1) - counts
-    ranks: FloatArray = np.take_along_axis(below + (counts + 1) / 2, drawn, axis=-1)
+    ranks: FloatArray = (below + (counts + 1) / 2).ravel()[cell]
     missing = np.isnan(values)
     if missing.any():
         ranks[missing[idx].any(axis=-1)] = np.nan

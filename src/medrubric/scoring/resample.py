@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -59,8 +60,11 @@ def stream_key(seed: int) -> int:
     return int(_fmix(_step(_fmix(_step(_u32(0), _u32(s >> 32))), _u32(s & 0xFFFFFFFF)))[0])
 
 
+@lru_cache(maxsize=1)
 def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int64]:
-    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices."""
+    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices,
+    read-only. The last one is kept: a summary's strata of the same size (the whole run and
+    its only language, say) resample the same indices."""
     if not 0 < n <= MAX_VALUES:
         raise ValueError(f"the bootstrap takes 1 to {MAX_VALUES} values, got {n}")
     key = _u32(stream_key(seed))
@@ -75,7 +79,9 @@ def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int
         redrawn = _fmix(_step(v[rejected], _u32(attempt)))
         v[rejected] = redrawn
         rejected[rejected] = redrawn * size < threshold
-    return ((v.astype(np.uint64) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    indices = ((v.astype(np.uint64) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    indices.setflags(write=False)
+    return indices
 
 
 def bootstrap_means(values: Sequence[float], seed: int, n_resamples: int) -> NDArray[np.float64]:
