@@ -87,7 +87,8 @@ def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps
         "sys.argv = ['medrubric', '--version']\n"
         "main()\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    command = [sys.executable, "-c", probe]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "frozen after main([...]) False" in lines

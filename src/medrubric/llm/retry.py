@@ -3,9 +3,10 @@
 Every caller that talks to a server (the model client, the crawler, the batch transport) runs
 its attempts through `RetryPolicy.retrying` (tenacity) or `RetryPolicy.async_retrying` (the
 same loop for coroutines, written out: tenacity's coroutine loop costs about a fifth of the
-CPU of a whole grading call, and a run makes hundreds of thousands of them): an attempt raises `Transient` for a failure worth another try (429, 5xx, a dropped connection),
-carrying the server's Retry-After when it sent one; anything else ends the loop at once. The
-wait is exponential backoff with jitter, or the server's Retry-After, never above `max_delay`.
+CPU of a whole grading call, and a run makes hundreds of thousands of them): an attempt
+raises `Transient` for a failure worth another try (429, 5xx, a dropped connection), carrying
+the server's Retry-After when it sent one; anything else ends the loop at once. The wait is
+exponential backoff with jitter, or the server's Retry-After, never above `max_delay`.
 When the attempts run out, the last `Transient` is raised to the caller.
 """
 

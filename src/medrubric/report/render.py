@@ -121,7 +121,6 @@ FILTERS = {
 }
 
 
-
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between processes, in jinja's own per-user folder under the
     temporary directory and checked against each template's source: compiling the run

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+
 from medrubric.scoring.records import LengthBias
 from medrubric.stats import spearman
 from medrubric.stats._arrays import FloatArray, IntArray, rows_per_chunk
@@ -92,9 +93,7 @@ def length_bias(
     for start in range(0, n_resamples, step):
         rows = min(step, n_resamples - start)
         idx = rng.integers(0, x.size, size=(rows, x.size))
-        rhos[start : start + rows] = _row_pearson(
-            resampled_ranks(x, idx), resampled_ranks(y, idx)
-        )
+        rhos[start : start + rows] = _row_pearson(resampled_ranks(x, idx), resampled_ranks(y, idx))
         a, b = _line(log_x[idx], y[idx])
         adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
     rho = spearman(x, y).statistic
