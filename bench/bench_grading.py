@@ -8,7 +8,8 @@ against one stub endpoint with a fixed latency in its own process (bench/_gradin
 For each it reports verdicts/s (the library call, cache and run folder on, progress bar drawn
 to a terminal), the ratio to the lean client, prompt tokens per graded example (estimated:
 1 per CJK character, 1 per 4 others), the most requests in flight, whether every verdict
-equals the stub's decision, and for the `medrubric grade` command (a fresh process): seconds
+equals the stub's decision, and for the `medrubric grade` command (a fresh process): its CPU
+milliseconds per verdict against the lean client's (the machine's load moves both alike), seconds
 from start to the first request, from the last request to exit, and a finished re-run's wall
 time and calls. Results go to bench/RESULTS.md under "## Grading engine".
 
@@ -110,16 +111,18 @@ def lean_row(stub: Stub, cases_file: Path, answers_file: Path, args: argparse.Na
         a["case_id"]: a["response"] for a in map(json.loads, answers_file.read_text().splitlines())
     }
     stub.reset()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     verdicts = asyncio.run(lean_grade(stub.url, rows, answers, args.concurrency))
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     refs = {
         (row["prompt_id"], p): REF.search(item["criterion"])[1]  # type: ignore[index]
         for row in rows
         for p, item in enumerate(row["rubrics"], start=1)
     }
     wrong = sum(met != decision(refs[key]) for key, met in verdicts.items())
-    return {"verdicts": len(verdicts), "seconds": seconds, "wrong": wrong, **stub.stats()}
+    return {
+        "verdicts": len(verdicts), "seconds": seconds, "cpu": cpu, "wrong": wrong, **stub.stats()
+    }  # fmt: skip
 
 
 async def library_grade(
@@ -187,14 +190,20 @@ def cli_row(stub: Stub, setup: GraderSetup, files: tuple[Path, Path], root: Path
     env = child_env(SRC)
     stub.reset()
     started = time.time()
-    subprocess.run(command, check=True, capture_output=True, env=env)
-    ended = time.time()
+    with tempfile.TemporaryFile() as err:  # the child's own CPU seconds, from its rusage
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        ended = time.time()
+        if os.waitstatus_to_exitcode(status):
+            err.seek(0)
+            raise SystemExit(f"medrubric grade failed:\n{err.read().decode()[-2000:]}")
     stats = stub.stats()
     rerun_start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True, env=env)
     rerun = time.perf_counter() - rerun_start
     return {
         "cli_rate": args.examples * args.criteria / (ended - started),
+        "cli_cpu": usage.ru_utime + usage.ru_stime,
         "cli_total_s": ended - started,
         "cli_first_call_s": stats["first"] - started,
         "cli_tail_s": ended - stats["last"],
@@ -247,16 +256,20 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
             "verdicts / wall seconds from start to exit) in the same rounds, each against the "
             "lean client of its round:",
             "",
-            "| mode | command verdicts/s, rounds | x lean, rounds | x lean, median |",
-            "|---|---|---|---|",
+            "| mode | command verdicts/s, rounds | x lean, rounds | x lean, median "
+            "| command CPU ms / verdict, rounds | lean CPU ms / verdict, rounds |",
+            "|---|---|---|---|---|---|",
         ]
+        verdicts = args.examples * args.criteria
+        lean_cpu = ", ".join(f"{1000 * c / verdicts:.2f}" for c in lean["cpus"])
         for name, r in rows.items():
             if "cli_ratios" not in r:
                 continue
             rates = ", ".join(f"{x:.0f}" for x in r["cli_rates"])
             ratios = ", ".join(f"{x:.2f}" for x in r["cli_ratios"])
             median = sorted(r["cli_ratios"])[len(r["cli_ratios"]) // 2]
-            lines.append(f"| {name} | {rates} | {ratios} | {median:.2f} |")
+            cpu = ", ".join(f"{1000 * c / verdicts:.2f}" for c in r["cli_cpus"])
+            lines.append(f"| {name} | {rates} | {ratios} | {median:.2f} | {cpu} | {lean_cpu} |")
     lines += [
         "",
         "Overheads of the same work in medrubric (library: `grade_responses` in this process; "
@@ -339,12 +352,15 @@ def main() -> int:
             rates = [run["verdicts"] / run["seconds"] for run in runs]
             rows[name] = runs[sorted(range(len(runs)), key=rates.__getitem__)[len(runs) // 2]]
             rows[name]["rates"] = rates
+            if name == "lean":
+                rows[name]["cpus"] = [run["cpu"] for run in runs]
             if "cli_rate" in runs[0]:  # the command against the lean client of its own round
                 ratios = [
                     run["cli_rate"] / lean for run, lean in zip(runs, lean_rates, strict=True)
                 ]
                 rows[name]["cli_ratios"] = ratios
                 rows[name]["cli_rates"] = [run["cli_rate"] for run in runs]
+                rows[name]["cli_cpus"] = [run["cli_cpu"] for run in runs]
         for name, row in rows.items():
             shown = {k: v for k, v in row.items() if k not in ("first", "last")}
             print(name, shown, file=sys.stderr)

@@ -72,3 +72,24 @@ def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
         assert _run("filter", str(threads), "--out", str(out)).returncode == 2
         assert out.is_dir()
     assert (existing / "notes.txt").read_text("utf-8") == "mine"
+
+
+def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps_its_own() -> None:
+    """`medrubric` run as a process freezes the heap at exit (the last exit handler), so the
+    interpreter's teardown does not scan it; `main([...])` called in a process that goes on
+    leaves the caller's garbage collector alone."""
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen at exit', gc.get_freeze_count() > 0))\n"
+        "from medrubric.cli.main import main\n"
+        "main(['--version'])\n"
+        "print('frozen after main([...])', gc.get_freeze_count() > 0)\n"
+        "sys.argv = ['medrubric', '--version']\n"
+        "main()\n"
+    )
+    command = [sys.executable, "-c", probe]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "frozen after main([...]) False" in lines
+    assert lines[-1] == "frozen at exit True"

@@ -106,3 +106,60 @@ def test_a_deadline_stops_a_loop_without_an_attempt_count() -> None:
         policy.retrying()(never)
     assert 0.2 <= calls[-1] - calls[0] < 1.0
     assert len(calls) >= 5  # polled, not waited out in one sleep
+
+
+def test_the_coroutine_loop_follows_the_same_policy() -> None:
+    """`async_retrying` retries `Transient` with the policy's waits (Retry-After honoured and
+    capped), gives up after `max_attempts` with the last failure, and never retries anything
+    else: the blocking loop's behaviour, checked side by side."""
+    import asyncio
+
+    policy = RetryPolicy(max_attempts=3, base_delay=0.5, max_delay=60.0)
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    def scripted(*outcomes: object):
+        tries = iter(outcomes)
+        calls: list[int] = []
+
+        async def attempt(tag: str) -> str:
+            calls.append(1)
+            outcome = next(tries)
+            if isinstance(outcome, Exception):
+                raise outcome
+            return f"{outcome} {tag}"
+
+        return attempt, calls
+
+    attempt, calls = scripted(Transient("HTTP 429", 2.5), Transient("HTTP 503", 900.0), "ok")
+    assert asyncio.run(policy.async_retrying(sleep)(attempt, "x")) == "ok x"
+    assert waits == [2.5, 60.0] and len(calls) == 3
+
+    attempt, calls = scripted(*(Transient(f"HTTP 503 #{n}") for n in (1, 2, 3, 4)))
+    with pytest.raises(Transient, match="#3"):
+        asyncio.run(policy.async_retrying(sleep)(attempt, "x"))
+    assert len(calls) == 3
+    assert all(0.25 <= w <= 0.5 for w in waits[2:3]) and all(0.5 <= w <= 1.0 for w in waits[3:])
+
+    attempt, calls = scripted(KeyError("not transient"), "never")
+    with pytest.raises(KeyError):
+        asyncio.run(policy.async_retrying(sleep)(attempt, "x"))
+    assert len(calls) == 1
+
+
+def test_the_coroutine_loop_stops_at_the_deadline_without_an_attempt_count() -> None:
+    import asyncio
+
+    calls: list[float] = []
+
+    async def never() -> None:
+        calls.append(time.monotonic())
+        raise Transient("not yet")
+
+    policy = RetryPolicy(max_attempts=None, base_delay=0.02, max_delay=0.02, max_wait=0.2)
+    with pytest.raises(Transient, match="not yet"):
+        asyncio.run(policy.async_retrying()(never))
+    assert 0.2 <= calls[-1] - calls[0] < 1.0
+    assert len(calls) >= 5

@@ -149,3 +149,25 @@ def test_errors_and_grader_not_validated_get_different_banners() -> None:
     assert "above this run's maximum error rate of 1%" in over
     clean = _page()
     assert '<div class="errors' not in clean and 'class="info"' not in clean
+
+
+def test_templates_compiled_once_are_loaded_by_the_next_process_without_compiling() -> None:
+    """The renderer keeps compiled templates between processes (checked against their
+    source): an environment sharing that cache loads a page it drew before without
+    compiling it again."""
+    import jinja2
+
+    from medrubric.report.render import env, render
+
+    assert env.bytecode_cache is not None
+    render("base.html.j2", title="t")  # compiled here, or loaded from an earlier run
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled again")
+
+    fresh = jinja2.Environment(
+        loader=env.loader, autoescape=True, undefined=jinja2.StrictUndefined,
+        bytecode_cache=env.bytecode_cache,
+    )  # fmt: skip
+    fresh.compile = refuse  # type: ignore[method-assign]
+    assert fresh.get_template("base.html.j2").name == "base.html.j2"

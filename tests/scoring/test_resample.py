@@ -89,3 +89,15 @@ def test_summary_uses_the_portable_bootstrap() -> None:
     summary = summarize(grades, seed=4, n_resamples=500)
     values = [1.0 if i % 3 == 0 else 0.0 for i in range(30)]
     assert summary.ci95 == pytest.approx(mean_ci(values, 4, 500), abs=0)
+
+
+def test_strata_of_one_size_reuse_the_last_indices_and_cannot_change_them() -> None:
+    resample_indices.cache_clear()
+    first = bootstrap_means([0.1, 0.5, 0.9, 0.3], 0, 500)
+    second = bootstrap_means([1.0, 0.0, 0.0, 0.5], 0, 500)  # another stratum of four cases
+    assert resample_indices.cache_info().hits == 1
+    fresh = resample_indices.__wrapped__(0, 4, 0, 500)
+    assert second.tolist() == np.asarray([1.0, 0.0, 0.0, 0.5])[fresh].mean(axis=1).tolist()
+    assert first.tolist() != second.tolist()
+    with pytest.raises(ValueError, match="read-only"):
+        resample_indices(0, 4, 0, 500)[0, 0] = 3

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from medrubric.scoring.length import adjusted_at, length_bias
+from medrubric.scoring.length import adjusted_at, length_bias, resampled_ranks
 
 
 def _planted(n: int = 60, slope: float = 0.1, seed: int = 0):
@@ -54,3 +54,20 @@ def test_degenerate_input_is_none_or_undefined_never_an_error():
     flat = length_bias([100, 100, 100, 100], [0.1, 0.5, 0.7, 0.2], n_resamples=100)
     assert flat is not None and flat.rho is None and flat.slope == 0.0
     assert flat.adjusted_score == pytest.approx(np.mean([0.1, 0.5, 0.7, 0.2]))
+
+
+@pytest.mark.parametrize("distinct", [1, 3, 40, 500])
+def test_resampled_ranks_are_scipys_rankdata_of_each_row(distinct: int) -> None:
+    rng = np.random.default_rng(distinct)
+    values = rng.integers(0, distinct, size=60).astype(float) / 7  # ties unless distinct is large
+    idx = rng.integers(0, values.size, size=(300, values.size))
+    got = resampled_ranks(values, idx)
+    assert np.array_equal(got, stats.rankdata(values[idx], axis=-1))  # exact, not approximate
+
+
+def test_a_resample_that_draws_nan_ranks_nan_as_scipy_does() -> None:
+    values = np.array([3.0, np.nan, 1.0, 1.0, 2.0])
+    idx = np.array([[0, 2, 3, 4, 0], [1, 0, 2, 3, 4], [4, 4, 4, 4, 4]])
+    want = stats.rankdata(values[idx], axis=-1)
+    assert np.array_equal(resampled_ranks(values, idx), want, equal_nan=True)
+    assert np.isnan(want[1]).all() and not np.isnan(want[0]).any()

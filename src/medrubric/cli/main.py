@@ -5,7 +5,9 @@ Ctrl-C, SIGTERM and a full disk also end in one line, saying how to resume."""
 
 from __future__ import annotations
 
+import atexit
 import errno
+import gc
 import logging
 import os
 import shutil
@@ -182,11 +184,22 @@ def _stopped(exc: KeyboardInterrupt) -> None:
     sys.exit(_signal_exit_code(signum))
 
 
+def _skip_collection_at_exit() -> None:
+    """Registered first, so it runs after every other exit handler: every object still alive
+    moves to the permanent generation, which the collections Python makes while tearing the
+    modules down do not scan (with the statistics stack and aiohttp loaded they took ~0.3 s
+    of CPU after the command had finished). Objects are still freed by reference counting;
+    what the command writes is flushed and closed before it returns."""
+    gc.freeze()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point. Click reports usage errors itself (exit 2); an InputError becomes one line
     on stderr and exit 2, never a traceback. Ctrl-C exits 130 and SIGTERM 143, and a full disk
     exits 1, each with one line saying how to resume. Success returns, so callers can run it
     in-process."""
+    if argv is None:  # the process's own command line: it ends when the command does
+        atexit.register(_skip_collection_at_exit)
     args = sys.argv[1:] if argv is None else argv
     try:
         with _stop_on_signals(), _no_half_made_output(args):

@@ -13,14 +13,30 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.stats import rankdata
 
 from medrubric.scoring.records import LengthBias
 from medrubric.stats import spearman
-from medrubric.stats._arrays import FloatArray, rows_per_chunk
+from medrubric.stats._arrays import FloatArray, IntArray, rows_per_chunk
 from medrubric.stats.intervals import percentile_interval
 
-__all__ = ["adjusted_at", "length_bias"]
+__all__ = ["adjusted_at", "length_bias", "resampled_ranks"]
+
+
+def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
+    """`scipy.stats.rankdata(values[idx], axis=-1)` (average ranks, 1-based, per row), value
+    for value, without sorting each row: a row's ranks follow from how often it draws each
+    distinct value of `values`, counted at once for the whole array. A row that draws a NaN
+    is all NaN, as scipy's."""
+    distinct, code = np.unique(values, return_inverse=True)
+    rows, size = idx.shape[0], distinct.size
+    cell = code[idx] + (np.arange(rows) * size)[:, None]  # (row, distinct value), flattened
+    counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
+    below = np.cumsum(counts, axis=-1) - counts
+    ranks: FloatArray = (below + (counts + 1) / 2).ravel()[cell]
+    missing = np.isnan(values)
+    if missing.any():
+        ranks[missing[idx].any(axis=-1)] = np.nan
+    return ranks
 
 
 def _row_pearson(x: FloatArray, y: FloatArray) -> FloatArray:
@@ -77,9 +93,7 @@ def length_bias(
     for start in range(0, n_resamples, step):
         rows = min(step, n_resamples - start)
         idx = rng.integers(0, x.size, size=(rows, x.size))
-        rhos[start : start + rows] = _row_pearson(
-            rankdata(x[idx], axis=-1), rankdata(y[idx], axis=-1)
-        )
+        rhos[start : start + rows] = _row_pearson(resampled_ranks(x, idx), resampled_ranks(y, idx))
         a, b = _line(log_x[idx], y[idx])
         adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
     rho = spearman(x, y).statistic

@@ -24,57 +24,64 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
 
 from medrubric.stats import percentile_interval
 
-U64 = NDArray[np.uint64]
-MASK = np.uint64(0xFFFFFFFF)
+U32 = NDArray[np.uint32]
 MAX_VALUES = 1 << 21  # v * n stays below 2**53, so a double holds it exactly (JavaScript)
 _ROW_BUDGET = 2_000_000  # draws materialised at once
+_GOLDEN, _OFFSET = np.uint32(0x9E3779B1), np.uint32(0x6A09E667)
 
 
-def _fmix(h: U64) -> U64:
-    h = h ^ (h >> np.uint64(16))
-    h = (h * np.uint64(0x85EBCA6B)) & MASK
-    h = h ^ (h >> np.uint64(13))
-    h = (h * np.uint64(0xC2B2AE35)) & MASK
-    return h ^ (h >> np.uint64(16))
+def _fmix(h: U32) -> U32:
+    """fmix of each element, in place: numpy's uint32 arithmetic wraps modulo 2**32."""
+    h ^= h >> np.uint32(16)
+    h *= np.uint32(0x85EBCA6B)
+    h ^= h >> np.uint32(13)
+    h *= np.uint32(0xC2B2AE35)
+    h ^= h >> np.uint32(16)
+    return h
 
 
-def _step(h: U64, x: U64) -> U64:
-    return (h + ((x * np.uint64(0x9E3779B1)) & MASK) + np.uint64(0x6A09E667)) & MASK
+def _step(h: U32, x: U32) -> U32:
+    return h + x * _GOLDEN + _OFFSET
 
 
-def _u64(x: int) -> U64:
-    return np.asarray(x, dtype=np.uint64)
+def _u32(*x: int) -> U32:
+    return np.array(x, dtype=np.uint32)
 
 
 def stream_key(seed: int) -> int:
     s = seed % (1 << 64)
-    return int(_fmix(_step(_fmix(_step(_u64(0), _u64(s >> 32))), _u64(s & 0xFFFFFFFF))))
+    return int(_fmix(_step(_fmix(_step(_u32(0), _u32(s >> 32))), _u32(s & 0xFFFFFFFF)))[0])
 
 
+@lru_cache(maxsize=1)
 def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int64]:
-    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices."""
+    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices,
+    read-only. The last one is kept: a summary's strata of the same size (the whole run and
+    its only language, say) resample the same indices."""
     if not 0 < n <= MAX_VALUES:
         raise ValueError(f"the bootstrap takes 1 to {MAX_VALUES} values, got {n}")
-    key = _u64(stream_key(seed))
-    row = _fmix(_step(key, np.arange(start, start + rows, dtype=np.uint64)))[:, None]
-    v = _fmix(_step(row, np.arange(n, dtype=np.uint64)[None, :]))
-    size = np.uint64(n)
-    threshold = np.uint64(((1 << 32) - n) % n)
-    product = v * size
-    rejected = (product & MASK) < threshold
+    key = _u32(stream_key(seed))
+    row = _fmix(_step(key, np.arange(start, start + rows, dtype=np.uint32)))[:, None]
+    v = _fmix(row + _step(_u32(0), np.arange(n, dtype=np.uint32))[None, :])
+    size = np.uint32(n)
+    threshold = np.uint32(((1 << 32) - n) % n)
+    rejected = v * size < threshold  # the low 32 bits of v * n
     attempt = 0
     while rejected.any():
         attempt += 1
-        v[rejected] = _fmix(_step(v[rejected], _u64(attempt)))
-        product[rejected] = v[rejected] * size
-        rejected &= (product & MASK) < threshold
-    return (product >> np.uint64(32)).astype(np.int64)
+        redrawn = _fmix(_step(v[rejected], _u32(attempt)))
+        v[rejected] = redrawn
+        rejected[rejected] = redrawn * size < threshold
+    indices = ((v.astype(np.uint64) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    indices.setflags(write=False)
+    return indices
 
 
 def bootstrap_means(values: Sequence[float], seed: int, n_resamples: int) -> NDArray[np.float64]:

@@ -1,0 +1,96 @@
+"""Where `medrubric grade` spends its CPU, phase by phase, side by side for two checkouts.
+
+For each round and each checkout (a source folder: this one's `src`, or another revision's
+`git archive` unpacked), `medrubric grade` runs in a fresh process on N generated
+HealthBench-format examples x 11 criteria against the grading stub (bench/_grading_stub.py,
+50 ms latency, concurrency 50). It prints the CPU seconds before the first request, between
+the first request and the last reply, in summary.json, in the reports, and after the exit
+handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit). CPU
+seconds, unlike wall seconds, hardly move with other work on the machine.
+
+    python bench/bench_grade_phases.py [--examples 200] [--rounds 2] [--mode per-criterion]
+        [--baseline /tmp/old/src]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from _bytecode import child_env, compile_sources
+from _grading_stub import Stub, write_healthbench
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parent / "src"
+PHASES = (
+    ("before first request", "start", "first_request"),
+    ("calls", "first_request", "last_reply"),
+    ("summary.json", "summary_start", "summary_end"),
+    ("reports", "reports_start", "reports_end"),
+)
+
+
+def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -> dict[str, float]:
+    cases, answers = files
+    command = [
+        sys.executable, str(HERE / "_grade_phases_entry.py"), "grade", "--responses",
+        str(answers), "--cases", str(cases), "--grader", f"openai:replay@{stub.url}",
+        "--mode", mode, "--out", str(out), "--cache-dir", str(out / "cache"),
+        "--concurrency", "50", "--quiet",
+    ]  # fmt: skip
+    env = child_env(src) | {"PHASES_OUT": str(out.parent / f"{out.name}.json")}
+    stub.reset()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        if os.waitstatus_to_exitcode(status):
+            err.seek(0)
+            raise SystemExit(err.read().decode()[-2000:])
+    marks = json.loads((out.parent / f"{out.name}.json").read_text())
+    row = {name: marks[end] - marks[begin] for name, begin, end in PHASES}
+    row["after exit handlers"] = usage.ru_utime + usage.ru_stime - marks["exit_handlers"]
+    row["total"] = usage.ru_utime + usage.ru_stime
+    row["calls made"] = stub.stats()["calls"]
+    return row
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--mode", default="per-criterion", choices=("per-criterion", "batched"))
+    parser.add_argument("--baseline", type=Path, help="another revision's src folder")
+    args = parser.parse_args()
+    sources = {"this checkout": SRC}
+    if args.baseline:
+        sources = {"baseline": args.baseline.resolve(), **sources}
+    for src in sources.values():
+        compile_sources(src)
+    rows: dict[str, list[dict[str, float]]] = {name: [] for name in sources}
+    with tempfile.TemporaryDirectory() as tmp, Stub(0.05) as stub:
+        root = Path(tmp)
+        files = write_healthbench(root, args.examples, 11, 450, 830)
+        for r in range(args.rounds):  # alternating, so load falls on both alike
+            for name, src in sources.items():
+                out = root / f"{name.replace(' ', '-')}-{r}"
+                rows[name].append(one(stub, src, files, out, args.mode))
+                print(name, {k: round(v, 3) for k, v in rows[name][-1].items()}, file=sys.stderr)
+    verdicts = args.examples * 11
+    columns = [p[0] for p in PHASES] + ["after exit handlers", "total"]
+    print(f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict |")
+    print(f"|---|{'---|' * (len(columns) + 1)}")
+    for name, runs in rows.items():
+        cells = [", ".join(f"{run[c]:.2f}" for run in runs) for c in columns]
+        per = ", ".join(f"{1000 * run['total'] / verdicts:.2f}" for run in runs)
+        print(f"| {name} | {' | '.join(cells)} | {per} |")
+    print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
