@@ -508,9 +508,9 @@ def _words(text: str) -> set[str]:
     return words | {_stem(w) for w in words} | {_canonical(w) for w in words}
 
 
-def opposed(a: str, b: str) -> bool:
-    """One text holds a word whose opposite the other holds, or only one of them is negated,
-    or they name different numbers."""
+def conflicting(a: str, b: str) -> bool:
+    """One text holds a word whose opposite the other holds ("stop" / "continue"), or they
+    name different numbers (a dose, a time)."""
     wa, wb = _words(a), _words(b)
     za, zb = _expand(a), _expand(b)
 
@@ -522,12 +522,19 @@ def opposed(a: str, b: str) -> bool:
         return True
     if any(poles(za, zb, x, y) for x, y in OPPOSITES_ZH):
         return True
-    if bool(wa & NEGATION_EN) != bool(wb & NEGATION_EN):
-        return True
-    if any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH):
-        return True
     na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
     return bool(na and nb and not na & nb)
+
+
+def opposed(a: str, b: str) -> bool:
+    """`conflicting`, or only one of the two texts is negated."""
+    if conflicting(a, b):
+        return True
+    wa, wb = _words(a), _words(b)
+    za, zb = _expand(a), _expand(b)
+    if bool(wa & NEGATION_EN) != bool(wb & NEGATION_EN):
+        return True
+    return any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH)
 
 
 def _join_compounds(a: str, b: str) -> tuple[str, str]:
