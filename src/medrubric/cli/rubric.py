@@ -199,11 +199,16 @@ def lint(
     from medrubric.report.lint import write_lint
     from medrubric.rubric.items import item_analysis, item_findings
     from medrubric.rubric.lint import blocking, lint_text, severity_counts
+    from medrubric.rubric.similarity import FALLBACK_NOTE, duplicate_method, sentence_encoder
 
     loaded = load_cases(cases)
-    findings = lint_text(loaded)
-    families = ["text"]
     console = Console(soft_wrap=True)
+    encoder = sentence_encoder()
+    if encoder is None:
+        console.print(FALLBACK_NOTE)
+    findings = lint_text(loaded, encoder)
+    duplicates = duplicate_method(encoder)
+    families = ["text"]
     if grader is not None:
         retriever = _evidence_retriever(index, evidence_k, models)
         findings += asyncio.run(
@@ -222,10 +227,10 @@ def lint(
     n_criteria = sum(len(c.rubric) for c in loaded)
     console.print(
         f"{len(loaded)} cases, {n_criteria} criteria: {counts['error']} errors, "
-        f"{counts['warning']} warnings, {counts['note']} notes"
+        f"{counts['warning']} warnings, {counts['note']} notes (duplicates by {duplicates})"
     )
     if out is not None:
-        write_lint(out, findings, loaded, cases, families, items)
+        write_lint(out, findings, loaded, cases, families, items, duplicates)
         console.print(f"findings: {out / 'lint.jsonl'} · page: {out / 'lint.html'}")
     if blocking(findings) and not allow:
         raise typer.Exit(1)

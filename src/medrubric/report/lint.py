@@ -23,9 +23,13 @@ def write_lint(
     source: str,
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
+    duplicates: str = "",
 ) -> None:
-    """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl."""
+    """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl;
+    `duplicates` names how duplicates were looked for (`rubric.similarity.duplicate_method`)."""
     write_jsonl(out / LINT_JSONL, findings)
     if items:
         write_jsonl(out / ITEMS_JSONL, items)
-    write_text_atomic(out / LINT_HTML, lint_html(findings, cases, source, families, items))
+    write_text_atomic(
+        out / LINT_HTML, lint_html(findings, cases, source, families, items, duplicates)
+    )

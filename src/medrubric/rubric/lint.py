@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
 from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
-from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
 from medrubric.rubric.schemas import Problem
+from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
 from medrubric.rubric.validate import (
     count_problems,
     duplicate_pairs,
@@ -42,8 +42,9 @@ ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criter
 # Reworded duplicates by sentence similarity (cosine of the two criteria's embeddings):
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
-SIMILAR_URGENT_CARE = 0.4  # two criteria that both urge care now, with no condition
-AUTO = "auto"  # lint_text's encoder: the bundled sentence encoder when installed
+SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
+SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
+AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
 DRAFT_SEVERITY: dict[str, Severity] = {
@@ -416,10 +417,15 @@ IMMEDIATE = _any(
 CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
 
 
-def _urgent_care(text: str) -> bool:
+def _care_kind(text: str) -> str | None:
+    """ "now" (care urged now, unconditionally), "if" (care on a condition: a safety net), or
+    None (no care named)."""
     normal = _normal(text)
-    found = URGENT_CARE.search(normal) and IMMEDIATE.search(normal)
-    return bool(found) and CONDITION.search(normal) is None
+    if URGENT_CARE.search(normal) is None:
+        return None
+    if CONDITION.search(normal):
+        return "if"
+    return "now" if IMMEDIATE.search(normal) else None
 
 
 _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
@@ -623,11 +629,13 @@ def _similar(
         return None  # a flipped criterion is reported as such; other numbers or poles differ
     acts = speech_act(a.text), speech_act(b.text)
     same_act = None in acts or acts[0] == acts[1]
-    urgent = _urgent_care(a.text) and _urgent_care(b.text)
+    care = _care_kind(a.text), _care_kind(b.text)
     if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
         return f"cosine {cosine:.2f}"
-    if urgent and cosine >= SIMILAR_URGENT_CARE:
+    if care == ("now", "now") and same_act and cosine >= SIMILAR_URGENT_CARE:
         return f"both urge care now, cosine {cosine:.2f}"
+    if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
+        return f"both say when to seek care, cosine {cosine:.2f}"
     return None
 
 
@@ -641,7 +649,9 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
     near = set(duplicate_pairs([c.text for c in rubric]))
     reworded = rubric_paraphrases([c.text for c in rubric])
     signs = [expected_sign(c.text) for c in rubric]
-    consistent = [s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric)]
+    consistent = [
+        s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
+    ]
     sims = None if encoder is None else cosines(encoder, [c.text for c in rubric])
     method = duplicate_method(encoder)
     reported: set[int] = set()
