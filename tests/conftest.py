@@ -61,6 +61,18 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+@pytest.fixture(scope="session")
+def sentence_encoder() -> object:
+    """The bundled sentence encoder (USE multilingual v3, the retrieve extra), loaded once per
+    session (about 4 s with its first batch); the test is skipped without the extra."""
+    from medrubric.rubric.similarity import sentence_encoder as load
+
+    encoder = load()
+    if encoder is None:
+        pytest.skip("the retrieve extra (sentence encoder) is not installed")
+    return encoder
+
+
 @pytest.fixture
 def tmp_cache(tmp_path: Path) -> Path:
     """An empty call-cache folder for one test."""

@@ -205,7 +205,7 @@ def lint(
     console = Console(soft_wrap=True)
     encoder = sentence_encoder()
     if encoder is None:
-        console.print(FALLBACK_NOTE)
+        console.print(FALLBACK_NOTE, markup=False)
     findings = lint_text(loaded, encoder)
     duplicates = duplicate_method(encoder)
     families = ["text"]

@@ -509,8 +509,8 @@ def _words(text: str) -> set[str]:
 
 
 def conflicting(a: str, b: str) -> bool:
-    """One text holds a word whose opposite the other holds ("stop" / "continue"), or they
-    name different numbers (a dose, a time)."""
+    """One text holds a word whose opposite the other holds ("stop" / "continue"), or both
+    name numbers and not the same ones (a dose, a time)."""
     wa, wb = _words(a), _words(b)
     za, zb = _expand(a), _expand(b)
 
@@ -523,7 +523,7 @@ def conflicting(a: str, b: str) -> bool:
     if any(poles(za, zb, x, y) for x, y in OPPOSITES_ZH):
         return True
     na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
-    return bool(na and nb and not na & nb)
+    return bool(na - nb and nb - na)  # "500 mg every 6 hours" / "1000 mg every 6 hours"
 
 
 def opposed(a: str, b: str) -> bool:
