@@ -56,13 +56,16 @@ def test_safety_net_rewordings_in_chinese_are_duplicates(sentence_encoder: objec
     ("first", "second"),
     [
         # look-alikes that differ in a number, a pole or the sign's meaning
-        ("Recommends paracetamol 500 mg every 6 hours", "Recommends paracetamol 1000 mg every 6 hours"),
-        ("Advises stopping allopurinol during the attack", "Advises continuing allopurinol during the attack"),
+        ("Recommends paracetamol 500 mg every 6 hours", "Recommends paracetamol 1000 mg every 6 h"),
+        (
+            "Advises stopping allopurinol in the attack",
+            "Advises continuing allopurinol in the attack",
+        ),
         ("Explains the glass test for a non-blanching rash", "Omits the glass test"),
         # a flipped criterion is reported as a flip, not as a repeat of the good one
-        ("Advises calling an ambulance immediately", "Suggests waiting to see whether the pain settles"),
+        ("Advises calling an ambulance immediately", "Suggests waiting to see whether it settles"),
     ],
-)  # fmt: skip
+)
 def test_look_alikes_are_not_duplicates(sentence_encoder: object, first: str, second: str) -> None:
     assert _duplicates(_case((6, first), (6, second)), sentence_encoder) == {}
 
