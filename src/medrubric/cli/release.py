@@ -86,6 +86,7 @@ def build_command(
     write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
     from medrubric.data.parquet import parquet_available
     from medrubric.release import build_release
+    from medrubric.rubric.similarity import FALLBACK_NOTE, WORDS
     from medrubric.snapshot.hub import write_hub_folder
 
     result = build_release(
@@ -100,6 +101,8 @@ def build_command(
     )
     m = result.manifest
     lint = m.extra["rubric_lint"]
+    if lint["duplicates"] == WORDS:
+        typer.echo(FALLBACK_NOTE)
     typer.echo(
         f"rubric lint: {lint['counts']['error']} errors, {lint['counts']['warning']} warnings, "
         f"{lint['counts']['note']} notes"
