@@ -18,6 +18,7 @@ from pathlib import Path
 
 from medrubric.data.formats import load_cases
 from medrubric.rubric.lint import lint_text
+from medrubric.rubric.similarity import FALLBACK_NOTE, duplicate_method, sentence_encoder
 
 SCORED = ("flipped_sign", "duplicate", "vague", "unjudgeable", "low_weight", "extreme_weight")
 
@@ -30,7 +31,7 @@ def score(path: Path) -> tuple[int, dict[str, tuple[int, int, int]]]:
     """(criteria, check -> (true positives, false positives, false negatives))."""
     cases = load_cases(path)
     flagged: dict[tuple[str, str], set[str]] = {}
-    for f in lint_text(cases):
+    for f in lint_text(cases, sentence_encoder()):
         if f.criterion_id is not None:
             flagged.setdefault((f.case_id, f.criterion_id), set()).add(f.check)
     counts = {check: [0, 0, 0] for check in SCORED}
@@ -57,6 +58,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="+", type=Path, help="labelled cases files")
     args = parser.parse_args()
+    encoder = sentence_encoder()
+    print(f"duplicate method: {duplicate_method(encoder)}")
+    if encoder is None:
+        print(FALLBACK_NOTE)
     for path in args.sets:
         n, counts = score(path)
         print(f"\n{path} ({n} criteria)\n")

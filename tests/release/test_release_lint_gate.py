@@ -44,11 +44,19 @@ def test_an_error_finding_stops_the_release(
     assert not out.exists()
 
 
-def test_allow_findings_records_the_decision_in_the_manifest(tmp_path: Path) -> None:
+def test_allow_findings_records_the_decision_in_the_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from medrubric.rubric import similarity
+
+    # without the retrieve extra: word overlap only, said once, and recorded
+    monkeypatch.setattr("medrubric.release.build.sentence_encoder", lambda: None)
     pool, out = _pool(tmp_path / "pool.jsonl"), tmp_path / "rel"
     main(["release", str(pool), *WINDOW, "--out", str(out), "--allow-findings"])
+    assert capsys.readouterr().out.count(similarity.FALLBACK_NOTE) == 1
     lint = read_manifest(out).extra["rubric_lint"]
     assert lint["counts"]["error"] == 1 and lint["families"] == ["text"]
+    assert lint["duplicates"] == "words"
     assert lint["allowed_errors"] == [
         {"case_id": "flip", "criterion_id": "c1", "check": "flipped_sign"}
     ]
@@ -60,3 +68,4 @@ def test_the_sample_releases_with_its_lint_recorded(tmp_path: Path) -> None:
     main(["release", "sample", *window, "--out", str(out), "--hub-out", str(tmp_path / "hf")])
     lint = read_manifest(out).extra["rubric_lint"]
     assert lint["counts"]["error"] == 0 and lint["allowed_errors"] == []
+    assert lint["duplicates"] in ("words", "words+use")  # "words+use" with the retrieve extra

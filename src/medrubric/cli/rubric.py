@@ -128,6 +128,7 @@ def lint(
     (a model error is one: its criterion is unchecked), unless --allow."""
     from medrubric.report.lint import LintOptions, run_lint
     from medrubric.rubric.lint import blocking, severity_counts
+    from medrubric.rubric.similarity import FALLBACK_NOTE, WORDS
 
     options = LintOptions(
         cases=cases, runs=runs or [], grader=grader, evidence_k=evidence_k, index=index,
@@ -140,6 +141,8 @@ def lint(
             "medicine[/]"
         )
     result = run_lint(options)
+    if result.duplicates == WORDS:
+        console.print(FALLBACK_NOTE, markup=False)
     if (check := result.model) is not None:
         console.print(
             f"model {check.label}: {check.verdicts} criteria judged, {check.errors} model "
@@ -151,7 +154,8 @@ def lint(
     counts = severity_counts(findings)
     console.print(
         f"{result.n_cases} cases, {result.n_criteria} criteria: {counts['error']} errors, "
-        f"{counts['warning']} warnings, {counts['note']} notes"
+        f"{counts['warning']} warnings, {counts['note']} notes "
+        f"(duplicates by {result.duplicates})"
     )
     if out is not None:
         console.print(f"findings: {out / 'lint.jsonl'} · page: {out / 'lint.html'}")

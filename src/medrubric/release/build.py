@@ -21,6 +21,7 @@ from medrubric.data.models import Case
 from medrubric.errors import InputError
 from medrubric.rubric.items import item_analysis, item_findings
 from medrubric.rubric.lint import Finding, blocking, lint_text, severity_counts
+from medrubric.rubric.similarity import duplicate_method, sentence_encoder
 from medrubric.snapshot import Manifest, freeze
 
 DATE_RULE = "earliest published_at per case id across all pools"
@@ -72,7 +73,8 @@ def lint_gate(
     """The rubric lint of the cases to release (text checks; the item analysis too when runs
     are given) and its manifest record. Error-severity findings stop the release unless
     `allow_findings`, and then the manifest names each one it was released with."""
-    findings = lint_text(cases)
+    encoder = sentence_encoder()
+    findings = lint_text(cases, encoder)
     families = ["text"]
     if runs:
         graded = load_answer_grades(runs)
@@ -88,6 +90,7 @@ def lint_gate(
         )
     record: dict[str, Any] = {
         "families": families,
+        "duplicates": duplicate_method(encoder),
         "counts": severity_counts(findings),
         "allowed_errors": [
             {"case_id": f.case_id, "criterion_id": f.criterion_id, "check": f.check} for f in errors

@@ -289,6 +289,7 @@ def lint_html(
     source: str,
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
+    duplicates: str = "",
 ) -> str:
     from medrubric.rubric.lint import SEVERITIES, severity_counts
 
@@ -299,6 +300,7 @@ def lint_html(
         n_cases=len(cases),
         n_criteria=sum(len(c.rubric) for c in cases),
         families=list(families),
+        duplicates=duplicates,
         counts=severity_counts(findings),
         by_check=findings_by_check(findings),
         findings=sorted(findings, key=lambda f: order[f.severity]),

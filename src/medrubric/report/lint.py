@@ -33,12 +33,16 @@ def write_lint(
     source: str,
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
+    duplicates: str = "",
 ) -> None:
-    """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl."""
+    """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl;
+    `duplicates` names how duplicates were looked for (`rubric.similarity.duplicate_method`)."""
     write_jsonl(out / LINT_JSONL, findings)
     if items:
         write_jsonl(out / ITEMS_JSONL, items)
-    write_text_atomic(out / LINT_HTML, lint_html(findings, cases, source, families, items))
+    write_text_atomic(
+        out / LINT_HTML, lint_html(findings, cases, source, families, items, duplicates)
+    )
 
 
 class LintOptions(BaseModel):
@@ -78,6 +82,7 @@ class LintResult(BaseModel):
     items: list[ItemStats] = Field(default_factory=list)
     n_cases: int
     n_criteria: int
+    duplicates: str
     model: ModelCheck | None = None
     files: list[Path] = Field(default_factory=list)
 
@@ -88,9 +93,12 @@ def run_lint(options: LintOptions) -> LintResult:
     from medrubric.data.formats import load_cases
     from medrubric.rubric.items import item_analysis, item_findings
     from medrubric.rubric.lint import lint_text
+    from medrubric.rubric.similarity import duplicate_method, sentence_encoder
 
     cases = load_cases(options.cases)
-    findings = lint_text(cases)
+    encoder = sentence_encoder()
+    findings = lint_text(cases, encoder)
+    duplicates = duplicate_method(encoder)
     families = ["text"]
     check = None
     if options.grader is not None:
@@ -105,12 +113,13 @@ def run_lint(options: LintOptions) -> LintResult:
         families.append("runs")
     files: list[Path] = []
     if options.out is not None:
-        write_lint(options.out, findings, cases, options.cases, families, items)
+        write_lint(options.out, findings, cases, options.cases, families, items, duplicates)
         files = [options.out / LINT_JSONL, options.out / LINT_HTML]
         files += [options.out / ITEMS_JSONL] if items else []
     return LintResult(
         findings=findings, families=families, items=items, n_cases=len(cases),
-        n_criteria=sum(len(c.rubric) for c in cases), model=check, files=files,
+        n_criteria=sum(len(c.rubric) for c in cases), duplicates=duplicates, model=check,
+        files=files,
     )  # fmt: skip
 
 

@@ -15,18 +15,22 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
-from medrubric.rubric.paraphrase import opposed, rubric_paraphrases
+from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
 from medrubric.rubric.schemas import Problem
+from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
 from medrubric.rubric.validate import (
     count_problems,
     duplicate_pairs,
     text_problems,
 )
+
+if TYPE_CHECKING:
+    from medrubric.retrieve.dense import Encoder
 
 Severity = Literal["error", "warning", "note"]
 Family = Literal["text", "model", "runs"]
@@ -35,6 +39,12 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 LOW_WEIGHT_MAX = 3  # life-critical wording at |weight| <= 3 is under-weighted
 EXTREME_WEIGHT_MIN = 9  # ±9/±10 are for life-critical content (data.vocab)
 ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criteria on
+# Reworded duplicates by sentence similarity (cosine of the two criteria's embeddings):
+SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
+SIMILAR_ANY_ACT = 0.85  # any two criteria
+SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
+SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
+AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
 DRAFT_SEVERITY: dict[str, Severity] = {
@@ -61,6 +71,7 @@ class Finding(BaseModel):
     weight: int | None = None
     model: str | None = None  # the model that judged it (family "model")
     prompt_version: str | None = None  # its prompt, `name@version` (family "model")
+    method: str | None = None  # how a duplicate was looked for: "words" or "words+use"
 
     @classmethod
     def for_criterion(
@@ -145,6 +156,8 @@ _CARE_EN = (
     r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician|midwife"
     r"|pharmacist|prescriber|nurse|health visitor|dentist"
     r"|pediatrician|crisis line)"
+    r"|\b(?:checked|seen|examined|assessed|reviewed) by (?:a |the |an )?(?:doctor|gp|nurse"
+    r"|clinician|physician|specialist|midwife|pharmacist|paediatrician|pediatrician)"
 )
 _CARE_ZH = (
     r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
@@ -277,6 +290,11 @@ HARMFUL_CUES = _any(
         rf"{HEDGE}\bharmless\b"
         r"|\bnothing (?:more |else |further )?(?:needs|is needed|to do)"
         r"|\bunlikely to (?:matter|be serious|cause (?:any )?harm)|\bfine to\b",
+        r"\b(?:has|have|is|are|'s) probably (?:\w+ )?(?:passed|worn off|gone|settled|cleared"
+        r"|resolved|fine|nothing|harmless)\b",
+        # deferring it to a routine visit
+        r"\b(?:at|until|to) (?:her|his|their|your|the) next (?:routine )?(?:check-?up|appointment"
+        r"|visit|review)\b",
         # more medicine than is safe
         r"\b(?:stronger|higher|extra|bigger|larger|further|another) (?:\S+ ){0,2}(?:doses?"
         r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
@@ -305,7 +323,9 @@ HARMFUL_CUES = _any(
         r"观察\S{0,8}再(?:说|决定|看)|先\S{0,8}(?:观察|看看)"
         r"|看看(?:会不会|能不能|是否|有没有)\S{0,4}(?:好|缓解)"
         r"|(?:明天|明早|过几天|几天后|下周)再(?:看|说|决定|去)",
-        r"自行\S{0,2}(?:停|加|减|调整|增加|加倍)|加倍\S{0,8}(?:剂量|药量)",
+        r"自行\S{0,2}(?:停|加|减|调整|增加|加倍)|加倍\S{0,8}(?:剂量|药量)|自行\S{0,10}(?:加倍|翻倍)",
+        # waiting a stated time before anything is done ("观察一两天", "再观察一个月")
+        r"观察(?:一|两|几|数|\d)\S{0,3}(?:天|晚|夜|周|星期|个?月)",
         r"(?:病毒|感冒|流感)\S{0,6}(?:用|吃|服|开)\S{0,4}抗生素|抗生素\S{0,4}治\S{0,4}(?:病毒|感冒|流感)",
         r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
@@ -320,7 +340,7 @@ HARMFUL_CUES = _any(
         r"(?:一定|肯定|绝对)\S{0,2}(?:没事|没问题|不会有事)|热鸡蛋|滚鸡蛋|酒精\S{0,6}擦",
         r"自己买\S{0,4}(?:药|抗生素)|(?:吃|服)\S{0,2}消炎药|加量|超量|加大(?:剂量|药量)",
         r"(?:无需|不必|不需要|不用|没必要|用不着)再?(?:打|注射|接种|吃药|用药|住院|复诊)",
-        r"热水泡|喝醋|(?:吞|咽)\S{0,2}(?:饭团|馒头|米饭|饭)|(?:暂停|停止|不要)喂奶|风油精|清凉油|草木灰"
+        r"热水泡|喝醋|(?:吞|咽)\S{0,2}(?:饭团|馒头|米饭|饭)|(?:暂停|停止|不要)(?:母乳)?(?:喂奶|喂养|哺乳)|风油精|清凉油|草木灰"
         r"|香灰|保密|不要告诉(?:父母|家长|老师|任何人)",
         r"(?:明天|明早|第二天|过几天|几天后|下周)\S{0,6}再(?:看|说|决定|去|就医|处理)",
         r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
@@ -336,6 +356,8 @@ NEGATORS = _any(
         r"|will not)\b",
         r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
         r"\bnot (?=\w+ing\b)",
+        # the alternative an answer is told to avoid ("call now rather than waiting")
+        r"\b(?:rather than|instead of)\b",
         r"\b(?:should|must|ought to|may) not\b|\bshouldn't\b|\bmustn't\b|\bnot be (?:given|used"
         r"|taken)\b",
         r"不要|不应|避免|切勿|勿|不建议|不可|别|不能|不宜|禁止|禁用",
@@ -373,6 +395,39 @@ CONSEQUENCES = _any(
         r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成)|可能(?:会|把|使|让)",
     ]
 )
+# Care now: a place or person of care and a word of immediacy, with no condition ("if the rash
+# spreads"): two such criteria of one sign reward the same behaviour however they word it.
+URGENT_CARE = _any(
+    [
+        _CARE_EN,
+        _CARE_ZH,
+        r"\b(?:ambulance|a&e|emergency (?:department|services|care|help|number|room|unit)"
+        r"|crisis (?:line|service|team)|maternity (?:unit|assessment)|medical (?:assessment|review"
+        r"|care|attention|help))\b",
+        r"医院|急诊|就医|就诊|120",
+    ]
+)
+IMMEDIATE = _any(
+    [
+        r"\b(?:emergency|urgent\w*|immediate\w*|right (?:now|away)|straight away|at once|now"
+        r"|same[- ]day|today|ambulance|a&e|911|999|112|crisis)\b",
+        r"立即|立刻|马上|尽快|急诊|120|当天|今天",
+    ]
+)
+CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
+
+
+def _care_kind(text: str) -> str | None:
+    """ "now" (care urged now, unconditionally), "if" (care on a condition: a safety net), or
+    None (no care named)."""
+    normal = _normal(text)
+    if URGENT_CARE.search(normal) is None:
+        return None
+    if CONDITION.search(normal):
+        return "if"
+    return "now" if IMMEDIATE.search(normal) else None
+
+
 _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
 
 
@@ -385,10 +440,21 @@ SPAN_NEGATORS = _any(
 )
 
 
+# How one gets somewhere: a negator before it negates the means, not the going ("不要自己开车
+# 去医院", "not to drive herself to hospital").
+MEANS = _any([r"\bdriv\w*|\bcycl\w*|\bwalk\w*", r"开车|驾车|骑车|走路"])
+
+
 def _negated(clause: str, start: int, end: int | None = None) -> bool:
     """A negator in the clause before position `start`, or inside the cue (up to `end`)."""
     inside = end is not None and SPAN_NEGATORS.search(clause[start:end]) is not None
     return inside or NEGATORS.search(clause[:start]) is not None
+
+
+def _care_negated(clause: str, start: int) -> bool:
+    """A negator before the care cue at `start` that is not about the means of getting there."""
+    negators = list(NEGATORS.finditer(clause[:start]))
+    return bool(negators) and not MEANS.search(clause, negators[-1].end(), start)
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
@@ -426,7 +492,7 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     for clause in _CLAUSE.split(_normal(text)):
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
-            return (-1 if _negated(clause, good.start()) else 1), good.group(0)
+            return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
     return None
 
 
@@ -554,25 +620,54 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
-def _duplicates(case: Case) -> list[Finding]:
-    """A criterion that repeats an earlier one (same text, near-identical wording, or reworded:
-    `rubric.paraphrase`), reported once, on the later criterion. Near-identical wording with
-    the opposite sign is a contradiction: one of the two signs is wrong."""
+def _similar(
+    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool]
+) -> str | None:
+    """Why two criteria of one sign, neither worded against its weight, say the same thing by
+    sentence similarity (the evidence); None when they do not."""
+    if not all(consistent) or conflicting(a.text, b.text):
+        return None  # a flipped criterion is reported as such; other numbers or poles differ
+    acts = speech_act(a.text), speech_act(b.text)
+    same_act = None in acts or acts[0] == acts[1]
+    care = _care_kind(a.text), _care_kind(b.text)
+    if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
+        return f"cosine {cosine:.2f}"
+    if care == ("now", "now") and same_act and cosine >= SIMILAR_URGENT_CARE:
+        return f"both urge care now, cosine {cosine:.2f}"
+    if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
+        return f"both say when to seek care, cosine {cosine:.2f}"
+    return None
+
+
+def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
+    """A criterion that repeats an earlier one (same text, near-identical wording, reworded:
+    `rubric.paraphrase`, or, with an encoder, similar in meaning: `rubric.similarity`),
+    reported once, on the later criterion. Near-identical wording with the opposite sign is a
+    contradiction: one of the two signs is wrong."""
     findings = []
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
     reworded = rubric_paraphrases([c.text for c in rubric])
     signs = [expected_sign(c.text) for c in rubric]
+    consistent = [
+        s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
+    ]
+    sims = None if encoder is None else cosines(encoder, [c.text for c in rubric])
+    method = duplicate_method(encoder)
     reported: set[int] = set()
     for i, j in combinations(range(1, len(rubric) + 1), 2):
         if j in reported:
             continue
         a, b = rubric[i - 1], rubric[j - 1]
-        if opposed(a.text, b.text):
-            continue  # two poles of a behaviour, or other numbers: not the same behaviour
         same_sign = (a.weight > 0) == (b.weight > 0)
         if _polarity_differs(signs[i - 1], signs[j - 1]):
             continue  # a behaviour and its failure ("Explains X" / "Omits X"), not one twice
+        similar = None
+        if same_sign and sims is not None:
+            pair = (consistent[i - 1], consistent[j - 1])
+            similar = _similar(a, b, float(sims[i - 1, j - 1]), pair)
+        if opposed(a.text, b.text) and similar is None:
+            continue  # two poles of a behaviour, or other numbers: not the same behaviour
         if (i, j) in near and not same_sign:
             if _mirror_pair(a, b):
                 continue
@@ -596,10 +691,17 @@ def _duplicates(case: Case) -> list[Finding]:
             )
             evidence = f"{a.id}: {a.text} (shared: {', '.join(sorted(shared))})"
             finding = _finding(case, b, "duplicate", "warning", reason, evidence)
+        elif similar is not None:
+            reason = (
+                f"says what {a.id} says in other words: the behaviour is counted twice "
+                f"({a.weight:+d} and {b.weight:+d})"
+            )
+            evidence = f"{a.id}: {a.text} ({similar})"
+            finding = _finding(case, b, "duplicate", "warning", reason, evidence)
         else:
             continue
         reported.add(j)
-        findings.append(finding)
+        findings.append(finding.model_copy(update={"method": method}))
     return findings
 
 
@@ -620,8 +722,10 @@ def _balance(case: Case) -> list[Finding]:
     return findings
 
 
-def lint_case(case: Case) -> list[Finding]:
-    """Every text-only finding for one case: rubric-level first, then per criterion."""
+def lint_case(case: Case, encoder: Encoder | None | Literal["auto"] = AUTO) -> list[Finding]:
+    """Every text-only finding for one case: rubric-level first, then per criterion. Duplicates
+    are looked for by sentence similarity too when `encoder` is given (AUTO: the bundled one
+    when the `retrieve` extra is installed, `rubric.similarity`), else by word overlap."""
     findings = _balance(case)
     weighted = len({c.weight for c in case.rubric}) > 1  # not a binary checklist
     for number, c in enumerate(case.rubric, start=1):
@@ -629,12 +733,19 @@ def lint_case(case: Case) -> list[Finding]:
         findings += _polarity(case, c)
         findings += _weight_anomalies(case, c) if weighted else []
         findings += _judgeable(case, c)
-    return findings + _duplicates(case)
+    return findings + _duplicates(case, _resolve(encoder))
 
 
-def lint_text(cases: Sequence[Case]) -> list[Finding]:
-    """Text-only findings for every case, in case order."""
-    return [f for case in cases for f in lint_case(case)]
+def _resolve(encoder: Encoder | None | Literal["auto"]) -> Encoder | None:
+    return sentence_encoder() if isinstance(encoder, str) else encoder
+
+
+def lint_text(
+    cases: Sequence[Case], encoder: Encoder | None | Literal["auto"] = AUTO
+) -> list[Finding]:
+    """Text-only findings for every case, in case order (`encoder` as for `lint_case`)."""
+    resolved = _resolve(encoder)
+    return [f for case in cases for f in lint_case(case, resolved)]
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:

