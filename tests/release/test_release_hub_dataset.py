@@ -132,9 +132,7 @@ def test_release_without_pyarrow_says_how_to_get_the_folder(
     assert "pip install 'medrubric[hub]'" in capsys.readouterr().err
 
 
-def test_run_hub_renders_the_card_through_the_one_renderer(
-    release, tmp_path
-) -> None:
+def test_run_hub_renders_the_card_through_the_one_renderer(release, tmp_path) -> None:
     from medrubric.report.card import HubOptions, render_card, run_hub
 
     snapshot, _ = release
