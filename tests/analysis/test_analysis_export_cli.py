@@ -175,6 +175,11 @@ def test_each_analysis_is_a_stage_with_typed_options_and_result(make_run, tmp_pa
         asyncio.run(run_errors(ErrorsOptions(runs=paths, classify_with="x", bottom_share=2)))
 
     out = tmp_path / "export"
-    written = run_export(ExportOptions(runs=paths, out=out, k=6, resamples=200))
+    exported = run_export(ExportOptions(runs=paths, out=out, k=6, resamples=200))
+    written = exported.written
     assert written == [out / "leaderboard.csv", out / "leaderboard.tex", out / "report.html"]
     assert all(p.is_file() for p in written)
+    assert [r.model for r in exported.rows] == ["model_a", "model-b"]
+    assert all(r.cacs is not None for r in exported.rows)  # with k
+    with (out / "leaderboard.csv").open(newline="") as fh:
+        assert [row["model"] for row in csv.DictReader(fh)] == [r.model for r in exported.rows]

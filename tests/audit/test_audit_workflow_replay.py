@@ -3,6 +3,7 @@ inject → score → criteria → factcheck → review export/import → report,
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import json
 import re
@@ -12,11 +13,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from medrubric.audit.paired_scoring import AuditScoreOptions, run_audit_score
 from medrubric.audit.pairs import AuditPair, Discard
 from medrubric.audit.review_io import ReviewItem
 from medrubric.cli.main import app
 from medrubric.data.jsonl import load_models
+from medrubric.evaluate.profiles import GraderSetup
 from medrubric.review.models import AuditPair as ReviewAppPair
+from medrubric.runtime.options import ModelOptions
 from medrubric.testing.replay import rubric_replay_handler
 from medrubric.testing.replay_server import ReplayServer
 
@@ -123,6 +127,22 @@ def test_full_audit_workflow_over_http(tmp_path: Path, answers: Path) -> None:
         assert "rank agreement over 2 error types" in compare
         agreement = json.loads((tmp_path / "other" / "compare.json").read_text())
         assert agreement["auroc_a"] == agreement["auroc_b"]  # same grader and verdicts
+        direct = asyncio.run(
+            run_audit_score(
+                AuditScoreOptions(
+                    audit_dir=out, benchmark="sample", out=tmp_path / "direct",
+                    setup=GraderSetup(grader=spec, mode="per-criterion",
+                                      prompt="grade_criterion", prompt_version=1),
+                    n_resamples=200, compare=out,
+                    models=ModelOptions(timeout=30, cache_dir=cache, show_progress=False),
+                )
+            )
+        )  # fmt: skip
+        assert direct.score_file == tmp_path / "direct" / "score.json"
+        written = json.loads(direct.score_file.read_text())
+        assert written["n_pairs"] == direct.report.n_pairs == 6
+        assert written["overall"] == direct.report.overall.model_dump(mode="json")
+        assert direct.agreement is not None and direct.agreement.types == ["F3", "R1"]
 
         invoke("audit", "criteria", str(out), "--benchmark", "sample", "--model", spec, *common)
         criteria = json.loads((out / "score" / "criteria.json").read_text())

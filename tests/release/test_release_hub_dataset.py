@@ -132,14 +132,13 @@ def test_release_without_pyarrow_says_how_to_get_the_folder(
     assert "pip install 'medrubric[hub]'" in capsys.readouterr().err
 
 
-def test_the_dataset_folder_writer_renders_the_card_through_the_one_renderer(
-    release, tmp_path
-) -> None:
-    from medrubric.report.card import render_card, write_dataset_folder
+def test_run_hub_renders_the_card_through_the_one_renderer(release, tmp_path) -> None:
+    from medrubric.report.card import HubOptions, render_card, run_hub
 
     snapshot, _ = release
-    manifest = write_dataset_folder(snapshot, tmp_path / "hf", license="mit")
-    assert manifest == read_manifest(snapshot)
+    result = run_hub(HubOptions(snapshot=snapshot, out=tmp_path / "hf", license="mit"))
+    manifest = result.manifest
+    assert manifest == read_manifest(snapshot) and result.out == tmp_path / "hf"
     written = (tmp_path / "hf" / "README.md").read_text("utf-8")
     assert written == render_card(manifest, "mit") and written.endswith("terms also apply.\n\n")
     profile = json.dumps(manifest.grader_profile, ensure_ascii=False, sort_keys=True)

@@ -93,3 +93,18 @@ def test_the_site_links_the_one_stylesheet_every_page_shares(runs: list[Path]) -
     used = {c for value in values for c in value.split()} - HOOKS
     styled = set(re.findall(r"\.([a-z][\w-]*)", shared))
     assert used and used <= styled, sorted(used - styled)
+
+
+def test_run_site_writes_the_files_its_result_counts(runs: list[Path], tmp_path: Path) -> None:
+    from planted import CUTOFFS
+
+    from medrubric.site.build import SiteOptions, SiteResult, run_site
+
+    out = tmp_path / "site"
+    result = run_site(SiteOptions(runs=runs, out=out, cutoffs=CUTOFFS, title="Planted"))
+    assert isinstance(result, SiteResult) and result.out == out
+    written = [p for p in out.rglob("*") if p.is_file()]
+    assert result.n_files == len(written) and result.n_models == len(runs)
+    assert result.n_bytes == sum(p.stat().st_size for p in written)
+    assert result.n_cases == len(list((out / "data" / "case").iterdir())) > 0
+    assert result.n_releases == 0 and "Planted" in (out / "index.html").read_text()

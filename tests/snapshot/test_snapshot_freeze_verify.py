@@ -200,3 +200,24 @@ def test_manifest_cannot_point_outside_the_folder(snap):
     problems = verify(snap).problems
     assert [(p.file, p.problem) for p in problems] == [("manifest.json", "invalid")]
     assert "outside.txt" in problems[0].detail
+
+
+def test_run_freeze_loads_the_cases_and_the_pinned_grader_it_is_given(tmp_path, snap, cases):
+    from medrubric.data.jsonl import write_jsonl
+    from medrubric.snapshot import FreezeOptions, FreezeResult, run_freeze
+
+    source, profile = tmp_path / "pool.jsonl", tmp_path / "grader.json"
+    write_jsonl(source, list(reversed(cases)))
+    profile.write_text('{"model": "gpt-4.1"}', encoding="utf-8")
+    out = tmp_path / "again"
+    options = FreezeOptions(
+        cases=source, version="v2026.01", out=out, grader_profile=profile, created_at=WHEN
+    )
+    result = run_freeze(options)
+    assert isinstance(result, FreezeResult) and result.out == out
+    assert result.manifest.grader_profile == {"model": "gpt-4.1"}
+    assert result.manifest.snapshot_hash == snapshot_hash(snap)  # the same bytes as `freeze`
+    profile.write_text("[1]", encoding="utf-8")
+    with pytest.raises(InputError, match="grader.json"):
+        run_freeze(options.model_copy(update={"out": tmp_path / "bad"}))
+    assert not (tmp_path / "bad").exists()

@@ -236,7 +236,21 @@ def pair_scores(
     ]
 
 
-class ScoreOptions(BaseModel):
+class RankAgreement(BaseModel):
+    """Agreement of the error types' AUROC ranking between two audits (benchmarks or graders)."""
+
+    types: list[str]
+    auroc_a: list[float]
+    auroc_b: list[float]
+    kendall_tau_b: float
+    kendall_p: float
+    spearman_rho: float
+    spearman_p: float
+
+
+class AuditScoreOptions(BaseModel):
+    """What `medrubric audit score` takes."""
+
     model_config = ConfigDict(extra="forbid")
 
     audit_dir: Path
@@ -246,6 +260,7 @@ class ScoreOptions(BaseModel):
     n_resamples: int = N_RESAMPLES
     seed: int = 0
     models: ModelOptions = Field(default_factory=ModelOptions)
+    compare: Path | None = None  # another audit (or its score folder) to rank-compare with
 
     def score_dir(self) -> Path:
         return self.out or AuditDir(self.audit_dir).score
@@ -259,8 +274,17 @@ def pair_cases(pairs: Sequence[AuditPair], benchmark: str) -> dict[str, Case]:
     return cases
 
 
-async def run_score(opts: ScoreOptions) -> ScoreReport:
-    """Grade (resuming) every original and injected answer, then write the paired statistics."""
+class AuditScoreResult(BaseModel):
+    """What `run_audit_score` computed and wrote."""
+
+    report: ScoreReport  # SCORE/score.json
+    score_file: Path
+    agreement: RankAgreement | None = None  # SCORE/compare.json, with `compare`
+
+
+async def run_audit_score(opts: AuditScoreOptions) -> AuditScoreResult:
+    """Grade (resuming) every original and injected answer, then write the paired statistics
+    (and, with `compare`, the error types' rank agreement with another audit)."""
     pairs = AuditDir(opts.audit_dir).require_pairs()
     if not pairs:
         raise InputError("pairs.jsonl holds no pair to score", opts.audit_dir)
@@ -284,19 +308,8 @@ async def run_score(opts: ScoreOptions) -> ScoreReport:
     write_jsonl(out / PAIR_SCORES, scores)
     report = summarize_pairs(scores, opts.setup, opts.n_resamples, opts.seed, label)
     write_json(out / SCORE_FILE, report.model_dump(mode="json"))
-    return report
-
-
-class RankAgreement(BaseModel):
-    """Agreement of the error types' AUROC ranking between two audits (benchmarks or graders)."""
-
-    types: list[str]
-    auroc_a: list[float]
-    auroc_b: list[float]
-    kendall_tau_b: float
-    kendall_p: float
-    spearman_rho: float
-    spearman_p: float
+    agreement = None if opts.compare is None else write_rank_agreement(out, report, opts.compare)
+    return AuditScoreResult(report=report, score_file=out / SCORE_FILE, agreement=agreement)
 
 
 def compare_reports(a: ScoreReport, b: ScoreReport) -> RankAgreement:
@@ -319,10 +332,10 @@ def compare_reports(a: ScoreReport, b: ScoreReport) -> RankAgreement:
     )
 
 
-def write_comparison(opts: ScoreOptions, report: ScoreReport, other: Path) -> RankAgreement:
+def write_rank_agreement(score_dir: Path, report: ScoreReport, other: Path) -> RankAgreement:
     """`report`'s error-type ranking against another audit's; written to SCORE/compare.json."""
     agreement = compare_reports(report, load_score_report(other))
-    write_json(opts.score_dir() / COMPARE_FILE, agreement.model_dump(mode="json"))
+    write_json(score_dir / COMPARE_FILE, agreement.model_dump(mode="json"))
     return agreement
 
 

@@ -183,14 +183,13 @@ def export_cmd(
     from medrubric.analysis.analyze import ExportOptions
     from medrubric.report.analyses import run_export
 
-    _wrote(
-        *run_export(
-            ExportOptions(
-                runs=runs, out=out, k=k, cutoffs=cutoff or [], config=config, seed=seed,
-                resamples=resamples,
-            )
+    result = run_export(
+        ExportOptions(
+            runs=runs, out=out, k=k, cutoffs=cutoff or [], config=config, seed=seed,
+            resamples=resamples,
         )
     )  # fmt: skip
+    _wrote(*result.written)
 
 
 def register(app: typer.Typer) -> None:

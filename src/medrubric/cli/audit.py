@@ -146,32 +146,37 @@ def score_cmd(
     seed: Seed = 0,
 ) -> None:
     """Grade originals and injected answers with the benchmark's rubric; paired AUROC."""
-    from medrubric.audit.paired_scoring import ScoreOptions, run_score, write_comparison
+    from medrubric.audit.paired_scoring import AuditScoreOptions, run_audit_score
 
-    opts = ScoreOptions(
-        audit_dir=audit_dir,
-        benchmark=benchmark,
-        setup=grading.setup(),
-        out=out,
-        n_resamples=resamples,
-        seed=seed,
-        models=models,
+    result = asyncio.run(
+        run_audit_score(
+            AuditScoreOptions(
+                audit_dir=audit_dir,
+                benchmark=benchmark,
+                setup=grading.setup(),
+                out=out,
+                n_resamples=resamples,
+                seed=seed,
+                models=models,
+                compare=compare,
+            )
+        )
     )
-    report = asyncio.run(run_score(opts))
+    report = result.report
     print_outcomes("Paired scoring (original vs injected)", report.overall, report.by_type)
     typer.echo(
         f"pairs {report.n_pairs} · scored {report.n_scored} · grading errors "
         f"{report.n_grading_errors} (left out, never counted as Not Met) · criteria/question "
         f"{report.density.criteria_per_question:.2f}"
     )
-    if compare is not None:
-        agreement = write_comparison(opts, report, compare)
+    if result.agreement is not None:
+        agreement = result.agreement
         typer.echo(
             f"rank agreement over {len(agreement.types)} error types: Kendall tau_b "
             f"{agreement.kendall_tau_b:.3f} (p={agreement.kendall_p:.3g}), Spearman rho "
             f"{agreement.spearman_rho:.3f} (p={agreement.spearman_p:.3g})"
         )
-    typer.echo(str((opts.score_dir() / "score.json").resolve()))
+    typer.echo(str(result.score_file.resolve()))
 
 
 @model_flags(concurrency=CONCURRENCY_HELP)

@@ -34,15 +34,17 @@ def build_cmd(
 ) -> None:
     """A static site: leaderboard with a publication window, filters, drill-down, releases."""
     from medrubric.analysis.cutoffs import parse_overrides
-    from medrubric.site.build import build_site
+    from medrubric.site.build import SiteOptions, run_site
 
-    result = build_site(
-        runs,
-        out,
-        releases or [],
-        cutoffs=parse_overrides(cutoff or []),
-        analysis_paths=analysis or [],
-        title=title,
+    result = run_site(
+        SiteOptions(
+            runs=runs,
+            out=out,
+            releases=releases or [],
+            cutoffs=parse_overrides(cutoff or []),
+            analysis=analysis or [],
+            title=title,
+        )
     )
     Console().print(
         f"wrote {result.out}/index.html: models {result.n_models}, cases {result.n_cases}, "

@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 
 from medrubric.cli.release import HubLicense
-from medrubric.data.jsonl import read_json_object
 
 
 def freeze_command(
@@ -29,14 +28,21 @@ def freeze_command(
     ] = None,
 ) -> None:
     """Write cases.jsonl, README.md and manifest.json into a new folder."""
-    from medrubric.data.formats import load_cases
-    from medrubric.snapshot import freeze
+    from medrubric.snapshot import FreezeOptions, run_freeze
 
-    profile = read_json_object(grader_profile) if grader_profile else None
-    manifest = freeze(load_cases(cases, input_format), version, out, grader_profile=profile)
+    result = run_freeze(
+        FreezeOptions(
+            cases=cases,
+            version=version,
+            out=out,
+            grader_profile=grader_profile,
+            input_format=input_format,
+        )
+    )
+    manifest = result.manifest
     Console().print(
         f"froze {manifest.n_cases} cases ({manifest.n_criteria} criteria) as {manifest.version} "
-        f"in {out}\nsnapshot hash {manifest.snapshot_hash}"
+        f"in {result.out}\nsnapshot hash {manifest.snapshot_hash}"
     )
 
 
@@ -66,10 +72,13 @@ def hub_command(
     license: HubLicense = None,
 ) -> None:
     """Write a snapshot as a Hugging Face dataset folder: Parquet, dataset card, manifest."""
-    from medrubric.report.card import write_dataset_folder
+    from medrubric.report.card import HubOptions, run_hub
 
-    manifest = write_dataset_folder(directory, out, license=license)
-    typer.echo(f"{out}: {manifest.n_cases} cases of {manifest.version} as a dataset folder")
+    result = run_hub(HubOptions(snapshot=directory, out=out, license=license))
+    typer.echo(
+        f"{result.out}: {result.manifest.n_cases} cases of {result.manifest.version} "
+        "as a dataset folder"
+    )
 
 
 def hash_command(

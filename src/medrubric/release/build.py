@@ -166,9 +166,9 @@ class ReleaseOptions(BaseModel):
 
 def run_release(opts: ReleaseOptions) -> ReleaseResult:
     """`build_release`, then the release as a Hugging Face dataset folder when Parquet can be
-    written (`report.card.write_dataset_folder`); `hub_written` says whether it was."""
+    written (`report.card.run_hub`); `hub_written` says whether it was."""
     from medrubric.data.parquet import parquet_available
-    from medrubric.report.card import write_dataset_folder
+    from medrubric.report.card import HubOptions, run_hub
 
     result = build_release(
         opts.pools,
@@ -183,6 +183,6 @@ def run_release(opts: ReleaseOptions) -> ReleaseResult:
     )
     result.hub = opts.hub_out or opts.out.with_name(f"{opts.out.name}-hf")
     if parquet_available():
-        write_dataset_folder(opts.out, result.hub, license=opts.license)
+        run_hub(HubOptions(snapshot=opts.out, out=result.hub, license=opts.license))
         result.hub_written = True
     return result

@@ -1,6 +1,7 @@
 """The files of `medrubric analyze ...` and `medrubric meta-eval`: each analysis's JSON and its
 self-contained HTML page, written atomically into --out. One writer per file; the CLI computes
-the typed result, calls one of these and prints the paths it returns."""
+the typed result, calls one of these and prints the paths it returns. `analyze export`, whose
+result is these files, runs here: `run_export(ExportOptions) -> ExportResult`."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from medrubric.analysis.holistic import HolisticScore
     from medrubric.analysis.metaeval import MetaEvalReport
     from medrubric.analysis.runs import Run
-    from medrubric.report.export import ExportRow
+    from medrubric.report.export import ExportResult, ExportRow
 
 
 def _json(path: Path, result: BaseModel) -> Path:
@@ -204,10 +205,10 @@ def write_compare(
     return written
 
 
-def run_export(opts: ExportOptions) -> list[Path]:
+def run_export(opts: ExportOptions) -> ExportResult:
     """`analyze export`: the leaderboard as CSV and LaTeX and OUT/report.html with every
     analysis section (contamination, errors with OUT/error_types.jsonl's counts when present,
-    consensus with `k`, each grader's agreement found); the paths written."""
+    consensus with `k`, each grader's agreement found)."""
     from medrubric.analysis.analyze import contamination_report
     from medrubric.analysis.consensus import consensus
     from medrubric.analysis.error_types import Classification, count_types
@@ -222,7 +223,7 @@ def run_export(opts: ExportOptions) -> list[Path]:
         grader_agreement_section,
         leaderboard_section,
     )
-    from medrubric.report.export import leaderboard_rows
+    from medrubric.report.export import ExportResult, leaderboard_rows
 
     runs = load_runs(opts.runs)
     report = contamination_report(runs, opts)
@@ -246,4 +247,4 @@ def run_export(opts: ExportOptions) -> list[Path]:
         if agreement and agreement.grader not in seen:
             seen.add(agreement.grader)
             sections.append(grader_agreement_section(agreement))
-    return write_export(opts.out, rows, k, sections, runs)
+    return ExportResult(rows=rows, written=write_export(opts.out, rows, k, sections, runs))

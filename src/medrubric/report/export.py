@@ -7,6 +7,7 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
@@ -35,6 +36,16 @@ class ExportRow(BaseModel):
     by_axis: dict[str, float]
     axis_ci95: dict[str, Interval] = {}
     axis_n: dict[str, int] = {}
+
+
+class ExportResult(BaseModel):
+    """What `analyze export` (`report.analyses.run_export`) computed and wrote: the
+    leaderboard's rows and the files."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rows: list[ExportRow]
+    written: list[Path]  # leaderboard.csv, leaderboard.tex, report.html
 
 
 def leaderboard_rows(

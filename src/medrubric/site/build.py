@@ -25,7 +25,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.analysis.cutoffs import Cutoff, resolve_cutoffs
 from medrubric.analysis.runs import Run, load_runs
@@ -61,7 +61,23 @@ SECTIONS = (
 )
 
 
+class SiteOptions(BaseModel):
+    """What `medrubric site build` takes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    runs: list[Path]  # run directories (or grades files), one model each
+    out: Path  # the site folder (created)
+    releases: list[Path] = Field(default_factory=list)  # release folders to offer for download
+    cutoffs: dict[str, dt.date] = Field(default_factory=dict)  # model -> knowledge cutoff
+    # `analyze errors` or audit folders holding error types (run folders are searched too)
+    analysis: list[Path] = Field(default_factory=list)
+    title: str = "medrubric leaderboard"
+
+
 class SiteResult(BaseModel):
+    """The site folder and what it holds."""
+
     model_config = ConfigDict(extra="forbid")
 
     out: Path
@@ -429,33 +445,23 @@ def site_files(
     return out
 
 
-def build_site(
-    run_paths: Sequence[str | Path],
-    out: str | Path,
-    release_paths: Sequence[str | Path] = (),
-    *,
-    cutoffs: dict[str, dt.date] | None = None,
-    analysis_paths: Sequence[str | Path] = (),
-    title: str = "medrubric leaderboard",
-) -> SiteResult:
-    """Write the site into ``out`` (every file atomically; inputs are all read first, so bad
-    input leaves nothing behind). Error types come from each ``analysis_paths`` folder and
-    from any run folder that holds them."""
-    runs = load_runs(run_paths)
-    folders = [Path(p) for p in run_paths if _holds_error_types(Path(p))]
-    folders += [Path(p) for p in analysis_paths]
+def run_site(options: SiteOptions) -> SiteResult:
+    """`site build`: write the site into ``options.out`` (every file atomically; inputs are
+    all read first, so bad input leaves nothing behind). Error types come from each
+    ``options.analysis`` folder and from any run folder that holds them."""
+    runs = load_runs(options.runs)
+    folders = [p for p in options.runs if _holds_error_types(p)] + options.analysis
     files = site_files(
         runs,
-        resolve_cutoffs(runs, cutoffs),
-        release_paths,
+        resolve_cutoffs(runs, options.cutoffs),
+        options.releases,
         errors=_error_breakdowns(folders),
-        title=title,
+        title=options.title,
     )
-    root = Path(out)
     for name, data in files.items():
-        write_bytes_atomic(root / name, data)
+        write_bytes_atomic(options.out / name, data)
     return SiteResult(
-        out=root,
+        out=options.out,
         n_models=len(runs),
         n_cases=sum(1 for name in files if name.startswith("data/case/")),
         n_releases=len({n.split("/")[1] for n in files if n.startswith("releases/")}),

@@ -3,7 +3,13 @@
 Imported eagerly, unlike the other packages: `freeze` and `verify` name both a submodule and
 its function, and only an eager import keeps the function bound here."""
 
-from medrubric.snapshot.freeze import canonical_cases, freeze
+from medrubric.snapshot.freeze import (
+    FreezeOptions,
+    FreezeResult,
+    canonical_cases,
+    freeze,
+    run_freeze,
+)
 from medrubric.snapshot.manifest import (
     CASES,
     MANIFEST,
@@ -23,12 +29,15 @@ __all__ = [
     "Counts",
     "DateRange",
     "FileProblem",
+    "FreezeOptions",
+    "FreezeResult",
     "Manifest",
     "VerifyReport",
     "canonical_cases",
     "check_version",
     "freeze",
     "read_manifest",
+    "run_freeze",
     "snapshot_hash",
     "verify",
 ]

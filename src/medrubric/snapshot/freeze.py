@@ -1,4 +1,6 @@
 """Freeze a case set into a snapshot folder: canonical cases, a README and a manifest.
+`run_freeze(FreezeOptions) -> FreezeResult` is `medrubric snapshot freeze`; `freeze` is the
+building block it and `release` call with cases in hand.
 
 cases.jsonl is canonical (sorted by id, sorted keys, UTF-8, '\\n' line ends), so the same
 cases always freeze to the same bytes and the same file hash.
@@ -14,6 +16,8 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from medrubric import __version__
 from medrubric.data.models import SCHEMA_VERSION, Case
@@ -159,3 +163,41 @@ def freeze(
     rendered = manifest.render().encode("utf-8")
     write_folder(out_dir, {CASES: cases_bytes, README: readme_bytes, MANIFEST: rendered})
     return manifest
+
+
+class FreezeOptions(BaseModel):
+    """What `medrubric snapshot freeze` takes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cases: str | Path  # a cases file in any supported format, a snapshot folder, or "sample"
+    version: str  # vYYYY.MM or vYYYY.MM.DD
+    out: Path  # the new snapshot folder
+    grader_profile: Path | None = None  # a JSON file pinning the grader (model, prompt)
+    input_format: str | None = None  # the cases file's format (None: detected)
+    created_at: dt.datetime | None = None  # to reproduce a snapshot byte for byte
+
+
+class FreezeResult(BaseModel):
+    """The snapshot folder written and its manifest."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    out: Path
+    manifest: Manifest
+
+
+def run_freeze(options: FreezeOptions) -> FreezeResult:
+    """`snapshot freeze`: load the cases and the grader profile, then `freeze` them."""
+    from medrubric.data.formats import load_cases
+    from medrubric.data.jsonl import read_json_object
+
+    profile = read_json_object(options.grader_profile) if options.grader_profile else None
+    manifest = freeze(
+        load_cases(options.cases, options.input_format),
+        options.version,
+        options.out,
+        grader_profile=profile,
+        created_at=options.created_at,
+    )
+    return FreezeResult(out=options.out, manifest=manifest)

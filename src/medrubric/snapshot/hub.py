@@ -106,7 +106,7 @@ def write_hub_folder(
 ) -> Manifest:
     """Write the dataset folder of an intact snapshot folder into the new folder `out`;
     `card` gives the dataset card's text for the snapshot's manifest (rendered in `report/`:
-    `report.card.write_dataset_folder` is the writer the commands call)."""
+    `report.card.run_hub` is the entry point the commands call)."""
     from medrubric.data.formats import load_cases
     from medrubric.snapshot.verify import verify  # hub -> verify: the one direction
 
