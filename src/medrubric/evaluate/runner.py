@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric import __version__
 from medrubric.data.formats import iter_cases, load_cases
@@ -131,9 +131,11 @@ class RunOptions(ModelOptions):
         )
 
 
-@dataclass
-class RunResult:
-    """What a finished generate/grade/eval produced, for the console line and the reports."""
+class RunResult(BaseModel):
+    """What a finished generate/grade/eval produced, for the console line and the reports:
+    typed like every stage's result, holding the open run folder and its progress."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     run: RunDir
     progress: RunProgress
@@ -147,9 +149,10 @@ class RunResult:
         return answer_grades(self.run, self.responses)
 
 
-@dataclass
-class GenerateResult:
+class GenerateResult(BaseModel):
     """What a finished `generate` produced: the answers (their log is `run.responses`)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     run: RunDir
     progress: RunProgress
@@ -498,7 +501,10 @@ async def run_eval(opts: RunOptions) -> RunResult:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
         summary, changed = write_summary(run, opts, cases, responses)
-    return RunResult(run, progress, cases, responses, summary, changed)
+    return RunResult(
+        run=run, progress=progress, cases=cases, responses=responses, summary=summary,
+        summary_changed=changed,
+    )  # fmt: skip
 
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
@@ -506,7 +512,7 @@ async def run_generate(opts: RunOptions) -> GenerateResult:
     model = opts.candidate().label
     with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
-    return GenerateResult(run, progress, responses)
+    return GenerateResult(run=run, progress=progress, responses=responses)
 
 
 async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
@@ -536,4 +542,7 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
         with opts.progress() as progress:
             await grade_stage(opts, cases, responses, run, progress)
         summary, changed = write_summary(run, opts, cases, responses)
-    return RunResult(run, progress, cases, responses, summary, changed)
+    return RunResult(
+        run=run, progress=progress, cases=cases, responses=responses, summary=summary,
+        summary_changed=changed,
+    )  # fmt: skip
