@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from medrubric.cli.main import COLLECT_EVERY
+
 MEDRUBRIC = [sys.executable, "-m", "medrubric.cli.main"]
 
 
@@ -75,15 +77,18 @@ def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
 
 
 def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps_its_own() -> None:
-    """`medrubric` run as a process freezes the heap at exit (the last exit handler), so the
-    interpreter's teardown does not scan it; `main([...])` called in a process that goes on
-    leaves the caller's garbage collector alone."""
+    """`medrubric` run as a process collects cycles every COLLECT_EVERY new objects and
+    freezes the heap at exit (the last exit handler), so the interpreter's teardown does not
+    scan it; `main([...])` called in a process that goes on leaves the caller's garbage
+    collector alone."""
     probe = (
         "import atexit, gc, sys\n"
         "atexit.register(lambda: print('frozen at exit', gc.get_freeze_count() > 0))\n"
+        "atexit.register(lambda: print('threshold at exit', gc.get_threshold()[0]))\n"
         "from medrubric.cli.main import main\n"
         "main(['--version'])\n"
         "print('frozen after main([...])', gc.get_freeze_count() > 0)\n"
+        "print('threshold after main([...])', gc.get_threshold()[0])\n"
         "sys.argv = ['medrubric', '--version']\n"
         "main()\n"
     )
@@ -92,4 +97,5 @@ def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "frozen after main([...]) False" in lines
-    assert lines[-1] == "frozen at exit True"
+    assert "threshold after main([...]) 700" in lines  # Python's default
+    assert lines[-2:] == [f"threshold at exit {COLLECT_EVERY}", "frozen at exit True"]

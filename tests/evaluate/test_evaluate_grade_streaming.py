@@ -129,6 +129,35 @@ def test_cases_hashed_and_read_back_one_at_a_time_equal_the_loaded_ones(tmp_path
         twice.hexdigest()
 
 
+def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
+    """Answers with nothing graded yet are not read to ask whether their grade is ready: each
+    case is read from the run's cases.jsonl once before summary.json is written."""
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    reads: list[str] = []
+    read = RunCases.__getitem__
+
+    def counted(self: RunCases, case_id: str):
+        reads.append(case_id)
+        return read(self, case_id)
+
+    def stop(*_args, **_kwargs):
+        raise SystemExit("graded")
+
+    monkeypatch.setattr(RunCases, "__getitem__", counted)
+    monkeypatch.setattr("medrubric.evaluate.runner.write_summary", stop)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        with pytest.raises(SystemExit, match="graded"):
+            asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+    assert sorted(reads) == ["hb-001", "hb-002", "hb-003"]
+    assert len((tmp_path / "run" / "grades.jsonl").read_text().splitlines()) == 3
+
+
 if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
     out = Path(sys.argv[1])
     work = out / "work"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -269,9 +269,12 @@ class GradingPlan:
     stale: bool  # some grades are redone: the grades log is compacted afterwards
     grades_size: int  # bytes of grades.jsonl when planned: later lines are this run's
 
-    def unfinished(self) -> Iterator[tuple[Case, Response, list[tuple[Criterion, ...]]]]:
-        """Each answer without a finished grade, with its criteria still to grade per rater."""
-        for response in self.answers:
+    def unfinished(
+        self, answers: Iterable[Response] | None = None
+    ) -> Iterator[tuple[Case, Response, list[tuple[Criterion, ...]]]]:
+        """Each answer (of `answers`, by default all) without a finished grade, with its
+        criteria still to grade per rater."""
+        for response in self.answers if answers is None else answers:
             key = answer_key(response)
             if key in self.graded:
                 continue
@@ -289,8 +292,16 @@ class GradingPlan:
             )
 
     def ready(self) -> Iterator[tuple[Case, Response]]:
-        """Answers whose grade needs no call (failed, or every verdict known)."""
-        return ((case, r) for case, r, pending in self.unfinished() if not any(pending))
+        """Answers whose grade needs no call (failed, or every verdict known). Only those that
+        can be (failed, with an empty rubric, or with some verdict known) have their case read:
+        in a fresh run none of the others is, so each case is read once, when it is graded."""
+        could = (
+            r for r in self.answers
+            if r.error is not None
+            or not _rubric_size(self.cases, r.case_id)
+            or any(answer_key(r) in rated for rated in self.known)
+        )  # fmt: skip
+        return ((case, r) for case, r, pending in self.unfinished(could) if not any(pending))
 
     def jobs(self) -> Iterator[GradingJob]:
         """The calls still to make, one answer at a time."""
