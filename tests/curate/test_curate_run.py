@@ -91,3 +91,17 @@ def test_run_refresh_with_a_bad_sources_file_leaves_no_batch(tmp_path):
     with pytest.raises(InputError, match=r"sources.toml: source\[0\]\.kind"):
         run_refresh(RefreshOptions(settings=settings))
     assert not list((tmp_path / "pool" / "runs").glob("*"))
+
+
+def test_refreshes_started_in_the_same_second_get_their_own_batch(tmp_path):
+    from datetime import UTC, datetime
+
+    from medrubric.curate.refresh import new_batch
+
+    now = datetime(2026, 12, 1, 23, 21, 26, tzinfo=UTC)
+    runs = tmp_path / "pool" / "runs"
+    made = [new_batch(runs, now) for _ in range(3)]
+    assert [p.name for p in made] == [
+        "2026-12-01T232126Z", "2026-12-01T232126Z-2", "2026-12-01T232126Z-3"
+    ]  # fmt: skip
+    assert sorted(made) == made  # the newest sorts last, as open_batch expects

@@ -112,6 +112,22 @@ def open_batch(runs: Path) -> Path | None:
     return unfinished[-1] if unfinished else None
 
 
+def new_batch(runs: Path, now: dt.datetime) -> Path:
+    """A new batch folder named by the time it starts; a refresh started in the same second as
+    the last one (finished, or this process's own) gets the next free suffix, `-2`, `-3`, …
+    which sorts after it."""
+    stamp = now.strftime("%Y-%m-%dT%H%M%SZ")
+    runs.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        batch = runs / (stamp if n == 1 else f"{stamp}-{n}")
+        try:
+            batch.mkdir()
+            return batch
+        except FileExistsError:
+            n += 1
+
+
 def harvest_into(batch: Path, config: RefreshConfig) -> int:
     """Append new or changed threads to the batch; the harvest state remembers them."""
     options = HarvestOptions(
@@ -186,9 +202,7 @@ async def refresh_pool(
     batch = open_batch(runs)
     created = batch is None
     if batch is None:
-        stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%dT%H%M%SZ")
-        batch = runs / stamp
-        batch.mkdir(parents=True)
+        batch = new_batch(runs, now or dt.datetime.now(dt.UTC))
     try:
         harvested_now = harvest_into(batch, config)
     except InputError:  # a bad sources file: no batch is left behind for it
