@@ -61,19 +61,27 @@ def _runs_line(runs: Sequence[Run]) -> str:
     return "runs: " + ", ".join(f"{r.model} ({r.path})" for r in runs)
 
 
-def write_contamination(out: Path, report: ContaminationReport, runs: Sequence[Run]) -> list[Path]:
-    """OUT/contamination.json and OUT/contamination.html."""
-    from medrubric.report.analysis_sections import contamination_section, runs_comparability
+def _write_analysis(
+    out: Path, name: str, title: str, result: BaseModel, section: Markup, runs: Sequence[Run]
+) -> list[Path]:
+    """OUT/<name>.json (the result) and OUT/<name>.html (its section and the runs'
+    comparability): the two files every analysis writes."""
+    from medrubric.report.analysis_sections import runs_comparability
 
     return [
-        _json(out / "contamination.json", report),
+        _json(out / f"{name}.json", result),
         write_analysis_page(
-            out / "contamination.html",
-            "Contamination",
-            [contamination_section(report), runs_comparability(runs)],
-            _runs_line(runs),
+            out / f"{name}.html", title, [section, runs_comparability(runs)], _runs_line(runs)
         ),
     ]
+
+
+def write_contamination(out: Path, report: ContaminationReport, runs: Sequence[Run]) -> list[Path]:
+    """OUT/contamination.json and OUT/contamination.html."""
+    from medrubric.report.analysis_sections import contamination_section
+
+    section = contamination_section(report)
+    return _write_analysis(out, "contamination", "Contamination", report, section, runs)
 
 
 def write_errors(
@@ -85,9 +93,9 @@ def write_errors(
     """OUT/errors.json, OUT/errors.html and, with classifications, OUT/error_types.jsonl
     (one per answer) and OUT/error_types.json (counts per model)."""
     from medrubric.analysis.error_types import count_types
-    from medrubric.report.analysis_sections import errors_section, runs_comparability
+    from medrubric.report.analysis_sections import errors_section
 
-    written = [_json(out / "errors.json", analysis)]
+    written: list[Path] = []
     counts: list[ErrorTypeCounts] | None = None
     if classifications is not None:
         write_jsonl(out / ERROR_TYPES_JSONL, classifications)
@@ -96,30 +104,16 @@ def write_errors(
             out / "error_types.json", {"counts": [c.model_dump(mode="json") for c in counts]}
         )
         written += [out / ERROR_TYPES_JSONL, out / "error_types.json"]
-    written.append(
-        write_analysis_page(
-            out / "errors.html",
-            "Error analysis",
-            [errors_section(analysis, counts), runs_comparability(runs)],
-            _runs_line(runs),
-        )
-    )
-    return written
+    section = errors_section(analysis, counts)
+    return _write_analysis(out, "errors", "Error analysis", analysis, section, runs) + written
 
 
 def write_consensus(out: Path, report: ConsensusReport, runs: Sequence[Run]) -> list[Path]:
     """OUT/consensus.json and OUT/consensus.html."""
-    from medrubric.report.analysis_sections import consensus_section, runs_comparability
+    from medrubric.report.analysis_sections import consensus_section
 
-    return [
-        _json(out / "consensus.json", report),
-        write_analysis_page(
-            out / "consensus.html",
-            "ClinConsensus analyses",
-            [consensus_section(report), runs_comparability(runs)],
-            _runs_line(runs),
-        ),
-    ]
+    section = consensus_section(report)
+    return _write_analysis(out, "consensus", "ClinConsensus analyses", report, section, runs)
 
 
 def write_export(
