@@ -14,22 +14,32 @@ process's maximum resident set size (getrusage): the main process's includes the
 automaton, the LSH index and one generated chunk; the helper's the language models. Results
 go to bench/RESULTS.md under "## Filter".
 
-    python bench/bench_filter.py [--n 1000000] [--no-write]
+With `--command`, the same threads are also written to a JSONL file (not timed) and
+`medrubric filter FILE --out DIR` runs on it in a fresh process, end to end as a user runs it
+(start-up, reading and validating the file, writing kept.jsonl, rejected.jsonl and
+summary.json), and its threads/s is printed next to the stage's, measured in the same run; the
+command's outcome counts are checked equal to the stage's.
+
+    python bench/bench_filter.py [--n 1000000] [--command] [--no-write]
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import random
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
+from pathlib import Path
 
 from _results import write_section
 
@@ -239,6 +249,39 @@ def run(n: int) -> dict[str, object]:
     }
 
 
+def run_command(n: int, folder: Path) -> dict[str, object]:
+    """`medrubric filter` end to end on a file of the same n generated threads."""
+    source = folder / "threads.jsonl"
+    with source.open("w", encoding="utf-8") as handle:
+        for thread in generate(n):
+            handle.write(thread.model_dump_json() + "\n")
+    out = folder / "out"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "medrubric.cli.main", "filter", str(source), "--out", str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    return {
+        "seconds": seconds,
+        "threads_per_s": n / seconds,
+        "cpu_seconds": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
+        "load_average": [load, os.getloadavg()[0]],
+        "summary": summary,
+    }
+
+
+def check_counts(summary: dict[str, object], counts: dict[str, int]) -> None:
+    """The command decides every thread as the stage loop does."""
+    if summary["counts"] != counts:
+        raise SystemExit(f"outcomes differ: command {summary['counts']}, stage {counts}")
+
+
 def markdown(result: dict[str, object], command: str) -> str:
     counts = result["counts"]
     assert isinstance(counts, dict)
@@ -264,6 +307,22 @@ def markdown(result: dict[str, object], command: str) -> str:
         "Outcomes: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()) + ".",
         "",
     ]
+    cli = result.get("command")
+    if isinstance(cli, dict):
+        load_start, load_end = cli["load_average"]
+        lines += [
+            "`medrubric filter FILE --out DIR` end to end on the same threads written to a JSONL "
+            f"file, a fresh process, 1-minute load average {load_start:.1f} at its start and "
+            f"{load_end:.1f} at its end:",
+            "",
+            "| threads | command seconds | command threads/s | x the stage's threads/s "
+            "| CPU seconds, command and its helper |",
+            "|---|---|---|---|---|",
+            f"| {result['n']:,} | {cli['seconds']:.1f} | {cli['threads_per_s']:,.0f} "
+            f"| {cli['threads_per_s'] / result['threads_per_s']:.2f} "  # type: ignore[operator]
+            f"| {cli['cpu_seconds']:.1f} |",
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -273,9 +332,20 @@ def main() -> None:
     parser.add_argument(
         "--no-write", action="store_true", help="print only; leave RESULTS.md alone"
     )
+    parser.add_argument(
+        "--command",
+        action="store_true",
+        help="also run `medrubric filter` end to end on the same threads written to a file",
+    )
     args = parser.parse_args()
     result = run(args.n)
+    if args.command:
+        with tempfile.TemporaryDirectory() as folder:
+            cli = run_command(args.n, Path(folder))
+        check_counts(cli["summary"], result["counts"])  # type: ignore[arg-type]
+        result["command"] = cli
     command = "python bench/bench_filter.py" + (f" --n {args.n}" if args.n != 1_000_000 else "")
+    command += " --command" if args.command else ""
     section = markdown(result, command)
     print(section)
     if not args.no_write:
