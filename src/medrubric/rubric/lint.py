@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
+from medrubric.rubric.harms import KnownHarm, known_harms
 from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
@@ -496,6 +497,78 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     return None
 
 
+# After a known harm, words that reject it ("ibuprofen is not safe with kidney disease",
+# "布洛芬会加重肾损伤"): the criterion warns against the action.
+REJECTED_AFTER = _any(
+    [
+        r"\b(?:not|never|no longer)\b|n't\b|\bavoid\w*|\bunsafe\b|\bharm\w*|\bdanger\w*"
+        r"|\bworsen\w*|\bcontraindicat\w*|\bdamag\w*|\binjur\w*|\bincreas\w* (?:\w+ ){0,2}risk"
+        r"|\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead|trigger|make|push|spread|raise)"
+        r"|\bcaus(?:es|ing)\b",
+        r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用",
+        r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+    ]
+)
+# Before a known harm, words that set it aside ("no need for antibiotics", "stop the
+# ibuprofen", "the interaction between clarithromycin and …", "而不是卧床").
+REJECTED_BEFORE = _any(
+    [
+        r"\bnot\b|\bno need\b|\bunnecessary\b|\bstop(?:s|ping)?\b|\bwithdraw\w*|\binteract\w*",
+        r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
+    ]
+)
+# A circumstance ruled out in the question ("I'm not pregnant") does not count.
+RULED_OUT = re.compile(r"(?:\bnot|\bno|n't|\bnever|没有|不是|未|无)\W{0,2}(?:\w+\W{0,2})?$")
+
+
+_SENTENCE_END = re.compile(r"[.;!?。；！？]")
+
+
+def _clauses_with_rest(text: str) -> list[tuple[str, str]]:
+    """Each clause of `text` with the rest of its sentence after it ("…is effective | but
+    causes birth defects"): what follows a named action may reject it."""
+    pairs = []
+    for sentence in _SENTENCE_END.split(text):
+        clauses = _CLAUSE.split(sentence)
+        pairs += [(clause, " ".join(clauses[k + 1 :])) for k, clause in enumerate(clauses)]
+    return pairs
+
+
+def _applies(harm: KnownHarm, text: str) -> bool:
+    """The entry's circumstance is named in `text` and not ruled out there (None: always)."""
+    if harm.when is None:
+        return True
+    return any(
+        RULED_OUT.search(text[max(0, m.start() - 16) : m.start()]) is None
+        for m in harm.when.finditer(text)
+    )
+
+
+def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | None:
+    """(+1 or -1, the entry) when the criterion names an action on the known-harms list
+    (`rubric.harms`) in a circumstance that makes it harmful (looked for in the criterion and
+    in `context`, the case's question): -1 when it recommends the action, +1 when it warns
+    against it (negated, warned about, or followed by its harm). None when no entry applies;
+    the first action named decides."""
+    normal = _normal(text)
+    around = f"{normal}\n{_normal(context)}"
+    for clause, rest in _clauses_with_rest(normal):
+        for harm in known_harms():
+            match = harm.pattern.search(clause)
+            if match is None or not _applies(harm, around):
+                continue
+            if _reported(clause, match.start()):
+                return None  # asked about or supposed ("asks whether he took ibuprofen")
+            warned = (
+                _negated(clause, match.start(), match.end())
+                or WARNERS.search(clause[: match.start()]) is not None
+                or REJECTED_BEFORE.search(clause[: match.start()]) is not None
+                or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
+            )
+            return (1 if warned else -1), harm
+    return None
+
+
 # --- weight and judgeability cues ----------------------------------------------------------
 # Urgent action or a threat to life: such a criterion decides whether an answer is safe, so a
 # weight of 1-3 under-weights it.
@@ -572,12 +645,24 @@ def _from_problem(case: Case, problem: Problem) -> Finding:
 
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
     found = expected_sign(c.text)
-    if found is None or (found[0] > 0) == (c.weight > 0):
+    if found is not None and (found[0] > 0) != (c.weight > 0):
+        sign, cue = found
+        good_or_bad = "a bad answer" if sign < 0 else "a good answer"
+        reason = (
+            f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
+        )
+        return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+    harm = known_harm_sign(c.text, case.query) if found is None else None
+    if harm is None or (harm[0] > 0) == (c.weight > 0):
         return []
-    sign, cue = found
-    good_or_bad = "a bad answer" if sign < 0 else "a good answer"
-    reason = f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
-    return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+    sign, entry = harm
+    does = "warns against" if sign > 0 else "recommends"
+    reason = (
+        f"weight {c.weight:+d} on a criterion that {does} a known harm ({entry.action}): "
+        "the sign looks flipped"
+    )
+    evidence = f"known harm {entry.id!r}: {entry.reason} ({entry.source})"
+    return [_finding(case, c, "flipped_sign", "error", reason, evidence)]
 
 
 def _weight_anomalies(case: Case, c: Criterion) -> list[Finding]:
