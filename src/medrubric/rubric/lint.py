@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
@@ -45,6 +46,9 @@ SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one with
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
+# Two criteria that are each other's nearest neighbour in the rubric, well clear of the rest:
+SIMILAR_NEAREST = 0.45  # their cosine at least this, with the same speech act,
+NEAREST_MARGIN = 0.1  # and above either one's cosine with any other criterion by this much
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -332,7 +336,7 @@ HARMFUL_CUES = _any(
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
-        r"等到(?:明天|明早|下周|天亮|周一)|等几天",
+        r"等到(?:明天|明早|下周|天亮|周一)|等几天|等\S{0,12}(?:小时|天|周)后?再",
         r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
         r"偏方|土方",
         r"发汗|捂汗|盖(?:厚)?被子|挑破|刺破|挤破|再打一针|加打|在家\S{0,3}(?:看看|等等)",
@@ -643,6 +647,14 @@ def _from_problem(case: Case, problem: Problem) -> Finding:
     )
 
 
+def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
+    """The sign the criterion's wording asks for (`expected_sign`), else the sign a known harm
+    it names asks for (`known_harm_sign`, with the entry's id), else None."""
+    found = expected_sign(c.text)
+    harm = known_harm_sign(c.text, case.query) if found is None else None
+    return found if harm is None else (harm[0], harm[1].id)
+
+
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
     found = expected_sign(c.text)
     if found is not None and (found[0] > 0) != (c.weight > 0):
@@ -705,11 +717,22 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
+def _margin(sims: np.ndarray, i: int, j: int) -> float:
+    """How far the cosine of criteria `i` and `j` (0-based) stands above the cosine of either
+    with any other criterion of the rubric (1.0 when the rubric has no other)."""
+    others = [k for k in range(len(sims)) if k not in (i, j)]
+    if not others:
+        return 1.0
+    rest = max(float(sims[k, j]) for k in others), max(float(sims[i, k]) for k in others)
+    return float(sims[i, j]) - max(rest)
+
+
 def _similar(
-    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool]
+    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool], margin: float
 ) -> str | None:
     """Why two criteria of one sign, neither worded against its weight, say the same thing by
-    sentence similarity (the evidence); None when they do not."""
+    sentence similarity (the evidence); None when they do not. `margin`: how far their cosine
+    stands above their cosines with the rest of the rubric (`_margin`)."""
     if not all(consistent) or conflicting(a.text, b.text):
         return None  # a flipped criterion is reported as such; other numbers or poles differ
     acts = speech_act(a.text), speech_act(b.text)
@@ -721,6 +744,9 @@ def _similar(
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
+    nearest = cosine >= SIMILAR_NEAREST and margin >= NEAREST_MARGIN
+    if nearest and same_act and not opposed(a.text, b.text):
+        return f"each other's nearest criterion, cosine {cosine:.2f}, {margin:.2f} above the rest"
     return None
 
 
@@ -733,7 +759,7 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
     reworded = rubric_paraphrases([c.text for c in rubric])
-    signs = [expected_sign(c.text) for c in rubric]
+    signs = [_sign(case, c) for c in rubric]
     consistent = [
         s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
     ]
@@ -750,7 +776,8 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
         similar = None
         if same_sign and sims is not None:
             pair = (consistent[i - 1], consistent[j - 1])
-            similar = _similar(a, b, float(sims[i - 1, j - 1]), pair)
+            cosine, margin = float(sims[i - 1, j - 1]), _margin(sims, i - 1, j - 1)
+            similar = _similar(a, b, cosine, pair, margin)
         if opposed(a.text, b.text) and similar is None:
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         if (i, j) in near and not same_sign:
