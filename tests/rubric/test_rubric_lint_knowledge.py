@@ -83,24 +83,36 @@ def test_a_known_harm_with_the_wrong_sign_is_a_flipped_sign(
     assert set(flips) == {"c2"} and flips["c2"].startswith(f"known harm {entry!r}")
 
 
+FROSTBITE = "My fingers went white and hard on the mountain; is it frostbite?"
+
+
 @pytest.mark.parametrize(
-    ("query", "text", "weight"),
+    ("query", "text", "weight", "sign"),
     [
         # the right sign
-        ("My fingers went white and numb on the mountain", "Recommends rubbing them with snow", -6),
-        ("My fingers went white and numb on the mountain", "Advises against rubbing the skin", 5),
+        (FROSTBITE, "Recommends rubbing them with snow", -6, -1),
+        (FROSTBITE, "Advises against rubbing the skin", 5, 1),
         # the harm rejected before or after it ("no need for", "is not safe", "而不是")
-        ("I have a cold and a runny nose", "States there is no need for antibiotics", 4),
-        ("I have stage 4 kidney disease", "Explains that ibuprofen is not safe for his kidneys", 6),
-        ("腰痛三天", "建议适当活动而不是卧床", 4),
+        ("I have a cold and a runny nose", "States there is no need for antibiotics", 4, 1),
+        ("I have stage 4 kidney disease", "Explains that ibuprofen is not safe for him", 6, 1),
+        ("腰痛三天", "建议适当活动而不是卧床", 4, 1),
         # the circumstance is absent, or ruled out in the question
-        ("I sprained my ankle playing football", "Recommends ibuprofen for the pain", 4),
-        ("I'm 29 and not pregnant; I have a sore back", "Suggests ibuprofen for a few days", 3),
+        ("I sprained my ankle playing football", "Recommends ibuprofen for the pain", 4, None),
+        (
+            "I'm 29 and not pregnant; I have a sore back",
+            "Suggests ibuprofen for a few days",
+            3,
+            None,
+        ),
         # asked about, not advised
-        ("I'm on warfarin", "Asks whether he has taken any ibuprofen or aspirin", 4),
+        ("I'm on warfarin", "Asks whether he has taken any ibuprofen or aspirin", 4, None),
     ],
 )
-def test_a_known_harm_used_rightly_raises_nothing(query: str, text: str, weight: int) -> None:
+def test_a_known_harm_used_rightly_raises_nothing(
+    query: str, text: str, weight: int, sign: int | None
+) -> None:
+    found = known_harm_sign(text, query)
+    assert (found and found[0]) == sign
     assert _flips(_case(query, (8, "Advises a same-day medical review"), (weight, text))) == {}
 
 
@@ -110,35 +122,22 @@ def test_the_list_needs_no_extra_and_names_the_entry() -> None:
     assert known_harm_sign("Recommends putting butter on toast", "what to eat") is None
 
 
-REWORDED = (
-    (6, "Explains that a tick bite can pass on Lyme disease, which shows as a spreading red ring"),
-    (4, "Advises removing the tick with fine tweezers close to the skin"),
-    (3, "Recommends keeping the bite clean and covered"),
-    (5, "Says that an expanding bull's-eye rash around the bite is a sign of Lyme infection"),
+BACK_PAIN = (
+    (8, "Asks about numbness in the legs or trouble passing urine"),
+    (5, "Recommends resting in bed until the back pain has completely gone"),
+    (3, "Suggests paracetamol for the pain"),
+    (4, "Recommends keeping moving rather than resting in bed until the back pain has gone"),
 )
 
 
-def test_each_others_nearest_criteria_are_duplicates(sentence_encoder: object) -> None:
-    found = lint_case(_case("q", *REWORDED), sentence_encoder)  # type: ignore[arg-type]
-    (duplicate,) = [f for f in found if f.check == "duplicate"]
-    assert duplicate.criterion_id == "c4" and "nearest criterion" in duplicate.evidence
-    assert not [f for f in lint_case(_case("q", *REWORDED), None) if f.check == "duplicate"]
-
-
-def test_a_pair_not_clear_of_the_rest_is_not_a_duplicate(sentence_encoder: object) -> None:
-    crowded = (*REWORDED, (4, "Describes the ring-shaped rash of Lyme disease after a tick bite"))
-    found = lint_case(_case("q", *crowded), sentence_encoder)  # type: ignore[arg-type]
-    assert not [f for f in found if "nearest criterion" in f.evidence]
-
-
-def test_a_flipped_known_harm_is_not_counted_as_a_duplicate(sentence_encoder: object) -> None:
-    case = _case(
-        "My 2-year-old has croup with a barking cough",
-        (6, "Advises keeping the child calm, sitting upright on a parent's lap"),
-        (4, "Asks whether the child is drooling or struggling to breathe"),
-        (3, "Recommends sitting the child in a steamy bathroom"),
-    )
-    found = lint_case(case, sentence_encoder)  # type: ignore[arg-type]
-    assert {(f.criterion_id, f.check) for f in found if f.criterion_id == "c3"} == {
-        ("c3", "flipped_sign")
-    }
+@pytest.mark.parametrize("with_extra", [False, True])
+def test_a_flipped_known_harm_is_not_paired_as_a_duplicate(
+    request: pytest.FixtureRequest, with_extra: bool
+) -> None:
+    """The harmful pole (c2, rewarded: a flip) and the good pole (c4) share most words; they
+    are one behaviour's two poles, so only the flip is reported, by words or by meaning."""
+    encoder = request.getfixturevalue("sentence_encoder") if with_extra else None
+    case = _case("I hurt my lower back lifting a box two days ago", *BACK_PAIN)
+    found = lint_case(case, encoder)
+    about_criteria = {(f.criterion_id, f.check) for f in found if f.criterion_id}
+    assert about_criteria == {("c2", "flipped_sign")}

@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
@@ -46,9 +45,6 @@ SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one with
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
-# Two criteria that are each other's nearest neighbour in the rubric, well clear of the rest:
-SIMILAR_NEAREST = 0.45  # their cosine at least this, with the same speech act,
-NEAREST_MARGIN = 0.1  # and above either one's cosine with any other criterion by this much
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -538,12 +534,14 @@ def _clauses_with_rest(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _applies(harm: KnownHarm, text: str) -> bool:
-    """The entry's circumstance is named in `text` and not ruled out there (None: always)."""
+def _applies(harm: KnownHarm, texts: Sequence[str]) -> bool:
+    """The entry's circumstance is named in one of `texts` and not ruled out just before it
+    there ("not pregnant"); an entry without a circumstance always applies."""
     if harm.when is None:
         return True
     return any(
         RULED_OUT.search(text[max(0, m.start() - 16) : m.start()]) is None
+        for text in texts
         for m in harm.when.finditer(text)
     )
 
@@ -551,11 +549,11 @@ def _applies(harm: KnownHarm, text: str) -> bool:
 def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | None:
     """(+1 or -1, the entry) when the criterion names an action on the known-harms list
     (`rubric.harms`) in a circumstance that makes it harmful (looked for in the criterion and
-    in `context`, the case's question): -1 when it recommends the action, +1 when it warns
-    against it (negated, warned about, or followed by its harm). None when no entry applies;
-    the first action named decides."""
+    in `context`, the case's narrative and question): -1 when it recommends the action, +1
+    when it warns against it (negated, warned about, set aside, or followed by its harm).
+    None when no entry applies; the first action named decides."""
     normal = _normal(text)
-    around = f"{normal}\n{_normal(context)}"
+    around = (normal, _normal(context))
     for clause, rest in _clauses_with_rest(normal):
         for harm in known_harms():
             match = harm.pattern.search(clause)
@@ -647,11 +645,16 @@ def _from_problem(case: Case, problem: Problem) -> Finding:
     )
 
 
+def _context(case: Case) -> str:
+    """What the case says about the patient: its narrative and question."""
+    return f"{case.narrative}\n{case.query}"
+
+
 def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
     """The sign the criterion's wording asks for (`expected_sign`), else the sign a known harm
     it names asks for (`known_harm_sign`, with the entry's id), else None."""
     found = expected_sign(c.text)
-    harm = known_harm_sign(c.text, case.query) if found is None else None
+    harm = known_harm_sign(c.text, _context(case)) if found is None else None
     return found if harm is None else (harm[0], harm[1].id)
 
 
@@ -664,7 +667,7 @@ def _polarity(case: Case, c: Criterion) -> list[Finding]:
             f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
         )
         return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
-    harm = known_harm_sign(c.text, case.query) if found is None else None
+    harm = known_harm_sign(c.text, _context(case)) if found is None else None
     if harm is None or (harm[0] > 0) == (c.weight > 0):
         return []
     sign, entry = harm
@@ -717,22 +720,11 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
-def _margin(sims: np.ndarray, i: int, j: int) -> float:
-    """How far the cosine of criteria `i` and `j` (0-based) stands above the cosine of either
-    with any other criterion of the rubric (1.0 when the rubric has no other)."""
-    others = [k for k in range(len(sims)) if k not in (i, j)]
-    if not others:
-        return 1.0
-    rest = max(float(sims[k, j]) for k in others), max(float(sims[i, k]) for k in others)
-    return float(sims[i, j]) - max(rest)
-
-
 def _similar(
-    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool], margin: float
+    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool]
 ) -> str | None:
     """Why two criteria of one sign, neither worded against its weight, say the same thing by
-    sentence similarity (the evidence); None when they do not. `margin`: how far their cosine
-    stands above their cosines with the rest of the rubric (`_margin`)."""
+    sentence similarity (the evidence); None when they do not."""
     if not all(consistent) or conflicting(a.text, b.text):
         return None  # a flipped criterion is reported as such; other numbers or poles differ
     acts = speech_act(a.text), speech_act(b.text)
@@ -744,9 +736,6 @@ def _similar(
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
-    nearest = cosine >= SIMILAR_NEAREST and margin >= NEAREST_MARGIN
-    if nearest and same_act and not opposed(a.text, b.text):
-        return f"each other's nearest criterion, cosine {cosine:.2f}, {margin:.2f} above the rest"
     return None
 
 
@@ -776,8 +765,7 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
         similar = None
         if same_sign and sims is not None:
             pair = (consistent[i - 1], consistent[j - 1])
-            cosine, margin = float(sims[i - 1, j - 1]), _margin(sims, i - 1, j - 1)
-            similar = _similar(a, b, cosine, pair, margin)
+            similar = _similar(a, b, float(sims[i - 1, j - 1]), pair)
         if opposed(a.text, b.text) and similar is None:
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         if (i, j) in near and not same_sign:
