@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
+from medrubric.rubric.harms import KnownHarm, known_harms
 from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
@@ -331,7 +332,7 @@ HARMFUL_CUES = _any(
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
-        r"等到(?:明天|明早|下周|天亮|周一)|等几天",
+        r"等到(?:明天|明早|下周|天亮|周一)|等几天|等\S{0,12}(?:小时|天|周)后?再",
         r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
         r"偏方|土方",
         r"发汗|捂汗|盖(?:厚)?被子|挑破|刺破|挤破|再打一针|加打|在家\S{0,3}(?:看看|等等)",
@@ -496,6 +497,80 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     return None
 
 
+# After a known harm, words that reject it ("ibuprofen is not safe with kidney disease",
+# "布洛芬会加重肾损伤"): the criterion warns against the action.
+REJECTED_AFTER = _any(
+    [
+        r"\b(?:not|never|no longer)\b|n't\b|\bavoid\w*|\bunsafe\b|\bharm\w*|\bdanger\w*"
+        r"|\bworsen\w*|\bcontraindicat\w*|\bdamag\w*|\binjur\w*|\bincreas\w* (?:\w+ ){0,2}risk"
+        r"|\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead|trigger|make|push|spread|raise)"
+        r"|\bcaus(?:es|ing)\b",
+        r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用",
+        r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+    ]
+)
+# Before a known harm, words that set it aside ("no need for antibiotics", "stop the
+# ibuprofen", "the interaction between clarithromycin and …", "而不是卧床").
+REJECTED_BEFORE = _any(
+    [
+        r"\bnot\b|\bno need\b|\bunnecessary\b|\bstop(?:s|ping)?\b|\bwithdraw\w*|\binteract\w*",
+        r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
+    ]
+)
+# A circumstance ruled out in the question ("I'm not pregnant") does not count.
+RULED_OUT = re.compile(r"(?:\bnot|\bno|n't|\bnever|没有|不是|未|无)\W{0,2}(?:\w+\W{0,2})?$")
+
+
+_SENTENCE_END = re.compile(r"[.;!?。；！？]")
+
+
+def _clauses_with_rest(text: str) -> list[tuple[str, str]]:
+    """Each clause of `text` with the rest of its sentence after it ("…is effective | but
+    causes birth defects"): what follows a named action may reject it."""
+    pairs = []
+    for sentence in _SENTENCE_END.split(text):
+        clauses = _CLAUSE.split(sentence)
+        pairs += [(clause, " ".join(clauses[k + 1 :])) for k, clause in enumerate(clauses)]
+    return pairs
+
+
+def _applies(harm: KnownHarm, texts: Sequence[str]) -> bool:
+    """The entry's circumstance is named in one of `texts` and not ruled out just before it
+    there ("not pregnant"); an entry without a circumstance always applies."""
+    if harm.when is None:
+        return True
+    return any(
+        RULED_OUT.search(text[max(0, m.start() - 16) : m.start()]) is None
+        for text in texts
+        for m in harm.when.finditer(text)
+    )
+
+
+def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | None:
+    """(+1 or -1, the entry) when the criterion names an action on the known-harms list
+    (`rubric.harms`) in a circumstance that makes it harmful (looked for in the criterion and
+    in `context`, the case's narrative and question): -1 when it recommends the action, +1
+    when it warns against it (negated, warned about, set aside, or followed by its harm).
+    None when no entry applies; the first action named decides."""
+    normal = _normal(text)
+    around = (normal, _normal(context))
+    for clause, rest in _clauses_with_rest(normal):
+        for harm in known_harms():
+            match = harm.pattern.search(clause)
+            if match is None or not _applies(harm, around):
+                continue
+            if _reported(clause, match.start()):
+                return None  # asked about or supposed ("asks whether he took ibuprofen")
+            warned = (
+                _negated(clause, match.start(), match.end())
+                or WARNERS.search(clause[: match.start()]) is not None
+                or REJECTED_BEFORE.search(clause[: match.start()]) is not None
+                or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
+            )
+            return (1 if warned else -1), harm
+    return None
+
+
 # --- weight and judgeability cues ----------------------------------------------------------
 # Urgent action or a threat to life: such a criterion decides whether an answer is safe, so a
 # weight of 1-3 under-weights it.
@@ -570,14 +645,39 @@ def _from_problem(case: Case, problem: Problem) -> Finding:
     )
 
 
+def _context(case: Case) -> str:
+    """What the case says about the patient: its narrative and question."""
+    return f"{case.narrative}\n{case.query}"
+
+
+def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
+    """The sign the criterion's wording asks for (`expected_sign`), else the sign a known harm
+    it names asks for (`known_harm_sign`, with the entry's id), else None."""
+    found = expected_sign(c.text)
+    harm = known_harm_sign(c.text, _context(case)) if found is None else None
+    return found if harm is None else (harm[0], harm[1].id)
+
+
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
     found = expected_sign(c.text)
-    if found is None or (found[0] > 0) == (c.weight > 0):
+    if found is not None and (found[0] > 0) != (c.weight > 0):
+        sign, cue = found
+        good_or_bad = "a bad answer" if sign < 0 else "a good answer"
+        reason = (
+            f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
+        )
+        return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+    harm = known_harm_sign(c.text, _context(case)) if found is None else None
+    if harm is None or (harm[0] > 0) == (c.weight > 0):
         return []
-    sign, cue = found
-    good_or_bad = "a bad answer" if sign < 0 else "a good answer"
-    reason = f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
-    return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+    sign, entry = harm
+    does = "warns against" if sign > 0 else "recommends"
+    reason = (
+        f"weight {c.weight:+d} on a criterion that {does} a known harm ({entry.action}): "
+        "the sign looks flipped"
+    )
+    evidence = f"known harm {entry.id!r}: {entry.reason} ({entry.source})"
+    return [_finding(case, c, "flipped_sign", "error", reason, evidence)]
 
 
 def _weight_anomalies(case: Case, c: Criterion) -> list[Finding]:
@@ -648,7 +748,7 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
     reworded = rubric_paraphrases([c.text for c in rubric])
-    signs = [expected_sign(c.text) for c in rubric]
+    signs = [_sign(case, c) for c in rubric]
     consistent = [
         s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
     ]
