@@ -10,6 +10,8 @@ Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` 
   allow-list (黄连素, Lyme disease, 克山病), a medical term, a country or region (travel
   history is a clinical fact) or a common word ("Mum") is dropped;
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
+- a span of the learned tagger (`redact_tagger`, with NER) that overlaps none of the
+  findings so far is added, under the same allow-list;
 - a Chinese place is extended over the address or hospital name that follows it
   (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), and touching markers of one kind are merged.
 The redacted thread is then judged for re-identification risk (`safety`).
@@ -31,6 +33,7 @@ from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_befo
 from medrubric.redact.redact_ner import Entity, chinese_entities, english_entities
 from medrubric.redact.redact_rules import phone_numbers, rules
 from medrubric.redact.redact_surrogates import Surrogates
+from medrubric.redact.redact_tagger import tag_spans
 from medrubric.screen.reasons import Rejection
 from medrubric.screen.safety import reidentification_risk
 
@@ -146,7 +149,18 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding(kind, start, end))
             cursor = end
-    return _extend_and_merge(text, findings)
+    return _extend_and_merge(text, _with_tagged(text, findings))
+
+
+def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
+    """`findings` and the tagger's spans that overlap none of them, in order."""
+    added = [
+        Finding(kind, start, end)
+        for kind, start, end in tag_spans(text)
+        if not any(f.start < end and start < f.end for f in findings)
+        and _is_identifier(text, kind, start, end)
+    ]
+    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
 
 
 def redact_text(

@@ -211,7 +211,7 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     lex = lexicon()
     tokens: list[tuple[str, str, int]] = []
     offset = 0
-    for word, flag in _tagged_words(tagger, text):
+    for word, flag in jieba_words(text):
         tokens.append((word, flag, offset))
         offset += len(word)
     for k, (word, flag, start) in enumerate(tokens):
@@ -232,6 +232,14 @@ def chinese_entities(text: str) -> Iterator[Entity]:
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
         ):
             yield "LOCATION", start, end
+
+
+@lru_cache(maxsize=256)
+def jieba_words(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's words and part-of-speech tags (empty when jieba is not installed); cached,
+    as both `chinese_entities` and the tagger (`redact_tagger`) read them."""
+    tagger = chinese_tagger()
+    return tuple(_tagged_words(tagger, text)) if tagger is not None else ()
 
 
 def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
