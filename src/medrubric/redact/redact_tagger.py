@@ -30,6 +30,7 @@ from typing import Any
 
 from medrubric.redact.redact_lexicon import Lexicon, lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
+from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
 
 MODEL_NAME = "tagger.crfsuite"
 RECORD_NAME = "tagger.json"
@@ -42,6 +43,9 @@ _DIGITS = re.compile(r"\d")
 _WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _NUMERIC_DATE = re.compile(r"\d{1,4}(?:[/.\-]\d{1,4}){1,2}")
 _DECIMAL = re.compile(r"\d\.\d")
+# An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
+_AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
+_AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
 _ZH_NUMERAL = re.compile(r"[零〇一二三四五六七八九幺两]")
 
 Unit = tuple[str, int, int]
@@ -196,8 +200,18 @@ def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
         return
     tags = _tagger(path).tag(feats)
     for kind, start, end in _runs(seq, tags):
-        if plausible(kind, text[start:end]):
+        if plausible(kind, text, start, end):
             yield kind, start, end
+
+
+def _zh_common_word(span: str) -> bool:
+    """A kinship word (孙女) or a surname with a character no given name has (张口)."""
+    if not _CJK.match(span):
+        return False
+    lex = lexicon()
+    if is_kinship_word(span):
+        return True
+    return len(span) == 2 and span[0] in lex.zh_surnames and span[1] not in lex.zh_given_chars
 
 
 def _runs(seq: Sequence[Unit], tags: Sequence[str]) -> Iterator[Entity]:
@@ -215,23 +229,30 @@ def _runs(seq: Sequence[Unit], tags: Sequence[str]) -> Iterator[Entity]:
         yield current[0], current[1], current[2]
 
 
-def plausible(kind: str, span: str) -> bool:
+def plausible(kind: str, text: str, start: int, end: int) -> bool:
     """Whether a tagged span has the form its kind needs, so that a lab value or a reading
-    (150/95, 6.1, CA19-9 18.6, 800多) the tagger labels is not redacted: names carry no digit,
-    places have more letters than digits, a phone number has at least six digits (or Chinese
+    (150/95, 6.1, CA19-9 18.6, 800多) the tagger labels is not redacted: names carry no digit and are not
+    a word that is no given name (May, Will), a kinship word (孙女) or a surname with a
+    character no given name has (张口),
+    places have more letters than digits and are not a kind of hospital (三甲医院) or a
+    holiday (Christmas), a phone number has at least six digits (or Chinese
     numerals), an ID has no decimal number and, without letters, at least six digits, an age in digits is over 89, and a date in digits alone has three
     parts, none over 31 but the year, one of them 12 or under."""
+    span = text[start:end]
     digits = len(_DIGITS.findall(span))
     if kind == "NAME":
-        return digits == 0
+        return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
     if kind == "LOCATION":
-        return len(_WORD_CHAR.findall(span)) > digits
+        return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
     if kind in ("PHONE", "ID"):
         numerals = digits + len(_ZH_NUMERAL.findall(span))
         short = kind == "PHONE" or not _WORD_CHAR.search(span)
         return not _DECIMAL.search(span) and (numerals >= 6 or not short)
     if kind == "AGE":
-        return not span.isdigit() or int(span) >= 90
+        if not span.isdigit():
+            return True
+        cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
+        return int(span) >= 90 and cued is not None
     if kind in ("DATE", "DOB") and _NUMERIC_DATE.fullmatch(span):
         parts = [int(p) for p in re.split(r"[/.\-]", span)]
         small = [p for p in parts if p <= 31]
