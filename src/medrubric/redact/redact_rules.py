@@ -9,7 +9,6 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 from __future__ import annotations
 
 import calendar
-
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field

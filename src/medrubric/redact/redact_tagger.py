@@ -41,7 +41,7 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 _SENTENCE_END = frozenset(".!?。！？；;:：")
 _DIGITS = re.compile(r"\d")
 _WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
-_NUMERIC_DATE = re.compile(r"\d{1,4}(?:[/.\-]\d{1,4}){1,2}")
+_NUMERIC_DATE = re.compile(r"\d+(?:[/.\-]\d+)+")
 _DECIMAL = re.compile(r"\d\.\d")
 # An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
 _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
@@ -78,14 +78,18 @@ def _jieba_positions(text: str) -> dict[int, tuple[str, str, str]]:
     for word, flag in jieba_words(text):
         if _CJK.match(word):
             for k in range(len(word)):
-                pos = "S" if len(word) == 1 else "B" if k == 0 else "E" if k == len(word) - 1 else "M"
+                pos = (
+                    "S" if len(word) == 1 else "B" if k == 0 else "E" if k == len(word) - 1 else "M"
+                )
                 out[offset + k] = (pos, flag, previous)
         previous = word if _CJK.match(word) else ""
         offset += len(word)
     return out
 
 
-def _unit_features(text: str, seq: Sequence[Unit], lex: Lexicon, family: frozenset[str]) -> list[list[str]]:
+def _unit_features(
+    text: str, seq: Sequence[Unit], lex: Lexicon, family: frozenset[str]
+) -> list[list[str]]:
     zh = _jieba_positions(text) if _CJK.search(text) else {}
     forms = [form.lower() for form, _, _ in seq]
     shapes = [_shape(form) for form, _, _ in seq]
@@ -230,14 +234,18 @@ def _runs(seq: Sequence[Unit], tags: Sequence[str]) -> Iterator[Entity]:
 
 
 def plausible(kind: str, text: str, start: int, end: int) -> bool:
-    """Whether a tagged span has the form its kind needs, so that a lab value or a reading
-    (150/95, 6.1, CA19-9 18.6, 800多) the tagger labels is not redacted: names carry no digit and are not
-    a word that is no given name (May, Will), a kinship word (孙女) or a surname with a
-    character no given name has (张口),
-    places have more letters than digits and are not a kind of hospital (三甲医院) or a
-    holiday (Christmas), a phone number has at least six digits (or Chinese
-    numerals), an ID has no decimal number and, without letters, at least six digits, an age in digits is over 89, and a date in digits alone has three
-    parts, none over 31 but the year, one of them 12 or under."""
+    """Whether the tagged span `text[start:end]` has the form its kind needs, so that a lab
+    value, a reading or a common word the tagger labels is not redacted:
+    - a name has no digit and is not a word that is no given name (May, Will), a kinship
+      word (孙女) or a surname with a character no given name has (张口);
+    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
+      or a holiday or a month (Christmas, May);
+    - a phone number has at least six digits or Chinese numerals; an ID has no decimal
+      number (CA19-9 18.6) and, without letters, at least six digits;
+    - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
+      "glucose was";
+    - every number written like a date (150/95, 6.1, 4/10) has three parts, none over 31
+      but the year, one of them 12 or under."""
     span = text[start:end]
     digits = len(_DIGITS.findall(span))
     if kind == "NAME":
@@ -253,8 +261,12 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             return True
         cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
         return int(span) >= 90 and cued is not None
-    if kind in ("DATE", "DOB") and _NUMERIC_DATE.fullmatch(span):
-        parts = [int(p) for p in re.split(r"[/.\-]", span)]
-        small = [p for p in parts if p <= 31]
-        return len(parts) == 3 and len(small) >= 2 and min(parts) <= 12
+    if kind in ("DATE", "DOB"):
+        return all(_numeric_date(m.group()) for m in _NUMERIC_DATE.finditer(span))
     return True
+
+
+def _numeric_date(value: str) -> bool:
+    parts = [int(p) for p in re.split(r"[/.\-]", value)]
+    small = [p for p in parts if p <= 31]
+    return len(parts) == 3 and len(small) >= 2 and min(parts) <= 12

@@ -71,14 +71,15 @@ def main(argv: list[str] | None = None) -> None:
         model = Path(tmp) / MODEL_NAME
         train_sets(sets, model)
         write_bytes_atomic(args.out / MODEL_NAME, model.read_bytes())
+    counts = {name: len(snippets) for name, snippets in sets.items()}
     record = {
-        "sets": {name: len(snippets) for name, snippets in sets.items()},
+        "sets": counts,
         "data_commit": _commit(args.data),
         "params": PARAMS,
         "command": "python -m medrubric.redact.train",
     }
     write_text_atomic(args.out / RECORD_NAME, json.dumps(record, indent=1) + "\n")
-    print(f"{args.out / MODEL_NAME}: {sum(record['sets'].values())} snippets")
+    print(f"{args.out / MODEL_NAME}: {sum(counts.values())} snippets")
 
 
 if __name__ == "__main__":
