@@ -23,12 +23,13 @@ import importlib.util
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from medrubric.redact.redact_lexicon import Lexicon, lexicon
+from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
 from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
 
@@ -87,60 +88,74 @@ def _jieba_positions(text: str) -> dict[int, tuple[str, str, str]]:
     return out
 
 
-def _unit_features(
-    text: str, seq: Sequence[Unit], lex: Lexicon, family: frozenset[str]
-) -> list[list[str]]:
+def _unit_features(text: str, seq: Sequence[Unit], words: _Words) -> list[list[str]]:
     zh = _jieba_positions(text) if _CJK.search(text) else {}
     forms = [form.lower() for form, _, _ in seq]
     shapes = [_shape(form) for form, _, _ in seq]
+    padded = ["<>", "<>", *forms, "<>", "<>"]
     out: list[list[str]] = []
     for i, (form, start, _) in enumerate(seq):
         low = forms[i]
-        prev_end = seq[i - 1][2] if i else 0
-        f = [f"w={low}", f"s={shapes[i]}"]
-        if i == 0 or "\n" in text[prev_end:start]:
+        shape = shapes[i]
+        f = [f"w={low}", f"s={shape}"]
+        if i == 0 or "\n" in text[seq[i - 1][2] : start]:
             f.append("line")
         if i == 0 or forms[i - 1] in _SENTENCE_END:
             f.append("sent")
-        if shapes[i] == "C":
-            f.append(f"sur={form in lex.zh_surnames}")
-            f.append(f"giv={form in lex.zh_given_chars}")
+        if shape == "C":
+            f.append(f"sur={form in words.surnames}")
+            f.append(f"giv={form in words.given_chars}")
             pos = zh.get(start)
             if pos is not None:
                 f += [f"jp={pos[0]}", f"jt={pos[1]}", f"jp|jt={pos[0]}|{pos[1]}", f"jw-1={pos[2]}"]
         elif form[0].isalpha():
-            rank = lex.given_rank.get(form)
+            rank = words.given_rank.get(form)
             if rank is not None:
                 f.append("given" if rank <= 100 else "given_rare")
-            if form in family:
+            if form in words.family:
                 f.append("family")
-            if form in lex.en_towns:
+            if form in words.towns:
                 f.append("town")
             if len(form) > 3:
                 f.append(f"suf={low[-3:]}")
-        for d in (-2, -1, 1, 2):
-            j = i + d
-            f.append(f"w{d:+d}={forms[j]}" if 0 <= j < len(seq) else f"w{d:+d}=<>")
-        for d in (-1, 1):
-            j = i + d
-            if 0 <= j < len(seq):
-                f.append(f"s{d:+d}={shapes[j]}")
-        f.append(f"w-1|w={forms[i - 1] if i else '<>'}|{low}")
-        f.append(f"w|w+1={low}|{forms[i + 1] if i + 1 < len(seq) else '<>'}")
+        before, after = padded[i + 1], padded[i + 3]
+        f += [f"w-2={padded[i]}", f"w-1={before}", f"w+1={after}", f"w+2={padded[i + 4]}"]
+        if i:
+            f.append(f"s-1={shapes[i - 1]}")
+        if i + 1 < len(seq):
+            f.append(f"s+1={shapes[i + 1]}")
+        f += [f"w-1|w={before}|{low}", f"w|w+1={low}|{after}"]
         out.append(f)
     return out
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The word lists the features read, as sets."""
+
+    surnames: frozenset[str]
+    given_chars: frozenset[str]
+    given_rank: dict[str, int]
+    family: frozenset[str]
+    towns: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    lex = lexicon()
+    return _Words(
+        surnames=frozenset(lex.zh_surnames),
+        given_chars=frozenset(lex.zh_given_chars),
+        given_rank=lex.given_rank,
+        family=lex.family_names,
+        towns=lex.en_towns,
+    )
 
 
 def features(text: str) -> tuple[list[Unit], list[list[str]]]:
     """The units of `text` and the feature strings of each."""
     seq = units(text)
-    lex = lexicon()
-    return seq, _unit_features(text, seq, lex, _family_names())
-
-
-@lru_cache(maxsize=1)
-def _family_names() -> frozenset[str]:
-    return lexicon().family_names
+    return seq, _unit_features(text, seq, _words())
 
 
 def labels(seq: Sequence[Unit], spans: Iterable[tuple[str, int, int]]) -> list[str]:
