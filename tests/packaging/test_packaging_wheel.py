@@ -41,7 +41,8 @@ def test_the_wheel_installs_a_lean_core_outside_the_checkout(tmp_path):
     with zipfile.ZipFile(wheel) as packed:  # each stage's word lists ship in its package
         names = set(packed.namelist())
     for word_list in ("screen/data/icd_terms.tsv", "screen/data/safety_lexicon.tsv",
-                      "redact/data/surrogates.tsv"):  # fmt: skip
+                      "redact/data/surrogates.tsv", "redact/data/tagger.crfsuite",
+                      "redact/data/tagger.json"):  # fmt: skip
         assert f"medrubric/{word_list}" in names
     checked = _run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr

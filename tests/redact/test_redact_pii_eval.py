@@ -4,9 +4,9 @@ rejected whole, with NER on.
 
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
-generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl,
-en/zh_blind2.jsonl and en/zh_blind3.jsonl were each written by hand after a freeze, measured
-once on it, and then tuned on: development data now.
+generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
+en/zh_blind4.jsonl were each written by hand after a freeze, measured once on it, and then
+tuned on (the learned tagger is trained on every set): development data now.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from medrubric.redact.pii_eval import PiiScore, load_snippets, parse_marked, sco
 from medrubric.redact.redact import redact_text, redact_threads
 
 PII = Path(__file__).parents[1] / "data" / "pii"
-MIN_RECALL = 0.98
+MIN_RECALL = 0.99
 MAX_REJECTED = 0.05
 DEVELOPMENT = ("", "_heldout", "_dev", "_dev2")
 
@@ -71,16 +71,20 @@ def test_held_out_recall_and_clinical_detail_survival():
         assert r.survival >= 0.97, (lang, r.lost)
 
 
-# The second and third blind sets were measured once each on their freeze (bench/RESULTS.md,
-# "## Redaction: second blind set", frozen at c2eb8d0, and "## Redaction: third blind set",
-# frozen at f5a9a45) and then used as development data for the fourth freeze ("## Redaction:
-# fourth freeze"). These are that freeze's figures: caught identifiers, labelled identifiers,
-# clinical details kept, details, snippets rejected whole; floors against regression.
+# The second, third and fourth blind sets were measured once each on their freeze
+# (bench/RESULTS.md, "## Redaction: second blind set", frozen at c2eb8d0, "## Redaction: third
+# blind set", frozen at f5a9a45, "## Redaction: fourth blind set", frozen at 302f37b) and then
+# used as development data: the learned tagger of freeze-5 is trained on all of them
+# ("## Redaction: learned tagger"). These are freeze-5's figures: caught identifiers, labelled
+# identifiers, clinical details kept, details, snippets rejected whole; floors against
+# regression, not measures of unseen text.
 MEASURED = {
-    ("blind2", "en"): (222, 233, 316, 320, 0),
-    ("blind2", "zh"): (242, 246, 334, 334, 0),
-    ("blind3", "en"): (226, 237, 235, 235, 0),
-    ("blind3", "zh"): (220, 229, 201, 202, 0),
+    ("blind2", "en"): (229, 233, 316, 320, 0),
+    ("blind2", "zh"): (246, 246, 334, 334, 0),
+    ("blind3", "en"): (233, 237, 235, 235, 0),
+    ("blind3", "zh"): (226, 229, 201, 202, 0),
+    ("blind4", "en"): (278, 294, 415, 418, 0),
+    ("blind4", "zh"): (264, 278, 345, 346, 0),
 }
 
 

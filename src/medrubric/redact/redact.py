@@ -10,6 +10,8 @@ Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` 
   allow-list (黄连素, Lyme disease, 克山病), a medical term, a country or region (travel
   history is a clinical fact) or a common word ("Mum") is dropped;
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
+- what a span of the learned tagger (`redact_tagger`, with NER) covers beyond the findings
+  so far is added, under the same allow-list;
 - a Chinese place is extended over the address or hospital name that follows it
   (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), and touching markers of one kind are merged.
 The redacted thread is then judged for re-identification risk (`safety`).
@@ -31,6 +33,7 @@ from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_befo
 from medrubric.redact.redact_ner import Entity, chinese_entities, english_entities
 from medrubric.redact.redact_rules import phone_numbers, rules
 from medrubric.redact.redact_surrogates import Surrogates
+from medrubric.redact.redact_tagger import plausible, tag_spans
 from medrubric.screen.reasons import Rejection
 from medrubric.screen.safety import reidentification_risk
 
@@ -38,6 +41,13 @@ KINDS = ("NAME", "LOCATION", "DOB", "DATE", "AGE", "PHONE", "EMAIL", "ID", "URL"
 # An age over 89 keeps its Safe Harbor category, 90 or older.
 MARKERS = {kind: f"[{kind}]" for kind in KINDS} | {"AGE": "[AGE 90+]"}
 _DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"\w")
+# A part of a tagged span left over by a finding: a capitalised word that is no title, a
+# number or Chinese characters that are no kind of hospital and no clinical word.
+_PIECE = re.compile(
+    r"(?!(?:Dr|Prof|Mr|Mrs|Ms|Miss|Sir|Co|PIN)\b)[A-Z0-9]"
+    r"|(?![\u4e00-\u9fff]*(?:医院|疗养院|养老院|中风))[\u4e00-\u9fff]"
+)
 # A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
 _FACILITY = re.compile(
     r"(?:医院|[一二三四五六七八九十]院|中心|诊所|Hospital|Clinic|Centre|Center)$"
@@ -146,7 +156,37 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding(kind, start, end))
             cursor = end
-    return _extend_and_merge(text, findings)
+    return _extend_and_merge(text, _with_tagged(text, findings))
+
+
+def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
+    """`findings` and the parts of the tagger's spans that they do not cover, in order: a span
+    that overlaps no finding is added whole; one that runs past a finding adds what lies
+    outside it (a rule found "Kofi", the tagger "Kofi Mensah": Mensah is added) when that
+    part has the form of `_PIECE`."""
+    added = []
+    for kind, start, end in tag_spans(text):
+        pieces, cursor = [], start
+        for f in findings:
+            if f.start < end and cursor < f.end:
+                pieces.append((cursor, f.start))
+                cursor = max(cursor, f.end)
+        pieces.append((cursor, end))
+        pieces = [_strip(text, a, b) for a, b in pieces]
+        added += [
+            Finding(kind, a, b)
+            for a, b in pieces
+            if ((a, b) == (start, end) or _PIECE.match(text, a, b))
+            and len(_WORD.findall(text, a, b)) >= 2
+            and plausible(kind, text, a, b)
+            and _is_identifier(text, kind, a, b)
+        ]
+    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    part = text[start:end]
+    return start + len(part) - len(part.lstrip()), start + len(part.rstrip())
 
 
 def redact_text(

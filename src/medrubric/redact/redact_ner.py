@@ -65,13 +65,18 @@ def ner_enabled() -> bool:
 
 def ner_note() -> str | None:
     """A one-line note when redaction runs with less than its full recall, else None: names
-    and places found by rules only (NER off), or phone numbers in national formats missed
-    because `phonenumbers` is not installed."""
+    and places found by rules only (NER off), the learned tagger off (`python-crfsuite`
+    missing or `MEDRUBRIC_TAGGER=0`), or phone numbers in national formats missed because
+    `phonenumbers` is not installed."""
     notes = []
     missing = missing_components()
     if not ner_enabled() or missing:
         why = f"{', '.join(missing)} not installed" if missing else "MEDRUBRIC_NER=0"
         notes.append(f"NER is off ({why}): names and places are found by rules and gazetteers only")
+    if ner_enabled() and importlib.util.find_spec("pycrfsuite") is None:
+        notes.append("python-crfsuite not installed: the learned identifier tagger is off")
+    elif ner_enabled() and os.environ.get("MEDRUBRIC_TAGGER") == "0":
+        notes.append("MEDRUBRIC_TAGGER=0: the learned identifier tagger is off")
     if importlib.util.find_spec("phonenumbers") is None:
         notes.append(
             "phonenumbers not installed: phone numbers are found by the US, UK, Chinese and "
@@ -82,7 +87,8 @@ def ner_note() -> str | None:
         return None
     return (
         "; ".join(notes)
-        + "; install medrubric[pii] and leave MEDRUBRIC_NER unset for better recall"
+        + "; install medrubric[pii] and leave MEDRUBRIC_NER and MEDRUBRIC_TAGGER unset for "
+        "better recall"
     )
 
 
@@ -211,7 +217,7 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     lex = lexicon()
     tokens: list[tuple[str, str, int]] = []
     offset = 0
-    for word, flag in _tagged_words(tagger, text):
+    for word, flag in jieba_words(text):
         tokens.append((word, flag, offset))
         offset += len(word)
     for k, (word, flag, start) in enumerate(tokens):
@@ -232,6 +238,14 @@ def chinese_entities(text: str) -> Iterator[Entity]:
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
         ):
             yield "LOCATION", start, end
+
+
+@lru_cache(maxsize=256)
+def jieba_words(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's words and part-of-speech tags (empty when jieba is not installed); cached,
+    as both `chinese_entities` and the tagger (`redact_tagger`) read them."""
+    tagger = chinese_tagger()
+    return tuple(_tagged_words(tagger, text)) if tagger is not None else ()
 
 
 def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:

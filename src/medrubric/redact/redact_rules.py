@@ -8,6 +8,7 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -1138,6 +1139,8 @@ _DATE_WORDS = frozenset(
     + ["Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"]
 )
 
+_CALENDAR_WORDS = _DATE_WORDS | set(calendar.month_name[1:]) | set(calendar.day_name)
+
 
 def _given_name(value: str) -> bool:
     """A common given name (rank <= 500 in some country, or hand-listed) that is not a word
@@ -1351,6 +1354,21 @@ def _zh_named_hospital(value: str) -> bool:
         return False
     name = re.sub(r"第?[一二三四五六七八九]$", "", value.removesuffix("医院"))
     return len(name) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in name)
+
+
+def is_kinship_word(value: str) -> bool:
+    return re.fullmatch(_ZH_KIN_WORDS, value) is not None
+
+
+def not_a_named_place(value: str) -> bool:
+    """A kind of hospital or clinic (三甲医院, 一个小诊所, 私立医院) or words with one that names
+    no place (Christmas, Slimming World, English, May): what a learned tagger may take for a
+    place."""
+    kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊)", value)
+    if kind is not None:
+        return all(ch in _ZH_GENERIC_HOSPITAL for ch in kind.group(1))
+    words = [w.removesuffix("'s").removesuffix("’s") for w in value.split()]
+    return any(w in _NOT_FACILITY or w in _CALENDAR_WORDS for w in words)
 
 
 def _facility_name(value: str) -> bool:

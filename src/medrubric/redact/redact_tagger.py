@@ -1,0 +1,287 @@
+"""A learned sequence tagger for identifiers: a linear-chain CRF (`python-crfsuite`, from the
+extra `medrubric[pii]`) trained on the labelled snippets of `tests/data/pii/`.
+
+Text is cut into units: one Chinese character, one run of Latin letters, one run of digits or
+one other non-space character. Each unit is described by its own form and shape, the units
+around it, word lists (Chinese surname and given-name characters, English given names by
+frequency, family names, towns), jieba's word around a Chinese character (its position in
+the word and its part of speech) and whether a line or a sentence starts before it; the CRF
+labels it B-KIND, I-KIND or O. Its spans are added to what the rules and NER found where they
+overlap nothing found already (`redact.find_identifiers`), and pass the same allow-list
+(drugs, eponyms, medical terms, countries).
+
+The shipped model is `data/tagger.crfsuite`, its training record `data/tagger.json` (the sets,
+their commit, the parameters); `python -m medrubric.redact.train` rebuilds both. Training is
+deterministic: the same snippets in the same order give the same model file.
+`MEDRUBRIC_TAGGER=0` turns the tagger off; `MEDRUBRIC_TAGGER=PATH` uses another model file.
+It runs only when NER is on (`MEDRUBRIC_NER`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
+from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
+
+MODEL_NAME = "tagger.crfsuite"
+RECORD_NAME = "tagger.json"
+# L1 keeps the model small (most features get weight 0); L2 smooths the rest.
+PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 120, "feature.possible_transitions": True}
+_UNIT = re.compile(r"[\u4e00-\u9fff]|[A-Za-z]+|\d+|\S")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_SENTENCE_END = frozenset(".!?。！？；;:：")
+_DIGITS = re.compile(r"\d")
+_WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+_NUMERIC_DATE = re.compile(r"\d+(?:[/.\-]\d+)+")
+_DECIMAL = re.compile(r"\d\.\d")
+# An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
+_AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
+_AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
+_ZH_NUMERAL = re.compile(r"[零〇一二三四五六七八九幺两]")
+
+Unit = tuple[str, int, int]
+
+
+def units(text: str) -> list[Unit]:
+    """(form, start, end) of each unit of `text`, spaces left out."""
+    return [(m.group(), m.start(), m.end()) for m in _UNIT.finditer(text)]
+
+
+def _shape(form: str) -> str:
+    first = form[0]
+    if _CJK.match(first):
+        return "C"
+    if first.isdigit():
+        return f"d{min(len(form), 12)}"
+    if first.isalpha():
+        if form.isupper():
+            return "XX" if len(form) > 1 else "X"
+        return "Xx" if first.isupper() else "x"
+    return form
+
+
+def _jieba_positions(text: str) -> dict[int, tuple[str, str, str]]:
+    """For each Chinese character's offset: its position in jieba's word (S, B, M, E), the
+    word's part of speech and the word before it."""
+    out: dict[int, tuple[str, str, str]] = {}
+    offset = 0
+    previous = ""
+    for word, flag in jieba_words(text):
+        if _CJK.match(word):
+            for k in range(len(word)):
+                pos = (
+                    "S" if len(word) == 1 else "B" if k == 0 else "E" if k == len(word) - 1 else "M"
+                )
+                out[offset + k] = (pos, flag, previous)
+        previous = word if _CJK.match(word) else ""
+        offset += len(word)
+    return out
+
+
+def _unit_features(text: str, seq: Sequence[Unit], words: _Words) -> list[list[str]]:
+    zh = _jieba_positions(text) if _CJK.search(text) else {}
+    forms = [form.lower() for form, _, _ in seq]
+    shapes = [_shape(form) for form, _, _ in seq]
+    padded = ["<>", "<>", *forms, "<>", "<>"]
+    out: list[list[str]] = []
+    for i, (form, start, _) in enumerate(seq):
+        low = forms[i]
+        shape = shapes[i]
+        f = [f"w={low}", f"s={shape}"]
+        if i == 0 or "\n" in text[seq[i - 1][2] : start]:
+            f.append("line")
+        if i == 0 or forms[i - 1] in _SENTENCE_END:
+            f.append("sent")
+        if shape == "C":
+            f.append(f"sur={form in words.surnames}")
+            f.append(f"giv={form in words.given_chars}")
+            pos = zh.get(start)
+            if pos is not None:
+                f += [f"jp={pos[0]}", f"jt={pos[1]}", f"jp|jt={pos[0]}|{pos[1]}", f"jw-1={pos[2]}"]
+        elif form[0].isalpha():
+            rank = words.given_rank.get(form)
+            if rank is not None:
+                f.append("given" if rank <= 100 else "given_rare")
+            if form in words.family:
+                f.append("family")
+            if form in words.towns:
+                f.append("town")
+            if len(form) > 3:
+                f.append(f"suf={low[-3:]}")
+        before, after = padded[i + 1], padded[i + 3]
+        f += [f"w-2={padded[i]}", f"w-1={before}", f"w+1={after}", f"w+2={padded[i + 4]}"]
+        if i:
+            f.append(f"s-1={shapes[i - 1]}")
+        if i + 1 < len(seq):
+            f.append(f"s+1={shapes[i + 1]}")
+        f += [f"w-1|w={before}|{low}", f"w|w+1={low}|{after}"]
+        out.append(f)
+    return out
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The word lists the features read, as sets."""
+
+    surnames: frozenset[str]
+    given_chars: frozenset[str]
+    given_rank: dict[str, int]
+    family: frozenset[str]
+    towns: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    lex = lexicon()
+    return _Words(
+        surnames=frozenset(lex.zh_surnames),
+        given_chars=frozenset(lex.zh_given_chars),
+        given_rank=lex.given_rank,
+        family=lex.family_names,
+        towns=lex.en_towns,
+    )
+
+
+def features(text: str) -> tuple[list[Unit], list[list[str]]]:
+    """The units of `text` and the feature strings of each."""
+    seq = units(text)
+    return seq, _unit_features(text, seq, _words())
+
+
+def labels(seq: Sequence[Unit], spans: Iterable[tuple[str, int, int]]) -> list[str]:
+    """B-KIND / I-KIND / O for each unit from labelled (kind, start, end) spans; a unit is
+    inside a span when it overlaps it."""
+    tags = ["O"] * len(seq)
+    for kind, start, end in spans:
+        first = True
+        for i, (_, u_start, u_end) in enumerate(seq):
+            if u_start < end and start < u_end:
+                tags[i] = f"{'B' if first else 'I'}-{kind}"
+                first = False
+    return tags
+
+
+def train(examples: Iterable[tuple[str, Sequence[tuple[str, int, int]]]], model: Path) -> None:
+    """Train a CRF on (text, labelled spans) pairs and write it to `model`."""
+    import pycrfsuite
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for text, spans in examples:
+        seq, feats = features(text)
+        if seq:
+            trainer.append(feats, labels(seq, spans))
+    trainer.set_params(PARAMS)
+    trainer.train(str(model))
+
+
+def default_model() -> Path:
+    return Path(str(files("medrubric.redact").joinpath("data", MODEL_NAME)))
+
+
+@lru_cache(maxsize=4)
+def _tagger(path: str) -> Any:
+    import pycrfsuite
+
+    tagger = pycrfsuite.Tagger()
+    tagger.open(path)
+    return tagger
+
+
+def tagger_available() -> bool:
+    return importlib.util.find_spec("pycrfsuite") is not None
+
+
+def _model_path() -> str | None:
+    chosen = os.environ.get("MEDRUBRIC_TAGGER", "1")
+    if chosen == "0" or not ner_enabled() or not tagger_available():
+        return None
+    return str(default_model()) if chosen == "1" else chosen
+
+
+def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
+    """(kind, start, end) of the identifiers the tagger finds in `text` (none when it is off
+    or not installed; `model`: another model file)."""
+    path = str(model) if model is not None else _model_path()
+    if path is None:
+        return
+    seq, feats = features(text)
+    if not seq:
+        return
+    tags = _tagger(path).tag(feats)
+    for kind, start, end in _runs(seq, tags):
+        if plausible(kind, text, start, end):
+            yield kind, start, end
+
+
+def _zh_common_word(span: str) -> bool:
+    """A kinship word (孙女) or a surname with a character no given name has (张口)."""
+    if not _CJK.match(span):
+        return False
+    lex = lexicon()
+    if is_kinship_word(span):
+        return True
+    return len(span) == 2 and span[0] in lex.zh_surnames and span[1] not in lex.zh_given_chars
+
+
+def _runs(seq: Sequence[Unit], tags: Sequence[str]) -> Iterator[Entity]:
+    """(kind, start, end) of each run of B-KIND I-KIND … tags."""
+    current: list[Any] | None = None
+    for (_, start, end), tag in zip(seq, tags, strict=True):
+        kind = tag[2:]
+        if tag.startswith("I-") and current is not None and current[0] == kind:
+            current[2] = end
+            continue
+        if current is not None:
+            yield current[0], current[1], current[2]
+        current = [kind, start, end] if tag != "O" else None
+    if current is not None:
+        yield current[0], current[1], current[2]
+
+
+def plausible(kind: str, text: str, start: int, end: int) -> bool:
+    """Whether the tagged span `text[start:end]` has the form its kind needs, so that a lab
+    value, a reading or a common word the tagger labels is not redacted:
+    - a name has no digit and is not a word that is no given name (May, Will), a kinship
+      word (孙女) or a surname with a character no given name has (张口);
+    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
+      or a holiday or a month (Christmas, May);
+    - a phone number has at least six digits or Chinese numerals; an ID has no decimal
+      number (CA19-9 18.6) and, without letters, at least six digits;
+    - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
+      "glucose was";
+    - every number written like a date (150/95, 6.1, 4/10) has three parts, none over 31
+      but the year, one of them 12 or under."""
+    span = text[start:end]
+    digits = len(_DIGITS.findall(span))
+    if kind == "NAME":
+        return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
+    if kind == "LOCATION":
+        return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
+    if kind in ("PHONE", "ID"):
+        numerals = digits + len(_ZH_NUMERAL.findall(span))
+        short = kind == "PHONE" or not _WORD_CHAR.search(span)
+        return not _DECIMAL.search(span) and (numerals >= 6 or not short)
+    if kind == "AGE":
+        if not span.isdigit():
+            return True
+        cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
+        return int(span) >= 90 and cued is not None
+    if kind in ("DATE", "DOB"):
+        return all(_numeric_date(m.group()) for m in _NUMERIC_DATE.finditer(span))
+    return True
+
+
+def _numeric_date(value: str) -> bool:
+    parts = [int(p) for p in re.split(r"[/.\-]", value)]
+    small = [p for p in parts if p <= 31]
+    return len(parts) == 3 and len(small) >= 2 and min(parts) <= 12

@@ -1,0 +1,86 @@
+"""Train the identifier tagger (`redact_tagger`) on the labelled sets and write the model and
+its training record into the package data.
+
+    python -m medrubric.redact.train [--data tests/data/pii] [--out src/medrubric/redact/data]
+        [--leave-out NAME ...]
+
+Every `*.jsonl` file of `--data` is read in name order (a set named with `--leave-out`, e.g.
+`en_blind4`, is skipped); `tagger.json` records the files, their snippet counts, the git
+commit that last changed them and the CRF parameters. A bad labelled line exits 2 naming the
+file and line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from medrubric.errors import InputError
+from medrubric.files import write_bytes_atomic, write_text_atomic
+from medrubric.redact.pii_eval import Snippet, load_snippets
+from medrubric.redact.redact_tagger import MODEL_NAME, PARAMS, RECORD_NAME, train
+
+DATA = Path("tests/data/pii")
+OUT = Path(__file__).parent / "data"
+
+
+def training_sets(data: Path, leave_out: tuple[str, ...] = ()) -> dict[str, list[Snippet]]:
+    """The labelled sets of `data` by name, in name order, without those left out."""
+    return {
+        path.stem: load_snippets(path)
+        for path in sorted(data.glob("*.jsonl"))
+        if path.stem not in leave_out
+    }
+
+
+def train_sets(sets: dict[str, list[Snippet]], model: Path) -> None:
+    train(((s.text, s.spans) for snippets in sets.values() for s in snippets), model)
+
+
+def _commit(data: Path) -> str | None:
+    run = subprocess.run(
+        ["git", "log", "-1", "--format=%H", "--", "."],
+        cwd=data,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return run.stdout.strip() or None
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--leave-out", nargs="*", default=[])
+    args = parser.parse_args(argv)
+    try:
+        sets = training_sets(args.data, tuple(args.leave_out))
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if not sets:
+        print(f"error: {args.data}: no labelled *.jsonl files", file=sys.stderr)
+        raise SystemExit(2)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        model = Path(tmp) / MODEL_NAME
+        train_sets(sets, model)
+        write_bytes_atomic(args.out / MODEL_NAME, model.read_bytes())
+    counts = {name: len(snippets) for name, snippets in sets.items()}
+    record = {
+        "sets": counts,
+        "data_commit": _commit(args.data),
+        "params": PARAMS,
+        "command": "python -m medrubric.redact.train",
+    }
+    write_text_atomic(args.out / RECORD_NAME, json.dumps(record, indent=1) + "\n")
+    print(f"{args.out / MODEL_NAME}: {sum(counts.values())} snippets")
+
+
+if __name__ == "__main__":
+    main()

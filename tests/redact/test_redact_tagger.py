@@ -1,0 +1,122 @@
+"""The learned identifier tagger (`redact_tagger`): the shipped model loads and tags, training
+is deterministic, its spans must have their kind's form, it joins the rules' findings, and
+`python -m medrubric.redact.train` refuses a bad labelled line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from medrubric.redact.redact import find_identifiers, redact_text
+from medrubric.redact.redact_tagger import (
+    MODEL_NAME,
+    RECORD_NAME,
+    default_model,
+    labels,
+    plausible,
+    tag_spans,
+    train,
+    units,
+)
+from medrubric.redact.train import main as train_main
+
+PHONE_IN_NUMERALS = "联系电话一三九 五七二一 零八六六"
+
+
+def test_the_shipped_model_loads_and_tags_a_known_snippet():
+    record = json.loads(default_model().with_name(RECORD_NAME).read_text("utf-8"))
+    assert len(record["data_commit"]) == 40 and sum(record["sets"].values()) > 2000
+    spans = list(tag_spans(PHONE_IN_NUMERALS, default_model()))
+    assert [(k, PHONE_IN_NUMERALS[a:b]) for k, a, b in spans] == [
+        ("PHONE", "一三九 五七二一 零八六六")
+    ]
+
+
+def test_the_tagger_adds_what_the_rules_miss_and_can_be_turned_off(monkeypatch):
+    assert redact_text(PHONE_IN_NUMERALS)[0] == "联系电话[PHONE]"
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
+    assert redact_text(PHONE_IN_NUMERALS)[0] == PHONE_IN_NUMERALS
+
+
+def test_a_tagged_span_adds_only_what_the_findings_do_not_cover(tmp_path, monkeypatch):
+    # A tiny model tags "ama@example.com Zorbu" as one ID; the e-mail rule finds the address:
+    # that finding stays and only the part past it, "Zorbu", is added; a title is not.
+    text = "Mail ama@example.com Zorbu or Dr Lee."
+    start = text.index("ama")
+    spans = [("ID", start, text.index(" or")), ("NAME", text.index("Dr"), len(text) - 1)]
+    model = tmp_path / MODEL_NAME
+    train([(text, spans)] * 3, model)
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", str(model))
+    found = [(f.kind, text[f.start : f.end]) for f in find_identifiers(text)]
+    assert found == [("EMAIL", "ama@example.com"), ("ID", "Zorbu"), ("NAME", "Lee")]
+
+
+def test_training_is_deterministic_on_a_tiny_input(tmp_path):
+    examples = [
+        ("我女儿王小雨发烧了", [("NAME", 3, 6)]),
+        ("Ring Dr Ama Owusu at Ninewells.", [("NAME", 8, 17), ("LOCATION", 21, 30)]),
+    ]
+    first, second = tmp_path / "a.crfsuite", tmp_path / "b.crfsuite"
+    train(examples, first)
+    train(examples, second)
+    assert first.read_bytes() == second.read_bytes()
+    spans = list(tag_spans("我女儿王小雨发烧了", first))
+    assert spans == [("NAME", 3, 6)]
+
+
+def test_units_and_labels():
+    text = "Ama 王小雨, 0412"
+    seq = units(text)
+    assert [u[0] for u in seq] == ["Ama", "王", "小", "雨", ",", "0412"]
+    assert labels(seq, [("NAME", 4, 7), ("PHONE", 9, 13)]) == [
+        "O",
+        "B-NAME",
+        "I-NAME",
+        "I-NAME",
+        "O",
+        "B-PHONE",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "span", "ok"),
+    [
+        ("DATE", "BP was 150/95 today", "150/95", False),
+        ("DATE", "pain 4/10 from 7/10", "4/10 from 7/10", False),
+        ("DATE", "admitted 12/1/2025", "12/1/2025", True),
+        ("ID", "CA19-9 18.6 U/ml", "CA19-9 18.6", False),
+        ("ID", "wxid_hn2088", "wxid_hn2088", True),
+        ("PHONE", PHONE_IN_NUMERALS, "一三九 五七二一 零八六六", True),
+        ("AGE", "glucose was 95 today", "95", False),
+        ("AGE", "she is 95 years old", "95", True),
+        ("LOCATION", "在三甲医院查了", "三甲医院", False),
+        ("LOCATION", "see you at Christmas", "Christmas", False),
+        ("LOCATION", "we moved in May", "May", False),
+        ("LOCATION", "大概800多", "800多", False),
+        ("LOCATION", "去了湘雅二医院", "湘雅二医院", True),
+        ("NAME", "我是孙女", "孙女", False),
+        ("NAME", "患者张口困难", "张口", False),
+        ("NAME", "我闺女思思", "思思", True),
+    ],
+)
+def test_a_tagged_span_must_have_the_form_of_its_kind(kind, text, span, ok):
+    start = text.index(span)
+    assert plausible(kind, text, start, start + len(span)) is ok
+
+
+def test_train_refuses_a_bad_labelled_line(tmp_path, capsys):
+    data = tmp_path / "pii"
+    data.mkdir()
+    (data / "en_x.jsonl").write_text(
+        '{"id": "1", "text": "Hi {NAME:Ann}", "keep": []}\n'
+        '{"id": "2", "text": "Hi {PERSON:Ann}", "keep": []}\n',
+        "utf-8",
+    )
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit) as exit_info:
+        train_main(["--data", str(data), "--out", str(out)])
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "en_x.jsonl:2" in line and "PERSON" in line
+    assert not out.exists()
