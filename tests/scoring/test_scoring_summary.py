@@ -162,7 +162,7 @@ def test_strata_equal_to_the_whole_run_are_bootstrapped_once(monkeypatch):
             theme="emergency_referrals",
             specialty="cardiology",
             language="en",
-        )  # fmt: skip
+        )
         for i in range(12)
     ]
     seen: list[tuple[float, ...]] = []
