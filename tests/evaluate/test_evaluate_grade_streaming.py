@@ -164,3 +164,29 @@ if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
     work.mkdir(parents=True)
     for name, text in grade_twice(work)[0].items():
         (out / name).write_text(text, encoding="utf-8")
+
+
+def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
+    tmp_path, monkeypatch
+):
+    """summary.json's imports (numpy, scipy) run in a thread while the calls are in flight;
+    started before the first request they would hold the interpreter while the command is
+    still opening its HTTP client and sending that request."""
+    shutil.copy(FIXTURES / "healthbench.jsonl", tmp_path / "healthbench.jsonl")
+    answers = _answers(tmp_path / "answers.jsonl")
+    answered_before: list[int] = []
+    with ReplayServer(rubric_replay_handler) as server:
+
+        def preload() -> None:
+            answered_before.append(server.total)
+
+        monkeypatch.setattr("medrubric.evaluate.runner.preload_summary", preload)
+        opts = RunOptions(
+            cases=str(tmp_path / "healthbench.jsonl"), out=tmp_path / "run",
+            cache_dir=tmp_path / "cache", show_progress=False,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+            concurrency=1,
+        )  # fmt: skip
+        result = asyncio.run(run_grade(opts, answers))
+    assert result.progress.tally.verdicts > 1
+    assert answered_before == [1]  # once, when the first call had its reply

@@ -147,3 +147,34 @@ def test_rejects_mixed_models_duplicates_and_nothing():
         summarize([g, g])
     with pytest.raises(ValueError, match="no grades"):
         summarize([])
+
+
+def test_strata_equal_to_the_whole_run_are_bootstrapped_once(monkeypatch):
+    """One language, theme and specialty: those strata are the run's own case scores, so
+    their figures are the run's, and the bootstrap (most of a summary's time) runs once for
+    them; strata of other scores still get their own."""
+    import medrubric.scoring.summary as summary_module
+
+    grades = [
+        grade(
+            f"c{i}",
+            [v("a", 4, "accuracy", i % 3 == 0), v("b", 2, "completeness", i % 2 == 0)],
+            theme="emergency_referrals",
+            specialty="cardiology",
+            language="en",
+        )
+        for i in range(12)
+    ]
+    seen: list[tuple[float, ...]] = []
+
+    def counted(values, seed, n_resamples):
+        seen.append(tuple(values))
+        return mean_ci(values, seed, n_resamples)
+
+    monkeypatch.setattr(summary_module, "mean_ci", counted)
+    s = summarize(grades, seed=3, n_resamples=200)
+    assert len(seen) == len(set(seen)) == 3  # the run, accuracy, completeness
+    for strata in (s.by_theme, s.by_specialty, s.by_language):
+        (only,) = strata.values()
+        assert (only.score, only.ci95, only.n) == (s.score, s.ci95, s.n_cases)
+    assert s.by_axis["accuracy"].ci95 == mean_ci([float(i % 3 == 0) for i in range(12)], 3, 200)

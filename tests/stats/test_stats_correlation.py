@@ -70,6 +70,19 @@ def test_kendall_large_sample_uses_tie_corrected_normal() -> None:
 def test_average_ranks_match_scipy() -> None:
     values = np.array([3.0, 1.0, 3.0, 2.0, 3.0, -1.0, 2.0])
     np.testing.assert_array_equal(average_ranks(values), sps.rankdata(values))
+    rng = np.random.default_rng(3)
+    for values in (rng.integers(0, 5, 40) / 7, rng.normal(size=31), np.r_[1.0, np.nan, 2.0]):
+        np.testing.assert_array_equal(average_ranks(values), sps.rankdata(values))
+
+
+def test_spearman_is_scipys_value_for_value() -> None:
+    """Computed without scipy.stats (summary.json's length bias uses it), so it must be
+    scipy's to the last bit, ties and perfect monotony included, not just close to it."""
+    for x, y in _datasets():
+        if np.ptp(x) == 0 or np.ptp(y) == 0:
+            continue
+        ours, ref = spearman(x, y), _scipy("spearman", x, y)
+        assert (ours.statistic, ours.pvalue) == (float(ref.statistic), float(ref.pvalue))
 
 
 @pytest.mark.parametrize("name", sorted(OURS))

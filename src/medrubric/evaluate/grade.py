@@ -449,13 +449,11 @@ async def grade_run(
     and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
     in error (and grades of answers that failed) are redone. Each grade goes to grades.jsonl
     as its last verdict arrives and nothing of a finished answer is kept, so memory does not
-    grow with the number of answers. `on_work` is called once, before the first call, when
-    there is grading to do."""
+    grow with the number of answers. `on_work` is called once, at the first reply, when there
+    is grading to do: the first calls are out by then, and the process mostly waits on them."""
     raters = plan_raters(setup, [g.label for g in graders])
     plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     known = plan.known
-    if on_work is not None and plan.done < plan.total:
-        on_work()
 
     def finish(case: Case, response: Response) -> None:
         key = answer_key(response)
@@ -477,6 +475,9 @@ async def grade_run(
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(plan.jobs(), run_job, concurrency):
+        if on_work is not None:
+            on_work()
+            on_work = None
         run.append(run.verdicts, call, fsync=False)
         key = answer_key(job.response)
         known[job.rater].setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})

@@ -21,6 +21,11 @@ from medrubric.stats.intervals import percentile_interval
 
 __all__ = ["adjusted_at", "length_bias", "resampled_ranks"]
 
+# Draws resampled at once: a block's arrays (~1 MB each) stay in the CPU's caches, where one
+# block of all 10,000 resamples (16 MB arrays, fresh pages in a new process) took 2-4x as long.
+# The draws, and so every figure, do not depend on it.
+_BLOCK = 1 << 17
+
 
 def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
     """`scipy.stats.rankdata(values[idx], axis=-1)` (average ranks, 1-based, per row), value
@@ -89,7 +94,7 @@ def length_bias(
     rng = np.random.default_rng(seed)
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
-    step = rows_per_chunk(x.size)
+    step = rows_per_chunk(x.size, _BLOCK)
     for start in range(0, n_resamples, step):
         rows = min(step, n_resamples - start)
         idx = rng.integers(0, x.size, size=(rows, x.size))

@@ -38,12 +38,14 @@ _GOLDEN, _OFFSET = np.uint32(0x9E3779B1), np.uint32(0x6A09E667)
 
 
 def _fmix(h: U32) -> U32:
-    """fmix of each element, in place: numpy's uint32 arithmetic wraps modulo 2**32."""
-    h ^= h >> np.uint32(16)
+    """fmix of each element, in place: numpy's uint32 arithmetic wraps modulo 2**32. The
+    shifts go through one scratch array, not a new one each."""
+    shifted = np.empty_like(h)
+    h ^= np.right_shift(h, np.uint32(16), out=shifted)
     h *= np.uint32(0x85EBCA6B)
-    h ^= h >> np.uint32(13)
+    h ^= np.right_shift(h, np.uint32(13), out=shifted)
     h *= np.uint32(0xC2B2AE35)
-    h ^= h >> np.uint32(16)
+    h ^= np.right_shift(h, np.uint32(16), out=shifted)
     return h
 
 
@@ -79,7 +81,10 @@ def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int
         redrawn = _fmix(_step(v[rejected], _u32(attempt)))
         v[rejected] = redrawn
         rejected[rejected] = redrawn * size < threshold
-    indices = ((v.astype(np.uint64) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    wide = v.astype(np.uint64)  # floor(v * n / 2**32) in place: below 2**63, read as int64
+    wide *= np.uint64(n)
+    wide >>= np.uint64(32)
+    indices = wide.view(np.int64)
     indices.setflags(write=False)
     return indices
 

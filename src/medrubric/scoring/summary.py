@@ -64,14 +64,27 @@ def _key_order(key: str, preferred: Sequence[str]) -> tuple[int, str]:
     return (preferred.index(key) if key in preferred else len(preferred), key)
 
 
-def _strata(
-    groups: dict[str, list[float]],
-    seed: int,
-    n_resamples: int,
-    preferred: Sequence[str] = (),
-) -> dict[str, Stratum]:
-    ordered = sorted(groups, key=lambda k: _key_order(k, preferred))
-    return {k: _stratum(groups[k], seed, n_resamples) for k in ordered}
+class _Strata:
+    """The strata of one summary, each bootstrapped once per distinct list of case scores:
+    a run of one language, theme or specialty has those strata equal to the whole run (the
+    same scores in the same order, so the same figures), and the bootstrap is most of the
+    time a summary takes."""
+
+    def __init__(self, seed: int, n_resamples: int) -> None:
+        self.seed, self.n_resamples = seed, n_resamples
+        self._done: dict[tuple[float, ...], Stratum] = {}
+
+    def one(self, values: Sequence[float]) -> Stratum:
+        key = tuple(values)
+        if key not in self._done:
+            self._done[key] = _stratum(values, self.seed, self.n_resamples)
+        return self._done[key]
+
+    def by(
+        self, groups: dict[str, list[float]], preferred: Sequence[str] = ()
+    ) -> dict[str, Stratum]:
+        ordered = sorted(groups, key=lambda k: _key_order(k, preferred))
+        return {k: self.one(groups[k]) for k in ordered}
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -190,7 +203,8 @@ def summarize(
             by_axis[axis_name].append(_mean(axis_scores))
 
     model = one_model(models, repeated, n_grades)
-    total = _stratum(overall, seed, n_resamples) if overall else None
+    strata_of = _Strata(seed, n_resamples)
+    total = strata_of.one(overall) if overall else None
     answers = list(per_case.values())
     if total is not None and epochs > 1:
         lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
@@ -212,11 +226,11 @@ def summarize(
         n_criteria=n_criteria,
         n_verdicts=n_criteria - n_errors,
         n_errors=n_errors,
-        by_axis=_strata(by_axis, seed, n_resamples, AXES),
-        by_theme=_strata(by_theme, seed, n_resamples, THEMES),
-        by_specialty=_strata(by_specialty, seed, n_resamples),
-        by_language=_strata(by_language, seed, n_resamples),
-        by_tag={key: _strata(by_tag[key], seed, n_resamples) for key in tags},
+        by_axis=strata_of.by(by_axis, AXES),
+        by_theme=strata_of.by(by_theme, THEMES),
+        by_specialty=strata_of.by(by_specialty),
+        by_language=strata_of.by(by_language),
+        by_tag={key: strata_of.by(by_tag[key]) for key in tags},
         epochs=epochs,
         temperature=temperature,
         pass_threshold=pass_threshold,

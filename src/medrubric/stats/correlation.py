@@ -1,7 +1,9 @@
 """Correlation coefficients with two-sided p-values: Pearson, Spearman, Kendall tau-b, partial.
 
-Pearson, Spearman and Kendall tau-b are scipy's (`pearsonr`, `spearmanr`, `kendalltau` with
-its default p-value method); this module adds the one contract the analyses rely on:
+Pearson and Kendall tau-b are scipy's (`pearsonr`, `kendalltau` with its default p-value
+method). Spearman is computed here as `scipy.stats.spearmanr` computes it (average ranks,
+`numpy.corrcoef`, the t-test with n - 2 df), value for value, so that summary.json's length
+bias does not import scipy.stats. This module adds the one contract the analyses rely on:
 degenerate input never raises or warns. A constant variable, fewer than two complete pairs or
 any NaN gives ``statistic = pvalue = nan``; with exactly two points a finite coefficient is
 +-1 with p-value 1.0 (nothing can be tested). The partial correlation (not in scipy) is
@@ -18,7 +20,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats as sps
 from scipy.special import stdtr
 
 from medrubric.stats._arrays import FloatArray, as_float_vector, as_paired_vectors
@@ -71,8 +72,9 @@ def _centered_correlation(xc: FloatArray, yc: FloatArray) -> float:
     return float(np.clip(np.dot(u, v) / denominator, -1.0, 1.0))
 
 
-def _scipy(test: Callable[..., Any], x: ArrayLike, y: ArrayLike) -> CorrelationResult:
-    """scipy's coefficient and p-value, degenerate input as nan (no warning, no error)."""
+def _coefficient(test: Callable[..., Any], x: ArrayLike, y: ArrayLike) -> CorrelationResult:
+    """A coefficient and p-value (scipy's signature), degenerate input as nan (no warning,
+    no error)."""
     a, b = as_paired_vectors(x, y)
     n = a.size
     if n < 2 or not (np.isfinite(a).all() and np.isfinite(b).all()):
@@ -91,25 +93,43 @@ def _scipy(test: Callable[..., Any], x: ArrayLike, y: ArrayLike) -> CorrelationR
 
 def pearson(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
     """Pearson's r = cov(x, y) / (sd(x) sd(y)); p-value from t with n - 2 df."""
-    return _scipy(sps.pearsonr, x, y)
+    from scipy import stats as sps  # scipy.stats: ~0.25 s to import, only when asked
+
+    return _coefficient(sps.pearsonr, x, y)
 
 
 def average_ranks(values: ArrayLike) -> FloatArray:
-    """Ranks 1..n, ties sharing the mean of the ranks they span (scipy's 'average')."""
-    ranks: FloatArray = sps.rankdata(as_float_vector(values), method="average")
+    """Ranks 1..n, ties sharing the mean of the ranks they span (scipy's 'average'): a
+    value's rank is the count of smaller values plus the mean of 1..(its ties). Any NaN makes
+    every rank NaN, as scipy's."""
+    array = as_float_vector(values)
+    if np.isnan(array).any():
+        return np.full(array.shape, np.nan)
+    _, code, counts = np.unique(array, return_inverse=True, return_counts=True)
+    below = np.cumsum(counts) - counts
+    ranks: FloatArray = (below + (counts + 1) / 2)[code]
     return ranks
+
+
+def _spearman_test(a: FloatArray, b: FloatArray) -> CorrelationResult:
+    """`scipy.stats.spearmanr(a, b)`'s statistic and p-value, computed as it computes them."""
+    ranks = np.column_stack((average_ranks(a), average_ranks(b)))
+    rho = float(np.corrcoef(ranks, rowvar=False)[1, 0])
+    return CorrelationResult(rho, _t_test_pvalue(rho, a.size - 2), a.size)
 
 
 def spearman(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
     """Spearman's rho: Pearson's r of average ranks; p-value from t with n - 2 df."""
-    return _scipy(sps.spearmanr, x, y)
+    return _coefficient(_spearman_test, x, y)
 
 
 def kendall_tau_b(x: ArrayLike, y: ArrayLike) -> CorrelationResult:
     """Kendall's tau-b = S / sqrt((N - Tx)(N - Ty)), N = n(n-1)/2, T = tied pairs, with
     scipy's default p-value (exact null distribution without ties for small n, else the
     normal approximation with the tie-corrected variance)."""
-    return _scipy(sps.kendalltau, x, y)
+    from scipy import stats as sps  # scipy.stats: ~0.25 s to import, only when asked
+
+    return _coefficient(sps.kendalltau, x, y)
 
 
 def _residuals(values: FloatArray, design: FloatArray) -> FloatArray:
