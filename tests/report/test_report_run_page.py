@@ -171,3 +171,37 @@ def test_templates_compiled_once_are_loaded_by_the_next_process_without_compilin
     )  # fmt: skip
     fresh.compile = refuse  # type: ignore[method-assign]
     assert fresh.get_template("base.html.j2").name == "base.html.j2"
+
+
+def test_a_large_run_draws_its_lowest_answers_and_heaviest_harms_only(monkeypatch):
+    """report.html of a run of any size holds a bounded number of answers: the lowest-scoring
+    and those with the heaviest harms, chosen in one pass; the counts stay the run's."""
+    from medrubric.report import html as report_html
+
+    cases, grades = _planted()
+    by_id = {c.id: c for c in cases}
+    full = report_html.listed_answers(grades, by_id, {}, clip=True)
+    listed = report_html.listed_answers(grades, by_id, {}, clip=True, limit=3, harm_limit=2)
+    # brute force: the full listing's first three, and the two heaviest harms' answers
+    lowest = [v["case_id"] for v in full.views[:3]]
+    heaviest = [(h["case"]["case_id"], h["text"]) for h in full.harms[:2]]
+    assert [(h["case"]["case_id"], h["text"]) for h in listed.harms] == heaviest
+    drawn = {v["case_id"] for v in listed.views}
+    assert drawn == set(lowest) | {case for case, _ in heaviest}
+    assert [v["case_id"] for v in listed.views] == [
+        v["case_id"] for v in full.views if v["case_id"] in drawn
+    ]
+    assert (listed.n_answers, listed.n_harms, listed.n_harm_answers) == (
+        N,
+        full.n_harms,
+        full.n_harm_answers,
+    )
+    assert full.n_harms == len(full.harms) == sum(_met(i)["b"] for i in range(N))
+
+    monkeypatch.setattr(report_html, "LISTED_ANSWERS", 3)
+    monkeypatch.setattr(report_html, "LISTED_HARMS", 2)
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", _page())).split())
+    assert f"The {len(drawn)} answers drawn of {N}" in text
+    assert "The 2 heaviest are listed" in text
+    assert f"met in {full.n_harm_answers} of {N} answers" in text
+    assert text.count("Explanation") == len(drawn)  # one verdict table per drawn answer

@@ -4,7 +4,9 @@ one file and still open years later."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -118,15 +120,113 @@ def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
     )
 
 
-def harms_met(views: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Every met negative criterion with its case, heaviest weight first, then lowest case."""
-    found = [
-        {"case": v, "weight": r["weight"], "text": r["text"], "axis": r["axis"]}
-        for v in views
-        for r in v["rows"]
-        if r["effect"] == "harm"
-    ]
-    return sorted(found, key=lambda h: (h["weight"], _by_score(h["case"])))
+LISTED_ANSWERS = 1000  # answers drawn in full in report.html, lowest score first
+LISTED_HARMS = 1000  # harmful criteria met listed, heaviest first (their answers are drawn too)
+CaseKey = tuple[bool, float, float, str, int]
+
+
+def _grade_key(grade: CaseGrade, clip: bool) -> CaseKey:
+    """`_by_score` of the grade's view, without drawing the view."""
+    if grade.response_error:
+        return (True, 0.0, 0.0, grade.case_id, grade.epoch)
+    score = score_verdicts(grade.criteria, clip)
+    unclipped = score_verdicts(grade.criteria, clip=False)
+    return (
+        score is None,
+        0.0 if score is None else score,
+        0.0 if unclipped is None else unclipped,
+        grade.case_id,
+        grade.epoch,
+    )
+
+
+class _Largest:
+    """Orders the other way, so that heapq's smallest-first heap keeps its largest key on
+    top: the entry to drop when a smaller one comes."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+
+    def __lt__(self, other: _Largest) -> bool:
+        return self.key > other.key
+
+
+class _Smallest:
+    """The `limit` entries with the smallest keys among those offered, in bounded memory."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.heap: list[tuple[_Largest, Any]] = []
+
+    def offer(self, key: tuple[Any, ...], item: Any) -> None:
+        if len(self.heap) < self.limit:
+            heapq.heappush(self.heap, (_Largest(key), item))
+        elif key < self.heap[0][0].key:
+            heapq.heapreplace(self.heap, (_Largest(key), item))
+
+    def sorted(self) -> list[tuple[tuple[Any, ...], Any]]:
+        return sorted(((k.key, item) for k, item in self.heap), key=lambda e: e[0])
+
+
+@dataclass
+class Listed:
+    """What report.html draws of a run's answers, chosen in one pass over its grades (so a
+    run of any size is never held): the `LISTED_ANSWERS` lowest-scoring answers and the
+    `LISTED_HARMS` heaviest harmful criteria met, with every answer either names."""
+
+    views: list[dict[str, Any]]  # lowest score first
+    harms: list[dict[str, Any]]  # heaviest first, then lowest case
+    n_answers: int  # answers in the run
+    n_harms: int  # harmful criteria met in the run
+    n_harm_answers: int  # answers with at least one
+
+
+def listed_answers(
+    grades: Iterable[CaseGrade],
+    cases: Mapping[str, Case],
+    responses: Mapping[tuple[str, int], Response],
+    clip: bool,
+    limit: int | None = None,
+    harm_limit: int | None = None,
+) -> Listed:
+    lowest = _Smallest(LISTED_ANSWERS if limit is None else limit)
+    heaviest = _Smallest(LISTED_HARMS if harm_limit is None else harm_limit)
+    n_answers = n_harms = n_harm_answers = 0
+    for grade in grades:
+        n_answers += 1
+        key = _grade_key(grade, clip)
+        lowest.offer(key, grade)
+        harmed = False
+        for position, v in enumerate(grade.criteria):
+            if verdict_effect(v.met, v.weight, v.error)[0] == "harm":
+                harmed = True
+                n_harms += 1
+                heaviest.offer((v.weight, key, position), grade)
+        n_harm_answers += harmed
+    drawn: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def view(grade: CaseGrade) -> dict[str, Any]:
+        at = (grade.case_id, grade.epoch)
+        if at not in drawn:
+            drawn[at] = _case_view(grade, cases.get(grade.case_id), responses.get(at), clip)
+        return drawn[at]
+
+    harms = []
+    for (weight, _key, position), grade in heaviest.sorted():
+        row = view(grade)["rows"][position]
+        harms.append({"case": view(grade), "weight": weight, "text": row["text"],
+                      "axis": row["axis"]})  # fmt: skip
+    for _key, grade in lowest.sorted():
+        view(grade)
+    return Listed(
+        views=sorted(drawn.values(), key=_by_score),
+        harms=harms,
+        n_answers=n_answers,
+        n_harms=n_harms,
+        n_harm_answers=n_harm_answers,
+    )
 
 
 def strata_rows(strata: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -210,15 +310,8 @@ def run_report_context(
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    views = sorted(
-        (
-            _case_view(
-                g, cases.get(g.case_id), responses.get((g.case_id, g.epoch)), bool(summary["clip"])
-            )
-            for g in grades
-        ),
-        key=_by_score,
-    )
+    listed = listed_answers(grades, cases, responses, bool(summary["clip"]))
+    views = listed.views
     charts = [bar_chart(title, summary[key]) for title, key in (
         ("Score by axis", "by_axis"), ("Score by theme", "by_theme"))]  # fmt: skip
     facets = [
@@ -239,8 +332,11 @@ def run_report_context(
         epochs_chart=epochs_chart(summary),
         tables=[(t, column, strata_rows(strata)) for t, column, strata in tables],
         cases=views,
+        n_answers=listed.n_answers,
         lowest=[v for v in views if v["score"] is not None][:10],
-        harms=harms_met(views),
+        harms=listed.harms,
+        n_harms=listed.n_harms,
+        n_harm_answers=listed.n_harm_answers,
         facets=facets,
         small_n=SMALL_N,
         toc=sections
