@@ -120,3 +120,25 @@ def test_train_refuses_a_bad_labelled_line(tmp_path, capsys):
     [line] = capsys.readouterr().err.strip().splitlines()
     assert "en_x.jsonl:2" in line and "PERSON" in line
     assert not out.exists()
+
+
+def test_a_tagger_path_naming_no_file_stops_with_one_line(tmp_path, monkeypatch, capsys):
+    from medrubric.cli.main import main
+    from medrubric.data.models import Message, Thread
+
+    threads = tmp_path / "threads.jsonl"
+    thread = Thread(
+        source="t", thread_id="1", messages=[Message(author_role="patient", text="Hi Ama.")]
+    )
+    threads.write_text(thread.model_dump_json() + "\n", "utf-8")
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", str(tmp_path / "missing.crfsuite"))
+    with pytest.raises(SystemExit) as stop:
+        main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert [line for line in err.splitlines() if line.startswith("error:")] == [
+        f"error: {tmp_path / 'missing.crfsuite'}: MEDRUBRIC_TAGGER names no model file (0 turns "
+        "the tagger off, 1 or unset uses the shipped one)"
+    ]
+    assert not (tmp_path / "out.jsonl").exists()

@@ -29,6 +29,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from medrubric.errors import InputError
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
 from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
@@ -205,6 +206,12 @@ def _model_path() -> str | None:
     chosen = os.environ.get("MEDRUBRIC_TAGGER", "1")
     if chosen == "0" or not ner_enabled() or not tagger_available():
         return None
+    if chosen != "1" and not Path(chosen).is_file():
+        raise InputError(
+            "MEDRUBRIC_TAGGER names no model file (0 turns the tagger off, 1 or unset uses the "
+            "shipped one)",
+            chosen,
+        )
     return str(default_model()) if chosen == "1" else chosen
 
 
