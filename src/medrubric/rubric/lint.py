@@ -505,7 +505,7 @@ INFORMS = _any(
 ANSWER_ACT = _any(
     [
         r"\b(?:recommend|advis|suggest|prescrib|instruct|encourag|offer|tell|say|state|claim|giv)"
-        r"(?:e?s|ing)?\b",
+        r"(?:e|es|s|ing)?\b",
         r"建议|推荐|嘱咐|开具|要求",
     ]
 )
@@ -520,8 +520,9 @@ DANGER_WORDS = re.compile(
     r"(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading|dangerous|unsafe"
     r"|harmful|unproven|outdated|inappropriate|excessive)(?:ly)?"
 )
-# An omission of something the answer should say ("does not mention", "未提及"), as against a
-# lack the answer names ("粒细胞缺乏", "a lack of sleep").
+# An omission of something the answer should say ("does not mention", "fails to warn", "未提及"),
+# looked for in the failure cue and the words just after it, as against a lack the answer
+# names ("粒细胞缺乏", "a lack of sleep").
 SPEECH_OMITTED = _any(
     [
         r"mention|ask|warn|explain|advis|recommend|tell|inform|refer|address|acknowledg|discuss"
@@ -569,8 +570,11 @@ def expected_sign(text: str) -> tuple[int, str] | None:
         failure = FAILURE_CUES.search(clause)
         if failure and HARMFUL_CUES.search(clause, failure.end()):
             continue  # "does not recommend antibiotics for a cold": a harm avoided
-        told = f"{earlier} {clause[: failure.start()]}" if failure else ""
-        if failure and not SPEECH_OMITTED.search(failure.group(0)) and _informing(told):
+        if (
+            failure
+            and SPEECH_OMITTED.search(clause, failure.start(), failure.end() + 12) is None
+            and _informing(f"{earlier} {clause[: failure.start()]}")
+        ):
             continue  # a lack the answer tells of: "提醒…警惕粒细胞缺乏"
         if failure and not _reported(clause, failure.start()):
             return -1, failure.group(0)
