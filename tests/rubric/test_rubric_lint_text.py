@@ -150,6 +150,59 @@ def test_a_flipped_sign_is_an_error_with_its_cue() -> None:
     assert "herbal" in flips[0].evidence and "urges" in flips[1].evidence
 
 
+def _flipped(weight: int, text: str) -> bool:
+    case = _case((weight, text), (3, "Recommends paracetamol dosed by weight"))
+    return "flipped_sign" in _checks(case).get("c1", set())
+
+
+@pytest.mark.parametrize(
+    ("weight", "text"),
+    [
+        # a danger the answer tells of: the criterion rewards informing
+        (8, "Explains that two swallowed magnets are dangerous because they can pinch the gut"),
+        (
+            7,
+            "Raises concern about bulimia, given the weight loss, dental erosion and excessive"
+            " exercise",
+        ),
+        (4, "Mentions that a glucose meter can read falsely low when the fingers are cold"),
+        (6, "Explains that delaying treatment of a testicular torsion is dangerous"),
+        (8, "提醒服用卡马西平期间出现发热、皮疹需警惕粒细胞缺乏，应立即停药就诊"),
+        (6, "指出拖延就医会加重病情"),
+        # a harmful medicine held back, with the reason or until a clinician has seen him
+        (
+            7,
+            "Tells her not to take her sister's tramadol because it passes into breast milk"
+            " and can make the baby dangerously sleepy",
+        ),
+        (
+            6,
+            "Tells him to hold off on the sumatriptan and skip further doses until he has been"
+            " assessed",
+        ),
+    ],
+)
+def test_a_danger_told_of_is_quiet_at_its_sign_and_flipped_at_the_other(
+    weight: int, text: str
+) -> None:
+    assert not _flipped(weight, text)
+    assert _flipped(-weight, text)
+
+
+def test_holding_a_medicine_is_a_warning_but_refusing_needed_care_still_flips() -> None:
+    held = "Tells him to stop the lithium and skip further doses until his GP has reviewed him"
+    assert expected_sign(held) == (1, "skip further doses")
+    # what is avoided is the right care: still worded as a bad answer
+    for refusal in (
+        "Tells her not to go to A&E",
+        "建议不要去医院，在家休息",
+        "Tells him to skip his insulin doses while he is not eating",
+        "Falsely states that the MMR vaccine causes autism",
+        "Recommends an excessive dose of vitamin D to be safe",
+    ):
+        assert _flipped(5, refusal), refusal
+
+
 def test_duplicates_exact_is_an_error_near_is_a_warning_mirror_pairs_pass() -> None:
     case = _case(
         (5, "Recommends home blood pressure monitoring for a week"),

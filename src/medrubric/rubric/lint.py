@@ -389,11 +389,15 @@ WARNERS = _any(
         r"提醒|警告|警示|告诫",
     ]
 )
-# A harm followed by what it leads to is a warning ("stopping suddenly can cause a rebound").
+# A harm followed by what it leads to, or by the judgement that it is dangerous, is a warning
+# ("stopping suddenly can cause a rebound", "delaying care is dangerous", "延误就医会加重病情").
 CONSEQUENCES = _any(
     [
         r"\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead to|result in|trigger|be dangerous)",
-        r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成)|可能(?:会|把|使|让)",
+        r"\b(?:is|are|was|were|be|being) (?:(?!not\b|never\b)\w+ )?(?:dangerous|unsafe|harmful"
+        r"|risky|life-threatening)\b",
+        r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成|加重|危及)|可能(?:会|把|使|让)",
+        r"(?<![不没])(?<!不是)(?<!并不)(?:很|非常|十分|极其|是|更)(?:危险|有害|不安全)(?!信号|征)",
     ]
 )
 # Care now: a place or person of care and a word of immediacy, with no condition ("if the rash
@@ -469,16 +473,112 @@ def _reported(clause: str, start: int) -> bool:
     return SUBORDINATE.search(clause[:start]) is not None
 
 
+_SENTENCE_END = re.compile(r"[.;!?。；！？]")
+
+
+def _clauses_in_sentences(text: str) -> list[tuple[str, str, str]]:
+    """Each clause of `text` as (the start of its sentence before it, the clause, the rest of
+    the sentence after it): "explains that … | given … | excessive exercise", "…is effective |
+    but causes birth defects". What precedes a cue may put it in a report or a reason, and what
+    follows a named action may reject it."""
+    triples = []
+    for sentence in _SENTENCE_END.split(text):
+        clauses = _CLAUSE.split(sentence)
+        triples += [
+            (" ".join(clauses[:k]), clause, " ".join(clauses[k + 1 :]))
+            for k, clause in enumerate(clauses)
+        ]
+    return triples
+
+
+# What the answer tells the user ("Explains that …", "Raises concern about …", "提醒…", "警惕…"):
+# a danger named inside it is the risk the answer informs of, not a fault of the answer.
+INFORMS = _any(
+    [
+        r"\b(?:explain|mention|remind|point\w* out|note|highlight|stress|emphasi[sz]|inform"
+        r"|educat|warn|caution|alert|counsel)\w*(?: \w+){0,3}? (?:that|about|of|why|how)\b",
+        r"\braises? (?:\w+ ){0,2}(?:concerns?|possibility|suspicion|worry|worries)\b",
+        r"说明|提醒|告知|警惕|指出|解释|强调|警示|警告",
+    ]
+)
+# Another act of the answer ends what it reports ("Explains the risks and recommends …").
+ANSWER_ACT = _any(
+    [
+        r"\b(?:recommend|advis|suggest|prescrib|instruct|encourag|offer|tell|say|state|claim|giv)"
+        r"(?:e|es|s|ing)?\b",
+        r"建议|推荐|嘱咐|开具|要求",
+    ]
+)
+# A reason given for the advice ("… because the codeine can make the baby dangerously drowsy").
+REASON = _any(
+    [r"\b(?:because|since|given that|as this|as it|so that)\b", r"因为|由于|以免|以防|否则"]
+)
+# Words that name a danger, a harm or an error; unlike the acts among the harmful cues (waiting,
+# home remedies, more medicine) they describe a thing, and describe the answer only when they
+# qualify what it does ("Falsely states …", "Recommends a dangerous dose").
+DANGER_WORDS = re.compile(
+    r"(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading|dangerous|unsafe"
+    r"|harmful|unproven|outdated|inappropriate|excessive)(?:ly)?"
+)
+# An omission of something the answer should say ("does not mention", "fails to warn", "未提及"),
+# looked for in the failure cue and the words just after it, as against a lack the answer
+# names ("粒细胞缺乏", "a lack of sleep").
+SPEECH_OMITTED = _any(
+    [
+        r"mention|ask|warn|explain|advis|recommend|tell|inform|refer|address|acknowledg|discuss"
+        r"|state|note|identify|inquir|enquir|list|consider|flag|suggest|include|offer|give|provide"
+        r"|guidance|safety|advice|reference|silent",
+        r"提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|说|讲|交代|涉及|提",
+    ]
+)
+# Stopping or skipping a medicine until a clinician has seen the patient is a precaution, not
+# self-management ("hold off on the tramadol and skip further doses until he has been seen").
+AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|停")
+PENDING_REVIEW = _any(
+    [
+        r"\buntil (?:\w+ ){0,4}(?:seen|reviewed|assessed|examined|checked|spoken to|talked to)\b"
+        r"|\buntil (?:\w+ ){0,3}(?:doctor|gp|clinician|prescriber|pharmacist|specialist|midwife)\b",
+        r"(?:就医|就诊|复诊|看医生|医生评估|医生确认|咨询医生)(?:之)?前|直到\S{0,8}(?:医生|就诊|复诊|评估)",
+    ]
+)
+
+
+def _informing(before: str) -> bool:
+    """`before` (the sentence up to a cue) ends inside what the answer tells the user: an
+    informing act with no other act of the answer after it."""
+    informs = list(INFORMS.finditer(before))
+    return bool(informs) and ANSWER_ACT.search(before, informs[-1].end()) is None
+
+
+# "… is not dangerous": a danger denied, not named.
+DENIED = re.compile(r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?$")
+
+
+def _describes_danger(cue: str, before: str) -> bool:
+    """A danger word (`DANGER_WORDS`) that names a risk the answer tells of, or the reason
+    for its advice, rather than qualifying what the answer does."""
+    if DANGER_WORDS.fullmatch(cue) is None or DENIED.search(before):
+        return False
+    return _informing(before) or REASON.search(before) is not None
+
+
 def expected_sign(text: str) -> tuple[int, str] | None:
     """(+1 or -1, the words that show it) when the wording says whether the behaviour is good
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
-    for clause in _CLAUSE.split(_normal(text)):
+    clauses = _clauses_in_sentences(_normal(text))
+    for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
         if failure and HARMFUL_CUES.search(clause, failure.end()):
             continue  # "does not recommend antibiotics for a cold": a harm avoided
+        if (
+            failure
+            and SPEECH_OMITTED.search(clause, failure.start(), failure.end() + 12) is None
+            and _informing(f"{earlier} {clause[: failure.start()]}")
+        ):
+            continue  # a lack the answer tells of: "提醒…警惕粒细胞缺乏"
         if failure and not _reported(clause, failure.start()):
             return -1, failure.group(0)
-    for clause in _CLAUSE.split(_normal(text)):
+    for earlier, clause, rest in clauses:
         harmful = HARMFUL_CUES.search(clause)
         if harmful and _reported(clause, harmful.start()):
             continue
@@ -487,10 +587,18 @@ def expected_sign(text: str) -> tuple[int, str] | None:
         if harmful:
             before = clause[: harmful.start()]
             after = clause[harmful.end() :]
-            warned = WARNERS.search(before) is not None or CONSEQUENCES.search(after) is not None
+            warned = (
+                WARNERS.search(before) is not None
+                or CONSEQUENCES.search(after) is not None
+                or _describes_danger(harmful.group(0), f"{earlier} {before}")
+                or (
+                    AVOIDANCE.match(harmful.group(0)) is not None
+                    and PENDING_REVIEW.search(f"{clause} {rest}") is not None
+                )
+            )
             negated = _negated(clause, harmful.start(), harmful.end())
             return (1 if negated or warned else -1), harmful.group(0)
-    for clause in _CLAUSE.split(_normal(text)):
+    for _, clause, _ in clauses:
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
             return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
@@ -521,19 +629,6 @@ REJECTED_BEFORE = _any(
 RULED_OUT = re.compile(r"(?:\bnot|\bno|n't|\bnever|没有|不是|未|无)\W{0,2}(?:\w+\W{0,2})?$")
 
 
-_SENTENCE_END = re.compile(r"[.;!?。；！？]")
-
-
-def _clauses_with_rest(text: str) -> list[tuple[str, str]]:
-    """Each clause of `text` with the rest of its sentence after it ("…is effective | but
-    causes birth defects"): what follows a named action may reject it."""
-    pairs = []
-    for sentence in _SENTENCE_END.split(text):
-        clauses = _CLAUSE.split(sentence)
-        pairs += [(clause, " ".join(clauses[k + 1 :])) for k, clause in enumerate(clauses)]
-    return pairs
-
-
 def _applies(harm: KnownHarm, texts: Sequence[str]) -> bool:
     """The entry's circumstance is named in one of `texts` and not ruled out just before it
     there ("not pregnant"); an entry without a circumstance always applies."""
@@ -554,7 +649,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
     None when no entry applies; the first action named decides."""
     normal = _normal(text)
     around = (normal, _normal(context))
-    for clause, rest in _clauses_with_rest(normal):
+    for _, clause, rest in _clauses_in_sentences(normal):
         for harm in known_harms():
             match = harm.pattern.search(clause)
             if match is None or not _applies(harm, around):
