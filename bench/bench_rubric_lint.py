@@ -6,6 +6,8 @@ tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`
         tests/data/rubric_lint/heldout.jsonl tests/data/rubric_lint/heldout2.jsonl \
         tests/data/rubric_lint/heldout3.jsonl
 
+With several files, a last table sums them (all parts together).
+
 Scored per criterion: a check's true positives are criteria labelled with it that it flags;
 false positives, criteria it flags that carry another label (or none). Checks the set does
 not label (length, compound, notes on the whole rubric) are not scored.
@@ -62,14 +64,26 @@ def main() -> None:
     print(f"duplicate method: {duplicate_method(encoder)}")
     if encoder is None:
         print(FALLBACK_NOTE)
+    total = 0
+    together = {check: (0, 0, 0) for check in SCORED}
     for path in args.sets:
         n, counts = score(path)
-        print(f"\n{path} ({n} criteria)\n")
-        print("| check | labelled | flagged | precision | recall |")
-        print("|---|---|---|---|---|")
+        table(f"{path} ({n} criteria)", counts)
+        total += n
         for check, (tp, fp, fn) in counts.items():
-            precision, recall = _ratio(tp, tp + fp), _ratio(tp, tp + fn)
-            print(f"| {check} | {tp + fn} | {tp + fp} | {precision} | {recall} |")
+            before = together[check]
+            together[check] = (before[0] + tp, before[1] + fp, before[2] + fn)
+    if len(args.sets) > 1:
+        table(f"all {len(args.sets)} parts together ({total} criteria)", together)
+
+
+def table(title: str, counts: dict[str, tuple[int, int, int]]) -> None:
+    print(f"\n{title}\n")
+    print("| check | labelled | flagged | precision | recall |")
+    print("|---|---|---|---|---|")
+    for check, (tp, fp, fn) in counts.items():
+        precision, recall = _ratio(tp, tp + fp), _ratio(tp, tp + fn)
+        print(f"| {check} | {tp + fn} | {tp + fp} | {precision} | {recall} |")
 
 
 if __name__ == "__main__":
