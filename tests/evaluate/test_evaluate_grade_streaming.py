@@ -129,6 +129,25 @@ def test_cases_hashed_and_read_back_one_at_a_time_equal_the_loaded_ones(tmp_path
         twice.hexdigest()
 
 
+def test_the_answered_cases_hash_from_their_lines_equals_hashing_the_cases(tmp_path):
+    """summary.json's `cases_sha256` is taken from the run's cases.jsonl lines without
+    validating each case again: the same hash as `hash_cases` of the cases themselves, for
+    any subset, with floats, dates and text beyond ASCII in them."""
+    import datetime as dt
+
+    from medrubric.evaluate.runcases import hash_cases
+
+    cases = load_cases(FIXTURES / "healthbench.jsonl")
+    cases[0] = cases[0].model_copy(update={
+        "published_at": dt.date(2024, 2, 29), "query": "头痛三天 — ¿fiebre? \u2028 \"quoted\"",
+        "extra": {"p": 0.1, "tiny": 1e-7, "huge": 1.5e300, "neg": -0.0, "n": [1, 2.5, None]},
+    })  # fmt: skip
+    saved = RunCases.stage(iter(cases), InputError("none")).save(tmp_path / "cases.jsonl")
+    for found in (saved, RunCases.from_index(tmp_path / "cases.jsonl", saved.index_rows())):
+        for chosen in (cases, cases[:1], cases[1:], list(reversed(cases))):
+            assert found.sha256(c.id for c in chosen) == hash_cases(chosen)
+
+
 def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
     """Answers with nothing graded yet are not read to ask whether their grade is ready: each
     case is read from the run's cases.jsonl once before summary.json is written."""

@@ -38,7 +38,7 @@ from medrubric.evaluate.openbook import (
 )
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
-from medrubric.evaluate.runcases import CaseHash, RunCases, hash_cases
+from medrubric.evaluate.runcases import CaseHash, RunCases
 from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
@@ -412,7 +412,7 @@ def write_summary(
     prompts = {r.prompt_version for r in responses}
     record = run_record(
         source=opts.cases,
-        cases_sha256=hash_cases(cases[i] for i in cases if i in answered),
+        cases_sha256=cases.sha256(i for i in cases if i in answered),
         models=models,
         prompts=prompts,
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}

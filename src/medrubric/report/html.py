@@ -8,9 +8,9 @@ import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.data.models import Case, CaseGrade, Response, Verdict
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.report.charts import SMALL_N, bar_chart, epochs_chart
 from medrubric.report.leaderboard import (
@@ -20,7 +20,7 @@ from medrubric.report.leaderboard import (
     comparability_notes,
     comparability_section,
 )
-from medrubric.report.render import render, write_page
+from medrubric.report.render import MISSING, label, render, signed, write_page
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -59,6 +59,33 @@ def _score_text(score: float | None) -> str:
     return "unscorable" if score is None else f"{100 * score:.1f}%"
 
 
+class VerdictRow(NamedTuple):
+    """One verdict of a drawn answer, its cells' texts ready: report.html draws thousands,
+    and a tuple's fields are read without the lookups a dict's keys cost in a template."""
+
+    text: str
+    axis: str
+    weight: int
+    points: int | None  # None for an error
+    effect: str  # CSS class, `verdict_effect`
+    verdict: str
+    error: str | None
+    explanation: str | None
+    axis_label: str
+    weight_text: str
+    points_text: str
+
+
+def _verdict_row(text: str, v: Verdict) -> VerdictRow:
+    effect, verdict = verdict_effect(v.met, v.weight, v.error)
+    points = None if v.error else (v.weight if v.met else 0)
+    return VerdictRow(
+        text, v.axis, v.weight, points, effect, verdict, v.error, v.explanation,
+        label(v.axis), signed(v.weight),
+        signed(points) if points else ("0" if points == 0 else MISSING),
+    )  # fmt: skip
+
+
 def _case_view(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool
 ) -> dict[str, Any]:
@@ -66,28 +93,14 @@ def _case_view(
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
     unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
-    rows: list[dict[str, Any]] = []
-    for v in grade.criteria:
-        effect, verdict = verdict_effect(v.met, v.weight, v.error)
-        rows.append(
-            {
-                "text": texts.get(v.criterion_id, v.criterion_id),
-                "axis": v.axis,
-                "weight": v.weight,
-                "points": None if v.error else (v.weight if v.met else 0),
-                "effect": effect,
-                "verdict": verdict,
-                "error": v.error,
-                "explanation": v.explanation,
-            }
-        )
+    rows = [_verdict_row(texts.get(v.criterion_id, v.criterion_id), v) for v in grade.criteria]
     return {
         "case_id": grade.case_id,
         "epoch": grade.epoch,
         "anchor": f"case-{grade.case_id}" + (f"-{grade.epoch}" if grade.epoch else ""),
         "score": score,
         "unclipped": unclipped,
-        "axes": sorted({r["axis"] for r in rows}),
+        "axes": sorted({r.axis for r in rows}),
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
@@ -96,9 +109,9 @@ def _case_view(
         "unclipped_text": _score_text(unclipped)
         if clip and unclipped is not None and unclipped != score
         else None,
-        "n_harm": sum(r["effect"] == "harm" for r in rows),
-        "points": sum(r["points"] or 0 for r in rows),
-        "max_points": sum(r["weight"] for r in rows if r["weight"] > 0 and not r["error"]),
+        "n_harm": sum(r.effect == "harm" for r in rows),
+        "points": sum(r.points or 0 for r in rows),
+        "max_points": sum(r.weight for r in rows if r.weight > 0 and not r.error),
         "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
         "response_error": grade.response_error,
         "question": question,
@@ -216,8 +229,8 @@ def listed_answers(
     harms = []
     for (weight, _key, position), grade in heaviest.sorted():
         row = view(grade)["rows"][position]
-        harms.append({"case": view(grade), "weight": weight, "text": row["text"],
-                      "axis": row["axis"]})  # fmt: skip
+        harms.append({"case": view(grade), "weight": weight, "text": row.text,
+                      "axis": row.axis})  # fmt: skip
     for _key, grade in lowest.sorted():
         view(grade)
     return Listed(
