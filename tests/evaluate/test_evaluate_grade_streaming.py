@@ -148,6 +148,36 @@ def test_the_answered_cases_hash_from_their_lines_equals_hashing_the_cases(tmp_p
             assert found.sha256(c.id for c in chosen) == hash_cases(chosen)
 
 
+def test_the_report_draws_the_answers_summary_json_picked_without_reading_grades_again(
+    tmp_path, monkeypatch
+):
+    """summary.json's pass over grades.jsonl picks the answers report.html draws: the report
+    does not read the grades again, and is the page drawn from reading them."""
+    from medrubric.evaluate.rundir import RunDir
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+    read = RunDir.grades_at
+
+    def unread(*_args, **_kwargs):
+        raise AssertionError("grades.jsonl was read again")
+
+    monkeypatch.setattr(RunDir, "grades_at", unread)
+    write_run_reports(result)
+    picked = result.run.report.read_bytes()
+    monkeypatch.setattr(RunDir, "grades_at", read)
+    result.run.report.unlink()
+    write_run_reports(result.model_copy(update={"picked": None}))
+    assert result.run.report.read_bytes() == picked and b"hb-001" in picked
+
+
 def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
     """Answers with nothing graded yet are not read to ask whether their grade is ready: each
     case is read from the run's cases.jsonl once before summary.json is written."""

@@ -44,6 +44,7 @@ from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
+from medrubric.scoring.listed import AnswerPicker
 
 if TYPE_CHECKING:
     from medrubric.llm.batch.model import BatchSettings
@@ -143,6 +144,8 @@ class RunResult(BaseModel):
     responses: list[Response]
     summary: RunSummary
     summary_changed: bool = True  # False: nothing it is computed from changed since last time
+    # the answers report.html draws, picked as summary.json read the grades (None: not read)
+    picked: AnswerPicker | None = None
 
     def grades(self) -> Iterator[CaseGrade]:
         """The grade of each answer, in order, read from the run one at a time."""
@@ -385,12 +388,17 @@ def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) 
 
 
 def write_summary(
-    run: RunDir, opts: RunOptions, cases: RunCases, responses: Sequence[Response]
+    run: RunDir,
+    opts: RunOptions,
+    cases: RunCases,
+    responses: Sequence[Response],
+    picker: AnswerPicker | None = None,
 ) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed. Grades and calls are read from the
-    run's logs one at a time; only per-case scores are held."""
+    run's logs one at a time; only per-case scores are held, and `picker` is offered every
+    grade read (the answers report.html draws, so that it need not read them again)."""
     assert opts.setup is not None
     specs = opts.graders()
     models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
@@ -423,8 +431,11 @@ def write_summary(
             else {}
         ),
     )
+    grades = answer_grades(run, responses)
+    if picker is not None:
+        grades = _offered(grades, picker)
     summary = build_summary(
-        answer_grades(run, responses), opts.setup, responses, calls, record,
+        grades, opts.setup, responses, calls, record,
         opts.grader_validity, [spec.label for spec in specs],
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
@@ -433,6 +444,12 @@ def write_summary(
     summary.inputs_sha256 = digest
     run.write_summary(summary)
     return summary, True
+
+
+def _offered(grades: Iterable[CaseGrade], picker: AnswerPicker) -> Iterator[CaseGrade]:
+    for grade in grades:
+        picker.offer(grade)
+        yield grade
 
 
 def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[StageEstimate]:
@@ -500,10 +517,11 @@ async def run_eval(opts: RunOptions) -> RunResult:
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses)
+        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+        summary, changed = write_summary(run, opts, cases, responses, picker)
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed,
+        summary_changed=changed, picked=picker if changed else None,
     )  # fmt: skip
 
 
@@ -541,8 +559,9 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             write_jsonl(run.responses, responses)
         with opts.progress() as progress:
             await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses)
+        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+        summary, changed = write_summary(run, opts, cases, responses, picker)
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed,
+        summary_changed=changed, picked=picker if changed else None,
     )  # fmt: skip

@@ -4,7 +4,6 @@ one file and still open years later."""
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from medrubric.report.leaderboard import (
     comparability_section,
 )
 from medrubric.report.render import MISSING, label, render, signed, write_page
+from medrubric.scoring.listed import AnswerPicker
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -121,8 +121,7 @@ def _case_view(
 
 
 def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
-    """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
-    answers that lost most come first; answers without a score (failed or unscorable) last."""
+    """`grade_key` of a drawn answer."""
     score, unclipped = view["score"], view["unclipped"]
     return (
         score is None,
@@ -133,61 +132,10 @@ def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
     )
 
 
-LISTED_ANSWERS = 1000  # answers drawn in full in report.html, lowest score first
-LISTED_HARMS = 1000  # harmful criteria met listed, heaviest first (their answers are drawn too)
-CaseKey = tuple[bool, float, float, str, int]
-
-
-def _grade_key(grade: CaseGrade, clip: bool) -> CaseKey:
-    """`_by_score` of the grade's view, without drawing the view."""
-    if grade.response_error:
-        return (True, 0.0, 0.0, grade.case_id, grade.epoch)
-    score = score_verdicts(grade.criteria, clip)
-    unclipped = score_verdicts(grade.criteria, clip=False)
-    return (
-        score is None,
-        0.0 if score is None else score,
-        0.0 if unclipped is None else unclipped,
-        grade.case_id,
-        grade.epoch,
-    )
-
-
-class _Largest:
-    """Orders the other way, so that heapq's smallest-first heap keeps its largest key on
-    top: the entry to drop when a smaller one comes."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
-
-    def __lt__(self, other: _Largest) -> bool:
-        return self.key > other.key
-
-
-class _Smallest:
-    """The `limit` entries with the smallest keys among those offered, in bounded memory."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.heap: list[tuple[_Largest, Any]] = []
-
-    def offer(self, key: tuple[Any, ...], item: Any) -> None:
-        if len(self.heap) < self.limit:
-            heapq.heappush(self.heap, (_Largest(key), item))
-        elif key < self.heap[0][0].key:
-            heapq.heapreplace(self.heap, (_Largest(key), item))
-
-    def sorted(self) -> list[tuple[tuple[Any, ...], Any]]:
-        return sorted(((k.key, item) for k, item in self.heap), key=lambda e: e[0])
-
-
 @dataclass
 class Listed:
-    """What report.html draws of a run's answers, chosen in one pass over its grades (so a
-    run of any size is never held): the `LISTED_ANSWERS` lowest-scoring answers and the
-    `LISTED_HARMS` heaviest harmful criteria met, with every answer either names."""
+    """What report.html draws of a run's answers (`AnswerPicker`): the lowest-scoring answers
+    and the heaviest harmful criteria met, with every answer either names."""
 
     views: list[dict[str, Any]]  # lowest score first
     harms: list[dict[str, Any]]  # heaviest first, then lowest case
@@ -197,27 +145,21 @@ class Listed:
 
 
 def listed_answers(
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     clip: bool,
     limit: int | None = None,
     harm_limit: int | None = None,
 ) -> Listed:
-    lowest = _Smallest(LISTED_ANSWERS if limit is None else limit)
-    heaviest = _Smallest(LISTED_HARMS if harm_limit is None else harm_limit)
-    n_answers = n_harms = n_harm_answers = 0
-    for grade in grades:
-        n_answers += 1
-        key = _grade_key(grade, clip)
-        lowest.offer(key, grade)
-        harmed = False
-        for position, v in enumerate(grade.criteria):
-            if verdict_effect(v.met, v.weight, v.error)[0] == "harm":
-                harmed = True
-                n_harms += 1
-                heaviest.offer((v.weight, key, position), grade)
-        n_harm_answers += harmed
+    """The answers drawn, from the run's grades (read once) or a picker already fed them
+    (summary.json's pass over the grades: `RunResult.picked`)."""
+    if isinstance(grades, AnswerPicker):
+        picker = grades
+    else:
+        picker = AnswerPicker(clip, limit, harm_limit)
+        for grade in grades:
+            picker.offer(grade)
     drawn: dict[tuple[str, int], dict[str, Any]] = {}
 
     def view(grade: CaseGrade) -> dict[str, Any]:
@@ -227,18 +169,18 @@ def listed_answers(
         return drawn[at]
 
     harms = []
-    for (weight, _key, position), grade in heaviest.sorted():
+    for weight, position, grade in picker.heaviest():
         row = view(grade)["rows"][position]
         harms.append({"case": view(grade), "weight": weight, "text": row.text,
                       "axis": row.axis})  # fmt: skip
-    for _key, grade in lowest.sorted():
+    for grade in picker.lowest():
         view(grade)
     return Listed(
         views=sorted(drawn.values(), key=_by_score),
         harms=harms,
-        n_answers=n_answers,
-        n_harms=n_harms,
-        n_harm_answers=n_harm_answers,
+        n_answers=picker.n_answers,
+        n_harms=picker.n_harms,
+        n_harm_answers=picker.n_harm_answers,
     )
 
 
@@ -277,7 +219,7 @@ def _facet(views: Sequence[Mapping[str, Any]], field: str) -> list[str]:
 
 def run_report_html(
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -295,7 +237,7 @@ def run_report_html(
 def write_run_report(
     path: Path,
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -311,7 +253,7 @@ def write_run_report(
 
 def run_report_context(
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
