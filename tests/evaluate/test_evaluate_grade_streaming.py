@@ -148,6 +148,42 @@ def test_the_answered_cases_hash_from_their_lines_equals_hashing_the_cases(tmp_p
             assert found.sha256(c.id for c in chosen) == hash_cases(chosen)
 
 
+def test_a_run_answering_its_whole_source_takes_the_source_hash_for_its_cases(
+    tmp_path, monkeypatch
+):
+    """summary.json's `cases_sha256` of a run that answers every case of its source is the
+    source's hash, computed once as the source was read (and, on a re-run of the unchanged
+    file, taken from source.json): the cases are not hashed again."""
+    from medrubric.evaluate.runcases import hash_cases
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    hashed: list[str] = []
+    digest = CaseHash.hexdigest
+
+    def counted(self: CaseHash) -> str:
+        hashed.append(digest(self))
+        return hashed[-1]
+
+    monkeypatch.setattr(CaseHash, "hexdigest", counted)
+    answers = _answers(tmp_path / "answers.jsonl")
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        first = asyncio.run(run_grade(opts, answers))
+        assert len(hashed) == 1  # the source's, while it was read
+        first.run.summary.unlink()
+        again = asyncio.run(run_grade(opts, answers))
+    assert len(hashed) == 1  # an unchanged file is not read, its cases not hashed again
+    expected = hash_cases(load_cases(cases))
+    for result in (first, again):
+        assert result.summary.provenance is not None
+        assert result.summary.provenance.params["cases_sha256"] == expected
+
+
 def test_the_report_draws_the_answers_summary_json_picked_without_reading_grades_again(
     tmp_path, monkeypatch
 ):

@@ -79,6 +79,8 @@ class RunCases(Mapping[str, Case]):
         self._index = index  # id -> (byte offset, rubric size)
         self._file = file  # the spool, or the file at _path once opened
         self._path: Path | None = None
+        # the hash of all of them, when known: they are the whole source (`read_source`)
+        self.sha256_all: str | None = None
 
     @classmethod
     def stage(cls, cases: Iterable[Case], empty: InputError) -> RunCases:
@@ -105,10 +107,11 @@ class RunCases(Mapping[str, Case]):
         return self
 
     @classmethod
-    def from_index(cls, path: Path, rows: list[Any]) -> RunCases:
+    def from_index(cls, path: Path, rows: list[Any], sha256_all: str | None = None) -> RunCases:
         """The cases of `path` as `index_rows` listed them (source.json), without reading it."""
         found = cls({str(i): (int(at), int(size)) for i, at, size in rows})
         found._path = path
+        found.sha256_all = sha256_all
         return found
 
     def index_rows(self) -> list[tuple[str, int, int]]:
@@ -135,11 +138,15 @@ class RunCases(Mapping[str, Case]):
         return len(self._index)
 
     def sha256(self, case_ids: Iterable[str]) -> str:
-        """`hash_cases` of the cases named, from their lines as `dump_line` wrote them (JSON
-        of `model_dump(mode="json")`, which reads back to the same values), without
-        validating each case again."""
+        """`hash_cases` of the cases named (each once): `sha256_all` when they are all of
+        them, else from their lines as `dump_line` wrote them (JSON of
+        `model_dump(mode="json")`, which reads back to the same values), without validating
+        each case again."""
+        named = list(case_ids)
+        if self.sha256_all is not None and len(set(named)) == len(self._index):
+            return self.sha256_all
         hasher = CaseHash()
-        for case_id in case_ids:
+        for case_id in named:
             fh = self._opened()
             fh.seek(self._index[case_id][0])
             hasher.add_data(case_id, json.loads(fh.readline()))

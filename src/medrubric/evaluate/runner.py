@@ -192,7 +192,10 @@ def read_source(opts: RunOptions) -> Source:
     selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
     for _ in every:  # past --limit, the rest of the source is hashed too
         pass
-    return Source(hasher.hexdigest(), ids, selected)
+    sha = hasher.hexdigest()
+    if len(selected) == len(ids):  # the whole source: its hash is the selection's
+        selected.sha256_all = sha
+    return Source(sha, ids, selected)
 
 
 def source_state(opts: RunOptions) -> dict[str, Any] | None:
@@ -229,7 +232,8 @@ def unchanged_source(opts: RunOptions, run: RunDir) -> tuple[str, RunCases] | No
     if not isinstance(sha, str) or not isinstance(index, list):
         return None
     try:
-        return sha, RunCases.from_index(run.cases, index)
+        whole = kept.get("whole_source") is True  # absent from older records: hashed if needed
+        return sha, RunCases.from_index(run.cases, index, sha if whole else None)
     except (TypeError, ValueError):  # a hand-edited record: the source is read again
         return None
 
@@ -261,6 +265,7 @@ def claimed_run(
             state = source_state(opts)
             if state is not None:
                 record = {"state": state, "cases_sha256": sha, "cases_file": file_state(run.cases)}
+                record |= {"whole_source": cases.sha256_all is not None}
                 run.write_json(run.source, record | {"index": cases.index_rows()})
         try:
             yield run, cases
