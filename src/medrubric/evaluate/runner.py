@@ -264,9 +264,11 @@ def claimed_run(
             cases = source.selected.save(run.cases)
             state = source_state(opts)
             if state is not None:
-                record = {"state": state, "cases_sha256": sha, "cases_file": file_state(run.cases)}
-                record |= {"whole_source": cases.sha256_all is not None}
-                run.write_json(run.source, record | {"index": cases.index_rows()})
+                record: dict[str, Any] = {
+                    "state": state, "cases_sha256": sha, "cases_file": file_state(run.cases),
+                    "whole_source": cases.sha256_all is not None, "index": cases.index_rows(),
+                }  # fmt: skip
+                run.write_json(run.source, record)
         try:
             yield run, cases
         finally:
