@@ -214,6 +214,37 @@ def test_the_report_draws_the_answers_summary_json_picked_without_reading_grades
     assert result.run.report.read_bytes() == picked and b"hb-001" in picked
 
 
+def test_one_graders_summary_reads_the_calls_totals_without_their_verdicts(tmp_path, monkeypatch):
+    """With one grader at one repeat, summary.json's totals read verdicts.jsonl's heads
+    (`CallHead`), not whole grading calls: the same calls, tokens, cost and prompt versions."""
+    from medrubric.evaluate.rundir import RunDir
+    from medrubric.evaluate.runner import write_summary
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+
+    def unread(*_args, **_kwargs):
+        raise AssertionError("the grading calls were read whole")
+
+    monkeypatch.setattr(RunDir, "iter_grading_calls", unread)
+    result.run.summary.unlink()
+    summary, changed = write_summary(result.run, opts, result.cases, result.responses)
+    fields = {"calls", "tokens", "cost_usd", "score", "n_verdicts"}
+    assert changed and summary.model_dump(include=fields) == result.summary.model_dump(
+        include=fields
+    )
+    assert summary.calls is not None and summary.calls.made == 9
+    assert summary.provenance is not None and result.summary.provenance is not None
+    assert summary.provenance.prompt_versions == result.summary.provenance.prompt_versions
+
+
 def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
     """Answers with nothing graded yet are not read to ask whether their grade is ready: each
     case is read from the run's cases.jsonl once before summary.json is written."""

@@ -419,11 +419,13 @@ def write_summary(
             kept = None
         if kept is not None and kept.inputs_sha256 == digest:
             return kept, False
-    from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
+    from medrubric.evaluate.summary import build_summary, holds_calls  # statistics, when needed
 
     wanted = {answer_key(r) for r in responses}
     answered = {r.case_id for r in responses}
-    calls = (c for c in run.iter_grading_calls() if answer_key(c) in wanted)
+    labels = [spec.label for spec in specs]
+    logged = run.iter_grading_calls() if holds_calls(opts.setup, labels) else run.iter_call_heads()
+    calls = (c for c in logged if answer_key(c) in wanted)
     prompts = {r.prompt_version for r in responses}
     record = run_record(
         source=opts.cases,
@@ -443,7 +445,7 @@ def write_summary(
         grades = _offered(grades, picker)
     summary = build_summary(
         grades, opts.setup, responses, calls, record,
-        opts.grader_validity, [spec.label for spec in specs],
+        opts.grader_validity, labels,
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
         validity_by_grader=opts.grader_validity_by_grader,
