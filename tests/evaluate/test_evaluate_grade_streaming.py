@@ -129,6 +129,122 @@ def test_cases_hashed_and_read_back_one_at_a_time_equal_the_loaded_ones(tmp_path
         twice.hexdigest()
 
 
+def test_the_answered_cases_hash_from_their_lines_equals_hashing_the_cases(tmp_path):
+    """summary.json's `cases_sha256` is taken from the run's cases.jsonl lines without
+    validating each case again: the same hash as `hash_cases` of the cases themselves, for
+    any subset, with floats, dates and text beyond ASCII in them."""
+    import datetime as dt
+
+    from medrubric.evaluate.runcases import hash_cases
+
+    cases = load_cases(FIXTURES / "healthbench.jsonl")
+    cases[0] = cases[0].model_copy(update={
+        "published_at": dt.date(2024, 2, 29), "query": "头痛三天 — ¿fiebre? \u2028 \"quoted\"",
+        "extra": {"p": 0.1, "tiny": 1e-7, "huge": 1.5e300, "neg": -0.0, "n": [1, 2.5, None]},
+    })  # fmt: skip
+    saved = RunCases.stage(iter(cases), InputError("none")).save(tmp_path / "cases.jsonl")
+    for found in (saved, RunCases.from_index(tmp_path / "cases.jsonl", saved.index_rows())):
+        for chosen in (cases, cases[:1], cases[1:], list(reversed(cases))):
+            assert found.sha256(c.id for c in chosen) == hash_cases(chosen)
+
+
+def test_a_run_answering_its_whole_source_takes_the_source_hash_for_its_cases(
+    tmp_path, monkeypatch
+):
+    """summary.json's `cases_sha256` of a run that answers every case of its source is the
+    source's hash, computed once as the source was read (and, on a re-run of the unchanged
+    file, taken from source.json): the cases are not hashed again."""
+    from medrubric.evaluate.runcases import hash_cases
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    hashed: list[str] = []
+    digest = CaseHash.hexdigest
+
+    def counted(self: CaseHash) -> str:
+        hashed.append(digest(self))
+        return hashed[-1]
+
+    monkeypatch.setattr(CaseHash, "hexdigest", counted)
+    answers = _answers(tmp_path / "answers.jsonl")
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        first = asyncio.run(run_grade(opts, answers))
+        assert len(hashed) == 1  # the source's, while it was read
+        first.run.summary.unlink()
+        again = asyncio.run(run_grade(opts, answers))
+    assert len(hashed) == 1  # an unchanged file is not read, its cases not hashed again
+    expected = hash_cases(load_cases(cases))
+    for result in (first, again):
+        assert result.summary.provenance is not None
+        assert result.summary.provenance.params["cases_sha256"] == expected
+
+
+def test_the_report_draws_the_answers_summary_json_picked_without_reading_grades_again(
+    tmp_path, monkeypatch
+):
+    """summary.json's pass over grades.jsonl picks the answers report.html draws: the report
+    does not read the grades again, and is the page drawn from reading them."""
+    from medrubric.evaluate.rundir import RunDir
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+    read = RunDir.grades_at
+
+    def unread(*_args, **_kwargs):
+        raise AssertionError("grades.jsonl was read again")
+
+    monkeypatch.setattr(RunDir, "grades_at", unread)
+    write_run_reports(result)
+    picked = result.run.report.read_bytes()
+    monkeypatch.setattr(RunDir, "grades_at", read)
+    result.run.report.unlink()
+    write_run_reports(result.model_copy(update={"picked": None}))
+    assert result.run.report.read_bytes() == picked and b"hb-001" in picked
+
+
+def test_one_graders_summary_reads_the_calls_totals_without_their_verdicts(tmp_path, monkeypatch):
+    """With one grader at one repeat, summary.json's totals read verdicts.jsonl's heads
+    (`CallHead`), not whole grading calls: the same calls, tokens, cost and prompt versions."""
+    from medrubric.evaluate.rundir import RunDir
+    from medrubric.evaluate.runner import write_summary
+
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+
+    def unread(*_args, **_kwargs):
+        raise AssertionError("the grading calls were read whole")
+
+    monkeypatch.setattr(RunDir, "iter_grading_calls", unread)
+    result.run.summary.unlink()
+    summary, changed = write_summary(result.run, opts, result.cases, result.responses)
+    fields = {"calls", "tokens", "cost_usd", "score", "n_verdicts"}
+    assert changed and summary.model_dump(include=fields) == result.summary.model_dump(
+        include=fields
+    )
+    assert summary.calls is not None and summary.calls.made == 9
+    assert summary.provenance is not None and result.summary.provenance is not None
+    assert summary.provenance.prompt_versions == result.summary.provenance.prompt_versions
+
+
 def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
     """Answers with nothing graded yet are not read to ask whether their grade is ready: each
     case is read from the run's cases.jsonl once before summary.json is written."""

@@ -198,8 +198,8 @@ def test_a_large_run_draws_its_lowest_answers_and_heaviest_harms_only(monkeypatc
     )
     assert full.n_harms == len(full.harms) == sum(_met(i)["b"] for i in range(N))
 
-    monkeypatch.setattr(report_html, "LISTED_ANSWERS", 3)
-    monkeypatch.setattr(report_html, "LISTED_HARMS", 2)
+    monkeypatch.setattr("medrubric.scoring.listed.LISTED_ANSWERS", 3)
+    monkeypatch.setattr("medrubric.scoring.listed.LISTED_HARMS", 2)
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", _page())).split())
     assert f"The {len(drawn)} answers drawn of {N}" in text
     assert "The 2 heaviest are listed" in text

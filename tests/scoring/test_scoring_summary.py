@@ -178,3 +178,15 @@ def test_strata_equal_to_the_whole_run_are_bootstrapped_once(monkeypatch):
         (only,) = strata.values()
         assert (only.score, only.ci95, only.n) == (s.score, s.ci95, s.n_cases)
     assert s.by_axis["accuracy"].ci95 == mean_ci([float(i % 3 == 0) for i in range(12)], 3, 200)
+
+
+def test_the_mean_of_one_value_is_numpys_to_the_bit():
+    """A case answered once has its score as its mean without numpy; the figures stay
+    numpy's bit for bit, signed zero, infinities and NaN included."""
+    from medrubric.scoring.summary import _mean
+
+    for x in (0.0, -0.0, 1 / 3, -2.5, 5e-324, float("inf"), float("-inf"), 830):
+        got, want = _mean([x]), float(np.mean([x]))
+        assert (got, np.signbit(got), type(got)) == (want, np.signbit(want), type(want)), x
+    assert np.isnan(_mean([float("nan")]))
+    assert _mean([0.1, 0.2, 0.7]) == float(np.mean([0.1, 0.2, 0.7]))

@@ -32,11 +32,16 @@ class CaseHash:
         self._size = 0
 
     def add(self, case: Case) -> None:
-        line = json.dumps(case.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
-        data = (line + "\n").encode("utf-8")
-        self._spool.write(data)
-        self._rows.append((case.id, self._size, len(data)))
-        self._size += len(data)
+        self.add_data(case.id, case.model_dump(mode="json"))
+
+    def add_data(self, case_id: str, data: dict[str, Any]) -> None:
+        """A case given as its JSON data (`Case.model_dump(mode="json")`, or that read back
+        from a line `dump_line` wrote: the same values)."""
+        line = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        encoded = (line + "\n").encode("utf-8")
+        self._spool.write(encoded)
+        self._rows.append((case_id, self._size, len(encoded)))
+        self._size += len(encoded)
 
     def hexdigest(self) -> str:
         """The hash; InputError on a repeated id (a snapshot names each case once)."""
@@ -74,6 +79,8 @@ class RunCases(Mapping[str, Case]):
         self._index = index  # id -> (byte offset, rubric size)
         self._file = file  # the spool, or the file at _path once opened
         self._path: Path | None = None
+        # the hash of all of them, when known: they are the whole source (`read_source`)
+        self.sha256_all: str | None = None
 
     @classmethod
     def stage(cls, cases: Iterable[Case], empty: InputError) -> RunCases:
@@ -100,22 +107,26 @@ class RunCases(Mapping[str, Case]):
         return self
 
     @classmethod
-    def from_index(cls, path: Path, rows: list[Any]) -> RunCases:
+    def from_index(cls, path: Path, rows: list[Any], sha256_all: str | None = None) -> RunCases:
         """The cases of `path` as `index_rows` listed them (source.json), without reading it."""
         found = cls({str(i): (int(at), int(size)) for i, at, size in rows})
         found._path = path
+        found.sha256_all = sha256_all
         return found
 
     def index_rows(self) -> list[tuple[str, int, int]]:
         """(id, byte offset, rubric size) of every case, for `from_index`."""
         return [(i, at, size) for i, (at, size) in self._index.items()]
 
-    def __getitem__(self, case_id: str) -> Case:
-        offset, _ = self._index[case_id]
+    def _opened(self) -> IO[bytes]:
         if self._file is None or self._file.closed:
             assert self._path is not None, "staged cases are read from their spool"
             self._file = self._path.open("rb")
-        return read_model_at(self._file, offset, Case)
+        return self._file
+
+    def __getitem__(self, case_id: str) -> Case:
+        offset, _ = self._index[case_id]
+        return read_model_at(self._opened(), offset, Case)
 
     def __contains__(self, case_id: object) -> bool:
         return case_id in self._index
@@ -125,6 +136,21 @@ class RunCases(Mapping[str, Case]):
 
     def __len__(self) -> int:
         return len(self._index)
+
+    def sha256(self, case_ids: Iterable[str]) -> str:
+        """`hash_cases` of the cases named (each once): `sha256_all` when they are all of
+        them, else from their lines as `dump_line` wrote them (JSON of
+        `model_dump(mode="json")`, which reads back to the same values), without validating
+        each case again."""
+        named = list(case_ids)
+        if self.sha256_all is not None and len(set(named)) == len(self._index):
+            return self.sha256_all
+        hasher = CaseHash()
+        for case_id in named:
+            fh = self._opened()
+            fh.seek(self._index[case_id][0])
+            hasher.add_data(case_id, json.loads(fh.readline()))
+        return hasher.hexdigest()
 
     def rubric_size(self, case_id: str) -> int:
         """How many criteria the case has, without reading it."""

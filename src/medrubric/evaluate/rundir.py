@@ -54,6 +54,22 @@ class GradingCall(BaseModel):
     repeat: int = 0  # grading repeat (--grader-repeats): 0 is the usual call
 
 
+class CallHead(BaseModel):
+    """What summary.json's totals need of a verdicts.jsonl line (its answer, prompt version,
+    usage, cost and whether it was cached), read without building its verdicts."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    case_id: str
+    model: str
+    epoch: int = 0
+    prompt_version: str
+    usage: Usage = Field(default_factory=Usage)
+    cost_usd: float | None = 0.0
+    cached: bool = False
+    calls: int = 1
+
+
 class _VerdictHead(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -153,6 +169,11 @@ class RunDir(RunFolder):
         if readable_log(self.verdicts):
             yield from (call for _, call in read_models(self.verdicts, GradingCall))
 
+    def iter_call_heads(self) -> Iterator[CallHead]:
+        """`iter_grading_calls` without the verdicts: what the run's totals need."""
+        if readable_log(self.verdicts):
+            yield from (call for _, call in read_models(self.verdicts, CallHead))
+
     def grade_heads(self) -> Iterator[tuple[int, GradeHead]]:
         """(byte offset, head) of every line of grades.jsonl, in order."""
         if readable_log(self.grades):
@@ -238,7 +259,7 @@ def setup_differences(setups: dict[str, dict[str, str]]) -> list[str]:
 AnswerKey = tuple[str, str, int]
 
 
-def answer_key(record: Response | CaseGrade | GradingCall) -> AnswerKey:
+def answer_key(record: Response | CaseGrade | GradingCall | CallHead) -> AnswerKey:
     """What names one answer in a run: (case_id, model, epoch)."""
     return (record.case_id, record.model, record.epoch)
 

@@ -38,12 +38,13 @@ from medrubric.evaluate.openbook import (
 )
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import run_record
-from medrubric.evaluate.runcases import CaseHash, RunCases, hash_cases
+from medrubric.evaluate.runcases import CaseHash, RunCases
 from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
+from medrubric.scoring.listed import AnswerPicker
 
 if TYPE_CHECKING:
     from medrubric.llm.batch.model import BatchSettings
@@ -143,6 +144,8 @@ class RunResult(BaseModel):
     responses: list[Response]
     summary: RunSummary
     summary_changed: bool = True  # False: nothing it is computed from changed since last time
+    # the answers report.html draws, picked as summary.json read the grades (None: not read)
+    picked: AnswerPicker | None = None
 
     def grades(self) -> Iterator[CaseGrade]:
         """The grade of each answer, in order, read from the run one at a time."""
@@ -189,7 +192,10 @@ def read_source(opts: RunOptions) -> Source:
     selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
     for _ in every:  # past --limit, the rest of the source is hashed too
         pass
-    return Source(hasher.hexdigest(), ids, selected)
+    sha = hasher.hexdigest()
+    if len(selected) == len(ids):  # the whole source: its hash is the selection's
+        selected.sha256_all = sha
+    return Source(sha, ids, selected)
 
 
 def source_state(opts: RunOptions) -> dict[str, Any] | None:
@@ -226,7 +232,8 @@ def unchanged_source(opts: RunOptions, run: RunDir) -> tuple[str, RunCases] | No
     if not isinstance(sha, str) or not isinstance(index, list):
         return None
     try:
-        return sha, RunCases.from_index(run.cases, index)
+        whole = kept.get("whole_source") is True  # absent from older records: hashed if needed
+        return sha, RunCases.from_index(run.cases, index, sha if whole else None)
     except (TypeError, ValueError):  # a hand-edited record: the source is read again
         return None
 
@@ -257,8 +264,11 @@ def claimed_run(
             cases = source.selected.save(run.cases)
             state = source_state(opts)
             if state is not None:
-                record = {"state": state, "cases_sha256": sha, "cases_file": file_state(run.cases)}
-                run.write_json(run.source, record | {"index": cases.index_rows()})
+                record: dict[str, Any] = {
+                    "state": state, "cases_sha256": sha, "cases_file": file_state(run.cases),
+                    "whole_source": cases.sha256_all is not None, "index": cases.index_rows(),
+                }  # fmt: skip
+                run.write_json(run.source, record)
         try:
             yield run, cases
         finally:
@@ -385,12 +395,17 @@ def summary_digest(run: RunDir, opts: RunOptions, models: dict[str, ModelSpec]) 
 
 
 def write_summary(
-    run: RunDir, opts: RunOptions, cases: RunCases, responses: Sequence[Response]
+    run: RunDir,
+    opts: RunOptions,
+    cases: RunCases,
+    responses: Sequence[Response],
+    picker: AnswerPicker | None = None,
 ) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed. Grades and calls are read from the
-    run's logs one at a time; only per-case scores are held."""
+    run's logs one at a time; only per-case scores are held, and `picker` is offered every
+    grade read (the answers report.html draws, so that it need not read them again)."""
     assert opts.setup is not None
     specs = opts.graders()
     models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
@@ -404,15 +419,17 @@ def write_summary(
             kept = None
         if kept is not None and kept.inputs_sha256 == digest:
             return kept, False
-    from medrubric.evaluate.summary import build_summary  # the statistics stack, when needed
+    from medrubric.evaluate.summary import build_summary, holds_calls  # statistics, when needed
 
     wanted = {answer_key(r) for r in responses}
     answered = {r.case_id for r in responses}
-    calls = (c for c in run.iter_grading_calls() if answer_key(c) in wanted)
+    labels = [spec.label for spec in specs]
+    logged = run.iter_grading_calls() if holds_calls(opts.setup, labels) else run.iter_call_heads()
+    calls = (c for c in logged if answer_key(c) in wanted)
     prompts = {r.prompt_version for r in responses}
     record = run_record(
         source=opts.cases,
-        cases_sha256=hash_cases(cases[i] for i in cases if i in answered),
+        cases_sha256=cases.sha256(i for i in cases if i in answered),
         models=models,
         prompts=prompts,
         params={"filters": opts.filters, "limit": opts.limit, "max_tokens": opts.max_tokens}
@@ -423,9 +440,12 @@ def write_summary(
             else {}
         ),
     )
+    grades = answer_grades(run, responses)
+    if picker is not None:
+        grades = _offered(grades, picker)
     summary = build_summary(
-        answer_grades(run, responses), opts.setup, responses, calls, record,
-        opts.grader_validity, [spec.label for spec in specs],
+        grades, opts.setup, responses, calls, record,
+        opts.grader_validity, labels,
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
         validity_by_grader=opts.grader_validity_by_grader,
@@ -433,6 +453,12 @@ def write_summary(
     summary.inputs_sha256 = digest
     run.write_summary(summary)
     return summary, True
+
+
+def _offered(grades: Iterable[CaseGrade], picker: AnswerPicker) -> Iterator[CaseGrade]:
+    for grade in grades:
+        picker.offer(grade)
+        yield grade
 
 
 def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[StageEstimate]:
@@ -500,10 +526,11 @@ async def run_eval(opts: RunOptions) -> RunResult:
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses)
+        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+        summary, changed = write_summary(run, opts, cases, responses, picker)
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed,
+        summary_changed=changed, picked=picker if changed else None,
     )  # fmt: skip
 
 
@@ -541,8 +568,9 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             write_jsonl(run.responses, responses)
         with opts.progress() as progress:
             await grade_stage(opts, cases, responses, run, progress)
-        summary, changed = write_summary(run, opts, cases, responses)
+        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+        summary, changed = write_summary(run, opts, cases, responses, picker)
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed,
+        summary_changed=changed, picked=picker if changed else None,
     )  # fmt: skip

@@ -9,22 +9,30 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, add_costs
+from medrubric.data.models import CaseGrade, Response, RunRecord, add_costs
 from medrubric.errors import InputError
 from medrubric.evaluate.panel import panel_figures
 from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.provenance import prompt_ids
-from medrubric.evaluate.rundir import GradingCall, RunSummary
+from medrubric.evaluate.rundir import CallHead, GradingCall, RunSummary
 from medrubric.scoring import summarize
 
 
-def run_totals(responses: Sequence[Response], calls: Iterable[GradingCall]) -> dict[str, Any]:
+def holds_calls(setup: GraderSetup, labels: Sequence[str]) -> bool:
+    """Whether `build_summary` pairs grades with every rater's verdicts (a jury's or grading
+    repeats' figures), so needs the grading calls whole; else their heads (`CallHead`)
+    suffice, for the totals."""
+    return len(labels) > 1 or setup.repeats > 1
+
+
+def run_totals(
+    responses: Sequence[Response], calls: Iterable[GradingCall | CallHead]
+) -> dict[str, Any]:
     """Calls recorded in the run dir, split into endpoint calls and cache hits.
 
     Tokens and cost count endpoint calls only (a cached answer costs nothing again).
     """
-    made = cached = 0
-    usage = Usage()
+    made = cached = prompt_tokens = completion_tokens = 0
     cost: float | None = 0.0
     generated = [r for r in responses if r.prompt_version is not None]  # not answers made elsewhere
     records = itertools.chain(
@@ -36,14 +44,15 @@ def run_totals(responses: Sequence[Response], calls: Iterable[GradingCall]) -> d
             cached += n
             continue
         made += n
-        usage = usage + call_usage
+        prompt_tokens += call_usage.prompt_tokens
+        completion_tokens += call_usage.completion_tokens
         cost = add_costs(cost, call_cost)
     return {
         "calls": {"made": made, "cached": cached},
         "tokens": {
-            "prompt": usage.prompt_tokens,
-            "completion": usage.completion_tokens,
-            "total": usage.prompt_tokens + usage.completion_tokens,
+            "prompt": prompt_tokens,
+            "completion": completion_tokens,
+            "total": prompt_tokens + completion_tokens,
         },
         "cost_usd": None if cost is None else round(cost, 6),  # None: a price is unknown
     }
@@ -53,7 +62,7 @@ def build_summary(
     grades: Iterable[CaseGrade],
     setup: GraderSetup,
     responses: Sequence[Response],
-    calls: Iterable[GradingCall],
+    calls: Iterable[GradingCall | CallHead],
     record: RunRecord,
     grader_validity: dict[str, Any] | None = None,
     labels: Sequence[str] | None = None,
@@ -66,13 +75,16 @@ def build_summary(
     `setup.graders` order (default: the set-up's specs as given). With one grader at one
     repeat, `grades` and `calls` are each read once (generators over the run's logs keep
     memory flat); a jury's or repeats' figures pair every grade with each rater's verdicts,
-    so then both are held. The calls' prompt versions join `record`'s;
+    so then both are held, and `calls` must be whole `GradingCall`s (`holds_calls`; else
+    their heads suffice). The calls' prompt versions join `record`'s;
     `validity_by_grader` is each jury grader's agreement with physicians, by label."""
     labels = labels or setup.graders
-    panel = len(labels) > 1 or setup.repeats > 1
     held: tuple[list[CaseGrade], list[GradingCall]] = ([], [])
-    if panel:
-        held = (list(grades), list(calls))
+    if holds_calls(setup, labels):
+        listed = list(calls)
+        whole = [c for c in listed if isinstance(c, GradingCall)]
+        assert len(whole) == len(listed), "a jury's or repeats' figures need the calls whole"
+        held = (list(grades), whole)
         grades, calls = held
     models: set[str] = set()
     response_errors: list[dict[str, str]] = []
@@ -102,7 +114,9 @@ def build_summary(
         raise
     prompts = set(record.prompt_versions.values())
 
-    def noting_prompts(calls: Iterable[GradingCall]) -> Iterator[GradingCall]:
+    def noting_prompts(
+        calls: Iterable[GradingCall | CallHead],
+    ) -> Iterator[GradingCall | CallHead]:
         for c in calls:
             prompts.add(c.prompt_version)
             yield c

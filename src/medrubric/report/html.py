@@ -4,13 +4,12 @@ one file and still open years later."""
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.data.models import Case, CaseGrade, Response, Verdict
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.report.charts import SMALL_N, bar_chart, epochs_chart
 from medrubric.report.leaderboard import (
@@ -20,7 +19,8 @@ from medrubric.report.leaderboard import (
     comparability_notes,
     comparability_section,
 )
-from medrubric.report.render import render, write_page
+from medrubric.report.render import MISSING, label, render, signed, write_page
+from medrubric.scoring.listed import AnswerPicker
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -59,6 +59,33 @@ def _score_text(score: float | None) -> str:
     return "unscorable" if score is None else f"{100 * score:.1f}%"
 
 
+class VerdictRow(NamedTuple):
+    """One verdict of a drawn answer, its cells' texts ready: report.html draws thousands,
+    and a tuple's fields are read without the lookups a dict's keys cost in a template."""
+
+    text: str
+    axis: str
+    weight: int
+    points: int | None  # None for an error
+    effect: str  # CSS class, `verdict_effect`
+    verdict: str
+    error: str | None
+    explanation: str | None
+    axis_label: str
+    weight_text: str
+    points_text: str
+
+
+def _verdict_row(text: str, v: Verdict) -> VerdictRow:
+    effect, verdict = verdict_effect(v.met, v.weight, v.error)
+    points = None if v.error else (v.weight if v.met else 0)
+    return VerdictRow(
+        text, v.axis, v.weight, points, effect, verdict, v.error, v.explanation,
+        label(v.axis), signed(v.weight),
+        signed(points) if points else ("0" if points == 0 else MISSING),
+    )  # fmt: skip
+
+
 def _case_view(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool
 ) -> dict[str, Any]:
@@ -66,28 +93,14 @@ def _case_view(
     score = None if grade.response_error else score_verdicts(grade.criteria, clip)
     unclipped = None if grade.response_error else score_verdicts(grade.criteria, clip=False)
     question = "\n\n".join(m.content for m in case.conversation()) if case else ""
-    rows: list[dict[str, Any]] = []
-    for v in grade.criteria:
-        effect, verdict = verdict_effect(v.met, v.weight, v.error)
-        rows.append(
-            {
-                "text": texts.get(v.criterion_id, v.criterion_id),
-                "axis": v.axis,
-                "weight": v.weight,
-                "points": None if v.error else (v.weight if v.met else 0),
-                "effect": effect,
-                "verdict": verdict,
-                "error": v.error,
-                "explanation": v.explanation,
-            }
-        )
+    rows = [_verdict_row(texts.get(v.criterion_id, v.criterion_id), v) for v in grade.criteria]
     return {
         "case_id": grade.case_id,
         "epoch": grade.epoch,
         "anchor": f"case-{grade.case_id}" + (f"-{grade.epoch}" if grade.epoch else ""),
         "score": score,
         "unclipped": unclipped,
-        "axes": sorted({r["axis"] for r in rows}),
+        "axes": sorted({r.axis for r in rows}),
         "language": grade.language or "—",
         "theme": grade.theme,
         "specialty": grade.specialty,
@@ -96,9 +109,9 @@ def _case_view(
         "unclipped_text": _score_text(unclipped)
         if clip and unclipped is not None and unclipped != score
         else None,
-        "n_harm": sum(r["effect"] == "harm" for r in rows),
-        "points": sum(r["points"] or 0 for r in rows),
-        "max_points": sum(r["weight"] for r in rows if r["weight"] > 0 and not r["error"]),
+        "n_harm": sum(r.effect == "harm" for r in rows),
+        "points": sum(r.points or 0 for r in rows),
+        "max_points": sum(r.weight for r in rows if r.weight > 0 and not r.error),
         "has_error": grade.response_error is not None or any(v.error for v in grade.criteria),
         "response_error": grade.response_error,
         "question": question,
@@ -108,8 +121,7 @@ def _case_view(
 
 
 def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
-    """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
-    answers that lost most come first; answers without a score (failed or unscorable) last."""
+    """`grade_key` of a drawn answer."""
     score, unclipped = view["score"], view["unclipped"]
     return (
         score is None,
@@ -120,61 +132,10 @@ def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
     )
 
 
-LISTED_ANSWERS = 1000  # answers drawn in full in report.html, lowest score first
-LISTED_HARMS = 1000  # harmful criteria met listed, heaviest first (their answers are drawn too)
-CaseKey = tuple[bool, float, float, str, int]
-
-
-def _grade_key(grade: CaseGrade, clip: bool) -> CaseKey:
-    """`_by_score` of the grade's view, without drawing the view."""
-    if grade.response_error:
-        return (True, 0.0, 0.0, grade.case_id, grade.epoch)
-    score = score_verdicts(grade.criteria, clip)
-    unclipped = score_verdicts(grade.criteria, clip=False)
-    return (
-        score is None,
-        0.0 if score is None else score,
-        0.0 if unclipped is None else unclipped,
-        grade.case_id,
-        grade.epoch,
-    )
-
-
-class _Largest:
-    """Orders the other way, so that heapq's smallest-first heap keeps its largest key on
-    top: the entry to drop when a smaller one comes."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
-
-    def __lt__(self, other: _Largest) -> bool:
-        return self.key > other.key
-
-
-class _Smallest:
-    """The `limit` entries with the smallest keys among those offered, in bounded memory."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.heap: list[tuple[_Largest, Any]] = []
-
-    def offer(self, key: tuple[Any, ...], item: Any) -> None:
-        if len(self.heap) < self.limit:
-            heapq.heappush(self.heap, (_Largest(key), item))
-        elif key < self.heap[0][0].key:
-            heapq.heapreplace(self.heap, (_Largest(key), item))
-
-    def sorted(self) -> list[tuple[tuple[Any, ...], Any]]:
-        return sorted(((k.key, item) for k, item in self.heap), key=lambda e: e[0])
-
-
 @dataclass
 class Listed:
-    """What report.html draws of a run's answers, chosen in one pass over its grades (so a
-    run of any size is never held): the `LISTED_ANSWERS` lowest-scoring answers and the
-    `LISTED_HARMS` heaviest harmful criteria met, with every answer either names."""
+    """What report.html draws of a run's answers (`AnswerPicker`): the lowest-scoring answers
+    and the heaviest harmful criteria met, with every answer either names."""
 
     views: list[dict[str, Any]]  # lowest score first
     harms: list[dict[str, Any]]  # heaviest first, then lowest case
@@ -184,27 +145,21 @@ class Listed:
 
 
 def listed_answers(
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     clip: bool,
     limit: int | None = None,
     harm_limit: int | None = None,
 ) -> Listed:
-    lowest = _Smallest(LISTED_ANSWERS if limit is None else limit)
-    heaviest = _Smallest(LISTED_HARMS if harm_limit is None else harm_limit)
-    n_answers = n_harms = n_harm_answers = 0
-    for grade in grades:
-        n_answers += 1
-        key = _grade_key(grade, clip)
-        lowest.offer(key, grade)
-        harmed = False
-        for position, v in enumerate(grade.criteria):
-            if verdict_effect(v.met, v.weight, v.error)[0] == "harm":
-                harmed = True
-                n_harms += 1
-                heaviest.offer((v.weight, key, position), grade)
-        n_harm_answers += harmed
+    """The answers drawn, from the run's grades (read once) or a picker already fed them
+    (summary.json's pass over the grades: `RunResult.picked`)."""
+    if isinstance(grades, AnswerPicker):
+        picker = grades
+    else:
+        picker = AnswerPicker(clip, limit, harm_limit)
+        for grade in grades:
+            picker.offer(grade)
     drawn: dict[tuple[str, int], dict[str, Any]] = {}
 
     def view(grade: CaseGrade) -> dict[str, Any]:
@@ -214,18 +169,18 @@ def listed_answers(
         return drawn[at]
 
     harms = []
-    for (weight, _key, position), grade in heaviest.sorted():
+    for weight, position, grade in picker.heaviest():
         row = view(grade)["rows"][position]
-        harms.append({"case": view(grade), "weight": weight, "text": row["text"],
-                      "axis": row["axis"]})  # fmt: skip
-    for _key, grade in lowest.sorted():
+        harms.append({"case": view(grade), "weight": weight, "text": row.text,
+                      "axis": row.axis})  # fmt: skip
+    for grade in picker.lowest():
         view(grade)
     return Listed(
         views=sorted(drawn.values(), key=_by_score),
         harms=harms,
-        n_answers=n_answers,
-        n_harms=n_harms,
-        n_harm_answers=n_harm_answers,
+        n_answers=picker.n_answers,
+        n_harms=picker.n_harms,
+        n_harm_answers=picker.n_harm_answers,
     )
 
 
@@ -264,7 +219,7 @@ def _facet(views: Sequence[Mapping[str, Any]], field: str) -> list[str]:
 
 def run_report_html(
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -282,7 +237,7 @@ def run_report_html(
 def write_run_report(
     path: Path,
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -298,7 +253,7 @@ def write_run_report(
 
 def run_report_context(
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,

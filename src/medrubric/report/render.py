@@ -174,6 +174,5 @@ def write_page(path: Path, template: str, **context: Any) -> Path:
     """Render a page and write it atomically as it is drawn (a long page is never held
     whole); the path written."""
     with atomic_open(path) as fh:
-        for part in env.get_template(template).generate(**context):
-            fh.write(part)
+        fh.writelines(env.get_template(template).generate(**context))
     return path

@@ -27,7 +27,7 @@ def write_run_reports(result: RunResult, max_error_rate: float = DEFAULT_MAX_ERR
     write_run_report(
         run.report,
         summary,
-        result.grades(),
+        result.picked or result.grades(),  # picked as summary.json read the grades
         result.cases,
         {(r.case_id, r.epoch): r for r in result.responses},
         max_error_rate,

@@ -88,6 +88,10 @@ class _Strata:
 
 
 def _mean(values: Sequence[float]) -> float:
+    """`numpy.mean` of the values; one value (a case answered once: most per-case means) is
+    its own mean (`+ 0.0` turns -0.0 into 0.0 as numpy's sum does) without numpy's ~8 us."""
+    if len(values) == 1:
+        return float(values[0]) + 0.0
     return float(np.mean(values))
 
 
