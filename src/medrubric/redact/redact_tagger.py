@@ -45,6 +45,11 @@ _DIGITS = re.compile(r"\d")
 _WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _NUMERIC_DATE = re.compile(r"\d+(?:[/.\-]\d+)+")
 _DECIMAL = re.compile(r"\d\.\d")
+# Not IDs: a dose (112mcg, 400 mg), words without a Latin letter or digit (很详细), a bare
+# acronym (ID, PPSN, NHS: the cue, not the number).
+_DOSE = re.compile(r"(?i)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|l|iu|units?|mmol|%)")
+_ID_CHAR = re.compile(r"[A-Za-z0-9]")
+_ACRONYM = re.compile(r"[A-Z]{1,5}")
 # An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
 _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
@@ -263,7 +268,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
       or a holiday or a month (Christmas, May);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
-      number (CA19-9 18.6) and, without letters, at least six digits;
+      number (CA19-9 18.6), is no dose (112mcg), no bare acronym (PPSN) and no Chinese
+      words alone (很详细), and, without letters, has at least six digits;
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was";
     - every number written like a date (150/95, 6.1, 4/10) has three parts, none over 31
@@ -274,6 +280,10 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
         return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
     if kind == "LOCATION":
         return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
+    if kind == "ID" and (
+        _DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
+    ):
+        return False
     if kind in ("PHONE", "ID"):
         numerals = digits + len(_ZH_NUMERAL.findall(span))
         short = kind == "PHONE" or not _WORD_CHAR.search(span)
