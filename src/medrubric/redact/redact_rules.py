@@ -191,13 +191,20 @@ _ID_CUES_EN = (
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
-    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?|学籍号|准考证号?"
+    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?"
 )
 
 
+# A dose (112mcg, 400 mg) is never an identifier.
+DOSE = re.compile(r"(?i)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|l|iu|units?|mmol|%)")
+
+
 def _looks_like_id(value: str) -> bool:
-    """Enough digits for an identifier: three, or one in a code of six characters or more."""
+    """Enough digits for an identifier: three, or one in a code of six characters or more;
+    no dose."""
+    if DOSE.fullmatch(value):
+        return False
     digits = sum(ch.isdigit() for ch in value)
     return digits >= 3 or (digits >= 1 and sum(ch.isalnum() for ch in value) >= 6)
 
@@ -1088,7 +1095,8 @@ def place_rules() -> tuple[Rule, ...]:
                 r"(?:人民医院|中心医院|附属医院|中医院|妇幼保健院|儿童医院|协和医院|华西医院|湘雅医院"
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
-            accept=lambda v: v != "中医院",  # a kind of medicine's hospital, named on its own
+            # a kind of hospital named on its own (中医院, 县人民医院)
+            accept=lambda v: not _ZH_KIND_OF_HOSPITAL.fullmatch(v),
             cues=("医院", "保健院"),
         ),
         # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
@@ -1365,8 +1373,7 @@ def is_kinship_word(value: str) -> bool:
 # The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
 # no one hospital.
 _ZH_KIND_OF_HOSPITAL = re.compile(
-    r"[县市区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健|儿童|妇产|肿瘤|精神病|传染病|口腔)?"
-    r"(?:医院|卫生院)"
+    r"[县市区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
 )
 
 

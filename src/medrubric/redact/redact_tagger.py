@@ -32,7 +32,7 @@ from typing import Any
 from medrubric.errors import InputError
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
-from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
+from medrubric.redact.redact_rules import DOSE, is_kinship_word, not_a_named_place
 
 MODEL_NAME = "tagger.crfsuite"
 RECORD_NAME = "tagger.json"
@@ -45,9 +45,8 @@ _DIGITS = re.compile(r"\d")
 _WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _NUMERIC_DATE = re.compile(r"\d+(?:[/.\-]\d+)+")
 _DECIMAL = re.compile(r"\d\.\d")
-# Not IDs: a dose (112mcg, 400 mg), words without a Latin letter or digit (很详细), a bare
-# acronym (ID, PPSN, NHS: the cue, not the number).
-_DOSE = re.compile(r"(?i)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|l|iu|units?|mmol|%)")
+# Not IDs: words without a Latin letter or digit (很详细), a bare acronym (ID, PPSN, NHS: the
+# cue, not the number).
 _ID_CHAR = re.compile(r"[A-Za-z0-9]")
 _ACRONYM = re.compile(r"[A-Z]{1,5}")
 # An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
@@ -281,7 +280,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     if kind == "LOCATION":
         return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
     if kind == "ID" and (
-        _DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
+        DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
     ):
         return False
     if kind in ("PHONE", "ID"):
