@@ -88,6 +88,7 @@ def test_units_and_labels():
         ("DATE", "BP was 150/95 today", "150/95", False),
         ("DATE", "pain 4/10 from 7/10", "4/10 from 7/10", False),
         ("DATE", "admitted 12/1/2025", "12/1/2025", True),
+        ("DATE", "上个月在医院复查", "上个月", False),
         ("ID", "CA19-9 18.6 U/ml", "CA19-9 18.6", False),
         ("ID", "wxid_hn2088", "wxid_hn2088", True),
         ("ID", "Synthroid 112mcg daily", "112mcg", False),

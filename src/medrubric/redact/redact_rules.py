@@ -1373,7 +1373,7 @@ def is_kinship_word(value: str) -> bool:
 # The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
 # no one hospital.
 _ZH_KIND_OF_HOSPITAL = re.compile(
-    r"[县市区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
+    r"[县区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
 )
 
 
