@@ -90,7 +90,7 @@ class Lexicon:
                 text[s:e].lower() not in self.ambiguous_brands
                 or _MEDICATION_CONTEXT.search(text, max(0, s - 30), min(len(text), e + 30))
             )
-            for s, e in _protected_spans(self.protected, text)
+            for s, e in _protected_spans(text)
         )
 
     def is_zh_place(self, word: str) -> bool:
@@ -109,9 +109,10 @@ def _bare(text: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _protected_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
-    """Where the allow-list's terms occur in `text` (found once per text)."""
-    return tuple(match.span() for match in pattern.finditer(text))
+def _protected_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the allow-list's terms occur in `text` (found once per text; keyed by the text
+    alone: hashing a compiled pattern hashes its whole program)."""
+    return tuple(match.span() for match in lexicon().protected.finditer(text))
 
 
 def names_before_disease_word(text: str, end: int) -> bool:
