@@ -1,6 +1,6 @@
 """Leave-one-set-out estimate of what the learned tagger adds on text it was not trained on.
 
-For each blind set (blind 4, then blind 3; EN and ZH files together), the tagger is trained
+For each blind set (blind 5, blind 4, then blind 3; EN and ZH files together), the tagger is trained
 on every other labelled set in tests/data/pii/ and the left-out set is redacted twice: rules +
 NER with the tagger off (`MEDRUBRIC_TAGGER=0`) and rules + NER + the tagger trained without
 it. The rules themselves were tuned on blind sets 1-3 (and blind 3 fixes were made with blind
@@ -8,7 +8,7 @@ it. The rules themselves were tuned on blind sets 1-3 (and blind 3 fixes were ma
 Also the added CPU time of the tagger per thread, on the speed threads of bench_redact.py.
 Results go to bench/RESULTS.md under "## Redaction: learned tagger, leave-one-set-out".
 
-    python bench/bench_redact_tagger.py [--no-write]
+    python bench/bench_redact_tagger.py [--no-write] [--fold "blind 5" ...]
 """
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ from medrubric.redact.redact import KINDS, redact_threads
 from medrubric.redact.train import train_sets, training_sets
 
 HEADING = "## Redaction: learned tagger, leave-one-set-out"
-FOLDS = {"blind 4": ("en_blind4", "zh_blind4"), "blind 3": ("en_blind3", "zh_blind3")}
+FOLDS = {
+    "blind 5": ("en_blind5", "zh_blind5"),
+    "blind 4": ("en_blind4", "zh_blind4"),
+    "blind 3": ("en_blind3", "zh_blind3"),
+}
 
 
 def fold_rows(name: str, left_out: tuple[str, ...], model: Path) -> tuple[list[str], list[str]]:
@@ -76,10 +80,12 @@ def tagger_cpu(n: int = 400, repeats: int = 3) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--fold", action="append", choices=list(FOLDS), help="default: all")
     args = parser.parse_args()
     rows, kind_rows = [], []
     with tempfile.TemporaryDirectory() as folder:
-        for name, left_out in FOLDS.items():
+        for name in args.fold or FOLDS:
+            left_out = FOLDS[name]
             r, k = fold_rows(name, left_out, Path(folder) / f"{left_out[0]}.crfsuite")
             rows += r
             kind_rows += k

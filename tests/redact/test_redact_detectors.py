@@ -18,6 +18,7 @@ from medrubric.cli.main import main
 from medrubric.data.models import Message, Thread
 from medrubric.redact.redact import find_identifiers, redact_text, redact_thread
 from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_rules import phone_numbers
 from medrubric.redact.redact_surrogates import Surrogates, parse_date
 
 PII = Path(__file__).parents[1] / "data" / "pii"
@@ -143,12 +144,35 @@ KEPT = [
     "Does St John's wort interact with sertraline? Her HR was 95 and sats 94%.",
     "Started Keytruda and Eliquis; he is 72, back from Uzbekistan, hydrocortisone 10/5/5 mg.",
     "在三甲医院查了，社区医院开了药，眼科说没事。",
+    "On Yasmin for 3 years and Synthroid 112mcg; Hartmann’s procedure in 2019.",
+    "Kellgren-Lawrence grade 4 knees, Ann Arbor stage II, Bristol stool chart type 6.",
+    "My son has Duchenne; Epidyolex helped, Moviprep before the scope, Coartem for malaria.",
+    "Creatinine was 9.8, Dr Google says folic acid 400mcg; Glasgow Coma Scale 14, CURB-65 of 2.",
+    "吃优甲乐和格华止，格拉斯哥昏迷评分13分，县人民医院说是杜氏肌营养不良。",
 ]
 
 
 @pytest.mark.parametrize("text", KEPT)
 def test_clinical_words_of_the_allow_list_are_kept(text):
     assert find_identifiers(text) == []
+
+
+def test_a_brand_that_is_a_given_name_is_kept_only_as_a_medicine():
+    assert found("She has been on Yasmin 3 years.") == []
+    assert found("My friend Yasmin rang me yesterday.") == [("NAME", "Yasmin")]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("手機0912-345-678，歡迎聯絡。", "0912-345-678"),  # Taiwan mobile after a cue
+        ("WhatsApp號碼+852 6138 2207，英文可以。", "+852 6138 2207"),
+        ("病历传真请发0755-8392 6610（传真）。", "0755-8392 6610"),
+        ("我的电话+1 (734) 555-0192，她", "+1 (734) 555-0192"),
+    ],
+)
+def test_regional_phone_formats_after_chinese_text(text, number):
+    assert [text[a:b] for a, b in phone_numbers(text)] == [number]
 
 
 def test_given_name_gazetteer_has_frequency_ranks():

@@ -43,7 +43,7 @@ def test_filter_and_redact_write_no_raw_identifiers(tmp_path):
             thread("unanswered", PERSONAL, reply=False),
             thread("hateful", PERSONAL + " Gays are sick, my uncle says."),
             thread("repost", PERSONAL),  # the same text as "kept", whose key is smaller
-            thread("numbered", PERSONAL + " My photos: quote 4471902335981 at the desk"),
+            thread("numbered", PERSONAL + " The photos came out as 4471902335981 somehow."),
         ],
     )
     out = tmp_path / "out"

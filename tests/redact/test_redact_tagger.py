@@ -34,9 +34,12 @@ def test_the_shipped_model_loads_and_tags_a_known_snippet():
 
 
 def test_the_tagger_adds_what_the_rules_miss_and_can_be_turned_off(monkeypatch):
-    assert redact_text(PHONE_IN_NUMERALS)[0] == "联系电话[PHONE]"
+    # No phone cue before the numerals: the rules miss them (联系电话 + numerals they find).
+    text = "有事加我一三九 五七二一 零八六六"
+    assert redact_text(text)[0] == "有事加我[PHONE]"
     monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
-    assert redact_text(PHONE_IN_NUMERALS)[0] == PHONE_IN_NUMERALS
+    assert redact_text(text)[0] == text
+    assert redact_text(PHONE_IN_NUMERALS)[0] == "联系电话[PHONE]"
 
 
 def test_a_tagged_span_adds_only_what_the_findings_do_not_cover(tmp_path, monkeypatch):
@@ -85,12 +88,17 @@ def test_units_and_labels():
         ("DATE", "BP was 150/95 today", "150/95", False),
         ("DATE", "pain 4/10 from 7/10", "4/10 from 7/10", False),
         ("DATE", "admitted 12/1/2025", "12/1/2025", True),
+        ("DATE", "上个月在医院复查", "上个月", False),
         ("ID", "CA19-9 18.6 U/ml", "CA19-9 18.6", False),
         ("ID", "wxid_hn2088", "wxid_hn2088", True),
+        ("ID", "Synthroid 112mcg daily", "112mcg", False),
+        ("ID", "what is a PPSN for", "PPSN", False),
+        ("ID", "医生讲得很详细", "很详细", False),
         ("PHONE", PHONE_IN_NUMERALS, "一三九 五七二一 零八六六", True),
         ("AGE", "glucose was 95 today", "95", False),
         ("AGE", "she is 95 years old", "95", True),
         ("LOCATION", "在三甲医院查了", "三甲医院", False),
+        ("LOCATION", "送到县人民医院溶栓", "县人民医院", False),
         ("LOCATION", "see you at Christmas", "Christmas", False),
         ("LOCATION", "we moved in May", "May", False),
         ("LOCATION", "大概800多", "800多", False),

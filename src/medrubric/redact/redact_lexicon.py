@@ -21,10 +21,23 @@ _EN_DISEASE_HEAD = re.compile(
     r"|ulcer|tumou?r|virus|fever|flu|hernia|arthritis|triad|wort|tendon|duct|gland|pouch|reflex"
     r"|manoeuvre|maneuver|criteria|classification|coma)"
     # Weaker heads count only right after the name: "Apgar score", not "Mary's test results".
-    r"|\s+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?))\b",
+    r"|\s+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?|stage|staging|grade"
+    r"|grading|chart|stool|classification|index|questionnaire|inventory|murmur|pupil|nodule"
+    r"|catheter|line|splint|formula|manoeuvre|maneuver|position|repair|shunt|harness))\b",
     re.IGNORECASE,
 )
-_ZH_DISEASE_HEAD = re.compile(r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤")
+_ZH_DISEASE_HEAD = re.compile(
+    r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤|评分|量表|分期|分级|手术|征"
+)
+# A brand that is also a given name or a place (Yasmin, Norco) is a medicine only next to one
+# of these words.
+_MEDICATION_CONTEXT = re.compile(
+    r"(?i:\d\s*(?:mg|mcg|µg|ug|ml|iu|units?)\b|\b(?:pills?|tablets?|capsules?|doses?|taking|took"
+    r"|takes|prescribed|started|stopped|switched|on|off|contraceptives?|brand|generic|dose|mg)\b)"
+    r"|吃|服用|片|粒|药|开了|处方"
+)
+# Quotes and brackets around a finding ('Norwalk) are not part of the word.
+_EDGE = "\"'“”‘’()[]（）「」《》*"
 
 
 @dataclass(frozen=True)
@@ -42,6 +55,7 @@ class Lexicon:
     common_words: frozenset[str]
     drug_stems: tuple[str, ...]
     drug_brands: frozenset[str]
+    ambiguous_brands: frozenset[str]
     given_rank: dict[str, int]
     not_names: frozenset[str]
     protected: re.Pattern[str]
@@ -51,14 +65,16 @@ class Lexicon:
     zh_towns: tuple[str, ...]
 
     def is_eponym(self, text: str) -> bool:
-        return text.strip().removesuffix("'s").removesuffix("’s") in self.eponyms
+        return _bare(text).removesuffix("'s").removesuffix("’s") in self.eponyms
 
     def is_common_word(self, text: str) -> bool:
-        return text.strip() in self.common_words
+        return _bare(text) in self.common_words
 
     def is_drug_name(self, text: str) -> bool:
-        word = text.strip().lower()
-        return word in self.drug_brands or word.endswith(self.drug_stems)
+        word = _bare(text).lower()
+        return (word in self.drug_brands and word not in self.ambiguous_brands) or word.endswith(
+            self.drug_stems
+        )
 
     def is_given(self, word: str, max_rank: int = 10**6) -> bool:
         """`word` is a given name of frequency rank <= `max_rank` (hand-listed names: rank 0)."""
@@ -67,7 +83,15 @@ class Lexicon:
     def is_protected(self, text: str, start: int, end: int) -> bool:
         """A drug name or clinical term of the allow-list overlaps `text[start:end]`
         (黄连素 protects 黄连, "Lyme disease" protects Lyme)."""
-        return any(s < end and start < e for s, e in _protected_spans(self.protected, text))
+        return any(
+            s < end
+            and start < e
+            and (
+                text[s:e].lower() not in self.ambiguous_brands
+                or _MEDICATION_CONTEXT.search(text, max(0, s - 30), min(len(text), e + 30))
+            )
+            for s, e in _protected_spans(text)
+        )
 
     def is_zh_place(self, word: str) -> bool:
         """A place jieba tags is trusted when it is in the gazetteer or ends with an
@@ -80,10 +104,15 @@ class Lexicon:
         return text.strip().removeprefix("the ") in self.kept_places
 
 
+def _bare(text: str) -> str:
+    return text.strip().strip(_EDGE).strip()
+
+
 @lru_cache(maxsize=64)
-def _protected_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
-    """Where the allow-list's terms occur in `text` (found once per text)."""
-    return tuple(match.span() for match in pattern.finditer(text))
+def _protected_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the allow-list's terms occur in `text` (found once per text; keyed by the text
+    alone: hashing a compiled pattern hashes its whole program)."""
+    return tuple(match.span() for match in lexicon().protected.finditer(text))
 
 
 def names_before_disease_word(text: str, end: int) -> bool:
@@ -106,6 +135,26 @@ def is_medical_term(span: str) -> bool:
     return any(term == norm for term, _ in keyword_matcher().find(norm, normalised=True))
 
 
+def trie(names: frozenset[str] | tuple[str, ...]) -> str:
+    """One regex alternation of `names` as a prefix tree, longest match first: a list of
+    thousands of places costs a few branch tests per position instead of one per name."""
+    tree: dict[str, dict] = {}
+    for name in names:
+        node = tree
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(tree)
+
+
 def word_lines(name: str) -> Iterator[str]:
     """Non-blank, non-comment lines of one of redact's word lists (`redact/data/NAME`)."""
     return read_data_lines(name, package="medrubric.redact")
@@ -126,11 +175,14 @@ def lexicon() -> Lexicon:
     for line in word_lines("names_given_freq.tsv"):
         name, rank = line.split("\t")
         given_rank.setdefault(name, int(rank))
-    kept = sorted(
-        {term for kind, _, term in never if kind in ("drug", "term")}, key=len, reverse=True
+    brands = {term.lower() for kind, _, term in never if kind == "drug"}
+    towns_en = {name.lower() for lang, name, kind in towns if lang == "en" and kind == "place"}
+    kept = {term for kind, _, term in never if kind in ("drug", "term")}
+    # A straight apostrophe in a term also matches a curly one (Hartmann’s procedure).
+    en_terms = trie(
+        tuple({v.lower() for t in kept if t.isascii() for v in (t, t.replace("'", "’"))})
     )
-    en_terms = "|".join(re.escape(t) for t in kept if t.isascii())
-    zh_terms = "|".join(re.escape(t) for t in kept if not t.isascii())
+    zh_terms = trie(tuple(t for t in kept if not t.isascii()))
     return Lexicon(
         en_places=tuple(name for lang, name in places if lang == "en"),
         us_states=tuple(word_lines("us_states.txt")),
@@ -145,7 +197,10 @@ def lexicon() -> Lexicon:
         | {name for _, name, kind in towns if kind == "country"},
         common_words=frozenset(term for kind, _, term in never if kind == "word"),
         drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
-        drug_brands=frozenset(term.lower() for kind, _, term in never if kind == "drug"),
+        drug_brands=frozenset(brands),
+        ambiguous_brands=frozenset(
+            b for b in brands if b.isascii() and (b.capitalize() in given_rank or b in towns_en)
+        ),
         given_rank=given_rank,
         not_names=frozenset(_tokens("not_names_en.txt")),
         protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),

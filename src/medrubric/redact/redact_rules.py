@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from medrubric.redact.redact_lexicon import is_medical_term, lexicon
+from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
@@ -191,13 +191,20 @@ _ID_CUES_EN = (
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
-    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|ID号?|学籍号|准考证号?"
+    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?"
 )
 
 
+# A dose (112mcg, 400 mg) is never an identifier.
+DOSE = re.compile(r"(?i)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|l|iu|units?|mmol|%)")
+
+
 def _looks_like_id(value: str) -> bool:
-    """Enough digits for an identifier: three, or one in a code of six characters or more."""
+    """Enough digits for an identifier: three, or one in a code of six characters or more;
+    no dose."""
+    if DOSE.fullmatch(value):
+        return False
     digits = sum(ch.isdigit() for ch in value)
     return digits >= 3 or (digits >= 1 and sum(ch.isalnum() for ch in value) >= 6)
 
@@ -228,38 +235,29 @@ def _words(names: tuple[str, ...] | list[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
-def _trie(names: frozenset[str] | tuple[str, ...]) -> str:
-    """One regex alternation of `names` as a prefix tree, longest match first: a list of
-    thousands of places costs a few branch tests per position instead of one per name."""
-    tree: dict[str, dict] = {}
-    for name in names:
-        node = tree
-        for ch in name:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def pattern(node: dict[str, dict]) -> str:
-        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return pattern(tree)
-
-
 PHONE_REGIONS = ("GB", "AU", "IE", "CN", "US", "IN", "NZ")
+# Regions tried only for a number after a phone cue: their 8-digit mobiles and landlines
+# (Hong Kong 6138 2207, Singapore 9127 4803, Macau 6612 3456) and Taiwan's 0912-345-678
+# look like any other number without one.
+CUED_PHONE_REGIONS = ("HK", "TW", "SG", "MO", "MY", "CA", "PH")
+PHONE_CUE = re.compile(
+    r"(?i:\b(?:phone|tel|mobile|cell|call|ring|text|whatsapp|number|contact|fax|hotline)\b)"
+    r"|电话|電話|手机|手機|号码|號碼|联系|聯絡|联络|致电|打|热线|熱線|传真|傳真|微信同号|座机"
+)
 
 
+# A run of digits (with spaces, hyphens, dots or brackets) not glued to a Latin letter or digit;
+# a Chinese character right before it is no boundary problem (电话020-3826 7715).
 _PHONE_CANDIDATE = re.compile(
-    r"(?<![\w+])\+?\(?\d(?:[\d()\-]|[ \t](?=[\d(])|\.(?=\d)){5,18}\d(?!\d)"
+    r"(?<![A-Za-z0-9_+])\+?\(?\d(?:[\d()\-]|[ \t](?=[\d(])|\.(?=\d)){5,18}\d(?!\d)"
 )
 
 
 def phone_numbers(text: str) -> list[tuple[int, int]]:
     """Spans of the digit runs that `phonenumbers` accepts as a valid number of one of
-    `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …) or in
-    international format; empty when the package is not installed."""
+    `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …), in
+    international format, or, within 20 characters after a phone cue, of one of
+    `CUED_PHONE_REGIONS`; empty when the package is not installed."""
     try:
         import phonenumbers
     except ImportError:
@@ -269,7 +267,8 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
         candidate = match.group().rstrip(" .-(")
         if sum(ch.isdigit() for ch in candidate) < 7:
             continue
-        for region in PHONE_REGIONS:
+        cued = PHONE_CUE.search(text, max(0, match.start() - 20), match.start())
+        for region in PHONE_REGIONS + (CUED_PHONE_REGIONS if cued else ()):
             try:
                 number = phonenumbers.parse(candidate, region)
             except phonenumbers.NumberParseException:
@@ -401,6 +400,16 @@ def structured_rules() -> tuple[Rule, ...]:
         ),
         # A phone number written in Chinese numerals (一三八〇〇一三八〇〇〇).
         Rule("PHONE", c(r"[〇零一二三四五六七八九幺]{7,}"), cues=()),
+        # Chinese numerals in groups after a phone cue (电话是幺三八、零七五一、四二六九).
+        Rule(
+            "PHONE",
+            c(
+                r"(?:电话|電話|手机|手機|号码|號碼|联系|打|致电|热线)[^〇零一二三四五六七八九幺\d]{0,6}"
+                r"([〇零一二三四五六七八九幺](?:[、，,\s-]?[〇零一二三四五六七八九幺]){6,})"
+            ),
+            group=1,
+            cues=("电话", "電話", "手机", "手機", "号码", "號碼", "联系", "打", "致电", "热线"),
+        ),
         Rule(
             "DOB",
             c(
@@ -1086,7 +1095,8 @@ def place_rules() -> tuple[Rule, ...]:
                 r"(?:人民医院|中心医院|附属医院|中医院|妇幼保健院|儿童医院|协和医院|华西医院|湘雅医院"
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
-            accept=lambda v: v != "中医院",  # a kind of medicine's hospital, named on its own
+            # a kind of hospital named on its own (中医院, 县人民医院)
+            accept=lambda v: not _ZH_KIND_OF_HOSPITAL.fullmatch(v),
             cues=("医院", "保健院"),
         ),
         # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
@@ -1164,7 +1174,7 @@ def gazetteer_rules() -> tuple[Rule, ...]:
     (在温岭, 我们平遥) or before 的医生, 这边 …, and with its suffix anywhere (温岭市)."""
     lex = lexicon()
     c = re.compile
-    zh_towns = _trie(lex.zh_towns)
+    zh_towns = trie(lex.zh_towns)
     run = r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la|of)){0,3}"
     return (
         Rule(
@@ -1222,7 +1232,7 @@ def gazetteer_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "LOCATION",
-            c(_trie(tuple(t for t in lex.zh_towns if t.endswith(("市", "县", "区", "旗"))))),
+            c(trie(tuple(t for t in lex.zh_towns if t.endswith(("市", "县", "区", "旗"))))),
             cues=("市", "县", "区", "旗"),
         ),
     )
@@ -1360,10 +1370,19 @@ def is_kinship_word(value: str) -> bool:
     return re.fullmatch(_ZH_KIN_WORDS, value) is not None
 
 
+# The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
+# no one hospital.
+_ZH_KIND_OF_HOSPITAL = re.compile(
+    r"[县区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
+)
+
+
 def not_a_named_place(value: str) -> bool:
     """A kind of hospital or clinic (三甲医院, 一个小诊所, 私立医院) or words with one that names
     no place (Christmas, Slimming World, English, May): what a learned tagger may take for a
     place."""
+    if _ZH_KIND_OF_HOSPITAL.fullmatch(value):
+        return True
     kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊)", value)
     if kind is not None:
         return all(ch in _ZH_GENERIC_HOSPITAL for ch in kind.group(1))
@@ -1845,7 +1864,7 @@ def position_rules() -> tuple[Rule, ...]:
     ambiguous = _words(lex.zh_surnames_ambiguous)
     chars = lex.zh_given_chars
     zh_places = _words(lex.zh_places)
-    zh_towns = _trie(lex.zh_towns)
+    zh_towns = trie(lex.zh_towns)
     number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
     nick = (
         rf"(?P<d>[^\W\d{_ZH_NOT_DOUBLED}])(?P=d)"

@@ -32,7 +32,7 @@ from typing import Any
 from medrubric.errors import InputError
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
-from medrubric.redact.redact_rules import is_kinship_word, not_a_named_place
+from medrubric.redact.redact_rules import DOSE, is_kinship_word, not_a_named_place
 
 MODEL_NAME = "tagger.crfsuite"
 RECORD_NAME = "tagger.json"
@@ -45,6 +45,17 @@ _DIGITS = re.compile(r"\d")
 _WORD_CHAR = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _NUMERIC_DATE = re.compile(r"\d+(?:[/.\-]\d+)+")
 _DECIMAL = re.compile(r"\d\.\d")
+# Not IDs: words without a Latin letter or digit (很详细), a bare acronym (ID, PPSN, NHS: the
+# cue, not the number).
+# A month or a year alone, as in the rules, is kept (上个月, 去年底, last month).
+_MONTH_OR_YEAR = re.compile(
+    r"(?:上上?|下下?|这|本|前|去|今|明|后)(?:个月|月|年)(?:初|底|中|末)?"
+    r"|(?i:(?:last|next|this) (?:month|year))"
+)
+# ... unless the date goes on after it (去年 + 11月3号, 去年腊月二十三).
+_DATE_GOES_ON = re.compile(r"\s*[\d零〇一二三四五六七八九十腊正冬]")
+_ID_CHAR = re.compile(r"[A-Za-z0-9]")
+_ACRONYM = re.compile(r"[A-Z]{1,5}")
 # An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
 _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
@@ -263,17 +274,23 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
       or a holiday or a month (Christmas, May);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
-      number (CA19-9 18.6) and, without letters, at least six digits;
+      number (CA19-9 18.6), is no dose (112mcg), no bare acronym (PPSN) and no Chinese
+      words alone (很详细), and, without letters, has at least six digits;
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was";
-    - every number written like a date (150/95, 6.1, 4/10) has three parts, none over 31
-      but the year, one of them 12 or under."""
+    - a date is not a month or year alone (上个月, last year), and every number written
+      like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
+      them 12 or under."""
     span = text[start:end]
     digits = len(_DIGITS.findall(span))
     if kind == "NAME":
         return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
     if kind == "LOCATION":
         return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
+    if kind == "ID" and (
+        DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
+    ):
+        return False
     if kind in ("PHONE", "ID"):
         numerals = digits + len(_ZH_NUMERAL.findall(span))
         short = kind == "PHONE" or not _WORD_CHAR.search(span)
@@ -284,6 +301,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
         cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
         return int(span) >= 90 and cued is not None
     if kind in ("DATE", "DOB"):
+        if _MONTH_OR_YEAR.fullmatch(span) and not _DATE_GOES_ON.match(text, end):
+            return False
         return all(_numeric_date(m.group()) for m in _NUMERIC_DATE.finditer(span))
     return True
 
