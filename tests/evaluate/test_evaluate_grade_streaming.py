@@ -19,7 +19,7 @@ from medrubric.data.jsonl import dump_line
 from medrubric.errors import InputError
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.runcases import CaseHash, RunCases
-from medrubric.evaluate.runner import RunOptions, run_grade
+from medrubric.evaluate.runner import RunOptions, RunResult, run_grade
 from medrubric.report.run import write_run_reports
 from medrubric.snapshot import canonical_cases
 from medrubric.testing.replay import rubric_replay_handler
@@ -38,6 +38,19 @@ def _answers(path: Path) -> Path:
     ]
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return path
+
+
+def _graded(tmp_path: Path) -> tuple[RunOptions, RunResult]:
+    """Three HealthBench answers graded per criterion into tmp_path/run."""
+    cases = tmp_path / "healthbench.jsonl"
+    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    with ReplayServer(rubric_replay_handler) as server:
+        opts = RunOptions(
+            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+            show_progress=False, concurrency=2,
+            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+        )  # fmt: skip
+        return opts, asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
 
 
 def grade_twice(root: Path) -> tuple[dict[str, str], RunOptions]:
@@ -191,15 +204,7 @@ def test_the_report_draws_the_answers_summary_json_picked_without_reading_grades
     does not read the grades again, and is the page drawn from reading them."""
     from medrubric.evaluate.rundir import RunDir
 
-    cases = tmp_path / "healthbench.jsonl"
-    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
-    with ReplayServer(rubric_replay_handler) as server:
-        opts = RunOptions(
-            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
-            show_progress=False, concurrency=2,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-        )  # fmt: skip
-        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+    _opts, result = _graded(tmp_path)
     read = RunDir.grades_at
 
     def unread(*_args, **_kwargs):
@@ -220,15 +225,7 @@ def test_one_graders_summary_reads_the_calls_totals_without_their_verdicts(tmp_p
     from medrubric.evaluate.rundir import RunDir
     from medrubric.evaluate.runner import write_summary
 
-    cases = tmp_path / "healthbench.jsonl"
-    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
-    with ReplayServer(rubric_replay_handler) as server:
-        opts = RunOptions(
-            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
-            show_progress=False, concurrency=2,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-        )  # fmt: skip
-        result = asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
+    opts, result = _graded(tmp_path)
 
     def unread(*_args, **_kwargs):
         raise AssertionError("the grading calls were read whole")

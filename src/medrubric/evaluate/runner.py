@@ -520,18 +520,26 @@ def smoke_warning(opts: RunOptions) -> str | None:
     )
 
 
+def summarised(
+    opts: RunOptions, run: RunDir, cases: RunCases, responses: list[Response], progress: RunProgress
+) -> RunResult:
+    """summary.json of a graded run (its pass over grades.jsonl also picks the answers
+    report.html draws) and the run's result."""
+    picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+    summary, changed = write_summary(run, opts, cases, responses, picker)
+    return RunResult(
+        run=run, progress=progress, cases=cases, responses=responses, summary=summary,
+        summary_changed=changed, picked=picker if changed else None,
+    )  # fmt: skip
+
+
 async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
     model = opts.candidate().label
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
-        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
-        summary, changed = write_summary(run, opts, cases, responses, picker)
-    return RunResult(
-        run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed, picked=picker if changed else None,
-    )  # fmt: skip
+        return summarised(opts, run, cases, responses, progress)
 
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
@@ -568,9 +576,4 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             write_jsonl(run.responses, responses)
         with opts.progress() as progress:
             await grade_stage(opts, cases, responses, run, progress)
-        picker = AnswerPicker(opts.setup.clip if opts.setup else True)
-        summary, changed = write_summary(run, opts, cases, responses, picker)
-    return RunResult(
-        run=run, progress=progress, cases=cases, responses=responses, summary=summary,
-        summary_changed=changed, picked=picker if changed else None,
-    )  # fmt: skip
+        return summarised(opts, run, cases, responses, progress)

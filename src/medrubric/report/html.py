@@ -20,7 +20,7 @@ from medrubric.report.leaderboard import (
     comparability_section,
 )
 from medrubric.report.render import MISSING, label, render, signed, write_page
-from medrubric.scoring.listed import AnswerPicker
+from medrubric.scoring.listed import AnswerPicker, CaseKey, grade_key
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -120,18 +120,6 @@ def _case_view(
     }
 
 
-def _by_score(view: Mapping[str, Any]) -> tuple[bool, float, float, str, int]:
-    """`grade_key` of a drawn answer."""
-    score, unclipped = view["score"], view["unclipped"]
-    return (
-        score is None,
-        0.0 if score is None else score,
-        0.0 if unclipped is None else unclipped,
-        view["case_id"],
-        view["epoch"],
-    )
-
-
 @dataclass
 class Listed:
     """What report.html draws of a run's answers (`AnswerPicker`): the lowest-scoring answers
@@ -160,13 +148,14 @@ def listed_answers(
         picker = AnswerPicker(clip, limit, harm_limit)
         for grade in grades:
             picker.offer(grade)
-    drawn: dict[tuple[str, int], dict[str, Any]] = {}
+    drawn: dict[tuple[str, int], tuple[CaseKey, dict[str, Any]]] = {}
 
     def view(grade: CaseGrade) -> dict[str, Any]:
         at = (grade.case_id, grade.epoch)
         if at not in drawn:
-            drawn[at] = _case_view(grade, cases.get(grade.case_id), responses.get(at), clip)
-        return drawn[at]
+            page = _case_view(grade, cases.get(grade.case_id), responses.get(at), clip)
+            drawn[at] = (grade_key(grade, clip), page)
+        return drawn[at][1]
 
     harms = []
     for weight, position, grade in picker.heaviest():
@@ -176,7 +165,7 @@ def listed_answers(
     for grade in picker.lowest():
         view(grade)
     return Listed(
-        views=sorted(drawn.values(), key=_by_score),
+        views=[page for _key, page in sorted(drawn.values(), key=lambda d: d[0])],
         harms=harms,
         n_answers=picker.n_answers,
         n_harms=picker.n_harms,
