@@ -215,8 +215,9 @@ def run_report_html(
 ) -> str:
     """One run: overall score with CI, the grader's validity figures (summary.json's
     `grader_validity`), charts and tables per stratum (small strata flagged), the lowest cases
-    and the harmful criteria met, and every case, lowest score first, sortable and
-    filterable (an inline script; without it every case is listed in that order)."""
+    and the harmful criteria met, and the answers drawn (`listed_answers`: every answer of a
+    run of up to 1,000), lowest score first, sortable and filterable (an inline script;
+    without it they are listed in that order)."""
     return render(
         "run_report.html.j2",
         **run_report_context(summary, grades, cases, responses, max_error_rate),
