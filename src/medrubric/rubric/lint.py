@@ -221,7 +221,8 @@ HEDGE = r"(?<!usually )(?<!often )(?<!mostly )(?<!generally )(?<!normally )(?<!t
 HARMFUL_CUES = _any(
     [
         r"\b(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading)(?:ly)?\b",
-        r"\b(?:dangerous|unsafe|harmful|unnecessary|unproven|outdated)(?:ly)?\b",
+        r"\b(?:dangerous|unsafe|harmful|unproven|outdated)(?:ly)?\b",
+        rf"{HEDGE}\bunnecessar(?:y|ily)\b",  # "usually unnecessary when …" is calibrated
         r"\bdiscourag\w*",
         r"\bdismiss\w*",
         r"\b(?:downplay|minimi[sz]|trivialis|trivializ)\w*",
@@ -440,6 +441,8 @@ _CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
 SPAN_NEGATORS = _any(
     [
         r"\b(?:do|does|did|will|would|can|could|should|must|may)(?: not|n't)\b|\bcannot\b",
+        # "antibiotics are not needed for a simple cold": the act named and declined
+        r"\b(?:is|are) (?:not|never) (?:needed|necessary|indicated|recommended|helpful) for\b",
         r"禁用|禁止|不能|不宜|不要|不可|避免",
     ]
 )
@@ -456,10 +459,19 @@ def _negated(clause: str, start: int, end: int | None = None) -> bool:
     return inside or NEGATORS.search(clause[:start]) is not None
 
 
+# What a negator before a care cue negates until the care ("not taking any further lamotrigine
+# until assessed by a doctor", "不要…直到医生评估"): the act held off, not the care.
+UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b", r"直到|之前|前(?:不要|勿)"])
+
+
 def _care_negated(clause: str, start: int) -> bool:
-    """A negator before the care cue at `start` that is not about the means of getting there."""
+    """A negator before the care cue at `start` that is not about the means of getting there,
+    nor about an act held off until the care ("not taking it until assessed by a doctor")."""
     negators = list(NEGATORS.finditer(clause[:start]))
-    return bool(negators) and not MEANS.search(clause, negators[-1].end(), start)
+    if not negators:
+        return False
+    between = (negators[-1].end(), start)
+    return not MEANS.search(clause, *between) and not UNTIL.search(clause, *between)
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
@@ -625,13 +637,37 @@ REJECTED_BEFORE = _any(
         r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
     ]
 )
+# Verbs that reject everything they govern, up to the end of the sentence ("Advises against
+# over-the-counter cough and cold medicines", "不建议…", "劝她不要…").
+REJECTS = _any(
+    [
+        r"\b(?:advis|recommend|warn|caution|counsel|argu)\w* (?:\w+ ){0,2}against\b"
+        r"|\bdiscourag\w*|\bsteers? (?:\w+ ){0,2}away from\b",
+        r"不建议|不推荐|反对|劝\S{0,6}(?:不要|别|勿)|告诫|切勿|禁止",
+    ]
+)
+# The action named as what correct practice is, not as advice for this case ("Explains that
+# treatment usually involves antibiotics through a drip", "Mentions the sick-day rule of
+# doubling the usual hydrocortisone dose"): the list does not judge it.
+PRACTICE = _any(
+    [
+        r"\btreatment (?:\w+ ){0,2}(?:involves?|includes?|consists? of|is with|usually means)\b"
+        r"|\b(?:rule|protocol|regimen|guidance|guideline|standard treatment|usual treatment)s?"
+        r" (?:of|is|to|for|says|calls for)\b|\bsick[- ]day\b",
+        r"治疗(?:通常|一般|主要)?(?:包括|需要|是|为)|(?:规则|原则|方案|指南)(?:是|为|规定|要求)",
+    ]
+)
 # A circumstance ruled out in the question ("I'm not pregnant") does not count.
 RULED_OUT = re.compile(r"(?:\bnot|\bno|n't|\bnever|没有|不是|未|无)\W{0,2}(?:\w+\W{0,2})?$")
 
 
 def _applies(harm: KnownHarm, texts: Sequence[str]) -> bool:
     """The entry's circumstance is named in one of `texts` and not ruled out just before it
-    there ("not pregnant"); an entry without a circumstance always applies."""
+    there ("not pregnant"), and no circumstance that makes the action correct practice is
+    named ("antibiotics through a drip" for orbital cellulitis); an entry without a
+    circumstance applies unless such practice is named."""
+    if harm.unless is not None and any(harm.unless.search(text) for text in texts):
+        return False
     if harm.when is None:
         return True
     return any(
@@ -649,15 +685,19 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
     None when no entry applies; the first action named decides."""
     normal = _normal(text)
     around = (normal, _normal(context))
-    for _, clause, rest in _clauses_in_sentences(normal):
+    for earlier, clause, rest in _clauses_in_sentences(normal):
         for harm in known_harms():
             match = harm.pattern.search(clause)
             if match is None or not _applies(harm, around):
                 continue
             if _reported(clause, match.start()):
                 return None  # asked about or supposed ("asks whether he took ibuprofen")
+            before = f"{earlier} {clause[: match.start()]}"
+            if PRACTICE.search(before):
+                return None  # correct practice described, not advice for this case
             warned = (
                 _negated(clause, match.start(), match.end())
+                or REJECTS.search(before) is not None
                 or WARNERS.search(clause[: match.start()]) is not None
                 or REJECTED_BEFORE.search(clause[: match.start()]) is not None
                 or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
