@@ -282,6 +282,16 @@ HARMFUL_CUES = _any(
         r"\bhead (?:\w+ )?(?:tipped|tilted) back\b|\b(?:tip|tilt)\w* (?:\w+ ){0,3}head back",
         r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
         r"\bwait\w* for (?:\w+ ){0,3}to (?:pass|settle|go away|clear|improve|heal)",
+        # deferring to a planned visit, a review days away, or a named later day
+        r"\bwait\w* (?:\w+ ){0,2}for (?:the |a |his |her |their )?(?:\w+ ){0,2}(?:appointment|visit"
+        r"|review|clinic)\b",
+        r"\b(?:review|reassess|re-?check|recheck)\w* (?:\w+ ){0,2}in (?:a|one|two|a few|several|\d+)"
+        r" (?:more )?(?:days?|weeks?)\b",
+        r"\b(?:should|would|will) be (?:\w+ )?enough\b|\b(?:is|are) (?:\w+ )?enough as long as\b"
+        r"|\bis all (?:he|she|they|you|it) needs?\b",
+        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care)\w* (?:is|are)"
+        r" (?:needed|necessary|required)\b",
+        r"(?:缓解|好转|不疼|不痛)后?再(?:决定|看|说|就医|去)",
         r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
         r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
         r"\b(?:brandy|whisky|whiskey|vodka)\b",
@@ -434,7 +444,7 @@ def _care_kind(text: str) -> str | None:
     return "now" if IMMEDIATE.search(normal) else None
 
 
-_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
+_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and(?! see\b)|but|while)\b|但|而")
 
 
 # Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
@@ -577,6 +587,14 @@ def _describes_danger(cue: str, before: str) -> bool:
 def expected_sign(text: str) -> tuple[int, str] | None:
     """(+1 or -1, the words that show it) when the wording says whether the behaviour is good
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
+    found = _worded_sign(text)
+    if found is None:
+        found = _good_sign(text)
+    return found
+
+
+def _worded_sign(text: str) -> tuple[int, str] | None:
+    """The sign failure or harmful wording asks for (the first two rules of `expected_sign`)."""
     clauses = _clauses_in_sentences(_normal(text))
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
@@ -610,7 +628,12 @@ def expected_sign(text: str) -> tuple[int, str] | None:
             )
             negated = _negated(clause, harmful.start(), harmful.end())
             return (1 if negated or warned else -1), harmful.group(0)
-    for _, clause, _ in clauses:
+    return None
+
+
+def _good_sign(text: str) -> tuple[int, str] | None:
+    """The sign good wording asks for (the last rule of `expected_sign`)."""
+    for _, clause, _ in _clauses_in_sentences(_normal(text)):
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
             return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
@@ -627,6 +650,8 @@ REJECTED_AFTER = _any(
         r"|\bcaus(?:es|ing)\b",
         r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+        # held back until it is safe ("a graded return to sport only after symptoms settle")
+        r"\bonly (?:after|once|when)\b|\bnot until\b|(?:之后|以后)才",
     ]
 )
 # Before a known harm, words that set it aside ("no need for antibiotics", "stop the
@@ -785,16 +810,30 @@ def _context(case: Case) -> str:
     return f"{case.narrative}\n{case.query}"
 
 
+def _decide(case: Case, c: Criterion) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
+    """The sign failure or harmful wording asks for; else a known harm the criterion
+    recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
+    spots spread" in chickenpox); else good wording, else a known harm warned against. One of
+    the two is set, or neither."""
+    worded = _worded_sign(c.text)
+    if worded is not None:
+        return worded, None
+    harm = known_harm_sign(c.text, _context(case))
+    if harm is not None and harm[0] < 0:
+        return None, harm
+    good = _good_sign(c.text)
+    return (good, None) if good is not None else (None, harm)
+
+
 def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
-    """The sign the criterion's wording asks for (`expected_sign`), else the sign a known harm
-    it names asks for (`known_harm_sign`, with the entry's id), else None."""
-    found = expected_sign(c.text)
-    harm = known_harm_sign(c.text, _context(case)) if found is None else None
+    """The sign the criterion asks for (`_decide`): from its wording, or from a known harm it
+    names (with the entry's id); None when neither says."""
+    found, harm = _decide(case, c)
     return found if harm is None else (harm[0], harm[1].id)
 
 
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
-    found = expected_sign(c.text)
+    found, harm = _decide(case, c)
     if found is not None and (found[0] > 0) != (c.weight > 0):
         sign, cue = found
         good_or_bad = "a bad answer" if sign < 0 else "a good answer"
@@ -802,7 +841,6 @@ def _polarity(case: Case, c: Criterion) -> list[Finding]:
             f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
         )
         return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
-    harm = known_harm_sign(c.text, _context(case)) if found is None else None
     if harm is None or (harm[0] > 0) == (c.weight > 0):
         return []
     sign, entry = harm
