@@ -589,12 +589,14 @@ def expected_sign(text: str) -> tuple[int, str] | None:
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
     found = _worded_sign(text)
     if found is None:
-        found = _good_sign(text)
-    return found
+        return _good_sign(text)
+    return None if found[0] == 0 else found
 
 
 def _worded_sign(text: str) -> tuple[int, str] | None:
-    """The sign failure or harmful wording asks for (the first two rules of `expected_sign`)."""
+    """The sign failure or harmful wording asks for (the first two rules of `expected_sign`);
+    sign 0 for harmful wording made calibrated by a condition, which settles that the
+    wording gives no sign."""
     clauses = _clauses_in_sentences(_normal(text))
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
@@ -613,7 +615,7 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         if harmful and _reported(clause, harmful.start()):
             continue
         if harmful and CONDITIONAL.search(clause):
-            return None  # calibrated: "no need to see a doctor unless ..."
+            return 0, harmful.group(0)  # calibrated: "no need to see a doctor unless ..."
         if harmful:
             before = clause[: harmful.start()]
             after = clause[harmful.end() :]
@@ -810,18 +812,20 @@ def _context(case: Case) -> str:
     return f"{case.narrative}\n{case.query}"
 
 
-def _decide(case: Case, c: Criterion) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
+def _decide(
+    case: Case, c: Criterion
+) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
     """The sign failure or harmful wording asks for; else a known harm the criterion
     recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
     spots spread" in chickenpox); else good wording, else a known harm warned against. One of
     the two is set, or neither."""
     worded = _worded_sign(c.text)
-    if worded is not None:
+    if worded is not None and worded[0] != 0:
         return worded, None
     harm = known_harm_sign(c.text, _context(case))
     if harm is not None and harm[0] < 0:
         return None, harm
-    good = _good_sign(c.text)
+    good = _good_sign(c.text) if worded is None else None
     return (good, None) if good is not None else (None, harm)
 
 
