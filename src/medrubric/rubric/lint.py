@@ -285,12 +285,12 @@ HARMFUL_CUES = _any(
         # deferring to a planned visit, a review days away, or a named later day
         r"\bwait\w* (?:\w+ ){0,2}for (?:the |a |his |her |their )?(?:\w+ ){0,2}(?:appointment|visit"
         r"|review|clinic)\b",
-        r"\b(?:review|reassess|re-?check|recheck)\w* (?:\w+ ){0,2}in (?:a|one|two|a few|several|\d+)"
-        r" (?:more )?(?:days?|weeks?)\b",
+        r"\b(?:review|reassess|re-?check|recheck)\w* (?:\w+ ){0,2}in"
+        r" (?:a|one|two|a few|several|\d+) (?:more )?(?:days?|weeks?)\b",
         r"\b(?:should|would|will) be (?:\w+ )?enough\b|\b(?:is|are) (?:\w+ )?enough as long as\b"
         r"|\bis all (?:he|she|they|you|it) needs?\b",
-        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care)\w* (?:is|are)"
-        r" (?:needed|necessary|required)\b",
+        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care)\w*"
+        r" (?:is|are) (?:needed|necessary|required)\b",
         r"(?:缓解|好转|不疼|不痛)后?再(?:决定|看|说|就医|去)",
         r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
         r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
