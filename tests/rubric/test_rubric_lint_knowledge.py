@@ -28,7 +28,7 @@ def _flips(case: Case, encoder: object = None) -> dict[str | None, str]:
 
 def test_the_shipped_list_is_complete_and_every_entry_is_bilingual() -> None:
     harms = known_harms()
-    assert 60 <= len(harms) <= 120
+    assert 150 <= len(harms) <= 250
     assert len({h.id for h in harms}) == len(harms)
     for harm in harms:
         assert harm.source in SOURCE_TYPES and harm.reason and harm.action
@@ -141,3 +141,125 @@ def test_a_flipped_known_harm_is_not_paired_as_a_duplicate(
     found = lint_case(case, encoder)
     about_criteria = {(f.criterion_id, f.check) for f in found if f.criterion_id}
     assert about_criteria == {("c2", "flipped_sign")}
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "sign", "entry"),
+    [
+        # first aid, recommended and warned against
+        (
+            "My heart is racing at 180 and won't slow down",
+            "Recommends pressing firmly on both sides of the neck at the same time",
+            -1,
+            "carotid-press-both",
+        ),
+        ("糖尿病十年，脚有点麻", "建议用刀片自己削老茧", -1, "diabetic-foot-heat-corns"),
+        (
+            "My son is choking on a grape",
+            "Warns against hooking a finger into his mouth",
+            1,
+            "choking-finger-hook",
+        ),
+        ("朋友喝醉了", "建议灌醋或浓茶帮助解酒", -1, "drunk-sober-up"),
+        # children and pregnancy
+        (
+            "My 4-year-old has chickenpox",
+            "Suggests ibuprofen for the fever",
+            -1,
+            "chickenpox-ibuprofen",
+        ),
+        ("宝宝出生5天，皮肤发黄", "建议多晒太阳退黄", -1, "jaundice-sunlight"),
+        (
+            "I'm 20 weeks pregnant",
+            "Advises avoiding soft cheese such as brie",
+            1,
+            "pregnancy-listeria-foods",
+        ),
+        ("我在哺乳期，牙疼", "建议哺乳期避免含可待因的止痛药", 1, "codeine-child-breastfeeding"),
+        # medicines in their circumstance
+        (
+            "My dad's lips and tongue swelled up this morning; he takes lisinopril",
+            "Recommends he keeps taking lisinopril as usual",
+            -1,
+            "ace-inhibitor-angioedema-continue",
+        ),
+        (
+            "我有艾迪生病，这两天发烧呕吐",
+            "建议生病期间减少氢化可的松的用量",
+            -1,
+            "steroid-reduce-when-ill",
+        ),
+        (
+            "奶奶82岁，这几天夜里糊涂、吵闹",
+            "建议给老人吃安眠药让她晚上安静",
+            -1,
+            "sedative-elderly-confusion",
+        ),
+    ],
+)
+def test_new_list_entries_in_english_and_chinese_at_both_signs(
+    query: str, text: str, sign: int, entry: str
+) -> None:
+    found = known_harm_sign(text, query)
+    assert found is not None and (found[0], found[1].id) == (sign, entry)
+    flips = _flips(_case(query, (8, "Advises a same-day medical review"), (-6 * sign, text)))
+    assert set(flips) == {"c2"} and flips["c2"].startswith(f"known harm {entry!r}")
+
+
+def test_a_recommended_harm_outweighs_good_wording_in_the_same_criterion() -> None:
+    """Ibuprofen in chickenpox, bundled with a safety net that alone reads as good advice."""
+    text = "Suggests giving ibuprofen and letting him rest, and calling the GP if the spots spread."
+    assert _flips(_case("My 6-year-old has chickenpox and a fever", (8, text))) == {
+        "c1": _flips(_case("chickenpox", (8, text)))["c1"]
+    }
+    assert _flips(_case("My 6-year-old sprained his ankle", (8, text))) == {}
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "weight"),
+    [
+        # correct practice described for another circumstance than the listed one
+        (
+            "My 6-year-old has had a cold; now his eyelid is red, swollen and he has a fever",
+            "Explains that treatment usually involves antibiotics through a drip and a scan",
+            4,
+        ),
+        # a rule that names the listed act as correct practice
+        (
+            "I have Addison's disease and missed my hydrocortisone",
+            "Mentions the sick-day rule of doubling the usual hydrocortisone dose during illness",
+            3,
+        ),
+        # a rejection verb governs the whole sentence, past "and"
+        (
+            "My 4-month-old has a cold and a blocked nose",
+            "Advises against over-the-counter cough and cold medicines for infants",
+            6,
+        ),
+        ("宝宝8个月，感冒咳嗽", "不建议家长自行给宝宝用药，比如复方感冒药", 5),
+        # care held off until a clinician has seen him, and an act declined as not needed
+        (
+            "I started lamotrigine and now have a rash",
+            "Recommends not taking any further lamotrigine until assessed by a doctor",
+            8,
+        ),
+        (
+            "My 5-month-old has a cold and is feeding well",
+            "States that antibiotics are not needed for a simple cold in a baby who is well",
+            4,
+        ),
+    ],
+)
+def test_false_alarm_classes_are_quiet(query: str, text: str, weight: int) -> None:
+    assert _flips(_case(query, (8, "Advises a same-day medical review"), (weight, text))) == {}
+
+
+def test_a_contradicting_circumstance_silences_an_entry() -> None:
+    entry = (
+        '[[harm]]\nid = "x1"\naction = "a"\nreason = "r"\nsource = "drug label"\n'
+        'en = ["\\\\bantibiotic"]\nzh = ["抗生素"]\nwhen_en = ["cold"]\nunless_en = ["cellulitis"]'
+    )
+    (harm,) = parse_harms(entry)
+    assert harm.when is not None and harm.unless is not None
+    assert harm.unless.search("orbital cellulitis after a cold")
+    assert parse_harms(entry.replace('\nunless_en = ["cellulitis"]', ""))[0].unless is None

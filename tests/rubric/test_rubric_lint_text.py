@@ -397,3 +397,19 @@ def test_the_stop_words_are_those_of_bm25s() -> None:
 
     assert frozenset(stopwords.STOPWORDS_EN) == STOPWORDS_EN
     assert {w for w in stopwords.STOPWORDS_CHINESE if len(w) <= 2} == STOPWORDS_ZH
+
+
+def test_the_medical_synonym_table_finds_a_duplicate_in_lay_and_clinical_words() -> None:
+    """ "Brain zaps" and "electric-shock sensations" name one symptom, as "喘不上气" and "呼吸困难"
+    do, "急诊室" and "急诊"; another behaviour stays apart."""
+    case = _case(
+        (6, "Advises a slow taper with the prescriber"),
+        (4, "Lists brain zaps as a withdrawal symptom"),
+        (3, "Names electric-shock sensations as a discontinuation symptom"),
+        (3, "Asks how long she has been taking sertraline"),
+    )
+    found = [f for f in lint_case(case, None) if f.check == "duplicate"]
+    assert [(f.criterion_id, f.evidence[:3]) for f in found] == [("c3", "c2:")]
+    zh = ["建议出现喘不上气时立即去急诊室", "建议呼吸困难时马上到急诊就诊", "询问是否发热"]
+    assert set(rubric_paraphrases(zh)) == {(1, 2)}
+    assert not rubric_paraphrases([zh[0], "建议多喝水并注意休息", zh[2]])

@@ -6,7 +6,10 @@ that recommends a listed action should carry a negative weight ("Recommends rubb
 fingers with snow"), one that warns against it a positive weight. Each entry names the action
 by regular expressions in English and Chinese and, where the action is harmful only in some
 circumstances (an NSAID in kidney disease), the circumstance, looked for in the criterion and
-the case's question. The file's header describes the fields.
+the case's question, and, where the action is correct practice in another circumstance
+(antibiotics through a drip for a bacterial infection, doubling a steroid on sick days), that
+circumstance, which silences the entry when the criterion or the case names it. The file's
+header describes the fields.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ class KnownHarm:
     source: str
     pattern: re.Pattern[str]  # the action, English or Chinese
     when: re.Pattern[str] | None  # the circumstance that makes it harmful; None: always
+    unless: re.Pattern[str] | None = None  # a circumstance that makes it correct practice
 
 
 def _union(patterns: list[str]) -> re.Pattern[str]:
@@ -55,6 +59,7 @@ def parse_harms(text: str) -> tuple[KnownHarm, ...]:
             raise ValueError(f"{HARMS_FILE}: {name}: id used twice")
         seen.add(name)
         when = entry.get("when_en", []) + entry.get("when_zh", [])
+        unless = entry.get("unless_en", []) + entry.get("unless_zh", [])
         harms.append(
             KnownHarm(
                 id=name,
@@ -63,6 +68,7 @@ def parse_harms(text: str) -> tuple[KnownHarm, ...]:
                 source=entry["source"],
                 pattern=_union(entry["en"] + entry["zh"]),
                 when=_union(when) if when else None,
+                unless=_union(unless) if unless else None,
             )
         )
     return tuple(harms)

@@ -221,7 +221,8 @@ HEDGE = r"(?<!usually )(?<!often )(?<!mostly )(?<!generally )(?<!normally )(?<!t
 HARMFUL_CUES = _any(
     [
         r"\b(?:incorrect|wrong|false|erroneous|mistaken|inaccurate|misleading)(?:ly)?\b",
-        r"\b(?:dangerous|unsafe|harmful|unnecessary|unproven|outdated)(?:ly)?\b",
+        r"\b(?:dangerous|unsafe|harmful|unproven|outdated)(?:ly)?\b",
+        rf"{HEDGE}\bunnecessar(?:y|ily)\b",  # "usually unnecessary when …" is calibrated
         r"\bdiscourag\w*",
         r"\bdismiss\w*",
         r"\b(?:downplay|minimi[sz]|trivialis|trivializ)\w*",
@@ -281,6 +282,16 @@ HARMFUL_CUES = _any(
         r"\bhead (?:\w+ )?(?:tipped|tilted) back\b|\b(?:tip|tilt)\w* (?:\w+ ){0,3}head back",
         r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
         r"\bwait\w* for (?:\w+ ){0,3}to (?:pass|settle|go away|clear|improve|heal)",
+        # deferring to a planned visit, a review days away, or a named later day
+        r"\bwait\w* (?:\w+ ){0,2}for (?:the |a |his |her |their )?(?:\w+ ){0,2}(?:appointment|visit"
+        r"|review|clinic)\b",
+        r"\b(?:review|reassess|re-?check|recheck)\w* (?:\w+ ){0,2}in"
+        r" (?:a|one|two|a few|several|\d+) (?:more )?(?:days?|weeks?)\b",
+        r"\b(?:should|would|will) be (?:\w+ )?enough\b|\b(?:is|are) (?:\w+ )?enough as long as\b"
+        r"|\bis all (?:he|she|they|you|it) needs?\b",
+        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care)\w*"
+        r" (?:is|are) (?:needed|necessary|required)\b",
+        r"(?:缓解|好转|不疼|不痛)后?再(?:决定|看|说|就医|去)",
         r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
         r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
         r"\b(?:brandy|whisky|whiskey|vodka)\b",
@@ -433,13 +444,15 @@ def _care_kind(text: str) -> str | None:
     return "now" if IMMEDIATE.search(normal) else None
 
 
-_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and|but|while)\b|但|而")
+_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and(?! see\b)|but|while)\b|但|而")
 
 
 # Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
 SPAN_NEGATORS = _any(
     [
         r"\b(?:do|does|did|will|would|can|could|should|must|may)(?: not|n't)\b|\bcannot\b",
+        # "antibiotics are not needed for a simple cold": the act named and declined
+        r"\b(?:is|are) (?:not|never) (?:needed|necessary|indicated|recommended|helpful) for\b",
         r"禁用|禁止|不能|不宜|不要|不可|避免",
     ]
 )
@@ -456,10 +469,19 @@ def _negated(clause: str, start: int, end: int | None = None) -> bool:
     return inside or NEGATORS.search(clause[:start]) is not None
 
 
+# What a negator before a care cue negates until the care ("not taking any further lamotrigine
+# until assessed by a doctor", "不要…直到医生评估"): the act held off, not the care.
+UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b", r"直到|之前|前(?:不要|勿)"])
+
+
 def _care_negated(clause: str, start: int) -> bool:
-    """A negator before the care cue at `start` that is not about the means of getting there."""
+    """A negator before the care cue at `start` that is not about the means of getting there,
+    nor about an act held off until the care ("not taking it until assessed by a doctor")."""
     negators = list(NEGATORS.finditer(clause[:start]))
-    return bool(negators) and not MEANS.search(clause, negators[-1].end(), start)
+    if not negators:
+        return False
+    between = (negators[-1].end(), start)
+    return not MEANS.search(clause, *between) and not UNTIL.search(clause, *between)
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
@@ -565,6 +587,16 @@ def _describes_danger(cue: str, before: str) -> bool:
 def expected_sign(text: str) -> tuple[int, str] | None:
     """(+1 or -1, the words that show it) when the wording says whether the behaviour is good
     or bad; None when it does not. Failure wording wins, then harmful wording, then good."""
+    found = _worded_sign(text)
+    if found is None:
+        return _good_sign(text)
+    return None if found[0] == 0 else found
+
+
+def _worded_sign(text: str) -> tuple[int, str] | None:
+    """The sign failure or harmful wording asks for (the first two rules of `expected_sign`);
+    sign 0 for harmful wording made calibrated by a condition, which settles that the
+    wording gives no sign."""
     clauses = _clauses_in_sentences(_normal(text))
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
@@ -583,7 +615,7 @@ def expected_sign(text: str) -> tuple[int, str] | None:
         if harmful and _reported(clause, harmful.start()):
             continue
         if harmful and CONDITIONAL.search(clause):
-            return None  # calibrated: "no need to see a doctor unless ..."
+            return 0, harmful.group(0)  # calibrated: "no need to see a doctor unless ..."
         if harmful:
             before = clause[: harmful.start()]
             after = clause[harmful.end() :]
@@ -598,7 +630,12 @@ def expected_sign(text: str) -> tuple[int, str] | None:
             )
             negated = _negated(clause, harmful.start(), harmful.end())
             return (1 if negated or warned else -1), harmful.group(0)
-    for _, clause, _ in clauses:
+    return None
+
+
+def _good_sign(text: str) -> tuple[int, str] | None:
+    """The sign good wording asks for (the last rule of `expected_sign`)."""
+    for _, clause, _ in _clauses_in_sentences(_normal(text)):
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
             return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
@@ -615,6 +652,8 @@ REJECTED_AFTER = _any(
         r"|\bcaus(?:es|ing)\b",
         r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+        # held back until it is safe ("a graded return to sport only after symptoms settle")
+        r"\bonly (?:after|once|when)\b|\bnot until\b|(?:之后|以后)才",
     ]
 )
 # Before a known harm, words that set it aside ("no need for antibiotics", "stop the
@@ -625,13 +664,37 @@ REJECTED_BEFORE = _any(
         r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
     ]
 )
+# Verbs that reject everything they govern, up to the end of the sentence ("Advises against
+# over-the-counter cough and cold medicines", "不建议…", "劝她不要…").
+REJECTS = _any(
+    [
+        r"\b(?:advis|recommend|warn|caution|counsel|argu)\w* (?:\w+ ){0,2}against\b"
+        r"|\bdiscourag\w*|\bsteers? (?:\w+ ){0,2}away from\b",
+        r"不建议|不推荐|反对|劝\S{0,6}(?:不要|别|勿)|告诫|切勿|禁止",
+    ]
+)
+# The action named as what correct practice is, not as advice for this case ("Explains that
+# treatment usually involves antibiotics through a drip", "Mentions the sick-day rule of
+# doubling the usual hydrocortisone dose"): the list does not judge it.
+PRACTICE = _any(
+    [
+        r"\btreatment (?:\w+ ){0,2}(?:involves?|includes?|consists? of|is with|usually means)\b"
+        r"|\b(?:rule|protocol|regimen|guidance|guideline|standard treatment|usual treatment)s?"
+        r" (?:of|is|to|for|says|calls for)\b|\bsick[- ]day\b",
+        r"治疗(?:通常|一般|主要)?(?:包括|需要|是|为)|(?:规则|原则|方案|指南)(?:是|为|规定|要求)",
+    ]
+)
 # A circumstance ruled out in the question ("I'm not pregnant") does not count.
 RULED_OUT = re.compile(r"(?:\bnot|\bno|n't|\bnever|没有|不是|未|无)\W{0,2}(?:\w+\W{0,2})?$")
 
 
 def _applies(harm: KnownHarm, texts: Sequence[str]) -> bool:
     """The entry's circumstance is named in one of `texts` and not ruled out just before it
-    there ("not pregnant"); an entry without a circumstance always applies."""
+    there ("not pregnant"), and no circumstance that makes the action correct practice is
+    named ("antibiotics through a drip" for orbital cellulitis); an entry without a
+    circumstance applies unless such practice is named."""
+    if harm.unless is not None and any(harm.unless.search(text) for text in texts):
+        return False
     if harm.when is None:
         return True
     return any(
@@ -649,15 +712,19 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
     None when no entry applies; the first action named decides."""
     normal = _normal(text)
     around = (normal, _normal(context))
-    for _, clause, rest in _clauses_in_sentences(normal):
+    for earlier, clause, rest in _clauses_in_sentences(normal):
         for harm in known_harms():
             match = harm.pattern.search(clause)
             if match is None or not _applies(harm, around):
                 continue
             if _reported(clause, match.start()):
                 return None  # asked about or supposed ("asks whether he took ibuprofen")
+            before = f"{earlier} {clause[: match.start()]}"
+            if PRACTICE.search(before):
+                return None  # correct practice described, not advice for this case
             warned = (
                 _negated(clause, match.start(), match.end())
+                or REJECTS.search(before) is not None
                 or WARNERS.search(clause[: match.start()]) is not None
                 or REJECTED_BEFORE.search(clause[: match.start()]) is not None
                 or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
@@ -745,16 +812,32 @@ def _context(case: Case) -> str:
     return f"{case.narrative}\n{case.query}"
 
 
+def _decide(
+    case: Case, c: Criterion
+) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
+    """The sign failure or harmful wording asks for; else a known harm the criterion
+    recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
+    spots spread" in chickenpox); else good wording, else a known harm warned against. One of
+    the two is set, or neither."""
+    worded = _worded_sign(c.text)
+    if worded is not None and worded[0] != 0:
+        return worded, None
+    harm = known_harm_sign(c.text, _context(case))
+    if harm is not None and harm[0] < 0:
+        return None, harm
+    good = _good_sign(c.text) if worded is None else None
+    return (good, None) if good is not None else (None, harm)
+
+
 def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
-    """The sign the criterion's wording asks for (`expected_sign`), else the sign a known harm
-    it names asks for (`known_harm_sign`, with the entry's id), else None."""
-    found = expected_sign(c.text)
-    harm = known_harm_sign(c.text, _context(case)) if found is None else None
+    """The sign the criterion asks for (`_decide`): from its wording, or from a known harm it
+    names (with the entry's id); None when neither says."""
+    found, harm = _decide(case, c)
     return found if harm is None else (harm[0], harm[1].id)
 
 
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
-    found = expected_sign(c.text)
+    found, harm = _decide(case, c)
     if found is not None and (found[0] > 0) != (c.weight > 0):
         sign, cue = found
         good_or_bad = "a bad answer" if sign < 0 else "a good answer"
@@ -762,7 +845,6 @@ def _polarity(case: Case, c: Criterion) -> list[Finding]:
             f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
         )
         return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
-    harm = known_harm_sign(c.text, _context(case)) if found is None else None
     if harm is None or (harm[0] > 0) == (c.weight > 0):
         return []
     sign, entry = harm
