@@ -8,9 +8,16 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lingua import LanguageDetectorBuilder
 
 from medrubric.screen import langid
-from medrubric.screen.langid import TrigramScores, detector, identify_batch, lingua_input
+from medrubric.screen.langid import (
+    LATIN,
+    TrigramScores,
+    detector,
+    identify_batch,
+    lingua_input,
+)
 
 WORDS = {
     "en": "the pain in my chest gets worse when I climb stairs and my doctor said rest",
@@ -41,7 +48,9 @@ def texts(n: int, seed: int = 0) -> list[str]:
 
 def test_every_decided_text_gets_linguas_answer_and_most_are_decided():
     samples = texts(400)
-    decided = TrigramScores().languages(samples)
+    scores = TrigramScores()
+    decided = scores.languages(samples)
+    assert scores._agrees is True
     for text, found in zip(samples, decided, strict=True):
         assert found is None or found == lingua(text), text
     assert sum(found is not None for found in decided) > 300
@@ -79,3 +88,14 @@ def test_a_close_call_is_left_to_lingua(monkeypatch):
 def test_random_letter_runs_get_linguas_answer(words):
     text = " ".join(words)
     assert identify_batch([text]) == [lingua(lingua_input(text))]
+
+
+def test_a_lingua_that_scores_otherwise_decides_every_text(monkeypatch):
+    """Lingua's full mode scores short texts with 1- to 5-letter n-grams, not trigram terms:
+    the sums no longer give its confidence values, so nothing is decided without it."""
+    full = LanguageDetectorBuilder.from_languages(*LATIN).build()
+    monkeypatch.setattr(langid, "detector", lambda: full)
+    scores = TrigramScores()
+    assert scores.languages(texts(20)) == [None] * 20
+    assert scores._agrees is False
+    assert TrigramScores()._check() is False

@@ -75,6 +75,8 @@ _THREE_LETTERS = re.compile(r"[A-Za-z](?:[^A-Za-z]*[A-Za-z]){2}")
 _ASCII_WORDS = bytes(b if chr(b).isalpha() else 32 for b in range(128)).lower() + bytes(128)
 MARGIN = 3.0  # natural-log score difference below which lingua itself decides (see below)
 WORDS_REMEMBERED = 200_000  # words whose trigram rows are kept (then forgotten all at once)
+# short texts, a trigram repeated, whose trigram sums must give lingua's confidence values
+CHECKS = ("The doctor said the pain in the chest will pass", "tengo dolor de cabeza", "der Arzt")
 
 
 @lru_cache(maxsize=1)
@@ -128,20 +130,43 @@ class TrigramScores:
         self._rows: dict[bytes, int] = {}  # trigram: row of `_table`, -1 if lingua has none
         self._table = np.empty((0, len(LATIN)))
         self._words: dict[bytes, frozenset[int]] = {}  # word: rows of its trigrams
+        self._agrees: bool | None = None  # whether the installed lingua scores as above
 
     def languages(self, samples: list[str]) -> list[str | None]:
         """The language of each sample, None where lingua has to decide it."""
+        if self._agrees is None:
+            self._agrees = self._check()
+        if not self._agrees:
+            return [None] * len(samples)
+        words = self._learn(samples)
+        return [self._language(ws) for ws in words]
+
+    def _check(self) -> bool:
+        """Whether the sums of kept terms reproduce lingua's own confidence values for the
+        texts of `CHECKS` (to 1e-9): if the installed lingua scored otherwise, they would not,
+        and every text goes to lingua."""
+        for text, words in zip(CHECKS, self._learn(list(CHECKS)), strict=True):
+            found = self._sums(words)
+            values = detector().compute_language_confidence_values(text)
+            want = _relative_logs({v.language: v.value for v in values})
+            if found is None or want is None or max(map(abs, np.subtract(found, want))) > 1e-9:
+                return False
+        return True
+
+    def _learn(self, samples: list[str]) -> list[list[bytes]]:
+        """Each sample's distinct words (none if it is not ASCII), every word's rows kept."""
         words = [
             list(dict.fromkeys(s.encode().translate(_ASCII_WORDS).split())) if s.isascii() else []
             for s in samples
         ]
         if len(self._words) > WORDS_REMEMBERED:
             self._words.clear()
-        self._learn({w for ws in words for w in ws if w not in self._words})
-        return [self._language(ws) for ws in words]
-
-    def _learn(self, words: set[bytes]) -> None:
-        grams = {w: {w[i : i + 3] for i in range(len(w) - 2)} for w in words}
+        grams = {
+            w: {w[i : i + 3] for i in range(len(w) - 2)}
+            for ws in words
+            for w in ws
+            if w not in self._words
+        }
         new = list({g for gs in grams.values() for g in gs if g not in self._rows})
         if new:
             rows: list[list[float]] = []
@@ -149,7 +174,7 @@ class TrigramScores:
                 [g.decode() for g in new]
             )
             for gram, values in zip(new, answers, strict=True):
-                row = _trigram_row({v.language: v.value for v in values})
+                row = _relative_logs({v.language: v.value for v in values})
                 self._rows[gram] = -1 if row is None else len(self._table) + len(rows)
                 if row is not None:
                     rows.append(row)
@@ -157,12 +182,21 @@ class TrigramScores:
                 self._table = np.concatenate([self._table, np.array(rows)])
         for word, gs in grams.items():
             self._words[word] = frozenset(self._rows[g] for g in gs)
+        return words
 
-    def _language(self, words: list[bytes]) -> str | None:
+    def _sums(self, words: list[bytes]) -> list[float] | None:
+        """Each Latin candidate's score less English's; None without a trigram or with one
+        that lingua lacks for some language."""
         rows = frozenset().union(*map(self._words.__getitem__, words))
         if not rows or -1 in rows:
             return None
-        scores = self._table.take(list(rows), axis=0).sum(axis=0).tolist()
+        sums: list[float] = self._table.take(list(rows), axis=0).sum(axis=0).tolist()
+        return sums
+
+    def _language(self, words: list[bytes]) -> str | None:
+        scores = self._sums(words)
+        if scores is None:
+            return None
         best = max(scores)
         first = scores.index(best)
         scores[first] = -np.inf
@@ -171,10 +205,11 @@ class TrigramScores:
         return str(LATIN[first].iso_code_639_1.name.lower())
 
 
-def _trigram_row(confidence: dict[Language, float]) -> list[float] | None:
-    """A trigram's terms relative to English's, from lingua's confidence values for it alone;
-    None unless lingua found it (or a prefix) for every Latin candidate and no other."""
-    if any(confidence[c] <= 0.0 for c in LATIN) or any(
+def _relative_logs(confidence: dict[Language, float]) -> list[float] | None:
+    """The logarithm of each Latin candidate's confidence less English's (for a single
+    trigram, its terms relative to English's); None unless every Latin candidate has a
+    confidence above 0 and no other language has one."""
+    if any(confidence.get(c, 0.0) <= 0.0 for c in LATIN) or any(
         value > 0.0 for language, value in confidence.items() if language not in LATIN
     ):
         return None
