@@ -246,7 +246,7 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 class LanguageHelper:
     """Functions of this package run in a child process (`python -m medrubric.screen.langid`),
     so that the language identification (and the per-thread rules after it) of one batch run
-    while this process works on another: lingua holds the GIL, so a thread would not do.
+    while this process works on another: they hold the GIL, so a thread would not do.
     Requests are answered in the order they were sent. The process starts with the first
     request and serves every later one, so a run of many partitions loads lingua once."""
 
