@@ -223,12 +223,12 @@ def screened_batches(
 ) -> Iterator[tuple[Sequence[Thread], list[Screened]]]:
     """`screen_batch` over consecutive batches, in order.
 
-    Language identification is most of the work and holds the GIL, so with a `helper` the
-    helper process runs `late_screen` (language, keywords, safety, signatures) on a share of
-    each batch's survivors while this process runs it on the rest, reads the next batch and
-    finishes the one before; the share adapts so that neither process waits for the other.
-    The helper is first used for a second batch (an input of one batch starts no process);
-    once started it shares every batch, first ones included."""
+    The rules after the cheap ones are most of the work and hold the GIL (lingua and Python
+    code alike), so with a `helper` the helper process runs `late_screen` (language, keywords,
+    safety, signatures) on a share of each batch's survivors while this process runs it on the
+    rest, reads the next batch and finishes the one before; the share adapts so that neither
+    process waits for the other. The helper is first used for a second batch (an input of one
+    batch starts no process); once started it shares every batch, first ones included."""
     iterator = iter(threads)
     previous: tuple[_Pending, Callable[[], list[Screened]]] | None = None
     while batch := list(islice(iterator, batch_size)):

@@ -11,11 +11,18 @@ Answers for recent lingua inputs are remembered, so a copy of a recent thread co
 Lingua's low-accuracy mode (trigram models only) is used:
 a whole thread (title and every message) is almost always longer than the ~120 characters
 from which it is as accurate as the full mode, and it loads in under a second instead of ~10.
+
+Most ASCII text never reaches lingua as a whole (`TrigramScores`): in low-accuracy mode lingua
+scores an ASCII text, for each Latin-script candidate, by the sum over its distinct letter
+trigrams of one log-probability per trigram, and answers the highest. Those per-trigram terms
+are asked of lingua once per trigram and kept, so a text costs a sum of kept rows; a text whose
+two best languages are within `MARGIN` of each other still goes to lingua, which decides it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import pickle
 import queue
@@ -30,6 +37,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Any, BinaryIO, NoReturn, TypeVar
 
+import numpy as np
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
 
 from medrubric.errors import PartFailed
@@ -50,6 +58,7 @@ CANDIDATES = (
     Language.INDONESIAN,
     Language.VIETNAMESE,
 )
+LATIN = tuple(c for c in CANDIDATES if c in Language.all_with_latin_script())
 T = TypeVar("T")
 SAMPLE_CHARS = 2000
 HELPER_MODULE = "medrubric.screen.langid"  # run as the helper process
@@ -62,6 +71,12 @@ _KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u1100-\u11ff]")
 _LATIN = re.compile(r"[A-Za-z]")
 # lingua's low-accuracy mode answers None below three letters: never cross that by dedup
 _THREE_LETTERS = re.compile(r"[A-Za-z](?:[^A-Za-z]*[A-Za-z]){2}")
+# lingua's words in ASCII text: runs of letters, lower-cased (every other byte splits them)
+_ASCII_WORDS = bytes(b if chr(b).isalpha() else 32 for b in range(128)).lower() + bytes(128)
+MARGIN = 3.0  # natural-log score difference below which lingua itself decides (see below)
+WORDS_REMEMBERED = 200_000  # words whose trigram rows are kept (then forgotten all at once)
+# short texts, a trigram repeated, whose trigram sums must give lingua's confidence values
+CHECKS = ("The doctor said the pain in the chest will pass", "tengo dolor de cabeza", "der Arzt")
 
 
 @lru_cache(maxsize=1)
@@ -96,14 +111,126 @@ def script_language(text: str) -> str | None:
     return "zh" if han * 2 >= _LATIN.subn("", sample)[1] else None
 
 
+class TrigramScores:
+    """Lingua's answer for ASCII text from its per-trigram terms, asked of lingua once each.
+
+    In low-accuracy mode lingua (2.x) gives an ASCII text no rule-based answer (no ASCII letter
+    is unique to a language or script) and keeps the Latin-script candidates; each one's score
+    is the sum, over the distinct trigrams of the text's words (runs of letters, lower-cased),
+    of the log-probability of the trigram or else of its first two letters or else its first
+    letter; the highest score wins. Asked about a single trigram, lingua returns these terms
+    normalised (softmax), so the difference of their logarithms is the difference of the
+    terms, and the sum of a text's rows (relative to English) orders the languages as lingua's
+    scores do. Lingua itself still decides a text with no trigram, with a trigram missing for
+    some language, or whose two best are within `MARGIN`: a margin of 3 keeps every floating
+    point effect in lingua's sums and in its normalisation (whose exponentials of scores below
+    about -708 are subnormal, so coarse) from changing which language comes first."""
+
+    def __init__(self) -> None:
+        self._rows: dict[bytes, int] = {}  # trigram: row of `_table`, -1 if lingua has none
+        self._table = np.empty((0, len(LATIN)))
+        self._words: dict[bytes, frozenset[int]] = {}  # word: rows of its trigrams
+        self._agrees: bool | None = None  # whether the installed lingua scores as above
+
+    def languages(self, samples: list[str]) -> list[str | None]:
+        """The language of each sample, None where lingua has to decide it."""
+        if self._agrees is None:
+            self._agrees = self._check()
+        if not self._agrees:
+            return [None] * len(samples)
+        words = self._learn(samples)
+        return [self._language(ws) for ws in words]
+
+    def _check(self) -> bool:
+        """Whether the sums of kept terms reproduce lingua's own confidence values for the
+        texts of `CHECKS` (to 1e-9): if the installed lingua scored otherwise, they would not,
+        and every text goes to lingua."""
+        for text, words in zip(CHECKS, self._learn(list(CHECKS)), strict=True):
+            found = self._sums(words)
+            values = detector().compute_language_confidence_values(text)
+            want = _relative_logs({v.language: v.value for v in values})
+            if found is None or want is None or max(map(abs, np.subtract(found, want))) > 1e-9:
+                return False
+        return True
+
+    def _learn(self, samples: list[str]) -> list[list[bytes]]:
+        """Each sample's distinct words (none if it is not ASCII), every word's rows kept."""
+        words = [
+            list(dict.fromkeys(s.encode().translate(_ASCII_WORDS).split())) if s.isascii() else []
+            for s in samples
+        ]
+        if len(self._words) > WORDS_REMEMBERED:
+            self._words.clear()
+        grams = {
+            w: {w[i : i + 3] for i in range(len(w) - 2)}
+            for ws in words
+            for w in ws
+            if w not in self._words
+        }
+        new = list({g for gs in grams.values() for g in gs if g not in self._rows})
+        if new:
+            rows: list[list[float]] = []
+            answers = detector().compute_language_confidence_values_in_parallel(
+                [g.decode() for g in new]
+            )
+            for gram, values in zip(new, answers, strict=True):
+                row = _relative_logs({v.language: v.value for v in values})
+                self._rows[gram] = -1 if row is None else len(self._table) + len(rows)
+                if row is not None:
+                    rows.append(row)
+            if rows:
+                self._table = np.concatenate([self._table, np.array(rows)])
+        for word, gs in grams.items():
+            self._words[word] = frozenset(self._rows[g] for g in gs)
+        return words
+
+    def _sums(self, words: list[bytes]) -> list[float] | None:
+        """Each Latin candidate's score less English's; None without a trigram or with one
+        that lingua lacks for some language."""
+        rows = frozenset().union(*map(self._words.__getitem__, words))
+        if not rows or -1 in rows:
+            return None
+        sums: list[float] = self._table.take(list(rows), axis=0).sum(axis=0).tolist()
+        return sums
+
+    def _language(self, words: list[bytes]) -> str | None:
+        scores = self._sums(words)
+        if scores is None:
+            return None
+        best = max(scores)
+        first = scores.index(best)
+        scores[first] = -np.inf
+        if best - max(scores) < MARGIN:
+            return None
+        return str(LATIN[first].iso_code_639_1.name.lower())
+
+
+def _relative_logs(confidence: dict[Language, float]) -> list[float] | None:
+    """The logarithm of each Latin candidate's confidence less English's (for a single
+    trigram, its terms relative to English's); None unless every Latin candidate has a
+    confidence above 0 and no other language has one."""
+    if any(confidence.get(c, 0.0) <= 0.0 for c in LATIN) or any(
+        value > 0.0 for language, value in confidence.items() if language not in LATIN
+    ):
+        return None
+    english = math.log(confidence[Language.ENGLISH])
+    return [math.log(confidence[c]) - english for c in LATIN]
+
+
 _answers: dict[str, str | None] = {}
+_scores = TrigramScores()
 
 
 def identify_batch(texts: list[str]) -> list[str | None]:
-    """`identify` for many texts at once: Chinese decided by script, inputs seen recently by
-    their remembered answer, the rest by lingua's thread pool."""
-    found: list[str | None] = [script_language(t) for t in texts]
-    inputs = {i: lingua_input(texts[i][:SAMPLE_CHARS]) for i, lang in enumerate(found) if not lang}
+    """`identify` for many texts at once: Chinese decided by script, most ASCII text by
+    lingua's per-trigram terms (`TrigramScores`), inputs seen recently by their remembered
+    answer, the rest by lingua's thread pool."""
+    samples = [t[:SAMPLE_CHARS] for t in texts]
+    found: list[str | None] = [script_language(t) for t in samples]
+    undecided = [i for i, lang in enumerate(found) if not lang]
+    for i, lang in zip(undecided, _scores.languages([samples[i] for i in undecided]), strict=True):
+        found[i] = lang
+    inputs = {i: lingua_input(samples[i]) for i, lang in enumerate(found) if not lang}
     unseen = list(dict.fromkeys(x for x in inputs.values() if x not in _answers))
     if unseen:
         detected = detector().detect_languages_in_parallel_of(unseen)
@@ -119,7 +246,7 @@ def identify_batch(texts: list[str]) -> list[str | None]:
 class LanguageHelper:
     """Functions of this package run in a child process (`python -m medrubric.screen.langid`),
     so that the language identification (and the per-thread rules after it) of one batch run
-    while this process works on another: lingua holds the GIL, so a thread would not do.
+    while this process works on another: they hold the GIL, so a thread would not do.
     Requests are answered in the order they were sent. The process starts with the first
     request and serves every later one, so a run of many partitions loads lingua once."""
 
