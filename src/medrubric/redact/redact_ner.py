@@ -41,6 +41,7 @@ _PRODUCT_BEFORE = re.compile(
 _TAGGING = ("tok2vec", "tagger")
 _LATIN_NAME = re.compile(r"[A-Z][a-z]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 _DIGIT = re.compile(r"\d")
 _POSSESSIVE = re.compile(r"['’]s?$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?¿¡:;\n(\"“]\s*)$")
@@ -264,6 +265,29 @@ def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
             yield word, pairs[0].flag if len(pairs) == 1 else "x"
         else:
             yield word, "x"
+
+
+# jieba's part-of-speech tags of names, places, organisations, other proper nouns and
+# abbreviations: a word of its dictionary with another tag is a common word.
+_PROPER_TAGS = frozenset({"nr", "nrfg", "nrt", "ns", "nt", "nz", "j", "x", "eng"})
+COMMON_WORD_FREQ = 300
+
+
+def common_chinese_word(word: str) -> bool:
+    """`word`, two characters read as a surname and a given name, is a frequent word of
+    jieba's dictionary that is no proper noun (凌晨, 商量: at least `COMMON_WORD_FREQ` times in
+    its corpus). Pet names (小米, 老周, 一一) and compound surnames (公孙) are never common words here;
+    given names that are rarer words (建军) stay names. False without jieba."""
+    tagger = chinese_tagger()
+    if tagger is None or not _CJK_PAIR.fullmatch(word):
+        return False
+    surnames = lexicon().zh_surnames
+    if word in surnames or word[0] not in surnames or word[0] == word[1]:
+        return False
+    tag = tagger.dt.word_tag_tab.get(word)
+    if tag is None or tag in _PROPER_TAGS:
+        return False
+    return bool(tagger.dt.tokenizer.FREQ.get(word, 0) >= COMMON_WORD_FREQ)
 
 
 def _is_given(word: str, lex: Lexicon) -> bool:
