@@ -135,6 +135,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     return not is_medical_term(span)
 
 
+_DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
 # A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
@@ -145,7 +146,7 @@ _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 def _clinical_context(text: str, start: int, end: int) -> bool:
     """The words around `text[start:end]` make it clinical: a dose right after it (利福平0.45g),
     a staging system in brackets after a stage, a brand in brackets after a drug name."""
-    if DOSE.match(text, end) or DOSE.match(text, end + (text[end : end + 1] == " ")):
+    if _DOSE_AFTER.match(text, end):
         return True
     opened = _IN_BRACKETS.search(text, max(0, start - 31), start)
     if opened is None or not re.match(r"[^()（）]{0,30}[)）]", text[end : end + 31]):

@@ -274,15 +274,14 @@ COMMON_WORD_FREQ = 300
 
 
 def common_chinese_word(word: str) -> bool:
-    """`word`, two characters read as a surname and a given name, is a frequent word of
-    jieba's dictionary that is no proper noun (凌晨, 商量: at least `COMMON_WORD_FREQ` times in
-    its corpus). Pet names (小米, 老周, 一一) and compound surnames (公孙) are never common words here;
-    given names that are rarer words (建军) stay names. False without jieba."""
+    """`word`, two characters taken for a name, is a frequent word of jieba's dictionary that
+    is no proper noun (凌晨, 商量: at least `COMMON_WORD_FREQ` times in its corpus). Pet names
+    (小米, 老周, 一一) and compound surnames (公孙) never count as common words; given names
+    that are rarer words (建军) stay names. False without jieba."""
     tagger = chinese_tagger()
     if tagger is None or not _CJK_PAIR.fullmatch(word):
         return False
-    surnames = lexicon().zh_surnames
-    if word in surnames or word[0] not in surnames or word[0] == word[1]:
+    if word[0] in "小老大阿" or word[0] == word[1] or word in lexicon().zh_surnames:
         return False
     tag = tagger.dt.word_tag_tab.get(word)
     if tag is None or tag in _PROPER_TAGS:

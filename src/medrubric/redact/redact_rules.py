@@ -179,7 +179,8 @@ _TRANSLIT = (
 _ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
 # Words after which a person is addressed or named: thanks, roles, a recipient.
 _ZH_ADDRESS_CUE = (
-    r"谢谢|感谢|多谢|请教|问问|麻烦|拜托|群里的|管理员|群主|造口师|护士|护工|收件人|联系|找|和|跟|、"
+    r"谢谢|感谢|多谢|请教|问问|麻烦|拜托|群里的|管理员|群主|造口师|护士|护工|收件人|联系|找"
+    r"|和|跟|、"
 )
 _ZH_ADDRESS = r"大哥|大姐|大叔|大爷|阿姨|老师|你好|您好|哥[，,！!]|姐[，,！!]"
 # A kinship word with a suffix of address that is no name: 表姐, 大姐, 师姐, 空姐, 老哥.
@@ -189,7 +190,7 @@ _XLIT = (
     "阿埃艾安奥巴贝本比波伯布查达戴丹德迪蒂杜多恩法菲费夫福盖格古哈海汉赫亨华霍基吉加杰金卡凯"
     "坎康柯科克肯库拉莱兰劳勒雷里利莉丽林琳隆卢鲁路伦罗洛马玛麦曼梅蒙米密莫姆穆纳娜南尼妮纽诺"
     "欧帕佩皮珀普齐奇恰乔切琴让瑞若萨塞桑瑟森沙尚舍史斯松苏索塔泰汤唐特提汀托瓦万威韦维温沃乌"
-    "伍西希夏谢辛休雅亚扬耶伊因英尤约詹珍朱卓兹"
+    "伍西希夏谢辛休雅亚扬耶伊因英尤约詹珍朱卓兹彼得保"
 )
 # Words for a person before a Latin name in Chinese text (邻居Delroy, 客户Khalid).
 _ZH_PERSON_WORD = (
@@ -214,6 +215,8 @@ def _zh_nick(tag: str) -> str:
         rf"阿(?![{_ZH_NOT_AFTER_A}]){_HAN}|(?P<{tag}>[^\W\d{_ZH_NOT_DOUBLED}])(?P={tag})"
         rf"|小(?![{_ZH_NOT_AFTER_XIAO}]){_HAN}"
     )
+
+
 _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
@@ -562,7 +565,8 @@ _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|�
 
 _EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 _EN_HOLIDAY = (
-    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
+    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day"
+    r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
     r"| Monday| Saturday| weekend)?|Good Friday|Thanksgiving|Halloween|Bonfire Night|Guy Fawkes"
     r" Night|Eid(?: al-(?:Fitr|Adha))?|Diwali|Hanukkah|Passover|Yom Kippur|Rosh Hashanah"
     r"|Valentine['’]s Day|Mother['’]s Day|Mothering Sunday|Father['’]s Day|Labou?r Day"
@@ -666,7 +670,8 @@ def date_rules() -> tuple[Rule, ...]:
             group=1,
         ),
         # Chinese weekdays: 上周六, 这礼拜三, 3月12日周三; a bare 周五 only before the event
-        # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, no one's date.
+        # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, not a
+        # date of someone's care.
         Rule(
             "DATE",
             c(
@@ -693,7 +698,8 @@ def date_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 rf"(?:(?:去|今|前|大前|明)年)(?:{_ZH_HOLIDAY})"
-                rf"|(?:{_ZH_HOLIDAY})(?=前一天|后一天|前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
+                rf"|(?:{_ZH_HOLIDAY})(?:前一天|后一天|前两天|后两天)"
+                rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
                 rf"|(?:{_ZH_EVENT}))"
             ),
         ),
@@ -1037,7 +1043,7 @@ def name_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:{_ZH_ADDRESS_CUE}|^|(?<=[，,。！!\s]))"
                 rf"((?:小|阿)?(?:(?:{surnames})|(?:{ambiguous})|[{chars}]){{1,2}}?大?[姐哥叔姨])"
-                r"(?=[，,。！!\s、（(]|分享|帮忙|说|你好|您好|教|的|$)"
+                r"(?=[，,。！!\s、（(]|分享|帮忙|说|你好|您好|教|的|人|也|很|真|特别|$)"
             ),
             group=1,
             accept=_zh_addressed,
@@ -1075,7 +1081,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"\b({_EN_NAME})(?=大叔|大爷|阿姨|先生|女士|大哥|大姐|老师|医生|教授)"),
+            c(rf"(?<![A-Za-z])({_EN_NAME})(?=大叔|大爷|阿姨|先生|女士|大哥|大姐|老师|医生|教授)"),
             group=1,
             accept=_plausible_name,
         ),
