@@ -1,7 +1,8 @@
 """Detectors of the seventh freeze: weekdays, holidays and days of the month that date an event
 (EN and ZH), Chinese names addressed with a kinship suffix, in lists of nicknames, glossed in
-Latin letters or written in Latin letters, ages over 89 closing a sentence; and the words they
-must leave alone: jieba's frequent common words read as a surname and a given name, drugs
+Latin letters or written in Latin letters, forum handles by position, streets after "on",
+named schools, IPv6 addresses, e-mails written out, ages over 89 closing a sentence; and the
+words they must leave alone: jieba's frequent common words read as a surname and a given name, drugs
 before a dose or a bracketed brand, a staging system in brackets, bare short numbers."""
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ FOUND = [
     ("Grandad was admitted last Wednesday with sepsis.", "Wednesday"),
     ("She fell on Thursday night and broke her wrist.", "Thursday"),
     ("He has been on the ward since Easter Sunday.", "Easter Sunday"),
-    ("Dad collapsed on Hogmanay, CT showed a bleed.", "Hogmanay"),
+    ("Dad collapsed over Hanukkah, CT showed a bleed.", "Hanukkah"),
     ("Mum has been in ICU since Diwali.", "Diwali"),
     ("Seen in clinic last Friday, bloods were fine.", "Friday"),
     ("我爸上周四住院，医生说是心衰。", "上周四"),
@@ -51,6 +52,22 @@ FOUND = [
     ("我和乌日娜都在透析。", "乌日娜"),
     ("我阿嬷陈阿好今年八十五了。", "陈阿好"),
     ("以上是我的经验，希望有用。\n——听雨轩主", "听雨轩主"),
+    # forum handles and nicknames by position
+    ("> PeteR_77 wrote: try the pelvic floor app", "PeteR_77"),
+    ("Username's LizInLeeds, same as on the other forum.", "LizInLeeds"),
+    ("Re: JoJo99's question about statins", "JoJo99"),
+    ("sunny_days, did the rash go?", "sunny_days"),
+    ("引用 夜跑的鱼 的发言：二甲双胍要饭后吃", "夜跑的鱼"),
+    ("外婆只记得我的小名「狗蛋」。", "狗蛋"),
+    ("群主秋水会审核入群申请。", "秋水"),
+    ("Everyone calls him Big Mick since school.", "Big Mick"),
+    # places, addresses and numbers
+    ("The care home on Mill Lane keeps losing her hearing aids.", "Mill Lane"),
+    ("Our daughter's school, Oakfield Primary School, rang us.", "Oakfield Primary School"),
+    ("后台登录IP是2408:8207:6c21:3b50::1a，不是我。", "2408:8207:6c21:3b50::1a"),
+    ("资料发我邮箱 wang.lei 艾特 163 点 com 就行。", "wang.lei 艾特 163 点 com"),
+    ("My email is jo.baker at outlook dot com if easier.", "jo.baker at outlook dot com"),
+    ("我的港澳通行证C12345678快过期了。", "C12345678"),
     # ages over 89 closing a sentence
     ("Grandma passed away last spring, aged 97.", "97"),
 ]  # fmt: skip
@@ -72,6 +89,8 @@ KEPT = [
     "我妈凌晨三点胸痛，医生和我们商量了一下。",
     "主任的门诊是周三下午，每周一三五透析。",
     "The clinic runs on Mondays and Thursdays.",
+    "Left at 10:30:45, ratio 1:2:3, my username is the same as here.",
+    "管理员审核后会通过。Re: Mum's question, we met at noon.",
 ]
 
 

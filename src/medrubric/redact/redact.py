@@ -55,7 +55,7 @@ _PIECE = re.compile(
 )
 # A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
 _FACILITY = re.compile(
-    r"(?:医院|[一二三四五六七八九十]院|中心|诊所|Hospital|Clinic|Centre|Center)$"
+    r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|Hospital|Clinic|Centre|Center)$"
 )
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"

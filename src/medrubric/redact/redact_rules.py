@@ -9,6 +9,7 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 from __future__ import annotations
 
 import calendar
+import ipaddress
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -199,6 +200,11 @@ _ZH_PERSON_WORD = (
 )
 
 
+def _handle_shaped(value: str) -> bool:
+    """A user name's shape: a digit, an underscore or a capital inside a word (HuwTheVet)."""
+    return re.search(r"[_\d]|[a-z][A-Z]", value) is not None
+
+
 def _zh_addressed(value: str) -> bool:
     """A name with a suffix of address (琴姐, 小蝶姐, 向大姐), not a kinship word (表姐, 大姐)."""
     core = value.rstrip("姐哥叔姨").removesuffix("大")
@@ -217,7 +223,7 @@ def _zh_nick(tag: str) -> str:
     )
 
 
-_ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
+_ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所|醫院|衛生院|醫學中心|診所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
@@ -233,7 +239,7 @@ _ID_CUES_EN = (
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
     r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
-    r"|学号|工号|出生证明?(?:编号|号)?"
+    r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
 )
 
 
@@ -490,6 +496,15 @@ def _looks_like_handle(value: str) -> bool:
     return any(ch.isdigit() or ch in "_." for ch in value) or any(ch.isupper() for ch in value[1:])
 
 
+def _ipv6(value: str) -> bool:
+    """A valid IPv6 address with a hex letter or "::" (so that no clock time passes)."""
+    try:
+        ipaddress.IPv6Address(value)
+    except ValueError:
+        return False
+    return "::" in value or any(ch in "abcdefABCDEF" for ch in value)
+
+
 def web_rules() -> tuple[Rule, ...]:
     """IP addresses, URLs, user names, licence plates and vehicle identification numbers."""
     c = re.compile
@@ -499,6 +514,23 @@ def web_rules() -> tuple[Rule, ...]:
             c(rf"(?<![\d.])(?:{_OCTET}\.){{3}}{_OCTET}(?![\d.]*\d)"),
             cues=(".",),
             min_digits=4,
+        ),
+        # IPv6 (240e:3a1:4c22:1f90::7b), valid by `ipaddress`; a clock time (10:30:45) is not.
+        Rule(
+            "IP",
+            c(r"(?<![0-9A-Za-z:])[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![0-9A-Za-z:])"),
+            accept=_ipv6,
+            cues=(":",),
+        ),
+        # An e-mail written out to dodge filters: "liang.xiaoyu 艾特 126 点 com", "jo (at) x dot org".
+        Rule(
+            "EMAIL",
+            c(
+                r"[\w.+-]+\s*(?:艾特|圈a|[(\[]at[)\]]|\bat\b)\s*[\w-]+"
+                r"(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b|\.)\s*[\w-]+)*"
+                r"\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*(?:com|cn|net|org|co\.uk|edu)\b"
+            ),
+            cues=("艾特", "圈a", "at"),
         ),
         Rule(
             "URL",
@@ -515,7 +547,7 @@ def web_rules() -> tuple[Rule, ...]:
                 r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
                 r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
                 r"|insta|tiktok)"
-                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is))?[\s:：是为叫]*"
+                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is)|['’]s)?[\s:：是为叫]*"
                 rf"({_HANDLE})"
             ),
             group=1,
@@ -895,7 +927,7 @@ def name_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:\b(?:we|everyone|they|the kids|the family|people|I)\s+(?:all\s+)?"
                 r"(?:call|called|calls)\s+(?:him|her|them|me|my\s+\w+)|\bknown as|\bnicknamed"
-                rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP})"
+                rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP}(?:\s+{_CAP})?)"
             ),
             group=1,
             accept=_plausible_name,
@@ -1085,6 +1117,44 @@ def name_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_plausible_name,
         ),
+        # Forum handles by where they stand: a quote header ("> TomH_runs wrote:", 引用 糖爸老陈
+        # 的发言), a reply to a user's post ("Re: MaryAnnB's question"), a handle opening a line
+        # ("nightowl_nurse, the fax …").
+        Rule(
+            "NAME",
+            c(r"(?m)^[ \t]*>?[ \t]*([A-Za-z][\w.\-]{2,29})[ \t]+(?:wrote|said|posted)[ \t]*:"),
+            group=1,
+            accept=_plausible_name,
+            cues=("wrote", "said", "posted"),
+        ),
+        Rule(
+            "NAME",
+            c(r"\bRe:\s+([A-Za-z][\w.\-]{2,29})['’]s\b"),
+            group=1,
+            accept=_handle_shaped,
+            cues=("re:",),
+        ),
+        Rule("NAME", c(r"(?m)^[ \t]*([a-z][a-z0-9]*_[a-z0-9_]+)(?=[,:])"), cues=("_",)),
+        Rule(
+            "NAME",
+            c(r"(?:引用|回复)\s*([^\s：:，,「」]{2,12}?)\s*的(?:发言|回复|帖子)"),
+            group=1,
+            cues=("引用", "回复"),
+        ),
+        # A nickname given (小名「铁蛋」) and a group's manager by name (管理员晴天会拉你进群).
+        Rule(
+            "NAME",
+            c(rf"(?:小名|乳名|外号|绰号)(?:叫|是)?\s*[「“\"『]({_HAN}{{1,4}})[」”\"』]"),
+            group=1,
+            cues=("小名", "乳名", "外号", "绰号"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:管理员|群主|版主)\s*({_HAN}{{2,3}}?)(?=会|说|是|[，,：:])"),
+            group=1,
+            accept=lambda v: re.search(f"[{_ZH_NOT_IN_NAME}]", v) is None,
+            cues=("管理员", "群主", "版主"),
+        ),
     )
 
 
@@ -1247,6 +1317,26 @@ def place_rules() -> tuple[Rule, ...]:
             ),
         ),
         Rule("LOCATION", c(rf"\b(?:{en_places})\b")),
+        # A street named after on/off/along: "The Laurels on Station Road".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:on|off|along)\s+({_NOT_PLACE_WORD}(?:{_CAP}\s+){{1,2}}(?:Road|Street|Lane"
+                r"|Avenue|Drive|Crescent|Close|Terrace|Gardens))\b"
+            ),
+            group=1,
+        ),
+        # A named school: "Littleover Community School", "St Anne's Primary School".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}((?:{_CAP}(?:['’]s)?\s+){{1,3}}(?:Primary|Secondary|High"
+                r"|Community|Grammar|Infant|Junior|Middle|Elementary|Catholic|Comprehensive"
+                r"|C of E|CE)\s+School)\b"
+            ),
+            group=1,
+            cues=("school",),
+        ),
         Rule(
             "LOCATION",
             c(
