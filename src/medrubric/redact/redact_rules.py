@@ -522,11 +522,13 @@ def web_rules() -> tuple[Rule, ...]:
             accept=_ipv6,
             cues=(":",),
         ),
-        # An e-mail written out to dodge filters: "liang.xiaoyu 艾特 126 点 com", "jo (at) x dot org".
+        # An e-mail written out to dodge filters: "liang.xiaoyu 艾特 126 点 com",
+        # "tom dot ridley at outlook dot com".
         Rule(
             "EMAIL",
             c(
-                r"[\w.+-]+\s*(?:艾特|圈a|[(\[]at[)\]]|\bat\b)\s*[\w-]+"
+                r"[\w.+-]+(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*[\w+-]+)*"
+                r"\s*(?:艾特|圈a|[(\[]at[)\]]|\bat\b)\s*[\w-]+"
                 r"(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b|\.)\s*[\w-]+)*"
                 r"\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*(?:com|cn|net|org|co\.uk|edu)\b"
             ),
