@@ -109,6 +109,9 @@ def test_units_and_labels():
         ("NAME", "我是孙女", "孙女", False),
         ("NAME", "患者张口困难", "张口", False),
         ("NAME", "我闺女思思", "思思", True),
+        ("IP", "left at 10:30:45, ratio 1:2:3", "10:30:45, ratio 1:2:3", False),
+        ("IP", "login from 81.2.69.160:8080", "81.2.69.160:8080", True),
+        ("IP", "有个240e:3a1:4c22:1f90::7b不是我", "240e:3a1:4c22:1f90::7b", True),
     ],
 )
 def test_a_tagged_span_must_have_the_form_of_its_kind(kind, text, span, ok):
