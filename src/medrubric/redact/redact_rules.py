@@ -521,6 +521,7 @@ def web_rules() -> tuple[Rule, ...]:
             c(r"(?<![0-9A-Za-z:])[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![0-9A-Za-z:])"),
             accept=_ipv6,
             cues=(":",),
+            min_digits=2,
         ),
         # An e-mail written out to dodge filters: "liang.xiaoyu 艾特 126 点 com",
         # "tom dot ridley at outlook dot com".
@@ -532,7 +533,7 @@ def web_rules() -> tuple[Rule, ...]:
                 r"(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b|\.)\s*[\w-]+)*"
                 r"\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*(?:com|cn|net|org|co\.uk|edu)\b"
             ),
-            cues=("艾特", "圈a", "at"),
+            cues=("dot", "点"),
         ),
         Rule(
             "URL",
@@ -611,6 +612,12 @@ _ZH_HOLIDAY = (
     r"春节|除夕|元宵节?|清明节?|端午节?|中秋节?|国庆节?|元旦|七夕|重阳节?|腊八节?|小年|冬至"
     r"|圣诞节?|平安夜|劳动节|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
 )
+# Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
+_EN_HOLIDAY_CUES = (
+    "day", "christmas", "eve", "hogmanay", "easter", "thanksgiving", "halloween", "night",
+    "eid", "diwali", "hanukkah", "passover", "yom kippur", "rosh", "new year", "mothering",
+    "remembrance",
+)  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
 
@@ -702,6 +709,7 @@ def date_rules() -> tuple[Rule, ...]:
                 rf"(?:,?\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)\b)?)"
             ),
             group=1,
+            cues=_EN_HOLIDAY_CUES,
         ),
         # Chinese weekdays: 上周六, 这礼拜三, 3月12日周三; a bare 周五 only before the event
         # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, not a
@@ -736,6 +744,7 @@ def date_rules() -> tuple[Rule, ...]:
                 rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
                 rf"|(?:{_ZH_EVENT}))"
             ),
+            cues=tuple(re.sub(r"节\?$", "", w) for w in _ZH_HOLIDAY.split("|")),
         ),
         # A day, month and two-digit year after an admission or discharge word: 出院23.3.1.
         Rule(
@@ -747,6 +756,7 @@ def date_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_valid_numeric_date,
             min_digits=4,
+            cues=("入院", "出院", "手术", "日期", "于"),
         ),
     )
 
@@ -1068,8 +1078,17 @@ def name_rules() -> tuple[Rule, ...]:
             cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
         ),
         # A minority name addressed (艾尔肯大哥，) or in a pair of people (我和乌日娜都是).
-        Rule("NAME", c(rf"((?:{minority})[{_TRANSLIT}]{{0,3}}?)(?={_ZH_ADDRESS})")),
-        Rule("NAME", c(rf"(?<=[和与跟、])((?:{minority}))(?=都|也|和|、|[，,。])"), group=1),
+        Rule(
+            "NAME",
+            c(rf"((?:{minority})[{_TRANSLIT}]{{0,3}}?)(?={_ZH_ADDRESS})"),
+            cues=("大", "阿姨", "老师", "好", "哥", "姐"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<=[和与跟、])((?:{minority}))(?=都|也|和|、|[，,。])"),
+            group=1,
+            cues=("和", "与", "跟", "、"),
+        ),
         # A person addressed with a kinship suffix after thanks, a role or a list: 谢谢琴姐分享,
         # 造口师黎姐, 收件人向大姐, 小蝶姐帮忙转发 (表姐, 大姐, 师姐 alone are no names).
         Rule(
@@ -1098,12 +1117,14 @@ def name_rules() -> tuple[Rule, ...]:
             "NAME",
             c(rf"([{_XLIT}]{{2,5}})\s*[（(]\s*(?:{_CAP})(?:[ -]{_CAP}){{1,2}}\s*[)）]"),
             group=1,
+            cues=("（", "("),
         ),
         Rule(
             "NAME",
             c(rf"[{_XLIT}]{{2,5}}\s*[（(]\s*((?:{_CAP})(?:[ -]{_CAP}){{1,2}})\s*[)）]"),
             group=1,
             accept=_plausible_name,
+            cues=("（", "("),
         ),
         # A Latin name after a word for a person in Chinese text (邻居Delroy, 客户Khalid
         # Al-Mansouri) or before a title (Delroy大叔).
@@ -1112,12 +1133,14 @@ def name_rules() -> tuple[Rule, ...]:
             c(rf"(?:{_ZH_PERSON_WORD})\s?({_EN_NAME})(?=[\u4e00-\u9fff（(，,。、\s]|$)"),
             group=1,
             accept=_plausible_name,
+            cues=tuple(_ZH_PERSON_WORD.split("|")),
         ),
         Rule(
             "NAME",
             c(rf"(?<![A-Za-z])({_EN_NAME})(?=大叔|大爷|阿姨|先生|女士|大哥|大姐|老师|医生|教授)"),
             group=1,
             accept=_plausible_name,
+            cues=("大叔", "大爷", "阿姨", "先生", "女士", "大哥", "大姐", "老师", "医生", "教授"),
         ),
         # Forum handles by where they stand: a quote header ("> TomH_runs wrote:", 引用 糖爸老陈
         # 的发言), a reply to a user's post ("Re: MaryAnnB's question"), a handle opening a line
@@ -1327,6 +1350,11 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|Avenue|Drive|Crescent|Close|Terrace|Gardens))\b"
             ),
             group=1,
+            cues=(
+                *("road", "street", "lane", "avenue", "drive", "crescent", "close"),
+                "terrace",
+                "gardens",
+            ),
         ),
         # A named school: "Littleover Community School", "St Anne's Primary School".
         Rule(
