@@ -197,6 +197,7 @@ def train(examples: Iterable[tuple[str, Sequence[tuple[str, int, int]]]], model:
     trainer.train(str(model))
 
 
+@lru_cache(maxsize=1)
 def default_model() -> Path:
     return Path(str(files("medrubric.redact").joinpath("data", MODEL_NAME)))
 
@@ -210,6 +211,7 @@ def _tagger(path: str) -> Any:
     return tagger
 
 
+@lru_cache(maxsize=1)
 def tagger_available() -> bool:
     return importlib.util.find_spec("pycrfsuite") is not None
 
