@@ -221,6 +221,37 @@ def test_ner_finds_names_and_places_without_cues():
     assert redact_text("周婷婷昨天开始发烧，周一好了。")[0] == "[NAME]昨天开始发烧，周一好了。"
 
 
+def test_proper_noun_tags_come_from_windows_with_the_whole_texts_tags():
+    """The tagger runs only around the entities, in windows as wide as its token vectors
+    read: each entity token gets the tag the whole text gives it, and tokens far from any
+    entity are not tagged at all."""
+    analyzer = redact_ner.english_analyzer()
+    nlp = analyzer.nlp_engine.nlp["en"]
+    assert redact_ner._context(nlp) == 4
+    texts = [
+        "My sister Aoife Brennan drove me to Galway, and the long drive back took four hours "
+        "because the roads near the coast were closed after the storm last night.",
+        "Thanks so much. The dosing chart you sent was very clear and I will ask Dr Okafor.",
+        "We saw Priya at the clinic in Leeds; Headaches got worse after Lisinopril.",
+    ]
+    places = ("PERSON", "GPE", "LOC", "FAC")
+    docs, pairs = [], []
+    for doc in nlp.pipe(texts):
+        ents = [ent for ent in doc.ents if ent.label_ in places]
+        docs.append((doc, ents))
+        pairs.append((doc, [("X", ent.start_char, ent.end_char) for ent in ents]))
+    redact_ner._tag(analyzer, pairs)
+    whole = list(nlp.get_pipe("tagger").pipe(nlp.get_pipe("tok2vec").pipe(nlp.pipe(texts))))
+    checked = 0
+    for (doc, ents), full in zip(docs, whole, strict=True):
+        for ent in ents:
+            for token in ent:
+                assert token.tag_ == full[token.i].tag_, (doc.text, token.text)
+                checked += 1
+    assert checked >= 6
+    assert docs[0][0][-2].tag_ == ""  # "night", 10 tokens past Galway: never tagged
+
+
 def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(redact_ner, "missing_components", lambda: ["jieba"])
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)

@@ -5,6 +5,7 @@ is deterministic, its spans must have their kind's form, it joins the rules' fin
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from medrubric.redact.redact_tagger import (
     units,
 )
 from medrubric.redact.train import main as train_main
+
+PII = Path(__file__).parents[1] / "data" / "pii"
 
 PHONE_IN_NUMERALS = "联系电话一三九 五七二一 零八六六"
 
@@ -106,11 +109,38 @@ def test_units_and_labels():
         ("NAME", "我是孙女", "孙女", False),
         ("NAME", "患者张口困难", "张口", False),
         ("NAME", "我闺女思思", "思思", True),
+        ("IP", "left at 10:30:45, ratio 1:2:3", "10:30:45, ratio 1:2:3", False),
+        ("IP", "login from 81.2.69.160:8080", "81.2.69.160:8080", True),
+        ("IP", "有个240e:3a1:4c22:1f90::7b不是我", "240e:3a1:4c22:1f90::7b", True),
     ],
 )
 def test_a_tagged_span_must_have_the_form_of_its_kind(kind, text, span, ok):
     start = text.index(span)
     assert plausible(kind, text, start, start + len(span)) is ok
+
+
+def test_the_shipped_record_names_every_labelled_set_with_its_count():
+    """`python -m medrubric.redact.train` with no arguments trains on every set of
+    tests/data/pii; the shipped model must be that one, so a set added later without
+    retraining (or a set left out) fails here."""
+    record = json.loads(default_model().with_name(RECORD_NAME).read_text("utf-8"))
+    on_disk = {
+        path.stem: sum(1 for line in path.read_text("utf-8").splitlines() if line.strip())
+        for path in sorted(PII.glob("*.jsonl"))
+    }
+    assert record["sets"] == on_disk
+    assert record["command"] == "python -m medrubric.redact.train"
+
+
+@pytest.mark.slow
+def test_training_with_no_arguments_rebuilds_the_shipped_model_byte_for_byte(tmp_path):
+    train_main(["--data", str(PII), "--out", str(tmp_path)])
+    assert (tmp_path / MODEL_NAME).read_bytes() == default_model().read_bytes()
+    built = json.loads((tmp_path / RECORD_NAME).read_text("utf-8"))
+    shipped = json.loads(default_model().with_name(RECORD_NAME).read_text("utf-8"))
+    assert {k: v for k, v in built.items() if k != "data_commit"} == {
+        k: v for k, v in shipped.items() if k != "data_commit"
+    }
 
 
 def test_train_refuses_a_bad_labelled_line(tmp_path, capsys):

@@ -30,8 +30,13 @@ from pydantic import BaseModel
 
 from medrubric.data.models import Thread
 from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
-from medrubric.redact.redact_ner import Entity, chinese_entities, english_entities
-from medrubric.redact.redact_rules import phone_numbers, rules
+from medrubric.redact.redact_ner import (
+    Entity,
+    chinese_entities,
+    common_chinese_word,
+    english_entities,
+)
+from medrubric.redact.redact_rules import DOSE, phone_numbers, rules
 from medrubric.redact.redact_surrogates import Surrogates
 from medrubric.redact.redact_tagger import plausible, tag_spans
 from medrubric.screen.reasons import Rejection
@@ -50,7 +55,7 @@ _PIECE = re.compile(
 )
 # A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
 _FACILITY = re.compile(
-    r"(?:医院|[一二三四五六七八九十]院|中心|诊所|Hospital|Clinic|Centre|Center)$"
+    r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|Hospital|Clinic|Centre|Center)$"
 )
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
@@ -119,6 +124,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
         return False
+    if (kind == "NAME" and common_chinese_word(span)) or _clinical_context(text, start, end):
+        return False
     if lex.is_protected(text, start, end) and not _FACILITY.search(span):
         return False
     if names_before_disease_word(text, end):
@@ -126,6 +133,29 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if kind == "LOCATION" and lex.is_kept_place(span):
         return False
     return not is_medical_term(span)
+
+
+_DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
+# A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
+_STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
+# A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
+_WORD_BEFORE = re.compile(r"([\w\-]+)\s*$")
+_IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
+
+
+def _clinical_context(text: str, start: int, end: int) -> bool:
+    """The words around `text[start:end]` make it clinical: a dose right after it (利福平0.45g),
+    a staging system in brackets after a stage, a brand in brackets after a drug name."""
+    if _DOSE_AFTER.match(text, end):
+        return True
+    opened = _IN_BRACKETS.search(text, max(0, start - 31), start)
+    if opened is None or not re.match(r"[^()（）]{0,30}[)）]", text[end : end + 31]):
+        return False
+    before = text[max(0, opened.start() - 30) : opened.start()]
+    if _STAGE_BEFORE.search(before):
+        return True
+    word = _WORD_BEFORE.search(before)
+    return word is not None and lexicon().is_drug_name(word.group(1))
 
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:

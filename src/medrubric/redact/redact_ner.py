@@ -41,6 +41,7 @@ _PRODUCT_BEFORE = re.compile(
 _TAGGING = ("tok2vec", "tagger")
 _LATIN_NAME = re.compile(r"[A-Z][a-z]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 _DIGIT = re.compile(r"\d")
 _POSSESSIVE = re.compile(r"['’]s?$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?¿¡:;\n(\"“]\s*)$")
@@ -150,22 +151,80 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
     pending = []
     for i, (text, artifacts) in zip(wanted, batch, strict=True):
         results = analyzer.analyze(text, "en", entities=list(EN_ENTITIES), nlp_artifacts=artifacts)
-        if results:
-            pending.append((i, text, results, artifacts.tokens))
-    _tag(analyzer, [doc for *_, doc in pending])
-    for i, text, results, doc in pending:
-        found[i] = [e for r in results if (e := _english_entity(text, r, doc))]
+        # Every test but the proper-noun one first: only what passes them needs the tags.
+        entities = [e for r in results if (e := _english_entity(text, r))]
+        if entities:
+            pending.append((i, entities, artifacts.tokens))
+    _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
+    for i, entities, doc in pending:
+        found[i] = [e for e in entities if _proper_noun(doc, e)]
     return found
 
 
-def _tag(analyzer: Any, docs: list[Any]) -> None:
-    """Fine-grained part-of-speech tags for `docs`, in place, as one batch."""
+def _tag(analyzer: Any, docs: list[tuple[Any, list[Entity]]]) -> None:
+    """Fine-grained part-of-speech tags, in place, for the tokens of `entities` in each doc,
+    as one batch: each run of entity tokens is tagged in a window of the tokens around it,
+    as many on each side as the tagger's token vectors see (`_context`), which gives every
+    token in the run the tag it has in the whole doc."""
+    from spacy.attrs import NORM
+    from spacy.tokens import Doc
+
     nlp = analyzer.nlp_engine.nlp["en"]
+    context = _context(nlp)
+    windows = []
+    for doc, entities in docs:
+        norms = doc.to_array([NORM])
+        for first, last in _token_windows(doc, entities, context):
+            tokens = doc[first:last]
+            window = Doc(
+                nlp.vocab,
+                words=[t.text for t in tokens],
+                spaces=[bool(t.whitespace_) for t in tokens],
+            )
+            window.from_array([NORM], norms[first:last])
+            windows.append((doc, first, window))
+    tagged = [window for *_, window in windows]
     for name in _TAGGING:
-        docs = list(nlp.get_pipe(name).pipe(docs, batch_size=64)) if docs else docs
+        tagged = list(nlp.get_pipe(name).pipe(tagged, batch_size=64)) if tagged else tagged
+    for (doc, first, _), window in zip(windows, tagged, strict=True):
+        for k, token in enumerate(window):
+            doc[first + k].tag = token.tag
 
 
-def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
+@lru_cache(maxsize=1)
+def _context(nlp: Any) -> int:
+    """How many tokens on each side a token vector of the tagger depends on: the depth of
+    the tok2vec's window encoder times its window size."""
+    encode = nlp.config["components"]["tok2vec"]["model"]["encode"]
+    return int(encode["depth"]) * int(encode["window_size"])
+
+
+def _token_windows(doc: Any, entities: list[Entity], context: int) -> list[tuple[int, int]]:
+    """(first, last) token ranges covering each entity with `context` tokens on each side,
+    overlapping ones merged."""
+    ranges = []
+    for _, start, end in entities:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is not None:
+            ranges.append((max(0, span.start - context), min(len(doc), span.end + context)))
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted(ranges):
+        if merged and first <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged
+
+
+def _proper_noun(doc: Any, entity: Entity) -> bool:
+    _, start, end = entity
+    tokens = doc.char_span(start, end, alignment_mode="expand") or ()
+    return all(token.tag_ in _PROPER_NOUN_TAGS for token in tokens)
+
+
+def _english_entity(text: str, result: Any) -> Entity | None:
+    """The entity presidio found, trimmed ("the ", a possessive), unless it is no name or
+    place by the tests that need no part-of-speech tags."""
     lex = lexicon()
     start, end = result.start, result.end
     span = text[start:end]
@@ -173,12 +232,10 @@ def _english_entity(text: str, result: Any, doc: Any) -> Entity | None:
         start += 4
     end -= len(span) - len(_POSSESSIVE.sub("", span))
     span = text[start:end]
-    tokens = doc.char_span(start, end, alignment_mode="expand") or ()
     if (
         result.score < MIN_SCORE
         or not _LATIN_NAME.match(span)
         or _DIGIT.search(span)
-        or any(token.tag_ not in _PROPER_NOUN_TAGS for token in tokens)
         or is_medical_term(span)
     ):
         return None
@@ -264,6 +321,28 @@ def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
             yield word, pairs[0].flag if len(pairs) == 1 else "x"
         else:
             yield word, "x"
+
+
+# jieba's part-of-speech tags of names, places, organisations, other proper nouns and
+# abbreviations: a word of its dictionary with another tag is a common word.
+_PROPER_TAGS = frozenset({"nr", "nrfg", "nrt", "ns", "nt", "nz", "j", "x", "eng"})
+COMMON_WORD_FREQ = 300
+
+
+def common_chinese_word(word: str) -> bool:
+    """`word`, two characters taken for a name, is a frequent word of jieba's dictionary that
+    is no proper noun (凌晨, 商量: at least `COMMON_WORD_FREQ` times in its corpus). Pet names
+    (小米, 老周, 一一) and compound surnames (公孙) never count as common words; given names
+    that are rarer words (建军) stay names. False without jieba."""
+    tagger = chinese_tagger()
+    if tagger is None or not _CJK_PAIR.fullmatch(word):
+        return False
+    if word[0] in "小老大阿" or word[0] == word[1] or word in lexicon().zh_surnames:
+        return False
+    tag = tagger.dt.word_tag_tab.get(word)
+    if tag is None or tag in _PROPER_TAGS:
+        return False
+    return bool(tagger.dt.tokenizer.FREQ.get(word, 0) >= COMMON_WORD_FREQ)
 
 
 def _is_given(word: str, lex: Lexicon) -> bool:

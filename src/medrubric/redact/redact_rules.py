@@ -9,6 +9,7 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 from __future__ import annotations
 
 import calendar
+import ipaddress
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -97,7 +98,7 @@ _DATE = (
 _HAN = r"[\u4e00-\u9fff]"
 _ZH_NAME_END = (
     r"(?=[，,。.\s；;：:！!、）)】]|今年|男|女|\d|[一二三四五六七八九]十|$|上周|住|一直|的|得|和|跟|术后|吃|是|在|因|去|也|阿姨|叔叔|奶奶|爷爷|大夫|医生|老师"
-    r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上)"
+    r"|从|说|患|确诊|做|查|出现|被|刚|已|有|今天|昨天|最近|突然|那天|都|敬上|拜上|喺|係)"
 )
 _NOT_PLACE_WORD = (
     r"(?!(?:The|A|An|My|Our|This|That|Their|His|Her|Your|Local|Nearby|Private|Public|General"
@@ -157,6 +158,7 @@ _ZH_KIN_WORDS = (
     r"|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友"
     r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
     r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家|我姐|我哥|我弟|我妹"
+    r"|阿嬤|阿嬷|阿嫲|阿公|阿爺|阿爷|阿媽|阿爸|老豆|老竇|老母"
 )
 _ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
 _ZH_KIN_CUES = tuple(_ZH_KIN_WORDS.split("|"))
@@ -176,7 +178,52 @@ _TRANSLIT = (
     "扎西次仁卓玛格桑达顿珠多吉旺姆曲央宗巴普布索朗白洛强帕迪努赛麦合曼甫牙库亚"
 )
 _ZH_NOT_GIVEN = "女儿子孙疸疹痛病症炎癌瘤热咳喘吐泻晕痒肿身"
-_ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所"
+# Words after which a person is addressed or named: thanks, roles, a recipient.
+_ZH_ADDRESS_CUE = (
+    r"谢谢|感谢|多谢|请教|问问|麻烦|拜托|群里的|管理员|群主|造口师|护士|护工|收件人|联系|找"
+    r"|和|跟|、"
+)
+_ZH_ADDRESS = r"大哥|大姐|大叔|大爷|阿姨|老师|你好|您好|哥[，,！!]|姐[，,！!]"
+# A kinship word with a suffix of address that is no name: 表姐, 大姐, 师姐, 空姐, 老哥.
+_ZH_NOT_ADDRESSED = frozenset("表堂大二三四五六七老师学空亲干嫂姐哥小阿")
+# Characters of Western names transliterated into Chinese (马克, 史密斯, 玛丽亚).
+_XLIT = (
+    "阿埃艾安奥巴贝本比波伯布查达戴丹德迪蒂杜多恩法菲费夫福盖格古哈海汉赫亨华霍基吉加杰金卡凯"
+    "坎康柯科克肯库拉莱兰劳勒雷里利莉丽林琳隆卢鲁路伦罗洛马玛麦曼梅蒙米密莫姆穆纳娜南尼妮纽诺"
+    "欧帕佩皮珀普齐奇恰乔切琴让瑞若萨塞桑瑟森沙尚舍史斯松苏索塔泰汤唐特提汀托瓦万威韦维温沃乌"
+    "伍西希夏谢辛休雅亚扬耶伊因英尤约詹珍朱卓兹彼得保"
+)
+# Words for a person before a Latin name in Chinese text (邻居Delroy, 客户Khalid).
+_ZH_PERSON_WORD = (
+    r"邻居|客户|朋友|同事|老公|老婆|丈夫|妻子|爱人|病友|室友|同学|老板|男友|女友|男朋友|女朋友"
+    r"|外籍|房东|老外|医生|大夫|护士"
+)
+
+
+def _handle_shaped(value: str) -> bool:
+    """A user name's shape: a digit, an underscore or a capital inside a word (HuwTheVet)."""
+    return re.search(r"[_\d]|[a-z][A-Z]", value) is not None
+
+
+def _zh_addressed(value: str) -> bool:
+    """A name with a suffix of address (琴姐, 小蝶姐, 向大姐), not a kinship word (表姐, 大姐)."""
+    core = value.rstrip("姐哥叔姨").removesuffix("大")
+    if not core or (len(core) == 1 and core in _ZH_NOT_ADDRESSED):
+        return False
+    if re.match(_ZH_ADDRESS_CUE, core) or re.search(f"[{_ZH_NOT_IN_NAME}]", core):
+        return False
+    return not is_kinship_word(value) and core not in _ZH_KIN_CUES
+
+
+def _zh_nick(tag: str) -> str:
+    """A pet name: 阿宁, a doubled character (莫莫) or 小 and one character (named group `tag`)."""
+    return (
+        rf"阿(?![{_ZH_NOT_AFTER_A}]){_HAN}|(?P<{tag}>[^\W\d{_ZH_NOT_DOUBLED}])(?P={tag})"
+        rf"|小(?![{_ZH_NOT_AFTER_XIAO}]){_HAN}"
+    )
+
+
+_ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊所|醫院|衛生院|醫學中心|診所"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
@@ -192,7 +239,7 @@ _ID_CUES_EN = (
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
     r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
-    r"|学号|工号|出生证明?(?:编号|号)?"
+    r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
 )
 
 
@@ -253,6 +300,12 @@ _PHONE_CANDIDATE = re.compile(
 )
 
 
+# Digits alone, without the trunk 0, a "+" or separators, shorter than a full national number
+# (US 10 digits, Chinese mobiles 11, Indian mobiles 10): a count, a code or a reference, not a
+# phone (12345678 is a valid Irish number only without its area code's 0).
+_BARE_NUMBER = re.compile(r"[1-9]\d{6,8}")
+
+
 def phone_numbers(text: str) -> list[tuple[int, int]]:
     """Spans of the digit runs that `phonenumbers` accepts as a valid number of one of
     `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …), in
@@ -268,6 +321,8 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
         if sum(ch.isdigit() for ch in candidate) < 7:
             continue
         cued = PHONE_CUE.search(text, max(0, match.start() - 20), match.start())
+        if not cued and _BARE_NUMBER.fullmatch(candidate):
+            continue
         for region in PHONE_REGIONS + (CUED_PHONE_REGIONS if cued else ()):
             try:
                 number = phonenumbers.parse(candidate, region)
@@ -441,6 +496,15 @@ def _looks_like_handle(value: str) -> bool:
     return any(ch.isdigit() or ch in "_." for ch in value) or any(ch.isupper() for ch in value[1:])
 
 
+def _ipv6(value: str) -> bool:
+    """A valid IPv6 address with a hex letter or "::" (so that no clock time passes)."""
+    try:
+        ipaddress.IPv6Address(value)
+    except ValueError:
+        return False
+    return "::" in value or any(ch in "abcdefABCDEF" for ch in value)
+
+
 def web_rules() -> tuple[Rule, ...]:
     """IP addresses, URLs, user names, licence plates and vehicle identification numbers."""
     c = re.compile
@@ -450,6 +514,26 @@ def web_rules() -> tuple[Rule, ...]:
             c(rf"(?<![\d.])(?:{_OCTET}\.){{3}}{_OCTET}(?![\d.]*\d)"),
             cues=(".",),
             min_digits=4,
+        ),
+        # IPv6 (240e:3a1:4c22:1f90::7b), valid by `ipaddress`; a clock time (10:30:45) is not.
+        Rule(
+            "IP",
+            c(r"(?<![0-9A-Za-z:])[0-9A-Fa-f]{1,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![0-9A-Za-z:])"),
+            accept=_ipv6,
+            cues=(":",),
+            min_digits=2,
+        ),
+        # An e-mail written out to dodge filters: "liang.xiaoyu 艾特 126 点 com",
+        # "tom dot ridley at outlook dot com".
+        Rule(
+            "EMAIL",
+            c(
+                r"[\w.+-]+(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*[\w+-]+)*"
+                r"\s*(?:艾特|圈a|[(\[]at[)\]]|\bat\b)\s*[\w-]+"
+                r"(?:\s*(?:点|[(\[]dot[)\]]|\bdot\b|\.)\s*[\w-]+)*"
+                r"\s*(?:点|[(\[]dot[)\]]|\bdot\b)\s*(?:com|cn|net|org|co\.uk|edu)\b"
+            ),
+            cues=("dot", "点"),
         ),
         Rule(
             "URL",
@@ -466,7 +550,7 @@ def web_rules() -> tuple[Rule, ...]:
                 r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
                 r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
                 r"|insta|tiktok)"
-                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is))?[\s:：是为叫]*"
+                r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is)|['’]s)?[\s:：是为叫]*"
                 rf"({_HANDLE})"
             ),
             group=1,
@@ -512,6 +596,29 @@ _MONTH_NAME = (
 _YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
 _ZH_NUM = "〇零一二三四五六七八九十"
 _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|出生|生|去世|走的|确诊|发病|来"
+
+
+_EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_EN_HOLIDAY = (
+    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day"
+    r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
+    r"| Monday| Saturday| weekend)?|Good Friday|Thanksgiving|Halloween|Bonfire Night|Guy Fawkes"
+    r" Night|Eid(?: al-(?:Fitr|Adha))?|Diwali|Hanukkah|Passover|Yom Kippur|Rosh Hashanah"
+    r"|Valentine['’]s Day|Mother['’]s Day|Mothering Sunday|Father['’]s Day|Labou?r Day"
+    r"|Memorial Day|Independence Day|St\.? Patrick['’]s Day|Australia Day|Anzac Day|Canada Day"
+    r"|Remembrance Sunday|Burns Night|Bank Holiday Monday"
+)
+_ZH_HOLIDAY = (
+    r"春节|除夕|元宵节?|清明节?|端午节?|中秋节?|国庆节?|元旦|七夕|重阳节?|腊八节?|小年|冬至"
+    r"|圣诞节?|平安夜|劳动节|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
+)
+# Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
+_EN_HOLIDAY_CUES = (
+    "day", "christmas", "eve", "hogmanay", "easter", "thanksgiving", "halloween", "night",
+    "eid", "diwali", "hanukkah", "passover", "yom kippur", "rosh", "new year", "mothering",
+    "remembrance",
+)  # fmt: skip
+_ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
 
 def _valid_numeric_date(value: str) -> bool:
@@ -591,6 +698,66 @@ def date_rules() -> tuple[Rule, ...]:
                 r"|(?:上上?个?月|下个?月|这个?月|本月)\d{1,2}[号日]"
             ),
         ),
+        # A weekday or a holiday that dates an event: "admitted last Tuesday", "on Friday
+        # night", "since Easter Monday", "his stroke on Hogmanay" ("on Mondays" recurs: kept).
+        Rule(
+            "DATE",
+            c(
+                rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|early on"
+                rf"|admitted|discharged|died|born|operated|diagnosed|seen)\s+(?:the\s+)?"
+                rf"(?:(?:last|this|next|past)\s+)?)((?:{_EN_HOLIDAY})\b|{_EN_DAY_NAME}\b"
+                rf"(?:,?\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)\b)?)"
+            ),
+            group=1,
+            cues=_EN_HOLIDAY_CUES,
+        ),
+        # Chinese weekdays: 上周六, 这礼拜三, 3月12日周三; a bare 周五 only before the event
+        # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, not a
+        # date of someone's care.
+        Rule(
+            "DATE",
+            c(
+                rf"(?<!每)(?:(?:上上?|下下?|这|本)个?(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"|(?<=[日号])(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"|(?:周|星期|礼拜|禮拜)[一二三四五六日天](?=(?:{_ZH_EVENT}|就|被)))"
+                rf"(?![一二三四五六日天])"
+            ),
+            cues=("周", "星期", "礼拜", "禮拜"),
+        ),
+        # A day of the month alone before a time of day or an event: 3号晚上, 十一号做的手术.
+        Rule(
+            "DATE",
+            c(
+                rf"(?<![\d月.年/\-第每])(?:3[01]|[12]\d|0?[1-9]|[一二三]?十[一二三四五六七八九]?"
+                rf"|(?<![{_ZH_NUM}])[一二三四五六七八九])[号日]"
+                rf"(?=(?:{_ZH_TIME_OF_DAY}|{_ZH_EVENT}|那天|当天|开刀|突然))"
+            ),
+            cues=("号", "日"),
+        ),
+        # A holiday with a year before it or a span of time after it: 前年国庆, 清明前一天,
+        # 古尔邦节那天, 去年那达慕期间, 春节前后.
+        Rule(
+            "DATE",
+            c(
+                rf"(?:(?:去|今|前|大前|明)年)(?:{_ZH_HOLIDAY})"
+                rf"|(?:{_ZH_HOLIDAY})(?:前一天|后一天|前两天|后两天)"
+                rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
+                rf"|(?:{_ZH_EVENT}))"
+            ),
+            cues=tuple(re.sub(r"节\?$", "", w) for w in _ZH_HOLIDAY.split("|")),
+        ),
+        # A day, month and two-digit year after an admission or discharge word: 出院23.3.1.
+        Rule(
+            "DATE",
+            c(
+                r"(?:入院|出院|手术|日期[是为：:]?|于)\s*"
+                r"(\d{2}[./-](?:1[0-2]|0?[1-9])[./-](?:3[01]|[12]\d|0?[1-9]))(?![\d./-])"
+            ),
+            group=1,
+            accept=_valid_numeric_date,
+            min_digits=4,
+            cues=("入院", "出院", "手术", "日期", "于"),
+        ),
     )
 
 
@@ -628,7 +795,7 @@ def age_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "AGE",
-            c(rf"(?i:\b(?:aged|age|ages|turned|turning)\b[\s:]*){number}(?![\w.]|\.\d)"),
+            c(rf"(?i:\b(?:aged|age|ages|turned|turning)\b[\s:]*){number}(?!\w|\.\d)"),
             group=1,
             accept=_over_89,
             cues=("age", "turn"),
@@ -772,7 +939,7 @@ def name_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:\b(?:we|everyone|they|the kids|the family|people|I)\s+(?:all\s+)?"
                 r"(?:call|called|calls)\s+(?:him|her|them|me|my\s+\w+)|\bknown as|\bnicknamed"
-                rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP})"
+                rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP}(?:\s+{_CAP})?)"
             ),
             group=1,
             accept=_plausible_name,
@@ -900,7 +1067,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:——|--|—|~)\s*(小?{_HAN}{{1,2}}?)(?:妈妈|爸爸|妈|爸|家长)?\s*$"),
+            c(rf"(?:——|--|—|~)\s*(小?{_HAN}{{1,4}}?)(?:妈妈|爸爸|妈|爸|家长)?\s*$"),
             group=1,
             cues=("—", "--", "~"),
         ),
@@ -909,6 +1076,109 @@ def name_rules() -> tuple[Rule, ...]:
             c(rf"(?:{_ZH_CUES}|[（(])((?:{minority}))"),
             group=1,
             cues=_ZH_MINORITY_CUES + _ZH_KIN_CUES,
+        ),
+        # A minority name addressed (艾尔肯大哥，) or in a pair of people (我和乌日娜都是).
+        Rule(
+            "NAME",
+            c(rf"((?:{minority})[{_TRANSLIT}]{{0,3}}?)(?={_ZH_ADDRESS})"),
+            cues=("大", "阿姨", "老师", "好", "哥", "姐"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<=[和与跟、])((?:{minority}))(?=都|也|和|、|[，,。])"),
+            group=1,
+            cues=("和", "与", "跟", "、"),
+        ),
+        # A person addressed with a kinship suffix after thanks, a role or a list: 谢谢琴姐分享,
+        # 造口师黎姐, 收件人向大姐, 小蝶姐帮忙转发 (表姐, 大姐, 师姐 alone are no names).
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_ZH_ADDRESS_CUE}|^|(?<=[，,。！!\s]))"
+                rf"((?:小|阿)?(?:(?:{surnames})|(?:{ambiguous})|[{chars}]){{1,2}}?大?[姐哥叔姨])"
+                r"(?=[，,。！!\s、（(]|分享|帮忙|说|你好|您好|教|的|人|也|很|真|特别|$)"
+            ),
+            group=1,
+            accept=_zh_addressed,
+            cues=("姐", "哥", "叔", "姨"),
+        ),
+        # Nicknames in a list after thanks: 感谢群里的阿宁、莫莫.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:感谢|谢谢|多谢|群里的)(?:群里的)?((?:{_zh_nick('a')})(?:[、和与跟及](?:{_zh_nick('b')}))+)"
+            ),
+            group=1,
+            cues=("谢", "群里的"),
+        ),
+        # A name written in transliteration characters and glossed in Latin letters:
+        # 马克（Mark Halloran）; both parts are the name.
+        Rule(
+            "NAME",
+            c(rf"([{_XLIT}]{{2,5}})\s*[（(]\s*(?:{_CAP})(?:[ -]{_CAP}){{1,2}}\s*[)）]"),
+            group=1,
+            cues=("（", "("),
+        ),
+        Rule(
+            "NAME",
+            c(rf"[{_XLIT}]{{2,5}}\s*[（(]\s*((?:{_CAP})(?:[ -]{_CAP}){{1,2}})\s*[)）]"),
+            group=1,
+            accept=_plausible_name,
+            cues=("（", "("),
+        ),
+        # A Latin name after a word for a person in Chinese text (邻居Delroy, 客户Khalid
+        # Al-Mansouri) or before a title (Delroy大叔).
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_PERSON_WORD})\s?({_EN_NAME})(?=[\u4e00-\u9fff（(，,。、\s]|$)"),
+            group=1,
+            accept=_plausible_name,
+            cues=tuple(_ZH_PERSON_WORD.split("|")),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![A-Za-z])({_EN_NAME})(?=大叔|大爷|阿姨|先生|女士|大哥|大姐|老师|医生|教授)"),
+            group=1,
+            accept=_plausible_name,
+            cues=("大叔", "大爷", "阿姨", "先生", "女士", "大哥", "大姐", "老师", "医生", "教授"),
+        ),
+        # Forum handles by where they stand: a quote header ("> TomH_runs wrote:", 引用 糖爸老陈
+        # 的发言), a reply to a user's post ("Re: MaryAnnB's question"), a handle opening a line
+        # ("nightowl_nurse, the fax …").
+        Rule(
+            "NAME",
+            c(r"(?m)^[ \t]*>?[ \t]*([A-Za-z][\w.\-]{2,29})[ \t]+(?:wrote|said|posted)[ \t]*:"),
+            group=1,
+            accept=_plausible_name,
+            cues=("wrote", "said", "posted"),
+        ),
+        Rule(
+            "NAME",
+            c(r"\bRe:\s+([A-Za-z][\w.\-]{2,29})['’]s\b"),
+            group=1,
+            accept=_handle_shaped,
+            cues=("re:",),
+        ),
+        Rule("NAME", c(r"(?m)^[ \t]*([a-z][a-z0-9]*_[a-z0-9_]+)(?=[,:])"), cues=("_",)),
+        Rule(
+            "NAME",
+            c(r"(?:引用|回复)\s*([^\s：:，,「」]{2,12}?)\s*的(?:发言|回复|帖子)"),
+            group=1,
+            cues=("引用", "回复"),
+        ),
+        # A nickname given (小名「铁蛋」) and a group's manager by name (管理员晴天会拉你进群).
+        Rule(
+            "NAME",
+            c(rf"(?:小名|乳名|外号|绰号)(?:叫|是)?\s*[「“\"『]({_HAN}{{1,4}})[」”\"』]"),
+            group=1,
+            cues=("小名", "乳名", "外号", "绰号"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:管理员|群主|版主)\s*({_HAN}{{2,3}}?)(?=会|说|是|[，,：:])"),
+            group=1,
+            accept=lambda v: re.search(f"[{_ZH_NOT_IN_NAME}]", v) is None,
+            cues=("管理员", "群主", "版主"),
         ),
     )
 
@@ -1072,6 +1342,31 @@ def place_rules() -> tuple[Rule, ...]:
             ),
         ),
         Rule("LOCATION", c(rf"\b(?:{en_places})\b")),
+        # A street named after on/off/along: "The Laurels on Station Road".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:on|off|along)\s+({_NOT_PLACE_WORD}(?:{_CAP}\s+){{1,2}}(?:Road|Street|Lane"
+                r"|Avenue|Drive|Crescent|Close|Terrace|Gardens))\b"
+            ),
+            group=1,
+            cues=(
+                *("road", "street", "lane", "avenue", "drive", "crescent", "close"),
+                "terrace",
+                "gardens",
+            ),
+        ),
+        # A named school: "Littleover Community School", "St Anne's Primary School".
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}((?:{_CAP}(?:['’]s)?\s+){{1,3}}(?:Primary|Secondary|High"
+                r"|Community|Grammar|Infant|Junior|Middle|Elementary|Catholic|Comprehensive"
+                r"|C of E|CE)\s+School)\b"
+            ),
+            group=1,
+            cues=("school",),
+        ),
         Rule(
             "LOCATION",
             c(

@@ -20,6 +20,7 @@ It runs only when NER is on (`MEDRUBRIC_NER`).
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -196,6 +197,7 @@ def train(examples: Iterable[tuple[str, Sequence[tuple[str, int, int]]]], model:
     trainer.train(str(model))
 
 
+@lru_cache(maxsize=1)
 def default_model() -> Path:
     return Path(str(files("medrubric.redact").joinpath("data", MODEL_NAME)))
 
@@ -209,6 +211,7 @@ def _tagger(path: str) -> Any:
     return tagger
 
 
+@lru_cache(maxsize=1)
 def tagger_available() -> bool:
     return importlib.util.find_spec("pycrfsuite") is not None
 
@@ -280,7 +283,9 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       "glucose was";
     - a date is not a month or year alone (上个月, last year), and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
-      them 12 or under."""
+      them 12 or under;
+    - an IP address is a valid IPv4 (with or without a port) or IPv6 address (10:30:45 is
+      a time)."""
     span = text[start:end]
     digits = len(_DIGITS.findall(span))
     if kind == "NAME":
@@ -304,6 +309,19 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
         if _MONTH_OR_YEAR.fullmatch(span) and not _DATE_GOES_ON.match(text, end):
             return False
         return all(_numeric_date(m.group()) for m in _NUMERIC_DATE.finditer(span))
+    if kind == "IP":
+        return _ip_address(span)
+    return True
+
+
+_IPV4_PORT = re.compile(r"(\d+\.\d+\.\d+\.\d+):\d+")
+
+
+def _ip_address(span: str) -> bool:
+    try:
+        ipaddress.ip_address(_IPV4_PORT.sub(r"\1", span))
+    except ValueError:
+        return False
     return True
 
 
