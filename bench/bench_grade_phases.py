@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from _bytecode import child_env, compile_sources
@@ -48,6 +49,7 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
+        ended = time.time()
         if os.waitstatus_to_exitcode(status):
             err.seek(0)
             raise SystemExit(err.read().decode()[-2000:])
@@ -55,7 +57,10 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     row = {name: marks[end] - marks[begin] for name, begin, end in PHASES}
     row["after exit handlers"] = usage.ru_utime + usage.ru_stime - marks["exit_handlers"]
     row["total"] = usage.ru_utime + usage.ru_stime
-    row["calls made"] = stub.stats()["calls"]
+    row["after last reply"] = row["total"] - marks["last_reply"]
+    stats = stub.stats()
+    row["last request to exit, wall"] = ended - stats["last"]
+    row["calls made"] = stats["calls"]
     return row
 
 
@@ -81,13 +86,18 @@ def main() -> int:
                 rows[name].append(one(stub, src, files, out, args.mode))
                 print(name, {k: round(v, 3) for k, v in rows[name][-1].items()}, file=sys.stderr)
     verdicts = args.examples * 11
-    columns = [p[0] for p in PHASES] + ["after exit handlers", "total"]
-    print(f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict |")
-    print(f"|---|{'---|' * (len(columns) + 1)}")
+    columns = [p[0] for p in PHASES] + ["after exit handlers", "total", "after last reply"]
+    wall = "last request to exit, wall"
+    print(
+        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict "
+        f"| {wall} s |"
+    )
+    print(f"|---|{'---|' * (len(columns) + 2)}")
     for name, runs in rows.items():
         cells = [", ".join(f"{run[c]:.2f}" for run in runs) for c in columns]
         per = ", ".join(f"{1000 * run['total'] / verdicts:.2f}" for run in runs)
-        print(f"| {name} | {' | '.join(cells)} | {per} |")
+        tail = ", ".join(f"{run[wall]:.2f}" for run in runs)
+        print(f"| {name} | {' | '.join(cells)} | {per} | {tail} |")
     print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
