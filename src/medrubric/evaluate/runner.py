@@ -356,7 +356,8 @@ async def grade_stage(
 
 
 # The most memory the bootstrap's index tables drawn ahead may take (uint16 indices: three
-# strata sizes of a 1,000-case run; larger runs draw the sizes that do not fit at the end).
+# strata sizes of a 1,000-case run). A run whose own table does not fit (3,355 cases or
+# more) draws every table at the end, as it is used.
 AHEAD_BYTES = 64 << 20
 
 
@@ -370,10 +371,12 @@ def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thr
 
     def load() -> None:
         import medrubric.evaluate.summary  # noqa: F401
-        from medrubric.scoring.resample import draw_ahead
+        from medrubric.scoring.resample import draw_ahead, table_bytes
         from medrubric.scoring.summary import N_RESAMPLES, SEED, expected_strata_sizes
 
         git_revision()
+        if table_bytes(len(answered), N_RESAMPLES) > AHEAD_BYTES:
+            return  # the run's own table does not fit: its cases are not read again for it
         cases = (case for _, case in read_models(run.cases, Case) if case.id in answered)
         draw_ahead(SEED, expected_strata_sizes(cases), N_RESAMPLES, AHEAD_BYTES)
 

@@ -98,7 +98,8 @@ def _rows_per_block(n: int) -> int:
     return max(1, _ROW_BUDGET // max(1, n))
 
 
-def _table_bytes(n: int, n_resamples: int) -> int:
+def table_bytes(n: int, n_resamples: int) -> int:
+    """The memory of a whole index table of `n` values drawn ahead."""
     return n_resamples * n * np.min_scalar_type(n - 1).itemsize
 
 
@@ -111,7 +112,7 @@ def draw_ahead(seed: int, sizes: Iterable[int], n_resamples: int, budget_bytes: 
     used = 0
     with _AHEAD_LOCK:
         for n in sorted({n for n in sizes if 0 < n <= MAX_VALUES}, reverse=True):
-            key, need = (seed, n, n_resamples), _table_bytes(n, n_resamples)
+            key, need = (seed, n, n_resamples), table_bytes(n, n_resamples)
             if key in _AHEAD or used + need > budget_bytes:
                 continue
             used += need
