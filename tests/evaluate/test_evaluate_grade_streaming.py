@@ -303,28 +303,3 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
         result = asyncio.run(run_grade(opts, answers))
     assert result.progress.tally.verdicts > 1
     assert answered_before == [1]  # once, when the first call had its reply
-
-
-def test_answers_drawn_beside_the_summary_give_the_same_report(tmp_path):
-    """`draw_answers` fills report.html's answers on a thread while summary.json's
-    bootstraps run: the page is the one drawn from the picked answers afterwards."""
-    from medrubric.report.html import Listed
-    from medrubric.report.run import draw_answers
-
-    shutil.copy(FIXTURES / "healthbench.jsonl", tmp_path / "healthbench.jsonl")
-    answers = _answers(tmp_path / "answers.jsonl")
-    pages = {}
-    with ReplayServer(rubric_replay_handler) as server:
-        for name, hook in (("plain", None), ("drawn", draw_answers)):
-            opts = RunOptions(
-                cases=str(tmp_path / "healthbench.jsonl"), out=tmp_path / name,
-                cache_dir=tmp_path / f"cache-{name}", show_progress=False, concurrency=2,
-                setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-            )  # fmt: skip
-            result = asyncio.run(run_grade(opts, answers, hook))
-            assert isinstance(result.drawn, Listed) == (hook is not None)
-            write_run_reports(result)
-            pages[name] = (tmp_path / name / "report.html").read_text(encoding="utf-8")
-    assert pages["drawn"].count('class="case') >= 3
-    plain = pages["plain"].replace(str(tmp_path / "plain"), str(tmp_path / "drawn"))
-    assert pages["drawn"] == plain

@@ -315,10 +315,9 @@ def grade_cmd(
         _dry_run(opts, responses)
         return
     from medrubric.evaluate.runner import run_grade
-    from medrubric.report.run import draw_answers
 
     _say_smoke(opts)
-    _report(asyncio.run(run_grade(_with_validity(opts), responses, draw_answers)), max_error_rate)
+    _report(asyncio.run(run_grade(_with_validity(opts), responses)), max_error_rate)
 
 
 @dispatch_flags(engine=False)
@@ -356,10 +355,9 @@ def eval_cmd(
         _dry_run(opts)
         return
     from medrubric.evaluate.runner import run_eval
-    from medrubric.report.run import draw_answers
 
     _say_smoke(opts)
-    _report(asyncio.run(run_eval(_with_validity(opts), draw_answers)), max_error_rate)
+    _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
 
 
 @grader_flags(jury=True)
@@ -378,7 +376,6 @@ def regrade_cmd(
 
     from medrubric.evaluate.regrade import recorded_setup, regrade_setup
     from medrubric.evaluate.runner import run_grade
-    from medrubric.report.run import draw_answers
 
     source = RunDir(run)
     old = recorded_setup(source)
@@ -388,8 +385,7 @@ def regrade_cmd(
     opts = _options(models, cases=str(source.cases), out=out, setup=setup,
                     retry_errors=retry_errors)  # fmt: skip
     _say_smoke(opts)
-    result = asyncio.run(run_grade(_with_validity(opts), source.responses, draw_answers))
-    _report(result, max_error_rate)
+    _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
 
 
 def report_cmd(
@@ -418,11 +414,10 @@ def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
     """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 4 sample cases."""
     from medrubric.evaluate.demo import demo_options
     from medrubric.evaluate.runner import run_eval
-    from medrubric.report.run import draw_answers
 
     opts = demo_options(models, out)
     _say_smoke(opts)
-    result = asyncio.run(run_eval(_with_validity(opts), draw_answers))
+    result = asyncio.run(run_eval(_with_validity(opts)))
     _say_smoke(opts)
     _report(result)
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,8 +146,6 @@ class RunResult(BaseModel):
     summary_changed: bool = True  # False: nothing it is computed from changed since last time
     # the answers report.html draws, picked as summary.json read the grades (None: not read)
     picked: AnswerPicker | None = None
-    # what report.html shows of them, drawn while the summary was computed (`OnPicked`)
-    drawn: Any = None
 
     def grades(self) -> Iterator[CaseGrade]:
         """The grade of each answer, in order, read from the run one at a time."""
@@ -421,14 +418,12 @@ def write_summary(
     cases: RunCases,
     responses: Sequence[Response],
     picker: AnswerPicker | None = None,
-    on_picked: Callable[[], object] | None = None,
 ) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed. Grades and calls are read from the
     run's logs one at a time; only per-case scores are held, and `picker` is offered every
-    grade read (the answers report.html draws, so that it need not read them again), then
-    `on_picked` is called, while the bootstraps are still to run."""
+    grade read (the answers report.html draws, so that it need not read them again)."""
     assert opts.setup is not None
     specs = opts.graders()
     models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
@@ -465,7 +460,7 @@ def write_summary(
     )
     grades = answer_grades(run, responses)
     if picker is not None:
-        grades = _offered(grades, picker, on_picked)
+        grades = _offered(grades, picker)
     summary = build_summary(
         grades, opts.setup, responses, calls, record,
         opts.grader_validity, labels,
@@ -478,14 +473,10 @@ def write_summary(
     return summary, True
 
 
-def _offered(
-    grades: Iterable[CaseGrade], picker: AnswerPicker, on_picked: Callable[[], object] | None
-) -> Iterator[CaseGrade]:
+def _offered(grades: Iterable[CaseGrade], picker: AnswerPicker) -> Iterator[CaseGrade]:
     for grade in grades:
         picker.offer(grade)
         yield grade
-    if on_picked is not None:
-        on_picked()
 
 
 def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[StageEstimate]:
@@ -547,51 +538,31 @@ def smoke_warning(opts: RunOptions) -> str | None:
     )
 
 
-# Given the answers summary.json's pass over the grades picked (with the run's cases and
-# answers), starts drawing what report.html shows of them on another thread
-# (`report.run.draw_answers`), while the summary's bootstraps run.
-OnPicked = Callable[[AnswerPicker, RunCases, Sequence[Response]], "Future[Any]"]
-
-
 def summarised(
-    opts: RunOptions,
-    run: RunDir,
-    cases: RunCases,
-    responses: list[Response],
-    progress: RunProgress,
-    on_picked: OnPicked | None = None,
+    opts: RunOptions, run: RunDir, cases: RunCases, responses: list[Response], progress: RunProgress
 ) -> RunResult:
     """summary.json of a graded run (its pass over grades.jsonl also picks the answers
-    report.html draws, handed to `on_picked`) and the run's result."""
+    report.html draws) and the run's result."""
     from medrubric.scoring.resample import forget_ahead
 
     picker = AnswerPicker(opts.setup.clip if opts.setup else True)
-    drawing: list[Future[Any]] = []
-
-    def picked() -> None:
-        if on_picked is not None:
-            drawing.append(on_picked(picker, cases, responses))
-
     try:
-        summary, changed = write_summary(run, opts, cases, responses, picker, picked)
+        summary, changed = write_summary(run, opts, cases, responses, picker)
     finally:
         forget_ahead()  # the index tables drawn ahead for it
-        for future in drawing:  # it reads the cases: done before their file closes
-            future.exception()
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
         summary_changed=changed, picked=picker if changed else None,
-        drawn=drawing[0].result() if drawing and changed else None,
     )  # fmt: skip
 
 
-async def run_eval(opts: RunOptions, on_picked: OnPicked | None = None) -> RunResult:
+async def run_eval(opts: RunOptions) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there."""
     model = opts.candidate().label
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         await grade_stage(opts, cases, responses, run, progress)
-        return summarised(opts, run, cases, responses, progress, on_picked)
+        return summarised(opts, run, cases, responses, progress)
 
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
@@ -602,9 +573,7 @@ async def run_generate(opts: RunOptions) -> GenerateResult:
     return GenerateResult(run=run, progress=progress, responses=responses)
 
 
-async def run_grade(
-    opts: RunOptions, responses_file: Path, on_picked: OnPicked | None = None
-) -> RunResult:
+async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
     """Grade answers made elsewhere: Response records (case_id + response suffice) or any
     shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs).
     Cases are streamed (hashed, then filtered into the run's cases.jsonl) and read back one
@@ -630,4 +599,4 @@ async def run_grade(
             write_jsonl(run.responses, responses)
         with opts.progress() as progress:
             await grade_stage(opts, cases, responses, run, progress)
-        return summarised(opts, run, cases, responses, progress, on_picked)
+        return summarised(opts, run, cases, responses, progress)

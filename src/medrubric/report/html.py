@@ -227,7 +227,7 @@ def run_report_html(
 def write_run_report(
     path: Path,
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade] | AnswerPicker | Listed,
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -243,7 +243,7 @@ def write_run_report(
 
 def run_report_context(
     summary: Mapping[str, Any],
-    grades: Iterable[CaseGrade] | AnswerPicker | Listed,
+    grades: Iterable[CaseGrade] | AnswerPicker,
     cases: Mapping[str, Case],
     responses: Mapping[tuple[str, int], Response],
     max_error_rate: float = DEFAULT_MAX_ERROR_RATE,
@@ -255,10 +255,7 @@ def run_report_context(
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    if isinstance(grades, Listed):  # drawn while summary.json was computed
-        listed = grades
-    else:
-        listed = listed_answers(grades, cases, responses, bool(summary["clip"]))
+    listed = listed_answers(grades, cases, responses, bool(summary["clip"]))
     views = listed.views
     charts = [bar_chart(title, summary[key]) for title, key in (
         ("Score by axis", "by_axis"), ("Score by theme", "by_theme"))]  # fmt: skip
