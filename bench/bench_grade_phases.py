@@ -89,7 +89,8 @@ def main() -> int:
     columns = [p[0] for p in PHASES] + ["after exit handlers", "total", "after last reply"]
     wall = "last request to exit, wall"
     print(
-        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict | {wall} s |"
+        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict "
+        f"| {wall} s |"
     )
     print(f"|---|{'---|' * (len(columns) + 2)}")
     for name, runs in rows.items():

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from medrubric.data.models import CaseGrade, Response, RunRecord, add_costs
@@ -97,20 +96,6 @@ def build_summary(
                 response_errors.append({"case_id": g.case_id, "error": g.response_error})
             yield g
 
-    prompts = set(record.prompt_versions.values())
-
-    def noting_prompts(
-        calls: Iterable[GradingCall | CallHead],
-    ) -> Iterator[GradingCall | CallHead]:
-        for c in calls:
-            prompts.add(c.prompt_version)
-            yield c
-
-    # The totals read the calls on a second thread, beside the scores: whichever of the two
-    # reaches numpy (the bootstraps) leaves the interpreter to the other.
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medrubric-totals")
-    totals_read = pool.submit(run_totals, responses, noting_prompts(calls))
-    pool.shutdown(wait=False)  # its thread ends with this one task
     lengths = {(r.case_id, r.epoch): len(r.response) for r in responses if r.response is not None}
     try:
         scored = summarize(
@@ -127,7 +112,16 @@ def build_summary(
                 f"({', '.join(sorted(models)) or 'none'}): grade each model into its own --out"
             ) from None
         raise
-    totals = totals_read.result()
+    prompts = set(record.prompt_versions.values())
+
+    def noting_prompts(
+        calls: Iterable[GradingCall | CallHead],
+    ) -> Iterator[GradingCall | CallHead]:
+        for c in calls:
+            prompts.add(c.prompt_version)
+            yield c
+
+    totals = run_totals(responses, noting_prompts(calls))
     record = record.model_copy(update={"prompt_versions": prompt_ids(prompts)})
     return RunSummary.model_validate(
         {

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -237,18 +236,6 @@ def summarize(
             by_axis[axis_name].append(_mean(axis_scores))
 
     model = one_model(models, repeated, n_grades)
-    measured = [c for c in per_case if case_lengths.get(c)]
-    # The length bias on a second thread, beside the strata: both are mostly numpy, which
-    # computes without the GIL, so on two free cores they take the time of the longer.
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="medrubric-length")
-    length = pool.submit(
-        length_bias,
-        [_mean(case_lengths[c]) for c in measured],
-        [_mean(per_case[c]) for c in measured],
-        n_resamples=n_resamples,
-        seed=seed,
-    )
-    pool.shutdown(wait=False)  # its thread ends with this one task
     groups = [by_axis, by_theme, by_specialty, by_language, *by_tag.values()]
     strata_of = _Strata([overall, *(v for g in groups for v in g.values())], seed, n_resamples)
     total = strata_of.one(overall) if overall else None
@@ -257,6 +244,7 @@ def summarize(
         lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
         total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
     matrix = complete_matrix(answers) if epochs > 1 else np.array(overall).reshape(-1, 1)
+    measured = [c for c in per_case if case_lengths.get(c)]
     return Summary(
         model=model,
         graders=sorted(graders),
@@ -285,5 +273,10 @@ def summarize(
         worst_at_k=worst_at_k(matrix) or None,
         reliability_at_k=reliability_at_k(matrix, pass_threshold) or None,
         variance=epoch_variance(answers) if epochs > 1 else None,
-        length=length.result(),
+        length=length_bias(
+            [_mean(case_lengths[c]) for c in measured],
+            [_mean(per_case[c]) for c in measured],
+            n_resamples=n_resamples,
+            seed=seed,
+        ),
     )
