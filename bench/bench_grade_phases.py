@@ -4,9 +4,11 @@ For each round and each checkout (a source folder: this one's `src`, or another 
 `git archive` unpacked), `medrubric grade` runs in a fresh process on N generated
 HealthBench-format examples x 11 criteria against the grading stub (bench/_grading_stub.py,
 50 ms latency, concurrency 50). It prints the CPU seconds before the first request, between
-the first request and the last reply, in summary.json, in the reports, and after the exit
-handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit). CPU
-seconds, unlike wall seconds, hardly move with other work on the machine.
+the first request and the last reply, in summary.json, in the reports, after the exit
+handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit) and
+after the last reply in all, and the wall seconds from the last request's arrival at the stub
+to the process's exit. CPU seconds, unlike wall seconds, hardly move with other work on the
+machine.
 
     python bench/bench_grade_phases.py [--examples 200] [--rounds 2] [--mode per-criterion]
         [--baseline /tmp/old/src]
@@ -89,8 +91,7 @@ def main() -> int:
     columns = [p[0] for p in PHASES] + ["after exit handlers", "total", "after last reply"]
     wall = "last request to exit, wall"
     print(
-        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict "
-        f"| {wall} s |"
+        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict | {wall} s |"
     )
     print(f"|---|{'---|' * (len(columns) + 2)}")
     for name, runs in rows.items():

@@ -205,7 +205,10 @@ def test_strata_drawn_ahead_from_the_cases_give_the_same_summary(monkeypatch):
     themes = ["emergency_referrals", "context_seeking", "response_depth"]
     cases = [
         Case(
-            id=f"c{i}", query="q", language="en" if i % 4 else "zh", theme=themes[i % 3],
+            id=f"c{i}",
+            query="q",
+            language="en" if i % 4 else "zh",
+            theme=themes[i % 3],
             specialty="cardiology" if i % 5 else "unknown",
             rubric=[
                 Criterion(id="a", text="a", axis="accuracy", weight=5),
@@ -219,7 +222,9 @@ def test_strata_drawn_ahead_from_the_cases_give_the_same_summary(monkeypatch):
         grade(
             c.id,
             [v(k.id, k.weight, k.axis, met=(7 * i + j) % 3 == 0) for j, k in enumerate(c.rubric)],
-            theme=c.theme, specialty=c.specialty, language=c.language,
+            theme=c.theme,
+            specialty=c.specialty,
+            language=c.language,
         )  # fmt: skip
         for i, c in enumerate(cases)
     ]
