@@ -4,9 +4,11 @@ For each round and each checkout (a source folder: this one's `src`, or another 
 `git archive` unpacked), `medrubric grade` runs in a fresh process on N generated
 HealthBench-format examples x 11 criteria against the grading stub (bench/_grading_stub.py,
 50 ms latency, concurrency 50). It prints the CPU seconds before the first request, between
-the first request and the last reply, in summary.json, in the reports, and after the exit
-handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit). CPU
-seconds, unlike wall seconds, hardly move with other work on the machine.
+the first request and the last reply, in summary.json, in the reports, after the exit
+handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit) and
+after the last reply in all, and the wall seconds from the last request's arrival at the stub
+to the process's exit. CPU seconds, unlike wall seconds, hardly move with other work on the
+machine.
 
     python bench/bench_grade_phases.py [--examples 200] [--rounds 2] [--mode per-criterion]
         [--baseline /tmp/old/src]
@@ -20,6 +22,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from _bytecode import child_env, compile_sources
@@ -48,6 +51,7 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
+        ended = time.time()
         if os.waitstatus_to_exitcode(status):
             err.seek(0)
             raise SystemExit(err.read().decode()[-2000:])
@@ -55,7 +59,10 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     row = {name: marks[end] - marks[begin] for name, begin, end in PHASES}
     row["after exit handlers"] = usage.ru_utime + usage.ru_stime - marks["exit_handlers"]
     row["total"] = usage.ru_utime + usage.ru_stime
-    row["calls made"] = stub.stats()["calls"]
+    row["after last reply"] = row["total"] - marks["last_reply"]
+    stats = stub.stats()
+    row["last request to exit, wall"] = ended - stats["last"]
+    row["calls made"] = stats["calls"]
     return row
 
 
@@ -81,13 +88,17 @@ def main() -> int:
                 rows[name].append(one(stub, src, files, out, args.mode))
                 print(name, {k: round(v, 3) for k, v in rows[name][-1].items()}, file=sys.stderr)
     verdicts = args.examples * 11
-    columns = [p[0] for p in PHASES] + ["after exit handlers", "total"]
-    print(f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict |")
-    print(f"|---|{'---|' * (len(columns) + 1)}")
+    columns = [p[0] for p in PHASES] + ["after exit handlers", "total", "after last reply"]
+    wall = "last request to exit, wall"
+    print(
+        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict | {wall} s |"
+    )
+    print(f"|---|{'---|' * (len(columns) + 2)}")
     for name, runs in rows.items():
         cells = [", ".join(f"{run[c]:.2f}" for run in runs) for c in columns]
         per = ", ".join(f"{1000 * run['total'] / verdicts:.2f}" for run in runs)
-        print(f"| {name} | {' | '.join(cells)} | {per} |")
+        tail = ", ".join(f"{run[wall]:.2f}" for run in runs)
+        print(f"| {name} | {' | '.join(cells)} | {per} | {tail} |")
     print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 

@@ -290,7 +290,7 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
     answered_before: list[int] = []
     with ReplayServer(rubric_replay_handler) as server:
 
-        def preload() -> None:
+        def preload(*_args: object) -> None:
             answered_before.append(server.total)
 
         monkeypatch.setattr("medrubric.evaluate.runner.preload_summary", preload)

@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 
 from medrubric.scoring import summarize
-from medrubric.scoring.resample import bootstrap_means, mean_ci, resample_indices
+from medrubric.scoring.resample import (
+    bootstrap_means,
+    bootstrap_means_of,
+    draw_ahead,
+    forget_ahead,
+    mean_ci,
+    resample_indices,
+)
 from medrubric.stats import bootstrap_ci
 
 M = 0xFFFFFFFF
@@ -91,13 +98,56 @@ def test_summary_uses_the_portable_bootstrap() -> None:
     assert summary.ci95 == pytest.approx(mean_ci(values, 4, 500), abs=0)
 
 
-def test_strata_of_one_size_reuse_the_last_indices_and_cannot_change_them() -> None:
-    resample_indices.cache_clear()
-    first = bootstrap_means([0.1, 0.5, 0.9, 0.3], 0, 500)
-    second = bootstrap_means([1.0, 0.0, 0.0, 0.5], 0, 500)  # another stratum of four cases
-    assert resample_indices.cache_info().hits == 1
-    fresh = resample_indices.__wrapped__(0, 4, 0, 500)
-    assert second.tolist() == np.asarray([1.0, 0.0, 0.0, 0.5])[fresh].mean(axis=1).tolist()
-    assert first.tolist() != second.tolist()
-    with pytest.raises(ValueError, match="read-only"):
-        resample_indices(0, 4, 0, 500)[0, 0] = 3
+def _plain(values: list[float], seed: int, n_resamples: int) -> list[float]:
+    """The bootstrap means straight from the generator, one resample row at a time."""
+    indices = resample_indices(seed, len(values), 0, n_resamples)
+    return [float(np.mean(np.asarray(values)[row])) for row in indices]
+
+
+def test_strata_of_one_size_share_their_blocks_and_keep_their_numbers(monkeypatch) -> None:
+    monkeypatch.setattr("medrubric.scoring.resample._ROW_BUDGET", 40)  # blocks of 10 rows
+    lists = [[0.1, 0.5, 0.9, 0.3], [1.0, 0.0, 0.0, 0.5], [0.2, 0.2, 0.7, 0.4]]
+    drawn: list[tuple[int, int]] = []
+    real = resample_indices
+
+    def counted(seed: int, n: int, start: int, rows: int) -> np.ndarray:
+        drawn.append((start, rows))
+        return real(seed, n, start, rows)
+
+    monkeypatch.setattr("medrubric.scoring.resample.resample_indices", counted)
+    got = bootstrap_means_of(lists, 3, 25)
+    assert drawn == [(0, 10), (10, 10), (20, 5)]  # each block once for the three lists
+    assert [g.tolist() for g in got] == [_plain(v, 3, 25) for v in lists]
+    with pytest.raises(ValueError, match="differ in size"):
+        bootstrap_means_of([[1.0], [1.0, 2.0]], 0, 5)
+
+
+def test_tables_drawn_ahead_give_the_same_means_and_are_used(monkeypatch) -> None:
+    rng = np.random.default_rng(5)
+    big, small = rng.random(300).tolist(), rng.random(7).tolist()
+    want = [_plain(big, 9, 600), _plain(small, 9, 600)]
+    try:
+        # 300 values: 600 x 300 uint16 = 360,000 bytes; 7 values: 600 x 7 uint8
+        assert draw_ahead(9, [300, 7, 300, 0], 600, 360_000) == [300]
+        assert draw_ahead(9, [300, 7], 600, 10_000) == [7]
+        monkeypatch.setattr("medrubric.scoring.resample.resample_indices", None)  # not drawn again
+        assert bootstrap_means(big, 9, 600).tolist() == want[0]
+        assert bootstrap_means(small, 9, 600).tolist() == want[1]
+    finally:
+        forget_ahead()
+    with pytest.raises(TypeError):  # forgotten: drawn again when used (here by nothing)
+        bootstrap_means(big, 9, 600)
+
+
+def test_a_table_that_failed_to_draw_is_drawn_when_used(monkeypatch) -> None:
+    def failing(*_args: object) -> np.ndarray:
+        raise MemoryError("no room")
+
+    values = [0.3, 0.9, 0.1, 0.6, 0.6]
+    monkeypatch.setattr("medrubric.scoring.resample.resample_indices", failing)
+    try:
+        assert draw_ahead(2, [5, 3], 50, 1 << 20) == []
+        monkeypatch.undo()
+        assert bootstrap_means(values, 2, 50).tolist() == _plain(values, 2, 50)
+    finally:
+        forget_ahead()

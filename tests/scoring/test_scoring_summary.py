@@ -167,11 +167,13 @@ def test_strata_equal_to_the_whole_run_are_bootstrapped_once(monkeypatch):
     ]
     seen: list[tuple[float, ...]] = []
 
-    def counted(values, seed, n_resamples):
-        seen.append(tuple(values))
-        return mean_ci(values, seed, n_resamples)
+    real = summary_module.bootstrap_means_of
 
-    monkeypatch.setattr(summary_module, "mean_ci", counted)
+    def counted(groups, seed, n_resamples):
+        seen.extend(tuple(values) for values in groups)
+        return real(groups, seed, n_resamples)
+
+    monkeypatch.setattr(summary_module, "bootstrap_means_of", counted)
     s = summarize(grades, seed=3, n_resamples=200)
     assert len(seen) == len(set(seen)) == 3  # the run, accuracy, completeness
     for strata in (s.by_theme, s.by_specialty, s.by_language):
@@ -190,3 +192,64 @@ def test_the_mean_of_one_value_is_numpys_to_the_bit():
         assert (got, np.signbit(got), type(got)) == (want, np.signbit(want), type(want)), x
     assert np.isnan(_mean([float("nan")]))
     assert _mean([0.1, 0.2, 0.7]) == float(np.mean([0.1, 0.2, 0.7]))
+
+
+def test_strata_drawn_ahead_from_the_cases_give_the_same_summary(monkeypatch):
+    """The index tables drawn ahead for the sizes the cases predict give summary.json's
+    numbers exactly; a verdict in error makes a stratum smaller than predicted, a size
+    known only at the end, which is drawn when needed."""
+    from medrubric.data.models import Case, Criterion
+    from medrubric.scoring import resample
+    from medrubric.scoring.summary import expected_strata_sizes
+
+    themes = ["emergency_referrals", "context_seeking", "response_depth"]
+    cases = [
+        Case(
+            id=f"c{i}",
+            query="q",
+            language="en" if i % 4 else "zh",
+            theme=themes[i % 3],
+            specialty="cardiology" if i % 5 else "unknown",
+            rubric=[
+                Criterion(id="a", text="a", axis="accuracy", weight=5),
+                Criterion(id="b", text="b", axis="completeness", weight=3 if i % 3 else -2),
+                Criterion(id="c", text="c", axis="safety", weight=-4),
+            ],
+        )  # fmt: skip
+        for i in range(40)
+    ]
+    grades = [
+        grade(
+            c.id,
+            [v(k.id, k.weight, k.axis, met=(7 * i + j) % 3 == 0) for j, k in enumerate(c.rubric)],
+            theme=c.theme,
+            specialty=c.specialty,
+            language=c.language,
+        )  # fmt: skip
+        for i, c in enumerate(cases)
+    ]
+    grades[1].criteria[1] = v("b", 3, "completeness", error="grader call failed")
+    sizes = expected_strata_sizes(cases)
+    plain = summarize(grades, n_resamples=300)
+    strata = [*plain.by_axis.values(), *plain.by_theme.values()]
+    strata += [*plain.by_specialty.values(), *plain.by_language.values()]
+    late = plain.by_axis["completeness"].n
+    # predicted one larger (no error foreseen); no other stratum has either size
+    assert late not in sizes and late + 1 in sizes
+    assert {plain.n_cases, *(s.n for s in strata)} - {late} == sizes - {late + 1}
+
+    drawn: list[int] = []
+    real = resample.resample_indices
+
+    def counted(seed: int, n: int, start: int, rows: int) -> np.ndarray:
+        drawn.append(n)
+        return real(seed, n, start, rows)
+
+    try:
+        assert sorted(resample.draw_ahead(0, sizes, 300, 1 << 20)) == sorted(sizes)
+        monkeypatch.setattr(resample, "resample_indices", counted)
+        ahead = summarize(grades, n_resamples=300)
+    finally:
+        resample.forget_ahead()
+    assert set(drawn) == {late}  # every other size came from its table
+    assert ahead.model_dump_json() == plain.model_dump_json()

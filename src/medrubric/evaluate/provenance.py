@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import subprocess
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,8 +15,10 @@ from medrubric.llm.spec import ModelSpec
 from medrubric.snapshot import MANIFEST, snapshot_hash
 
 
+@functools.cache
 def git_revision() -> str | None:
-    """The commit of the medrubric checkout, when it runs from one."""
+    """The commit of the medrubric checkout, when it runs from one (asked once per process:
+    `medrubric grade` asks while its calls are in flight, not after the last one)."""
     try:
         out = subprocess.run(
             ["git", "rev-parse", "HEAD"],

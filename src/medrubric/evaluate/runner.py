@@ -23,7 +23,7 @@ from medrubric import __version__
 from medrubric.data.formats import iter_cases, load_cases
 from medrubric.data.formats.detect import resolve_source
 from medrubric.data.formats.responses import load_responses
-from medrubric.data.jsonl import read_json_object, write_jsonl
+from medrubric.data.jsonl import read_json_object, read_models, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
 from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
@@ -37,7 +37,7 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup
-from medrubric.evaluate.provenance import run_record
+from medrubric.evaluate.provenance import git_revision, run_record
 from medrubric.evaluate.runcases import CaseHash, RunCases
 from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
 from medrubric.llm.endpoint import FanoutSettings
@@ -351,16 +351,34 @@ async def grade_stage(
             concurrency=sum(opts.workers(spec) for spec in specs),
             progress=progress,
             retry_errors=opts.retry_errors,
-            on_work=preload_summary,
+            on_work=lambda: preload_summary(run, responses),
         )
 
 
-def preload_summary() -> threading.Thread:
-    """Import the statistics stack that summary.json needs (numpy, scipy) in the background
-    while grader calls run, mostly waiting on the network, rather than after the last one."""
+# The most memory the bootstrap's index tables drawn ahead may take (uint16 indices: three
+# strata sizes of a 1,000-case run). A run whose own table does not fit (3,355 cases or
+# more) draws every table at the end, as it is used.
+AHEAD_BYTES = 64 << 20
+
+
+def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thread:
+    """What summary.json needs that does not depend on the grades, done in the background
+    while grader calls run, mostly waiting on the network, rather than after the last one:
+    import the statistics stack (numpy), resolve the git revision, and draw the bootstrap's
+    index tables for the strata sizes the answered cases predict (`expected_strata_sizes`;
+    numpy computes them without the GIL)."""
+    answered = {r.case_id for r in responses}
 
     def load() -> None:
         import medrubric.evaluate.summary  # noqa: F401
+        from medrubric.scoring.resample import draw_ahead, table_bytes
+        from medrubric.scoring.summary import N_RESAMPLES, SEED, expected_strata_sizes
+
+        git_revision()
+        if table_bytes(len(answered), N_RESAMPLES) > AHEAD_BYTES:
+            return  # the run's own table does not fit: its cases are not read again for it
+        cases = (case for _, case in read_models(run.cases, Case) if case.id in answered)
+        draw_ahead(SEED, expected_strata_sizes(cases), N_RESAMPLES, AHEAD_BYTES)
 
     thread = threading.Thread(target=load, name="medrubric-preload", daemon=True)
     thread.start()
@@ -525,8 +543,13 @@ def summarised(
 ) -> RunResult:
     """summary.json of a graded run (its pass over grades.jsonl also picks the answers
     report.html draws) and the run's result."""
+    from medrubric.scoring.resample import forget_ahead
+
     picker = AnswerPicker(opts.setup.clip if opts.setup else True)
-    summary, changed = write_summary(run, opts, cases, responses, picker)
+    try:
+        summary, changed = write_summary(run, opts, cases, responses, picker)
+    finally:
+        forget_ahead()  # the index tables drawn ahead for it
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
         summary_changed=changed, picked=picker if changed else None,

@@ -18,13 +18,19 @@ Resample r takes the values at those n indices; its statistic is their mean. The
 the 2.5% and 97.5% quantiles of the n_resamples means with linear interpolation (numpy's
 default, `stats.percentile_interval`). Each draw depends only on (seed, r, i), so any block
 of rows can be computed on its own.
+
+The indices depend only on the seed and the number of values, not on the values: a command
+that knows the sizes of its strata before their values (`medrubric grade`: from its cases,
+while its calls are in flight) draws their whole tables ahead (`draw_ahead`), and the
+bootstrap then only gathers and averages. Strata of one size share each block of indices.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import lru_cache
+import threading
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Future
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,6 +41,10 @@ U32 = NDArray[np.uint32]
 MAX_VALUES = 1 << 21  # v * n stays below 2**53, so a double holds it exactly (JavaScript)
 _ROW_BUDGET = 2_000_000  # draws materialised at once
 _GOLDEN, _OFFSET = np.uint32(0x9E3779B1), np.uint32(0x6A09E667)
+# Whole tables drawn ahead, by (seed, n, n_resamples), each in the smallest unsigned type
+# that holds its indices (uint16 up to 65,536 values).
+_AHEAD: dict[tuple[int, int, int], Future[NDArray[np.unsignedinteger]]] = {}
+_AHEAD_LOCK = threading.Lock()
 
 
 def _fmix(h: U32) -> U32:
@@ -62,11 +72,8 @@ def stream_key(seed: int) -> int:
     return int(_fmix(_step(_fmix(_step(_u32(0), _u32(s >> 32))), _u32(s & 0xFFFFFFFF)))[0])
 
 
-@lru_cache(maxsize=1)
 def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int64]:
-    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices,
-    read-only. The last one is kept: a summary's strata of the same size (the whole run and
-    its only language, say) resample the same indices."""
+    """Rows ``start .. start + rows - 1`` of the resampling: a rows × n array of indices."""
     if not 0 < n <= MAX_VALUES:
         raise ValueError(f"the bootstrap takes 1 to {MAX_VALUES} values, got {n}")
     key = _u32(stream_key(seed))
@@ -84,23 +91,94 @@ def resample_indices(seed: int, n: int, start: int, rows: int) -> NDArray[np.int
     wide = v.astype(np.uint64)  # floor(v * n / 2**32) in place: below 2**63, read as int64
     wide *= np.uint64(n)
     wide >>= np.uint64(32)
-    indices = wide.view(np.int64)
-    indices.setflags(write=False)
-    return indices
+    return wide.view(np.int64)
+
+
+def _rows_per_block(n: int) -> int:
+    return max(1, _ROW_BUDGET // max(1, n))
+
+
+def table_bytes(n: int, n_resamples: int) -> int:
+    """The memory of a whole index table of `n` values drawn ahead."""
+    return n_resamples * n * np.min_scalar_type(n - 1).itemsize
+
+
+def draw_ahead(seed: int, sizes: Iterable[int], n_resamples: int, budget_bytes: int) -> list[int]:
+    """Draw the whole index table of each size, largest first, while the tables drawn stay
+    within `budget_bytes` (a size that does not fit is left to be drawn when used); the sizes
+    drawn. Meant for a background thread: numpy releases the GIL while it computes, and a
+    bootstrap that needs a table still being drawn waits for it. `forget_ahead` frees them."""
+    chosen: list[tuple[int, Future[NDArray[np.unsignedinteger]]]] = []
+    used = 0
+    with _AHEAD_LOCK:
+        for n in sorted({n for n in sizes if 0 < n <= MAX_VALUES}, reverse=True):
+            key, need = (seed, n, n_resamples), table_bytes(n, n_resamples)
+            if key in _AHEAD or used + need > budget_bytes:
+                continue
+            used += need
+            _AHEAD[key] = Future()
+            chosen.append((n, _AHEAD[key]))
+    for done, (n, future) in enumerate(chosen):
+        try:
+            table = np.empty((n_resamples, n), dtype=np.min_scalar_type(n - 1))
+            step = _rows_per_block(n)
+            for start in range(0, n_resamples, step):
+                rows = min(step, n_resamples - start)
+                table[start : start + rows] = resample_indices(seed, n, start, rows)
+        except Exception as exc:  # memory, say: whoever needs a table draws its indices itself
+            for _, left in chosen[done:]:
+                left.set_exception(exc)
+            return [n for n, _ in chosen[:done]]
+        table.setflags(write=False)
+        future.set_result(table)
+    return [n for n, _ in chosen]
+
+
+def forget_ahead() -> None:
+    """Free the tables `draw_ahead` drew (or is drawing)."""
+    with _AHEAD_LOCK:
+        _AHEAD.clear()
+
+
+def _drawn_ahead(seed: int, n: int, n_resamples: int) -> NDArray[np.unsignedinteger] | None:
+    with _AHEAD_LOCK:
+        future = _AHEAD.get((seed, n, n_resamples))
+    if future is None or future.exception() is not None:  # waits while it is being drawn
+        return None
+    return future.result()
+
+
+def bootstrap_means_of(
+    groups: Sequence[Sequence[float]], seed: int, n_resamples: int
+) -> list[NDArray[np.float64]]:
+    """`bootstrap_means` of each list of values, all of one size: each block of indices is
+    drawn once for all of them (or taken from the table drawn ahead for their size)."""
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
+    data = [np.asarray(values, dtype=float) for values in groups]
+    if not data:
+        return []
+    sizes = {d.size for d in data}
+    if len(sizes) > 1:
+        raise ValueError(f"the lists differ in size: {sorted(sizes)}")
+    n = data[0].size
+    table = _drawn_ahead(seed, n, n_resamples)
+    out = [np.empty(n_resamples) for _ in data]
+    step = _rows_per_block(n)
+    for start in range(0, n_resamples, step):
+        rows = min(step, n_resamples - start)
+        if table is not None:
+            indices: NDArray[np.integer] = table[start : start + rows]
+        else:
+            indices = resample_indices(seed, n, start, rows)
+        for values, means in zip(data, out, strict=True):
+            means[start : start + rows] = values[indices].mean(axis=1)
+    return out
 
 
 def bootstrap_means(values: Sequence[float], seed: int, n_resamples: int) -> NDArray[np.float64]:
     """The mean of each of ``n_resamples`` resamples of ``values`` (with replacement)."""
-    if n_resamples < 1:
-        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
-    data = np.asarray(values, dtype=float)
-    n = data.size
-    out = np.empty(n_resamples)
-    step = max(1, _ROW_BUDGET // max(1, n))
-    for start in range(0, n_resamples, step):
-        rows = min(step, n_resamples - start)
-        out[start : start + rows] = data[resample_indices(seed, n, start, rows)].mean(axis=1)
-    return out
+    return bootstrap_means_of([values], seed, n_resamples)[0]
 
 
 def mean_ci(

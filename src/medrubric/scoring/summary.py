@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from medrubric.data.models import CaseGrade, Verdict, tag_values
+from medrubric.data.models import Case, CaseGrade, Verdict, tag_values
 from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.epochs import (
     complete_matrix,
@@ -31,8 +31,11 @@ from medrubric.scoring.formulas import case_score
 from medrubric.scoring.grades import one_model
 from medrubric.scoring.length import length_bias
 from medrubric.scoring.records import Stratum, Summary, VarianceSplit
-from medrubric.scoring.resample import mean_ci
+from medrubric.scoring.resample import bootstrap_means_of
+from medrubric.stats import percentile_interval
 from medrubric.stats.variance import variance_components
+
+SEED, N_RESAMPLES = 0, 10_000  # summary.json's bootstrap
 
 
 def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | None:
@@ -48,13 +51,14 @@ def _clip01(x: float) -> float:
     return min(1.0, max(0.0, x))
 
 
-def _stratum(values: Sequence[float], seed: int, n_resamples: int) -> Stratum:
-    """Mean clipped to [0, 1] (a no-op for clipped case scores; HealthBench's rule otherwise).
+def _stratum(values: Sequence[float], means: np.ndarray) -> Stratum:
+    """Mean clipped to [0, 1] (a no-op for clipped case scores; HealthBench's rule otherwise),
+    with the percentile interval of its bootstrap `means`.
 
     Clipping is monotone, so clipping the percentile bounds equals the percentile interval
     of the clipped bootstrap means.
     """
-    lo, hi = mean_ci(values, seed, n_resamples)
+    lo, hi = percentile_interval(means, 0.95)
     return Stratum(
         score=_clip01(float(np.mean(values))), ci95=(_clip01(lo), _clip01(hi)), n=len(values)
     )
@@ -68,17 +72,22 @@ class _Strata:
     """The strata of one summary, each bootstrapped once per distinct list of case scores:
     a run of one language, theme or specialty has those strata equal to the whole run (the
     same scores in the same order, so the same figures), and the bootstrap is most of the
-    time a summary takes."""
+    time a summary takes. Lists of one size are bootstrapped together, each block of
+    indices drawn once for all of them (`bootstrap_means_of`)."""
 
-    def __init__(self, seed: int, n_resamples: int) -> None:
-        self.seed, self.n_resamples = seed, n_resamples
+    def __init__(self, lists: Iterable[Sequence[float]], seed: int, n_resamples: int) -> None:
+        by_size: dict[int, dict[tuple[float, ...], None]] = defaultdict(dict)
+        for values in lists:
+            if values:
+                by_size[len(values)][tuple(values)] = None
         self._done: dict[tuple[float, ...], Stratum] = {}
+        for distinct in by_size.values():
+            keys = list(distinct)
+            for key, means in zip(keys, bootstrap_means_of(keys, seed, n_resamples), strict=True):
+                self._done[key] = _stratum(key, means)
 
     def one(self, values: Sequence[float]) -> Stratum:
-        key = tuple(values)
-        if key not in self._done:
-            self._done[key] = _stratum(values, self.seed, self.n_resamples)
-        return self._done[key]
+        return self._done[tuple(values)]
 
     def by(
         self, groups: dict[str, list[float]], preferred: Sequence[str] = ()
@@ -127,12 +136,32 @@ class _CaseStrata:
     tags: list[str]
 
 
+def expected_strata_sizes(cases: Iterable[Case]) -> set[int]:
+    """The sizes of the strata `summarize` bootstraps for the grades of these cases (each
+    answered once or more) when every answer and verdict succeeds: known before the grades,
+    so their index tables can be drawn while the calls are in flight. A verdict or answer in
+    error can make a stratum smaller, a size this cannot know: it is drawn when needed."""
+    overall = 0
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for case in cases:
+        positive = {c.axis for c in case.rubric if c.weight > 0}
+        if not positive:  # unscorable
+            continue
+        overall += 1
+        for stratum in (
+            ("theme", case.theme), ("specialty", case.specialty), ("language", case.language),
+            *(("axis", axis) for axis in positive),
+        ):  # fmt: skip
+            counts[stratum] += 1
+    return {overall, *counts.values()} - {0}
+
+
 def summarize(
     grades: Iterable[CaseGrade],
     *,
     clip: bool = True,
-    seed: int = 0,
-    n_resamples: int = 10_000,
+    seed: int = SEED,
+    n_resamples: int = N_RESAMPLES,
     tags: Sequence[str] = (),
     pass_threshold: float = 0.5,
     lengths: Mapping[tuple[str, int], int] | None = None,
@@ -207,7 +236,8 @@ def summarize(
             by_axis[axis_name].append(_mean(axis_scores))
 
     model = one_model(models, repeated, n_grades)
-    strata_of = _Strata(seed, n_resamples)
+    groups = [by_axis, by_theme, by_specialty, by_language, *by_tag.values()]
+    strata_of = _Strata([overall, *(v for g in groups for v in g.values())], seed, n_resamples)
     total = strata_of.one(overall) if overall else None
     answers = list(per_case.values())
     if total is not None and epochs > 1:
