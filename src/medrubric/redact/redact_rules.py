@@ -341,27 +341,31 @@ def rules() -> tuple[Rule, ...]:
 
 
 @lru_cache(maxsize=1)
-def _cue_index() -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
-    """The priorities (positions in `rules()`) of the rules without cues, and each cue
-    string with the priorities of the rules it admits."""
+def _cue_index() -> tuple[tuple[int, ...], dict[str, tuple[tuple[str, tuple[int, ...]], ...]]]:
+    """The priorities (positions in `rules()`) of the rules without cues, and by first
+    character each cue string with the priorities of the rules it admits."""
     by_cue: dict[str, list[int]] = {}
     for priority, rule in enumerate(rules()):
         for cue in rule.cues:
             by_cue.setdefault(cue, []).append(priority)
+    by_first: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+    for cue, found in by_cue.items():
+        by_first.setdefault(cue[0], []).append((cue, tuple(found)))
     free = tuple(p for p, rule in enumerate(rules()) if not rule.cues)
-    return free, tuple((cue, tuple(found)) for cue, found in by_cue.items())
+    return free, {first: tuple(cues) for first, cues in by_first.items()}
 
 
 def admitted_rules(lowered: str, digits: int) -> list[int]:
     """The priorities, in order, of the rules whose pre-checks pass on a text (`lowered`:
     the text lowercased, `digits`: how many digits it has): at least `min_digits` digits,
     and one of the cues in `lowered` when the rule has cues. One substring test per
-    distinct cue, not one search per rule."""
-    free, by_cue = _cue_index()
+    distinct cue whose first character is in the text, not one search per rule."""
+    free, by_first = _cue_index()
     admitted = set(free)
-    for cue, found in by_cue:
-        if cue in lowered:
-            admitted.update(found)
+    for first in by_first.keys() & set(lowered):
+        for cue, found in by_first[first]:
+            if cue in lowered:
+                admitted.update(found)
     all_rules = rules()
     return [p for p in sorted(admitted) if digits >= all_rules[p].min_digits]
 
