@@ -75,7 +75,8 @@ def test_held_out_recall_and_clinical_detail_survival():
 # (bench/RESULTS.md, "## Redaction: second blind set", frozen at c2eb8d0, "## Redaction: third
 # blind set", frozen at f5a9a45, "## Redaction: fourth blind set", frozen at 302f37b, "##
 # Redaction: fifth blind set", frozen at 965e64a, "## Redaction: sixth blind set", frozen at
-# 0d584b7, "## Redaction: seventh blind set", frozen at 9235569) and then used as development data: the learned tagger is trained on all of them
+# 0d584b7, "## Redaction: seventh blind set", frozen at 9235569) and then used as development
+# data: the learned tagger is trained on all of them
 # ("## Redaction: learned tagger", "## Redaction: sixth freeze", "## Redaction: seventh
 # freeze"). Blind 2-4 hold freeze-5's figures, blind 5 freeze-6's, blind 6 freeze-7's
 # (fitted: its misses were read for freeze-7), blind 7 its first run at freeze-7 (the tagger

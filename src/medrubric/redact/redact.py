@@ -36,7 +36,7 @@ from medrubric.redact.redact_ner import (
     common_chinese_word,
     english_entities,
 )
-from medrubric.redact.redact_rules import DOSE, phone_numbers, rules
+from medrubric.redact.redact_rules import DOSE, admitted_rules, phone_numbers, rules
 from medrubric.redact.redact_surrogates import Surrogates
 from medrubric.redact.redact_tagger import plausible, tag_spans
 from medrubric.screen.reasons import Rejection
@@ -100,9 +100,8 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
     lowered = text.lower()
     digits = len(_DIGIT.findall(text))
     all_rules = rules()
-    for priority, rule in enumerate(all_rules):
-        if not rule.may_match(lowered, digits):
-            continue
+    for priority in admitted_rules(lowered, digits):
+        rule = all_rules[priority]
         for start, end in rule.spans(text):
             found.append((start, start - end, priority, rule.kind))
     if digits >= 7:

@@ -317,10 +317,96 @@ def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
         if flag is not None:
             yield word, flag
         elif _CJK.match(word) and len(word) > 1:
-            pairs = list(tagger.cut(word))
+            pairs = list(_hmm_tagger().cut(word))
             yield word, pairs[0].flag if len(pairs) == 1 else "x"
         else:
             yield word, "x"
+
+
+@lru_cache(maxsize=1)
+def _hmm_tagger() -> Any:
+    """jieba's default part-of-speech tagger (same dictionary, same tags, same results) with
+    its HMM decoded by `viterbi`, which visits only the transitions the model has."""
+    import jieba.posseg
+
+    class Tagger(jieba.posseg.POSTokenizer):  # type: ignore[misc]
+        def __init__(self, base: Any) -> None:
+            self.tokenizer, self.word_tag_tab = base.tokenizer, base.word_tag_tab
+
+        def _POSTokenizer__cut(self, sentence: str) -> Iterator[Any]:  # noqa: N802
+            # jieba.posseg.POSTokenizer.__cut with `viterbi` in place of jieba's own.
+            pos_list = viterbi(sentence)[1]
+            begin, nexti = 0, 0
+            for i, char in enumerate(sentence):
+                pos = pos_list[i][0]
+                if pos == "B":
+                    begin = i
+                elif pos == "E":
+                    yield jieba.posseg.pair(sentence[begin : i + 1], pos_list[i][1])
+                    nexti = i + 1
+                elif pos == "S":
+                    yield jieba.posseg.pair(char, pos_list[i][1])
+                    nexti = i + 1
+            if nexti < len(sentence):
+                yield jieba.posseg.pair(sentence[nexti:], pos_list[nexti][1])
+
+    return Tagger(chinese_tagger().dt)  # type: ignore[union-attr]
+
+
+_MIN_FLOAT = -3.14e100
+_MIN_INF = float("-inf")
+
+
+@lru_cache(maxsize=1)
+def _hmm_next() -> dict[Any, frozenset[Any]]:
+    """For each state of jieba's part-of-speech HMM, the states it has a transition to."""
+    from jieba.posseg import trans_P
+
+    return {state: frozenset(nexts) for state, nexts in trans_P.items()}
+
+
+def viterbi(obs: str) -> tuple[float, list[Any]]:
+    """jieba.posseg.viterbi.viterbi on jieba's part-of-speech HMM, to the same probability,
+    route and ties: a state's best predecessor is sought only among the states with a
+    transition to it (the others score -inf); when all score -inf, jieba's tie-break (the
+    largest predecessor) is kept."""
+    from jieba.posseg import char_state_tab_P as states
+    from jieba.posseg import emit_P as emit_p
+    from jieba.posseg import start_P as start_p
+    from jieba.posseg import trans_P as trans_p
+
+    nexts = _hmm_next()
+    every = trans_p.keys()
+    v = {y: start_p[y] + emit_p[y].get(obs[0], _MIN_FLOAT) for y in states.get(obs[0], every)}
+    paths: list[dict[Any, Any]] = []
+    for char in obs[1:]:
+        prev = [x for x in v if trans_p[x]]
+        expected: set[Any] = set().union(*(nexts[x] for x in prev))
+        current = expected.intersection(states.get(char, every)) or expected or set(every)
+        emit = {y: emit_p[y].get(char, _MIN_FLOAT) for y in current}
+        best: dict[Any, tuple[float, Any]] = {}
+        for y0 in prev:
+            score, out = v[y0], trans_p[y0]
+            for y in nexts[y0].intersection(current):
+                candidate = (score + out[y] + emit[y], y0)
+                known = best.get(y)
+                if known is None or candidate > known:
+                    best[y] = candidate
+        top = max(prev)
+        v, back = {}, {}
+        for y in current:
+            found = best.get(y)
+            if found is None or found[0] == _MIN_INF:
+                found = (_MIN_INF, top)
+            v[y], back[y] = found
+        paths.append(back)
+    prob, state = max((p, y) for y, p in v.items())
+    route = [state]
+    for back in reversed(paths):
+        state = back[state]
+        route.append(state)
+    route.reverse()
+    return prob, route
 
 
 # jieba's part-of-speech tags of names, places, organisations, other proper nouns and

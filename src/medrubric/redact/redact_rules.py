@@ -34,7 +34,8 @@ class Rule:
     """A pattern for one identifier kind; `group` is the part replaced (0 = whole match).
 
     `cues` and `min_digits` are cheap pre-checks that skip the regex on texts that cannot
-    match (none of the cue strings in the lowercased text, or too few digits). With `known`,
+    match (none of the cue strings in the lowercased text, or too few digits; see
+    `admitted_rules`). With `known`,
     the matched run of words is cut to its longest leading part that is in `known` (a
     gazetteer too large for one regex), and dropped when none is."""
 
@@ -45,17 +46,6 @@ class Rule:
     cues: tuple[str, ...] = ()
     min_digits: int = 0
     known: frozenset[str] | None = field(default=None, repr=False)
-    cue_pattern: re.Pattern[str] | None = field(init=False, default=None, compare=False)
-
-    def __post_init__(self) -> None:
-        if self.cues:  # one search for all cues
-            cues = "|".join(re.escape(cue) for cue in sorted(set(self.cues), key=len, reverse=True))
-            object.__setattr__(self, "cue_pattern", re.compile(cues))
-
-    def may_match(self, lowered: str, digits: int) -> bool:
-        if digits < self.min_digits:
-            return False
-        return self.cue_pattern is None or self.cue_pattern.search(lowered) is not None
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         """(start, end) of every accepted match in `text`."""
@@ -348,6 +338,36 @@ def rules() -> tuple[Rule, ...]:
         + position_rules()
         + gazetteer_rules()
     )
+
+
+@lru_cache(maxsize=1)
+def _cue_index() -> tuple[tuple[int, ...], dict[str, tuple[tuple[str, tuple[int, ...]], ...]]]:
+    """The priorities (positions in `rules()`) of the rules without cues, and by first
+    character each cue string with the priorities of the rules it admits."""
+    by_cue: dict[str, list[int]] = {}
+    for priority, rule in enumerate(rules()):
+        for cue in rule.cues:
+            by_cue.setdefault(cue, []).append(priority)
+    by_first: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
+    for cue, found in by_cue.items():
+        by_first.setdefault(cue[0], []).append((cue, tuple(found)))
+    free = tuple(p for p, rule in enumerate(rules()) if not rule.cues)
+    return free, {first: tuple(cues) for first, cues in by_first.items()}
+
+
+def admitted_rules(lowered: str, digits: int) -> list[int]:
+    """The priorities, in order, of the rules whose pre-checks pass on a text (`lowered`:
+    the text lowercased, `digits`: how many digits it has): at least `min_digits` digits,
+    and one of the cues in `lowered` when the rule has cues. One substring test per
+    distinct cue whose first character is in the text, not one search per rule."""
+    free, by_first = _cue_index()
+    admitted = set(free)
+    for first in by_first.keys() & set(lowered):
+        for cue, found in by_first[first]:
+            if cue in lowered:
+                admitted.update(found)
+    all_rules = rules()
+    return [p for p in sorted(admitted) if digits >= all_rules[p].min_digits]
 
 
 def structured_rules() -> tuple[Rule, ...]:
