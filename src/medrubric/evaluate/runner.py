@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AsyncExitStack, contextmanager
@@ -543,13 +544,15 @@ def summarised(
 ) -> RunResult:
     """summary.json of a graded run (its pass over grades.jsonl also picks the answers
     report.html draws) and the run's result."""
-    from medrubric.scoring.resample import forget_ahead
-
     picker = AnswerPicker(opts.setup.clip if opts.setup else True)
     try:
         summary, changed = write_summary(run, opts, cases, responses, picker)
     finally:
-        forget_ahead()  # the index tables drawn ahead for it
+        # the index tables drawn ahead for it, if any were: a finished run run again keeps
+        # its summary and never loads the statistics stack (numpy) at all
+        resample = sys.modules.get("medrubric.scoring.resample")
+        if resample is not None:
+            resample.forget_ahead()
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
         summary_changed=changed, picked=picker if changed else None,
