@@ -40,16 +40,22 @@ def _answers(path: Path) -> Path:
     return path
 
 
-def _graded(tmp_path: Path) -> tuple[RunOptions, RunResult]:
-    """Three HealthBench answers graded per criterion into tmp_path/run."""
+def _options(tmp_path: Path, server: ReplayServer, concurrency: int = 2) -> RunOptions:
+    """Per-criterion grading of the HealthBench fixture (copied into tmp_path) into
+    tmp_path/run, against the replay server."""
     cases = tmp_path / "healthbench.jsonl"
     shutil.copy(FIXTURES / "healthbench.jsonl", cases)
+    return RunOptions(
+        cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
+        show_progress=False, concurrency=concurrency,
+        setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
+    )  # fmt: skip
+
+
+def _graded(tmp_path: Path) -> tuple[RunOptions, RunResult]:
+    """Three HealthBench answers graded per criterion into tmp_path/run."""
     with ReplayServer(rubric_replay_handler) as server:
-        opts = RunOptions(
-            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
-            show_progress=False, concurrency=2,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-        )  # fmt: skip
+        opts = _options(tmp_path, server)
         return opts, asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
 
 
@@ -169,8 +175,6 @@ def test_a_run_answering_its_whole_source_takes_the_source_hash_for_its_cases(
     file, taken from source.json): the cases are not hashed again."""
     from medrubric.evaluate.runcases import hash_cases
 
-    cases = tmp_path / "healthbench.jsonl"
-    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
     hashed: list[str] = []
     digest = CaseHash.hexdigest
 
@@ -181,17 +185,13 @@ def test_a_run_answering_its_whole_source_takes_the_source_hash_for_its_cases(
     monkeypatch.setattr(CaseHash, "hexdigest", counted)
     answers = _answers(tmp_path / "answers.jsonl")
     with ReplayServer(rubric_replay_handler) as server:
-        opts = RunOptions(
-            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
-            show_progress=False, concurrency=2,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-        )  # fmt: skip
+        opts = _options(tmp_path, server)
         first = asyncio.run(run_grade(opts, answers))
         assert len(hashed) == 1  # the source's, while it was read
         first.run.summary.unlink()
         again = asyncio.run(run_grade(opts, answers))
     assert len(hashed) == 1  # an unchanged file is not read, its cases not hashed again
-    expected = hash_cases(load_cases(cases))
+    expected = hash_cases(load_cases(Path(opts.cases)))
     for result in (first, again):
         assert result.summary.provenance is not None
         assert result.summary.provenance.params["cases_sha256"] == expected
@@ -245,8 +245,6 @@ def test_one_graders_summary_reads_the_calls_totals_without_their_verdicts(tmp_p
 def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch):
     """Answers with nothing graded yet are not read to ask whether their grade is ready: each
     case is read from the run's cases.jsonl once before summary.json is written."""
-    cases = tmp_path / "healthbench.jsonl"
-    shutil.copy(FIXTURES / "healthbench.jsonl", cases)
     reads: list[str] = []
     read = RunCases.__getitem__
 
@@ -260,23 +258,11 @@ def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch)
     monkeypatch.setattr(RunCases, "__getitem__", counted)
     monkeypatch.setattr("medrubric.evaluate.runner.write_summary", stop)
     with ReplayServer(rubric_replay_handler) as server:
-        opts = RunOptions(
-            cases=str(cases), out=tmp_path / "run", cache_dir=tmp_path / "cache",
-            show_progress=False, concurrency=2,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-        )  # fmt: skip
+        opts = _options(tmp_path, server)
         with pytest.raises(SystemExit, match="graded"):
             asyncio.run(run_grade(opts, _answers(tmp_path / "answers.jsonl")))
     assert sorted(reads) == ["hb-001", "hb-002", "hb-003"]
     assert len((tmp_path / "run" / "grades.jsonl").read_text().splitlines()) == 3
-
-
-if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
-    out = Path(sys.argv[1])
-    work = out / "work"
-    work.mkdir(parents=True)
-    for name, text in grade_twice(work)[0].items():
-        (out / name).write_text(text, encoding="utf-8")
 
 
 def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
@@ -285,7 +271,6 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
     """summary.json's imports (numpy, scipy) run in a thread while the calls are in flight;
     started before the first request they would hold the interpreter while the command is
     still opening its HTTP client and sending that request."""
-    shutil.copy(FIXTURES / "healthbench.jsonl", tmp_path / "healthbench.jsonl")
     answers = _answers(tmp_path / "answers.jsonl")
     answered_before: list[int] = []
     with ReplayServer(rubric_replay_handler) as server:
@@ -294,12 +279,15 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
             answered_before.append(server.total)
 
         monkeypatch.setattr("medrubric.evaluate.runner.preload_summary", preload)
-        opts = RunOptions(
-            cases=str(tmp_path / "healthbench.jsonl"), out=tmp_path / "run",
-            cache_dir=tmp_path / "cache", show_progress=False,
-            setup=resolve_setup(None, f"openai:replay@{server.base_url}", "per-criterion"),
-            concurrency=1,
-        )  # fmt: skip
+        opts = _options(tmp_path, server, concurrency=1)
         result = asyncio.run(run_grade(opts, answers))
     assert result.progress.tally.verdicts > 1
     assert answered_before == [1]  # once, when the first call had its reply
+
+
+if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
+    out = Path(sys.argv[1])
+    work = out / "work"
+    work.mkdir(parents=True)
+    for name, text in grade_twice(work)[0].items():
+        (out / name).write_text(text, encoding="utf-8")
