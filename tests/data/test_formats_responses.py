@@ -127,3 +127,13 @@ def test_grade_accepts_simple_evals_completions(tmp_path: Path) -> None:
         assert server.total > 0
     summary = json.loads((tmp_path / "run" / "summary.json").read_text())
     assert summary["n_cases"] == 1 and summary["n_verdicts"] == server.total
+
+
+def test_a_number_that_overflows_to_infinity_is_an_error(tmp_path: Path) -> None:
+    """JSON's 1e999 parses to inf: a record refuses it (and NaN) rather than carry it into sums."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(
+        '{"case_id": "a", "response": "x"}\n{"case_id": "b", "response": "y", "cost_usd": 1e999}\n'
+    )
+    with pytest.raises(InputError, match=r"r.jsonl:2: cost_usd: .*finite"):
+        load_responses(path)

@@ -61,17 +61,23 @@ def test_threads_match_the_reference(tmp_path, lines):
 
 
 def test_non_finite_and_huge_numbers_match_the_reference(tmp_path):
-    path = tmp_path / "r.jsonl"
+    """NaN and a number that overflows to infinity are errors on both paths, naming the line
+    and field; a huge integer that is finite as a float is a value on both."""
     base = {"case_id": "c", "model": "m", "response": "r"}
-    rows = [
-        json.dumps({**base, "cost_usd": 0.25}),
+    finite = json.dumps({**base, "cost_usd": 0.25})
+    huge = json.dumps(base)[:-1] + ', "cost_usd": 123456789012345678901234567890}'
+    for bad in (
         json.dumps({**base, "cost_usd": float("nan")}),
         json.dumps(base)[:-1] + ', "cost_usd": 1e400}',
-        json.dumps(base)[:-1] + ', "cost_usd": 123456789012345678901234567890}',
-    ]
-    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ):
+        path = tmp_path / "r.jsonl"
+        path.write_text("\n".join([finite, bad, huge]) + "\n", encoding="utf-8")
+        got, want = fast(path, Response), reference(path, Response)
+        assert isinstance(got, str) and got == want
+        assert "r.jsonl:2: cost_usd" in got and "finite" in got
+    path.write_text("\n".join([finite, huge]) + "\n", encoding="utf-8")
     got, want = fast(path, Response), reference(path, Response)
     assert isinstance(got, list) and isinstance(want, list)
-    assert [line for line, _ in got] == [line for line, _ in want]
+    assert [line for line, _ in got] == [line for line, _ in want] == [1, 2]
     for (_, a), (_, b) in zip(got, want, strict=True):
         assert a.model_dump_json() == b.model_dump_json()
