@@ -179,6 +179,7 @@ def listed_answers(
                 item = drawn_answer(item, case, response, clip, multi_epoch)
             elif item["multi_epoch"] != multi_epoch:  # drawn before the run's epochs were known
                 item["card"] = case_card(item, multi_epoch)
+                item["multi_epoch"] = multi_epoch
             drawn[at] = (key, item)
         return drawn[at][1]
 
