@@ -205,3 +205,34 @@ def test_a_large_run_draws_its_lowest_answers_and_heaviest_harms_only(monkeypatc
     assert "The 2 heaviest are listed" in text
     assert f"met in {full.n_harm_answers} of {N} answers" in text
     assert text.count("Explanation") == len(drawn)  # one verdict table per drawn answer
+
+
+def test_cards_drawn_as_grades_come_are_those_of_the_page_and_only_the_kept_are_drawn():
+    """A picker fed each grade with `draw` (as `grade` feeds it while the calls run) lists the
+    same answers, cards and harms as one fed the grades alone, and draws an answer only when
+    it is kept at that moment; cards drawn for one epoch are drawn again for several."""
+    from medrubric.report import html as report_html
+    from medrubric.scoring.listed import AnswerPicker
+
+    cases, grades = _planted()
+    by_id = {c.id: c for c in cases}
+    plain = report_html.listed_answers(grades, by_id, {}, clip=True, limit=3, harm_limit=2)
+    picker = AnswerPicker(True, 3, 2)
+    drawn: list[str] = []
+
+    def draw(grade: CaseGrade):
+        drawn.append(grade.case_id)
+        return report_html.drawn_answer(grade, by_id[grade.case_id], None, True, False)
+
+    for grade in grades:
+        picker.offer(grade, lambda _key, grade=grade: draw(grade))
+    ahead = report_html.listed_answers(picker, by_id, {}, clip=True)
+    assert len(set(drawn)) == len(drawn) < N
+    assert [v["card"] for v in ahead.views] == [
+        report_html.case_card(v, False) for v in plain.views
+    ]
+    assert [(h["case"]["case_id"], h["text"]) for h in ahead.harms] == [
+        (h["case"]["case_id"], h["text"]) for h in plain.harms
+    ]
+    again = report_html.listed_answers(picker, by_id, {}, clip=True, multi_epoch=True)
+    assert all("· answer 1" in v["card"] for v in again.views)

@@ -31,6 +31,7 @@ from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
 if TYPE_CHECKING:
+    from medrubric.data.models import Case, CaseGrade, Response
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
     from medrubric.runtime.options import ModelOptions
@@ -182,6 +183,16 @@ def _dry_run(opts: RunOptions, responses_file: Path | None = None) -> None:
     _print_estimates(estimate(opts, responses_file))
 
 
+def _draw_answer(
+    grade: CaseGrade, case: Case | None, response: Response | None, clip: bool, multi: bool
+) -> dict[str, Any]:
+    """report.html's card of an answer, drawn as the run writes its grade (`GradeLedger`);
+    the report's modules are imported at the first."""
+    from medrubric.report.html import drawn_answer
+
+    return drawn_answer(grade, case, response, clip, multi)
+
+
 def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     """Write the run's reports, then the score line, the error counts and the report path;
     exit 1 with one line saying why when errors exceed `max_error_rate`."""
@@ -317,7 +328,7 @@ def grade_cmd(
     from medrubric.evaluate.runner import run_grade
 
     _say_smoke(opts)
-    _report(asyncio.run(run_grade(_with_validity(opts), responses)), max_error_rate)
+    _report(asyncio.run(run_grade(_with_validity(opts), responses, _draw_answer)), max_error_rate)
 
 
 @dispatch_flags(engine=False)
@@ -357,7 +368,7 @@ def eval_cmd(
     from medrubric.evaluate.runner import run_eval
 
     _say_smoke(opts)
-    _report(asyncio.run(run_eval(_with_validity(opts))), max_error_rate)
+    _report(asyncio.run(run_eval(_with_validity(opts), _draw_answer)), max_error_rate)
 
 
 @grader_flags(jury=True)
@@ -385,7 +396,9 @@ def regrade_cmd(
     opts = _options(models, cases=str(source.cases), out=out, setup=setup,
                     retry_errors=retry_errors)  # fmt: skip
     _say_smoke(opts)
-    _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
+    _report(
+        asyncio.run(run_grade(_with_validity(opts), source.responses, _draw_answer)), max_error_rate
+    )
 
 
 def report_cmd(
@@ -417,7 +430,7 @@ def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
 
     opts = demo_options(models, out)
     _say_smoke(opts)
-    result = asyncio.run(run_eval(_with_validity(opts)))
+    result = asyncio.run(run_eval(_with_validity(opts), _draw_answer))
     _say_smoke(opts)
     _report(result)
 

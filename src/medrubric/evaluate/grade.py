@@ -444,13 +444,17 @@ async def grade_run(
     progress: RunProgress,
     retry_errors: bool = True,
     on_work: Callable[[], object] | None = None,
+    on_grade: Callable[[CaseGrade, Case, Response], object] | None = None,
+    on_call: Callable[[GradingCall], object] | None = None,
 ) -> None:
     """Grade every answer not yet graded in `run` by each grader (in `setup.graders` order)
     and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
     in error (and grades of answers that failed) are redone. Each grade goes to grades.jsonl
     as its last verdict arrives and nothing of a finished answer is kept, so memory does not
     grow with the number of answers. `on_work` is called once, at the first reply, when there
-    is grading to do: the first calls are out by then, and the process mostly waits on them."""
+    is grading to do: the first calls are out by then, and the process mostly waits on them.
+    `on_grade` is given each grade as it is written (with its case and answer), `on_call`
+    each call (`runner.GradeLedger`)."""
     raters = plan_raters(setup, [g.label for g in graders])
     plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     known = plan.known
@@ -459,6 +463,8 @@ async def grade_run(
         key = answer_key(response)
         grade = jury_grade(case, response, setup, raters, known)
         run.append(run.grades, grade, fsync=False)
+        if on_grade is not None:
+            on_grade(grade, case, response)
         plan.graded.add(key)
         for rated in known:
             rated.pop(key, None)
@@ -479,6 +485,8 @@ async def grade_run(
             on_work()
             on_work = None
         run.append(run.verdicts, call, fsync=False)
+        if on_call is not None:
+            on_call(call)
         key = answer_key(job.response)
         known[job.rater].setdefault(key, {}).update({v.criterion_id: v for v in call.verdicts})
         progress.tally.add_call(call.usage, call.cost_usd, call.cached, call.calls)

@@ -11,7 +11,7 @@ grading mode, prompt template and version, and the clipping rule of the score.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Literal
 
@@ -235,3 +235,10 @@ def setup_from_pins(pins: dict[str, Any], where: str) -> GraderSetup:
         raise InputError("grader_profile pins no grader model (field `grader`)", where)
     return resolve_setup(None, grader, pins.get("mode"), pins.get("max_tokens"),
                          pins.get("prompt_version"))  # fmt: skip
+
+
+def holds_calls(setup: GraderSetup, labels: Sequence[str]) -> bool:
+    """Whether `build_summary` pairs grades with every rater's verdicts (a jury's or grading
+    repeats' figures), so needs the grading calls whole; else their heads (`CallHead`)
+    suffice, for the totals."""
+    return len(labels) > 1 or setup.repeats > 1

@@ -15,6 +15,7 @@ A run killed mid-write can leave a half line at the end of a log; it is cut off 
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Container, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from medrubric.data.jsonl import (
     read_models_at,
     write_jsonl,
 )
-from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict
+from medrubric.data.models import CaseGrade, Response, RunRecord, Usage, Verdict, add_costs
 from medrubric.errors import InputError, input_error_from_validation
 from medrubric.evaluate.panel_records import JuryReport, NoiseReport, SelfPreference
 from medrubric.evaluate.profiles import GraderSetup
@@ -68,6 +69,61 @@ class CallHead(BaseModel):
     cost_usd: float | None = 0.0
     cached: bool = False
     calls: int = 1
+
+
+class CallTotals:
+    """summary.json's calls, tokens and cost, added up call by call: endpoint calls and cache
+    hits counted apart, tokens and cost of endpoint calls only (a cached answer costs nothing
+    again). The costs are kept (8 bytes a call) and added in the order the calls came, so a
+    total made of two parts (`extend`) is the one a single pass gives, to the last bit."""
+
+    def __init__(self) -> None:
+        self.made = self.cached = self.prompt_tokens = self.completion_tokens = 0
+        self.prompts: set[str] = set()  # the calls' prompt versions
+        self._costs = array("d")
+        self._unknown = False  # a call's price is unknown
+
+    def add(self, usage: Usage, cost: float | None, cached: bool, calls: int = 1) -> None:
+        if cached:
+            self.cached += calls
+            return
+        self.made += calls
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+        if cost is None:
+            self._unknown = True
+        else:
+            self._costs.append(cost)
+
+    def add_call(self, call: GradingCall | CallHead) -> None:
+        self.prompts.add(call.prompt_version)
+        self.add(call.usage, call.cost_usd, call.cached, call.calls)
+
+    def extend(self, later: CallTotals) -> None:
+        """Add the calls `later` holds, as if each came after those added so far."""
+        self.made += later.made
+        self.cached += later.cached
+        self.prompt_tokens += later.prompt_tokens
+        self.completion_tokens += later.completion_tokens
+        self.prompts |= later.prompts
+        self._costs.extend(later._costs)
+        self._unknown = self._unknown or later._unknown
+
+    def figures(self) -> dict[str, Any]:
+        cost: float | None = None
+        if not self._unknown:
+            cost = 0.0
+            for one in self._costs:
+                cost = add_costs(cost, one)
+        return {
+            "calls": {"made": self.made, "cached": self.cached},
+            "tokens": {
+                "prompt": self.prompt_tokens,
+                "completion": self.completion_tokens,
+                "total": self.prompt_tokens + self.completion_tokens,
+            },
+            "cost_usd": None if cost is None else round(cost, 6),  # None: a price is unknown
+        }
 
 
 class _VerdictHead(BaseModel):
@@ -169,10 +225,11 @@ class RunDir(RunFolder):
         if readable_log(self.verdicts):
             yield from (call for _, call in read_models(self.verdicts, GradingCall))
 
-    def iter_call_heads(self) -> Iterator[CallHead]:
-        """`iter_grading_calls` without the verdicts: what the run's totals need."""
+    def iter_call_heads(self, end: int | None = None) -> Iterator[CallHead]:
+        """`iter_grading_calls` without the verdicts: what the run's totals need (of the
+        lines before byte `end`)."""
         if readable_log(self.verdicts):
-            yield from (call for _, call in read_models(self.verdicts, CallHead))
+            yield from (call for _, call in read_models(self.verdicts, CallHead, end=end))
 
     def grade_heads(self) -> Iterator[tuple[int, GradeHead]]:
         """(byte offset, head) of every line of grades.jsonl, in order."""

@@ -12,7 +12,7 @@ import hashlib
 import json
 import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,18 +37,31 @@ from medrubric.evaluate.openbook import (
     knowledge_provenance,
     open_knowledge,
 )
-from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.profiles import GraderSetup, holds_calls
 from medrubric.evaluate.provenance import git_revision, run_record
 from medrubric.evaluate.runcases import CaseHash, RunCases
-from medrubric.evaluate.rundir import RunDir, RunSummary, answer_key, latest_by_key
+from medrubric.evaluate.rundir import (
+    AnswerKey,
+    CallTotals,
+    RunDir,
+    RunSummary,
+    answer_key,
+    latest_by_key,
+)
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
+from medrubric.runtime.folder import readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
 
 if TYPE_CHECKING:
     from medrubric.llm.batch.model import BatchSettings
+    from medrubric.scoring.summary import ScoredGrade
+
+# report.html's card of an answer: (grade, case, answer, clip, several epochs) -> what the
+# report places (`report.html.drawn_answer`, given by the command, above this layer)
+AnswerDraw = Callable[[CaseGrade, Case | None, Response | None, bool, bool], Any]
 
 # Grading makes many short calls: more in flight than the other stages by default.
 DEFAULT_CONCURRENCY = 8
@@ -326,18 +339,82 @@ async def generate_stage(
         )
 
 
+class GradeLedger:
+    """Each grade a run writes, scored as it is written (`scored_grade`) and offered to the
+    report's `AnswerPicker`, and each call's tokens and cost added up, while the calls are in
+    flight: summary.json then neither reads nor scores grades.jsonl again, nor reads back the
+    calls this run made. Grades and calls written before this run (a resumed or re-run run)
+    are read from the logs at the end, so the figures are those of the logs on disk. Holds
+    one small record per answer and 8 bytes per call, not their verdicts."""
+
+    def __init__(
+        self, clip: bool, draw: AnswerDraw | None = None, multi_epoch: bool = False
+    ) -> None:
+        self.clip = clip
+        self.draw = draw
+        self.multi_epoch = multi_epoch  # the answers' epochs, for `draw`
+        self.picker = AnswerPicker(clip)
+        self.calls = CallTotals()  # this run's calls
+        self.calls_from = 0  # verdicts.jsonl's bytes before this run's calls
+        self._scored: dict[AnswerKey, ScoredGrade] = {}
+
+    def begin(self, run: RunDir) -> None:
+        """Mark where this run's calls begin in verdicts.jsonl (a torn last line cut off)."""
+        self.calls_from = run.verdicts.stat().st_size if readable_log(run.verdicts) else 0
+
+    def add(self, grade: CaseGrade, case: Case | None, response: Response | None) -> None:
+        """A grade as it is written, of `case` and `response` (what its card shows)."""
+        from medrubric.scoring.summary import scored_grade  # numpy: not with the command's start
+
+        self._scored[answer_key(grade)] = scored_grade(grade, self.clip)
+        if self.draw is None:
+            self.picker.offer(grade)
+        else:
+            draw, clip, multi = self.draw, self.clip, self.multi_epoch
+            self.picker.offer(grade, lambda _key: draw(grade, case, response, clip, multi))
+
+    def grades(
+        self, run: RunDir, cases: Mapping[str, Case], responses: Sequence[Response]
+    ) -> Iterator[ScoredGrade]:
+        """The scored latest grade of each answer, in `answer_grades`' order; those not
+        written by this run are read from grades.jsonl (and offered to the picker)."""
+        answers = latest_by_key(responses)
+        missing = [key for key in answers if key not in self._scored]
+        if missing:
+            latest = run.latest_grades()
+            for key, grade in zip(missing, run.grades_at(latest[k] for k in missing), strict=True):
+                self.add(grade, cases.get(grade.case_id), answers[key])
+        for key in answers:
+            yield self._scored.pop(key)
+
+
+def grade_ledger(
+    opts: RunOptions, responses: Sequence[Response], draw: AnswerDraw | None
+) -> GradeLedger | None:
+    """A ledger for the run's grades (`draw`: the report's cards of the answers it keeps);
+    None for a jury or grading repeats, whose figures pair every grade with each rater's
+    verdicts, read from the logs (`holds_calls`)."""
+    assert opts.setup is not None
+    if holds_calls(opts.setup, opts.setup.graders):
+        return None
+    return GradeLedger(opts.setup.clip, draw, any(r.epoch for r in responses))
+
+
 async def grade_stage(
     opts: RunOptions,
     cases: RunCases,
     responses: Sequence[Response],
     run: RunDir,
     progress: RunProgress,
+    ledger: GradeLedger | None = None,
 ) -> None:
     assert opts.setup is not None
     specs = opts.graders()
     if opts.fanout is not None and len(specs) > 1:
         raise InputError("--engine ray spreads one model over its servers; grade a jury with "
                          "--engine local")  # fmt: skip
+    if ledger is not None:
+        ledger.begin(run)
     async with AsyncExitStack() as stack:
         graders = [
             await stack.enter_async_context(opts.open(spec, opts.batch(run, n), opts.fanout))
@@ -353,6 +430,8 @@ async def grade_stage(
             progress=progress,
             retry_errors=opts.retry_errors,
             on_work=lambda: preload_summary(run, responses),
+            on_grade=None if ledger is None else ledger.add,
+            on_call=None if ledger is None else ledger.calls.add_call,
         )
 
 
@@ -419,12 +498,15 @@ def write_summary(
     cases: RunCases,
     responses: Sequence[Response],
     picker: AnswerPicker | None = None,
+    ledger: GradeLedger | None = None,
 ) -> tuple[RunSummary, bool]:
     """summary.json from the finished records, with the provenance to reproduce it, and
     whether it was rebuilt: a finished run run again keeps its summary (and reports) as they
     are, since nothing they are computed from changed. Grades and calls are read from the
     run's logs one at a time; only per-case scores are held, and `picker` is offered every
-    grade read (the answers report.html draws, so that it need not read them again)."""
+    grade read (the answers report.html draws, so that it need not read them again). With
+    a `ledger` (`grade_ledger`), the grades this run wrote come already scored and offered to
+    its picker (then `picker`), and only the others are read."""
     assert opts.setup is not None
     specs = opts.graders()
     models = {"grader" if n == 0 else f"grader_{n + 1}": spec for n, spec in enumerate(specs)}
@@ -438,12 +520,15 @@ def write_summary(
             kept = None
         if kept is not None and kept.inputs_sha256 == digest:
             return kept, False
-    from medrubric.evaluate.summary import build_summary, holds_calls  # statistics, when needed
+    from medrubric.evaluate.summary import build_summary  # statistics, when needed
 
     wanted = {answer_key(r) for r in responses}
     answered = {r.case_id for r in responses}
     labels = [spec.label for spec in specs]
-    logged = run.iter_grading_calls() if holds_calls(opts.setup, labels) else run.iter_call_heads()
+    end = None if ledger is None else ledger.calls_from  # the later calls: the ledger's
+    logged = (
+        run.iter_grading_calls() if holds_calls(opts.setup, labels) else run.iter_call_heads(end)
+    )
     calls = (c for c in logged if answer_key(c) in wanted)
     prompts = {r.prompt_version for r in responses}
     record = run_record(
@@ -459,15 +544,20 @@ def write_summary(
             else {}
         ),
     )
-    grades = answer_grades(run, responses)
-    if picker is not None:
-        grades = _offered(grades, picker)
+    grades: Iterable[CaseGrade | ScoredGrade]
+    if ledger is not None:
+        grades = ledger.grades(run, cases, responses)
+    else:
+        grades = answer_grades(run, responses)
+        if picker is not None:
+            grades = _offered(grades, picker)
     summary = build_summary(
         grades, opts.setup, responses, calls, record,
         opts.grader_validity, labels,
         temperature=opts.candidate_temperature() if opts.model else None,
         pass_threshold=opts.pass_threshold,
         validity_by_grader=opts.grader_validity_by_grader,
+        later_calls=None if ledger is None else ledger.calls,
     )  # fmt: skip
     summary.inputs_sha256 = digest
     run.write_summary(summary)
@@ -540,13 +630,22 @@ def smoke_warning(opts: RunOptions) -> str | None:
 
 
 def summarised(
-    opts: RunOptions, run: RunDir, cases: RunCases, responses: list[Response], progress: RunProgress
+    opts: RunOptions,
+    run: RunDir,
+    cases: RunCases,
+    responses: list[Response],
+    progress: RunProgress,
+    ledger: GradeLedger | None = None,
 ) -> RunResult:
-    """summary.json of a graded run (its pass over grades.jsonl also picks the answers
-    report.html draws) and the run's result."""
-    picker = AnswerPicker(opts.setup.clip if opts.setup else True)
+    """summary.json of a graded run (its pass over grades.jsonl, or the `ledger` of the grades
+    written, also picks the answers report.html draws) and the run's result."""
+    picker = (
+        ledger.picker
+        if ledger is not None
+        else AnswerPicker(opts.setup.clip if opts.setup else True)
+    )
     try:
-        summary, changed = write_summary(run, opts, cases, responses, picker)
+        summary, changed = write_summary(run, opts, cases, responses, picker, ledger)
     finally:
         # the index tables drawn ahead for it, if any were: a finished run run again keeps
         # its summary and never loads the statistics stack (numpy) at all
@@ -559,13 +658,15 @@ def summarised(
     )  # fmt: skip
 
 
-async def run_eval(opts: RunOptions) -> RunResult:
-    """generate + grade + score into `opts.out`, resuming whatever is already there."""
+async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResult:
+    """generate + grade + score into `opts.out`, resuming whatever is already there; `draw`
+    draws report.html's card of an answer as its grade is written (`GradeLedger`)."""
     model = opts.candidate().label
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
-        await grade_stage(opts, cases, responses, run, progress)
-        return summarised(opts, run, cases, responses, progress)
+        ledger = grade_ledger(opts, responses, draw)
+        await grade_stage(opts, cases, responses, run, progress, ledger)
+        return summarised(opts, run, cases, responses, progress, ledger)
 
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
@@ -576,11 +677,14 @@ async def run_generate(opts: RunOptions) -> GenerateResult:
     return GenerateResult(run=run, progress=progress, responses=responses)
 
 
-async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
+async def run_grade(
+    opts: RunOptions, responses_file: Path, draw: AnswerDraw | None = None
+) -> RunResult:
     """Grade answers made elsewhere: Response records (case_id + response suffice) or any
     shape `load_responses` reads (simple-evals/HealthBench, LiveMedBench, Inspect logs).
     Cases are streamed (hashed, then filtered into the run's cases.jsonl) and read back one
-    at a time, so memory holds the answers but not the cases or the verdicts."""
+    at a time, so memory holds the answers but not the cases or the verdicts. `draw`: as
+    `run_eval`'s."""
     loaded_answers, _, notes = load_responses(responses_file)
     for note in notes:
         opts.console().print(f"note: {note}")
@@ -600,6 +704,7 @@ async def run_grade(opts: RunOptions, responses_file: Path) -> RunResult:
             raise InputError("no response is for a selected case", responses_file)
         if not run.responses.exists() or not run.responses.samefile(responses_file):
             write_jsonl(run.responses, responses)
+        ledger = grade_ledger(opts, responses, draw)
         with opts.progress() as progress:
-            await grade_stage(opts, cases, responses, run, progress)
-        return summarised(opts, run, cases, responses, progress)
+            await grade_stage(opts, cases, responses, run, progress, ledger)
+        return summarised(opts, run, cases, responses, progress, ledger)

@@ -5,61 +5,40 @@ key: model specs go in as `public()`."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from medrubric.data.models import CaseGrade, Response, RunRecord, add_costs
+from medrubric.data.models import CaseGrade, Response, RunRecord
 from medrubric.errors import InputError
 from medrubric.evaluate.panel import panel_figures
-from medrubric.evaluate.profiles import GraderSetup
+from medrubric.evaluate.profiles import GraderSetup, holds_calls
 from medrubric.evaluate.provenance import prompt_ids
-from medrubric.evaluate.rundir import CallHead, GradingCall, RunSummary
+from medrubric.evaluate.rundir import CallHead, CallTotals, GradingCall, RunSummary
 from medrubric.scoring import summarize
-
-
-def holds_calls(setup: GraderSetup, labels: Sequence[str]) -> bool:
-    """Whether `build_summary` pairs grades with every rater's verdicts (a jury's or grading
-    repeats' figures), so needs the grading calls whole; else their heads (`CallHead`)
-    suffice, for the totals."""
-    return len(labels) > 1 or setup.repeats > 1
+from medrubric.scoring.summary import ScoredGrade
 
 
 def run_totals(
-    responses: Sequence[Response], calls: Iterable[GradingCall | CallHead]
-) -> dict[str, Any]:
-    """Calls recorded in the run dir, split into endpoint calls and cache hits.
-
-    Tokens and cost count endpoint calls only (a cached answer costs nothing again).
-    """
-    made = cached = prompt_tokens = completion_tokens = 0
-    cost: float | None = 0.0
-    generated = [r for r in responses if r.prompt_version is not None]  # not answers made elsewhere
-    records = itertools.chain(
-        ((r.usage, r.cost_usd, r.cached, 1) for r in generated),
-        ((c.usage, c.cost_usd, c.cached, c.calls) for c in calls),
-    )
-    for call_usage, call_cost, was_cached, n in records:
-        if was_cached:
-            cached += n
-            continue
-        made += n
-        prompt_tokens += call_usage.prompt_tokens
-        completion_tokens += call_usage.completion_tokens
-        cost = add_costs(cost, call_cost)
-    return {
-        "calls": {"made": made, "cached": cached},
-        "tokens": {
-            "prompt": prompt_tokens,
-            "completion": completion_tokens,
-            "total": prompt_tokens + completion_tokens,
-        },
-        "cost_usd": None if cost is None else round(cost, 6),  # None: a price is unknown
-    }
+    responses: Sequence[Response],
+    calls: Iterable[GradingCall | CallHead],
+    later: CallTotals | None = None,
+) -> CallTotals:
+    """Calls recorded in the run dir (the answers generated, then `calls`, then those
+    `later` added up as they were made: `runner.GradeLedger`), split into endpoint calls and
+    cache hits; tokens and cost count endpoint calls only."""
+    totals = CallTotals()
+    for r in responses:
+        if r.prompt_version is not None:  # not answers made elsewhere
+            totals.add(r.usage, r.cost_usd, r.cached)
+    for c in calls:
+        totals.add_call(c)
+    if later is not None:
+        totals.extend(later)
+    return totals
 
 
 def build_summary(
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade | ScoredGrade],
     setup: GraderSetup,
     responses: Sequence[Response],
     calls: Iterable[GradingCall | CallHead],
@@ -70,26 +49,34 @@ def build_summary(
     temperature: float | None = None,
     pass_threshold: float = 0.5,
     validity_by_grader: Mapping[str, dict[str, Any]] | None = None,
+    later_calls: CallTotals | None = None,
 ) -> RunSummary:
-    """summary.json of one model's grades; `labels` are the graders' labels in
+    """summary.json of one model's grades (whole, or a run's `scored_grade`s when one grader
+    grades once); `labels` are the graders' labels in
     `setup.graders` order (default: the set-up's specs as given). With one grader at one
     repeat, `grades` and `calls` are each read once (generators over the run's logs keep
     memory flat); a jury's or repeats' figures pair every grade with each rater's verdicts,
     so then both are held, and `calls` must be whole `GradingCall`s (`holds_calls`; else
     their heads suffice). The calls' prompt versions join `record`'s;
-    `validity_by_grader` is each jury grader's agreement with physicians, by label."""
+    `validity_by_grader` is each jury grader's agreement with physicians, by label;
+    `later_calls` are calls made after those of `calls`, added up as they came."""
     labels = labels or setup.graders
     held: tuple[list[CaseGrade], list[GradingCall]] = ([], [])
     if holds_calls(setup, labels):
         listed = list(calls)
         whole = [c for c in listed if isinstance(c, GradingCall)]
         assert len(whole) == len(listed), "a jury's or repeats' figures need the calls whole"
-        held = (list(grades), whole)
+        every = list(grades)
+        whole_grades = [g for g in every if isinstance(g, CaseGrade)]
+        assert len(whole_grades) == len(every), "a jury's or repeats' figures need the grades whole"
+        held = (whole_grades, whole)
         grades, calls = held
     models: set[str] = set()
     response_errors: list[dict[str, str]] = []
 
-    def noted(grades: Iterable[CaseGrade]) -> Iterator[CaseGrade]:
+    def noted(
+        grades: Iterable[CaseGrade | ScoredGrade],
+    ) -> Iterator[CaseGrade | ScoredGrade]:
         for g in grades:
             models.add(g.model)
             if g.response_error:
@@ -112,21 +99,13 @@ def build_summary(
                 f"({', '.join(sorted(models)) or 'none'}): grade each model into its own --out"
             ) from None
         raise
-    prompts = set(record.prompt_versions.values())
-
-    def noting_prompts(
-        calls: Iterable[GradingCall | CallHead],
-    ) -> Iterator[GradingCall | CallHead]:
-        for c in calls:
-            prompts.add(c.prompt_version)
-            yield c
-
-    totals = run_totals(responses, noting_prompts(calls))
+    totals = run_totals(responses, calls, later_calls)
+    prompts = set(record.prompt_versions.values()) | totals.prompts
     record = record.model_copy(update={"prompt_versions": prompt_ids(prompts)})
     return RunSummary.model_validate(
         {
             **scored.model_dump(),
-            **totals,
+            **totals.figures(),
             "response_errors": response_errors,
             "grading": setup,
             "provenance": record,

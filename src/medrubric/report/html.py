@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from markupsafe import Markup
+
 from medrubric.data.models import Case, CaseGrade, Response, Verdict
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.report.charts import SMALL_N, bar_chart, epochs_chart
@@ -19,8 +21,8 @@ from medrubric.report.leaderboard import (
     comparability_notes,
     comparability_section,
 )
-from medrubric.report.render import MISSING, label, render, signed, write_page
-from medrubric.scoring.listed import AnswerPicker, CaseKey, grade_key
+from medrubric.report.render import MISSING, label, render, render_section, signed, write_page
+from medrubric.scoring.listed import AnswerPicker, CaseKey
 from medrubric.scoring.summary import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
@@ -120,6 +122,23 @@ def _case_view(
     }
 
 
+def case_card(view: dict[str, Any], multi_epoch: bool) -> Markup:
+    """One answer's card in report.html (`run_report_card.html.j2`, placed as it is by the
+    page), from its view (`_case_view`); `multi_epoch`: the run has several answers a case."""
+    return render_section("run_report_card.html.j2", c=view, multi_epoch=multi_epoch)
+
+
+def drawn_answer(
+    grade: CaseGrade, case: Case | None, response: Response | None, clip: bool, multi_epoch: bool
+) -> dict[str, Any]:
+    """An answer's view with its card drawn (`case_card`): what `listed_answers` places on
+    the page, made as a run writes the answer's grade (`runner.GradeLedger`)."""
+    view = _case_view(grade, case, response, clip)
+    view["card"] = case_card(view, multi_epoch)
+    view["multi_epoch"] = multi_epoch
+    return view
+
+
 @dataclass
 class Listed:
     """What report.html draws of a run's answers (`AnswerPicker`): the lowest-scoring answers
@@ -139,9 +158,11 @@ def listed_answers(
     clip: bool,
     limit: int | None = None,
     harm_limit: int | None = None,
+    multi_epoch: bool = False,
 ) -> Listed:
     """The answers drawn, from the run's grades (read once) or a picker already fed them
-    (summary.json's pass over the grades: `RunResult.picked`)."""
+    (the grades as a run wrote them, their cards drawn then, or summary.json's pass over
+    them: `RunResult.picked`); `multi_epoch`: the run has several answers a case."""
     if isinstance(grades, AnswerPicker):
         picker = grades
     else:
@@ -150,20 +171,26 @@ def listed_answers(
             picker.offer(grade)
     drawn: dict[tuple[str, int], tuple[CaseKey, dict[str, Any]]] = {}
 
-    def view(grade: CaseGrade) -> dict[str, Any]:
-        at = (grade.case_id, grade.epoch)
+    def view(key: CaseKey, item: CaseGrade | dict[str, Any]) -> dict[str, Any]:
+        at = (key[3], key[4])
         if at not in drawn:
-            page = _case_view(grade, cases.get(grade.case_id), responses.get(at), clip)
-            drawn[at] = (grade_key(grade, clip), page)
+            if isinstance(item, CaseGrade):
+                case, response = cases.get(item.case_id), responses.get(at)
+                item = drawn_answer(item, case, response, clip, multi_epoch)
+            elif item["multi_epoch"] != multi_epoch:  # drawn before the run's epochs were known
+                item["card"] = case_card(item, multi_epoch)
+                item["multi_epoch"] = multi_epoch
+            drawn[at] = (key, item)
         return drawn[at][1]
 
     harms = []
-    for weight, position, grade in picker.heaviest():
-        row = view(grade)["rows"][position]
-        harms.append({"case": view(grade), "weight": weight, "text": row.text,
+    for weight, key, position, item in picker.heaviest():
+        page = view(key, item)
+        row = page["rows"][position]
+        harms.append({"case": page, "weight": weight, "text": row.text,
                       "axis": row.axis})  # fmt: skip
-    for grade in picker.lowest():
-        view(grade)
+    for key, item in picker.lowest():
+        view(key, item)
     return Listed(
         views=[page for _key, page in sorted(drawn.values(), key=lambda d: d[0])],
         harms=harms,
@@ -255,7 +282,10 @@ def run_report_context(
         ("By specialty", "Specialty", summary["by_specialty"]),
         ("By language", "Language", summary["by_language"]),
     ]
-    listed = listed_answers(grades, cases, responses, bool(summary["clip"]))
+    multi_epoch = summary.get("epochs", 1) > 1
+    listed = listed_answers(
+        grades, cases, responses, bool(summary["clip"]), multi_epoch=multi_epoch
+    )
     views = listed.views
     charts = [bar_chart(title, summary[key]) for title, key in (
         ("Score by axis", "by_axis"), ("Score by theme", "by_theme"))]  # fmt: skip

@@ -6,6 +6,7 @@ them as it goes, so the report does not read the grades again."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any
 
 from medrubric.data.models import CaseGrade, Verdict
@@ -58,6 +59,10 @@ class _Smallest:
         self.limit = limit
         self.heap: list[tuple[_Largest, Any]] = []
 
+    def admits(self, key: tuple[Any, ...]) -> bool:
+        """Whether an entry of this key would be kept, as things stand."""
+        return len(self.heap) < self.limit or key < self.heap[0][0].key
+
     def offer(self, key: tuple[Any, ...], item: Any) -> None:
         if len(self.heap) < self.limit:
             heapq.heappush(self.heap, (_Largest(key), item))
@@ -70,7 +75,9 @@ class _Smallest:
 
 class AnswerPicker:
     """Fed every grade of a run (`offer`), keeps the lowest-scoring answers and those with
-    the heaviest harms, with the run's counts."""
+    the heaviest harms, with the run's counts. What it keeps of an answer is its grade, or
+    what `offer`'s `draw` makes of it (drawn only for an answer kept when offered: the
+    report's card, drawn while a run grades)."""
 
     def __init__(self, clip: bool, limit: int | None = None, harm_limit: int | None = None):
         self.clip = clip
@@ -80,23 +87,27 @@ class AnswerPicker:
         self.n_harms = 0  # harmful criteria met in the run
         self.n_harm_answers = 0  # answers with at least one
 
-    def offer(self, grade: CaseGrade) -> None:
+    def offer(self, grade: CaseGrade, draw: Callable[[CaseKey], Any] | None = None) -> None:
         self.n_answers += 1
         key = grade_key(grade, self.clip)
-        self._lowest.offer(key, grade)
-        harmed = False
-        for position, v in enumerate(grade.criteria):
-            if is_harm(v):
-                harmed = True
-                self.n_harms += 1
-                self._heaviest.offer((v.weight, key, position), grade)
-        self.n_harm_answers += harmed
+        harms = [(v.weight, key, n) for n, v in enumerate(grade.criteria) if is_harm(v)]
+        item: Any = grade
+        if draw is not None:
+            kept = self._lowest.admits(key) or any(self._heaviest.admits(h) for h in harms)
+            item = draw(key) if kept else None  # None: kept by neither, so never placed
+        self._lowest.offer(key, item)
+        for harm in harms:
+            self._heaviest.offer(harm, item)
+        self.n_harms += len(harms)
+        self.n_harm_answers += bool(harms)
 
-    def lowest(self) -> list[CaseGrade]:
-        """The lowest-scoring answers kept, lowest first."""
-        return [grade for _, grade in self._lowest.sorted()]
+    def lowest(self) -> list[tuple[CaseKey, Any]]:
+        """(key, grade or what was drawn of it) of the lowest-scoring answers kept, lowest
+        first."""
+        return self._lowest.sorted()  # type: ignore[return-value]
 
-    def heaviest(self) -> list[tuple[int, int, CaseGrade]]:
-        """(weight, position of the verdict, grade) of the heaviest harms kept, heaviest
-        first (the most negative weight), then the lowest case."""
-        return [(w, position, grade) for (w, _, position), grade in self._heaviest.sorted()]
+    def heaviest(self) -> list[tuple[int, CaseKey, int, Any]]:
+        """(weight, key of the answer, position of the verdict, grade or what was drawn of
+        it) of the heaviest harms kept, heaviest first (the most negative weight), then the
+        lowest case."""
+        return [(w, key, position, item) for (w, key, position), item in self._heaviest.sorted()]

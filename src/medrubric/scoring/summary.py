@@ -156,8 +156,46 @@ def expected_strata_sizes(cases: Iterable[Case]) -> set[int]:
     return {overall, *counts.values()} - {0}
 
 
+@dataclass(frozen=True, slots=True)
+class ScoredGrade:
+    """What `summarize` needs of one grade (`scored_grade`): small enough to keep one per
+    answer while a run grades, so the summary need not read and score grades.jsonl again.
+    `score` is None for an answer that failed or left no positive criterion."""
+
+    case_id: str
+    epoch: int
+    model: str
+    grader: str | None
+    response_error: str | None
+    n_criteria: int
+    n_errors: int
+    score: float | None
+    axes: tuple[tuple[str, float], ...]  # (axis, score) of each axis with a score
+    strata: _CaseStrata
+    clip: bool
+
+
+def scored_grade(grade: CaseGrade, clip: bool = True) -> ScoredGrade:
+    """One grade's scores and counts, as `summarize` reads them."""
+    strata = _CaseStrata(grade.theme, grade.specialty, grade.language, grade.tags)
+    if grade.response_error is not None:
+        return ScoredGrade(grade.case_id, grade.epoch, grade.model, grade.grader,
+                           grade.response_error, 0, 0, None, (), strata, clip)  # fmt: skip
+    score = score_verdicts(grade.criteria, clip)
+    axes: list[tuple[str, float]] = []
+    if score is not None:
+        for axis in {v.axis for v in grade.criteria}:
+            axis_score = score_verdicts((v for v in grade.criteria if v.axis == axis), clip)
+            if axis_score is not None:
+                axes.append((axis, axis_score))
+    return ScoredGrade(
+        grade.case_id, grade.epoch, grade.model, grade.grader, None, len(grade.criteria),
+        sum(v.error is not None for v in grade.criteria), score, tuple(axes), strata, clip,
+    )  # fmt: skip
+
+
 def summarize(
-    grades: Iterable[CaseGrade],
+    grades: Iterable[CaseGrade | ScoredGrade],
     *,
     clip: bool = True,
     seed: int = SEED,
@@ -173,7 +211,8 @@ def summarize(
     HealthBench parity (raw case ratios, only the means clipped to [0, 1]). Several grades of
     one case (epochs) are averaged into its case score. ``lengths`` ((case id, epoch) ->
     answer characters) adds the length bias. `grades` is read once, so a generator over a
-    grades log keeps only per-case scores in memory.
+    grades log keeps only per-case scores in memory; they may come already scored
+    (`scored_grade`, with the same `clip`).
     """
     models: set[str] = set()
     graders: set[str] = set()
@@ -188,34 +227,32 @@ def summarize(
     unscorable = response_errors = n_criteria = n_errors = 0
 
     for grade in grades:
+        one = grade if isinstance(grade, ScoredGrade) else scored_grade(grade, clip)
+        if one.clip != clip:
+            raise ValueError("grades scored with another clip than the summary's")
         n_grades += 1
-        models.add(grade.model)
-        if grade.grader:
-            graders.add(grade.grader)
-        if (grade.case_id, grade.epoch) in seen and repeated is None:
-            repeated = (grade.case_id, grade.epoch)
-        seen.add((grade.case_id, grade.epoch))
-        epochs = max(epochs, grade.epoch + 1)
-        if grade.response_error is not None:
+        models.add(one.model)
+        if one.grader:
+            graders.add(one.grader)
+        if (one.case_id, one.epoch) in seen and repeated is None:
+            repeated = (one.case_id, one.epoch)
+        seen.add((one.case_id, one.epoch))
+        epochs = max(epochs, one.epoch + 1)
+        if one.response_error is not None:
             response_errors += 1
             continue
-        n_criteria += len(grade.criteria)
-        n_errors += sum(v.error is not None for v in grade.criteria)
-        score = score_verdicts(grade.criteria, clip)
-        if score is None:
+        n_criteria += one.n_criteria
+        n_errors += one.n_errors
+        if one.score is None:
             unscorable += 1
             continue
-        per_case[grade.case_id].append(score)
-        if grade.case_id not in strata:
-            strata[grade.case_id] = _CaseStrata(
-                grade.theme, grade.specialty, grade.language, grade.tags
-            )
-        if lengths is not None and (grade.case_id, grade.epoch) in lengths:
-            case_lengths[grade.case_id].append(lengths[(grade.case_id, grade.epoch)])
-        for axis in {v.axis for v in grade.criteria}:
-            axis_score = score_verdicts((v for v in grade.criteria if v.axis == axis), clip)
-            if axis_score is not None:
-                per_case_axis[grade.case_id][axis].append(axis_score)
+        per_case[one.case_id].append(one.score)
+        if one.case_id not in strata:
+            strata[one.case_id] = one.strata
+        if lengths is not None and (one.case_id, one.epoch) in lengths:
+            case_lengths[one.case_id].append(lengths[(one.case_id, one.epoch)])
+        for axis, axis_score in one.axes:
+            per_case_axis[one.case_id][axis].append(axis_score)
 
     overall: list[float] = []
     by_axis: dict[str, list[float]] = defaultdict(list)
