@@ -22,6 +22,7 @@ purpose: `conflicting` below keeps such pairs apart for both.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -576,13 +577,25 @@ def _canonical(word: str) -> str:
     return _stem(SYNONYMS_EN.get(word) or SYNONYMS_EN.get(stem) or stem)
 
 
+_PHRASE_PATTERNS = [
+    (re.compile(rf"(?<![\w&]){short if '(?:' in short else re.escape(short)}(?![\w&])"), long)
+    for short, long in PHRASES_EN.items()
+]
+_SYNONYMS_ZH_LONGEST_FIRST = [
+    (phrase, f" {SYNONYMS_ZH[phrase]} " if SYNONYMS_ZH[phrase] else " ")
+    for phrase in sorted(SYNONYMS_ZH, key=len, reverse=True)
+]
+
+
+@functools.lru_cache(maxsize=4096)
 def _expand(text: str) -> str:
+    """The text lowercased with its phrases and Chinese synonyms in their canonical words.
+    Kept per text: a rubric's duplicate check expands each criterion once per pair."""
     text = unicodedata.normalize("NFKC", text).lower()
-    for short, long in PHRASES_EN.items():
-        pattern = short if "(?:" in short else re.escape(short)
-        text = re.sub(rf"(?<![\w&]){pattern}(?![\w&])", long, text)
-    for phrase in sorted(SYNONYMS_ZH, key=len, reverse=True):
-        text = text.replace(phrase, f" {SYNONYMS_ZH[phrase]} " if SYNONYMS_ZH[phrase] else " ")
+    for pattern, long in _PHRASE_PATTERNS:
+        text = pattern.sub(long, text)
+    for phrase, replacement in _SYNONYMS_ZH_LONGEST_FIRST:
+        text = text.replace(phrase, replacement)
     return text
 
 
