@@ -231,6 +231,9 @@ def _english_entity(text: str, result: Any) -> Entity | None:
     if span.startswith("the "):
         start += 4
     end -= len(span) - len(_POSSESSIVE.sub("", span))
+    # An English name ends where Chinese text starts ("Kwame Mensah，加纳来的…").
+    if cjk := _CJK.search(text, start, end):
+        end = start + len(text[start : cjk.start()].rstrip(" ,.;:-，。；：、（("))
     span = text[start:end]
     if (
         result.score < MIN_SCORE

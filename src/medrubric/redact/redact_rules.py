@@ -190,6 +190,18 @@ _ZH_PERSON_WORD = (
 )
 
 
+def _zh_handle(value: str) -> bool:
+    """What stands in a handle's position is a handle unless it is a pronoun, a group, a
+    role or a short name with a title (李医生; 夜猫子护士 is a handle), a kinship word or a
+    number alone."""
+    return (
+        _ZH_NOT_HANDLE.search(value) is None
+        and re.fullmatch(_ZH_KIN_WORDS, value) is None
+        and not value.isdigit()
+        and re.search(r"[\u4e00-\u9fffA-Za-z]", value) is not None
+    )
+
+
 def _handle_shaped(value: str) -> bool:
     """A user name's shape: a digit, an underscore or a capital inside a word (HuwTheVet)."""
     return re.search(r"[_\d]|[a-z][A-Z]", value) is not None
@@ -217,6 +229,21 @@ _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊�
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
+# A forum handle's text: up to twelve characters with no space or punctuation.
+_ZH_HANDLE_TEXT = r"[^\s：:，,。！!？?；;、「」“”\"（）()【】\[\]<>《》—~]{2,12}?"
+# Words a handle position may hold that name no one: pronouns, groups, roles and titles.
+_ZH_NOT_HANDLE = re.compile(
+    r"^(?:我|你|您|他|她|它|大家|各位|我们|你们|他们|她们|有人|网友|病友|群友|家属|朋友|楼主|版主|管理员"
+    r"|医生|大夫|护士|主任|老师|教授|专家|前辈|姐妹|宝妈|亲|谢谢|感谢|以上|完|未完待续|原文|本帖)"
+    r"|^.{0,2}(?:医生|大夫|护士|主任|老师|教授|专家|护士长|医护|人员|们)$"
+)
+# Doubled characters that are words, not pet names (天天, 慢慢, 宝宝, 妈妈).
+_ZH_DOUBLED_WORDS = frozenset(
+    "天天 常常 慢慢 偷偷 好好 刚刚 渐渐 悄悄 乖乖 稍稍 默默 往往 仅仅 人人 处处 样样 哈哈 呵呵 嘿嘿"
+    " 嘻嘻 谢谢 宝宝 妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 婆婆 公公 叔叔 舅舅 姑姑 伯伯 婶婶"
+    " 太太 星星 点点 个个 年年 月月 日日 夜夜 时时 刻刻 久久 多多 少少 大大 小小 早早 晚晚 紧紧 轻轻"
+    " 静静 快快 高高 长长 白白 满满 足足 整整 明明 统统 通通 纷纷 连连 频频 屡屡 次次 回回 隐隐 微微".split()
+)
 
 
 _ID_CUES_EN = (
@@ -1200,6 +1227,97 @@ def name_rules() -> tuple[Rule, ...]:
             accept=lambda v: re.search(f"[{_ZH_NOT_IN_NAME}]", v) is None,
             cues=("管理员", "群主", "版主"),
         ),
+        # Chinese forum handles by position, whatever words they are made of (一只快乐的小羊):
+        # a reply or quote header opening a line (回 X：, 回复X:, 引用 X：, @X:, "X 说："), thanks
+        # for a post (谢谢 X 的回复), an ID introduced (我的ID是 X, 网名：X), a sign-off
+        # (——思念老爸的小燕, ——X敬上), and a handle of characters and digits (我是木子李123).
+        Rule(
+            "NAME",
+            c(rf"(?m)^[ \t]*(?:回复?|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"),
+            group=1,
+            accept=_zh_handle,
+            cues=("回", "引用", "答复", "@"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?m)^[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:说|写道)[ \t]*[:：]"),
+            group=1,
+            accept=_zh_handle,
+            cues=("说", "写道"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:谢谢|感谢|多谢)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*的(?:回复|回答|解答|分享|建议|帖子"
+                r"|提醒|指点|经验|科普)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("谢谢", "感谢", "多谢"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:(?:我的|论坛|我)(?:ID|id|Id)|网名|昵称|用户名|马甲|签名)[ \t]*(?:是|叫|为)?[ \t]*[:：]?"
+                rf"[ \t]*[「“\"]?({_ZH_HANDLE_TEXT})(?=[」”\"]|[，,。！!？?；;（(\s]|$)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("id", "网名", "昵称", "用户名", "马甲", "签名"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)(?:——|--|—|~)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:敬上|拜上|谨上|留)?"
+                r"[ \t!！。.]*$"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:我是|我叫)({_HAN}{{1,8}}[A-Za-z0-9_]{{2,8}})(?=[，,。！!？?；;\s（(]|$)"),
+            group=1,
+            accept=lambda v: re.search(f"[{_ZH_NOT_IN_NAME}不]", v) is None,
+            cues=("我是", "我叫"),
+        ),
+        # Nicknames given without quotes (小名叫铁蛋，, 我们都叫她糖糖), a pet name doubled after a
+        # kinship word (儿子嘟嘟, 娃乐乐) and a name in brackets after one (我妈（凤英）).
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
+                rf"[ \t]*({_HAN}{{2,3}})(?=[，,。！!？?、；;\s）)]|$)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("小名", "乳名", "外号", "绰号", "昵称", "叫他", "叫她"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_KIN_WORDS}|娃|那口子|老伴)((?P<pet>{_HAN})(?P=pet))(?!(?P=pet))"),
+            group=1,
+            accept=lambda v: v not in _ZH_DOUBLED_WORDS,
+            cues=(*_ZH_KIN_CUES, "娃", "那口子", "老伴"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_KIN_WORDS}|那口子|老伴|对象)[ \t]*[（(]({_HAN}{{2,3}})[)）]"),
+            group=1,
+            accept=_zh_handle,
+            cues=(*_ZH_KIN_CUES, "那口子", "老伴", "对象"),
+        ),
+        # A Japanese name (a surname of the list and one or two characters) after a title, a
+        # kinship or a role word, or before a title: 日本医生佐藤健一说.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_words(lex.jp_surnames)})(?:{_HAN}{{1,2}}?)"
+                rf"(?=(?:{honorific}|桑|君|说|是|在|的|[，,。！!？?（(\s]|$))"
+            ),
+            cues=lex.jp_surnames,
+        ),
     )
 
 
@@ -1391,7 +1509,8 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"(?:{zh_places})(?:省|市|自治区)?(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,5}}?(?:(?<!社)区|县|市))?"
-                rf"(?:(?!(?:康复|中|社区)医院)[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
+                rf"(?:(?!(?:康复|中|社区)医院|(?:一家|这家|那家|一个|某家?)(?:{ZH_KIND_OF_HOSPITAL}))"
+                rf"[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
                 r"|街\d*号?|大道|小区))?"
             ),
         ),
@@ -1411,7 +1530,7 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
             # a kind of hospital named on its own (中医院, 县人民医院)
-            accept=lambda v: not _ZH_KIND_OF_HOSPITAL.fullmatch(v),
+            accept=lambda v: not is_kind_of_hospital(v),
             cues=("医院", "保健院"),
         ),
         # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
@@ -1687,16 +1806,28 @@ def is_kinship_word(value: str) -> bool:
 
 # The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
 # no one hospital.
-_ZH_KIND_OF_HOSPITAL = re.compile(
-    r"[县区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
+ZH_KIND_OF_HOSPITAL = (
+    r"(?:[省市县區区旗镇乡][级級立里]?)?"
+    r"(?:人民|儿童|兒童|妇幼保健|妇幼|婦幼|妇产|妇女儿童|中医|中醫|中西医结合|肿瘤|腫瘤|传染病|精神卫生"
+    r"|精神病|口腔|眼科|胸科|骨科|皮肤病|结核病|中心|社区|社區|康复|三甲|二甲|三级|二级|私立|公立|民营"
+    r"|专科|大|小)*"
+    r"(?:医院|醫院|保健院|卫生院|衛生院|卫生服务中心)"
+    r"|[省市县区][妇婦]幼"
 )
+_ZH_KIND_OF_HOSPITAL = re.compile(rf"(?:那个|这个|那家|这家|一家|一个|某)?(?:{ZH_KIND_OF_HOSPITAL})")
+
+
+def is_kind_of_hospital(value: str) -> bool:
+    """A hospital with no proper name (省人民医院, 市儿童医院, 省妇幼, 一家三甲医院, 县医院), which
+    names no one hospital: an optional level, generic types, then the kind of hospital."""
+    return _ZH_KIND_OF_HOSPITAL.fullmatch(value) is not None
 
 
 def not_a_named_place(value: str) -> bool:
     """A kind of hospital or clinic (三甲医院, 一个小诊所, 私立医院) or words with one that names
     no place (Christmas, Slimming World, English, May): what a learned tagger may take for a
     place."""
-    if _ZH_KIND_OF_HOSPITAL.fullmatch(value):
+    if is_kind_of_hospital(value):
         return True
     kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊)", value)
     if kind is not None:
