@@ -147,21 +147,26 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
         return False
-    if (kind == "NAME" and common_chinese_word(span)) or _clinical_context(text, start, end):
+    if (
+        kind == "NAME" and common_chinese_word(span) and not _NICKNAME_GIVEN.search(text, 0, start)
+    ) or _clinical_context(text, start, end):
         return False
     if lex.is_protected(text, start, end) and not _FACILITY.search(span):
         return False
     if names_before_disease_word(text, end):
         return False
     if kind == "LOCATION" and (
-        lex.is_kept_place(span)
-        or is_kind_of_hospital(span)
-        or _DEPARTMENT.fullmatch(span)
+        lex.is_kept_place(span) or is_kind_of_hospital(span) or _DEPARTMENT.fullmatch(span)
     ):
         return False
     return not is_medical_term(span)
 
 
+# A nickname given is a name even when it is a common word (小名叫石头, 我们都叫她开心果).
+_NICKNAME_GIVEN = re.compile(
+    r"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)?|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
+    r"\s*[「“\"『]?$"
+)
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
