@@ -922,7 +922,7 @@ def age_rules() -> tuple[Rule, ...]:
         Rule(
             "AGE",
             c(
-                rf"(?i:\b(?:{_ELDER}|{_ELDER_MORE})\b(?:(?!{_MEASURE})[^.!?\n\d]){{0,50}}?"
+                rf"(?i:\b(?:{_ELDER_NOUNS}|{_ELDER_MORE})\b(?:(?!{_MEASURE})[^.!?\n\d]){{0,50}}?"
                 r"\b(?:is|was|turned|turns|will be|is now|aged|turning)\s+"
                 r"(?:now\s+|nearly\s+|almost\s+|just\s+)?)(9\d|1[01]\d)\b"
                 rf"{_NOT_AN_AGE}(?!\s*(?:/|mmhg|%|on\b|over\b))"
@@ -1295,16 +1295,19 @@ def name_rules() -> tuple[Rule, ...]:
         # and more (PinkFlamingo77, MidlandsMumOf3); a dotted lower-case name (tammy.r) and any
         # of these after a quote or reply cue, or addressed at the start of a sentence.
         Rule(
-            "NAME",
-            c(
-                r"(?<![\w@./:#-])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)(?![\w@]|\.[A-Za-z]|/)"
-                r"|(?<![\w@./:#-])((?:[A-Z][a-z]+){2,}[A-Z]?\d{1,4}|[A-Z][a-z]+(?:[A-Z][a-z]+){2,}\d{0,4})"
-                r"(?![\w@]|\.[A-Za-z])"
-            ),
+            "ID",
+            c(r"(?<![\w@./:#-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w@]|\.[A-Za-z]|/)"),
             accept=_user_name_shaped,
+            cues=("_",),
         ),
         Rule(
-            "NAME",
+            "ID",
+            c(r"(?<![\w@./:#-])(?:[A-Z][a-z]+){2,}[A-Z]?\d{1,4}(?![\w@]|\.[A-Za-z])"),
+            accept=_user_name_shaped,
+            min_digits=1,
+        ),
+        Rule(
+            "ID",
             c(
                 r"(?i:\b(?:quote from|quoting|replying to|reply to|in reply to|re:|user|member"
                 r"|posted by|mod note:|moderator:)\s*)[\"“']?([A-Za-z][\w.\-]{2,29}[A-Za-z0-9])"
@@ -1314,7 +1317,7 @@ def name_rules() -> tuple[Rule, ...]:
             cues=("quot", "repl", "re:", "user", "member", "posted by", "mod"),
         ),
         Rule(
-            "NAME",
+            "ID",
             c(r"(?:^|(?<=[.!?:]\s))([a-z][a-z0-9]{2,}\.[a-z0-9]{1,12})(?=,)"),
             group=1,
             accept=_user_name_shaped,
@@ -1345,7 +1348,7 @@ def name_rules() -> tuple[Rule, ...]:
         # for a post (谢谢 X 的回复), an ID introduced (我的ID是 X, 网名：X), a sign-off
         # (——思念老爸的小燕, ——X敬上), and a handle of characters and digits (我是木子李123).
         Rule(
-            "NAME",
+            "ID",
             c(rf"(?m)^[ \t]*(?:回复?|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"),
             group=1,
             accept=_zh_handle,
@@ -1383,7 +1386,8 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?m)(?:——|--|—|~)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:敬上|拜上|谨上|留)?"
+                rf"(?m)(?:——|--|—|~)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:妈妈|爸爸|家长)?"
+                r"(?:敬上|拜上|谨上|留)?"
                 r"[ \t!！。.]*$"
             ),
             group=1,
@@ -1392,7 +1396,9 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:我是|我叫)({_HAN}{{1,8}}[A-Za-z0-9_]{{2,8}})(?=[，,。！!？?；;\s（(]|$)"),
+            c(
+                rf"(?:我是|我叫)({_HAN}{{1,8}}(?=[A-Za-z]*[0-9_])[A-Za-z0-9_]{{2,8}})(?=[，,。！!？?；;\s（(]|$)"
+            ),
             group=1,
             accept=lambda v: "不" not in v,
             cues=("我是", "我叫"),
@@ -1858,6 +1864,8 @@ _ELDER = (
     r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
     r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
 )
+# The persons of `_ELDER` that are nouns: a pronoun right before the age is `_ELDER`'s rule.
+_ELDER_NOUNS = "|".join(w for w in _ELDER.split("|") if w not in ("he", "she", "i", "who", "they"))
 _ELDER_MORE = (
     r"koro|kuia|nanna|nanny|nonna|nonno|oma|opa|abuela|abuelo|avó|avô|lola|lolo|dadi|nani|dada"
     r"|grandparent|great-grandmother|great-grandfather|great-gran|great-nan|neighbour|neighbor"
