@@ -316,6 +316,7 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     if tagger is None or not _CJK.search(text):
         return
     lex = lexicon()
+    surnames = _surname_index(lex.zh_surnames)
     tokens: list[tuple[str, str, int]] = []
     offset = 0
     for word, flag in jieba_words(text):
@@ -324,13 +325,13 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     for k, (word, flag, start) in enumerate(tokens):
         end = start + len(word)
         following = tokens[k + 1][0] if k + 1 < len(tokens) else ""
-        if word in lex.zh_surnames and flag in ("nr", "ns") and _is_given(following, lex):
+        if word in surnames and flag in ("nr", "ns") and _is_given(following, lex):
             yield "NAME", start, end + len(following)
         elif not _CJK.match(word) or len(word) < 2:
             continue
         elif flag == "nr":
             name = _HONORIFIC.sub("", word)
-            surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
+            surname = _first_surname(name, surnames)
             given = name[len(surname) :] if surname else ""
             common = any(ch in lex.zh_given_chars for ch in given)
             if 1 <= len(given) <= 2 and common:
@@ -339,6 +340,22 @@ def chinese_entities(text: str) -> Iterator[Entity]:
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
         ):
             yield "LOCATION", start, end
+
+
+@lru_cache(maxsize=2)
+def _surname_index(surnames: tuple[str, ...]) -> dict[str, int]:
+    """Each surname's first position in `surnames` (a set's lookup, not a scan of the list)."""
+    index: dict[str, int] = {}
+    for k, surname in enumerate(surnames):
+        index.setdefault(surname, k)
+    return index
+
+
+def _first_surname(name: str, index: dict[str, int]) -> str | None:
+    """The surname listed first (in `_surname_index`'s order) that `name` starts with: the
+    same as a scan of the list, by a lookup of each of the name's prefixes."""
+    prefixes = [name[:k] for k in range(len(name) + 1) if name[:k] in index]
+    return min(prefixes, key=index.__getitem__, default=None)
 
 
 @lru_cache(maxsize=256)
