@@ -17,6 +17,7 @@ import logging
 import os
 import re
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -172,16 +173,20 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
 
 
 @lru_cache(maxsize=1)
-def _blas() -> Any:
+def _blas() -> Any | None:
+    if importlib.util.find_spec("threadpoolctl") is None:
+        return None
     from threadpoolctl import ThreadpoolController
 
     return ThreadpoolController()
 
 
-def _one_blas_thread() -> Any:
+def _one_blas_thread() -> AbstractContextManager[Any]:
     """A context in which numpy's BLAS runs on the calling thread alone: spaCy's matrices
-    are small, and a second BLAS thread spends more CPU waiting for work than it saves."""
-    return _blas().limit(limits=1, user_api="blas")
+    are small, and a second BLAS thread spends more CPU waiting for work than it saves
+    (without threadpoolctl, from the same extra, BLAS keeps its threads: same entities)."""
+    controller = _blas()
+    return nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
 
 
 def _tag(analyzer: Any, docs: list[tuple[Any, list[Entity]]]) -> None:
