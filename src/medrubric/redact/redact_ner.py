@@ -383,10 +383,18 @@ def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
         if flag is not None:
             yield word, flag
         elif _CJK.match(word) and len(word) > 1:
-            pairs = list(_hmm_tagger().cut(word))
-            yield word, pairs[0].flag if len(pairs) == 1 else "x"
+            yield word, _new_word_tag(word)
         else:
             yield word, "x"
+
+
+@lru_cache(maxsize=4096)
+def _new_word_tag(word: str) -> str:
+    """The part of speech of a word jieba's segmenter found outside its dictionary, by the
+    part-of-speech HMM alone ("x" when the tagger splits it); a function of the word alone,
+    so cached: names and terms recur across texts."""
+    pairs = list(_hmm_tagger().cut(word))
+    return str(pairs[0].flag) if len(pairs) == 1 else "x"
 
 
 @lru_cache(maxsize=1)
