@@ -71,6 +71,7 @@ def units(text: str) -> list[Unit]:
     return [(m.group(), m.start(), m.end()) for m in _UNIT.finditer(text)]
 
 
+@lru_cache(maxsize=8192)
 def _shape(form: str) -> str:
     first = form[0]
     if _CJK.match(first):
