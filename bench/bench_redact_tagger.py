@@ -5,7 +5,8 @@ tagger is trained on every other labelled set in tests/data/pii/ and the left-ou
 redacted twice: rules + NER with the tagger off (`MEDRUBRIC_TAGGER=0`) and rules + NER + the
 tagger trained without it. The rules themselves were tuned on blind sets 1-3 (and blind 3
 fixes were made with blind 4 unseen; the seventh freeze's rules after reading blind 4-6's
-misses), so these figures are an estimate of generalisation, not a held-out measurement.
+misses, the eighth's after reading blind 7's), so these figures are an estimate of
+generalisation, not a held-out measurement.
 Also the added CPU time of the tagger per thread, on the speed threads of bench_redact.py.
 Results go to bench/RESULTS.md under "## Redaction: learned tagger, leave-one-set-out".
 
