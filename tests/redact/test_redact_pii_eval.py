@@ -79,23 +79,24 @@ def test_held_out_recall_and_clinical_detail_survival():
 # data: the learned tagger is trained on all of them
 # ("## Redaction: learned tagger", "## Redaction: sixth freeze", "## Redaction: seventh
 # freeze"). Blind 2-4 hold freeze-5's figures, blind 5 freeze-6's, blind 6 freeze-7's
-# (fitted: its misses were read for freeze-7), blind 7 its first run at freeze-7 (the tagger
-# has been trained on it since): caught identifiers,
-# labelled identifiers, clinical details kept, details, snippets rejected whole; floors
+# (fitted: its misses were read for freeze-7), blind 7 freeze-8's (fitted: its misses were
+# read for freeze-8, and the tagger is trained on it; its first run at freeze-7 was 505/553);
+# blind 3 ZH lost four labels (provinces alone, 省妇幼) in freeze-8's relabelling. Caught
+# identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
     ("blind2", "en"): (229, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
     ("blind3", "en"): (233, 237, 235, 235, 0),
-    ("blind3", "zh"): (226, 229, 201, 202, 0),
+    ("blind3", "zh"): (222, 225, 201, 202, 0),
     ("blind4", "en"): (278, 294, 415, 418, 0),
     ("blind4", "zh"): (264, 278, 345, 346, 0),
     ("blind5", "en"): (255, 271, 492, 493, 0),
     ("blind5", "zh"): (252, 269, 436, 436, 0),
     ("blind6", "en"): (266, 273, 391, 391, 0),
     ("blind6", "zh"): (306, 309, 410, 413, 1),
-    ("blind7", "en"): (269, 291, 328, 334, 0),
-    ("blind7", "zh"): (236, 262, 447, 462, 0),
+    ("blind7", "en"): (289, 291, 334, 334, 0),
+    ("blind7", "zh"): (256, 262, 462, 462, 0),
 }
 
 

@@ -39,7 +39,7 @@ DETECTED = [
     ("我爷爷九十五了还很硬朗。", ("AGE", "九十五")),
     # Chinese places, hospitals, user names and dates
     ("在杭州萧山上班，胃疼。", ("LOCATION", "萧山")),
-    ("在省妇幼生的。", ("LOCATION", "省妇幼")),
+    ("在湘雅生的。", ("LOCATION", "湘雅")),
     ("去郑大一附院复查。", ("LOCATION", "郑大一附院")),
     ("在301医院复查。", ("LOCATION", "301医院")),
     ("我们小区阳光新村好几个老人得了带状疱疹。", ("LOCATION", "阳光新村")),

@@ -36,7 +36,14 @@ from medrubric.redact.redact_ner import (
     common_chinese_word,
     english_entities,
 )
-from medrubric.redact.redact_rules import DOSE, admitted_rules, phone_numbers, rules
+from medrubric.redact.redact_rules import (
+    DOSE,
+    ZH_KIND_OF_HOSPITAL,
+    admitted_rules,
+    is_kind_of_hospital,
+    phone_numbers,
+    rules,
+)
 from medrubric.redact.redact_surrogates import Surrogates
 from medrubric.redact.redact_tagger import plausible, tag_spans
 from medrubric.screen.reasons import Rejection
@@ -57,11 +64,28 @@ _PIECE = re.compile(
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|Hospital|Clinic|Centre|Center)$"
 )
+# A department named with its specialty, not a place: "Breast Clinic", "the Diabetes Unit".
+_DEPARTMENT = re.compile(
+    r"(?:the\s+)?(?:(?:Breast|Diabetes|Diabetic|Fracture|Memory|Fertility|Eye|Heart|Chest|Pain|Sleep"
+    r"|Skin|Foot|Falls|Stroke|Renal|Kidney|Liver|Lung|Antenatal|Maternity|Baby|Children's|Cancer"
+    r"|Chemo|Chemotherapy|Rheumatology|Cardiology|Cardiac|Respiratory|Dermatology|Neurology"
+    r"|Oncology|Haematology|Hematology|Urology|Gynaecology|Gynecology|Endocrine|Endocrinology"
+    r"|Gastro|Gastroenterology|Orthopaedic|Orthopedic|Fracture|Hearing|Audiology|ENT|Dental"
+    r"|Psychiatric|Mental|Health|Sexual|GUM|Infusion|Dialysis|Day|Outpatient|Outpatients"
+    r"|Inpatient|Surgical|Medical|Assessment|Admissions|Emergency|Urgent|Care|Intensive|High"
+    r"|Dependency|Acute|Minor|Injuries|Injury|Walk-in|Colposcopy|Endoscopy|Vascular|Wound"
+    r"|Continence|Bladder|Bowel|Hepatology|Allergy|Asthma|COPD|Epilepsy|Thyroid|Pre-op|Preop"
+    r"|Physio|Physiotherapy|Eating|Disorders?|Women's|Early|Pregnancy|Neonatal|Paediatric"
+    r"|Pediatric|Geriatric|Elderly|Palliative|Transplant|Spinal|Burns|Plastics|Hand)\s+){1,3}"
+    r"(?:Clinic|Unit|Ward|Department|Dept|Service|Team|Suite|Bay|Centre|Center)s?"
+)
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
-    # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院).
+    # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院) or
+    # after a word that counts it (沈阳 | 一家三甲医院).
     r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院|中医院|卫生院))"
+    rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
     r"(?:医院|卫生院|保健院|医学中心|卫生服务中心|诊所))"
 )
@@ -123,17 +147,26 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
         return False
-    if (kind == "NAME" and common_chinese_word(span)) or _clinical_context(text, start, end):
+    if (
+        kind == "NAME" and common_chinese_word(span) and not _NICKNAME_GIVEN.search(text, 0, start)
+    ) or _clinical_context(text, start, end):
         return False
     if lex.is_protected(text, start, end) and not _FACILITY.search(span):
         return False
     if names_before_disease_word(text, end):
         return False
-    if kind == "LOCATION" and lex.is_kept_place(span):
+    if kind == "LOCATION" and (
+        lex.is_kept_place(span) or is_kind_of_hospital(span) or _DEPARTMENT.fullmatch(span)
+    ):
         return False
     return not is_medical_term(span)
 
 
+# A nickname given is a name even when it is a common word (小名叫石头, 我们都叫她开心果).
+_NICKNAME_GIVEN = re.compile(
+    r"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)?|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
+    r"\s*[「“\"『]?$"
+)
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
@@ -159,7 +192,7 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     """Chinese places run on over the address or hospital name after them; touching
-    findings of one kind become one."""
+    findings of one kind become one; a Chinese province or region left alone is dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
         if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
@@ -170,7 +203,9 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
         if merged and merged[-1].kind == f.kind and merged[-1].end == f.start:
             f = Finding(f.kind, merged.pop().start, f.end)
         merged.append(f)
-    return merged
+    # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
+    provinces = lexicon().provinces
+    return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
 
 
 def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:

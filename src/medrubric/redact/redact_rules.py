@@ -190,6 +190,31 @@ _ZH_PERSON_WORD = (
 )
 
 
+def _user_name_shaped(value: str) -> bool:
+    """A user name's shape that is no brand, drug or company (GlaxoSmithKline), no file or
+    Latin abbreviation (e.g.) and no unit."""
+    alpha = re.sub(r"[\d_.]+", " ", value).split()
+    lex = lexicon()
+    return (
+        value.lower() not in ("e.g", "i.e", "a.m", "p.m", "etc")
+        and not lex.is_drug_name(value)
+        and not any(lex.is_drug_name(word) for word in alpha)
+        and not is_medical_term(value)
+    )
+
+
+def _zh_handle(value: str) -> bool:
+    """What stands in a handle's position is a handle unless it is a pronoun, a group, a
+    role or a short name with a title (李医生; 夜猫子护士 is a handle), a kinship word or a
+    number alone."""
+    return (
+        _ZH_NOT_HANDLE.search(value) is None
+        and re.fullmatch(_ZH_KIN_WORDS, value) is None
+        and not value.isdigit()
+        and re.search(r"[\u4e00-\u9fffA-Za-z]", value) is not None
+    )
+
+
 def _handle_shaped(value: str) -> bool:
     """A user name's shape: a digit, an underscore or a capital inside a word (HuwTheVet)."""
     return re.search(r"[_\d]|[a-z][A-Z]", value) is not None
@@ -217,6 +242,26 @@ _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊�
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
+# A forum handle's text: up to twelve characters with no space or punctuation.
+_ZH_HANDLE_TEXT = r"[^\s：:，,。！!？?；;、「」“”\"（）()【】\[\]<>《》—~]{2,12}?"
+# Words a handle position may hold that name no one: pronouns, groups, roles and titles.
+_ZH_NOT_HANDLE = re.compile(
+    r"^(?:我|你|您|他|她|它|大家|各位|我们|你们|他们|她们|有人|网友|病友|群友|家属|朋友|楼主|版主|管理员"
+    r"|医生|大夫|护士|主任|老师|教授|专家|前辈|姐妹|宝妈|亲|谢谢|感谢|以上|完|未完待续|原文|本帖)"
+    r"|^.{0,2}(?:医生|大夫|护士|主任|老师|教授|专家|护士长|医护|人员|们)$"
+)
+# Doubled characters that are words, not pet names (天天, 慢慢, 宝宝, 妈妈).
+_ZH_DOUBLED_WORDS = frozenset(
+    re.findall(
+        "..",
+        "天天常常慢慢偷偷好好刚刚渐渐悄悄乖乖稍稍默默往往仅仅人人处处"
+        "样样哈哈呵呵嘿嘿嘻嘻谢谢宝宝妈妈爸爸哥哥姐姐弟弟妹妹爷爷奶奶"
+        "姥姥婆婆公公叔叔舅舅姑姑伯伯婶婶太太星星点点个个年年月月日日"
+        "夜夜时时刻刻久久多多少少大大小小早早晚晚紧紧轻轻静静快快高高"
+        "长长白白满满足足整整明明统统通通纷纷连连频频屡屡次次回回隐隐"
+        "微微",
+    )
+)
 
 
 _ID_CUES_EN = (
@@ -652,6 +697,22 @@ def _valid_numeric_date(value: str) -> bool:
     return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
 
 
+def _day_and_month(value: str) -> bool:
+    """d/m or m/d with a month of 1-12 and a day of 1-31 in some order, and not a score out
+    of ten (4/10)."""
+    a, b = (int(p) for p in value.split("/"))
+    if b == 10 and a <= 10:
+        return False
+    return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+
+
+_OTHER_CALENDAR_CUES = (
+    *("muharram", "safar", "rabi", "jumad", "rajab", "sha", "ramadan", "ramzan", "shawwal"),
+    *("dhu", "tishrei", "cheshvan", "heshvan", "kislev", "tevet", "shevat", "adar", "nisan"),
+    *("iyar", "sivan", "tammuz", "elul", "day of"),
+)
+
+
 def date_rules() -> tuple[Rule, ...]:
     """Dates with a day and a month: under HIPAA Safe Harbor every element of a date tied to a
     person but the year is an identifier (admission, discharge, surgery, death, appointments).
@@ -678,11 +739,15 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|dated|died|seen|born"
-                r"|delivered)"
-                r"(?:\s+on)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
+                r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|till|to|between|dated"
+                r"|died|passed away|seen|born|delivered|induced|diagnosed|appointment|appt|scan)"
+                r"(?:\s+on)?(?:\s+the)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
+                r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
             ),
             group=1,
+            # A day and month with no year dates an event ("from 12/01 to 28/01"); a score
+            # out of ten ("from 4/10 to 8/10") does not.
+            accept=_day_and_month,
             min_digits=2,
         ),
         Rule(
@@ -778,6 +843,24 @@ def date_rules() -> tuple[Rule, ...]:
             min_digits=4,
             cues=("入院", "出院", "手术", "日期", "于"),
         ),
+        # Dates of other calendars: Hijri and Hebrew months with a day ("2 Ramadan 1446",
+        # "14 Nisan"), and a day of a festival ("the first day of Tết").
+        Rule(
+            "DATE",
+            c(
+                r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:Muharram|Safar"
+                r"|Rabi['‘’]?\s?(?:al|ul)[- ](?:Awwal|Thani"
+                r"|Akhir)|Jumad[ae]\s+(?:al|ul)[- ](?:Ula|Awwal|Thani|Akhirah?)|Rajab|Sha['‘’]?ban"
+                r"|Rama[dz]an|Shawwal|Dhu\s?(?:al|l)[- ]Qa['‘’]?dah|Dhu\s?(?:al|l)[- ]Hijjah"
+                r"|Tishrei|Cheshvan"
+                r"|Heshvan|Kislev|Tevet|Shevat|Adar|Nisan|Iyar|Sivan|Tammuz|Elul)(?:,?\s+\d{4})?\b"
+                r"|(?i:\bthe\s+(?:first|second|third|fourth|fifth|last|\d{1,2}(?:st|nd|rd|th))\s+day\s+of\s+)"
+                r"(?:Tết|Tet|Lunar New Year|Chinese New Year|Ramadan|Eid|Diwali|Passover|Hanukkah"
+                r"|Nowruz"
+                r"|Songkran|Losar)\b"
+            ),
+            cues=_OTHER_CALENDAR_CUES,
+        ),
     )
 
 
@@ -833,6 +916,33 @@ def age_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_over_89,
             cues=("享年", "年龄", "年纪"),
+        ),
+        # An age over 89 said of a person further back in the sentence ("My grandmother
+        # (everyone calls her Jojo) is 96 and …", "my koro is 90"), or after aged / turning.
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_ELDER_NOUNS}|{_ELDER_MORE})\b(?:(?!{_MEASURE})[^.!?\n\d]){{0,50}}?"
+                r"\b(?:is|was|turned|turns|will be|is now|aged|turning)\s+"
+                r"(?:now\s+|nearly\s+|almost\s+|just\s+)?)(9\d|1[01]\d)\b"
+                rf"{_NOT_AN_AGE}(?!\s*(?:/|mmhg|%|on\b|over\b))"
+            ),
+            group=1,
+            accept=_over_89,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:aged|at the age of|turning|turned|celebrat(?:ed|ing)|reached"
+                r"|reaching)\s+)"
+                rf"(9\d|1[01]\d)\b{_NOT_AN_AGE}(?!\s*(?:/|mmhg|%))"
+            ),
+            group=1,
+            accept=_over_89,
+            min_digits=2,
+            cues=("aged", "age of", "turn", "celebrat", "reach"),
         ),
     )
 
@@ -1180,6 +1290,39 @@ def name_rules() -> tuple[Rule, ...]:
             cues=("re:",),
         ),
         Rule("NAME", c(r"(?m)^[ \t]*([a-z][a-z0-9]*_[a-z0-9_]+)(?=[,:])"), cues=("_",)),
+        # User names by their shape wherever they stand: words joined by underscores
+        # (sunnyday_ldn, Marguerite_B), capitalised words run together with digits or of three
+        # and more (PinkFlamingo77, MidlandsMumOf3); a dotted lower-case name (tammy.r) and any
+        # of these after a quote or reply cue, or addressed at the start of a sentence.
+        Rule(
+            "ID",
+            c(r"(?<![\w@./:#-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w@]|\.[A-Za-z]|/)"),
+            accept=_user_name_shaped,
+            cues=("_",),
+        ),
+        Rule(
+            "ID",
+            c(r"(?<![\w@./:#-])(?:[A-Z][a-z]+){2,}[A-Z]?\d{1,4}(?![\w@]|\.[A-Za-z])"),
+            accept=_user_name_shaped,
+            min_digits=1,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\b(?:quote from|quoting|replying to|reply to|in reply to|re:|user|member"
+                r"|posted by|mod note:|moderator:)\s*)[\"“']?([A-Za-z][\w.\-]{2,29}[A-Za-z0-9])"
+            ),
+            group=1,
+            accept=lambda v: _looks_like_handle(v) and _user_name_shaped(v),
+            cues=("quot", "repl", "re:", "user", "member", "posted by", "mod"),
+        ),
+        Rule(
+            "ID",
+            c(r"(?:^|(?<=[.!?:]\s))([a-z][a-z0-9]{2,}\.[a-z0-9]{1,12})(?=,)"),
+            group=1,
+            accept=_user_name_shaped,
+            cues=(".",),
+        ),
         Rule(
             "NAME",
             c(r"(?:引用|回复)\s*([^\s：:，,「」]{2,12}?)\s*的(?:发言|回复|帖子)"),
@@ -1199,6 +1342,102 @@ def name_rules() -> tuple[Rule, ...]:
             group=1,
             accept=lambda v: re.search(f"[{_ZH_NOT_IN_NAME}]", v) is None,
             cues=("管理员", "群主", "版主"),
+        ),
+        # Chinese forum handles by position, whatever words they are made of (一只快乐的小羊):
+        # a reply or quote header opening a line (回 X：, 回复X:, 引用 X：, @X:, "X 说："), thanks
+        # for a post (谢谢 X 的回复), an ID introduced (我的ID是 X, 网名：X), a sign-off
+        # (——思念老爸的小燕, ——X敬上), and a handle of characters and digits (我是木子李123).
+        Rule(
+            "ID",
+            c(rf"(?m)^[ \t]*(?:回复?|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"),
+            group=1,
+            accept=_zh_handle,
+            cues=("回", "引用", "答复", "@"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?m)^[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:说|写道)[ \t]*[:：]"),
+            group=1,
+            accept=_zh_handle,
+            cues=("说", "写道"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:谢谢|感谢|多谢)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*"
+                r"的(?:回复|回答|解答|分享|建议|帖子"
+                r"|提醒|指点|经验|科普)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("谢谢", "感谢", "多谢"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:(?:我的|论坛|我)(?:ID|id|Id)|网名|昵称|用户名|马甲|签名)[ \t]*(?:是|叫|为)?"
+                r"[ \t]*[:：]?"
+                rf"[ \t]*[「“\"]?({_ZH_HANDLE_TEXT})(?=[」”\"]|[，,。！!？?；;（(\s]|$)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("id", "网名", "昵称", "用户名", "马甲", "签名"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)(?:——|--|—|~)[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:妈妈|爸爸|家长)?"
+                r"(?:敬上|拜上|谨上|留)?"
+                r"[ \t!！。.]*$"
+            ),
+            group=1,
+            accept=lambda v: _zh_handle(v) and re.search(_HAN, v) is not None,
+            cues=("—", "--", "~"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:我是|我叫)({_HAN}{{1,8}}(?=[A-Za-z]*[0-9_])[A-Za-z0-9_]{{2,8}})(?=[，,。！!？?；;\s（(]|$)"
+            ),
+            group=1,
+            accept=lambda v: "不" not in v,
+            cues=("我是", "我叫"),
+        ),
+        # Nicknames given without quotes (小名叫铁蛋，, 我们都叫她糖糖), a pet name doubled after a
+        # kinship word (儿子嘟嘟, 娃乐乐) and a name in brackets after one (我妈（凤英）).
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
+                rf"[ \t]*({_HAN}{{2,3}})(?=[，,。！!？?、；;\s）)]|$)"
+            ),
+            group=1,
+            accept=_zh_handle,
+            cues=("小名", "乳名", "外号", "绰号", "昵称", "叫他", "叫她"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_KIN_WORDS}|娃|那口子|老伴)((?P<pet>{_HAN})(?P=pet))(?!(?P=pet))"),
+            group=1,
+            accept=lambda v: v not in _ZH_DOUBLED_WORDS,
+            cues=(*_ZH_KIN_CUES, "娃", "那口子", "老伴"),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_KIN_WORDS}|那口子|老伴|对象)[ \t]*[（(]({_HAN}{{2,3}})[)）]"),
+            group=1,
+            accept=_zh_handle,
+            cues=(*_ZH_KIN_CUES, "那口子", "老伴", "对象"),
+        ),
+        # A Japanese name (a surname of the list and one or two characters) after a title, a
+        # kinship or a role word, or before a title: 日本医生佐藤健一说.
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_words(lex.jp_surnames)})(?:{_HAN}{{1,2}}?)"
+                rf"(?=(?:{honorific}|桑|君|说|是|在|的|[，,。！!？?（(\s]|$))"
+            ),
+            cues=lex.jp_surnames,
         ),
     )
 
@@ -1300,6 +1539,73 @@ def place_rules() -> tuple[Rule, ...]:
         # the town before them.
         Rule("LOCATION", c(rf"\b{_CA_POSTCODE}\b"), min_digits=3),
         Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b"), min_digits=4),
+        # An Australian postcode after a state written out ("Victoria, 3127"), and a
+        # four-digit postcode after a known town ("Lower Hutt 5040").
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Victoria|Queensland|Tasmania|New South Wales|Western Australia"
+                r"|South Australia"
+                r"|Northern Territory),?\s+(\d{4})\b"
+            ),
+            group=1,
+            min_digits=4,
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\b{_NOT_PLACE_WORD}{_CAP}(?:\s{_CAP})?,?\s+\d{{4}}(?=\s*(?:[–,.;:)\-]|$))"),
+            accept=_town_and_postcode,
+            min_digits=4,
+        ),
+        # A PO box and a flat or apartment with its street ("Flat 3, 22 Cathcart Road").
+        Rule("LOCATION", c(r"(?i:\b(?:P\.?\s?O\.?|Post Office)\s*Box)\s+\d{1,6}\b"), cues=("box",)),
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Flat|Apartment|Apt\.?|Unit|Suite)\s+\d+[A-Za-z]?,?\s+\d{1,5}[A-Za-z]?\s+"
+                r"(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Drive|Close|Crescent"
+                r"|Way|Place|Terrace|Court|Gardens|Grove|Hill|Row|Square|Parade)\b"
+            ),
+            cues=("flat", "apartment", "apt", "unit", "suite"),
+        ),
+        # Named facilities with a generic head ("Fernbank Care Home", "Nizam's Institute",
+        # "Brookhaven Senior Living"), "Hospital X" ("taken to Hospital Costa del Sol") and
+        # a short name after a preposition ("from Toronto Western", "at Monash Children's",
+        # "out of Oakfield House").
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+){{1,3}}(?:Care Home|Nursing Home"
+                r"|Residential Home|Rest Home|Senior Living|Retirement Village|Retirement Home"
+                r"|Assisted Living|Care Centre|Care Center|Institute|Community College)\b"
+            ),
+            accept=_facility,
+            cues=("home", "living", "village", "institute", "care cent", "college"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\b(?:to|at|in|into|from|of)\s+)(Hospital\s+(?:(?:de|del|la|las|los|da|do|dos|das"
+                rf"|di|y)\s+)*{_CAP}(?:\s+(?:(?:de|del|la|las|los|da|do|dos|das|di|y)\s+)*{_CAP}){{0,3}})"
+            ),
+            group=1,
+            accept=lambda v: v.split()[1] not in _NOT_FACILITY,
+            cues=("hospital",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\b(?:to|at|in|into|from|out of|of)\s+)"
+                rf"({_NOT_PLACE_WORD}(?:{_CAP}\s+){{1,2}}(?:Western|Eastern|General|Children['’]s"
+                r"|Women['’]s|Memorial|Infirmary|House|Lodge|Manor|Grange))\b"
+            ),
+            group=1,
+            accept=_facility,
+            cues=(
+                *("western", "eastern", "general", "children", "women", "memorial", "infirmary"),
+                *("house", "lodge", "manor", "grange"),
+            ),
+        ),
         Rule(
             "LOCATION",
             c(
@@ -1391,7 +1697,8 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"(?:{zh_places})(?:省|市|自治区)?(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,5}}?(?:(?<!社)区|县|市))?"
-                rf"(?:(?!(?:康复|中|社区)医院)[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
+                rf"(?:(?!(?:康复|中|社区)医院|(?:一家|这家|那家|一个|某家?)(?:{ZH_KIND_OF_HOSPITAL}))"
+                rf"[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
                 r"|街\d*号?|大道|小区))?"
             ),
         ),
@@ -1411,7 +1718,7 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|瑞金医院|华山医院|中山医院|同济医院|齐鲁医院)"
             ),
             # a kind of hospital named on its own (中医院, 县人民医院)
-            accept=lambda v: not _ZH_KIND_OF_HOSPITAL.fullmatch(v),
+            accept=lambda v: not is_kind_of_hospital(v),
             cues=("医院", "保健院"),
         ),
         # A town, township or village after 在, 住, 老家, 来自, 我们: 在柳林乡打工, 我们三河镇.
@@ -1557,6 +1864,17 @@ _ELDER = (
     r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
     r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
 )
+# The persons of `_ELDER` that are nouns: a pronoun right before the age is `_ELDER`'s rule.
+_ELDER_NOUNS = "|".join(w for w in _ELDER.split("|") if w not in ("he", "she", "i", "who", "they"))
+_ELDER_MORE = (
+    r"koro|kuia|nanna|nanny|nonna|nonno|oma|opa|abuela|abuelo|avó|avô|lola|lolo|dadi|nani|dada"
+    r"|grandparent|great-grandmother|great-grandfather|great-gran|great-nan|neighbour|neighbor"
+)
+# Words of a measurement between a person and a number: "mum's oxygen was 96" is no age.
+_MEASURE = (
+    r"sats?\b|saturation|oxygen|o2|spo2|pulse|heart|hr\b|bp\b|pressure|glucose|sugar|score|weight"
+    r"|level|reading|temp|rate|count|result|egfr|creatinine|hba1c|number|iq|percent|kg|lbs?\b"
+)
 _NOT_AN_AGE = (
     r"(?!\s*(?:%|mg|mcg|ml|kg|lb|cm|mm|bpm|/|\.\d|°|degrees|units?|days?|weeks?|months?|hours?"
     r"|min))"
@@ -1613,6 +1931,12 @@ _SURGERY_NOT = {
 
 # An age from 90 to 125 has a 9 or a 1 in it, or is spelled out.
 _OVER_89_CUES = ("9", "1", "ninety", "hundred")
+
+
+def _town_and_postcode(value: str) -> bool:
+    """A known town before four digits that are no year (Lower Hutt 5040, not Christmas 2024)."""
+    town, digits = value.rstrip(",").rsplit(maxsplit=1)
+    return town.rstrip(",") in lexicon().en_towns and not 1900 <= int(digits) <= 2099
 
 
 def _facility(value: str) -> bool:
@@ -1687,16 +2011,30 @@ def is_kinship_word(value: str) -> bool:
 
 # The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
 # no one hospital.
-_ZH_KIND_OF_HOSPITAL = re.compile(
-    r"[县区旗镇乡]?[级里]?(?:人民|中医|中西医结合|妇幼保健)?(?:医院|卫生院)"
+ZH_KIND_OF_HOSPITAL = (
+    r"(?:[省市县區区旗镇乡][级級立里]?)?"
+    r"(?:人民|儿童|兒童|妇幼保健|妇幼|婦幼|妇产|妇女儿童|中医|中醫|中西医结合|肿瘤|腫瘤|传染病|精神卫生"
+    r"|精神病|口腔|眼科|胸科|骨科|皮肤病|结核病|中心|社区|社區|康复|三甲|二甲|三级|二级|私立|公立|民营"
+    r"|专科|大|小)*"
+    r"(?:医院|醫院|保健院|卫生院|衛生院|卫生服务中心)"
+    r"|[省市县区][妇婦]幼"
 )
+_ZH_KIND_OF_HOSPITAL = re.compile(
+    rf"(?:那个|这个|那家|这家|一家|一个|某)?(?:{ZH_KIND_OF_HOSPITAL})"
+)
+
+
+def is_kind_of_hospital(value: str) -> bool:
+    """A hospital with no proper name (省人民医院, 市儿童医院, 省妇幼, 一家三甲医院, 县医院), which
+    names no one hospital: an optional level, generic types, then the kind of hospital."""
+    return _ZH_KIND_OF_HOSPITAL.fullmatch(value) is not None
 
 
 def not_a_named_place(value: str) -> bool:
     """A kind of hospital or clinic (三甲医院, 一个小诊所, 私立医院) or words with one that names
     no place (Christmas, Slimming World, English, May): what a learned tagger may take for a
     place."""
-    if _ZH_KIND_OF_HOSPITAL.fullmatch(value):
+    if is_kind_of_hospital(value):
         return True
     kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊)", value)
     if kind is not None:

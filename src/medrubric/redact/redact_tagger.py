@@ -56,7 +56,8 @@ _MONTH_OR_YEAR = re.compile(
 # ... unless the date goes on after it (去年 + 11月3号, 去年腊月二十三).
 _DATE_GOES_ON = re.compile(r"\s*[\d零〇一二三四五六七八九十腊正冬]")
 _ID_CHAR = re.compile(r"[A-Za-z0-9]")
-_ACRONYM = re.compile(r"[A-Z]{1,5}")
+# A bare acronym or a regimen of them (PPSN, R-CHOP, FOLFOX): upper-case letters, no digit.
+_ACRONYM = re.compile(r"[A-Z]{1,6}(?:[-/][A-Z]{1,6})*")
 # An age in digits the tagger finds needs an age word next to it ("glucose was 95" is no age).
 _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
@@ -70,6 +71,7 @@ def units(text: str) -> list[Unit]:
     return [(m.group(), m.start(), m.end()) for m in _UNIT.finditer(text)]
 
 
+@lru_cache(maxsize=8192)
 def _shape(form: str) -> str:
     first = form[0]
     if _CJK.match(first):
@@ -277,7 +279,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
       or a holiday or a month (Christmas, May);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
-      number (CA19-9 18.6), is no dose (112mcg), no bare acronym (PPSN) and no Chinese
+      number (CA19-9 18.6), is no dose (112mcg), no bare acronym or regimen (PPSN, R-CHOP)
+      and no Chinese
       words alone (很详细), and, without letters, has at least six digits;
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was";

@@ -5,9 +5,11 @@ its training record into the package data.
         [--leave-out NAME ...]
 
 Every `*.jsonl` file of `--data` is read in name order (a set named with `--leave-out`, e.g.
-`en_blind4`, is skipped); `tagger.json` records the files, their snippet counts, the git
-commit that last changed them and the CRF parameters. A bad labelled line exits 2 naming the
-file and line.
+`en_blind4`, is skipped, and so is every set named in `--data`'s `awaiting.txt`: a held-out
+set committed before its first measurement); `tagger.json` records the files, their snippet
+counts, the sets awaiting measurement, the git commit that last changed them and the CRF
+parameters. A bad labelled line, or an awaiting set with no file, exits 2 naming the file
+and line.
 """
 
 from __future__ import annotations
@@ -26,6 +28,25 @@ from medrubric.redact.redact_tagger import MODEL_NAME, PARAMS, RECORD_NAME, trai
 
 DATA = Path("tests/data/pii")
 OUT = Path(__file__).parent / "data"
+AWAITING = "awaiting.txt"
+
+
+def awaiting_sets(data: Path) -> tuple[str, ...]:
+    """The sets of `data` awaiting their first measurement, from `data/awaiting.txt` (one
+    set name a line, `#` starts a comment); the trainer skips them until they are measured.
+    A name with no `*.jsonl` file raises InputError naming the line."""
+    path = data / AWAITING
+    if not path.exists():
+        return ()
+    names = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        if not (data / f"{name}.jsonl").is_file():
+            raise InputError(f"no labelled set {name}.jsonl", path, number)
+        names.append(name)
+    return tuple(names)
 
 
 def training_sets(data: Path, leave_out: tuple[str, ...] = ()) -> dict[str, list[Snippet]]:
@@ -59,7 +80,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--leave-out", nargs="*", default=[])
     args = parser.parse_args(argv)
     try:
-        sets = training_sets(args.data, tuple(args.leave_out))
+        awaiting = awaiting_sets(args.data)
+        sets = training_sets(args.data, (*args.leave_out, *awaiting))
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
@@ -74,6 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     counts = {name: len(snippets) for name, snippets in sets.items()}
     record = {
         "sets": counts,
+        "awaiting": list(awaiting),
         "data_commit": _commit(args.data),
         "params": PARAMS,
         "command": "python -m medrubric.redact.train",
