@@ -3,6 +3,7 @@ even though the stage code behind them now loads only when the command runs."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import typer
@@ -91,3 +92,16 @@ def test_usage_lines_name_arguments_plainly() -> None:
     assert usages[("release", "build")].endswith("[OPTIONS] POOL...")
     assert usages[("review", "add-reviewer")].endswith("[OPTIONS] DIR NAME")
     assert usages[("serve", "local")].endswith("[OPTIONS] [MODEL]")
+
+
+def test_every_command_summary_is_one_line() -> None:
+    """The command list (`medrubric --help`, `medrubric audit --help`) shows each command's
+    first help paragraph with its line breaks kept: a summary spread over several source lines
+    breaks mid-sentence there, so each is one line, details after a blank line."""
+    root = typer.main.get_command(app)
+    for path in _command_paths(root):
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        summary = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0]
+        assert summary and "\n" not in summary, (path, summary)

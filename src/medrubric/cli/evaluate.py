@@ -370,8 +370,10 @@ def regrade_cmd(
     retry_errors: RetryErrors = True,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
-    """Grade RUN's answers again (another grader, a jury, repeats, a shuffled order) into a
-    new run folder; `medrubric compare RUN OUT` then gives the paired difference."""
+    """Grade RUN's answers again (another grader, a jury, repeats) into a new run folder.
+
+    Another grader, a jury, repeats or a shuffled criterion order; `medrubric compare RUN OUT`
+    then gives the paired difference."""
     from dataclasses import replace
 
     from medrubric.evaluate.regrade import recorded_setup, regrade_setup
