@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from medrubric.cli.main import COLLECT_EVERY
+from typer.testing import CliRunner
+
+from medrubric.cli.main import COLLECT_EVERY, app
 
 MEDRUBRIC = [sys.executable, "-m", "medrubric.cli.main"]
 
@@ -15,11 +17,26 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*MEDRUBRIC, *args], capture_output=True, text=True, timeout=120)
 
 
-def test_unknown_option_is_a_usage_error_without_traceback() -> None:
-    result = _run("score", "--bogus")
-    assert result.returncode == 2
-    assert "No such option: --bogus" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_usage_errors_are_one_line_naming_the_help_to_read() -> None:
+    """A typo'd option or command, a bad or missing value: one line and exit 2, at any depth
+    of the command tree, instead of click's usage box."""
+    expected = {
+        ("score", "--bogus"): "error: No such option: --bogus (Possible options: --out). "
+        "See 'medrubric score --help'.",
+        ("evl",): "error: No such command 'evl'. Did you mean 'eval'? See 'medrubric --help'.",
+        ("review", "create", "rv"): "error: Missing option '--from'. "
+        "See 'medrubric review create --help'.",
+        ("eval", "--cases", "sample", "--limit", "x"): "error: Invalid value for '--limit': ",
+    }
+    runner = CliRunner()
+    for args, line in expected.items():
+        result = runner.invoke(app, list(args), prog_name="medrubric")
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.stderr.splitlines()) == 1, (args, result.stderr)
+        assert result.stderr.startswith(line), (args, result.stderr)
+    # A group named without a command still shows its help.
+    result = runner.invoke(app, ["audit"], prog_name="medrubric")
+    assert "Usage: medrubric audit" in result.output
 
 
 def test_input_error_is_one_line_with_exit_2(tmp_path: Path) -> None:
