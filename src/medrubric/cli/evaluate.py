@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
     from medrubric.runtime.options import ModelOptions
+    from medrubric.scoring.records import Summary
 
 Cases = Annotated[
     str,
@@ -191,16 +192,9 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
 
     write_run_reports(result, max_error_rate)
     summary, progress, run = result.summary, result.progress, result.run
-    score = summary.score
-    shown = "—" if score is None else f"{100 * score:.1f}%"
-    ci = summary.ci95
-    ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
     errors = summary.n_errors + summary.n_response_errors
     flag = "[bold red]" if errors else ""
-    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
-    typer.echo(
-        f"score {shown}{ci_text} · {summary.n_cases} cases{epochs} · {summary.n_verdicts} verdicts"
-    )
+    typer.echo(score_line(summary))
     console.print(
         f"{flag}errors: {summary.n_errors} grader, {summary.n_response_errors} answer"
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
@@ -216,6 +210,28 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+def score_line(summary: Summary) -> str:
+    """The score with its CI, the cases it is the mean of and the verdicts behind it; answers
+    left out of the score because every positive criterion is in error are counted there, so
+    "3 cases" after a run of 4 does not read as a case gone missing."""
+    score = summary.score
+    shown = "—" if score is None else f"{100 * score:.1f}%"
+    ci = summary.ci95
+    ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
+    unscorable = summary.n_cases_unscorable
+    left_out = (
+        f" ({unscorable} {'answer' if unscorable == 1 else 'answers'} unscorable: every "
+        "positive criterion in error)"
+        if unscorable
+        else ""
+    )
+    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
+    return (
+        f"score {shown}{ci_text} · {summary.n_cases} cases{left_out}{epochs} · "
+        f"{summary.n_verdicts} verdicts"
+    )
 
 
 def panel_lines(summary: Any) -> list[str]:
