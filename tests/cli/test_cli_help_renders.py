@@ -105,3 +105,22 @@ def test_every_command_summary_is_one_line() -> None:
             command = command.commands[name]  # type: ignore[attr-defined]
         summary = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0]
         assert summary and "\n" not in summary, (path, summary)
+
+
+def test_model_and_grader_flags_say_their_defaults() -> None:
+    """An option whose value, when not given, comes from somewhere (the environment,
+    medrubric.toml, a built-in number) says where in its help: --cache-dir, --config,
+    --concurrency and --mode of the evaluation commands."""
+    from medrubric.cli.evaluate import EVAL_CONCURRENCY
+    from medrubric.evaluate.runner import DEFAULT_CONCURRENCY
+
+    assert EVAL_CONCURRENCY == DEFAULT_CONCURRENCY
+    root = typer.main.get_command(app)
+    for name in ("generate", "grade", "eval", "regrade"):
+        helps = {p.opts[0]: p.help or "" for p in root.commands[name].params}  # type: ignore[attr-defined]
+        assert "$MEDRUBRIC_CACHE_DIR" in helps["--cache-dir"], name
+        assert "~/.cache/medrubric" in helps["--cache-dir"], name
+        assert "$MEDRUBRIC_CONFIG, else ./medrubric.toml" in helps["--config"], name
+        assert f"else {DEFAULT_CONCURRENCY})" in helps["--concurrency"], name
+        if "--mode" in helps:
+            assert "(default per-criterion;" in helps["--mode"], name

@@ -73,6 +73,11 @@ RetryErrors = Annotated[
 
 console = log_console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
+# evaluate.runner.DEFAULT_CONCURRENCY, written out so that --help loads no stage code.
+EVAL_CONCURRENCY = 8
+CALLS_IN_FLIGHT = (
+    f"Calls in flight per model (default: its medrubric.toml concurrency, else {EVAL_CONCURRENCY})."
+)
 
 
 def _options(
@@ -258,7 +263,7 @@ def panel_lines(summary: Any) -> list[str]:
 
 
 @dispatch_flags()
-@model_flags(max_tokens=ANSWER_LIMIT)
+@model_flags(max_tokens=ANSWER_LIMIT, concurrency=CALLS_IN_FLIGHT)
 def generate_cmd(
     cases: Cases,
     model: Model,
@@ -298,7 +303,10 @@ def generate_cmd(
 
 @dispatch_flags()
 @grader_flags(jury=True)
-@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+@model_flags(
+    only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
+    concurrency=CALLS_IN_FLIGHT,
+)
 def grade_cmd(
     responses: Annotated[
         Path,
@@ -338,7 +346,7 @@ def grade_cmd(
 
 @dispatch_flags(engine=False)
 @grader_flags(jury=True)
-@model_flags(max_tokens=ANSWER_LIMIT)
+@model_flags(max_tokens=ANSWER_LIMIT, concurrency=CALLS_IN_FLIGHT)
 def eval_cmd(
     cases: Cases,
     model: Model,
@@ -377,7 +385,10 @@ def eval_cmd(
 
 
 @grader_flags(jury=True)
-@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+@model_flags(
+    only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
+    concurrency=CALLS_IN_FLIGHT,
+)
 def regrade_cmd(
     run: Annotated[Path, typer.Argument(help="Run directory whose answers to grade again.")],
     out: Out,
