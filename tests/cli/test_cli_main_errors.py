@@ -6,9 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from medrubric.cli.main import COLLECT_EVERY, app
+from medrubric.cli.main import COLLECT_EVERY, app, main
 
 MEDRUBRIC = [sys.executable, "-m", "medrubric.cli.main"]
 
@@ -91,6 +92,25 @@ def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
         assert _run("filter", str(threads), "--out", str(out)).returncode == 2
         assert out.is_dir()
     assert (existing / "notes.txt").read_text("utf-8") == "mine"
+
+
+def test_a_default_out_is_removed_after_bad_input_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`medrubric demo` writes demo-out without --out on the command line; stopped by bad input
+    (here the local extra missing) it leaves no demo-out behind, like a command given --out."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MEDRUBRIC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # not installed
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--quiet"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        "error: the local model needs llama-cpp-python with its server: "
+        "pip install 'medrubric[local]'"
+    )
+    assert not (tmp_path / "demo-out").exists()
 
 
 def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps_its_own() -> None:

@@ -18,6 +18,7 @@ from medrubric.cli.groups import (
     model_flags,
 )
 from medrubric.cli.options import (
+    DEFAULT_OUTS,
     Epochs,
     MaxErrorRate,
     Out,
@@ -439,7 +440,7 @@ def report_cmd(
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))
-def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
+def demo_cmd(models: ModelOptions, out: Out = DEFAULT_OUTS["demo"]) -> None:
     """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 4 sample cases."""
     from medrubric.evaluate.demo import demo_options
     from medrubric.evaluate.runner import run_eval

@@ -27,6 +27,7 @@ from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
+from medrubric.cli.options import DEFAULT_OUTS
 from medrubric.errors import FolderBusy, InputError, PartFailed, missing_extra
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
@@ -120,9 +121,12 @@ def _root(
 
 
 def _out_paths(argv: list[str]) -> list[Path]:
-    """The paths a command line gives to --out."""
+    """The paths a command line gives to --out, else the command's default --out, if any."""
     paths = [Path(value) for flag, value in zip(argv, argv[1:], strict=False) if flag == "--out"]
-    return paths + [Path(arg.removeprefix("--out=")) for arg in argv if arg.startswith("--out=")]
+    paths += [Path(arg.removeprefix("--out=")) for arg in argv if arg.startswith("--out=")]
+    if not paths and argv and argv[0] in DEFAULT_OUTS:
+        paths.append(DEFAULT_OUTS[argv[0]])
+    return paths
 
 
 def _first_missing(path: Path) -> Path | None:
