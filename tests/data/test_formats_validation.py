@@ -270,6 +270,9 @@ def test_bom_crlf_and_trailing_blank_lines_are_accepted(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     assert _error(tmp_path / "nope.jsonl") == f"{tmp_path / 'nope.jsonl'}: file not found"
+    for typo in ("sampel", "Sample", "samples"):
+        message = "file not found (did you mean 'sample', the bundled sample?)"
+        assert _error(Path(typo)) == f"{typo}: {message}"
 
 
 # ------------------------------------------------------------------ JSON-array files
