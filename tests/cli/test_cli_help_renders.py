@@ -124,3 +124,16 @@ def test_model_and_grader_flags_say_their_defaults() -> None:
         assert f"else {DEFAULT_CONCURRENCY})" in helps["--concurrency"], name
         if "--mode" in helps:
             assert "(default per-criterion;" in helps["--mode"], name
+
+
+def test_run_commands_help_leaves_room_for_the_text_at_80_columns() -> None:
+    """At 80 columns the option help of generate, grade, eval and regrade is at least 24
+    characters wide: no flag pair (`--retry-errors/--keep-errors`) adds a column of second
+    spellings that squeezes every option's text into a sliver. --keep-errors is the flag."""
+    runner = CliRunner()
+    for name in ("generate", "grade", "eval", "regrade"):
+        output = runner.invoke(app, [name, "--help"], env={"COLUMNS": "80"}).output
+        row = next(line for line in output.splitlines() if " --out " in line)
+        help_starts = row.index("Output folder")
+        assert len(row) - help_starts - 2 >= 24, (name, row)  # 17 with the flag pair
+        assert "--keep-errors" in output and "--retry-errors" not in output, name

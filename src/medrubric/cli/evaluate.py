@@ -63,12 +63,12 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
-RetryErrors = Annotated[
+KeepErrors = Annotated[
     bool,
     typer.Option(
-        "--retry-errors/--keep-errors",
-        help="A re-run redoes the answers and verdicts this run recorded as errors (they are "
-        "not finished work); --keep-errors leaves them as they are.",
+        "--keep-errors",
+        help="Leave the answers and verdicts recorded as errors as they are; without it a "
+        "re-run redoes them (they are not finished work).",
     ),
 ]
 
@@ -276,7 +276,7 @@ def generate_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     dry_run: DryRun = False,
     epochs: Epochs = 1,
     temperature: Temperature = None,
@@ -287,7 +287,7 @@ def generate_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, epochs=epochs, temperature=temperature,
+        retry_errors=not keep_errors, epochs=epochs, temperature=temperature,
         **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
@@ -325,13 +325,13 @@ def grade_cmd(
     filters: Filters = None,
     limit: Limit = None,
     dry_run: DryRun = False,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
-        models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
+        models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=not keep_errors,
         setup=grading.setup(cases, models.model_id), pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
@@ -361,7 +361,7 @@ def eval_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     epochs: Epochs = 1,
     temperature: Temperature = None,
@@ -371,7 +371,7 @@ def eval_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         setup=grading.setup(cases, models.model_id), knowledge=knowledge,
-        evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=retry_errors,
+        evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=not keep_errors,
         epochs=epochs, temperature=temperature, pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
@@ -395,7 +395,7 @@ def regrade_cmd(
     out: Out,
     models: ModelOptions,
     grading: GraderChoice,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
     """Grade RUN's answers again (another grader, a jury, repeats) into a new run folder.
@@ -413,7 +413,7 @@ def regrade_cmd(
         grading = replace(grading, mode=old.mode)
     setup = regrade_setup(old, grading.setup(model_id=models.model_id))
     opts = _options(models, cases=str(source.cases), out=out, setup=setup,
-                    retry_errors=retry_errors)  # fmt: skip
+                    retry_errors=not keep_errors)  # fmt: skip
     _say_smoke(opts)
     _report(asyncio.run(run_grade(_with_validity(opts), source.responses)), max_error_rate)
 
