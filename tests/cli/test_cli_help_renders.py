@@ -3,6 +3,7 @@ even though the stage code behind them now loads only when the command runs."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import typer
@@ -91,3 +92,48 @@ def test_usage_lines_name_arguments_plainly() -> None:
     assert usages[("release", "build")].endswith("[OPTIONS] POOL...")
     assert usages[("review", "add-reviewer")].endswith("[OPTIONS] DIR NAME")
     assert usages[("serve", "local")].endswith("[OPTIONS] [MODEL]")
+
+
+def test_every_command_summary_is_one_line() -> None:
+    """The command list (`medrubric --help`, `medrubric audit --help`) shows each command's
+    first help paragraph with its line breaks kept: a summary spread over several source lines
+    breaks mid-sentence there, so each is one line, details after a blank line."""
+    root = typer.main.get_command(app)
+    for path in _command_paths(root):
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        summary = inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0]
+        assert summary and "\n" not in summary, (path, summary)
+
+
+def test_model_and_grader_flags_say_their_defaults() -> None:
+    """An option whose value, when not given, comes from somewhere (the environment,
+    medrubric.toml, a built-in number) says where in its help: --cache-dir, --config,
+    --concurrency and --mode of the evaluation commands."""
+    from medrubric.cli.evaluate import EVAL_CONCURRENCY
+    from medrubric.evaluate.runner import DEFAULT_CONCURRENCY
+
+    assert EVAL_CONCURRENCY == DEFAULT_CONCURRENCY
+    root = typer.main.get_command(app)
+    for name in ("generate", "grade", "eval", "regrade"):
+        helps = {p.opts[0]: p.help or "" for p in root.commands[name].params}  # type: ignore[attr-defined]
+        assert "$MEDRUBRIC_CACHE_DIR" in helps["--cache-dir"], name
+        assert "~/.cache/medrubric" in helps["--cache-dir"], name
+        assert "$MEDRUBRIC_CONFIG, else ./medrubric.toml" in helps["--config"], name
+        assert f"else {DEFAULT_CONCURRENCY})" in helps["--concurrency"], name
+        if "--mode" in helps:
+            assert "(default per-criterion;" in helps["--mode"], name
+
+
+def test_run_commands_help_leaves_room_for_the_text_at_80_columns() -> None:
+    """At 80 columns the option help of generate, grade, eval and regrade is at least 24
+    characters wide: no flag pair (`--retry-errors/--keep-errors`) adds a column of second
+    spellings that squeezes every option's text into a sliver. --keep-errors is the flag."""
+    runner = CliRunner()
+    for name in ("generate", "grade", "eval", "regrade"):
+        output = runner.invoke(app, [name, "--help"], env={"COLUMNS": "80"}).output
+        row = next(line for line in output.splitlines() if " --out " in line)
+        help_starts = row.index("Output folder")
+        assert len(row) - help_starts - 2 >= 24, (name, row)  # 17 with the flag pair
+        assert "--keep-errors" in output and "--retry-errors" not in output, name

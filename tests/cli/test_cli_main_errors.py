@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from medrubric.cli.main import COLLECT_EVERY
+import pytest
+from typer.testing import CliRunner
+
+from medrubric.cli.main import COLLECT_EVERY, app, main
 
 MEDRUBRIC = [sys.executable, "-m", "medrubric.cli.main"]
 
@@ -15,11 +18,26 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*MEDRUBRIC, *args], capture_output=True, text=True, timeout=120)
 
 
-def test_unknown_option_is_a_usage_error_without_traceback() -> None:
-    result = _run("score", "--bogus")
-    assert result.returncode == 2
-    assert "No such option: --bogus" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_usage_errors_are_one_line_naming_the_help_to_read() -> None:
+    """A typo'd option or command, a bad or missing value: one line and exit 2, at any depth
+    of the command tree, instead of click's usage box."""
+    expected = {
+        ("score", "--bogus"): "error: No such option: --bogus (Possible options: --out). "
+        "See 'medrubric score --help'.",
+        ("evl",): "error: No such command 'evl'. Did you mean 'eval'? See 'medrubric --help'.",
+        ("review", "create", "rv"): "error: Missing option '--from'. "
+        "See 'medrubric review create --help'.",
+        ("eval", "--cases", "sample", "--limit", "x"): "error: Invalid value for '--limit': ",
+    }
+    runner = CliRunner()
+    for args, line in expected.items():
+        result = runner.invoke(app, list(args), prog_name="medrubric")
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.stderr.splitlines()) == 1, (args, result.stderr)
+        assert result.stderr.startswith(line), (args, result.stderr)
+    # A group named without a command still shows its help.
+    result = runner.invoke(app, ["audit"], prog_name="medrubric")
+    assert "Usage: medrubric audit" in result.output
 
 
 def test_input_error_is_one_line_with_exit_2(tmp_path: Path) -> None:
@@ -74,6 +92,25 @@ def test_bad_input_leaves_no_half_made_output(tmp_path: Path) -> None:
         assert _run("filter", str(threads), "--out", str(out)).returncode == 2
         assert out.is_dir()
     assert (existing / "notes.txt").read_text("utf-8") == "mine"
+
+
+def test_a_default_out_is_removed_after_bad_input_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`medrubric demo` writes demo-out without --out on the command line; stopped by bad input
+    (here the local extra missing) it leaves no demo-out behind, like a command given --out."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MEDRUBRIC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # not installed
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--quiet"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (
+        "error: the local model needs llama-cpp-python with its server: "
+        "pip install 'medrubric[local]'"
+    )
+    assert not (tmp_path / "demo-out").exists()
 
 
 def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps_its_own() -> None:

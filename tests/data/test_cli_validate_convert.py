@@ -143,3 +143,14 @@ def test_meta_eval_cannot_be_a_target(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 2
     assert err.startswith("error: healthbench_meta rows are physician labels of completions")
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_convert_refuses_a_parquet_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """convert writes JSON lines: a .parquet name would hold text no Parquet reader (nor
+    `validate`) can read, so it is refused before anything is written."""
+    dst = tmp_path / "cases.parquet"
+    code, _, err = _main(capsys, "convert", "sample", str(dst), "--to", "healthbench")
+    assert code == 2
+    assert err.startswith(f"error: {dst}: cases are written as JSON lines")
+    assert len(err.splitlines()) == 1
+    assert not dst.exists()

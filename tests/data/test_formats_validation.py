@@ -219,6 +219,17 @@ def test_invalid_json_names_the_line(tmp_path: Path) -> None:
     )
 
 
+def test_a_csv_file_is_told_apart_from_broken_json(tmp_path: Path) -> None:
+    """A CSV given where cases are expected: the line names the formats that are read, where
+    a bare 'Expecting value' would suggest a JSON typo."""
+    path = tmp_path / "cases.csv"
+    path.write_text("prompt_id,prompt\nhb-1,chest pain\n", "utf-8")
+    assert _error(path) == (
+        f"{path}:1: invalid JSON: Expecting value (not JSON at all: a CSV or other text file? "
+        "JSON lines, one object per line, expected)"
+    )
+
+
 def test_truncated_last_line(tmp_path: Path) -> None:
     path = tmp_path / "cases.jsonl"
     a, b = _good_lines()
@@ -259,6 +270,9 @@ def test_bom_crlf_and_trailing_blank_lines_are_accepted(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     assert _error(tmp_path / "nope.jsonl") == f"{tmp_path / 'nope.jsonl'}: file not found"
+    for typo in ("sampel", "Sample", "samples"):
+        message = "file not found (did you mean 'sample', the bundled sample?)"
+        assert _error(Path(typo)) == f"{typo}: {message}"
 
 
 # ------------------------------------------------------------------ JSON-array files

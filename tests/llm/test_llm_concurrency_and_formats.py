@@ -108,3 +108,23 @@ def test_config_overrides_the_structured_output_style(tmp_cache: Path) -> None:
     assert fmt == {"type": "json_object"}
     # standard parameters and server-specific ones (params.extra) both reach the endpoint
     assert body["max_tokens"] == 50 and body["top_k"] == 5 and body["temperature"] == 0
+
+
+def test_a_reply_that_is_not_json_is_worded_once() -> None:
+    """json's "Unterminated string starting at" is followed by the position once, not as
+    "starting at at character N"."""
+    from pydantic import BaseModel
+
+    from medrubric.llm.structured import validate_reply
+
+    class Reply(BaseModel):
+        explanation: str
+
+    assert validate_reply('{"explanation": "cut off', Reply) == (
+        None,
+        "reply is not valid JSON (Unterminated string starting at character 16)",
+    )
+    assert validate_reply("not json", Reply) == (
+        None,
+        "reply is not valid JSON (Expecting value at character 0)",
+    )

@@ -86,6 +86,25 @@ def test_bad_specs_are_input_errors(text: str, problem: str) -> None:
         parse_model_spec(text, EMPTY)
 
 
+@pytest.mark.parametrize(
+    "text, hint",
+    [
+        ("gpt-4.1", "; did you mean 'openai:gpt-4.1'?"),
+        ("openai/gpt-4.1", "; did you mean 'openai:gpt-4.1'?"),  # Inspect's spelling
+        ("opnai:gpt-4.1", "; did you mean 'openai:gpt-4.1'?"),
+        ("qwen-locl", "; did you mean 'qwen-local'?"),  # a registry name, mistyped
+        ("anthropic:claude", "; another provider's models are reached through its "
+         "OpenAI-compatible endpoint: openai:<model>@<base_url>"),
+    ],
+)  # fmt: skip
+def test_a_mistyped_spec_says_what_was_meant(registry: Path, text: str, hint: str) -> None:
+    config = load_config(registry) if text.startswith("qwen") else EMPTY
+    with pytest.raises(InputError) as error:
+        parse_model_spec(text, config)
+    assert str(error.value).endswith(hint)
+    assert len(str(error.value).splitlines()) == 1
+
+
 def test_registry_names_and_inheritance(registry: Path) -> None:
     config = load_config(registry)
     named = parse_model_spec("qwen-local", config)

@@ -120,3 +120,18 @@ def test_run_folder_reads_what_it_appended_and_writes_json(tmp_path: Path) -> No
     folder.write_json(folder.root / "summary.json", {"n": 1, "名": "中文"})
     assert folder.read(path, Record) == [Record(key="x", status="case")]
     assert (folder.root / "summary.json").read_text("utf-8") == '{\n  "n": 1,\n  "名": "中文"\n}\n'
+
+
+def test_a_file_given_as_the_run_folder_is_one_line(tmp_path: Path) -> None:
+    """`--out notes.txt` naming an existing file: an InputError (one line, exit 2), not
+    mkdir's FileExistsError traceback; the file is left as it was."""
+    import pytest
+
+    from medrubric.errors import InputError
+
+    path = tmp_path / "notes.txt"
+    path.write_text("mine", "utf-8")
+    with pytest.raises(InputError) as error:
+        RunFolder(path).create()
+    assert str(error.value) == f"{path}: is a file; --out names a folder (give a new folder name)"
+    assert path.read_text("utf-8") == "mine"

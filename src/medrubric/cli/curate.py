@@ -52,6 +52,7 @@ def curate(
     partition_lines: PartitionLines = 64,
 ) -> None:
     """Curate THREADS into cases in OUT: results.jsonl, cases.jsonl, funnel.png, report.html.
+
     With --engine ray, partitions of the threads are curated as Ray tasks, each with its own
     model client; --endpoint servers are shared out over the partitions."""
     from medrubric.curate.report import funnel_table

@@ -18,6 +18,7 @@ from medrubric.cli.groups import (
     model_flags,
 )
 from medrubric.cli.options import (
+    DEFAULT_OUTS,
     Epochs,
     MaxErrorRate,
     Out,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
     from medrubric.runtime.options import ModelOptions
+    from medrubric.scoring.records import Summary
 
 Cases = Annotated[
     str,
@@ -62,17 +64,22 @@ EvidenceIndex = Annotated[
     typer.Option("--evidence-index", help="Saved index folder (default: bundled corpus, BM25)."),
 ]
 EvidenceK = Annotated[int, typer.Option("--evidence-k", help="Snippets per open-book prompt.")]
-RetryErrors = Annotated[
+KeepErrors = Annotated[
     bool,
     typer.Option(
-        "--retry-errors/--keep-errors",
-        help="A re-run redoes the answers and verdicts this run recorded as errors (they are "
-        "not finished work); --keep-errors leaves them as they are.",
+        "--keep-errors",
+        help="Leave the answers and verdicts recorded as errors as they are; without it a "
+        "re-run redoes them (they are not finished work).",
     ),
 ]
 
 console = log_console(stderr=True)
 ANSWER_LIMIT = "Answer length limit for the candidate."
+# evaluate.runner.DEFAULT_CONCURRENCY, written out so that --help loads no stage code.
+EVAL_CONCURRENCY = 8
+CALLS_IN_FLIGHT = (
+    f"Calls in flight per model (default: its medrubric.toml concurrency, else {EVAL_CONCURRENCY})."
+)
 
 
 def _options(
@@ -202,16 +209,9 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
 
     write_run_reports(result, max_error_rate)
     summary, progress, run = result.summary, result.progress, result.run
-    score = summary.score
-    shown = "—" if score is None else f"{100 * score:.1f}%"
-    ci = summary.ci95
-    ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
     errors = summary.n_errors + summary.n_response_errors
     flag = "[bold red]" if errors else ""
-    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
-    typer.echo(
-        f"score {shown}{ci_text} · {summary.n_cases} cases{epochs} · {summary.n_verdicts} verdicts"
-    )
+    typer.echo(score_line(summary))
     console.print(
         f"{flag}errors: {summary.n_errors} grader, {summary.n_response_errors} answer"
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
@@ -227,6 +227,28 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
     if problem is not None:
         console.print(f"[bold red]{problem}[/]", highlight=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+def score_line(summary: Summary) -> str:
+    """The score with its CI, the cases it is the mean of and the verdicts behind it; answers
+    left out of the score because every positive criterion is in error are counted there, so
+    "3 cases" after a run of 4 does not read as a case gone missing."""
+    score = summary.score
+    shown = "—" if score is None else f"{100 * score:.1f}%"
+    ci = summary.ci95
+    ci_text = "" if ci is None else f" (95% CI {interval(ci[0], ci[1], 1, 100)})"
+    unscorable = summary.n_cases_unscorable
+    left_out = (
+        f" ({unscorable} {'answer' if unscorable == 1 else 'answers'} unscorable: every "
+        "positive criterion in error)"
+        if unscorable
+        else ""
+    )
+    epochs = f" · {summary.epochs} answers per case" if summary.epochs > 1 else ""
+    return (
+        f"score {shown}{ci_text} · {summary.n_cases} cases{left_out}{epochs} · "
+        f"{summary.n_verdicts} verdicts"
+    )
 
 
 def panel_lines(summary: Any) -> list[str]:
@@ -253,7 +275,7 @@ def panel_lines(summary: Any) -> list[str]:
 
 
 @dispatch_flags()
-@model_flags(max_tokens=ANSWER_LIMIT)
+@model_flags(max_tokens=ANSWER_LIMIT, concurrency=CALLS_IN_FLIGHT)
 def generate_cmd(
     cases: Cases,
     model: Model,
@@ -265,7 +287,7 @@ def generate_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     dry_run: DryRun = False,
     epochs: Epochs = 1,
     temperature: Temperature = None,
@@ -276,7 +298,7 @@ def generate_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         knowledge=knowledge, evidence_index=evidence_index, evidence_k=evidence_k,
-        retry_errors=retry_errors, epochs=epochs, temperature=temperature,
+        retry_errors=not keep_errors, epochs=epochs, temperature=temperature,
         **dispatch.run_fields(),
     )  # fmt: skip
     _say_smoke(opts)
@@ -293,7 +315,10 @@ def generate_cmd(
 
 @dispatch_flags()
 @grader_flags(jury=True)
-@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+@model_flags(
+    only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
+    concurrency=CALLS_IN_FLIGHT,
+)
 def grade_cmd(
     responses: Annotated[
         Path,
@@ -311,13 +336,13 @@ def grade_cmd(
     filters: Filters = None,
     limit: Limit = None,
     dry_run: DryRun = False,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
     opts = _options(
-        models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=retry_errors,
+        models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=not keep_errors,
         setup=grading.setup(cases, models.model_id), pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
@@ -333,7 +358,7 @@ def grade_cmd(
 
 @dispatch_flags(engine=False)
 @grader_flags(jury=True)
-@model_flags(max_tokens=ANSWER_LIMIT)
+@model_flags(max_tokens=ANSWER_LIMIT, concurrency=CALLS_IN_FLIGHT)
 def eval_cmd(
     cases: Cases,
     model: Model,
@@ -347,7 +372,7 @@ def eval_cmd(
     knowledge: KnowledgeOpt = "closed-book",
     evidence_index: EvidenceIndex = None,
     evidence_k: EvidenceK = 5,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
     epochs: Epochs = 1,
     temperature: Temperature = None,
@@ -357,7 +382,7 @@ def eval_cmd(
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         setup=grading.setup(cases, models.model_id), knowledge=knowledge,
-        evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=retry_errors,
+        evidence_index=evidence_index, evidence_k=evidence_k, retry_errors=not keep_errors,
         epochs=epochs, temperature=temperature, pass_threshold=pass_threshold,
         **dispatch.run_fields(),
     )  # fmt: skip
@@ -372,17 +397,22 @@ def eval_cmd(
 
 
 @grader_flags(jury=True)
-@model_flags(only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"))
+@model_flags(
+    only=("timeout", "cache_dir", "no_cache", "concurrency", "config", "quiet"),
+    concurrency=CALLS_IN_FLIGHT,
+)
 def regrade_cmd(
     run: Annotated[Path, typer.Argument(help="Run directory whose answers to grade again.")],
     out: Out,
     models: ModelOptions,
     grading: GraderChoice,
-    retry_errors: RetryErrors = True,
+    keep_errors: KeepErrors = False,
     max_error_rate: MaxErrorRate = DEFAULT_MAX_ERROR_RATE,
 ) -> None:
-    """Grade RUN's answers again (another grader, a jury, repeats, a shuffled order) into a
-    new run folder; `medrubric compare RUN OUT` then gives the paired difference."""
+    """Grade RUN's answers again (another grader, a jury, repeats) into a new run folder.
+
+    Another grader, a jury, repeats or a shuffled criterion order; `medrubric compare RUN OUT`
+    then gives the paired difference."""
     from dataclasses import replace
 
     from medrubric.evaluate.regrade import recorded_setup, regrade_setup
@@ -394,7 +424,7 @@ def regrade_cmd(
         grading = replace(grading, mode=old.mode)
     setup = regrade_setup(old, grading.setup(model_id=models.model_id))
     opts = _options(models, cases=str(source.cases), out=out, setup=setup,
-                    retry_errors=retry_errors)  # fmt: skip
+                    retry_errors=not keep_errors)  # fmt: skip
     _say_smoke(opts)
     _report(
         asyncio.run(run_grade(_with_validity(opts), source.responses, _draw_answer)), max_error_rate
@@ -423,7 +453,7 @@ def report_cmd(
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))
-def demo_cmd(models: ModelOptions, out: Out = Path("demo-out")) -> None:
+def demo_cmd(models: ModelOptions, out: Out = DEFAULT_OUTS["demo"]) -> None:
     """`eval` of the smoke-test model local:smollm2 (candidate and grader) on 4 sample cases."""
     from medrubric.evaluate.demo import demo_options
     from medrubric.evaluate.runner import run_eval

@@ -91,6 +91,12 @@ def _flag_group(
 MODEL_PANEL = "Model options"
 # The flags of the group, in the order --help lists them.
 MODEL_FLAGS = ("timeout", "cache_dir", "no_cache", "concurrency", "config", "max_tokens", "quiet")
+# The defaults llm/cache.py (resolve_cache_dir) and llm/config.py (load_config) apply.
+CACHE_DIR_HELP = (
+    "LLM call cache folder (default: $MEDRUBRIC_CACHE_DIR, else medrubric.toml's cache_dir, "
+    "else $XDG_CACHE_HOME/medrubric or ~/.cache/medrubric)."
+)
+CONFIG_HELP = "medrubric.toml to use (default: $MEDRUBRIC_CONFIG, else ./medrubric.toml)."
 
 
 def _model_options(values: dict[str, Any]) -> Any:
@@ -111,10 +117,10 @@ def model_flags(
     `models` parameter then receives them as one `ModelOptions`."""
     declared: dict[str, Declared] = {
         "timeout": (float, "--timeout", "Seconds per model request.", timeout, None),
-        "cache_dir": (Path | None, "--cache-dir", "LLM call cache folder.", None, None),
+        "cache_dir": (Path | None, "--cache-dir", CACHE_DIR_HELP, None, None),
         "no_cache": (bool, "--no-cache", "Neither read nor write the LLM cache.", False, None),
         "concurrency": (int | None, "--concurrency", concurrency, None, 1),
-        "config": (Path | None, "--config", "medrubric.toml to use.", None, None),
+        "config": (Path | None, "--config", CONFIG_HELP, None, None),
         "max_tokens": (int | None, "--max-tokens", max_tokens, None, 1),
         "quiet": (bool, "--quiet", "No progress display.", False, None),
     }
@@ -239,7 +245,13 @@ def grader_flags(*, template: bool = True, jury: bool = False) -> Callable[[F], 
             None,
             None,
         ),
-        "mode": (str | None, "--mode", f"Grading mode: {', '.join(MODES)}.", None, None),
+        "mode": (
+            str | None,
+            "--mode",
+            f"Grading mode: {', '.join(MODES)} (default {MODES[0]}; a profile pins its own).",
+            None,
+            None,
+        ),
         "grader_max_tokens": (
             int | None,
             "--grader-max-tokens",

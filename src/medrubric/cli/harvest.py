@@ -176,9 +176,11 @@ def redact(
     ray_address: RayAddress = None,
     partition_lines: PartitionLines = 20_000,
 ) -> None:
-    """Replace names, places, dates, phones, e-mails, ID numbers, URLs and IP addresses with
-    typed markers (or surrogates); set aside threads whose remaining text still risks
-    re-identifying someone."""
+    """Replace identifiers with typed markers; set aside threads still at risk.
+
+    Names, places, dates, phones, e-mails, ID numbers, URLs and IP addresses become typed
+    markers (or surrogates); threads whose remaining text still risks re-identifying someone
+    are set aside."""
     from medrubric.redact.redact_ner import ner_note
     from medrubric.redact.redact_run import RedactOptions, run_redact
     from medrubric.scale.engine import Engine

@@ -18,12 +18,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import Any, NoReturn
 
 import typer
+from typer._click import Context  # typer vendors click; click.Context is another class
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 
 from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
+from medrubric.cli.options import DEFAULT_OUTS
 from medrubric.errors import FolderBusy, InputError, PartFailed, missing_extra
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
@@ -58,8 +62,38 @@ _COMMAND_MODULES = {
 }
 
 
+def _one_line(exc: UsageError) -> NoReturn:
+    """A usage error (an unknown option or command, a missing or invalid value) as one line on
+    stderr with the help to read, instead of click's usage box; exit code 2 as click's."""
+    where = exc.ctx.command_path if exc.ctx is not None else "medrubric"
+    message = " ".join(exc.format_message().split())
+    end = "" if message.endswith((".", "?", "!")) else "."
+    print(f"error: {message}{end} See '{where} --help'.", file=sys.stderr)
+    raise typer.Exit(exc.exit_code)
+
+
 class _Commands(LazyGroup):
+    """The root group. Every command's parsing and running passes through its make_context
+    and invoke, so a usage error anywhere becomes one line there; NoArgsIsHelpError (a
+    group named without a command) keeps showing the group's help."""
+
     modules = _COMMAND_MODULES
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            _one_line(exc)
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as exc:
+            _one_line(exc)
 
 
 use_plain_help()
@@ -87,9 +121,12 @@ def _root(
 
 
 def _out_paths(argv: list[str]) -> list[Path]:
-    """The paths a command line gives to --out."""
+    """The paths a command line gives to --out, else the command's default --out, if any."""
     paths = [Path(value) for flag, value in zip(argv, argv[1:], strict=False) if flag == "--out"]
-    return paths + [Path(arg.removeprefix("--out=")) for arg in argv if arg.startswith("--out=")]
+    paths += [Path(arg.removeprefix("--out=")) for arg in argv if arg.startswith("--out=")]
+    if not paths and argv and argv[0] in DEFAULT_OUTS:
+        paths.append(DEFAULT_OUTS[argv[0]])
+    return paths
 
 
 def _first_missing(path: Path) -> Path | None:

@@ -27,6 +27,9 @@ Seed = Annotated[
 ]
 Resamples = Annotated[int, typer.Option("--resamples", min=1, help="Bootstrap resamples.")]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (resumable).")]
+# The --out a command writes when none is given: `main` removes it after bad input, as it
+# removes a --out given on the command line.
+DEFAULT_OUTS = {"demo": Path("demo-out")}
 Epochs = Annotated[
     int,
     typer.Option(

@@ -82,8 +82,10 @@ def build_command(
         ),
     ] = False,
 ) -> None:
-    """Freeze the cases published in [--from, --to] (earliest date per case id wins), and
-    write the release as a Hugging Face dataset folder next to it (OUT-hf)."""
+    """Freeze the cases published in [--from, --to] and write a Hugging Face dataset folder.
+
+    The release is a snapshot in OUT (a case's earliest publication date decides whether it
+    falls in the window) and its Hugging Face dataset folder next to it (OUT-hf)."""
     from medrubric.release import ReleaseOptions, run_release
     from medrubric.rubric.similarity import FALLBACK_NOTE, WORDS
 

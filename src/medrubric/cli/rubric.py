@@ -121,12 +121,13 @@ def lint(
         bool, typer.Option("--allow", help="Exit 0 even when error-severity findings remain.")
     ] = False,
 ) -> None:
-    """Lint rubrics: draft rules, weights, polarity (flipped signs), duplicates (reworded ones
-    by sentence similarity with the retrieve extra), judgeability and balance from the text;
-    with --grader, a model's view of each criterion's sign, grounding and verifiability, and
-    each criterion's claim against retrieved evidence; with --runs, met rates and
-    discrimination from graded answers. Exit code 1 when an error-severity finding remains
-    (a model error is one: its criterion is unchecked), unless --allow."""
+    """Lint rubrics: exit 1 when an error-severity finding remains, unless --allow.
+
+    Draft rules, weights, polarity (flipped signs), duplicates (reworded ones by sentence
+    similarity with the retrieve extra), judgeability and balance from the text; with --grader,
+    a model's view of each criterion's sign, grounding and verifiability, and each criterion's
+    claim against retrieved evidence; with --runs, met rates and discrimination from graded
+    answers. A model error is an error-severity finding: its criterion is unchecked."""
     from medrubric.report.lint import LintOptions, run_lint
     from medrubric.rubric.lint import blocking, severity_counts
     from medrubric.rubric.similarity import FALLBACK_NOTE, WORDS

@@ -18,6 +18,7 @@ from medrubric.cli.options import (
 )
 from medrubric.data.vocab import LABELS
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
+from medrubric.report.charts import SMALL_N
 from medrubric.runtime.numbers import interval
 
 if TYPE_CHECKING:
@@ -28,14 +29,23 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def _add_rows(table: Table, title: str, strata: dict[str, Stratum]) -> None:
+# Rich markup: "\\[" is a literal bracket. Short enough for one line at 80 columns.
+SMALL_N_NOTE = f"* n < {SMALL_N}: interval unreliable; \\[x, x] means all alike, not certainty"
+
+
+def _add_rows(table: Table, title: str, strata: dict[str, Stratum]) -> bool:
+    """Add a section of rows; True when one of them is a small stratum (n marked with *)."""
     if not strata:
-        return
+        return False
     table.add_section()
+    small = False
     for key, s in strata.items():
         label = LABELS.get(key, key)
         ci = interval(s.ci95[0], s.ci95[1], 1, 100)
-        table.add_row(title, label, _percent(s.score), ci, str(s.n))
+        n = str(s.n) if s.n >= SMALL_N else f"{s.n}*"
+        small |= s.n < SMALL_N
+        table.add_row(title, label, _percent(s.score), ci, n)
+    return small
 
 
 def summary_table(summary: Summary, tag_keys: Sequence[str]) -> Table:
@@ -47,15 +57,15 @@ def summary_table(summary: Summary, tag_keys: Sequence[str]) -> Table:
     table.add_column("stratum")
     for name in ("score", "95% CI", "n"):
         table.add_column(name, justify="right")
+    sections = [("axis", summary.by_axis), ("theme", summary.by_theme),
+                ("specialty", summary.by_specialty), ("language", summary.by_language)]  # fmt: skip
+    sections += [(key, summary.by_tag.get(key, {})) for key in tag_keys]
     if summary.score is not None and summary.ci95 is not None:
         overall = Stratum(score=summary.score, ci95=summary.ci95, n=summary.n_cases)
-        _add_rows(table, "overall", {"all cases": overall})
-    _add_rows(table, "axis", summary.by_axis)
-    _add_rows(table, "theme", summary.by_theme)
-    _add_rows(table, "specialty", summary.by_specialty)
-    _add_rows(table, "language", summary.by_language)
-    for key in tag_keys:
-        _add_rows(table, key, summary.by_tag.get(key, {}))
+        sections.insert(0, ("overall", {"all cases": overall}))
+    small = [_add_rows(table, title, strata) for title, strata in sections]
+    if any(small):
+        table.caption = SMALL_N_NOTE
     return table
 
 

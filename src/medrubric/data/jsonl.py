@@ -131,6 +131,12 @@ def _check_records(seen_any: bool, path: Path, start: int, end: int | None) -> N
         raise InputError("empty file (no records)", path)
 
 
+# A line that is not JSON from its first character: a CSV, TSV or text file given for JSONL.
+NOT_JSON_LINES = (
+    " (not JSON at all: a CSV or other text file? JSON lines, one object per line, expected)"
+)
+
+
 def _json_object(raw: bytes, path: Path, lineno: int) -> dict[str, Any] | None:
     """One JSONL line as an object (None when blank), or an InputError naming the line."""
     try:
@@ -149,6 +155,8 @@ def _json_object(raw: bytes, path: Path, lineno: int) -> dict[str, Any] | None:
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text) - 1 or not raw.endswith(b"\n")
         hint = " (truncated line?)" if truncated else ""
+        if exc.pos == 0 and text[0] not in '{["':
+            hint = NOT_JSON_LINES
         raise InputError(f"invalid JSON: {exc.msg}{hint}", path, lineno) from None
     if not isinstance(obj, dict):
         raise InputError(f"expected a JSON object, got {json_kind(obj)}", path, lineno)

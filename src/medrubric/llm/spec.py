@@ -7,6 +7,7 @@ variable with the key, never the key, so `public()` can go into run records as i
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -115,6 +116,26 @@ def _from_entry(
     )
 
 
+def _spec_hint(text: str, config: MedrubricConfig) -> str:
+    """What a spec that names no provider or registry entry was probably meant to be: a
+    near-miss of a registry name or a provider, Inspect's `openai/gpt-4.1` spelling, or a
+    bare model id served over the OpenAI API."""
+    provider, sep, rest = text.partition(":")
+    head, slash, tail = text.partition("/")
+    if not sep and slash and head in PROVIDERS:
+        return f"did you mean '{head}:{tail}'?"
+    if close := difflib.get_close_matches(text, sorted(config.models), n=1):
+        return f"did you mean {close[0]!r}?"
+    if not sep:
+        return f"did you mean 'openai:{text}'?"
+    if close := difflib.get_close_matches(provider, PROVIDERS, n=1):
+        return f"did you mean '{close[0]}:{rest}'?"
+    return (
+        "another provider's models are reached through its OpenAI-compatible endpoint: "
+        "openai:<model>@<base_url>"
+    )
+
+
 def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelSpec:
     """Resolve a registry name or a `provider:model[@base_url]` string.
 
@@ -131,7 +152,8 @@ def parse_model_spec(text: str, config: MedrubricConfig | None = None) -> ModelS
         known = ", ".join(sorted(config.models)) or "none defined"
         raise InputError(
             f"model spec {text!r}: expected <provider>:<model>[@<base_url>] with provider one of "
-            f"{', '.join(PROVIDERS)}, or a model name from medrubric.toml ({known})"
+            f"{', '.join(PROVIDERS)}, or a model name from medrubric.toml ({known}); "
+            f"{_spec_hint(text, config)}"
         )
     base_url: str | None = None
     model = rest

@@ -81,7 +81,9 @@ def validate_reply(text: str, schema: type[BaseModel]) -> tuple[dict[str, Any] |
     try:
         data = json.loads(body)
     except json.JSONDecodeError as exc:
-        return None, f"reply is not valid JSON ({exc.msg} at character {exc.pos})"
+        # json words some messages to be followed by a position ("... starting at")
+        what = exc.msg.removesuffix(" at")
+        return None, f"reply is not valid JSON ({what} at character {exc.pos})"
     try:
         return schema.model_validate(data).model_dump(mode="json"), None
     except ValidationError as exc:

@@ -98,6 +98,8 @@ class RunFolder:
         self._open: dict[Path, TextIO] = {}
 
     def create(self) -> Self:
+        if self.root.exists() and not self.root.is_dir():
+            raise InputError("is a file; --out names a folder (give a new folder name)", self.root)
         self.root.mkdir(parents=True, exist_ok=True)
         return self
 

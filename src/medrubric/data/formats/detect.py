@@ -8,6 +8,7 @@ first record's keys.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,9 @@ def resolve_source(source: str | Path) -> Path:
             return path
         raise InputError(f"folder has no {SNAPSHOT_CASES} and no {HUB_CASES}/*.parquet", path)
     if not path.exists():
-        raise InputError("file not found", path)
+        near = difflib.get_close_matches(str(source).lower(), [SAMPLE], n=1, cutoff=0.7)
+        hint = f" (did you mean {SAMPLE!r}, the bundled sample?)" if near else ""
+        raise InputError(f"file not found{hint}", path)
     return path
 
 

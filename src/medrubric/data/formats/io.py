@@ -120,8 +120,15 @@ def iter_cases(source: str | Path, format: str | None = None) -> Iterator[Case]:
 
 
 def export_cases(cases: Iterable[Case], path: str | Path, format: str) -> int:
-    """Write cases in `format` (a JSON array for LiveMedBench *.json); returns the count."""
+    """Write cases in `format` (a JSON array for LiveMedBench *.json); returns the count.
+    Parquet is read, never written here: a `.parquet` name would hold JSON lines."""
     fmt = case_format(format)
+    if Path(path).suffix.lower() == ".parquet":
+        raise InputError(
+            "cases are written as JSON lines (a JSON array for LiveMedBench *.json), not "
+            "Parquet: give a .jsonl name (`medrubric release` writes a Parquet dataset folder)",
+            path,
+        )
     rows = (fmt.from_case(case) for case in cases)
     if fmt.json_array and Path(path).suffix.lower() == ".json":
         return write_json_array(path, rows)
