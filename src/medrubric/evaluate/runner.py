@@ -122,6 +122,21 @@ class RunOptions(ModelOptions):
             )
         return specs
 
+    def check_keys(self) -> None:
+        """Every API key the run's models need (candidate and each grader, `api_key_for`),
+        before the first call: a grader's missing key found only when grading starts would
+        stop the run after the candidate's answers were made and paid for."""
+        from medrubric.llm.factory import api_key_for
+
+        specs = [self.candidate()] if self.model is not None else []
+        specs += self.graders() if self.setup is not None else []
+        for spec in specs:
+            if spec.provider == "local" or self.batch_api == "vllm":
+                continue
+            if self.fanout is not None:  # the calls go to --endpoint, as `open_model` sends them
+                spec = spec.model_copy(update={"base_url": self.fanout.endpoints[0].url})
+            api_key_for(spec)
+
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         if self.batch_api is not None:  # every pending call joins the batch at once
             return BATCH_CONCURRENCY
@@ -661,6 +676,7 @@ def summarised(
 async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there; `draw`
     draws report.html's card of an answer as its grade is written (`GradeLedger`)."""
+    opts.check_keys()
     model = opts.candidate().label
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
@@ -671,6 +687,7 @@ async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResul
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
     """Answer the selected cases into `opts.out`/responses.jsonl, resuming a killed run."""
+    opts.check_keys()
     model = opts.candidate().label
     with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
@@ -685,6 +702,7 @@ async def run_grade(
     Cases are streamed (hashed, then filtered into the run's cases.jsonl) and read back one
     at a time, so memory holds the answers but not the cases or the verdicts. `draw`: as
     `run_eval`'s."""
+    opts.check_keys()
     loaded_answers, _, notes = load_responses(responses_file)
     for note in notes:
         opts.console().print(f"note: {note}")
