@@ -38,3 +38,28 @@ def test_a_grader_key_missing_stops_eval_before_any_answer(
         "error: model 'gpt-4o-mini' needs an API key: set the environment variable OPENAI_API_KEY"
     ]
     assert not (out / "responses.jsonl").exists()
+
+
+KEYS = "(keys: id, language, theme, specialty, source, published_after, published_before)"
+
+
+@pytest.mark.parametrize(
+    ("expression", "present"),
+    [("language=fr", "language: en, zh"),
+     ("theme=emergency", "theme: context_seeking, emergency_referrals, "
+      "expertise_tailored_communication, responding_under_uncertainty, response_depth")],
+)  # fmt: skip
+def test_a_filter_matching_no_case_stops_the_dry_run_and_the_run_alike(
+    tmp_path: Path, expression: str, present: str
+) -> None:
+    """`--dry-run` used to report 0 calls with exit 0, and the run `no cases left` without
+    the values to choose from: both now stop with one line naming the values present."""
+    line = f"error: --cases-filter {expression} matches no case; the cases have {present} {KEYS}"
+    for dry in (["--dry-run"], []):
+        out = tmp_path / f"run{len(dry)}"
+        args = ["eval", "--cases", "sample", "--cases-filter", expression, "--model",
+                NO_KEY_MODEL, "--grader", NO_KEY_MODEL, "--out", str(out), "--quiet"]  # fmt: skip
+        result = CliRunner().invoke(app, [*args, *dry], prog_name="medrubric")
+        assert result.exit_code == 2, (dry, result.output)
+        assert result.stderr.splitlines() == [line], dry
+        assert not out.exists()

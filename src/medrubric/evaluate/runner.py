@@ -217,7 +217,7 @@ def read_source(opts: RunOptions) -> Source:
             yield case
 
     every = hashed(iter_cases(opts.cases))
-    empty = InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
+    empty = InputError("holds no case", opts.cases)  # filters matching none raise first
     selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
     for _ in every:  # past --limit, the rest of the source is hashed too
         pass
