@@ -50,7 +50,7 @@ from medrubric.evaluate.rundir import (
 )
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
-from medrubric.runtime.folder import readable_log
+from medrubric.runtime.folder import field_wording, readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
@@ -284,7 +284,7 @@ def claimed_run(
         sha = source.sha256
     else:
         sha, kept = unchanged
-    with run.claim(run_identity(opts, sha, model, grading)):
+    with run.claim(run_identity(opts, sha, model, grading), identity_wording):
         if source is None:
             cases = kept
             if any(r.case_id not in cases for r in answers):  # outside the selection
@@ -332,6 +332,37 @@ def run_identity(
         if setup.shuffle_seed is not None:
             identity["shuffle_criteria"] = setup.shuffle_seed
     return identity
+
+
+# The flag that sets each field of `run_identity`, for the words of a conflict.
+IDENTITY_FLAGS = {
+    "model": "--model", "temperature": "--temperature", "grader": "--grader",
+    "grading_mode": "--mode", "grader_profile": "--grader-profile", "jury": "--jury",
+    "graders": "--grader (jury)", "grader_repeats": "--grader-repeats",
+    "shuffle_criteria": "--shuffle-criteria",
+}  # fmt: skip
+
+
+def identity_wording(name: str, kept: Any, value: Any) -> str:
+    """A difference between the run a folder holds and this command, in the flags the user
+    types (`--mode per-criterion (this command: batched)`), not run.json's field names."""
+    if name in IDENTITY_FLAGS:
+        return f"{IDENTITY_FLAGS[name]} {kept} (this command: {value})"
+    if name == "cases_sha256":
+        return (f"--cases: another case source (sha256 {str(kept)[:12]}, this command: "
+                f"{str(value)[:12]})")  # fmt: skip
+    if name == "grader_prompt":
+        (template, _, version), (now, _, now_version) = (
+            str(kept).rpartition("@"), str(value).rpartition("@"),
+        )  # fmt: skip
+        if template == now:
+            return f"--grader-prompt-version {version} (this command: {now_version})"
+        return (f"grader template {template} version {version} (this command: {now} version "
+                f"{now_version}; set by --mode, --grader-profile and --grader-prompt-version)")  # fmt: skip
+    if name == "clip":
+        return (f"the clip rule {'per case' if kept else 'mean only'} (this command: "
+                f"{'per case' if value else 'mean only'}; set by --grader-profile)")  # fmt: skip
+    return field_wording(name, kept, value)
 
 
 async def generate_stage(
