@@ -252,7 +252,8 @@ def score_line(summary: Summary) -> str:
 
 
 def panel_lines(summary: Any) -> list[str]:
-    """One console line each for the jury, the grading noise and a self-preference flag."""
+    """One console line each for the jury, the grading noise and a self-preference flag (not
+    when nothing was scored: there is no score it could have biased)."""
     lines = []
     if (jury := summary.jury) is not None:
         scores = " · ".join(f"{name} {100 * g.score:.1f}%" if g.score is not None else
@@ -268,7 +269,7 @@ def panel_lines(summary: Any) -> list[str]:
                              f"{100 * g.flip_rate:.1f}% of verdicts flip, score SD "
                              f"{100 * g.score_sd:.2f} points")  # fmt: skip
     pref = summary.self_preference
-    if pref is not None and pref.flagged:
+    if pref is not None and pref.flagged and summary.score is not None:  # a score to bias
         lines.append(f"self-preference risk: {', '.join(pref.same_family)} "
                      f"of the candidate's family ({pref.candidate_family})")  # fmt: skip
     return lines
