@@ -143,30 +143,34 @@ def _say_smoke(opts: RunOptions) -> None:
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
+    """The dry run's table, narrow enough for 80 columns (a long model label folds): calls,
+    cached calls and costs by stage; the token counts on a line per stage under it."""
     from rich.table import Table
 
     from medrubric.data.models import add_costs
 
-    table = Table(title="Dry run: the calls this run would make")
-    columns = ("stage", "model", "calls", "cached (free)", "prompt tokens", "completion tokens")
-    for column in (*columns, "cost USD", "Batch API USD"):
-        table.add_column(column, justify="left" if column in ("stage", "model") else "right")
+    table = Table(title="Dry run: the calls this run would make", caption="cached calls are free")
+    table.add_column("stage")
+    table.add_column("model", overflow="fold")
+    for column in ("calls", "cached", "USD", "batch USD"):
+        table.add_column(column, justify="right", no_wrap=True)
 
     def usd(cost: float | None) -> str:
         return "unknown" if cost is None else f"~{cost:.4f}"
 
     for s in stages:
-        table.add_row(
-            s.stage, s.model, f"{s.calls:,}", f"{s.cached:,}", f"~{s.prompt_tokens:,}",
-            f"≤{s.completion_tokens:,}", usd(s.cost_usd), usd(s.batch_cost_usd),
-        )  # fmt: skip
+        table.add_row(s.stage, s.model, f"{s.calls:,}", f"{s.cached:,}", usd(s.cost_usd),
+                      usd(s.batch_cost_usd))  # fmt: skip
     table.add_row(
         "total", "", f"{sum(s.calls for s in stages):,}", f"{sum(s.cached for s in stages):,}",
-        "", "", usd(add_costs(*(s.cost_usd for s in stages))),
+        usd(add_costs(*(s.cost_usd for s in stages))),
         usd(add_costs(*(s.batch_cost_usd for s in stages))),
     )  # fmt: skip
     out = log_console()
     out.print(table)
+    for s in stages:
+        out.print(f"tokens of {s.stage} ({s.model}): ~{s.prompt_tokens:,} prompt, "
+                  f"≤{s.completion_tokens:,} completion")  # fmt: skip
     for model, source, batch in dict.fromkeys(
         (s.model, s.price_source, s.batch_priced) for s in stages
     ):
@@ -179,7 +183,7 @@ def _print_estimates(stages: Sequence[StageEstimate]) -> None:
         out.print(f"prices of {model}: {source}")
         if not batch:
             out.print(
-                f"  no Batch API price known for {model}: its Batch API column uses the "
+                f"  no Batch API price known for {model}: its batch USD column uses the "
                 "standard prices"
             )
 

@@ -1,4 +1,5 @@
-"""What `eval` checks before its first model call: every API key the run needs."""
+"""A first `eval`: what it checks before its first model call (every API key, filters that
+match nothing) and a `--dry-run` table that reads at 80 columns."""
 
 from __future__ import annotations
 
@@ -63,3 +64,18 @@ def test_a_filter_matching_no_case_stops_the_dry_run_and_the_run_alike(
         assert result.exit_code == 2, (dry, result.output)
         assert result.stderr.splitlines() == [line], dry
         assert not out.exists()
+
+
+def test_the_dry_run_table_fits_80_columns(tmp_path: Path) -> None:
+    args = ["eval", "--cases", "sample", "--limit", "2", "--model", NO_KEY_MODEL, "--grader",
+            NO_KEY_MODEL, "--out", str(tmp_path / "run"), "--no-cache", "--dry-run"]  # fmt: skip
+    result = CliRunner().invoke(app, args, prog_name="medrubric")
+    assert result.exit_code == 0, result.output
+    table = [line for line in result.stdout.splitlines() if line[:1] in "┏┃┡│└"]
+    assert len(table) >= 6 and max(len(line) for line in table) <= 80, table
+    header = next(line for line in table if line.startswith("┃"))
+    assert [c.strip() for c in header.split("┃")[1:-1]] == [
+        "stage", "model", "calls", "cached", "USD", "batch USD"
+    ]  # fmt: skip
+    tokens = [line for line in result.stdout.splitlines() if line.startswith("tokens of ")]
+    assert [line.split(" (")[0] for line in tokens] == ["tokens of generate", "tokens of grade"]
