@@ -27,7 +27,13 @@ from medrubric.cli.options import (
 )
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
-from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+from medrubric.report.leaderboard import (
+    HEADINGS,
+    LeaderboardRow,
+    comparability_notes,
+    load_rows,
+    ranked_cells,
+)
 from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
@@ -453,8 +459,29 @@ def report_cmd(
 
     rows = load_rows(runs)
     _, page = write_leaderboard(out, rows, analysis or [])
-    typer.echo(leaderboard_markdown(rows))
+    leaderboard_console(rows)
     typer.echo(str(page.resolve()))
+
+
+def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
+    """The leaderboard on the console: the cells leaderboard.md leads with (its per-axis
+    scores and grader stay in the file), in a table that fits 80 columns (the model and run
+    folder fold), then the comparability notes."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Leaderboard (scores in %)", pad_edge=False)
+    for heading in HEADINGS:
+        if heading in ("Model", "Run"):
+            table.add_column(heading, overflow="fold", ratio=1)
+        else:
+            table.add_column(heading, justify="right", no_wrap=True)
+    for _, cells in ranked_cells(rows):
+        table.add_row(*cells)
+    console = Console(emoji=False, highlight=False)
+    console.print(table)
+    for note in comparability_notes(rows):
+        console.print(note, soft_wrap=True)
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))

@@ -36,6 +36,12 @@ class LeaderboardRow(BaseModel):
     axis_n: dict[str, int] = {}
     setup: dict[str, str] = {}  # run_setup: case set, grader, mode, prompt, clip
 
+    @property
+    def smoke_note(self) -> bool:
+        """Whether "(smoke test)" goes after the model: a smoke-test run whose model label
+        does not say so already (the smoke-test model's own label does)."""
+        return self.smoke_test and "smoke" not in self.model.lower()
+
     @classmethod
     def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
         provenance = summary.get("provenance") or {}
@@ -127,29 +133,34 @@ def axes_present(rows: Sequence[LeaderboardRow]) -> list[str]:
     return [a for a in (*AXES, "unknown") if a in seen]
 
 
+def ranked_cells(rows: Sequence[LeaderboardRow]) -> list[tuple[LeaderboardRow, list[str]]]:
+    """Each row with the cells leaderboard.md and the console table share: rank, model, score,
+    95% CI, cases, errors (grader verdict errors plus failed answers) and the run folder,
+    which tells apart rows of the same model."""
+    ranked = []
+    for (rank, tied), r in zip(ci_ranks([r.ci95 for r in rows]), rows, strict=True):
+        model = f"{r.model} (smoke test)" if r.smoke_note else r.model
+        errors = r.n_errors + r.n_response_errors
+        cells = [rank_text(rank, tied), model, _pct(r.score), _ci(r.ci95), str(r.n_cases),
+                 str(errors), r.run]  # fmt: skip
+        ranked.append((r, cells))
+    return ranked
+
+
+# The shared cells' headings (`ranked_cells`), in order.
+HEADINGS = ("#", "Model", "Score", "95% CI", "Cases", "Errors", "Run")
+
+
 def leaderboard_markdown(rows: Sequence[LeaderboardRow]) -> str:
     """Scores in percent with their 95% bootstrap CI, per axis after the totals."""
     axes = axes_present(rows)
-    head = [
-        "#",
-        "Model",
-        "Score",
-        "95% CI",
-        "Cases",
-        "Errors",
-        *(LABELS[a] for a in axes),
-        "Grader",
-    ]
+    head = [*HEADINGS, *(LABELS[a] for a in axes), "Grader"]
     lines = ["# Leaderboard", ""]
     lines += [f"> {note}" for note in comparability_notes(rows)]
     if lines[-1] != "":
         lines.append("")
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for (rank, tied), r in zip(ci_ranks([r.ci95 for r in rows]), rows, strict=True):
-        model = f"{r.model} (smoke test)" if r.smoke_test else r.model
-        errors = r.n_errors + r.n_response_errors
-        cells = [rank_text(rank, tied), model, _pct(r.score), _ci(r.ci95)]
-        cells += [str(r.n_cases), str(errors)]
+    for r, cells in ranked_cells(rows):
         cells += [_pct(r.by_axis.get(a)) for a in axes] + [r.grader]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [
