@@ -357,8 +357,9 @@ def identity_wording(name: str, kept: Any, value: Any) -> str:
         )  # fmt: skip
         if template == now:
             return f"--grader-prompt-version {version} (this command: {now_version})"
-        return (f"grader template {template} version {version} (this command: {now} version "
-                f"{now_version}; set by --mode, --grader-profile and --grader-prompt-version)")  # fmt: skip
+        return (f"grader template {template} version {version} (this command: {now} "
+                f"version {now_version}; set by --mode, --grader-profile and "
+                "--grader-prompt-version)")  # fmt: skip
     if name == "clip":
         return (f"the clip rule {'per case' if kept else 'mean only'} (this command: "
                 f"{'per case' if value else 'mean only'}; set by --grader-profile)")  # fmt: skip
