@@ -473,7 +473,7 @@ def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
     table = Table(title="Leaderboard (scores in %)", pad_edge=False)
     for heading in HEADINGS:
         if heading in ("Model", "Run"):
-            table.add_column(heading, overflow="fold", ratio=1)
+            table.add_column(heading, overflow="fold")
         else:
             table.add_column(heading, justify="right", no_wrap=True)
     for _, cells in ranked_cells(rows):
@@ -481,7 +481,7 @@ def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
     console = Console(emoji=False, highlight=False)
     console.print(table)
     for note in comparability_notes(rows):
-        console.print(note, soft_wrap=True)
+        console.print(note, soft_wrap=True, markup=False)
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))
