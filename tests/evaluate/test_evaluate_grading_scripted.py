@@ -197,6 +197,9 @@ def test_the_failed_run_hint_follows_the_kind_of_error():
     one_answer = SimpleNamespace(n_errors=0, n_criteria=0, n_response_errors=1, n_grades=1)
     line = error_rate_problem(one_answer, [empty], 0.1)
     assert line is not None and "raise --max-tokens and run the same generate/grade/eval" in line
+    short = "reply is not valid JSON (Expecting ',' delimiter at character 40, the reply's end)"
+    line = error_rate_problem(one_verdict, [verdicts_failing(short)], 0.1)
+    assert line is not None and "raise --grader-max-tokens" in line
     line = error_rate_problem(one_verdict, [verdicts_failing("HTTP 401")], 0.1)
     assert line is not None and "fix the cause (endpoint URL, key, model name)" in line
     assert "run the same generate/grade/eval command again" in line

@@ -49,8 +49,9 @@ def error_rate_problem(
 
 
 # What an error says when the reply was cut at the length limit: an empty reply that ran
-# out of tokens, or JSON ending inside a string (`structured.validate_reply`'s wording).
-CUT_OFF = ("finish_reason=length", "Unterminated string")
+# out of tokens, or JSON ending inside a string or short at its last character
+# (`structured.validate_reply`'s wording).
+CUT_OFF = ("finish_reason=length", "Unterminated string", "the reply's end")
 
 
 def next_step(what: str, error: str, rerun: bool = True) -> str:
