@@ -12,19 +12,19 @@ from medrubric.cli.evaluate import panel_lines
 from medrubric.cli.main import app
 
 
-def test_grade_given_a_folder_as_responses_speaks_of_answers(tmp_path: Path) -> None:
+def test_grade_given_a_folder_as_responses_speaks_of_answers(tmp_path: Path, medrubric_cli) -> None:
     run = tmp_path / "run"
     run.mkdir()
     grader = "openai:m@http://127.0.0.1:9/v1"
     args = ["grade", "--responses", str(run), "--cases", "sample", "--grader", grader,
             "--out", str(tmp_path / "out"), "--quiet"]  # fmt: skip
     for dry in ([], ["--dry-run"]):
-        result = CliRunner().invoke(app, [*args, *dry], prog_name="medrubric")
+        result = medrubric_cli([*args, *dry])
         assert result.exit_code == 2, result.output
         said = f"error: {run}: is a folder with no responses.jsonl"
         assert result.stderr.splitlines() == [f"{said} (--responses takes an answers file)"]
     (run / "responses.jsonl").write_text("", encoding="utf-8")
-    result = CliRunner().invoke(app, args, prog_name="medrubric")
+    result = medrubric_cli(args)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"error: {run}: is a folder: give its answers file, {run / 'responses.jsonl'} "

@@ -28,12 +28,12 @@ def no_openai_key(monkeypatch: pytest.MonkeyPatch) -> None:
     ids=["grader", "jury"],
 )  # fmt: skip
 def test_a_grader_key_missing_stops_eval_before_any_answer(
-    tmp_path: Path, no_openai_key: None, graders: list[str]
+    tmp_path: Path, no_openai_key: None, graders: list[str], medrubric_cli
 ) -> None:
     out = tmp_path / "run"
     args = ["eval", "--cases", "sample", "--limit", "1", "--model", NO_KEY_MODEL, *graders,
             "--out", str(out), "--no-cache", "--quiet", "--timeout", "5"]  # fmt: skip
-    result = CliRunner().invoke(app, args, prog_name="medrubric")
+    result = medrubric_cli(args)
     assert result.exit_code == 2, result.output
     [line] = result.stderr.splitlines()
     assert line.startswith("error: model '") and "gpt-4o-mini" in line
@@ -51,7 +51,7 @@ KEYS = "(keys: id, language, theme, specialty, source, published_after, publishe
       "expertise_tailored_communication, responding_under_uncertainty, response_depth")],
 )  # fmt: skip
 def test_a_filter_matching_no_case_stops_the_dry_run_and_the_run_alike(
-    tmp_path: Path, expression: str, present: str
+    tmp_path: Path, expression: str, present: str, medrubric_cli
 ) -> None:
     """`--dry-run` used to report 0 calls with exit 0, and the run `no cases left` without
     the values to choose from: both now stop with one line naming the values present."""
@@ -60,7 +60,7 @@ def test_a_filter_matching_no_case_stops_the_dry_run_and_the_run_alike(
         out = tmp_path / f"run{len(dry)}"
         args = ["eval", "--cases", "sample", "--cases-filter", expression, "--model",
                 NO_KEY_MODEL, "--grader", NO_KEY_MODEL, "--out", str(out), "--quiet"]  # fmt: skip
-        result = CliRunner().invoke(app, [*args, *dry], prog_name="medrubric")
+        result = medrubric_cli([*args, *dry])
         assert result.exit_code == 2, (dry, result.output)
         assert result.stderr.splitlines() == [line], dry
         assert not out.exists()

@@ -156,14 +156,16 @@ def test_the_report_console_table_fits_80_columns_and_tells_runs_of_one_model_ap
 
 
 def test_the_smoke_test_label_is_not_said_twice():
+    from medrubric.evaluate.rundir import SETUP_FIELDS
     from medrubric.llm.spec import SMOKE_TEST_MODELS
     from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
 
-    fields = {"run": "runs/demo", "score": 0.5, "ci95": (0.4, 0.6), "n_cases": 4, "n_errors": 0,
+    setup = dict.fromkeys(SETUP_FIELDS, "x")
+    fields = {"score": 0.5, "ci95": (0.4, 0.6), "n_cases": 4, "n_errors": 0,
               "n_response_errors": 0, "grader": "g", "clip": True, "snapshot_hash": None,
-              "smoke_test": True, "by_axis": {}}  # fmt: skip
-    labelled = LeaderboardRow(model=SMOKE_TEST_MODELS["smollm2"], **fields)
-    plain = LeaderboardRow(model="local:tiny", **fields)
+              "smoke_test": True, "by_axis": {}, "setup": setup}  # fmt: skip
+    labelled = LeaderboardRow(run="runs/demo", model=SMOKE_TEST_MODELS["smollm2"], **fields)
+    plain = LeaderboardRow(run="runs/tiny", model="local:tiny", **fields)
     markdown = leaderboard_markdown([labelled, plain])
     assert markdown.count("(smoke test)") == 1 and "| local:tiny (smoke test) |" in markdown
 
