@@ -28,9 +28,9 @@ from medrubric.cli.options import (
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
 from medrubric.report.leaderboard import (
-    HEADINGS,
     LeaderboardRow,
     comparability_notes,
+    headings,
     load_rows,
     ranked_cells,
 )
@@ -471,7 +471,7 @@ def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
     from rich.table import Table
 
     table = Table(title="Leaderboard (scores in %)", pad_edge=False)
-    for heading in HEADINGS:
+    for heading in headings():
         if heading in ("Model", "Run"):
             table.add_column(heading, overflow="fold")
         else:
