@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from medrubric.cli.main import app
+from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
 
 # An endpoint that needs no key and answers nothing (the discard port): were it called,
 # the run would spend its retries on it before reaching the grader.
@@ -21,24 +23,25 @@ def no_openai_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
 
 
-@pytest.mark.parametrize(
-    "graders",
-    [["--grader", "openai:gpt-4o-mini"],
-     ["--grader", NO_KEY_MODEL, "--grader", "openai:gpt-4o-mini", "--jury", "majority"]],
-    ids=["grader", "jury"],
-)  # fmt: skip
+@pytest.mark.parametrize("jury", [False, True], ids=["grader", "jury"])
 def test_a_grader_key_missing_stops_eval_before_any_answer(
-    tmp_path: Path, no_openai_key: None, graders: list[str], medrubric_cli
+    tmp_path: Path, no_openai_key: None, jury: bool, medrubric_cli
 ) -> None:
-    out = tmp_path / "run"
-    args = ["eval", "--cases", "sample", "--limit", "1", "--model", NO_KEY_MODEL, *graders,
-            "--out", str(out), "--no-cache", "--quiet", "--timeout", "5"]  # fmt: skip
-    result = medrubric_cli(args)
+    """The candidate (a server that needs no key) is never called when a grader's key is
+    missing: the run used to make the answers first and stop when grading began."""
+    with ReplayServer(rubric_replay_handler) as server:
+        served = f"openai:m@{server.base_url}"
+        graders = ["--grader", "openai:gpt-4o-mini"]
+        if jury:
+            graders = ["--grader", served, *graders, "--jury", "majority"]
+        args = ["eval", "--cases", "sample", "--limit", "1", "--model", served, *graders,
+                "--out", str(tmp_path / "run"), "--no-cache", "--quiet"]  # fmt: skip
+        result = medrubric_cli(args)
+        assert server.total == 0
     assert result.exit_code == 2, result.output
     [line] = result.stderr.splitlines()
     assert line.startswith("error: model '") and "gpt-4o-mini" in line
     assert line.endswith(" needs an API key: set the environment variable OPENAI_API_KEY")
-    assert not (out / "responses.jsonl").exists()
 
 
 KEYS = "(keys: id, language, theme, specialty, source, published_after, published_before)"
