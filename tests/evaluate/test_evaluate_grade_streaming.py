@@ -122,7 +122,7 @@ def test_a_rerun_of_an_unchanged_cases_file_does_not_read_it(graded, monkeypatch
     monkeypatch.undo()
     source = tmp_path / "healthbench.jsonl"
     source.write_text(source.read_text().replace("stiff", "sore"), encoding="utf-8")
-    with pytest.raises(Exception, match="cases_sha256"):
+    with pytest.raises(Exception, match="--cases: another case source"):
         asyncio.run(run_grade(opts, tmp_path / "answers.jsonl"))
 
 

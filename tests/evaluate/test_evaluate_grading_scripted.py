@@ -175,3 +175,34 @@ def test_error_rate_problem_counts_verdicts_and_answers_separately():
     assert error_rate_problem(SimpleNamespace(**counts), [failed, ok], 0.5) is None  # at the limit
     clean = SimpleNamespace(**counts | {"n_response_errors": 0})
     assert error_rate_problem(clean, [ok], 0.0) is None
+
+
+def test_the_failed_run_hint_follows_the_kind_of_error():
+    """Replies cut off at the length limit point to the flag that raises it (the grader's or
+    the candidate's), other errors to the endpoint, key and model name; `score`, which makes
+    no call, points to the command that wrote the grades."""
+    from medrubric.data.models import CaseGrade, Verdict
+    from medrubric.evaluate.error_rate import error_rate_problem
+
+    def verdicts_failing(error: str) -> CaseGrade:
+        verdict = Verdict(criterion_id="c1", weight=1, met=None, error=error)
+        return CaseGrade(case_id="a", model="m", grader="g", criteria=[verdict])
+
+    one_verdict = SimpleNamespace(n_errors=1, n_criteria=1, n_response_errors=0, n_grades=1)
+    cut = "reply is not valid JSON (Unterminated string starting at character 16) (after one "
+    line = error_rate_problem(one_verdict, [verdicts_failing(cut + "re-ask)")], 0.1)
+    assert line is not None and "cut off at the length limit: raise --grader-max-tokens" in line
+    assert "endpoint URL" not in line
+    empty = CaseGrade(case_id="a", model="m", response_error="empty reply (finish_reason=length)")
+    one_answer = SimpleNamespace(n_errors=0, n_criteria=0, n_response_errors=1, n_grades=1)
+    line = error_rate_problem(one_answer, [empty], 0.1)
+    assert line is not None and "raise --max-tokens and run the same generate/grade/eval" in line
+    short = "reply is not valid JSON (Expecting ',' delimiter at character 40, the reply's end)"
+    line = error_rate_problem(one_verdict, [verdicts_failing(short)], 0.1)
+    assert line is not None and "raise --grader-max-tokens" in line
+    line = error_rate_problem(one_verdict, [verdicts_failing("HTTP 401")], 0.1)
+    assert line is not None and "fix the cause (endpoint URL, key, model name)" in line
+    assert "run the same generate/grade/eval command again" in line
+    line = error_rate_problem(one_verdict, [verdicts_failing("HTTP 401")], 0.1, rerun=False)
+    assert line is not None and "run the grade or eval command that wrote these grades" in line
+    assert "generate/grade/eval" not in line

@@ -51,7 +51,7 @@ def test_a_second_model_into_one_folder_is_refused_and_nothing_is_appended(
     assert second.exit_code == 2, second.output
     [line] = [x for x in second.stderr.splitlines() if x.strip()]
     assert line.startswith("error: ") and "Traceback" not in second.output
-    assert "model openai:m1 (this command: openai:m2)" in line and "new --out" in line
+    assert "--model openai:m1 (this command: openai:m2)" in line and "new --out" in line
     assert _logs(tmp_path / "run") == before  # m2 never reached the logs
     identity = json.loads((tmp_path / "run" / "run.json").read_text())
     assert identity["model"] == "openai:m1" and identity["grader"] == "openai:judge"
@@ -70,9 +70,9 @@ def test_a_second_model_into_one_folder_is_refused_and_nothing_is_appended(
 @pytest.mark.parametrize(
     ("change", "named"),
     [
-        (["--grader", "openai:judge2@{url}"], "grader openai:judge (this command: openai:judge2)"),
-        (["--mode", "batched"], "grading_mode per-criterion (this command: batched)"),
-        (["--grader-prompt-version", "2"], "grader_prompt grade_criterion@1 (this command: "),
+        (["--grader", "openai:judge2@{url}"], "--grader openai:judge (this command: openai:jud"),
+        (["--mode", "batched"], "--mode per-criterion (this command: batched)"),
+        (["--grader-prompt-version", "2"], "--grader-prompt-version 1 (this command: 2)"),
     ],
 )
 def test_another_grader_mode_or_prompt_version_is_refused(
@@ -91,6 +91,7 @@ def test_another_grader_mode_or_prompt_version_is_refused(
     result = medrubric_cli(args)
     assert result.exit_code == 2, result.output
     assert named in result.output and "new --out" in result.output
+    assert "grading_mode" not in result.output and "grader_prompt" not in result.output
 
 
 def test_another_case_source_is_refused(tmp_path, server, medrubric_cli):
@@ -100,7 +101,8 @@ def test_another_case_source_is_refused(tmp_path, server, medrubric_cli):
     assert _eval(medrubric_cli, tmp_path, f"openai:m1@{url}", f"openai:j@{url}").exit_code == 0
     other = _eval(medrubric_cli, tmp_path, f"openai:m1@{url}", f"openai:j@{url}", cases=str(subset))
     assert other.exit_code == 2, other.output
-    assert "cases_sha256" in other.output and "new --out" in other.output
+    assert "--cases: another case source (sha256 " in other.output and "new --out" in other.output
+    assert "cases_sha256" not in other.output
 
 
 def test_two_processes_never_write_one_run_folder(tmp_path):

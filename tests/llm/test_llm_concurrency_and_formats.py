@@ -128,3 +128,8 @@ def test_a_reply_that_is_not_json_is_worded_once() -> None:
         None,
         "reply is not valid JSON (Expecting value at character 0)",
     )
+    assert validate_reply('{"explanation": "x", ', Reply) == (  # stops short at its end
+        None,
+        "reply is not valid JSON (Expecting property name enclosed in double quotes at "
+        "character 21, the reply's end)",
+    )

@@ -134,6 +134,42 @@ def test_report_command_ranks_runs_into_markdown_and_html(tmp_path):
     assert re.search(r"%, n=\d+</span>", html)  # axis columns with CI and n
 
 
+def test_the_report_console_table_fits_80_columns_and_tells_runs_of_one_model_apart(tmp_path):
+    """Two runs of one model: each row names its run folder (console, markdown and HTML);
+    the console gets a table within 80 columns, not leaderboard.md's long rows."""
+    _write_run(tmp_path / "first", "same-model", met=False)
+    _write_run(tmp_path / "second", "same-model", met=True)
+    out = tmp_path / "board"
+    runs = [str(tmp_path / "first"), str(tmp_path / "second")]
+    result = CliRunner().invoke(app, ["report", *runs, "--out", str(out)], env={"COLUMNS": None})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines[:-1]) <= 80, lines  # the last: the page's path
+    assert not any(line.startswith("| ") for line in lines)
+    folded = "".join(line.replace("│", "").replace(" ", "") for line in lines)
+    assert all(run.replace(" ", "") in folded for run in runs)
+    markdown = (out / "leaderboard.md").read_text()
+    header = next(line for line in markdown.splitlines() if line.startswith("| #"))
+    assert header.startswith("| # | Model | Score | 95% CI | Cases | Errors | Run |")
+    rows = [line for line in markdown.splitlines() if "| same-model |" in line]
+    assert sorted(row.split(" | ")[6] for row in rows) == sorted(runs)
+
+
+def test_the_smoke_test_label_is_not_said_twice():
+    from medrubric.evaluate.rundir import SETUP_FIELDS
+    from medrubric.llm.spec import SMOKE_TEST_MODELS
+    from medrubric.report.leaderboard import LeaderboardRow, leaderboard_markdown
+
+    setup = dict.fromkeys(SETUP_FIELDS, "x")
+    fields = {"score": 0.5, "ci95": (0.4, 0.6), "n_cases": 4, "n_errors": 0,
+              "n_response_errors": 0, "grader": "g", "clip": True, "snapshot_hash": None,
+              "smoke_test": True, "by_axis": {}, "setup": setup}  # fmt: skip
+    labelled = LeaderboardRow(run="runs/demo", model=SMOKE_TEST_MODELS["smollm2"], **fields)
+    plain = LeaderboardRow(run="runs/tiny", model="local:tiny", **fields)
+    markdown = leaderboard_markdown([labelled, plain])
+    assert markdown.count("(smoke test)") == 1 and "| local:tiny (smoke test) |" in markdown
+
+
 def test_report_of_a_folder_without_summary_is_a_one_line_error(tmp_path):
     result = CliRunner().invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "o")])
     assert result.exit_code != 0 and "summary.json" in str(result.exception)

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from html import unescape
 
-from medrubric.data.models import Case, CaseGrade, Criterion, RunRecord, Verdict
+from medrubric.data.models import Case, CaseGrade, Criterion, Response, RunRecord, Verdict
 from medrubric.evaluate.profiles import resolve_setup
 from medrubric.evaluate.summary import build_summary
 from medrubric.report.html import run_report_html
@@ -236,3 +236,32 @@ def test_cards_drawn_as_grades_come_are_those_of_the_page_and_only_the_kept_are_
     ]
     again = report_html.listed_answers(picker, by_id, {}, clip=True, multi_epoch=True)
     assert all("· answer 1" in v["card"] for v in again.views)
+
+
+def test_a_small_run_counts_its_unscorable_answer_and_flags_its_length_bias_interval() -> None:
+    """3 cases scored and a fourth whose every positive criterion is in error: the headline
+    says so, as the console's score line does, and both the score's and the length bias's
+    intervals carry the small-n mark, the latter in the [lo, hi] form used elsewhere."""
+    cases, grades = _planted()
+    cases, grades = cases[:4], grades[:4]
+    failed = [v.model_copy(update={"met": None, "error": "HTTP 500"}) for v in grades[3].criteria]
+    grades[3] = grades[3].model_copy(update={"criteria": failed})
+    answers = [Response(case_id=c.id, response="x" * (40 * (i + 1))) for i, c in enumerate(cases)]
+    record = RunRecord(
+        medrubric_version="0.1.0", created_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC),
+        snapshot_hash="abc", models={},
+    )  # fmt: skip
+    setup = resolve_setup(None, "openai:g", "batched")
+    summary = build_summary(grades, setup, answers, [], record, None).model_dump(mode="json")
+    assert summary["n_cases"] == 3 and summary["n_cases_unscorable"] == 1
+    html = unescape(run_report_html(summary, grades, {c.id: c for c in cases}, {}, 1.0))
+    headline = html[html.index('<p class="headline">') :]
+    headline = re.sub(r"<[^>]+>", "", headline[: headline.index("</p>")])
+    assert headline.endswith(
+        "n = 3 cases small n (1 answer unscorable: every positive criterion in error)"
+    )
+    length = html[html.index("<p>Length bias") :]
+    length = re.sub(r"<[^>]+>", "", length[: length.index("</p>")])
+    rho = summary["length"]["rho_ci95"]
+    assert f"(95% CI [{rho[0]:.2f}, {rho[1]:.2f}] small n" in length
+    assert " to " not in length.split("·")[0]

@@ -22,6 +22,7 @@ def test_a_pipe_gets_whole_lines_with_full_stage_names(monkeypatch: pytest.Monke
     monkeypatch.delenv("CI", raising=False)
     console, buffer = _log()
     with RunProgress(console) as display:
+        display.tally.answering = True
         display.stage("generate", total=3)
         for _ in range(3):
             display.tally.answers += 1
@@ -37,6 +38,22 @@ def test_a_pipe_gets_whole_lines_with_full_stage_names(monkeypatch: pytest.Monke
     assert lines[2].startswith("grade: 10/40 (25%)")
     assert lines[3].startswith("grade: 15/40 (37%)")  # stopped early: where it stopped
     assert len(lines) == 4
+
+
+def test_a_grading_run_counts_no_answers_and_shows_the_failed_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Grading answers made elsewhere shows no `answers 0`; answers whose making failed are
+    named in the final line rather than hidden in a full grade bar."""
+    monkeypatch.delenv("CI", raising=False)
+    console, buffer = _log()
+    with RunProgress(console) as display:
+        display.tally.ungraded = 1
+        display.stage("grade", total=0)
+    [line] = buffer.getvalue().splitlines()
+    assert line.startswith("grade: 0/0 done in 0:00:00 · verdicts 0 · errors 0 · 1 failed "
+                           "answer not graded · calls 0 made")  # fmt: skip
+    assert "answers" not in line.replace("failed answer", "")
 
 
 def test_running_stages_report_at_an_interval_with_an_eta(

@@ -114,6 +114,7 @@ def test_a_file_mostly_in_error_writes_its_summary_and_exits_1(app, tmp_path):
         result.output
     )
     assert "most frequent (1x): timeout" in result.output
+    assert "run the grade or eval command that wrote these grades again" in result.output
     assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["n_errors"] == 1
     assert CliRunner().invoke(app, [*args, "--max-error-rate", "0.3"]).exit_code == 0
 

@@ -99,5 +99,5 @@ def run_score(opts: ScoreOptions) -> ScoreResult:
         summary=written_summary,
         cacs=cacs,
         written=written,
-        error_problem=error_rate_problem(summary, grades, opts.max_error_rate),
+        error_problem=error_rate_problem(summary, grades, opts.max_error_rate, rerun=False),
     )

@@ -23,12 +23,16 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
-def cases_summary(result: ImportResult) -> str:
-    """'cases.jsonl: 42 cases (healthbench), 310 criteria, 2 languages (en, zh)'."""
+def cases_summary(result: ImportResult, source: str | None = None) -> str:
+    """'cases.jsonl: 42 cases (healthbench), 310 criteria, 2 languages (en, zh)'; the bundled
+    sample (`source` "sample") is named so, not by the path it is installed at."""
+    from medrubric.data.formats.detect import SAMPLE
+
     languages = sorted({c.language for c in result.cases})
     n_criteria = sum(len(c.rubric) for c in result.cases)
+    shown = f"{SAMPLE} (bundled)" if source == SAMPLE else str(result.path)
     return (
-        f"{result.path}: {_plural(len(result.cases), 'case')} ({result.format}), "
+        f"{shown}: {_plural(len(result.cases), 'case')} ({result.format}), "
         f"{_plural(n_criteria, 'criterion', 'criteria')}, "
         f"{_plural(len(languages), 'language')} ({', '.join(languages)})"
     )
@@ -66,7 +70,7 @@ def validate(
         typer.echo(meta_eval_summary(Path(path), rows))
         return
     result = import_cases(path, name)
-    typer.echo(cases_summary(result))
+    typer.echo(cases_summary(result, path))
     _echo_notes(result.notes)
 
 

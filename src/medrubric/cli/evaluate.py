@@ -27,7 +27,13 @@ from medrubric.cli.options import (
 )
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
-from medrubric.report.leaderboard import leaderboard_markdown, load_rows
+from medrubric.report.leaderboard import (
+    LeaderboardRow,
+    comparability_notes,
+    headings,
+    load_rows,
+    ranked_cells,
+)
 from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
@@ -143,30 +149,34 @@ def _say_smoke(opts: RunOptions) -> None:
 
 
 def _print_estimates(stages: Sequence[StageEstimate]) -> None:
+    """The dry run's table, narrow enough for 80 columns (a long model label folds): calls,
+    cached calls and costs by stage; the token counts on a line per stage under it."""
     from rich.table import Table
 
     from medrubric.data.models import add_costs
 
-    table = Table(title="Dry run: the calls this run would make")
-    columns = ("stage", "model", "calls", "cached (free)", "prompt tokens", "completion tokens")
-    for column in (*columns, "cost USD", "Batch API USD"):
-        table.add_column(column, justify="left" if column in ("stage", "model") else "right")
+    table = Table(title="Dry run: the calls this run would make", caption="cached calls are free")
+    table.add_column("stage")
+    table.add_column("model", overflow="fold")
+    for column in ("calls", "cached", "USD", "batch USD"):
+        table.add_column(column, justify="right", no_wrap=True)
 
     def usd(cost: float | None) -> str:
         return "unknown" if cost is None else f"~{cost:.4f}"
 
     for s in stages:
-        table.add_row(
-            s.stage, s.model, f"{s.calls:,}", f"{s.cached:,}", f"~{s.prompt_tokens:,}",
-            f"≤{s.completion_tokens:,}", usd(s.cost_usd), usd(s.batch_cost_usd),
-        )  # fmt: skip
+        table.add_row(s.stage, s.model, f"{s.calls:,}", f"{s.cached:,}", usd(s.cost_usd),
+                      usd(s.batch_cost_usd))  # fmt: skip
     table.add_row(
         "total", "", f"{sum(s.calls for s in stages):,}", f"{sum(s.cached for s in stages):,}",
-        "", "", usd(add_costs(*(s.cost_usd for s in stages))),
+        usd(add_costs(*(s.cost_usd for s in stages))),
         usd(add_costs(*(s.batch_cost_usd for s in stages))),
     )  # fmt: skip
     out = log_console()
     out.print(table)
+    for s in stages:
+        out.print(f"tokens of {s.stage} ({s.model}): ~{s.prompt_tokens:,} prompt, "
+                  f"≤{s.completion_tokens:,} completion")  # fmt: skip
     for model, source, batch in dict.fromkeys(
         (s.model, s.price_source, s.batch_priced) for s in stages
     ):
@@ -179,7 +189,7 @@ def _print_estimates(stages: Sequence[StageEstimate]) -> None:
         out.print(f"prices of {model}: {source}")
         if not batch:
             out.print(
-                f"  no Batch API price known for {model}: its Batch API column uses the "
+                f"  no Batch API price known for {model}: its batch USD column uses the "
                 "standard prices"
             )
 
@@ -252,7 +262,8 @@ def score_line(summary: Summary) -> str:
 
 
 def panel_lines(summary: Any) -> list[str]:
-    """One console line each for the jury, the grading noise and a self-preference flag."""
+    """One console line each for the jury, the grading noise and a self-preference flag (not
+    when nothing was scored: there is no score it could have biased)."""
     lines = []
     if (jury := summary.jury) is not None:
         scores = " · ".join(f"{name} {100 * g.score:.1f}%" if g.score is not None else
@@ -268,7 +279,7 @@ def panel_lines(summary: Any) -> list[str]:
                              f"{100 * g.flip_rate:.1f}% of verdicts flip, score SD "
                              f"{100 * g.score_sd:.2f} points")  # fmt: skip
     pref = summary.self_preference
-    if pref is not None and pref.flagged:
+    if pref is not None and pref.flagged and summary.score is not None:  # a score to bias
         lines.append(f"self-preference risk: {', '.join(pref.same_family)} "
                      f"of the candidate's family ({pref.candidate_family})")  # fmt: skip
     return lines
@@ -448,8 +459,29 @@ def report_cmd(
 
     rows = load_rows(runs)
     _, page = write_leaderboard(out, rows, analysis or [])
-    typer.echo(leaderboard_markdown(rows))
+    leaderboard_console(rows)
     typer.echo(str(page.resolve()))
+
+
+def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
+    """The leaderboard on the console: the cells leaderboard.md leads with (its per-axis
+    scores and grader stay in the file), in a table that fits 80 columns (the model and run
+    folder fold), then the comparability notes."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Leaderboard (scores in %)", pad_edge=False)
+    for heading in headings():
+        if heading in ("Model", "Run"):
+            table.add_column(heading, overflow="fold")
+        else:
+            table.add_column(heading, justify="right", no_wrap=True)
+    for _, cells in ranked_cells(rows):
+        table.add_row(*cells)
+    console = Console(emoji=False, highlight=False)
+    console.print(table)
+    for note in comparability_notes(rows):
+        console.print(note, soft_wrap=True, markup=False)
 
 
 @model_flags(timeout=300.0, only=("cache_dir", "timeout", "quiet"))

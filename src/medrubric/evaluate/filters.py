@@ -68,9 +68,66 @@ def select_cases(
 def iter_selected(
     cases: Iterable[Case], filters: Sequence[str] = (), limit: int | None = None
 ) -> Iterator[Case]:
-    """`select_cases` one case at a time (the filters and limit are checked at once)."""
+    """`select_cases` one case at a time (the filters and limit are checked at once); filters
+    that match no case raise `InputError` naming the values the cases hold (`no_match`)."""
     predicates = [parse_filter(f) for f in filters]
     if limit is not None and limit < 1:
         raise InputError(f"--limit must be at least 1, got {limit}")
-    chosen = (c for c in cases if all(p(c) for p in predicates))
-    return itertools.islice(chosen, limit)
+    return itertools.islice(_chosen(cases, filters, predicates), limit)
+
+
+def _chosen(
+    cases: Iterable[Case], filters: Sequence[str], predicates: Sequence[CasePredicate]
+) -> Iterator[Case]:
+    """The cases passing every predicate; until the first passes, the values of the filtered
+    keys are tallied, for the error when none does."""
+    seen: dict[str, set[str]] = {key: set() for key in _filter_keys(filters)}
+    found = False
+    for case in cases:
+        if all(p(case) for p in predicates):
+            found = True
+            yield case
+        elif not found:
+            for key, values in seen.items():
+                value = _value(key, case)
+                if value is not None:
+                    values.add(value)
+    if not found and filters:
+        raise no_match(filters, seen)
+
+
+def _filter_keys(filters: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(f.partition("=")[0].strip().lower() for f in filters))
+
+
+def _value(key: str, case: Case) -> str | None:
+    if key in _CHOICE_KEYS:
+        return _CHOICE_KEYS[key](case)
+    return None if case.published_at is None else case.published_at.isoformat()
+
+
+# The most values of one key an error lists (the others are counted).
+SHOWN_VALUES = 12
+
+
+def no_match(filters: Sequence[str], seen: dict[str, set[str]]) -> InputError:
+    """`--cases-filter ...` matching no case, in one line: the values each filtered key has in
+    the cases (publication dates as their range; ids counted) and the keys accepted."""
+    parts = []
+    for key, values in seen.items():
+        ordered = sorted(values)
+        if not ordered:
+            parts.append(f"{key}: none")
+        elif key in _DATE_KEYS:
+            parts.append(f"published: {ordered[0]} to {ordered[-1]}")
+        elif key == "id":
+            parts.append(f"id: {len(ordered)} ids")
+        else:
+            more = len(ordered) - SHOWN_VALUES
+            shown = ", ".join(ordered[:SHOWN_VALUES]) + (f" and {more} more" if more > 0 else "")
+            parts.append(f"{key}: {shown}")
+    known = ", ".join([*_CHOICE_KEYS, *_DATE_KEYS])
+    return InputError(
+        f"--cases-filter {' '.join(filters)} matches no case; the cases have "
+        f"{'; '.join(dict.fromkeys(parts))} (keys: {known})"
+    )

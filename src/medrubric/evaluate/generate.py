@@ -121,6 +121,7 @@ async def generate_responses(
     # failed answers asked again
     redone = any((c.id, model.label, e) in finished for c, e in pending)
     total = len(cases) * epochs
+    progress.tally.answering = True
     progress.stage("generate", total=total, done=total - len(pending))
 
     async def answer(item: tuple[Case, int]) -> Response:

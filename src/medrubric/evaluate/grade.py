@@ -268,6 +268,7 @@ class GradingPlan:
     done: int
     stale: bool  # some grades are redone: the grades log is compacted afterwards
     grades_size: int  # bytes of grades.jsonl when planned: later lines are this run's
+    failed: int  # answers whose making failed: nothing to grade, not in `total`
 
     def unfinished(
         self, answers: Iterable[Response] | None = None
@@ -363,12 +364,15 @@ def plan_grading(
                 for cid in [cid for cid, v in found.items() if v.error is not None]:
                     del found[cid]
     reused: set[AnswerKey] = set()
-    total = done = 0
+    total = done = failed = 0
     for response in answers:
         key = answer_key(response)
         size = _rubric_size(by_id, response.case_id)
+        if response.error is not None:  # nothing to grade: not counted as grading done
+            failed += 1
+            continue
         total += size * len(raters)
-        if response.error is not None or (key in graded and not jury):
+        if key in graded and not jury:
             done += size * len(raters)
             continue
         if size and not any(key in rated for rated in known):
@@ -392,7 +396,7 @@ def plan_grading(
     stale = recorded > len(graded)
     return GradingPlan(
         by_id, answers, setup, list(raters), graded, reused, known, total, done, stale,
-        grades_size,
+        grades_size, failed,
     )  # fmt: skip
 
 
@@ -471,6 +475,7 @@ async def grade_run(
 
     for case, response in list(plan.ready()):
         finish(case, response)
+    progress.tally.ungraded = plan.failed
     progress.stage("grade", total=plan.total, done=plan.done)
     work = grade_batch if setup.mode == "batched" else grade_one_criterion
     by_spec = {r.spec: graders[n] for n, r in enumerate(raters[: len(graders)])}

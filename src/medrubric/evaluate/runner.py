@@ -50,7 +50,7 @@ from medrubric.evaluate.rundir import (
 )
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
-from medrubric.runtime.folder import readable_log
+from medrubric.runtime.folder import field_wording, readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
@@ -121,6 +121,21 @@ class RunOptions(ModelOptions):
                 "in medrubric.toml"
             )
         return specs
+
+    def check_keys(self) -> None:
+        """Every API key the run's models need (candidate and each grader, `api_key_for`),
+        before the first call: a grader's missing key found only when grading starts would
+        stop the run after the candidate's answers were made and paid for."""
+        from medrubric.llm.factory import api_key_for
+
+        specs = [self.candidate()] if self.model is not None else []
+        specs += self.graders() if self.setup is not None else []
+        for spec in specs:
+            if spec.provider == "local" or self.batch_api == "vllm":
+                continue
+            if self.fanout is not None:  # the calls go to --endpoint, as `open_model` sends them
+                spec = spec.model_copy(update={"base_url": self.fanout.endpoints[0].url})
+            api_key_for(spec)
 
     def workers(self, spec: ModelSpec | None = None, default: int = DEFAULT_CONCURRENCY) -> int:
         if self.batch_api is not None:  # every pending call joins the batch at once
@@ -202,7 +217,7 @@ def read_source(opts: RunOptions) -> Source:
             yield case
 
     every = hashed(iter_cases(opts.cases))
-    empty = InputError(f"no cases left after --cases-filter {' '.join(opts.filters)}", opts.cases)
+    empty = InputError("holds no case", opts.cases)  # filters matching none raise first
     selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
     for _ in every:  # past --limit, the rest of the source is hashed too
         pass
@@ -269,7 +284,7 @@ def claimed_run(
         sha = source.sha256
     else:
         sha, kept = unchanged
-    with run.claim(run_identity(opts, sha, model, grading)):
+    with run.claim(run_identity(opts, sha, model, grading), identity_wording):
         if source is None:
             cases = kept
             if any(r.case_id not in cases for r in answers):  # outside the selection
@@ -317,6 +332,38 @@ def run_identity(
         if setup.shuffle_seed is not None:
             identity["shuffle_criteria"] = setup.shuffle_seed
     return identity
+
+
+# The flag that sets each field of `run_identity`, for the words of a conflict.
+IDENTITY_FLAGS = {
+    "model": "--model", "temperature": "--temperature", "grader": "--grader",
+    "grading_mode": "--mode", "grader_profile": "--grader-profile", "jury": "--jury",
+    "graders": "--grader (jury)", "grader_repeats": "--grader-repeats",
+    "shuffle_criteria": "--shuffle-criteria",
+}  # fmt: skip
+
+
+def identity_wording(name: str, kept: Any, value: Any) -> str:
+    """A difference between the run a folder holds and this command, in the flags the user
+    types (`--mode per-criterion (this command: batched)`), not run.json's field names."""
+    if name in IDENTITY_FLAGS:
+        return f"{IDENTITY_FLAGS[name]} {kept} (this command: {value})"
+    if name == "cases_sha256":
+        return (f"--cases: another case source (sha256 {str(kept)[:12]}, this command: "
+                f"{str(value)[:12]})")  # fmt: skip
+    if name == "grader_prompt":
+        (template, _, version), (now, _, now_version) = (
+            str(kept).rpartition("@"), str(value).rpartition("@"),
+        )  # fmt: skip
+        if template == now:
+            return f"--grader-prompt-version {version} (this command: {now_version})"
+        return (f"grader template {template} version {version} (this command: {now} "
+                f"version {now_version}; set by --mode, --grader-profile and "
+                "--grader-prompt-version)")  # fmt: skip
+    if name == "clip":
+        return (f"the clip rule {'per case' if kept else 'mean only'} (this command: "
+                f"{'per case' if value else 'mean only'}; set by --grader-profile)")  # fmt: skip
+    return field_wording(name, kept, value)
 
 
 async def generate_stage(
@@ -661,6 +708,7 @@ def summarised(
 async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResult:
     """generate + grade + score into `opts.out`, resuming whatever is already there; `draw`
     draws report.html's card of an answer as its grade is written (`GradeLedger`)."""
+    opts.check_keys()
     model = opts.candidate().label
     with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
@@ -671,6 +719,7 @@ async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResul
 
 async def run_generate(opts: RunOptions) -> GenerateResult:
     """Answer the selected cases into `opts.out`/responses.jsonl, resuming a killed run."""
+    opts.check_keys()
     model = opts.candidate().label
     with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
@@ -685,6 +734,7 @@ async def run_grade(
     Cases are streamed (hashed, then filtered into the run's cases.jsonl) and read back one
     at a time, so memory holds the answers but not the cases or the verdicts. `draw`: as
     `run_eval`'s."""
+    opts.check_keys()
     loaded_answers, _, notes = load_responses(responses_file)
     for note in notes:
         opts.console().print(f"note: {note}")

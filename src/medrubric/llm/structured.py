@@ -83,7 +83,9 @@ def validate_reply(text: str, schema: type[BaseModel]) -> tuple[dict[str, Any] |
     except json.JSONDecodeError as exc:
         # json words some messages to be followed by a position ("... starting at")
         what = exc.msg.removesuffix(" at")
-        return None, f"reply is not valid JSON ({what} at character {exc.pos})"
+        # JSON that stops short at its last character was most likely cut at the length limit
+        end = ", the reply's end" if body and exc.pos >= len(body.rstrip()) else ""
+        return None, f"reply is not valid JSON ({what} at character {exc.pos}{end})"
     try:
         return schema.model_validate(data).model_dump(mode="json"), None
     except ValidationError as exc:

@@ -36,6 +36,12 @@ class LeaderboardRow(BaseModel):
     axis_n: dict[str, int] = {}
     setup: dict[str, str] = {}  # run_setup: case set, grader, mode, prompt, clip
 
+    @property
+    def smoke_note(self) -> bool:
+        """Whether "(smoke test)" goes after the model: a smoke-test run whose model label
+        does not say so already (the smoke-test model's own label does)."""
+        return self.smoke_test and "smoke" not in self.model.lower()
+
     @classmethod
     def from_summary(cls, run: str, summary: Mapping[str, Any]) -> LeaderboardRow:
         provenance = summary.get("provenance") or {}
@@ -127,29 +133,39 @@ def axes_present(rows: Sequence[LeaderboardRow]) -> list[str]:
     return [a for a in (*AXES, "unknown") if a in seen]
 
 
+def ranked_cells(
+    rows: Sequence[LeaderboardRow], run: bool = True
+) -> list[tuple[LeaderboardRow, list[str]]]:
+    """Each row with the cells leaderboard.md and the console table share: rank, model, score,
+    95% CI, cases, errors (grader verdict errors plus failed answers) and, with `run`, the run
+    folder, which tells apart rows of the same model (`headings` names them)."""
+    ranked = []
+    for (rank, tied), r in zip(ci_ranks([r.ci95 for r in rows]), rows, strict=True):
+        model = f"{r.model} (smoke test)" if r.smoke_note else r.model
+        errors = r.n_errors + r.n_response_errors
+        cells = [rank_text(rank, tied), model, _pct(r.score), _ci(r.ci95), str(r.n_cases),
+                 str(errors)]  # fmt: skip
+        ranked.append((r, [*cells, r.run] if run else cells))
+    return ranked
+
+
+def headings(run: bool = True) -> list[str]:
+    """The headings of `ranked_cells`' cells, in order."""
+    return ["#", "Model", "Score", "95% CI", "Cases", "Errors", *(["Run"] if run else [])]
+
+
 def leaderboard_markdown(rows: Sequence[LeaderboardRow]) -> str:
-    """Scores in percent with their 95% bootstrap CI, per axis after the totals."""
+    """Scores in percent with their 95% bootstrap CI, per axis after the totals; the run
+    folder of each row when there are several (a run's own one-row board needs none)."""
     axes = axes_present(rows)
-    head = [
-        "#",
-        "Model",
-        "Score",
-        "95% CI",
-        "Cases",
-        "Errors",
-        *(LABELS[a] for a in axes),
-        "Grader",
-    ]
+    run = len(rows) > 1
+    head = [*headings(run), *(LABELS[a] for a in axes), "Grader"]
     lines = ["# Leaderboard", ""]
     lines += [f"> {note}" for note in comparability_notes(rows)]
     if lines[-1] != "":
         lines.append("")
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for (rank, tied), r in zip(ci_ranks([r.ci95 for r in rows]), rows, strict=True):
-        model = f"{r.model} (smoke test)" if r.smoke_test else r.model
-        errors = r.n_errors + r.n_response_errors
-        cells = [rank_text(rank, tied), model, _pct(r.score), _ci(r.ci95)]
-        cells += [str(r.n_cases), str(errors)]
+    for r, cells in ranked_cells(rows, run):
         cells += [_pct(r.by_axis.get(a)) for a in axes] + [r.grader]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     lines += [

@@ -79,12 +79,23 @@ IDENTITY = "run.json"
 LOCK = ".lock"
 
 
-def identity_conflicts(kept: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+# How a conflict between the run a folder holds and a command is said: (field, the folder's
+# value, the command's) -> one phrase, in the words the user types (`--mode batched`).
+ConflictWording = Callable[[str, Any, Any], str]
+
+
+def field_wording(name: str, kept: Any, value: Any) -> str:
+    return f"{name} {kept} (this command: {value})"
+
+
+def identity_conflicts(
+    kept: Mapping[str, Any], wanted: Mapping[str, Any], say: ConflictWording = field_wording
+) -> list[str]:
     """What differs between the run a folder holds and the one a command asks for, one phrase
     per field both name (a field the folder does not have yet is no conflict: `grade` adds the
-    grader to the folder of a `generate`)."""
+    grader to the folder of a `generate`), said by `say`."""
     return [
-        f"{name} {kept[name]} (this command: {value})"
+        say(name, kept[name], value)
         for name, value in wanted.items()
         if value is not None and kept.get(name) is not None and kept[name] != value
     ]
@@ -104,17 +115,19 @@ class RunFolder:
         return self
 
     @contextmanager
-    def claim(self, identity: Mapping[str, Any]) -> Iterator[Self]:
+    def claim(
+        self, identity: Mapping[str, Any], say: ConflictWording = field_wording
+    ) -> Iterator[Self]:
         """Hold the folder for one command: take its lock (refused while another process holds
         it), check that `identity` matches the run it already holds (refused, naming what
-        differs) and record the fields it adds."""
+        differs, in `say`'s words) and record the fields it adds."""
         self.create()
         with self._locked():
             path = self.root / IDENTITY
             kept: dict[str, Any] = {}
             if path.exists():
                 kept = read_json(path, "written by the first command of this run")
-            conflicts = identity_conflicts(kept, identity)
+            conflicts = identity_conflicts(kept, identity, say)
             if conflicts:
                 raise InputError(
                     f"holds another run: {'; '.join(conflicts)}. A run folder holds one run: "

@@ -58,7 +58,9 @@ class CallTally:
     Tokens and cost count endpoint calls only, like summary.json."""
 
     def __init__(self) -> None:
+        self.answering = False  # a stage makes answers: `answers N` is shown
         self.answers = 0
+        self.ungraded = 0  # answers not graded because making them failed
         self.verdicts = 0
         self.errors = 0
         self.calls_made = 0
@@ -75,9 +77,16 @@ class CallTally:
         self.cost_usd = add_costs(self.cost_usd, cost_usd)
 
     def line(self) -> str:
+        """The counts, without `answers` where no answer is made (grading only), and with
+        the answers left ungraded because they failed, so a grade bar at 7/7 over a failed
+        answer does not read as 7 verdicts."""
         tokens = self.usage.prompt_tokens + self.usage.completion_tokens
+        ungraded = self.ungraded
         return TALLY_SEPARATOR.join([
-            f"answers {self.answers}", f"verdicts {self.verdicts}", f"errors {self.errors}",
+            *([f"answers {self.answers}"] if self.answering else []),
+            f"verdicts {self.verdicts}", f"errors {self.errors}",
+            *([f"{ungraded} failed answer{'s' if ungraded != 1 else ''} not graded"]
+              if ungraded else []),
             f"calls {self.calls_made} made, {self.calls_cached} cached", f"tokens {tokens:,}",
             f"cost {format_cost(self.cost_usd)}",
         ])  # fmt: skip

@@ -160,8 +160,16 @@ def _inspect_responses(path: Path) -> Iterator[Response]:
             yield Response(case_id=case_id, model=model, response=sample.output.completion)
 
 
+# The answers log of a run folder (`RunDir.responses`).
+RESPONSES_LOG = "responses.jsonl"
+
+
 def load_responses(source: str | Path) -> tuple[list[Response], str, list[str]]:
     """(responses, the shape they were read as, notes) from any supported answers file."""
+    if Path(source).is_dir():  # resolve_source would look for a cases file in it
+        log = Path(source) / RESPONSES_LOG
+        named = f": give its answers file, {log}" if log.is_file() else f" with no {RESPONSES_LOG}"
+        raise InputError(f"is a folder{named} (--responses takes an answers file)", source)
     path = resolve_source(source)
     if _is_inspect_log(path):
         return list(_inspect_responses(path)), "inspect", []
