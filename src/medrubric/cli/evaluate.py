@@ -27,7 +27,6 @@ from medrubric.cli.options import (
 )
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
-from medrubric.report.leaderboard import leaderboard_markdown, load_rows
 from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
@@ -444,6 +443,7 @@ def report_cmd(
     ] = None,
 ) -> None:
     """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
+    from medrubric.report.leaderboard import leaderboard_markdown, load_rows
     from medrubric.report.pages import write_leaderboard
 
     rows = load_rows(runs)
