@@ -74,3 +74,23 @@ NOT_BEFORE_FIRST_REQUEST = (
 
 def test_grade_loads_no_report_estimate_or_provenance_before_its_first_request() -> None:
     assert _loaded_after_import(BEFORE_FIRST_REQUEST, NOT_BEFORE_FIRST_REQUEST) == []
+
+
+def test_a_command_module_loads_without_garbage_collections() -> None:
+    """Loading `grade`'s module makes tens of thousands of long-lived objects: in the command's
+    process (`keep_after_pause`, as `main` calls it) the cyclic collector is paused meanwhile
+    and on again afterwards, with nothing left for its next scan."""
+    script = (
+        "import gc\n"
+        "from medrubric.cli.lazy_group import module_commands\n"
+        "from medrubric.collection import keep_after_pause\n"
+        "keep_after_pause()\n"
+        "runs = []\n"
+        "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(1))\n"
+        "commands = module_commands('evaluate')\n"
+        "print(len(runs), gc.isenabled(), 'grade' in commands, gc.get_freeze_count() > 10_000)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["0", "True", "True", "True"]

@@ -25,6 +25,7 @@ from medrubric.cli.options import (
     PassThreshold,
     Temperature,
 )
+from medrubric.collection import collection_paused
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
 from medrubric.runtime.numbers import interval
@@ -91,8 +92,9 @@ def _options(
     **fields: Any,
 ) -> RunOptions:
     """The run options from the command's flags; the engine is loaded here, not at startup."""
-    from medrubric.evaluate.openbook import parse_knowledge
-    from medrubric.evaluate.runner import RunOptions
+    with collection_paused():
+        from medrubric.evaluate.openbook import parse_knowledge
+        from medrubric.evaluate.runner import RunOptions
 
     return RunOptions(
         **models.model_dump(),
