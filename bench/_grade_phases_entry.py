@@ -12,14 +12,12 @@ import time
 from typing import Any
 
 import medrubric.cli.main as cli
-import medrubric.report.run as reports
 from medrubric.evaluate import runner
 from medrubric.llm import client
 
 T: dict[str, float] = {"start": 0.0}  # process_time counts from the process start
 _attempt = client.OpenAIChatModel._attempt
 _write_summary = runner.write_summary
-_write_reports = reports.write_run_reports
 
 
 async def attempt(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -47,9 +45,21 @@ def dump() -> None:
         json.dump(T, fh)
 
 
+def summary_then_reports(*args: Any, **kwargs: Any) -> Any:
+    """write_summary, timed; then the reports' module (which the command imports after the
+    summary, not at its start) is loaded and its write_run_reports timed."""
+    try:
+        return timed("summary", _write_summary)(*args, **kwargs)
+    finally:
+        import medrubric.report.run as reports
+
+        if not hasattr(reports.write_run_reports, "timed"):
+            reports.write_run_reports = timed("reports", reports.write_run_reports)
+            reports.write_run_reports.timed = True  # type: ignore[attr-defined]
+
+
 client.OpenAIChatModel._attempt = attempt  # type: ignore[method-assign]
-runner.write_summary = timed("summary", _write_summary)
-reports.write_run_reports = timed("reports", _write_reports)
+runner.write_summary = summary_then_reports
 atexit.register(dump)
 sys.argv = ["medrubric", *sys.argv[1:]]
 cli.main()

@@ -25,15 +25,9 @@ from medrubric.cli.options import (
     PassThreshold,
     Temperature,
 )
+from medrubric.collection import collection_paused
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
-from medrubric.report.leaderboard import (
-    LeaderboardRow,
-    comparability_notes,
-    headings,
-    load_rows,
-    ranked_cells,
-)
 from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
@@ -41,6 +35,7 @@ if TYPE_CHECKING:
     from medrubric.data.models import Case, CaseGrade, Response
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.evaluate.runner import RunOptions, RunResult
+    from medrubric.report.leaderboard import LeaderboardRow
     from medrubric.runtime.options import ModelOptions
     from medrubric.scoring.records import Summary
 
@@ -98,8 +93,9 @@ def _options(
     **fields: Any,
 ) -> RunOptions:
     """The run options from the command's flags; the engine is loaded here, not at startup."""
-    from medrubric.evaluate.openbook import parse_knowledge
-    from medrubric.evaluate.runner import RunOptions
+    with collection_paused():
+        from medrubric.evaluate.openbook import parse_knowledge
+        from medrubric.evaluate.runner import RunOptions
 
     return RunOptions(
         **models.model_dump(),
@@ -455,6 +451,7 @@ def report_cmd(
     ] = None,
 ) -> None:
     """A leaderboard of several runs: OUT/leaderboard.md and OUT/leaderboard.html."""
+    from medrubric.report.leaderboard import load_rows
     from medrubric.report.pages import write_leaderboard
 
     rows = load_rows(runs)
@@ -469,6 +466,8 @@ def leaderboard_console(rows: Sequence[LeaderboardRow]) -> None:
     folder fold), then the comparability notes."""
     from rich.console import Console
     from rich.table import Table
+
+    from medrubric.report.leaderboard import comparability_notes, headings, ranked_cells
 
     table = Table(title="Leaderboard (scores in %)", pad_edge=False)
     for heading in headings():

@@ -12,13 +12,17 @@ import typer
 from typer._click import Context  # typer vendors click; click.Context is another class
 from typer.core import TyperGroup
 
+from medrubric.collection import collection_paused
+
 
 def module_commands(module_name: str) -> dict[str, Any]:
-    """The click commands a `medrubric.cli` module's `register(app)` adds, built as typer would."""
-    module = importlib.import_module(f"medrubric.cli.{module_name}")
-    holder = typer.Typer()
-    module.register(holder)
-    return dict(typer.main.get_group(holder).commands)
+    """The click commands a `medrubric.cli` module's `register(app)` adds, built as typer would
+    (imported with the garbage collector paused: `collection_paused`)."""
+    with collection_paused():
+        module = importlib.import_module(f"medrubric.cli.{module_name}")
+        holder = typer.Typer()
+        module.register(holder)
+        return dict(typer.main.get_group(holder).commands)
 
 
 class LazyCommands(MutableMapping[str, Any]):

@@ -28,6 +28,7 @@ from medrubric import __version__
 from medrubric.cli.help_style import use_plain_help
 from medrubric.cli.lazy_group import LazyGroup
 from medrubric.cli.options import DEFAULT_OUTS
+from medrubric.collection import keep_after_pause
 from medrubric.errors import FolderBusy, InputError, PartFailed, missing_extra
 
 # Every command and the module that registers it, in help order: the stages' commands in pipeline
@@ -246,6 +247,7 @@ def main(argv: list[str] | None = None) -> None:
     if argv is None:  # the process's own command line: it ends when the command does
         atexit.register(_skip_collection_at_exit)
         gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
+        keep_after_pause()  # the command's code, loaded with collection paused, is kept
     args = sys.argv[1:] if argv is None else argv
     try:
         with _stop_on_signals(), _no_half_made_output(args):

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from medrubric.data.models import CaseGrade
-from medrubric.scoring.records import Summary
+if TYPE_CHECKING:  # annotations only: `grade` reads the default gate before its first request
+    from medrubric.data.models import CaseGrade
+    from medrubric.scoring.records import Summary
 
 # the share of verdicts (or of answers) that may be errors before a run fails (--max-error-rate)
 DEFAULT_MAX_ERROR_RATE = 0.1

@@ -27,7 +27,6 @@ from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import read_json_object, read_models, write_jsonl
 from medrubric.data.models import Case, CaseGrade, Response
 from medrubric.errors import InputError
-from medrubric.evaluate.estimate import ASSUMED_ANSWER_TOKENS, StageEstimate
 from medrubric.evaluate.filters import iter_selected, select_cases
 from medrubric.evaluate.generate import generate_responses
 from medrubric.evaluate.grade import answer_grades, check_case_ids, grade_run, match_cases
@@ -38,7 +37,6 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup, holds_calls
-from medrubric.evaluate.provenance import git_revision, run_record
 from medrubric.evaluate.runcases import CaseHash, RunCases
 from medrubric.evaluate.rundir import (
     AnswerKey,
@@ -56,6 +54,7 @@ from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
 
 if TYPE_CHECKING:
+    from medrubric.evaluate.estimate import StageEstimate
     from medrubric.llm.batch.model import BatchSettings
     from medrubric.scoring.summary import ScoredGrade
 
@@ -498,6 +497,7 @@ def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thr
 
     def load() -> None:
         import medrubric.evaluate.summary  # noqa: F401
+        from medrubric.evaluate.provenance import git_revision
         from medrubric.scoring.resample import draw_ahead, table_bytes
         from medrubric.scoring.summary import N_RESAMPLES, SEED, expected_strata_sizes
 
@@ -567,6 +567,7 @@ def write_summary(
             kept = None
         if kept is not None and kept.inputs_sha256 == digest:
             return kept, False
+    from medrubric.evaluate.provenance import run_record
     from medrubric.evaluate.summary import build_summary  # statistics, when needed
 
     wanted = {answer_key(r) for r in responses}
@@ -622,6 +623,7 @@ def estimate(opts: RunOptions, responses_file: Path | None = None) -> list[Stage
     the plan the run itself follows: the answers given, the mode, the finished work in the
     run folder and the calls the LLM cache already holds."""
     from medrubric.evaluate.estimate import (
+        ASSUMED_ANSWER_TOKENS,
         CacheProbe,
         estimate_generation,
         estimate_grading,

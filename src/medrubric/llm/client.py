@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from medrubric.collection import collection_paused
 from medrubric.data.models import Usage
 from medrubric.llm.accounting import ModelStats
 from medrubric.llm.cache import CallCache, GroupCommit, cache_key, canonical
@@ -146,10 +147,12 @@ class OpenAIChatModel:
     def _http(self) -> aiohttp.ClientSession:
         """The session, opened in the running loop on first use; the endpoint semaphore
         bounds requests in flight, so the pool itself is unbounded. aiohttp is imported here,
-        so a run that finds every call done (or cached) does not pay for it."""
-        import aiohttp
-
+        so a run that finds every call done (or cached) does not pay for it (nor, importing it,
+        for the garbage collector's scans: `collection_paused`)."""
         if self._session is None:
+            with collection_paused():
+                import aiohttp
+
             self._session = aiohttp.ClientSession(
                 base_url=openai_url(self.base_url).rstrip("/") + "/",
                 headers={
