@@ -44,6 +44,46 @@ def test_a_grader_key_missing_stops_eval_before_any_answer(
     assert line.endswith(" needs an API key: set the environment variable OPENAI_API_KEY")
 
 
+HOSTED = """
+[models.claude]
+provider = "openai"
+model = "claude-3-5-sonnet-20241022"
+base_url = "https://api.anthropic.com/v1"
+api_key_env = "ANTHROPIC_API_KEY"
+
+[models.gemini]
+provider = "openai"
+model = "gemini-2.5-flash"
+base_url = "https://generativelanguage.googleapis.com/v1beta/openai"
+api_key_env = "GEMINI_API_KEY"
+"""
+
+
+@pytest.mark.parametrize(
+    ("grader", "variable"), [("claude", "ANTHROPIC_API_KEY"), ("gemini", "GEMINI_API_KEY")]
+)
+def test_a_hosted_grader_with_its_own_key_variable_unset_stops_before_any_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str, variable: str, medrubric_cli
+) -> None:
+    """A model entry that names a key variable of its own (the hosted Anthropic and Gemini
+    endpoints) needs it: unset, it used to become a dummy key, and the run failed at its
+    first grading call instead of before the first answer."""
+    monkeypatch.delenv(variable, raising=False)
+    config = tmp_path / "medrubric.toml"
+    config.write_text(HOSTED, encoding="utf-8")
+    monkeypatch.setenv("MEDRUBRIC_CONFIG", str(config))
+    with ReplayServer(rubric_replay_handler) as server:
+        args = ["eval", "--cases", "sample", "--limit", "1", "--model", f"openai:m@{server.base_url}",
+                "--grader", grader, "--out", str(tmp_path / "run"), "--no-cache", "--quiet"]  # fmt: skip
+        result = medrubric_cli(args)
+        assert server.total == 0
+    assert result.exit_code == 2, result.output
+    [line] = result.stderr.splitlines()
+    assert line == (
+        f"error: model {grader!r} needs an API key: set the environment variable {variable}"
+    )
+
+
 KEYS = "(keys: id, language, theme, specialty, source, published_after, published_before)"
 
 

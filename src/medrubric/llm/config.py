@@ -56,6 +56,9 @@ def _check_params(params: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
+DEFAULT_KEY_ENV = "OPENAI_API_KEY"  # where a key is read from when an entry names no variable
+
+
 class ModelEntry(BaseModel):
     """One `[models.NAME]` table. Unknown keys are errors so a typo never goes unnoticed, in
     `params` too (see `CHAT_PARAMS`).
@@ -66,7 +69,7 @@ class ModelEntry(BaseModel):
     provider: Provider
     model: str = Field(min_length=1)
     base_url: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
+    api_key_env: str = DEFAULT_KEY_ENV
     params: dict[str, Any] = Field(default_factory=dict)
     price_input_per_1m: float | None = Field(default=None, ge=0)
     price_output_per_1m: float | None = Field(default=None, ge=0)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from medrubric.errors import InputError
 from medrubric.llm.cache import CallCache, resolve_cache_dir
 from medrubric.llm.client import OpenAIChatModel
-from medrubric.llm.config import MedrubricConfig, load_config
+from medrubric.llm.config import DEFAULT_KEY_ENV, MedrubricConfig, load_config
 from medrubric.llm.endpoint import is_openai_host
 from medrubric.llm.local_server import LocalServer, resolve_local_model
 from medrubric.llm.retry import RetryPolicy
@@ -28,13 +28,16 @@ NO_KEY = "no-key-needed"
 
 
 def api_key_for(spec: ModelSpec) -> str:
-    """The key from the environment variable the spec names. Only api.openai.com requires one
-    (also as the default when `OPENAI_BASE_URL` names no other host); other endpoints (vLLM,
-    llama.cpp, the replay server) get a fixed dummy value."""
+    """The key from the environment variable the spec names. It is required by api.openai.com
+    (also the default when `OPENAI_BASE_URL` names no other host) and wherever the spec names a
+    variable of its own (the hosted Anthropic and Gemini entries: `ANTHROPIC_API_KEY`,
+    `GEMINI_API_KEY`); other endpoints (vLLM, llama.cpp, the replay server) get a fixed dummy
+    value."""
     key = os.environ.get(spec.api_key_env, "").strip()
     if key:
         return key
-    if spec.provider == "openai" and is_openai_host(spec.base_url):
+    own_variable = spec.api_key_env != DEFAULT_KEY_ENV
+    if spec.provider == "openai" and (own_variable or is_openai_host(spec.base_url)):
         raise InputError(
             f"model {spec.name!r} needs an API key: set the environment variable {spec.api_key_env}"
         )

@@ -14,7 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from medrubric.data.models import Usage
 from medrubric.errors import InputError
-from medrubric.llm.config import MedrubricConfig, ModelEntry, Provider, StructuredStyle, load_config
+from medrubric.llm.config import (
+    DEFAULT_KEY_ENV,
+    MedrubricConfig,
+    ModelEntry,
+    Provider,
+    StructuredStyle,
+    load_config,
+)
 from medrubric.llm.known import known_cutoff, known_price, resolve_pricing, row_note
 
 SMOKE_TEST_MODELS = {"smollm2": "SmolLM2-135M (smoke-test model: proves plumbing, not medicine)"}
@@ -28,7 +35,7 @@ class ModelSpec(BaseModel):
     provider: Provider
     model: str  # model id for `openai`; `smollm2` or a .gguf path for `local`
     base_url: str | None = None  # None with `openai` means api.openai.com
-    api_key_env: str = "OPENAI_API_KEY"
+    api_key_env: str = DEFAULT_KEY_ENV
     params: dict[str, Any] = Field(default_factory=dict)
     price_input_per_1m: float | None = None  # None: no source knows what this model costs
     price_output_per_1m: float | None = None
