@@ -73,8 +73,9 @@ def test_a_hosted_grader_with_its_own_key_variable_unset_stops_before_any_call(
     config.write_text(HOSTED, encoding="utf-8")
     monkeypatch.setenv("MEDRUBRIC_CONFIG", str(config))
     with ReplayServer(rubric_replay_handler) as server:
-        args = ["eval", "--cases", "sample", "--limit", "1", "--model", f"openai:m@{server.base_url}",
-                "--grader", grader, "--out", str(tmp_path / "run"), "--no-cache", "--quiet"]  # fmt: skip
+        candidate = f"openai:m@{server.base_url}"
+        args = ["eval", "--cases", "sample", "--limit", "1", "--model", candidate, "--grader",
+                grader, "--out", str(tmp_path / "run"), "--no-cache", "--quiet"]  # fmt: skip
         result = medrubric_cli(args)
         assert server.total == 0
     assert result.exit_code == 2, result.output

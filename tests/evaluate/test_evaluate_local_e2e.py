@@ -43,6 +43,10 @@ def test_eval_with_local_model_writes_a_complete_run(local_llm_spec, tmp_path, m
     assert sorted(c.id for c in cases) == CASES
     assert {r.case_id for r in responses} == {c.id for c in cases} == {g.case_id for g in grades}
     assert {r.prompt_version for r in responses} == {"generate.en@1", "generate.zh@1"}
+    # llama.cpp ends a reply at --max-tokens 32 with finish_reason "length": marked and counted
+    assert any(r.truncated for r in responses), [r.usage for r in responses]
+    assert all(r.usage.completion_tokens == 32 for r in responses if r.truncated)
+    assert f"{sum(r.truncated for r in responses)} cut off at --max-tokens" in result.output
     for grade in grades:
         case = next(c for c in cases if c.id == grade.case_id)
         if grade.response_error is None:

@@ -260,6 +260,7 @@ class Response(Record):
     usage: Usage = Field(default_factory=Usage)
     cost_usd: float | None = 0.0  # None: the model's price is unknown
     cached: bool = False
+    truncated: StrictBool = False  # the answer stopped at the token limit (`--max-tokens`)
 
     @model_validator(mode="after")
     def _text_or_error(self) -> Response:

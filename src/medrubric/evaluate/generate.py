@@ -81,6 +81,7 @@ async def generate_one(
         usage=result.usage,
         cost_usd=result.cost_usd,
         cached=result.cached,
+        truncated=text is not None and result.truncated,
     )
 
 
@@ -134,6 +135,7 @@ async def generate_responses(
         progress.tally.add_call(response.usage, response.cost_usd, response.cached)
         progress.tally.answers += 1
         progress.tally.errors += response.error is not None
+        progress.tally.truncated += response.truncated
         progress.advance("generate")
     if redone:  # one line per answer again
         await asyncio.to_thread(run.rewrite, run.responses, list(finished.values()))

@@ -268,4 +268,5 @@ def completion_exchange(reply: Any, attempts: int) -> Exchange:
         return Exchange(
             error=f"empty reply (finish_reason={reason})", usage=counted, attempts=attempts
         )
-    return Exchange(text=str(text), usage=counted, attempts=attempts)
+    truncated = choice.get("finish_reason") == "length"
+    return Exchange(text=str(text), usage=counted, attempts=attempts, truncated=truncated)

@@ -32,6 +32,7 @@ class Exchange:
     usage: Usage = field(default_factory=Usage)
     attempts: int = 0
     error: str | None = None
+    truncated: bool = False  # the reply stopped at the token limit (finish_reason "length")
 
 
 Send = Callable[[list[dict[str, str]]], Awaitable[Exchange]]
@@ -119,7 +120,7 @@ async def ask(
     if first.error is not None or first.text is None:
         return result(error=first.error or "no reply")
     if schema is None:
-        return result(text=first.text)
+        return result(text=first.text, truncated=first.truncated)
     parsed, problem = validate_reply(first.text, schema)
     if problem is None:
         return result(text=first.text, parsed=parsed)

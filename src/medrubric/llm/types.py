@@ -26,6 +26,7 @@ class CallResult(BaseModel):
     cached: bool = False
     attempts: int = 0
     model: str = ""
+    truncated: bool = False  # the text stopped at the token limit (finish_reason "length")
 
     @property
     def ok(self) -> bool:

@@ -61,6 +61,7 @@ class CallTally:
         self.answering = False  # a stage makes answers: `answers N` is shown
         self.answers = 0
         self.ungraded = 0  # answers not graded because making them failed
+        self.truncated = 0  # answers that stopped at the token limit (graded as written)
         self.verdicts = 0
         self.errors = 0
         self.calls_made = 0
@@ -81,9 +82,10 @@ class CallTally:
         the answers left ungraded because they failed, so a grade bar at 7/7 over a failed
         answer does not read as 7 verdicts."""
         tokens = self.usage.prompt_tokens + self.usage.completion_tokens
-        ungraded = self.ungraded
+        ungraded, cut = self.ungraded, self.truncated
         return TALLY_SEPARATOR.join([
             *([f"answers {self.answers}"] if self.answering else []),
+            *([f"{cut} cut off at --max-tokens"] if cut else []),
             f"verdicts {self.verdicts}", f"errors {self.errors}",
             *([f"{ungraded} failed answer{'s' if ungraded != 1 else ''} not graded"]
               if ungraded else []),

@@ -62,7 +62,9 @@ class ReplayServer:
     """`with ReplayServer(handler) as server:` then point a model at `server.base_url`.
 
     `handler(request_json)` returns the reply text, or a dict sent as JSON text. Token usage
-    is reported as whitespace-separated word counts, enough to test accounting.
+    is reported as whitespace-separated word counts, enough to test accounting. With
+    `cut_at_max_tokens`, a text reply longer than the request's `max_tokens` words is cut
+    there and ends with `finish_reason: "length"`, as a real server's does.
     """
 
     def __init__(
@@ -73,8 +75,10 @@ class ReplayServer:
         faults: FaultPlan | None = None,
         owned_by: str = "medrubric-replay",
         keep_requests: bool = True,
+        cut_at_max_tokens: bool = False,
     ):
         self.handler = handler
+        self.cut_at_max_tokens = cut_at_max_tokens
         self.latency = latency
         self.faults = faults or FaultPlan()
         self.owned_by = owned_by
@@ -151,6 +155,12 @@ class ReplayServer:
     def completion(self, body: dict[str, Any], reply: str | dict[str, Any]) -> dict[str, Any]:
         """A Chat Completions response body carrying `reply`."""
         text = reply if isinstance(reply, str) else json.dumps(reply, ensure_ascii=False)
+        finish = "stop"
+        limit = body.get("max_tokens")
+        if self.cut_at_max_tokens and isinstance(reply, str) and isinstance(limit, int):
+            words = text.split()
+            if len(words) > limit:
+                text, finish = " ".join(words[:limit]), "length"
         prompt = sum(_words(str(m.get("content", ""))) for m in body.get("messages", []))
         return {
             "id": f"replay-{self.total}",
@@ -161,7 +171,7 @@ class ReplayServer:
                 {
                     "index": 0,
                     "message": {"role": "assistant", "content": text},
-                    "finish_reason": "stop",
+                    "finish_reason": finish,
                 }
             ],
             "usage": {

@@ -1,0 +1,34 @@
+"""An answer that stopped at the token limit is recorded as cut off and counted in the
+run's console line; it is graded as written, never passed off as a complete answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from medrubric.data.jsonl import load_models
+from medrubric.data.models import Response
+from medrubric.testing.replay import ANSWER, rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
+
+
+def _eval(server: ReplayServer, out: Path, max_tokens: int, medrubric_cli):
+    spec = f"openai:replay@{server.base_url}"
+    args = ["eval", "--cases", "sample", "--limit", "2", "--model", spec, "--grader", spec,
+            "--max-tokens", str(max_tokens), "--out", str(out), "--no-cache"]  # fmt: skip
+    return medrubric_cli(args)
+
+
+def test_answers_cut_at_max_tokens_are_marked_and_counted(tmp_path: Path, medrubric_cli) -> None:
+    words = len(ANSWER.split())
+    with ReplayServer(rubric_replay_handler, cut_at_max_tokens=True) as server:
+        cut = _eval(server, tmp_path / "cut", 3, medrubric_cli)
+        whole = _eval(server, tmp_path / "whole", words + 5, medrubric_cli)
+    assert cut.exit_code == 0 == whole.exit_code, cut.output + whole.output
+    responses = load_models(tmp_path / "cut" / "responses.jsonl", Response)
+    assert len(responses) == 2
+    assert all(r.truncated and len((r.response or "").split()) == 3 for r in responses)
+    assert "2 cut off at --max-tokens" in cut.output
+    complete = load_models(tmp_path / "whole" / "responses.jsonl", Response)
+    assert [r.truncated for r in complete] == [False, False]
+    assert all(r.response == ANSWER for r in complete)
+    assert "cut off" not in whole.output
