@@ -98,3 +98,40 @@ def test_with_the_extra_the_method_is_recorded(
     lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
     dups = [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
     assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Urges that the toddler is seen by a doctor tonight", "now"),
+        ("Recommends being assessed promptly rather than resting at home", "now"),
+        ("Advises having the ankle examined without delay", "now"),
+        ("Suggests getting checked within the next few hours", "now"),
+        ("建议今晚就去医院，不能拖到明天", "now"),
+        ("建议现在就去做评估", "now"),
+        ("Advises being seen by a doctor if the swelling spreads", "if"),
+        ("Recommends rest and fluids tonight", None),  # immediacy, but no care named
+    ],
+)
+def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
+    text: str, kind: str | None
+) -> None:
+    from medrubric.rubric.lint import _care_kind
+
+    assert _care_kind(text) == kind
+
+
+def test_care_now_rewordings_are_duplicates(sentence_encoder: object) -> None:
+    en = _case(
+        (10, "Advises going to the emergency department now"),
+        (4, "Recommends ice and elevation for the swelling"),
+        (8, "Advises that he is seen by a doctor tonight rather than waiting for the clinic"),
+    )
+    zh = _case(
+        (10, "建议立即去医院急诊"),
+        (4, "建议抬高患肢"),
+        (8, "建议今晚就去看医生，不要等到明天"),
+        language="zh",
+    )
+    assert _duplicates(en, sentence_encoder) == {"c3": "words+use"}
+    assert _duplicates(zh, sentence_encoder) == {"c3": "words+use"}

@@ -418,16 +418,21 @@ URGENT_CARE = _any(
         _CARE_EN,
         _CARE_ZH,
         r"\b(?:ambulance|a&e|emergency (?:department|services|care|help|number|room|unit)"
-        r"|crisis (?:line|service|team)|maternity (?:unit|assessment)|medical (?:assessment|review"
-        r"|care|attention|help))\b",
-        r"医院|急诊|就医|就诊|120",
+        r"|crisis (?:line|service|team)|maternity (?:unit|assessment|team)|medical (?:assessment"
+        r"|review|care|attention|help|examination))\b",
+        # being seen, with no one named ("be assessed today", "having the wrist checked")
+        r"\b(?:be|being|get|getting|having(?: \w+){0,2}) (?:checked|seen|examined|assessed"
+        r"|reviewed)\b",
+        r"医院|急诊|就医|就诊|120|评估",
     ]
 )
 IMMEDIATE = _any(
     [
         r"\b(?:emergency|urgent\w*|immediate\w*|right (?:now|away)|straight away|at once|now"
-        r"|same[- ]day|today|ambulance|a&e|911|999|112|crisis)\b",
-        r"立即|立刻|马上|尽快|急诊|120|当天|今天",
+        r"|same[- ]day|today|tonight|this evening|promptly|without (?:any )?delay|as soon as"
+        r" possible|within (?:the next )?(?:few |a few |\d+ )?hours?|rather than wait\w*"
+        r"|ambulance|a&e|911|999|112|crisis)\b",
+        r"立即|立刻|马上|尽快|急诊|120|当天|今天|今晚|现在就|不能拖|不要等|不能等|第一时间|及时|赶紧|急症",
     ]
 )
 CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
