@@ -36,10 +36,13 @@ FOUND = [
     # foreign cities in Chinese text and Latin place names in it
     ("表妹在布里斯班做的手术。", "LOCATION", "布里斯班"),
     ("我们住Bristol，GP让去急诊。", "LOCATION", "Bristol"),
+    ("可以问问Royal Alexandra Hospital的急诊。", "LOCATION", "Royal Alexandra Hospital"),
     # a surname alone before a title or term of address
     ("诊所的蒋医师说要拍片。", "NAME", "蒋"),
     ("感谢钱奶奶照顾。", "NAME", "钱"),
     ("我爸老秦血糖一直偏高。", "NAME", "老秦"),
+    ("囡囡3月2号出生，现在黄疸还没退。", "NAME", "囡囡"),
+    ("我舅舅巴根今年七十了。", "NAME", "巴根"),
     # handles by shape and position, reported as NAME
     ("Mike_王说的那个药我也吃过。", "NAME", "Mike_王"),
     ("海边的风456说得对，要早点复查。", "NAME", "海边的风456"),
