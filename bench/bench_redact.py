@@ -75,6 +75,9 @@ HELD_OUT_7 = {"en": ("en_blind7",), "zh": ("zh_blind7",)}
 # Written after freeze-8 (dd3228b) by authors who saw only the labelling rules; measured once
 # on it ("## Redaction: eighth blind set"); the tagger is trained on it since: development now.
 HELD_OUT_8 = {"en": ("en_blind8",), "zh": ("zh_blind8",)}
+# To be written after freeze-9 by authors who see only the labelling rules, committed before
+# the redactor first runs on them; held-out until that one measurement. Absent files are skipped.
+HELD_OUT_9 = {"en": ("en_blind9",), "zh": ("zh_blind9",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
 # Recorded once, not re-measured: the first *_heldout sets scored on their first run, before
@@ -240,6 +243,7 @@ def main() -> None:
         ("blind 6 (dev)", HELD_OUT_6),
         ("blind 7 (dev)", HELD_OUT_7),
         ("blind 8 (dev)", HELD_OUT_8),
+        ("blind 9 (held-out)", HELD_OUT_9),
     )
     names = [n for _, part in parts for sets in part.values() for n in sets]
     snippets = {

@@ -67,7 +67,7 @@ DETECTED = [
     ("My car (reg AB12 CDE) was in the car park.", ("ID", "AB12 CDE")),
     ("车牌号京A·12345，送我妈去医院。", ("ID", "京A·12345")),
     ("The portal logged my IP as 81.2.69.160 yesterday.", ("IP", "81.2.69.160")),
-    ("My username on the forum is lilybird77, ask me.", ("ID", "lilybird77")),
+    ("My username on the forum is lilybird77, ask me.", ("NAME", "lilybird77")),
     ("I wrote it up at https://www.gofundme.com/f/help-siobhan-murphy today.", (
         "URL", "https://www.gofundme.com/f/help-siobhan-murphy")),
     ("详细病历我发在https://weibo.com/u/zhangxiuying，确诊了。", ("URL", "https://weibo.com/u/zhangxiuying")),
@@ -90,7 +90,7 @@ DETECTED = [
     ("He fell on Boxing Day.", ("DATE", "Boxing Day")),
     ("My WeChat is emilyliu_ca if you speak Mandarin.", ("ID", "emilyliu_ca")),
     ("My account no. at the billing office is 55102-3349.", ("ID", "55102-3349")),
-    ("我的抖音号kangfu_xiaoliu会更新视频。", ("ID", "kangfu_xiaoliu")),
+    ("我的抖音号kangfu_xiaoliu会更新视频。", ("NAME", "kangfu_xiaoliu")),
     ("谢谢阎医生！", ("NAME", "阎")),
     ("我是依力夏提，来自新疆。", ("NAME", "依力夏提")),
     ("古丽米拉的妈妈你好。", ("NAME", "古丽米拉")),
@@ -112,8 +112,8 @@ DETECTED = [
     ("I went to Addenbrooke's for the biopsy.", ("LOCATION", "Addenbrooke's")),
     ("She's 91 now and on donepezil.", ("AGE", "91")),
     ("My great aunt, 97, has a pressure sore.", ("AGE", "97")),
-    ("Originally posted by ChronicKaz in the group.", ("ID", "ChronicKaz")),
-    ("Reply to MoonlightMeg: yes, same with Mirena.", ("ID", "MoonlightMeg")),
+    ("Originally posted by ChronicKaz in the group.", ("NAME", "ChronicKaz")),
+    ("Reply to MoonlightMeg: yes, same with Mirena.", ("NAME", "MoonlightMeg")),
     ("Scan done 12 Jan 24, fine.", ("DATE", "12 Jan 24")),
     ("Surgery was on Mon 9/9 and I'm sore.", ("DATE", "Mon 9/9")),
     ("Surgery booked for the 21st.", ("DATE", "the 21st")),
@@ -125,8 +125,8 @@ DETECTED = [
     ("刘某主任说要做穿刺。", ("NAME", "刘某")),
     ("我家阿强从小就有哮喘。", ("NAME", "阿强")),
     ("我婆婆秀兰，八十了。", ("NAME", "秀兰")),
-    ("回复风中的蒲公英：谢谢你。", ("ID", "风中的蒲公英")),
-    ("楼上青青草原说得对。", ("ID", "青青草原")),
+    ("回复风中的蒲公英：谢谢你。", ("NAME", "风中的蒲公英")),
+    ("楼上青青草原说得对。", ("NAME", "青青草原")),
 ]  # fmt: skip
 
 

@@ -34,7 +34,7 @@ DETECTED = [
     ("我和小蕾都是甲减。", ("NAME", "小蕾")),
     ("我老婆Jessica（中文名不说了）甲亢。", ("NAME", "Jessica")),
     ("谢谢各位。\n——建华（jh_runner88）", ("NAME", "建华")),
-    ("谢谢各位。\n——建华（jh_runner88）", ("ID", "jh_runner88")),
+    ("谢谢各位。\n——建华（jh_runner88）", ("NAME", "jh_runner88")),
     ("我爸老宋的情况也一样。", ("NAME", "老宋")),
     ("我爷爷九十五了还很硬朗。", ("AGE", "九十五")),
     # Chinese places, hospitals, user names and dates
@@ -43,8 +43,8 @@ DETECTED = [
     ("去郑大一附院复查。", ("LOCATION", "郑大一附院")),
     ("在301医院复查。", ("LOCATION", "301医院")),
     ("我们小区阳光新村好几个老人得了带状疱疹。", ("LOCATION", "阳光新村")),
-    ("淘宝ID快乐的小猪，卖护膝的。", ("ID", "快乐的小猪")),
-    ("B站搜康复师老李，讲得好。", ("ID", "康复师老李")),
+    ("淘宝ID快乐的小猪，卖护膝的。", ("NAME", "快乐的小猪")),
+    ("B站搜康复师老李，讲得好。", ("NAME", "康复师老李")),
     ("外婆冬至那天住的院。", ("DATE", "冬至")),
     ("我3.8剖的，伤口还疼。", ("DATE", "3.8")),
     ("卡号6217 0000 1234 5678 901被冻结了。", ("ID", "6217 0000 1234 5678 901")),
@@ -67,8 +67,8 @@ DETECTED = [
     ("Baby born 3/9 at 37 weeks.", ("DATE", "3/9")),
     ("Sort code and account: 20-45-77 12345678.", ("ID", "20-45-77 12345678")),
     ("My NMC PIN is 12A3456B if you need it.", ("ID", "12A3456B")),
-    ("I used to post under my old username gardenhen too.", ("ID", "gardenhen")),
-    ("Thanks everyone.\n— Jo (jo_in_leeds)", ("ID", "jo_in_leeds")),
+    ("I used to post under my old username gardenhen too.", ("NAME", "gardenhen")),
+    ("Thanks everyone.\n— Jo (jo_in_leeds)", ("NAME", "jo_in_leeds")),
 ]  # fmt: skip
 
 

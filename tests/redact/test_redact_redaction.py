@@ -172,7 +172,7 @@ def test_profile_links_handles_and_plates_are_now_replaced_not_rejected():
     # Once left in place (and the thread rejected), these are now found and replaced.
     cases = {
         "Follow my recovery at instagram.com/mary.hollis.runs please.": "[URL]",
-        "Message me @maryhollis_88 if you had the same rash.": "@[ID]",
+        "Message me @maryhollis_88 if you had the same rash.": "@[NAME]",
         "我的车牌是粤B12345，开车时头晕。": "我的车牌是[ID]",
     }
     for text, marker in cases.items():

@@ -38,6 +38,8 @@ from medrubric.redact.redact_ner import (
 )
 from medrubric.redact.redact_rules import (
     DOSE,
+    HANDLE,
+    STRENGTH_WORDS,
     ZH_KIND_OF_HOSPITAL,
     admitted_rules,
     is_kind_of_hospital,
@@ -63,6 +65,14 @@ _PIECE = re.compile(
 # A named facility keeps its finding even when a department inside it is protected (中山眼科中心).
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|Hospital|Clinic|Centre|Center)$"
+)
+# Words of a brand's strength or release alone (Duo Forte, XR), never a name or a place.
+_STRENGTH = re.compile(r"(?:\s*(?:" + "|".join(sorted(STRENGTH_WORDS)) + r"))+")
+# A department by its specialty in Chinese (风湿免疫科, 肝移植科): a finding that ends with one
+# is no identifier (the hospital before it is found on its own).
+_DEPARTMENT_ZH = re.compile(
+    r"(?:内|外|免疫|儿|妇|产|眼|骨|皮肤|口腔|神经|心血管|心内|呼吸|消化|肾|血液|肿瘤|内分泌|泌尿|急诊|麻醉"
+    r"|放射|影像|康复|中医|普外|胸外|肝胆|风湿|感染|精神|心理|营养|疼痛|移植|耳鼻喉|乳腺|甲乳|生殖|男)科$"
 )
 # A department named with its specialty, not a place: "Breast Clinic", "the Diabetes Unit".
 _DEPARTMENT = re.compile(
@@ -153,7 +163,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False
     if lex.is_protected(text, start, end) and not _FACILITY.search(span):
         return False
-    if names_before_disease_word(text, end):
+    if names_before_disease_word(text, end) and not (kind == "LOCATION" and _FACILITY.search(span)):
+        return False
+    if _STRENGTH.fullmatch(span) or _DEPARTMENT_ZH.search(span):
         return False
     if kind == "LOCATION" and (
         lex.is_kept_place(span) or is_kind_of_hospital(span) or _DEPARTMENT.fullmatch(span)
@@ -218,7 +230,7 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
     for start, neg_len, _, kind in sorted(_candidates(text, entities)):
         end = start - neg_len
         if start >= cursor and _is_identifier(text, kind, start, end):
-            findings.append(Finding(kind, start, end))
+            findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
     return _extend_and_merge(text, _with_tagged(text, findings))
 

@@ -69,6 +69,7 @@ class Lexicon:
     en_towns: frozenset[str]
     en_town_words: frozenset[str]
     zh_towns: tuple[str, ...]
+    zh_foreign_cities: tuple[str, ...]
 
     def is_eponym(self, text: str) -> bool:
         return _bare(text).removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -220,4 +221,5 @@ def lexicon() -> Lexicon:
         en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),
         en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
         zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
+        zh_foreign_cities=tuple(_tokens("places_foreign_zh.txt")),
     )

@@ -63,6 +63,12 @@ class Rule:
             yield start, end
 
 
+# The kind of the rules for forum and social-media user names: they report a NAME (the
+# labelling rules: a handle is the name a person goes by; chat-app ids such as WeChat and QQ
+# stay ID) but skip the checks a NAME from a name rule gets (a handle may be a common word,
+# 晨曦, 老猫不吃鱼, or a drug name).
+HANDLE = "HANDLE"
+
 _WORD_BREAK = re.compile(r"[\s-]")
 
 
@@ -381,6 +387,7 @@ def rules() -> tuple[Rule, ...]:
         + place_rules()
         + context_rules()
         + position_rules()
+        + ninth_rules()
         + gazetteer_rules()
     )
 
@@ -608,9 +615,11 @@ def web_rules() -> tuple[Rule, ...]:
             ),
             cues=("http", "www", "/"),
         ),
-        Rule("ID", c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)),
         Rule(
-            "ID",
+            HANDLE, c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)
+        ),
+        Rule(
+            HANDLE,
             c(
                 r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
                 r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
@@ -1295,19 +1304,19 @@ def name_rules() -> tuple[Rule, ...]:
         # and more (PinkFlamingo77, MidlandsMumOf3); a dotted lower-case name (tammy.r) and any
         # of these after a quote or reply cue, or addressed at the start of a sentence.
         Rule(
-            "ID",
+            HANDLE,
             c(r"(?<![\w@./:#-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w@]|\.[A-Za-z]|/)"),
             accept=_user_name_shaped,
             cues=("_",),
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(r"(?<![\w@./:#-])(?:[A-Z][a-z]+){2,}[A-Z]?\d{1,4}(?![\w@]|\.[A-Za-z])"),
             accept=_user_name_shaped,
             min_digits=1,
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(
                 r"(?i:\b(?:quote from|quoting|replying to|reply to|in reply to|re:|user|member"
                 r"|posted by|mod note:|moderator:)\s*)[\"“']?([A-Za-z][\w.\-]{2,29}[A-Za-z0-9])"
@@ -1317,7 +1326,7 @@ def name_rules() -> tuple[Rule, ...]:
             cues=("quot", "repl", "re:", "user", "member", "posted by", "mod"),
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(r"(?:^|(?<=[.!?:]\s))([a-z][a-z0-9]{2,}\.[a-z0-9]{1,12})(?=,)"),
             group=1,
             accept=_user_name_shaped,
@@ -1348,7 +1357,7 @@ def name_rules() -> tuple[Rule, ...]:
         # for a post (谢谢 X 的回复), an ID introduced (我的ID是 X, 网名：X), a sign-off
         # (——思念老爸的小燕, ——X敬上), and a handle of characters and digits (我是木子李123).
         Rule(
-            "ID",
+            HANDLE,
             c(rf"(?m)^[ \t]*(?:回复?|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"),
             group=1,
             accept=_zh_handle,
@@ -2155,7 +2164,7 @@ def context_rules() -> tuple[Rule, ...]:
             cues=("院", "中心", "卫生", "门诊", *_FAMOUS_HOSPITALS),
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(
                 r"(?i:\bposted by|\boriginally posted by|\buser ?name(?:\s+is|\s*:)|\bu/"
                 r"|\bhandle(?:\s+is|\s*:)|\bon reddit as|\bgoes by)"
@@ -2167,16 +2176,17 @@ def context_rules() -> tuple[Rule, ...]:
         ),
         # A user name up to the colon after it (回复风中的蒲公英：…), else up to a break.
         Rule(
-            "ID",
+            HANDLE,
             c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*([^\s：:，,。！!？?]{{2,12}})[：:]"),
             group=1,
             cues=_ZH_HANDLE_CUES,
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(
                 rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
-                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜|就)"
+                r"(?!说|讲|的|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜|就|可以|可|去|在|要"
+                r"|应该|建议|最好)"
                 r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
             ),
             group=1,
@@ -2194,7 +2204,7 @@ def context_rules() -> tuple[Rule, ...]:
             min_digits=3,
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(
                 r"(?i:\breply(?:ing)? to|\breplied to|\bquoting)\s+@?"
                 r"([A-Za-z0-9_][\w.\-]{2,29})(?=\s*[:,])"
@@ -2631,7 +2641,7 @@ def position_rules() -> tuple[Rule, ...]:
             cues=("—", "~"),
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(rf"(?:——|—|~)\s*{_HAN}{{2,3}}\s*[（(]([A-Za-z0-9_.]{{3,30}})[)）]"),
             group=1,
             cues=("—", "~"),
@@ -2692,7 +2702,7 @@ def position_rules() -> tuple[Rule, ...]:
         ),
         # A user name after a shop or video site and a search: 淘宝ID暖暖的小太阳, B站搜骨科小刘.
         Rule(
-            "ID",
+            HANDLE,
             c(
                 r"(?i:(?:b站|抖音|小红书|快手|微博|知乎)搜(?:索)?|(?:淘宝|闲鱼|拼多多|b站|抖音|小红书)(?:id|号))"
                 r"[\s:：@]*([^\s，,。！!？?：:]{2,16})(?=[，,。！!？?\s]|$)"
@@ -2738,7 +2748,7 @@ def position_rules() -> tuple[Rule, ...]:
             cues=("—", "–", "~", "--"),
         ),
         Rule(
-            "ID",
+            HANDLE,
             c(rf"(?:[—–~]|--)\s*{_CAP}\s*\(\s*@?([A-Za-z0-9][A-Za-z0-9_.]{{2,29}})\s*\)"),
             group=1,
             accept=lambda v: any(ch.isdigit() or ch == "_" for ch in v) or v.islower(),
@@ -2746,7 +2756,7 @@ def position_rules() -> tuple[Rule, ...]:
         ),
         # A user name after "username" with no colon: "under my old username hopefulhen".
         Rule(
-            "ID",
+            HANDLE,
             c(r"(?i:\buser ?name|\bscreen ?name|\bhandle)\s+@?([a-z0-9_][a-z0-9_.]{3,29})\b"),
             group=1,
             accept=lambda v: _any_handle(v) and not lexicon().is_common_word(v),
@@ -2821,4 +2831,247 @@ def position_rules() -> tuple[Rule, ...]:
         ),
         # A UK sort code and account number.
         Rule("ID", c(r"(?<![\d-])\d{2}-\d{2}-\d{2}\s+\d{8}(?!\d)"), min_digits=14),
+    )
+
+
+# What follows a Chinese facility's own short or private name (阜外医院, 天津血研所, 江宁分院,
+# 瑞美康复中心, 澄江镇卫生院).
+_ZH_FACILITY_KIND = (
+    r"医院|醫院|卫生院|衛生院|血研所|研究所|康复中心|康復中心|诊所|診所|门诊部|門診部|分院"
+    r"|[东西南北]院"
+)
+# Level words that end a place before its facility (澄江镇 | 卫生院): the rest is the name.
+_ZH_LEVEL_END = "镇乡街区县市省村"
+# Hospitals known by a short name that is also a word or a town (同济, 中山, 长庚): one only
+# where the words around it make it a hospital (在同济看, 去长庚, 同济的医生, 中信湘雅).
+_SHORT_HOSPITALS = (
+    r"同济|同濟|长庚|長庚|中山|荣总|榮總|301|301医院|北大|北医|复旦肿瘤|肿瘤医院|华西|湘雅|协和|瑞金|阜外"
+    r"|齐鲁|西京|仁济|华山|中日友好|积水潭|安贞|天坛|宣武"
+)
+_SHORT_HOSPITAL_PREFIX = r"中信|北京|上海|台北|林口|高雄|复旦|浙大|中大|川大|中南|北大"
+_SHORT_HOSPITAL_AFTER = (
+    r"的?(?:医生|醫生|医师|醫師|专家|專家|教授|主任|大夫|号|號|看|住院|做|手术|手術|开刀|開刀|门诊|門診"
+    r"|急诊|急診|复查|挂号|治疗|確診|确诊|查|那边|那邊)"
+)
+# Titles and terms of address after a surname alone (林医生, 钱老师, 杨师傅, 钱奶奶, 邱主任).
+_ZH_SURNAME_TITLE = (
+    r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
+    r"|大夫|院長|院长|主治"
+)
+# Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
+_ZH_SOLAR_TERMS = (
+    r"立春|雨水|惊蛰|春分|清明|谷雨|立夏|小满|芒种|夏至|小暑|大暑|立秋|处暑|白露|秋分|寒露|霜降|立冬"
+    r"|小雪|大雪|冬至|小寒|大寒"
+)
+_ZH_CARE_EVENT = (
+    r"医院|醫院|病房|住院|化疗|化療|手术|手術|复查|出院|入院|查出|确诊|確診|开刀|開刀|急诊|急診|产检"
+    r"|预约|開始|开始|发烧|發燒|摔|走的|去世|抢救|透析|打针|挂号|挂了|看病|就诊|检查|檢查"
+)
+# Words of strength or release that follow a brand (Augmentin Duo Forte, Tegretol XR).
+STRENGTH_WORDS = frozenset(
+    {"Duo", "Forte", "XR", "ER", "SR", "XL", "CR", "LA", "Retard", "Plus", "Mite", "DS", "ODT"}
+)
+
+
+def _zh_private_facility(value: str) -> bool:
+    """A facility by its own name (阜外医院, 天津血研所, 澄江镇卫生院), not a kind of one (县医院,
+    儿童康复中心, 肿瘤研究所 ...): the name before the kind has two or more characters that are
+    not generic level or type words once a closing level word (镇, 区) is set aside."""
+    if (
+        not_a_named_place(value)
+        or is_kind_of_hospital(value)
+        or _ZH_HOSPITAL_KIND.search(value)
+        or re.fullmatch(f"{_HAN}+", value) is None
+    ):
+        return False
+    head = re.sub(rf"(?:{_ZH_FACILITY_KIND})$", "", value)
+    name = head.rstrip(_ZH_LEVEL_END) or head
+    generic = _ZH_GENERIC_HOSPITAL | set("儿童老年妇幼中西医科肿瘤康复精神口腔眼残疾人民第附属")
+    return len(name) >= 2 and sum(ch not in generic for ch in name) >= 2
+
+
+def _zh_community(value: str) -> bool:
+    head = value[:-2] if value.endswith("社区") else value[:-1]
+    return len(head) >= 2 and not any(ch in _ZH_GENERIC_HOSPITAL for ch in head)
+
+
+def ninth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 8 showed missing: Chinese facilities by a private
+    or short name, villages and communities after a town or street, streets with a number,
+    foreign cities in Chinese text, a surname alone before a title or term of address, a
+    weekday or solar term dating care, landlines with full-width brackets, 400/800 numbers
+    with an extension, ids with inner spaces after a cue; Welsh patronymics and street
+    words, a holiday's day (the 3rd of Ramadan, Tết) and ids of letters and digits after a
+    policy or card cue."""
+    lex = lexicon()
+    c = re.compile
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
+    name_char = rf"[^\W\d{stop}]"
+    street_stop = stop.replace("和", "").replace("与", "")  # 林和西路
+    return (
+        Rule(
+            "LOCATION",
+            c(rf"{name_char}{{2,5}}(?:{_ZH_FACILITY_KIND})"),
+            accept=_zh_private_facility,
+            cues=("院", "所", "中心", "诊", "診", "门诊", "門診"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:{_SHORT_HOSPITAL_PREFIX}|(?<=[在去到从是找挂转於于，,。：:、「“\s])|^)"
+                rf"(?:{_SHORT_HOSPITALS})(?=[东西南北]院|{_SHORT_HOSPITAL_AFTER}|[」”])"
+            ),
+            cues=tuple(_SHORT_HOSPITALS.split("|")),
+        ),
+        # A village after its town (金马镇小坝村), a community after a street (湘江社区), a
+        # village after a county-level place (如皋长寿村).
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?<=[镇乡段路街号区县市])((?![{_ZH_NUM}段号])"
+                rf"{name_char}{{2,4}}(?:村|社区))(?![民委里口子医卫服])"
+            ),
+            group=1,
+            accept=_zh_community,
+            cues=("村", "社区"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"[^\W\d{street_stop}]{{1,4}}(?:大街|大道|路|街|巷|胡同)"
+                r"(?:[一二三四五六七八九十\d]{1,3}段(?:\d{1,4}(?:号|號))?|\d{1,4}(?:号|號|弄))"
+            ),
+            cues=("号", "號", "段", "弄"),
+        ),
+        Rule("LOCATION", c(trie(lex.zh_foreign_cities))),
+        # A Latin place in Chinese text after a locative (住Leeds, 这边Flushing的), where the
+        # English rules' word boundaries do not hold; a known town or a hospital.
+        Rule(
+            "LOCATION",
+            c(
+                r"(?<=[住在到去从于近])\s?((?:[A-Z][a-z'’]+)(?:\s+(?:of|the|[A-Z][a-z'’]+)){0,5})"
+                r"(?=\s?[\u4e00-\u9fff，,。])"
+            ),
+            group=1,
+            accept=lambda v: (
+                v in lex.en_towns
+                or v in lex.en_town_words
+                or v.split()[-1] in ("Hospital", "Clinic", "Centre", "Center")
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?<![A-Za-z])((?:[A-Z][a-z'’]+\s+){1,4}(?:of\s+(?:[A-Z][a-z'’]+\s+){1,3})?"
+                r"(?:Hospital|Medical Centre|Medical Center))(?=[\u4e00-\u9fff，,。])"
+            ),
+            group=1,
+            cues=("hospital", "medical"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
+            ),
+            group=1,
+            cues=tuple(_ZH_SURNAME_TITLE.split("|")),
+        ),
+        Rule("NAME", c(rf"(?:{surnames})(?=师傅|師傅)"), cues=("师傅", "師傅")),
+        # 我爸老孙, 老公小林: 老 or 小 and a surname right after a kinship word.
+        Rule(
+            "NAME",
+            c(
+                rf"(?<=爸|妈|公|婆|爷|奶|哥|姐|弟|妹|叔|姨|舅|友|事)([老小](?:{surnames}))"
+                rf"(?![公婆师人家板妈爸伴乡总表时儿朋伙区学便孩])"
+            ),
+            group=1,
+            cues=("老", "小"),
+        ),
+        # A pet name of doubled characters before a birth or an age (朵朵6月1号出生).
+        Rule(
+            "NAME",
+            c(
+                rf"(?P<d>[^\W\d{_ZH_NOT_DOUBLED}])(?P=d)"
+                r"(?=\d{1,2}月|出生|今年|[一二三四五六七八九十两\d]+(?:岁|個?个?月)(?:了|半|大))"
+            ),
+        ),
+        # Handles that join Latin and Chinese with an underscore (Kevin_张), or Chinese words
+        # and three or more digits before what is said (蓝天白云123说得对).
+        Rule(
+            HANDLE,
+            c(r"(?<!\w)[A-Za-z]{2,15}_[\u4e00-\u9fff]{1,3}?(?=说|說|：|:|，|,|的|在|\s|$)"),
+            cues=("_",),
+        ),
+        Rule(
+            HANDLE,
+            c(r"(?:^|(?<=[\s@「“]))([\u4e00-\u9fff]{2,8}\d{3,6})(?=说|說|：|:|的回复|的帖子)"),
+            group=1,
+            min_digits=3,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![每在是到逢])(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"(?=[^，,。！!？?；;]{{0,10}}?(?:{_ZH_CARE_EVENT}))"
+            ),
+            cues=("周", "星期", "礼拜", "禮拜"),
+        ),
+        Rule(
+            "DATE",
+            c(rf"(?:{_ZH_SOLAR_TERMS}|{_ZH_HOLIDAY})(?=[^。！!？?]{{0,12}}?(?:{_ZH_CARE_EVENT}))"),
+        ),
+        Rule("PHONE", c(r"[（(]0\d{2,3}[）)]\s?\d{3,4}[\s-]?\d{4}(?!\d)"), min_digits=10),
+        Rule(
+            "PHONE",
+            c(r"(?<!\d)[48]00[-\s]?\d{3}[-\s]?\d{4}(?:\s?(?:转|轉|ext\.?|x)\s?\d{2,5})?(?!\d)"),
+            min_digits=10,
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?:卡号|卡號|序列号|序列號|病理号|病理號|群号|群號|住院号|住院號|门诊号|門診號|编号|編號"
+                r"|证号|證號|帐号|帳號)[\s:：#是为為]*([A-Za-z0-9][A-Za-z0-9\- ]{4,24}[A-Za-z0-9])"
+            ),
+            group=1,
+            accept=_looks_like_id,
+            min_digits=4,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b{_CAP}\s+(?:ap|ab|ferch|verch)\s+{_CAP}\b"),
+            cues=(" ap ", " ab ", "ferch", "verch"),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\b(?:Heol|Ffordd|Stryd|Lon|Lôn)\s+(?:(?:y|yr|'r)\s+)?{_CAP}(?:\s+{_CAP})?"),
+            cues=("heol", "ffordd", "stryd", "lon", "lôn"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"\b(?:the\s+)?(?:(?:3[01]|[12]\d|[1-9])(?:st|nd|rd|th)|first|second|third|last)"
+                r"\s+(?:day\s+)?of\s+(?:Ramadan|Tết|Tet|Passover|Hanukkah|Diwali|Lent|Muharram)\b"
+            ),
+            cues=("ramadan", "tết", "tet", "passover", "hanukkah", "diwali", "lent", "muharram"),
+        ),
+        Rule(
+            "DATE",
+            c(r"\b(?:over|during|before|after|since|until|at)\s+(Tết)(?!\w)"),
+            group=1,
+            cues=("tết",),
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\b(?:policy|membership|member|card|OHIP|CNIC|serial|health card|insurance)"
+                r"(?:\s+(?:no\.?|number|#))?(?:\s*[-:–]\s*|\s+)(?:(?:mine|it|hers|his)\s+is\s+|is\s+)?)"
+                r"([A-Z0-9]{2,6}(?:-[A-Z0-9]{1,8}){1,4})\b"
+            ),
+            group=1,
+            accept=_looks_like_id,
+            min_digits=5,
+        ),
     )
