@@ -20,12 +20,9 @@ from medrubric.redact.redact import find_identifiers, redact_text, redact_thread
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_rules import phone_numbers
 from medrubric.redact.redact_surrogates import Surrogates, parse_date
+from medrubric.testing.redaction import found
 
 PII = Path(__file__).parents[1] / "data" / "pii"
-
-
-def found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start : f.end]) for f in find_identifiers(text)]
 
 
 DETECTED = [

@@ -9,19 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from medrubric.redact.redact import find_identifiers
 from medrubric.redact.redact_ner import common_chinese_word
 from medrubric.redact.redact_rules import phone_numbers
-
-
-def found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start : f.end]) for f in find_identifiers(text)]
-
-
-def covered(text: str, part: str) -> bool:
-    start = text.index(part)
-    return any(f.start <= start and start + len(part) <= f.end for f in find_identifiers(text))
-
+from medrubric.testing.redaction import covered, found
 
 FOUND = [
     # weekdays and holidays dating an event

@@ -9,18 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from medrubric.redact.redact import find_identifiers
 from medrubric.redact.redact_rules import is_kind_of_hospital
-
-
-def found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start : f.end]) for f in find_identifiers(text)]
-
-
-def covered(text: str, part: str) -> bool:
-    start = text.index(part)
-    return any(f.start <= start and start + len(part) <= f.end for f in find_identifiers(text))
-
+from medrubric.testing.redaction import covered, found
 
 FOUND = [
     # Chinese handles by position

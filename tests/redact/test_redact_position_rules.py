@@ -6,21 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from medrubric.redact.redact import find_identifiers, redact_text
-
-
-def found(text: str) -> list[tuple[str, str]]:
-    return [(f.kind, text[f.start : f.end]) for f in find_identifiers(text)]
-
-
-def covered(text: str, kind: str, value: str) -> bool:
-    """Some finding of `kind` covers `value` (a district may be found with its city)."""
-    start = text.index(value)
-    return any(
-        f.kind == kind and f.start <= start and start + len(value) <= f.end
-        for f in find_identifiers(text)
-    )
-
+from medrubric.redact.redact import redact_text
+from medrubric.testing.redaction import covered, found
 
 DETECTED = [
     # Chinese pet names and given names by position
@@ -74,7 +61,8 @@ DETECTED = [
 
 @pytest.mark.parametrize(("text", "expected"), DETECTED)
 def test_identifiers_found_by_position(text, expected):
-    assert covered(text, *expected), found(text)
+    kind, value = expected
+    assert covered(text, value, kind), found(text)
 
 
 KEPT = [
