@@ -157,7 +157,8 @@ def test_reidentification_risk_is_judged_after_redaction():
     assert dense.total >= 4 and dense.risk is None and dense.rejection is None
     # Identifiers the redactor leaves alone (it cannot tell what they are) make it risky.
     cases = {
-        "I was told to quote 4471902335981 when I ring about the MRI.": "unlabelled number x1",
+        # (a number to quote about an appointment is found as an ID since blind set 9)
+        "My son wrote 4471902335981 on his arm in biro, is the ink safe?": "unlabelled number x1",
         "The code AB4471902 is on the letter about my asthma.": "unlabelled code x1",
     }
     for text, detail in cases.items():
@@ -315,7 +316,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
-        ("I was told to quote 4471902335981 when I ring about the MRI.", "See your doctor."),
+        ("My son wrote 4471902335981 on his arm in biro, is the ink safe?", "See your doctor."),
     ]
     threads = [
         make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)
