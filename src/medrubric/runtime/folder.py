@@ -134,13 +134,23 @@ class RunFolder:
                     "give this command a new --out",
                     self.root,
                 )
-            merged = kept | {k: v for k, v in identity.items() if v is not None}
-            if merged != kept:
-                write_json(path, merged)
+            self._record(kept, identity)
             try:
                 yield self
             finally:  # stopped or not (Ctrl-C, SIGTERM, a full disk), the logs are synced
                 self.sync()
+
+    def record_identity(self, fields: Mapping[str, Any]) -> None:
+        """Add fields to the identity of the run this command holds (`claim`), when they are
+        known only once it has begun: a fresh folder compares nothing, so its case source's
+        hash can follow the first requests, as long as it is recorded before any result."""
+        path = self.root / IDENTITY
+        self._record(read_json(path, "written when the run was claimed"), fields)
+
+    def _record(self, kept: dict[str, Any], identity: Mapping[str, Any]) -> None:
+        merged = kept | {k: v for k, v in identity.items() if v is not None}
+        if merged != kept:
+            write_json(self.root / IDENTITY, merged)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
