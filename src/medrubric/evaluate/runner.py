@@ -296,6 +296,7 @@ class StartWrites:
         self.then: list[Callable[[], object]] = []
 
     async def __call__(self) -> None:
+        await asyncio.sleep(0)  # the first calls, begun in this turn of the loop, go first
         sha = await self.cases.hash_all()
         self.run.record_identity({"cases_sha256": sha})
         keep_source(self.opts, self.run, self.cases, sha)
