@@ -110,7 +110,7 @@ def _http_ahead(out: Path, dry_run: bool = False) -> None:
     """Begin importing the HTTP client on a thread for a run with calls ahead: a run folder
     that holds no run yet (no run.json) has every call still to make. A dry run makes none,
     and a finished run run again may make none: they do not load it."""
-    if dry_run or (out / IDENTITY).exists() or __import__("os").environ.get("NOHTTPAHEAD"):
+    if dry_run or (out / IDENTITY).exists():
         return
     from medrubric.llm.client import import_http_ahead
 
