@@ -89,6 +89,7 @@ def test_the_cases_are_hashed_and_written_after_the_first_request(
     assert not first["cases"]
     sha = hash_cases(iter_cases(str(cases)))  # what an eager hash of the source gives
     assert _identity(out)["cases_sha256"] == sha
+    assert list(_identity(out))[:3] == ["model", "cases_sha256", "grader"]  # claim's order
     assert json.loads((out / "source.json").read_text())["cases_sha256"] == sha
     assert [c.id for c in iter_cases(str(out / "cases.jsonl"))] == [
         c.id for c in iter_cases(str(cases))
@@ -105,7 +106,7 @@ def test_a_run_stopped_before_its_start_writes_end_runs_again_cleanly(
     out = tmp_path / "run"
     record = RunFolder.record_identity
 
-    def stopped(self: RunFolder, fields: dict[str, Any]) -> None:
+    def stopped(self: RunFolder, identity: dict[str, Any]) -> None:
         raise KeyboardInterrupt
 
     seen = _hashed_after_first_request(monkeypatch, out)

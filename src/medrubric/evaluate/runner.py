@@ -291,14 +291,17 @@ class StartWrites:
     folder holds no result and the next command reads and hashes the source before its
     calls, as for any folder that holds a run."""
 
-    def __init__(self, opts: RunOptions, run: RunDir, cases: RunCases) -> None:
+    def __init__(
+        self, opts: RunOptions, run: RunDir, cases: RunCases, identity: dict[str, Any]
+    ) -> None:
         self.opts, self.run, self.cases = opts, run, cases
+        self.identity = identity  # the run's, as claimed: its source hash still None
         self.then: list[Callable[[], object]] = []
 
     async def __call__(self) -> None:
         await asyncio.sleep(0)  # the first calls, begun in this turn of the loop, go first
         sha = await self.cases.hash_all()
-        self.run.record_identity({"cases_sha256": sha})
+        self.run.record_identity(self.identity | {"cases_sha256": sha})
         keep_source(self.opts, self.run, self.cases, sha)
         for step in self.then:
             await asyncio.to_thread(step)
@@ -347,7 +350,8 @@ def claimed_run(
         sha = source.sha256
     else:
         sha, kept = unchanged
-    with run.claim(run_identity(opts, sha, model, grading), identity_wording):
+    identity = run_identity(opts, sha, model, grading)
+    with run.claim(identity, identity_wording):
         start = None
         if source is None:
             cases = kept
@@ -355,7 +359,7 @@ def claimed_run(
                 check_case_ids(read_source(opts).ids, answers)
         elif sha is None:
             cases = source.selected
-            start = StartWrites(opts, run, cases)
+            start = StartWrites(opts, run, cases, identity)
         else:
             cases = keep_source(opts, run, source.selected, sha)
         try:

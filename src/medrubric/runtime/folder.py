@@ -140,12 +140,16 @@ class RunFolder:
             finally:  # stopped or not (Ctrl-C, SIGTERM, a full disk), the logs are synced
                 self.sync()
 
-    def record_identity(self, fields: Mapping[str, Any]) -> None:
-        """Add fields to the identity of the run this command holds (`claim`), when they are
+    def record_identity(self, identity: Mapping[str, Any]) -> None:
+        """The identity this command claimed the folder with (`claim`), now with the fields
         known only once it has begun: a fresh folder compares nothing, so its case source's
-        hash can follow the first requests, as long as it is recorded before any result."""
-        path = self.root / IDENTITY
-        self._record(read_json(path, "written when the run was claimed"), fields)
+        hash can follow the first requests, as long as it is recorded before any result.
+        run.json is written as `claim` would have written it had they been known then."""
+        kept = read_json(self.root / IDENTITY, "written when the run was claimed")
+        merged = {k: v for k, v in identity.items() if v is not None}
+        merged |= {k: v for k, v in kept.items() if k not in merged}
+        if merged != kept:
+            write_json(self.root / IDENTITY, merged)
 
     def _record(self, kept: dict[str, Any], identity: Mapping[str, Any]) -> None:
         merged = kept | {k: v for k, v in identity.items() if v is not None}
