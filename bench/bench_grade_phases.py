@@ -7,8 +7,9 @@ HealthBench-format examples x 11 criteria against the grading stub (bench/_gradi
 the first request and the last reply, in summary.json, in the reports, after the exit
 handlers (the interpreter's teardown: the child's rusage minus the CPU seen at exit) and
 after the last reply in all, and the wall seconds from the last request's arrival at the stub
-to the process's exit. CPU seconds, unlike wall seconds, hardly move with other work on the
-machine.
+to the process's exit, and the wall seconds from its start to the first request's arrival.
+CPU seconds, unlike wall seconds, hardly move with other work on the machine (the CPU before
+the first request counts every thread's: aiohttp is imported on one while the cases are read).
 
     python bench/bench_grade_phases.py [--examples 200] [--rounds 2] [--mode per-criterion]
         [--baseline /tmp/old/src]
@@ -49,6 +50,7 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     env = child_env(src) | {"PHASES_OUT": str(out.parent / f"{out.name}.json")}
     stub.reset()
     with tempfile.TemporaryFile() as err:
+        started = time.time()
         proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         ended = time.time()
@@ -62,6 +64,7 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     row["after last reply"] = row["total"] - marks["last_reply"]
     stats = stub.stats()
     row["last request to exit, wall"] = ended - stats["last"]
+    row["start to first request, wall"] = stats["first"] - started
     row["calls made"] = stats["calls"]
     return row
 
@@ -89,16 +92,17 @@ def main() -> int:
                 print(name, {k: round(v, 3) for k, v in rows[name][-1].items()}, file=sys.stderr)
     verdicts = args.examples * 11
     columns = [p[0] for p in PHASES] + ["after exit handlers", "total", "after last reply"]
-    wall = "last request to exit, wall"
+    walls = ("start to first request, wall", "last request to exit, wall")
     print(
-        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict | {wall} s |"
+        f"| checkout | {' | '.join(f'{c}, CPU s' for c in columns)} | CPU ms / verdict | "
+        f"{' | '.join(f'{w} s' for w in walls)} |"
     )
-    print(f"|---|{'---|' * (len(columns) + 2)}")
+    print(f"|---|{'---|' * (len(columns) + 1 + len(walls))}")
     for name, runs in rows.items():
-        cells = [", ".join(f"{run[c]:.2f}" for run in runs) for c in columns]
+        cells = [", ".join(f"{run[c]:.2f}" for run in runs) for c in (*columns,)]
         per = ", ".join(f"{1000 * run['total'] / verdicts:.2f}" for run in runs)
-        tail = ", ".join(f"{run[wall]:.2f}" for run in runs)
-        print(f"| {name} | {' | '.join(cells)} | {per} | {tail} |")
+        wall = [", ".join(f"{run[w]:.2f}" for run in runs) for w in walls]
+        print(f"| {name} | {' | '.join(cells)} | {per} | {' | '.join(wall)} |")
     print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -450,6 +450,7 @@ async def grade_run(
     on_work: Callable[[], object] | None = None,
     on_grade: Callable[[CaseGrade, Case, Response], object] | None = None,
     on_call: Callable[[GradingCall], object] | None = None,
+    before_results: Callable[[], Awaitable[object]] | None = None,
 ) -> None:
     """Grade every answer not yet graded in `run` by each grader (in `setup.graders` order)
     and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
@@ -458,10 +459,14 @@ async def grade_run(
     grow with the number of answers. `on_work` is called once, at the first reply, when there
     is grading to do: the first calls are out by then, and the process mostly waits on them.
     `on_grade` is given each grade as it is written (with its case and answer), `on_call`
-    each call (`runner.GradeLedger`)."""
+    each call (`runner.GradeLedger`). `before_results` (the run folder's writes that no
+    request needs, `runner.StartWrites`) runs alongside the first calls, and ends before the
+    first grade or verdict is logged."""
     raters = plan_raters(setup, [g.label for g in graders])
     plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     known = plan.known
+    # begun now, it runs in the loop's turns between the first calls' sends
+    writes = None if before_results is None else asyncio.ensure_future(before_results())
 
     def finish(case: Case, response: Response) -> None:
         key = answer_key(response)
@@ -473,19 +478,53 @@ async def grade_run(
         for rated in known:
             rated.pop(key, None)
 
-    for case, response in list(plan.ready()):
-        finish(case, response)
-    progress.tally.ungraded = plan.failed
-    progress.stage("grade", total=plan.total, done=plan.done)
-    work = grade_batch if setup.mode == "batched" else grade_one_criterion
-    by_spec = {r.spec: graders[n] for n, r in enumerate(raters[: len(graders)])}
+    try:
+        ready = list(plan.ready())
+        if ready and writes is not None:
+            await writes
+        for case, response in ready:
+            finish(case, response)
+        progress.tally.ungraded = plan.failed
+        progress.stage("grade", total=plan.total, done=plan.done)
+        work = grade_batch if setup.mode == "batched" else grade_one_criterion
+        by_spec = {r.spec: graders[n] for n, r in enumerate(raters[: len(graders)])}
 
-    async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
-        return job, await work(by_spec[raters[job.rater].spec], setup, job)
+        async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
+            return job, await work(by_spec[raters[job.rater].spec], setup, job)
 
+        await _grade_jobs(
+            plan, run_job, concurrency, run, progress, writes, finish, on_work, on_call
+        )
+        if writes is not None:
+            await writes
+    finally:
+        if writes is not None and not writes.done():  # stopped early: nothing was logged
+            writes.cancel()
+    await asyncio.to_thread(run.sync)
+    if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
+        await asyncio.to_thread(run.compact_grades, plan.grades_size, retry_errors, plan.reused)
+
+
+async def _grade_jobs(
+    plan: GradingPlan,
+    run_job: Callable[[GradingJob], Awaitable[tuple[GradingJob, GradingCall]]],
+    concurrency: int,
+    run: RunDir,
+    progress: RunProgress,
+    writes: asyncio.Future[object] | None,
+    finish: Callable[[Case, Response], None],
+    on_work: Callable[[], object] | None,
+    on_call: Callable[[GradingCall], object] | None,
+) -> None:
+    """`grade_run`'s calls: each call's verdicts logged as it returns, and each answer's grade
+    once its last verdict is in; `writes` (if any) ended before the first is logged."""
+    known = plan.known
     # One short unsynced append per call, in the loop: a thread hop and an fsync per call
     # would cost more than the call itself. A killed process loses no appended row.
     async for job, call in bounded(plan.jobs(), run_job, concurrency):
+        if writes is not None:
+            await writes
+            writes = None
         if on_work is not None:
             on_work()
             on_work = None
@@ -502,9 +541,6 @@ async def grade_run(
             c.id in rated.get(key, {}) for rated in known for c in job.case.rubric
         ):
             finish(job.case, job.response)
-    await asyncio.to_thread(run.sync)
-    if plan.stale:  # one line per answer, so grades.jsonl can be re-scored on its own
-        await asyncio.to_thread(run.compact_grades, plan.grades_size, retry_errors, plan.reused)
 
 
 def answer_grades(run: RunDir, responses: Sequence[Response]) -> Iterator[CaseGrade]:

@@ -5,6 +5,7 @@ written to the run's cases.jsonl, then read back one at a time by byte offset.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import shutil
@@ -48,7 +49,7 @@ class CaseHash:
         ordered = sorted(self._rows)
         for (before, _, _), (after, _, _) in zip(ordered, ordered[1:], strict=False):
             if before == after:
-                raise InputError(f"id: case {after!r} appears more than once")
+                raise repeated_id(after)
         digest = hashlib.sha256()
         try:
             for _, offset, length in ordered:
@@ -57,6 +58,11 @@ class CaseHash:
         finally:
             self._spool.close()
         return digest.hexdigest()
+
+
+def repeated_id(case_id: str) -> InputError:
+    """A case id named twice in one source (the first such id, in id order, is named)."""
+    return InputError(f"id: case {case_id!r} appears more than once")
 
 
 def hash_cases(cases: Iterable[Case]) -> str:
@@ -147,10 +153,25 @@ class RunCases(Mapping[str, Case]):
             return self.sha256_all
         hasher = CaseHash()
         for case_id in named:
-            fh = self._opened()
-            fh.seek(self._index[case_id][0])
-            hasher.add_data(case_id, json.loads(fh.readline()))
+            self._hash_line(hasher, case_id)
         return hasher.hexdigest()
+
+    async def hash_all(self, turn_every: int = 16) -> str:
+        """`sha256` of every case, kept as `sha256_all`, giving the event loop a turn every
+        `turn_every` cases: hashed while the run's first requests are in flight (a fresh run
+        folder compares no hash before its calls), so their replies are not held up."""
+        hasher = CaseHash()
+        for n, case_id in enumerate(self._index, 1):
+            self._hash_line(hasher, case_id)
+            if n % turn_every == 0:
+                await asyncio.sleep(0)
+        self.sha256_all = hasher.hexdigest()
+        return self.sha256_all
+
+    def _hash_line(self, hasher: CaseHash, case_id: str) -> None:
+        fh = self._opened()  # one seek and read at a time: job reads interleave safely
+        fh.seek(self._index[case_id][0])
+        hasher.add_data(case_id, json.loads(fh.readline()))
 
     def rubric_size(self, case_id: str) -> int:
         """How many criteria the case has, without reading it."""

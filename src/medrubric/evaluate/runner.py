@@ -8,6 +8,7 @@ report.html) are drawn from the returned `RunResult` by `medrubric.report`.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import sys
@@ -37,7 +38,7 @@ from medrubric.evaluate.openbook import (
     open_knowledge,
 )
 from medrubric.evaluate.profiles import GraderSetup, holds_calls
-from medrubric.evaluate.runcases import CaseHash, RunCases
+from medrubric.evaluate.runcases import CaseHash, RunCases, repeated_id
 from medrubric.evaluate.rundir import (
     AnswerKey,
     CallTotals,
@@ -48,7 +49,7 @@ from medrubric.evaluate.rundir import (
 )
 from medrubric.llm.endpoint import FanoutSettings
 from medrubric.llm.spec import ModelSpec
-from medrubric.runtime.folder import field_wording, readable_log
+from medrubric.runtime.folder import IDENTITY, field_wording, readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
@@ -197,29 +198,44 @@ class GenerateResult(BaseModel):
 
 @dataclass
 class Source:
-    """One pass over the case source that keeps no case: its hash (`run_identity`), its case
-    ids and the selected cases, staged for the run's cases.jsonl."""
+    """One pass over the case source that keeps no case: its hash (`run_identity`; None when
+    left to the run's start, `StartWrites`), its case ids and the selected cases, staged for
+    the run's cases.jsonl."""
 
-    sha256: str
+    sha256: str | None
     ids: set[str]
     selected: RunCases
 
 
-def read_source(opts: RunOptions) -> Source:
+def read_source(opts: RunOptions, hashed: bool = True) -> Source:
+    """Read, validate and stage the source's selected cases, hashing every case on the way;
+    unless `hashed` is False (only for a selection that is the whole source, whose hash
+    `RunCases.hash_all` makes from the staged lines later): then only the ids are checked
+    for one named twice, as the hash would."""
     hasher = CaseHash()
     ids: set[str] = set()
+    repeated: list[str] = []
 
-    def hashed(cases: Iterable[Case]) -> Iterator[Case]:
+    def seen(cases: Iterable[Case]) -> Iterator[Case]:
         for case in cases:
-            hasher.add(case)
+            if hashed:
+                hasher.add(case)
+            elif case.id in ids:
+                repeated.append(case.id)
             ids.add(case.id)
             yield case
 
-    every = hashed(iter_cases(opts.cases))
+    every = seen(iter_cases(opts.cases))
     empty = InputError("holds no case", opts.cases)  # filters matching none raise first
     selected = RunCases.stage(iter_selected(every, opts.filters, opts.limit), empty)
     for _ in every:  # past --limit, the rest of the source is hashed too
         pass
+    if not hashed:
+        assert len(selected) == len(ids) or repeated, "a later hash covers the whole source"
+        if repeated:
+            selected.close()
+            raise repeated_id(min(repeated))
+        return Source(None, ids, selected)
     sha = hasher.hexdigest()
     if len(selected) == len(ids):  # the whole source: its hash is the selection's
         selected.sha256_all = sha
@@ -266,45 +282,94 @@ def unchanged_source(opts: RunOptions, run: RunDir) -> tuple[str, RunCases] | No
         return None
 
 
+class StartWrites:
+    """What a fresh run folder's start writes that no request needs: the case source's hash
+    (made from the staged cases, `RunCases.hash_all`) into run.json, cases.jsonl, source.json
+    and `then` (the answers' copy). `grade_run` begins it once the first requests are out and
+    waits for it before logging any result, so a killed run's folder never holds a verdict
+    without the identity that a later command is checked against; killed before that, the
+    folder holds no result and the next command reads and hashes the source before its
+    calls, as for any folder that holds a run."""
+
+    def __init__(
+        self, opts: RunOptions, run: RunDir, cases: RunCases, identity: dict[str, Any]
+    ) -> None:
+        self.opts, self.run, self.cases = opts, run, cases
+        self.identity = identity  # the run's, as claimed: its source hash still None
+        self.then: list[Callable[[], object]] = []
+
+    async def __call__(self) -> None:
+        await asyncio.sleep(0)  # the first calls, begun in this turn of the loop, go first
+        sha = await self.cases.hash_all()
+        self.run.record_identity(self.identity | {"cases_sha256": sha})
+        keep_source(self.opts, self.run, self.cases, sha)
+        for step in self.then:
+            await asyncio.to_thread(step)
+
+
+def keep_source(opts: RunOptions, run: RunDir, staged: RunCases, sha: str) -> RunCases:
+    """The staged cases saved as the run's cases.jsonl (read from there on) and, for a cases
+    file, source.json: what lets a re-run of the unchanged file and selection skip reading
+    it (`unchanged_source`)."""
+    cases = staged.save(run.cases)
+    state = source_state(opts)
+    if state is not None:
+        record: dict[str, Any] = {
+            "state": state, "cases_sha256": sha, "cases_file": file_state(run.cases),
+            "whole_source": cases.sha256_all is not None, "index": cases.index_rows(),
+        }  # fmt: skip
+        run.write_json(run.source, record)
+    return cases
+
+
 @contextmanager
 def claimed_run(
-    opts: RunOptions, model: str | None, grading: bool, answers: Sequence[Response] = ()
-) -> Iterator[tuple[RunDir, RunCases]]:
+    opts: RunOptions,
+    model: str | None,
+    grading: bool,
+    answers: Sequence[Response] = (),
+    defer: bool = False,
+) -> Iterator[tuple[RunDir, RunCases, StartWrites | None]]:
     """The run folder, held for this command (`RunFolder.claim`), and its selected cases,
     read back one at a time from its cases.jsonl; `answers` must be of cases in the source.
     The source is read (hashed and filtered) once, and not at all when a run of the same
-    unchanged file and selection is run again."""
+    unchanged file and selection is run again. With `defer`, a folder that holds no run yet
+    (nothing to compare) and a selection that is the whole source: the cases are read and
+    checked before any call, but hashed and written by the `StartWrites` given, after the
+    first requests; else None is given."""
     run = RunDir(opts.out)
     unchanged = unchanged_source(opts, run)
+    later = (
+        defer and unchanged is None and not (run.root / IDENTITY).exists()
+        and not opts.filters and opts.limit is None
+    )  # fmt: skip
     source = None
     if unchanged is None:
-        source = read_source(opts)
+        source = read_source(opts, hashed=not later)
         check_case_ids(source.ids, answers)
         sha = source.sha256
     else:
         sha, kept = unchanged
-    with run.claim(run_identity(opts, sha, model, grading), identity_wording):
+    identity = run_identity(opts, sha, model, grading)
+    with run.claim(identity, identity_wording):
+        start = None
         if source is None:
             cases = kept
             if any(r.case_id not in cases for r in answers):  # outside the selection
                 check_case_ids(read_source(opts).ids, answers)
+        elif sha is None:
+            cases = source.selected
+            start = StartWrites(opts, run, cases, identity)
         else:
-            cases = source.selected.save(run.cases)
-            state = source_state(opts)
-            if state is not None:
-                record: dict[str, Any] = {
-                    "state": state, "cases_sha256": sha, "cases_file": file_state(run.cases),
-                    "whole_source": cases.sha256_all is not None, "index": cases.index_rows(),
-                }  # fmt: skip
-                run.write_json(run.source, record)
+            cases = keep_source(opts, run, source.selected, sha)
         try:
-            yield run, cases
+            yield run, cases, start
         finally:
             cases.close()
 
 
 def run_identity(
-    opts: RunOptions, source_sha256: str, model: str | None, grading: bool
+    opts: RunOptions, source_sha256: str | None, model: str | None, grading: bool
 ) -> dict[str, Any]:
     """What a run folder holds (`RunFolder.claim`): the candidate, the grader set-up and the
     case source. Filters and --limit may widen a run within one source, so the source's
@@ -453,6 +518,7 @@ async def grade_stage(
     run: RunDir,
     progress: RunProgress,
     ledger: GradeLedger | None = None,
+    start: StartWrites | None = None,
 ) -> None:
     assert opts.setup is not None
     specs = opts.graders()
@@ -478,6 +544,7 @@ async def grade_stage(
             on_work=lambda: preload_summary(run, responses),
             on_grade=None if ledger is None else ledger.add,
             on_call=None if ledger is None else ledger.calls.add_call,
+            before_results=start,
         )
 
 
@@ -712,7 +779,7 @@ async def run_eval(opts: RunOptions, draw: AnswerDraw | None = None) -> RunResul
     draws report.html's card of an answer as its grade is written (`GradeLedger`)."""
     opts.check_keys()
     model = opts.candidate().label
-    with claimed_run(opts, model, grading=True) as (run, cases), opts.progress() as progress:
+    with claimed_run(opts, model, grading=True) as (run, cases, _), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
         ledger = grade_ledger(opts, responses, draw)
         await grade_stage(opts, cases, responses, run, progress, ledger)
@@ -723,7 +790,7 @@ async def run_generate(opts: RunOptions) -> GenerateResult:
     """Answer the selected cases into `opts.out`/responses.jsonl, resuming a killed run."""
     opts.check_keys()
     model = opts.candidate().label
-    with claimed_run(opts, model, grading=False) as (run, cases), opts.progress() as progress:
+    with claimed_run(opts, model, grading=False) as (run, cases, _), opts.progress() as progress:
         responses = await generate_stage(opts, [cases[i] for i in cases], run, progress)
     return GenerateResult(run=run, progress=progress, responses=responses)
 
@@ -750,13 +817,21 @@ async def run_grade(
             responses_file,
         )
     model = models[0] if models else None
-    with claimed_run(opts, model, grading=True, answers=answers) as (run, cases):
+    claim = claimed_run(opts, model, grading=True, answers=answers, defer=True)
+    with claim as (run, cases, start):
         responses = [r for r in answers if r.case_id in cases]
         if not responses:
             raise InputError("no response is for a selected case", responses_file)
-        if not run.responses.exists() or not run.responses.samefile(responses_file):
-            write_jsonl(run.responses, responses)
+
+        def copy_answers() -> None:
+            if not run.responses.exists() or not run.responses.samefile(responses_file):
+                write_jsonl(run.responses, responses)
+
+        if start is None:
+            copy_answers()
+        else:
+            start.then.append(copy_answers)
         ledger = grade_ledger(opts, responses, draw)
         with opts.progress() as progress:
-            await grade_stage(opts, cases, responses, run, progress, ledger)
+            await grade_stage(opts, cases, responses, run, progress, ledger, start)
         return summarised(opts, run, cases, responses, progress, ledger)

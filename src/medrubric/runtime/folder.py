@@ -134,13 +134,27 @@ class RunFolder:
                     "give this command a new --out",
                     self.root,
                 )
-            merged = kept | {k: v for k, v in identity.items() if v is not None}
-            if merged != kept:
-                write_json(path, merged)
+            self._record(kept, identity)
             try:
                 yield self
             finally:  # stopped or not (Ctrl-C, SIGTERM, a full disk), the logs are synced
                 self.sync()
+
+    def record_identity(self, identity: Mapping[str, Any]) -> None:
+        """The identity this command claimed the folder with (`claim`), now with the fields
+        known only once it has begun: a fresh folder compares nothing, so its case source's
+        hash can follow the first requests, as long as it is recorded before any result.
+        run.json is written as `claim` would have written it had they been known then."""
+        kept = read_json(self.root / IDENTITY, "written when the run was claimed")
+        merged = {k: v for k, v in identity.items() if v is not None}
+        merged |= {k: v for k, v in kept.items() if k not in merged}
+        if merged != kept:
+            write_json(self.root / IDENTITY, merged)
+
+    def _record(self, kept: dict[str, Any], identity: Mapping[str, Any]) -> None:
+        merged = kept | {k: v for k, v in identity.items() if v is not None}
+        if merged != kept:
+            write_json(self.root / IDENTITY, merged)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
