@@ -15,14 +15,10 @@ the tests) the collector is only paused and resumed.
 from __future__ import annotations
 
 import gc
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 _freeze_after = False
-_lock = threading.Lock()
-_depth = 0  # paused blocks running now, in any thread
-_resume = False  # collection was on when the outermost block began
 
 
 def keep_after_pause() -> None:
@@ -34,22 +30,15 @@ def keep_after_pause() -> None:
 
 @contextmanager
 def collection_paused() -> Iterator[None]:
-    """No cyclic collection while the block runs; the collector is as it was afterwards. Blocks
-    inside another, or running at once in several threads (an import on a thread while the
-    main thread loads its own code), share one pause: collection resumes when the last of
-    them ends, and only if it was on when the first began."""
-    global _depth, _resume
-    with _lock:
-        if _depth == 0:
-            _resume = gc.isenabled()
-            gc.disable()
-        _depth += 1
+    """No cyclic collection while the block runs; the collector is as it was afterwards (a
+    block inside another, or run where collection is off, changes nothing)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
     try:
         yield
     finally:
-        with _lock:
-            _depth -= 1
-            if _depth == 0 and _resume:
-                if _freeze_after:
-                    gc.freeze()
-                gc.enable()
+        if _freeze_after:
+            gc.freeze()
+        gc.enable()

@@ -94,28 +94,3 @@ def test_a_command_module_loads_without_garbage_collections() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.split() == ["0", "True", "True", "True"]
-
-
-def test_a_fresh_run_imports_aiohttp_on_a_thread_and_a_held_folder_does_not(tmp_path) -> None:
-    """A folder with no run yet has every call ahead: aiohttp is imported on a thread while
-    the command reads its inputs. A folder that holds a run (it may be finished) and a dry
-    run are left without it."""
-    held = tmp_path / "held"
-    held.mkdir()
-    (held / "run.json").write_text("{}", encoding="utf-8")
-    script = (
-        "import sys, threading\n"
-        "from pathlib import Path\n"
-        "from medrubric.cli.evaluate import _http_ahead\n"
-        f"_http_ahead(Path({str(held)!r}))\n"
-        f"_http_ahead(Path({str(tmp_path / 'new')!r}), dry_run=True)\n"
-        "print('aiohttp' in sys.modules, end=' ')\n"
-        f"_http_ahead(Path({str(tmp_path / 'new')!r}))\n"
-        "(thread,) = [t for t in threading.enumerate() if t.name == 'medrubric-import-http']\n"
-        "thread.join()\n"
-        "print('aiohttp' in sys.modules)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert done.stdout.split() == ["False", "True"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
-import threading
 
 import pytest
 
@@ -51,23 +50,3 @@ def test_the_command_process_keeps_what_a_paused_block_made() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.split() == ["True", "True"]
-
-
-def test_blocks_in_two_threads_share_one_pause() -> None:
-    """A block on a thread (aiohttp imported ahead) that ends while the main thread's block
-    still runs leaves collection paused until the main thread's ends too."""
-    started, ended = threading.Event(), threading.Event()
-
-    def other() -> None:
-        with collection_paused():
-            started.set()
-            ended.wait(10)
-
-    thread = threading.Thread(target=other)
-    thread.start()
-    started.wait(10)
-    with collection_paused():
-        ended.set()
-        thread.join(10)
-        assert not gc.isenabled()  # the thread's block is over, this one is not
-    assert gc.isenabled()

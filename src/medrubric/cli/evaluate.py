@@ -28,7 +28,6 @@ from medrubric.cli.options import (
 from medrubric.collection import collection_paused
 from medrubric.evaluate.error_rate import DEFAULT_MAX_ERROR_RATE
 from medrubric.evaluate.rundir import RunDir
-from medrubric.runtime.folder import IDENTITY
 from medrubric.runtime.numbers import interval
 from medrubric.runtime.progress import log_console
 
@@ -104,17 +103,6 @@ def _options(
         filters=list(filters or []),
         knowledge=parse_knowledge(knowledge, evidence_index, evidence_k),
     )
-
-
-def _http_ahead(out: Path, dry_run: bool = False) -> None:
-    """Begin importing the HTTP client on a thread for a run with calls ahead: a run folder
-    that holds no run yet (no run.json) has every call still to make. A dry run makes none,
-    and a finished run run again may make none: they do not load it."""
-    if dry_run or (out / IDENTITY).exists():
-        return
-    from medrubric.llm.client import import_http_ahead
-
-    import_http_ahead()
 
 
 def _with_validity(opts: RunOptions) -> RunOptions:
@@ -312,7 +300,6 @@ def generate_cmd(
     temperature: Temperature = None,
 ) -> None:
     """Answer the cases zero-shot (K times with --epochs K); appends to OUT/responses.jsonl."""
-    _http_ahead(out, dry_run)
     from medrubric.evaluate.runner import run_generate
 
     opts = _options(
@@ -361,7 +348,6 @@ def grade_cmd(
     pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Grade answers (from `generate` or made elsewhere) criterion by criterion, and score."""
-    _http_ahead(out, dry_run)
     opts = _options(
         models, cases=cases, out=out, filters=filters, limit=limit, retry_errors=not keep_errors,
         setup=grading.setup(cases, models.model_id), pass_threshold=pass_threshold,
@@ -400,7 +386,6 @@ def eval_cmd(
     pass_threshold: PassThreshold = 0.5,
 ) -> None:
     """Generate, grade and score in one resumable run; prints the path of report.html."""
-    _http_ahead(out, dry_run)
     opts = _options(
         models, cases=cases, model=model, out=out, filters=filters, limit=limit,
         setup=grading.setup(cases, models.model_id), knowledge=knowledge,

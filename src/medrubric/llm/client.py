@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -39,24 +38,6 @@ if TYPE_CHECKING:
     import aiohttp
 
 DEFAULT_PARAMS: dict[str, Any] = {"temperature": 0}
-
-
-def import_http_ahead() -> threading.Thread:
-    """Import aiohttp on a thread, for a command that will call an endpoint, while its main
-    thread loads its own code and reads its inputs. Importing aiohttp builds two default TLS
-    contexts (`aiohttp.connector`), each loading the system's CA bundle: ~0.07 s that OpenSSL
-    spends without holding the GIL, so on a thread it overlaps the main thread's work instead
-    of delaying the first request (the rest of the import takes turns with the main thread,
-    as it would take its time there). `OpenAIChatModel._http` then finds it imported, or waits
-    for the import to end."""
-
-    def load() -> None:
-        with collection_paused():
-            import aiohttp  # noqa: F401
-
-    thread = threading.Thread(target=load, name="medrubric-import-http")
-    thread.start()
-    return thread
 
 
 class OpenAIChatModel:
