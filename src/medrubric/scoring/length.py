@@ -10,7 +10,9 @@ alone in its own summary.json).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -27,21 +29,33 @@ __all__ = ["adjusted_at", "length_bias", "resampled_ranks"]
 _BLOCK = 1 << 17
 
 
+class _Coded:
+    """A vector's distinct values, coded once (`np.unique`) for the ranks of every block of
+    resamples."""
+
+    def __init__(self, values: FloatArray) -> None:
+        distinct, self.code = np.unique(values, return_inverse=True)
+        self.size = distinct.size
+        missing = np.isnan(values)
+        self.missing = missing if missing.any() else None
+
+    def ranks(self, idx: IntArray) -> FloatArray:
+        rows, size = idx.shape[0], self.size
+        cell = self.code[idx] + (np.arange(rows) * size)[:, None]  # (row, value), flattened
+        counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
+        below = np.cumsum(counts, axis=-1) - counts
+        ranks: FloatArray = (below + (counts + 1) / 2).ravel()[cell]
+        if self.missing is not None:
+            ranks[self.missing[idx].any(axis=-1)] = np.nan
+        return ranks
+
+
 def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
     """`scipy.stats.rankdata(values[idx], axis=-1)` (average ranks, 1-based, per row), value
     for value, without sorting each row: a row's ranks follow from how often it draws each
     distinct value of `values`, counted at once for the whole array. A row that draws a NaN
     is all NaN, as scipy's."""
-    distinct, code = np.unique(values, return_inverse=True)
-    rows, size = idx.shape[0], distinct.size
-    cell = code[idx] + (np.arange(rows) * size)[:, None]  # (row, distinct value), flattened
-    counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
-    below = np.cumsum(counts, axis=-1) - counts
-    ranks: FloatArray = (below + (counts + 1) / 2).ravel()[cell]
-    missing = np.isnan(values)
-    if missing.any():
-        ranks[missing[idx].any(axis=-1)] = np.nan
-    return ranks
+    return _Coded(values).ranks(idx)
 
 
 def _row_pearson(x: FloatArray, y: FloatArray) -> FloatArray:
@@ -78,10 +92,12 @@ def length_bias(
     reference_chars: float | None = None,
     n_resamples: int = 10_000,
     seed: int = 0,
+    threads: int = 1,
 ) -> LengthBias | None:
     """Spearman's rho of case length and case score with a bootstrap CI over cases, and the
     length-adjusted score at `reference_chars` (default: the median of `lengths`); None for
-    fewer than three cases."""
+    fewer than three cases. `threads` > 1 computes blocks of resamples on that many threads
+    (numpy releases the GIL for their arrays); the figures are the same for any number."""
     x = np.asarray(lengths, dtype=float)
     y = np.asarray(scores, dtype=float)
     if x.size != y.size:
@@ -95,12 +111,33 @@ def length_bias(
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
     step = rows_per_chunk(x.size, _BLOCK)
-    for start in range(0, n_resamples, step):
-        rows = min(step, n_resamples - start)
-        idx = rng.integers(0, x.size, size=(rows, x.size))
-        rhos[start : start + rows] = _row_pearson(resampled_ranks(x, idx), resampled_ranks(y, idx))
-        a, b = _line(log_x[idx], y[idx])
-        adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+    coded_x, coded_y = _Coded(x), _Coded(y)
+    starts = iter(range(0, n_resamples, step))
+    drawing = threading.Lock()
+
+    def resample() -> None:
+        """Blocks of resamples until none is left, each drawn in turn (the draws are those
+        of one pass in order, whichever thread takes a block) and computed alone."""
+        while True:
+            with drawing:
+                start = next(starts, None)
+                if start is None:
+                    return
+                rows = min(step, n_resamples - start)
+                idx = rng.integers(0, x.size, size=(rows, x.size))
+            rx, ry = coded_x.ranks(idx), coded_y.ranks(idx)
+            rhos[start : start + rows] = _row_pearson(rx, ry)
+            a, b = _line(log_x[idx], y[idx])
+            adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+
+    if threads > 1:
+        with ThreadPoolExecutor(threads - 1, thread_name_prefix="medrubric-length") as pool:
+            helpers = [pool.submit(resample) for _ in range(threads - 1)]
+            resample()
+            for helper in helpers:
+                helper.result()  # a helper's error is raised here, no figure returned
+    else:
+        resample()
     rho = spearman(x, y).statistic
     defined = rhos[np.isfinite(rhos)]
     rho_ci = percentile_interval(defined) if defined.size else (math.nan, math.nan)
