@@ -276,10 +276,10 @@ def summarize(
 
     model = one_model(models, repeated, n_grades)
     measured = [c for c in per_case if case_lengths.get(c)]
-    # the length bias (on two threads: `length_bias`) beside this thread's bootstrap of the
-    # strata: numpy work that releases the GIL, so the machine's cores share it, and neither
-    # reads what the other computes. Its error is raised here (`result`), after the strata,
-    # never written as a figure.
+    # the length bias (on two threads: `length_bias`) beside this thread's bootstraps of the
+    # strata and of the epochs: numpy work that releases the GIL, so the machine's cores
+    # share it, and neither reads what the other computes. Its error is raised here
+    # (`result`), after them, never written as a figure.
     with ThreadPoolExecutor(1, thread_name_prefix="medrubric-length") as pool:
         bias = pool.submit(
             length_bias,
@@ -291,12 +291,12 @@ def summarize(
         )
         groups = [by_axis, by_theme, by_specialty, by_language, *by_tag.values()]
         strata_of = _Strata([overall, *(v for g in groups for v in g.values())], seed, n_resamples)
+        total = strata_of.one(overall) if overall else None
+        answers = list(per_case.values())
+        if total is not None and epochs > 1:
+            lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
+            total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
         length = bias.result()
-    total = strata_of.one(overall) if overall else None
-    answers = list(per_case.values())
-    if total is not None and epochs > 1:
-        lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
-        total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
     matrix = complete_matrix(answers) if epochs > 1 else np.array(overall).reshape(-1, 1)
     return Summary(
         model=model,
