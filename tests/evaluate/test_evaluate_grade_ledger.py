@@ -134,3 +134,32 @@ def test_failed_calls_stay_errors_and_a_resumed_run_equals_its_recomputation(tmp
     # every call counted once: the first run's (failed ones included) and the redone ones
     calls = (run / "verdicts.jsonl").read_text().count("\n")
     assert summary["calls"]["made"] + summary["calls"]["cached"] == calls
+
+
+def test_a_length_bias_thread_that_fails_stops_the_run_with_no_summary(tmp_path, monkeypatch):
+    """The length bias is computed on threads beside the strata's bootstrap: an error on one
+    of them is raised by the command, and no summary.json or report is written from half the
+    figures; the run, made again, writes them."""
+    import threading
+
+    import pytest
+
+    import medrubric.scoring.length as length
+
+    _inputs(tmp_path)
+    run = tmp_path / "run"
+    line = length._line
+
+    def failing_off_the_main_thread(*args):
+        if threading.current_thread() is not threading.main_thread():
+            raise MemoryError("length bias thread")
+        return line(*args)
+
+    monkeypatch.setattr(length, "_line", failing_off_the_main_thread)
+    with ReplayServer(rubric_replay_handler) as server:
+        with pytest.raises(MemoryError, match="length bias thread"):
+            _grade(tmp_path, server.base_url, run)
+        assert not any((run / name).exists() for name in OUTPUTS)
+        monkeypatch.setattr(length, "_line", line)
+        _grade(tmp_path, server.base_url, run)
+        assert _outputs(run) == _recomputed(tmp_path, server.base_url, run)

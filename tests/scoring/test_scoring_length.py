@@ -88,3 +88,31 @@ def test_the_summary_statistics_do_not_import_scipy_stats() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_bias_on_two_threads_is_the_bias_on_one_to_the_bit() -> None:
+    """Blocks of resamples computed on two threads (as summary.json's are) are drawn in the
+    order of one pass, so every figure is the single thread's, bit for bit."""
+    lengths, scores = _planted(n=300, seed=5)
+    one = length_bias(lengths, scores, n_resamples=4000, threads=1)  # 10 blocks of 437 rows
+    two = length_bias(lengths, scores, n_resamples=4000, threads=2)
+    assert one is not None and two is not None
+    assert one.model_dump() == two.model_dump()
+
+
+def test_a_helper_threads_error_is_raised_never_a_figure(monkeypatch) -> None:
+    import threading
+
+    import medrubric.scoring.length as length
+
+    line = length._line
+
+    def failing_off_the_main_thread(*args):
+        if threading.current_thread() is not threading.main_thread():
+            raise MemoryError("helper")
+        return line(*args)
+
+    monkeypatch.setattr(length, "_line", failing_off_the_main_thread)
+    lengths, scores = _planted(n=300, seed=5)
+    with pytest.raises(MemoryError, match="helper"):
+        length_bias(lengths, scores, n_resamples=4000, threads=2)

@@ -10,7 +10,9 @@ alone in its own summary.json).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -27,41 +29,66 @@ __all__ = ["adjusted_at", "length_bias", "resampled_ranks"]
 _BLOCK = 1 << 17
 
 
+class _Coded:
+    """A vector's distinct values, coded once (`np.unique`) for the ranks of every block of
+    resamples."""
+
+    def __init__(self, values: FloatArray) -> None:
+        distinct, self.code = np.unique(values, return_inverse=True)
+        self.size = distinct.size
+        missing = np.isnan(values)
+        self.missing = missing if missing.any() else None
+
+    def ranks(
+        self, idx: IntArray, cell: IntArray | None = None, out: FloatArray | None = None
+    ) -> FloatArray:
+        """The ranks of each row of `idx`, written to `out` (`cell`: a scratch array of
+        `idx`'s shape) or to new arrays."""
+        rows, size = idx.shape[0], self.size
+        cell = np.take(self.code, idx, out=cell, mode="clip")  # every index is in range
+        cell += (np.arange(rows) * size)[:, None]  # (row, value), flattened
+        counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
+        below = np.cumsum(counts, axis=-1) - counts
+        ranks: FloatArray = np.take((below + (counts + 1) / 2).ravel(), cell, out=out, mode="clip")
+        if self.missing is not None:
+            ranks[self.missing[idx].any(axis=-1)] = np.nan
+        return ranks
+
+
 def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
     """`scipy.stats.rankdata(values[idx], axis=-1)` (average ranks, 1-based, per row), value
     for value, without sorting each row: a row's ranks follow from how often it draws each
     distinct value of `values`, counted at once for the whole array. A row that draws a NaN
     is all NaN, as scipy's."""
-    distinct, code = np.unique(values, return_inverse=True)
-    rows, size = idx.shape[0], distinct.size
-    cell = code[idx] + (np.arange(rows) * size)[:, None]  # (row, distinct value), flattened
-    counts = np.bincount(cell.ravel(), minlength=rows * size).reshape(rows, size)
-    below = np.cumsum(counts, axis=-1) - counts
-    ranks: FloatArray = (below + (counts + 1) / 2).ravel()[cell]
-    missing = np.isnan(values)
-    if missing.any():
-        ranks[missing[idx].any(axis=-1)] = np.nan
-    return ranks
+    return _Coded(values).ranks(idx)
 
 
-def _row_pearson(x: FloatArray, y: FloatArray) -> FloatArray:
-    """Pearson's r of each row pair; nan where a row does not vary."""
-    xc = x - x.mean(axis=-1, keepdims=True)
-    yc = y - y.mean(axis=-1, keepdims=True)
-    denominator = np.sqrt((xc * xc).sum(axis=-1) * (yc * yc).sum(axis=-1))
+def _row_pearson(x: FloatArray, y: FloatArray, scratch: FloatArray) -> FloatArray:
+    """Pearson's r of each row pair; nan where a row does not vary. `x` and `y` are centred
+    in place; `scratch` is an array of their shape."""
+    x -= x.mean(axis=-1, keepdims=True)
+    y -= y.mean(axis=-1, keepdims=True)
+    sxx = np.multiply(x, x, out=scratch).sum(axis=-1)
+    denominator = np.sqrt(sxx * np.multiply(y, y, out=scratch).sum(axis=-1))
     with np.errstate(invalid="ignore", divide="ignore"):
-        r: FloatArray = (xc * yc).sum(axis=-1) / denominator
+        r: FloatArray = np.multiply(x, y, out=scratch).sum(axis=-1) / denominator
     return r
 
 
-def _line(log_length: FloatArray, score: FloatArray) -> tuple[FloatArray, FloatArray]:
+def _line(
+    log_length: FloatArray, score: FloatArray, scratch: FloatArray
+) -> tuple[FloatArray, FloatArray]:
     """Least-squares intercept and slope of score on log length, row by row (slope 0 where
-    every length is the same)."""
-    xc = log_length - log_length.mean(axis=-1, keepdims=True)
-    sxx = (xc * xc).sum(axis=-1)
-    sxy = (xc * (score - score.mean(axis=-1, keepdims=True))).sum(axis=-1)
+    every length is the same). Both are centred in place; `scratch`: an array of their
+    shape."""
+    mean_x = log_length.mean(axis=-1, keepdims=True)
+    mean_score = score.mean(axis=-1, keepdims=True)
+    log_length -= mean_x
+    score -= mean_score
+    sxx = np.multiply(log_length, log_length, out=scratch).sum(axis=-1)
+    sxy = np.multiply(log_length, score, out=scratch).sum(axis=-1)
     slope = np.divide(sxy, sxx, out=np.zeros_like(sxy), where=sxx > 0)
-    intercept = score.mean(axis=-1) - slope * log_length.mean(axis=-1)
+    intercept = mean_score[..., 0] - slope * mean_x[..., 0]
     return intercept, slope
 
 
@@ -78,10 +105,12 @@ def length_bias(
     reference_chars: float | None = None,
     n_resamples: int = 10_000,
     seed: int = 0,
+    threads: int = 1,
 ) -> LengthBias | None:
     """Spearman's rho of case length and case score with a bootstrap CI over cases, and the
     length-adjusted score at `reference_chars` (default: the median of `lengths`); None for
-    fewer than three cases."""
+    fewer than three cases. `threads` > 1 computes blocks of resamples on that many threads
+    (numpy releases the GIL for their arrays); the figures are the same for any number."""
     x = np.asarray(lengths, dtype=float)
     y = np.asarray(scores, dtype=float)
     if x.size != y.size:
@@ -90,17 +119,43 @@ def length_bias(
         return None
     log_x = np.log(np.maximum(x, 1.0))  # an empty answer counts as one character
     reference = float(np.median(x)) if reference_chars is None else float(reference_chars)
-    intercept, slope = _line(log_x, y)
+    intercept, slope = _line(log_x.copy(), y.copy(), np.empty_like(y))
     rng = np.random.default_rng(seed)
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
     step = rows_per_chunk(x.size, _BLOCK)
-    for start in range(0, n_resamples, step):
-        rows = min(step, n_resamples - start)
-        idx = rng.integers(0, x.size, size=(rows, x.size))
-        rhos[start : start + rows] = _row_pearson(resampled_ranks(x, idx), resampled_ranks(y, idx))
-        a, b = _line(log_x[idx], y[idx])
-        adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+    coded_x, coded_y = _Coded(x), _Coded(y)
+    starts = iter(range(0, n_resamples, step))
+    drawing = threading.Lock()
+
+    def resample() -> None:
+        """Blocks of resamples until none is left, each drawn in turn (the draws are those
+        of one pass in order, whichever thread takes a block) and computed alone, in this
+        thread's arrays (used again block after block, not allocated for each)."""
+        cells = np.empty((min(step, n_resamples), x.size), dtype=np.intp)
+        arrays = [np.empty(cells.shape) for _ in range(3)]
+        while True:
+            with drawing:
+                start = next(starts, None)
+                if start is None:
+                    return
+                rows = min(step, n_resamples - start)
+                idx = rng.integers(0, x.size, size=(rows, x.size))
+            cell, first, second, scratch = cells[:rows], *(a[:rows] for a in arrays)
+            rx, ry = coded_x.ranks(idx, cell, first), coded_y.ranks(idx, cell, second)
+            rhos[start : start + rows] = _row_pearson(rx, ry, scratch)
+            log_drawn = np.take(log_x, idx, out=first, mode="clip")
+            a, b = _line(log_drawn, np.take(y, idx, out=second, mode="clip"), scratch)
+            adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+
+    if threads > 1:
+        with ThreadPoolExecutor(threads - 1, thread_name_prefix="medrubric-length") as pool:
+            helpers = [pool.submit(resample) for _ in range(threads - 1)]
+            resample()
+            for helper in helpers:
+                helper.result()  # a helper's error is raised here, no figure returned
+    else:
+        resample()
     rho = spearman(x, y).statistic
     defined = rhos[np.isfinite(rhos)]
     rho_ci = percentile_interval(defined) if defined.size else (math.nan, math.nan)

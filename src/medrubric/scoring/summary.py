@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +37,7 @@ from medrubric.stats import percentile_interval
 from medrubric.stats.variance import variance_components
 
 SEED, N_RESAMPLES = 0, 10_000  # summary.json's bootstrap
+BIAS_THREADS = 2  # the length bias's threads (its figures do not depend on them)
 
 
 def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | None:
@@ -273,15 +275,29 @@ def summarize(
             by_axis[axis_name].append(_mean(axis_scores))
 
     model = one_model(models, repeated, n_grades)
-    groups = [by_axis, by_theme, by_specialty, by_language, *by_tag.values()]
-    strata_of = _Strata([overall, *(v for g in groups for v in g.values())], seed, n_resamples)
-    total = strata_of.one(overall) if overall else None
-    answers = list(per_case.values())
-    if total is not None and epochs > 1:
-        lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
-        total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
-    matrix = complete_matrix(answers) if epochs > 1 else np.array(overall).reshape(-1, 1)
     measured = [c for c in per_case if case_lengths.get(c)]
+    # the length bias (on two threads: `length_bias`) beside this thread's bootstraps of the
+    # strata and of the epochs: numpy work that releases the GIL, so the machine's cores
+    # share it, and neither reads what the other computes. Its error is raised here
+    # (`result`), after them, never written as a figure.
+    with ThreadPoolExecutor(1, thread_name_prefix="medrubric-length") as pool:
+        bias = pool.submit(
+            length_bias,
+            [_mean(case_lengths[c]) for c in measured],
+            [_mean(per_case[c]) for c in measured],
+            n_resamples=n_resamples,
+            seed=seed,
+            threads=BIAS_THREADS,
+        )
+        groups = [by_axis, by_theme, by_specialty, by_language, *by_tag.values()]
+        strata_of = _Strata([overall, *(v for g in groups for v in g.values())], seed, n_resamples)
+        total = strata_of.one(overall) if overall else None
+        answers = list(per_case.values())
+        if total is not None and epochs > 1:
+            lo, hi = nested_bootstrap_ci(answers, n_resamples, seed)
+            total = Stratum(score=total.score, ci95=(_clip01(lo), _clip01(hi)), n=total.n)
+        length = bias.result()
+    matrix = complete_matrix(answers) if epochs > 1 else np.array(overall).reshape(-1, 1)
     return Summary(
         model=model,
         graders=sorted(graders),
@@ -310,10 +326,5 @@ def summarize(
         worst_at_k=worst_at_k(matrix) or None,
         reliability_at_k=reliability_at_k(matrix, pass_threshold) or None,
         variance=epoch_variance(answers) if epochs > 1 else None,
-        length=length_bias(
-            [_mean(case_lengths[c]) for c in measured],
-            [_mean(per_case[c]) for c in measured],
-            n_resamples=n_resamples,
-            seed=seed,
-        ),
+        length=length,
     )
