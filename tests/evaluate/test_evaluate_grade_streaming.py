@@ -10,6 +10,7 @@ import hashlib
 import json
 import shutil
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -275,8 +276,11 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
     answered_before: list[int] = []
     with ReplayServer(rubric_replay_handler) as server:
 
-        def preload(*_args: object) -> None:
+        def preload(*_args: object) -> threading.Thread:
             answered_before.append(server.total)
+            thread = threading.Thread(target=lambda: None)
+            thread.start()
+            return thread
 
         monkeypatch.setattr("medrubric.evaluate.runner.preload_summary", preload)
         opts = _options(tmp_path, server, concurrency=1)

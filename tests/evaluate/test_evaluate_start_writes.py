@@ -135,3 +135,34 @@ def test_a_repeated_case_id_still_stops_before_any_request(tmp_path: Path) -> No
             _grade(tmp_path, server.base_url, out)
         assert server.total == 0
     assert not out.exists()
+
+
+def test_no_preload_thread_outlives_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary's preload (imports, the git revision, the bootstrap's tables) starts at the
+    first reply; a short run may end before it does, and its thread used to go on beside
+    whatever the process did next. Here the preload is made slower than the run."""
+    import threading
+    import time
+
+    from medrubric.evaluate import runner
+    from medrubric.scoring import resample
+
+    started: list[threading.Thread] = []
+    preload, draw_ahead = runner.preload_summary, resample.draw_ahead
+
+    def kept(*args: Any) -> threading.Thread:
+        started.append(preload(*args))
+        return started[-1]
+
+    def slow_draw(*args: Any) -> Any:
+        time.sleep(1.0)
+        return draw_ahead(*args)
+
+    monkeypatch.setattr(runner, "preload_summary", kept)
+    monkeypatch.setattr(resample, "draw_ahead", slow_draw)
+    _inputs(tmp_path)
+    with ReplayServer(rubric_replay_handler) as server:
+        _grade(tmp_path, server.base_url, tmp_path / "run")
+    assert len(started) == 1 and not started[0].is_alive()

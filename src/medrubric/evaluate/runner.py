@@ -527,25 +527,32 @@ async def grade_stage(
                          "--engine local")  # fmt: skip
     if ledger is not None:
         ledger.begin(run)
+    preloads: list[threading.Thread] = []
     async with AsyncExitStack() as stack:
         graders = [
             await stack.enter_async_context(opts.open(spec, opts.batch(run, n), opts.fanout))
             for n, spec in enumerate(specs)
         ]
-        await grade_run(
-            cases,
-            responses,
-            graders,
-            opts.setup,
-            run,
-            concurrency=sum(opts.workers(spec) for spec in specs),
-            progress=progress,
-            retry_errors=opts.retry_errors,
-            on_work=lambda: preload_summary(run, responses),
-            on_grade=None if ledger is None else ledger.add,
-            on_call=None if ledger is None else ledger.calls.add_call,
-            before_results=start,
-        )
+        try:
+            await grade_run(
+                cases,
+                responses,
+                graders,
+                opts.setup,
+                run,
+                concurrency=sum(opts.workers(spec) for spec in specs),
+                progress=progress,
+                retry_errors=opts.retry_errors,
+                on_work=lambda: preloads.append(preload_summary(run, responses)),
+                on_grade=None if ledger is None else ledger.add,
+                on_call=None if ledger is None else ledger.calls.add_call,
+                before_results=start,
+            )
+        finally:
+            # The preload ends with the stage (a short run may end first): no thread of this
+            # run outlives it, importing or drawing beside whatever comes next.
+            for thread in preloads:
+                await asyncio.to_thread(thread.join)
 
 
 # The most memory the bootstrap's index tables drawn ahead may take (uint16 indices: three
