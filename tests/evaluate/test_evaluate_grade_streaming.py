@@ -266,12 +266,11 @@ def test_a_fresh_grade_reads_each_case_once_while_grading(tmp_path, monkeypatch)
     assert len((tmp_path / "run" / "grades.jsonl").read_text().splitlines()) == 3
 
 
-def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
-    tmp_path, monkeypatch
-):
-    """summary.json's imports (numpy, scipy) run in a thread while the calls are in flight;
-    started before the first request they would hold the interpreter while the command is
-    still opening its HTTP client and sending that request."""
+def test_the_summary_preload_starts_at_the_first_reply_not_before_it(tmp_path, monkeypatch):
+    """summary.json's preload (the git revision, the bootstrap's tables) runs in a thread
+    while the calls are in flight; started before the first request it would share the
+    interpreter with the command while it is still opening its HTTP client and sending that
+    request."""
     answers = _answers(tmp_path / "answers.jsonl")
     answered_before: list[int] = []
     with ReplayServer(rubric_replay_handler) as server:
@@ -287,6 +286,27 @@ def test_the_statistics_stack_is_imported_after_the_first_reply_not_before_it(
         result = asyncio.run(run_grade(opts, answers))
     assert result.progress.tally.verdicts > 1
     assert answered_before == [1]  # once, when the first call had its reply
+
+
+def test_the_statistics_stack_loads_before_the_first_call_and_not_for_a_finished_run(
+    tmp_path, monkeypatch
+):
+    """summary.json's statistics stack is loaded on the event loop's thread once, before the
+    first request (the first grade written needs it; on the preload thread it held the
+    import lock while the loop waited), and not at all by a run with no call to make."""
+    answers = _answers(tmp_path / "answers.jsonl")
+    sent_before: list[int] = []
+    with ReplayServer(rubric_replay_handler) as server:
+
+        def loaded() -> None:
+            sent_before.append(server.total)
+
+        monkeypatch.setattr("medrubric.evaluate.runner.load_statistics", loaded)
+        opts = _options(tmp_path, server, concurrency=1)
+        asyncio.run(run_grade(opts, answers))
+        assert sent_before == [0]
+        asyncio.run(run_grade(opts, answers))  # finished: no call
+    assert sent_before == [0]
 
 
 if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER

@@ -475,7 +475,7 @@ class GradeLedger:
 
     def add(self, grade: CaseGrade, case: Case | None, response: Response | None) -> None:
         """A grade as it is written, of `case` and `response` (what its card shows)."""
-        from medrubric.scoring.summary import scored_grade  # numpy: not with the command's start
+        from medrubric.scoring.summary import scored_grade  # before any call: load_statistics
 
         self._scored[answer_key(grade)] = scored_grade(grade, self.clip)
         if self.draw is None:
@@ -547,6 +547,7 @@ async def grade_stage(
                 on_grade=None if ledger is None else ledger.add,
                 on_call=None if ledger is None else ledger.calls.add_call,
                 before_results=start,
+                before_calls=load_statistics,
             )
         finally:
             # The preload ends with the stage (a short run may end first): no thread of this
@@ -561,16 +562,24 @@ async def grade_stage(
 AHEAD_BYTES = 64 << 20
 
 
+def load_statistics() -> None:
+    """summary.json's statistics stack (numpy, scipy), loaded on the event loop's thread just
+    before a run's first call: the first grade written needs it (`GradeLedger`). Loaded on
+    the preload thread instead, it held the import lock while the event loop waited for it at
+    the first grade, and took turns with the calls for the interpreter (bench/RESULTS.md,
+    "## Command start-up"). A run with no call to make (a finished re-run) does not load it."""
+    import medrubric.evaluate.summary  # noqa: F401
+
+
 def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thread:
     """What summary.json needs that does not depend on the grades, done in the background
     while grader calls run, mostly waiting on the network, rather than after the last one:
-    import the statistics stack (numpy), resolve the git revision, and draw the bootstrap's
-    index tables for the strata sizes the answered cases predict (`expected_strata_sizes`;
-    numpy computes them without the GIL)."""
+    resolve the git revision, and draw the bootstrap's index tables for the strata sizes the
+    answered cases predict (`expected_strata_sizes`; numpy computes them without the GIL).
+    The statistics stack is imported before the calls (`load_statistics`), not here."""
     answered = {r.case_id for r in responses}
 
     def load() -> None:
-        import medrubric.evaluate.summary  # noqa: F401
         from medrubric.evaluate.provenance import git_revision
         from medrubric.scoring.resample import draw_ahead, table_bytes
         from medrubric.scoring.summary import N_RESAMPLES, SEED, expected_strata_sizes
