@@ -79,12 +79,25 @@ def test_a_fresh_and_a_resumed_run_equal_their_recomputation_from_disk(tmp_path,
             yield grade
 
     monkeypatch.setattr(RunDir, "grades_at", counted)
+    import medrubric.scoring.length as length
+
+    prepared = length._prepared
+    ahead: list[bool] = []
+
+    def noted(*args):
+        blocks = prepared(*args)
+        ahead.append(blocks is not None)
+        return blocks
+
+    monkeypatch.setattr(length, "_prepared", noted)
     with ReplayServer(rubric_replay_handler) as server:
         _grade(tmp_path, server.base_url, run)
         assert read == []  # scored and drawn as each grade was written
+        assert ahead == [True]  # the length bias's lengths side computed during the calls
         fresh = _outputs(run)
         assert fresh == _recomputed(tmp_path, server.base_url, run)
         assert len(read) == 3  # the recomputation read every grade
+        assert ahead == [True, False]  # ... and computed the lengths side at the end
         kept = {name: (run / name).read_bytes() for name in OUTPUTS}
         _grade(tmp_path, server.base_url, run)  # finished: kept as they are
         assert {name: (run / name).read_bytes() for name in OUTPUTS} == kept
@@ -148,18 +161,18 @@ def test_a_length_bias_thread_that_fails_stops_the_run_with_no_summary(tmp_path,
 
     _inputs(tmp_path)
     run = tmp_path / "run"
-    line = length._line
+    line = length._rho_and_line
 
     def failing_off_the_main_thread(*args):
         if threading.current_thread() is not threading.main_thread():
             raise MemoryError("length bias thread")
         return line(*args)
 
-    monkeypatch.setattr(length, "_line", failing_off_the_main_thread)
+    monkeypatch.setattr(length, "_rho_and_line", failing_off_the_main_thread)
     with ReplayServer(rubric_replay_handler) as server:
         with pytest.raises(MemoryError, match="length bias thread"):
             _grade(tmp_path, server.base_url, run)
         assert not any((run / name).exists() for name in OUTPUTS)
-        monkeypatch.setattr(length, "_line", line)
+        monkeypatch.setattr(length, "_rho_and_line", line)
         _grade(tmp_path, server.base_url, run)
         assert _outputs(run) == _recomputed(tmp_path, server.base_url, run)

@@ -54,6 +54,11 @@ def test_degenerate_input_is_none_or_undefined_never_an_error():
     flat = length_bias([100, 100, 100, 100], [0.1, 0.5, 0.7, 0.2], n_resamples=100)
     assert flat is not None and flat.rho is None and flat.slope == 0.0
     assert flat.adjusted_score == pytest.approx(np.mean([0.1, 0.5, 0.7, 0.2]))
+    # equal lengths whose logs' mean may round off them: still no slope, in every resample
+    for n in (3, 7, 11):
+        same = length_bias([29] * n, np.linspace(0.1, 0.9, n), n_resamples=100)
+        assert same is not None and same.slope == 0.0
+        assert same.intercept == pytest.approx(0.5) and same.adjusted_ci95[0] > 0.1
 
 
 @pytest.mark.parametrize("distinct", [1, 3, 40, 500])
@@ -105,14 +110,59 @@ def test_a_helper_threads_error_is_raised_never_a_figure(monkeypatch) -> None:
 
     import medrubric.scoring.length as length
 
-    line = length._line
+    line = length._rho_and_line
 
     def failing_off_the_main_thread(*args):
         if threading.current_thread() is not threading.main_thread():
             raise MemoryError("helper")
         return line(*args)
 
-    monkeypatch.setattr(length, "_line", failing_off_the_main_thread)
+    monkeypatch.setattr(length, "_rho_and_line", failing_off_the_main_thread)
     lengths, scores = _planted(n=300, seed=5)
     with pytest.raises(MemoryError, match="helper"):
         length_bias(lengths, scores, n_resamples=4000, threads=2)
+
+
+def test_each_resamples_rho_and_line_are_scipys_and_numpys_on_its_draws() -> None:
+    """The bootstrap, brute force: one block of draws (default_rng(seed)), each resample's
+    Spearman rho by scipy and line by numpy's least squares, their percentile intervals."""
+    lengths, scores = _planted(n=40, seed=7)
+    scores = np.round(scores * 8) / 8  # ties in the scores
+    bias = length_bias(lengths, scores, n_resamples=500, seed=3)
+    assert bias is not None and bias.rho_ci95 is not None
+    idx = np.random.default_rng(3).integers(0, lengths.size, size=(500, lengths.size))
+    rhos, adjusted = [], []
+    for row in idx:
+        x, y = lengths[row], scores[row]
+        rho = stats.spearmanr(x, y).statistic
+        if np.isfinite(rho):
+            rhos.append(rho)
+        slope, intercept = np.polyfit(np.log(x), y, 1)
+        adjusted.append(intercept + slope * math.log(bias.reference_chars))
+    assert bias.rho_ci95 == pytest.approx(tuple(np.percentile(rhos, [2.5, 97.5])), abs=1e-12)
+    assert bias.adjusted_ci95 == pytest.approx(
+        tuple(np.percentile(adjusted, [2.5, 97.5])), abs=1e-9
+    )
+
+
+def test_the_lengths_side_computed_ahead_gives_the_same_figures_to_the_bit() -> None:
+    """`prepare_ahead` (a run's calls in flight) stores the draws and the lengths' ranks
+    compactly; the bias from them is the bias computed at the end, on one thread or two. Other
+    lengths, seeds or sizes do not take them."""
+    import medrubric.scoring.length as length
+
+    lengths, scores = _planted(n=300, seed=11)
+    scores[5] = np.nan  # a resample that draws it has no rho
+    plain = length_bias(lengths, scores, n_resamples=3000)
+    length.prepare_ahead(lengths, n_resamples=3000, seed=0)
+    try:
+        assert length._prepared(lengths[::-1].copy(), 0, 3000) is None
+        assert length._prepared(lengths, 1, 3000) is None
+        assert length._prepared(lengths, 0, 2000) is None
+        for threads in (1, 2):
+            ahead = length_bias(lengths, scores, n_resamples=3000, threads=threads)
+            assert plain is not None and ahead is not None
+            assert repr(ahead.model_dump()) == repr(plain.model_dump())  # nan == nan here
+    finally:
+        length.forget_ahead()
+    assert length._prepared(lengths, 0, 3000) is None

@@ -557,8 +557,9 @@ async def grade_stage(
 
 
 # The most memory the bootstrap's index tables drawn ahead may take (uint16 indices: three
-# strata sizes of a 1,000-case run). A run whose own table does not fit (3,355 cases or
-# more) draws every table at the end, as it is used.
+# strata sizes of a 1,000-case run), and, apart, the length bias's blocks (40 MB for 1,000
+# cases). A run whose own table does not fit (3,355 cases or more) draws every table at the
+# end, as it is used; one whose length blocks do not fit (1,678 cases) computes them then.
 AHEAD_BYTES = 64 << 20
 
 
@@ -574,21 +575,33 @@ def load_statistics() -> None:
 def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thread:
     """What summary.json needs that does not depend on the grades, done in the background
     while grader calls run, mostly waiting on the network, rather than after the last one:
-    resolve the git revision, and draw the bootstrap's index tables for the strata sizes the
-    answered cases predict (`expected_strata_sizes`; numpy computes them without the GIL).
+    resolve the git revision, draw the bootstrap's index tables for the strata sizes the
+    answered cases predict (`expected_strata_sizes`), and the length bias's side of the
+    lengths, known from the answers (`expected_lengths`, `length.prepare_ahead`); numpy
+    computes them without the GIL.
     The statistics stack is imported before the calls (`load_statistics`), not here."""
     answered = {r.case_id for r in responses}
 
     def load() -> None:
         from medrubric.evaluate.provenance import git_revision
+        from medrubric.scoring.length import ahead_bytes, prepare_ahead
         from medrubric.scoring.resample import draw_ahead, table_bytes
-        from medrubric.scoring.summary import N_RESAMPLES, SEED, expected_strata_sizes
+        from medrubric.scoring.summary import (
+            N_RESAMPLES,
+            SEED,
+            expected_lengths,
+            expected_strata_sizes,
+        )
 
         git_revision()
         if table_bytes(len(answered), N_RESAMPLES) > AHEAD_BYTES:
             return  # the run's own table does not fit: its cases are not read again for it
-        cases = (case for _, case in read_models(run.cases, Case) if case.id in answered)
+        cases = [case for _, case in read_models(run.cases, Case) if case.id in answered]
         draw_ahead(SEED, expected_strata_sizes(cases), N_RESAMPLES, AHEAD_BYTES)
+        scorable = {case.id for case in cases if any(c.weight > 0 for c in case.rubric)}
+        lengths = expected_lengths(latest_by_key(responses).values(), scorable)
+        if ahead_bytes(len(lengths), N_RESAMPLES) <= AHEAD_BYTES:
+            prepare_ahead(lengths, n_resamples=N_RESAMPLES, seed=SEED)
 
     thread = threading.Thread(target=load, name="medrubric-preload", daemon=True)
     thread.start()
@@ -779,11 +792,11 @@ def summarised(
     try:
         summary, changed = write_summary(run, opts, cases, responses, picker, ledger)
     finally:
-        # the index tables drawn ahead for it, if any were: a finished run run again keeps
-        # its summary and never loads the statistics stack (numpy) at all
-        resample = sys.modules.get("medrubric.scoring.resample")
-        if resample is not None:
-            resample.forget_ahead()
+        # the index tables and length blocks drawn ahead for it, if any were: a finished
+        # run run again keeps its summary and never loads the statistics stack (numpy)
+        for name in ("medrubric.scoring.resample", "medrubric.scoring.length"):
+            if name in sys.modules:
+                sys.modules[name].forget_ahead()
     return RunResult(
         run=run, progress=progress, cases=cases, responses=responses, summary=summary,
         summary_changed=changed, picked=picker if changed else None,

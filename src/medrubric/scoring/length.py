@@ -11,17 +11,26 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from medrubric.scoring.records import LengthBias
 from medrubric.stats import spearman
 from medrubric.stats._arrays import FloatArray, IntArray, rows_per_chunk
 from medrubric.stats.intervals import percentile_interval
 
-__all__ = ["adjusted_at", "length_bias", "resampled_ranks"]
+__all__ = [
+    "adjusted_at",
+    "ahead_bytes",
+    "forget_ahead",
+    "length_bias",
+    "prepare_ahead",
+    "resampled_ranks",
+]
 
 # Draws resampled at once: a block's arrays (~1 MB each) stay in the CPU's caches, where one
 # block of all 10,000 resamples (16 MB arrays, fresh pages in a new process) took 2-4x as long.
@@ -63,33 +72,170 @@ def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
     return _Coded(values).ranks(idx)
 
 
-def _row_pearson(x: FloatArray, y: FloatArray, scratch: FloatArray) -> FloatArray:
-    """Pearson's r of each row pair; nan where a row does not vary. `x` and `y` are centred
-    in place; `scratch` is an array of their shape."""
-    x -= x.mean(axis=-1, keepdims=True)
-    y -= y.mean(axis=-1, keepdims=True)
-    sxx = np.multiply(x, x, out=scratch).sum(axis=-1)
-    denominator = np.sqrt(sxx * np.multiply(y, y, out=scratch).sum(axis=-1))
+class _Block:
+    """One block of resamples and what they need of the lengths alone, computed before the
+    scores are known (`prepare_ahead`) or as the block is taken: the draws, twice the
+    centred ranks of the drawn lengths (integers: average ranks are half-integers, and their
+    mean is (n + 1) / 2 exactly), the sum of their squares, and the mean and sum of squares
+    of the centred log lengths."""
+
+    __slots__ = ("idx", "mean_log", "missing", "rank_ss", "ranks", "rows", "start", "xx")
+
+    def __init__(
+        self, start: int, idx: IntArray, x: _Coded, log_x: FloatArray, compact: bool = False
+    ) -> None:
+        """`compact`: kept for later (`prepare_ahead`), so the draws are stored in the smallest
+        unsigned type and the ranks as integers (twice the centred rank), not as floats."""
+        rows, n = idx.shape
+        self.start, self.rows = start, rows
+        ranks = x.ranks(idx)
+        self.missing = None if x.missing is None else np.isnan(ranks[:, 0])
+        ranks -= (n + 1) / 2  # exact: every rank, and their mean, is a multiple of 1/2
+        self.rank_ss = np.einsum("ij,ij->i", ranks, ranks)  # exact: multiples of 1/4
+        drawn = np.take(log_x, idx, mode="clip")
+        self.mean_log = drawn.mean(axis=-1, keepdims=True)
+        drawn -= self.mean_log
+        self.xx = np.multiply(drawn, drawn, out=drawn).sum(axis=-1)
+        self.idx: NDArray[Any] = idx.astype(np.min_scalar_type(n - 1)) if compact else idx
+        self.ranks: NDArray[Any] = ranks
+        if compact:
+            ranks *= 2
+            self.ranks = np.nan_to_num(ranks).astype(np.int16 if n < 1 << 14 else np.int32)
+
+
+def _rho_and_line(
+    block: _Block,
+    y: _Coded,
+    scores: FloatArray,
+    log_x: FloatArray,
+    index: IntArray,
+    scratch: tuple[FloatArray, FloatArray],
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Spearman's rho, and the intercept and slope of score on log length, of each resample
+    of `block`. rho is the Pearson r of the ranks, whose sums are taken over each row's
+    distinct scores: the lengths' centred ranks summed by score (`np.bincount` with weights),
+    times the scores' centred ranks. Every term is a multiple of 1/4, so the sums are exact
+    in any order (below 2**53: n up to ~300,000) and rho equals the per-element Pearson r of
+    the ranks, bit for bit."""
+    rows, n = block.idx.shape
+    idx = block.idx
+    if idx.dtype != np.intp:  # drawn ahead, stored small
+        idx = index[:rows]
+        np.copyto(idx, block.idx)
+    cell = np.take(y.code, idx)
+    cell += (np.arange(rows) * y.size)[:, None]
+    flat = cell.ravel()
+    counts = np.bincount(flat, minlength=rows * y.size).reshape(rows, y.size)
+    centred = np.cumsum(counts, axis=-1) - counts + (counts + 1) / 2 - (n + 1) / 2
+    ranks = block.ranks
+    if ranks.dtype.kind == "i":  # twice the rank, kept ahead
+        ranks = np.multiply(ranks, 0.5, out=scratch[0][:rows])
+    by_score = np.bincount(flat, weights=ranks.ravel(), minlength=rows * y.size)
+    xy = np.einsum("ij,ij->i", centred, by_score.reshape(rows, y.size))
+    yy = np.einsum("ij,ij,ij->i", counts, centred, centred)
     with np.errstate(invalid="ignore", divide="ignore"):
-        r: FloatArray = np.multiply(x, y, out=scratch).sum(axis=-1) / denominator
-    return r
+        rho: FloatArray = xy / np.sqrt(block.rank_ss * yy)
+    for missing in (block.missing, None if y.missing is None else y.missing[idx].any(axis=-1)):
+        if missing is not None:
+            rho[missing] = np.nan
+    log_drawn = np.take(log_x, idx, out=scratch[0][:rows], mode="clip")
+    log_drawn -= block.mean_log
+    drawn = np.take(scores, idx, out=scratch[1][:rows], mode="clip")
+    mean_score = drawn.mean(axis=-1, keepdims=True)
+    drawn -= mean_score
+    sxy = np.multiply(log_drawn, drawn, out=drawn).sum(axis=-1)
+    # every drawn length the same (all tied: rank_ss, exact, is 0): slope 0, as in `_line`
+    slope = np.divide(
+        sxy, block.xx, out=np.zeros_like(sxy), where=(block.xx > 0) & (block.rank_ss > 0)
+    )
+    return rho, mean_score[:, 0] - slope * block.mean_log[:, 0], slope
 
 
 def _line(
     log_length: FloatArray, score: FloatArray, scratch: FloatArray
 ) -> tuple[FloatArray, FloatArray]:
     """Least-squares intercept and slope of score on log length, row by row (slope 0 where
-    every length is the same). Both are centred in place; `scratch`: an array of their
-    shape."""
+    every length is the same: their mean, rounded, may differ from them by an ulp, which
+    would leave a slope of rounding errors). Both are centred in place; `scratch`: an array
+    of their shape."""
+    varies = np.ptp(log_length, axis=-1) > 0
     mean_x = log_length.mean(axis=-1, keepdims=True)
     mean_score = score.mean(axis=-1, keepdims=True)
     log_length -= mean_x
     score -= mean_score
     sxx = np.multiply(log_length, log_length, out=scratch).sum(axis=-1)
     sxy = np.multiply(log_length, score, out=scratch).sum(axis=-1)
-    slope = np.divide(sxy, sxx, out=np.zeros_like(sxy), where=sxx > 0)
+    slope = np.divide(sxy, sxx, out=np.zeros_like(sxy), where=varies & (sxx > 0))
     intercept = mean_score[..., 0] - slope * mean_x[..., 0]
     return intercept, slope
+
+
+class _Ahead:
+    """The blocks of one set of lengths, computed on a background thread before the scores
+    are known (`prepare_ahead`); `length_bias` takes them when its lengths, seed and number
+    of resamples are these."""
+
+    def __init__(self, lengths: FloatArray, seed: int, n_resamples: int) -> None:
+        self.key = (seed, n_resamples)
+        self.lengths = lengths
+        self.blocks: list[_Block] | None = None
+        self.done = threading.Event()
+
+
+_AHEAD: list[_Ahead] = []
+_AHEAD_LOCK = threading.Lock()
+
+
+def _draws(n: int, n_resamples: int, seed: int) -> Iterator[tuple[int, IntArray]]:
+    """The resamples' indices, block by block, in the one order every figure depends on."""
+    rng = np.random.default_rng(seed)
+    step = rows_per_chunk(n, _BLOCK)
+    for start in range(0, n_resamples, step):
+        yield start, rng.integers(0, n, size=(min(step, n_resamples - start), n))
+
+
+def ahead_bytes(n: int, n_resamples: int) -> int:
+    """The memory `prepare_ahead` keeps for `n` lengths."""
+    return n_resamples * n * (np.min_scalar_type(n - 1).itemsize + (2 if n < 1 << 14 else 4))
+
+
+def prepare_ahead(lengths: Sequence[float], *, n_resamples: int, seed: int) -> None:
+    """Compute, now, what `length_bias` of these lengths needs before their scores (run on a
+    background thread while a run's calls are in flight: numpy releases the GIL). A
+    `length_bias` of these lengths waits for it; of other lengths, it computes its own."""
+    x = np.asarray(lengths, dtype=float)
+    if x.size < 3:
+        return
+    ahead = _Ahead(x, seed, n_resamples)
+    with _AHEAD_LOCK:
+        _AHEAD.append(ahead)
+    try:
+        coded, log_x = _Coded(x), _log_lengths(x)
+        ahead.blocks = [
+            _Block(s, idx, coded, log_x, compact=True)
+            for s, idx in _draws(x.size, n_resamples, seed)
+        ]
+    finally:
+        ahead.done.set()  # an error (memory) leaves no blocks: length_bias computes its own
+
+
+def forget_ahead() -> None:
+    """Free what `prepare_ahead` computed (or is computing)."""
+    with _AHEAD_LOCK:
+        _AHEAD.clear()
+
+
+def _prepared(x: FloatArray, seed: int, n_resamples: int) -> list[_Block] | None:
+    with _AHEAD_LOCK:
+        found = [a for a in _AHEAD if a.key == (seed, n_resamples) and np.array_equal(a.lengths, x)]
+    if not found:
+        return None
+    found[0].done.wait()
+    return found[0].blocks
+
+
+def _log_lengths(x: FloatArray) -> FloatArray:
+    return np.log(np.maximum(x, 1.0))  # an empty answer counts as one character
 
 
 def adjusted_at(bias: LengthBias, reference_chars: float) -> float:
@@ -110,43 +256,44 @@ def length_bias(
     """Spearman's rho of case length and case score with a bootstrap CI over cases, and the
     length-adjusted score at `reference_chars` (default: the median of `lengths`); None for
     fewer than three cases. `threads` > 1 computes blocks of resamples on that many threads
-    (numpy releases the GIL for their arrays); the figures are the same for any number."""
+    (numpy releases the GIL for their arrays); the figures are the same for any number, and
+    whether or not the lengths' side was computed ahead (`prepare_ahead`)."""
     x = np.asarray(lengths, dtype=float)
     y = np.asarray(scores, dtype=float)
     if x.size != y.size:
         raise ValueError("lengths and scores differ in length")
     if x.size < 3:
         return None
-    log_x = np.log(np.maximum(x, 1.0))  # an empty answer counts as one character
+    log_x = _log_lengths(x)
     reference = float(np.median(x)) if reference_chars is None else float(reference_chars)
     intercept, slope = _line(log_x.copy(), y.copy(), np.empty_like(y))
-    rng = np.random.default_rng(seed)
+    log_reference = math.log(max(reference, 1.0))
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
-    step = rows_per_chunk(x.size, _BLOCK)
     coded_x, coded_y = _Coded(x), _Coded(y)
-    starts = iter(range(0, n_resamples, step))
-    drawing = threading.Lock()
+    prepared = _prepared(x, seed, n_resamples)
+    blocks: Iterator[_Block | tuple[int, IntArray]] = iter(
+        prepared if prepared is not None else _draws(x.size, n_resamples, seed)
+    )
+    taking = threading.Lock()
+    rows = min(rows_per_chunk(x.size, _BLOCK), n_resamples)
 
     def resample() -> None:
-        """Blocks of resamples until none is left, each drawn in turn (the draws are those
-        of one pass in order, whichever thread takes a block) and computed alone, in this
+        """Blocks of resamples until none is left, each taken (drawn) in turn, so the draws
+        are those of one pass in order whichever thread takes a block, and computed in this
         thread's arrays (used again block after block, not allocated for each)."""
-        cells = np.empty((min(step, n_resamples), x.size), dtype=np.intp)
-        arrays = [np.empty(cells.shape) for _ in range(3)]
+        index = np.empty((rows, x.size), dtype=np.intp)
+        scratch = (np.empty((rows, x.size)), np.empty((rows, x.size)))
         while True:
-            with drawing:
-                start = next(starts, None)
-                if start is None:
-                    return
-                rows = min(step, n_resamples - start)
-                idx = rng.integers(0, x.size, size=(rows, x.size))
-            cell, first, second, scratch = cells[:rows], *(a[:rows] for a in arrays)
-            rx, ry = coded_x.ranks(idx, cell, first), coded_y.ranks(idx, cell, second)
-            rhos[start : start + rows] = _row_pearson(rx, ry, scratch)
-            log_drawn = np.take(log_x, idx, out=first, mode="clip")
-            a, b = _line(log_drawn, np.take(y, idx, out=second, mode="clip"), scratch)
-            adjusted[start : start + rows] = a + b * math.log(max(reference, 1.0))
+            with taking:
+                block = next(blocks, None)
+            if block is None:
+                return
+            if not isinstance(block, _Block):
+                block = _Block(*block, coded_x, log_x)
+            rho, a, b = _rho_and_line(block, coded_y, y, log_x, index, scratch)
+            rhos[block.start : block.start + block.rows] = rho
+            adjusted[block.start : block.start + block.rows] = a + b * log_reference
 
     if threads > 1:
         with ThreadPoolExecutor(threads - 1, thread_name_prefix="medrubric-length") as pool:
@@ -167,6 +314,6 @@ def length_bias(
         slope=float(slope),
         median_chars=float(np.median(x)),
         reference_chars=reference,
-        adjusted_score=float(intercept + slope * math.log(max(reference, 1.0))),
+        adjusted_score=float(intercept + slope * log_reference),
         adjusted_ci95=percentile_interval(adjusted),
     )

@@ -13,13 +13,13 @@ reliability@k and the per-case SD say how much the answers to one case vary
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
-from medrubric.data.models import Case, CaseGrade, Verdict, tag_values
+from medrubric.data.models import Case, CaseGrade, Response, Verdict, tag_values
 from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.epochs import (
     complete_matrix,
@@ -156,6 +156,18 @@ def expected_strata_sizes(cases: Iterable[Case]) -> set[int]:
         ):  # fmt: skip
             counts[stratum] += 1
     return {overall, *counts.values()} - {0}
+
+
+def expected_lengths(answers: Iterable[Response], scorable: Container[str]) -> list[float]:
+    """The case lengths `summarize` passes to the length bias when every answer and verdict
+    succeeds (`answers` in the order their grades reach it: `runner.GradeLedger`'s), so the
+    bias's lengths side can be computed while the calls are in flight; a run that ends
+    otherwise computes it at the end."""
+    per_case: dict[str, list[float]] = defaultdict(list)
+    for answer in answers:
+        if answer.response is not None and answer.case_id in scorable:
+            per_case[answer.case_id].append(len(answer.response))
+    return [_mean(lengths) for lengths in per_case.values()]
 
 
 @dataclass(frozen=True, slots=True)
