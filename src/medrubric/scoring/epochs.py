@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.special import comb
 
 from medrubric.stats._arrays import FloatArray, rows_per_chunk
 from medrubric.stats.intervals import percentile_interval
@@ -40,9 +39,14 @@ def complete_matrix(per_case: Sequence[Sequence[float]]) -> FloatArray:
 def _subset_weights(n: int, k: int) -> FloatArray:
     """w_i = C(n - i, k - 1) / C(n, k) for i = 1..n: the chance that the i-th smallest of n
     values is the minimum of a random k-subset."""
-    i = np.arange(1, n + 1)
-    weights: FloatArray = comb(n - i, k - 1, exact=False) / comb(n, k, exact=False)
+    weights: FloatArray = _combinations(k - 1, n - 1)[::-1] / math.comb(n, k)
     return weights
+
+
+def _combinations(k: int, most: int) -> FloatArray:
+    """C(m, k) for m = 0..most, exact integers as floats (scipy's `comb(..., exact=False)`
+    for the small counts of epochs, without loading scipy.special)."""
+    return np.array([math.comb(m, k) for m in range(most + 1)], dtype=float)
 
 
 def worst_at_k(scores: ArrayLike) -> dict[int, float]:
@@ -68,7 +72,7 @@ def reliability_at_k(scores: ArrayLike, threshold: float = 0.5) -> dict[int, flo
     n_epochs = matrix.shape[1]
     passing = (matrix >= threshold).sum(axis=1)
     return {
-        k: float(np.mean(comb(passing, k, exact=False) / comb(n_epochs, k, exact=False)))
+        k: float(np.mean(_combinations(k, n_epochs)[passing] / math.comb(n_epochs, k)))
         for k in range(1, n_epochs + 1)
     }
 

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from medrubric.scoring.records import LengthBias
-from medrubric.stats import spearman
+from medrubric.stats import spearman_rho
 from medrubric.stats._arrays import FloatArray, IntArray, rows_per_chunk
 from medrubric.stats.intervals import percentile_interval
 
@@ -303,7 +303,7 @@ def length_bias(
                 helper.result()  # a helper's error is raised here, no figure returned
     else:
         resample()
-    rho = spearman(x, y).statistic
+    rho = spearman_rho(x, y)
     defined = rhos[np.isfinite(rhos)]
     rho_ci = percentile_interval(defined) if defined.size else (math.nan, math.nan)
     return LengthBias(

@@ -23,6 +23,7 @@ from .correlation import kendall_tau_b as kendall_tau_b
 from .correlation import partial_corr as partial_corr
 from .correlation import pearson as pearson
 from .correlation import spearman as spearman
+from .correlation import spearman_rho as spearman_rho
 from .intervals import bootstrap_ci as bootstrap_ci
 from .intervals import bootstrap_distribution as bootstrap_distribution
 from .intervals import cluster_bootstrap_ci as cluster_bootstrap_ci

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import sparse
-from scipy.special import ndtri
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 from medrubric.stats._arrays import (
     FloatArray,
@@ -62,6 +63,8 @@ def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, fl
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return math.nan, math.nan
+    from scipy.special import ndtri  # scipy.special: ~0.1 s to import; summary.json needs none
+
     z = float(ndtri(0.5 + confidence / 2))
     p = k / n
     z2n = z * z / n
@@ -238,6 +241,8 @@ def cluster_totals_distribution(
     to a row of several statistics (then the result is resamples × statistics). The
     statistic of the data itself is ``stat`` of the column sums.
     """
+    from scipy import sparse
+
     _check_resamples(n_resamples)
     table: Any = totals if sparse.issparse(totals) else np.asarray(totals, dtype=float)
     if table.ndim != 2:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.special import ndtri
 
 from medrubric.stats._arrays import FloatArray, as_float_vector
 
@@ -75,6 +74,8 @@ def ppi_mean(
         float(np.var(weight * everywhere)) / everywhere.size
         + float(np.var(gold - weight * pred)) / gold.size
     )
+    from scipy.special import ndtri  # only when asked: see stats.intervals
+
     z = float(ndtri(0.5 + confidence / 2))
     return PPIResult(
         estimate, (estimate - z * se, estimate + z * se), weight, gold.size, everywhere.size
