@@ -62,10 +62,6 @@ _ACRONYM = re.compile(r"[A-Z]{1,6}(?:[-/][A-Z]{1,6})*")
 _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|年龄)$")
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
 _ZH_NUMERAL = re.compile(r"[零〇一二三四五六七八九幺两]")
-# Recall-oriented decoding: a unit the best path labels O becomes part of an identifier when
-# the CRF's marginal P(O) there is under this (0 keeps the best path alone). Chosen by
-# leave-one-set-out on blind 7-9 (bench/RESULTS.md, "## Redaction: tenth freeze").
-P_O_BELOW = 0.0
 
 Unit = tuple[str, int, int]
 
@@ -244,33 +240,10 @@ def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
     seq, feats = features(text)
     if not seq:
         return
-    tagger = _tagger(path)
-    tagger.set(feats)
-    tags = tagger.tag()
-    if P_O_BELOW > 0:
-        tags = _recall_tags(tagger, tags)
+    tags = _tagger(path).tag(feats)
     for kind, start, end in _runs(seq, tags):
         if plausible(kind, text, start, end):
             yield kind, start, end
-
-
-def _recall_tags(tagger: Any, tags: list[str]) -> list[str]:
-    """The Viterbi `tags` with every O unit whose marginal P(O) is under `P_O_BELOW` given
-    the identifier label the tagger finds likeliest there; an added unit next to a unit of
-    its kind joins that unit's run. The best path's one choice hides near misses (a name the
-    model gives 40% to O); only P(O) is read for the other units."""
-    out = list(tags)
-    added = {t for t, tag in enumerate(tags) if tag == "O" and tagger.marginal("O", t) < P_O_BELOW}
-    if not added:
-        return out
-    choices = [label for label in tagger.labels() if label != "O"]
-    for t in sorted(added):
-        out[t] = "B-" + max(choices, key=lambda label: tagger.marginal(label, t))[2:]
-    for t in range(1, len(out)):
-        kind = out[t][2:]
-        if out[t].startswith("B-") and out[t - 1][2:] == kind and (t in added or t - 1 in added):
-            out[t] = f"I-{kind}"
-    return out
 
 
 def _zh_common_word(span: str) -> bool:
