@@ -87,26 +87,27 @@ def test_held_out_recall_and_clinical_detail_survival():
 # freeze-9's with the tagger trained on it (its first run at freeze-9, the tagger not trained
 # on it, was 509/556: EN 251/277, ZH 258/279, details 794/805); blind 3
 # ZH lost four labels (provinces
-# alone, 省妇幼) in freeze-8's relabelling. Caught
+# alone, 省妇幼) in freeze-8's relabelling. Freeze-10's rules (read from blind 9's misses)
+# raised the floors of blind 3-6 and 9 to its figures with the same tagger. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
     ("blind2", "en"): (229, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
-    ("blind3", "en"): (233, 237, 235, 235, 0),
+    ("blind3", "en"): (234, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
-    ("blind4", "en"): (278, 294, 415, 418, 0),
-    ("blind4", "zh"): (264, 278, 345, 346, 0),
-    ("blind5", "en"): (255, 271, 492, 493, 0),
-    ("blind5", "zh"): (252, 269, 436, 436, 0),
-    ("blind6", "en"): (266, 273, 391, 391, 0),
-    ("blind6", "zh"): (306, 309, 410, 413, 1),
+    ("blind4", "en"): (280, 294, 418, 418, 0),
+    ("blind4", "zh"): (267, 278, 346, 346, 0),
+    ("blind5", "en"): (259, 271, 492, 493, 0),
+    ("blind5", "zh"): (255, 269, 436, 436, 0),
+    ("blind6", "en"): (267, 273, 391, 391, 0),
+    ("blind6", "zh"): (306, 309, 411, 413, 1),
     ("blind7", "en"): (289, 291, 334, 334, 0),
     ("blind7", "zh"): (256, 262, 462, 462, 0),
     ("blind8", "en"): (286, 291, 346, 346, 0),
     ("blind8", "zh"): (324, 328, 263, 263, 0),
-    ("blind9", "en"): (264, 277, 360, 364, 0),
-    ("blind9", "zh"): (267, 279, 437, 441, 0),
+    ("blind9", "en"): (264, 277, 364, 364, 0),
+    ("blind9", "zh"): (269, 279, 440, 441, 0),
 }
 
 

@@ -40,6 +40,7 @@ from medrubric.redact.redact_rules import (
     DOSE,
     HANDLE,
     STRENGTH_WORDS,
+    ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     admitted_rules,
     is_kind_of_hospital,
@@ -92,9 +93,10 @@ _DEPARTMENT = re.compile(
 _ZH_PLACE_TAIL = re.compile(
     r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
-    # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院) or
-    # after a word that counts it (沈阳 | 一家三甲医院).
+    # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
+    # grade of hospital (上海 | 三甲医院) or after a word that counts it (沈阳 | 一家三甲医院).
     r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院|中医院|卫生院))"
+    rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
     r"(?:医院|卫生院|保健院|医学中心|卫生服务中心|诊所))"

@@ -40,6 +40,12 @@ _MEDICATION_CONTEXT = re.compile(
     r"|manufacturer|maker|pharma\w*)\b)"
     r"|吃|服用|片|粒|药|开了|处方"
 )
+# A drug or device maker by the word after its name (Mercia Pharma, Zeta Therapeutics), kept
+# like a listed company.
+_MAKER = (
+    r"\b[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?\s(?:Pharma|Pharmaceuticals?|Therapeutics|Biotech"
+    r"|Biosciences|Diagnostics|Lifesciences|Life Sciences|Healthcare Ltd|Medical Devices)\b"
+)
 # Quotes and brackets around a finding ('Norwalk) are not part of the word.
 _EDGE = "\"'“”‘’()[]（）「」《》*"
 
@@ -215,7 +221,7 @@ def lexicon() -> Lexicon:
         ),
         given_rank=given_rank,
         not_names=frozenset(_tokens("not_names_en.txt")),
-        protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}"),
+        protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}|{_MAKER}"),
         zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
         jp_surnames=tuple(_tokens("surnames_jp.txt")),
         en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),

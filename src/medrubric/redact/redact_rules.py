@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie
+from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie, word_lines
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
@@ -388,6 +388,7 @@ def rules() -> tuple[Rule, ...]:
         + context_rules()
         + position_rules()
         + ninth_rules()
+        + tenth_rules()
         + gazetteer_rules()
     )
 
@@ -1706,7 +1707,7 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"(?:{zh_places})(?:省|市|自治区)?(?:[^\W\d{_ZH_NOT_IN_NAME}]{{1,5}}?(?:(?<!社)区|县|市))?"
-                rf"(?:(?!(?:康复|中|社区)医院|(?:一家|这家|那家|一个|某家?)(?:{ZH_KIND_OF_HOSPITAL}))"
+                rf"(?:(?!(?:康复|中|社区)医院|{ZH_GRADE_OF_HOSPITAL}|(?:一家|这家|那家|一个|某家?)(?:{ZH_KIND_OF_HOSPITAL}))"
                 rf"[^\W{_ZH_NOT_IN_NAME}]{{0,12}}?(?:{_ZH_HOSPITAL}|路\d*号?"
                 r"|街\d*号?|大道|小区))?"
             ),
@@ -2028,6 +2029,8 @@ ZH_KIND_OF_HOSPITAL = (
     r"(?:医院|醫院|保健院|卫生院|衛生院|卫生服务中心)"
     r"|[省市县区][妇婦]幼"
 )
+# A grade or ownership of hospital after a city names no one hospital (上海 | 三甲医院).
+ZH_GRADE_OF_HOSPITAL = r"(?:三甲|二甲|三级甲等|三级|二级|私立|公立|民营|专科)(?:医院|醫院)"
 _ZH_KIND_OF_HOSPITAL = re.compile(
     rf"(?:那个|这个|那家|这家|一家|一个|某)?(?:{ZH_KIND_OF_HOSPITAL})"
 )
@@ -2043,9 +2046,10 @@ def not_a_named_place(value: str) -> bool:
     """A kind of hospital or clinic (三甲医院, 一个小诊所, 私立医院) or words with one that names
     no place (Christmas, Slimming World, English, May): what a learned tagger may take for a
     place."""
+    value = value.lstrip("了的在去到是从")  # 了 | 社区卫生服务中心
     if is_kind_of_hospital(value):
         return True
-    kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊)", value)
+    kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊|卫生服务中心|卫生服务站)", value)
     if kind is not None:
         return all(ch in _ZH_GENERIC_HOSPITAL for ch in kind.group(1))
     words = [w.removesuffix("'s").removesuffix("’s") for w in value.split()]
@@ -3073,5 +3077,290 @@ def ninth_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_looks_like_id,
             min_digits=5,
+        ),
+    )
+
+
+# Where a person lives, before a house number and its name: "we live at 14 Orchard Rise".
+_RESIDENCE_CUE = (
+    r"(?i:\b(?:live|lives|living|lived|stay|stays|staying|moved|moving|address|home|house|flat"
+    r"|bungalow|cottage|farm|post(?:ed|ing)? it|send it|sent it|deliver(?:ed)?)"
+    r"(?:\s+(?:is|was|at|to|in|on|now))*\s+(?:at\s+|to\s+)?(?:number\s+|no\.?\s*)?)"
+)
+# A partial postcode where a place is expected: a Canadian forward sortation area (T1K, M5V)
+# or an Irish routing key (D15, T12, A94). HbA1c's "A1C" and spine levels (T12, C5) are not
+# found: only after a word of residence or a postcode word.
+_PARTIAL_POSTCODE_CUE = (
+    r"(?i:\b(?:live|lives|living|lived|based|moved|home|area|postcode|post code|postal code"
+    r"|zip|fsa|eircode|routing key)(?:\s+(?:is|was|in|to|of|code|area))*[\s:]+)"
+)
+# Elders whose age over 89 may follow with no 岁: 外婆今年九十六了, 老爷子97了.
+_ELDER_ZH = (
+    r"爷爷|奶奶|外公|外婆|姥姥|姥爷|老人家|老人|老爷子|老太太|太奶奶|太爷爷|曾祖母|曾祖父"
+    r"|老母亲|老父亲"
+)
+_ZH_AGE_OVER_89 = r"9\d|1[01]\d|九十[一二三四五六七八九]?|一百(?:零[一二三四五六七八九])?"
+# Words of care after a day and month without a year: "14/10 admitted", "(3/11) scan".
+_EN_CARE_AFTER = (
+    r"admitted|admission|discharged|discharge|surgery|op\b|operation|appointment|appt|scan|seen"
+    r"|clinic|ward|a&e|ed\b|gp\b|started|stopped|biopsy|results?|chemo|infusion|bloods|referral"
+    r"|referred|review|fell|fall|collapsed|died|passed"
+)
+
+
+def _short_hospital_pattern(names: tuple[str, ...]) -> str:
+    """One alternation of the short hospital names: acronyms and one-word names with an
+    apostrophe in their case, names of two or more words in any case, and single
+    capitalised words only after "the", "at", "to", "in" or "from"."""
+    exact = [n for n in names if " " not in n and ("'" in n or n.isupper())]
+    loose = [n for n in names if " " in n or "-" in n]
+    single = [n for n in names if n not in exact and n not in loose]
+    apostrophes = [v for n in exact for v in (n, n.replace("'", "’"))]
+    cue = "|".join(rf"(?<=\b{word} )" for word in ("the", "at", "to", "in", "from"))
+    return (
+        rf"(?<![\w'’/-])(?:{trie(tuple(apostrophes))})(?![\w'’/-])"
+        rf"|(?i:\b(?:{trie(tuple(loose))}))(?![\w'’])"
+        rf"|(?:{cue})(?:{trie(tuple(single))})(?![\w'’])"
+    )
+
+
+# Words of a ward, a bay or a time after a number ("moved to 4 North", "home at 3 Weeks").
+_NOT_HOUSE = frozenset(
+    {"North", "South", "East", "West", "Ward", "Bay", "Unit", "Wing", "Floor", "Level", "Bed"}
+    | {"Theatre", "Block", "Weeks", "Days", "Months", "Years", "Hours", "Times", "Pm", "Am"}
+)
+
+
+def _house_name(value: str) -> bool:
+    """A house number and a name that are no ward, bay or time and no drug or term."""
+    words = value.split()[1:]
+    return not any(w in _NOT_HOUSE for w in words) and not is_medical_term(" ".join(words))
+
+
+def _handle_word(value: str) -> bool:
+    """A lower-case user name that is no English word of the lists (and no drug or
+    medical term)."""
+    lex = lexicon()
+    return (
+        value.capitalize() not in lex.not_names
+        and not lex.is_common_word(value)
+        and not lex.is_drug_name(value)
+        and not is_medical_term(value)
+    )
+
+
+def _initial_and_family(value: str) -> bool:
+    """An initial and a capitalised word that is no function word, month or day, common
+    word, drug, medical term or eponym (R. Okafor, not "C. Then" or "A. Vogel's syndrome")."""
+    family = value.split(".", 1)[1].strip()
+    lex = lexicon()
+    return (
+        family not in lex.not_names
+        and family not in _CALENDAR_WORDS
+        and not lex.is_common_word(family)
+        and not lex.is_drug_name(family)
+        and not lex.is_eponym(family)
+        and not is_medical_term(family)
+    )
+
+
+# Words that take a letter after them ("hep C. Then", "plan B. After"): no initial follows.
+_LETTER_AFTER = (
+    "plan",
+    "Plan",
+    "type",
+    "Type",
+    "vitamin",
+    "Vitamin",
+    "hep",
+    "Hep",
+    "hepatitis",
+    "Hepatitis",
+    "grade",
+    "Grade",
+    "stage",
+    "Stage",
+    "class",
+    "Class",
+    "group",
+    "Group",
+    "option",
+    "Option",
+    "part",
+    "Part",
+    "section",
+    "Section",
+    "category",
+    "Category",
+    "level",
+    "Level",
+    "zone",
+    "Zone",
+    "ward",
+    "Ward",
+    "bay",
+    "Bay",
+    "bed",
+    "Bed",
+    "room",
+    "Room",
+    "wing",
+    "Wing",
+    "unit",
+    "Unit",
+    "team",
+    "Team",
+    "strep",
+    "Strep",
+    "and",
+    "or",
+    "of",
+)
+
+
+_ZH_CENTRE_KIND = re.compile(r"(?:社区|社區)?(?:卫生服务|衛生服務)(?:中心|站)$|院区$|院區$")
+
+
+def _zh_health_centre(value: str) -> bool:
+    """A community health centre or a hospital campus by its own name (枫林社区卫生服务中心,
+    松江院区), not a kind of one (社区卫生服务中心, 东院区): two or more characters before the
+    kind that are no generic words."""
+    name = _ZH_CENTRE_KIND.sub("", value).rstrip(_ZH_LEVEL_END)
+    return sum(ch not in _ZH_GENERIC_HOSPITAL for ch in name) >= 2 and not is_kind_of_hospital(
+        value
+    )
+
+
+def tenth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 9 showed missing: English hospitals by a short or
+    informal name, a house number and its name after a word of residence, partial postcodes
+    after an address cue, an initial and a family name, lower-case user names before what
+    they said, ages over 89 in brackets or commas after a relative, a day and month with no
+    year before a word of care; Chinese community health centres and hospital campuses,
+    lunar dates after 农历, landlines with an extension after 转, ages over 89 after an
+    elder with no 岁."""
+    c = re.compile
+    short_hospitals = tuple(word_lines("hospitals_en_short.txt"))
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
+    name_char = rf"[^\W\d{stop}]"
+    elder_en = f"{_ELDER_NOUNS}|{_ELDER_MORE}"
+    return (
+        Rule("LOCATION", c(_short_hospital_pattern(short_hospitals))),
+        Rule(
+            "LOCATION",
+            c(
+                rf"{_RESIDENCE_CUE}(\d{{1,4}}[A-Za-z]?,?\s+(?:(?:y|yr|the|de|la|le)\s+)?"
+                rf"[{_UPPER}][{_LOWER}'’]+(?:\s+(?:(?:y|yr|the|de|la|le|of)\s+)?[{_UPPER}][{_LOWER}'’]+){{0,2}})"
+            ),
+            group=1,
+            accept=_house_name,
+            min_digits=1,
+            cues=(
+                "live",
+                "stay",
+                "moved",
+                "moving",
+                "address",
+                "home",
+                "house",
+                "flat",
+                "bungalow",
+                "cottage",
+                "farm",
+                "post",
+                "send",
+                "sent",
+                "deliver",
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"{_PARTIAL_POSTCODE_CUE}([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]"
+                r"|[ACDEFHKNPRTVWXY]\d{2}|D6W)(?![\w-])"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "NAME",
+            c(
+                "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
+                + r"(?<![\w.])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
+                + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
+            ),
+            accept=_initial_and_family,
+            cues=(". ",),
+        ),
+        Rule(
+            HANDLE,
+            c(
+                r"(?i:\b(?:user|member|poster|forumite|commenter|commentor)\s+@?)"
+                r"([a-z][a-z0-9_.]{2,24}[a-z0-9])"
+                r"(?=\s+(?:said|says|wrote|writes|posted|posts|mentioned|asked|replied|suggested"
+                r"|recommended|messaged|is right|was right|has)\b|['’]s\s+(?:post|reply|comment"
+                r"|advice|thread|story|message))"
+            ),
+            group=1,
+            accept=_handle_word,
+            cues=("user", "member", "poster", "forumite", "comment"),
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{elder_en})\b[^.!?\n\d()]{{0,30}}?(?:\(\s*|,\s+))"
+                rf"(9\d|1[01]\d)(?=\s*(?:\)|,)){_NOT_AN_AGE}"
+            ),
+            group=1,
+            accept=_over_89,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:^|(?<=[\s(\[]))((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![/\d])"
+                rf"(?=[)\]:,\s-]+(?:[^.\n]{{0,25}}?\s)?(?i:{_EN_CARE_AFTER}))"
+            ),
+            group=1,
+            accept=_day_and_month,
+            min_digits=2,
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"{name_char}{{2,6}}(?:社区卫生服务中心|社區衛生服務中心|卫生服务中心|社区卫生服务站"
+                r"|院区|院區)"
+            ),
+            accept=_zh_health_centre,
+            cues=("卫生服务", "衛生服務", "院区", "院區"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:农历|農曆|阴历|陰曆|旧历|舊曆)(?:正|腊|臘|冬|[一二三四五六七八九十]{1,2})月"
+                r"(?:初[一二三四五六七八九十]|十[一二三四五六七八九]|二十[一二三四五六七八九]?"
+                r"|廿[一二三四五六七八九]|三十|[一二三四五六七八九十])[日号]?"
+            ),
+            cues=("农历", "農曆", "阴历", "陰曆", "旧历", "舊曆"),
+        ),
+        Rule(
+            "PHONE",
+            c(
+                r"(?<!\d)(?:[（(]0\d{2,3}[）)]\s?|0\d{2,3}[-\s]?)\d{3,4}[-\s]?\d{4}"
+                r"\s?(?:转|轉|分机|分機)\s?\d{1,5}(?!\d)"
+            ),
+            min_digits=10,
+            cues=("转", "轉", "分机", "分機"),
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?:{_ELDER_ZH})(?:今年|已经|已|都|快|也|有)*({_ZH_AGE_OVER_89})"
+                r"(?=了|啦|高龄|高寿|大寿|的人|的老人|，|,|。)"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=tuple(_ELDER_ZH.split("|")),
         ),
     )

@@ -242,8 +242,26 @@ def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
         return
     tags = _tagger(path).tag(feats)
     for kind, start, end in _runs(seq, tags):
+        start, end = _whole_words(text, start, end)
         if plausible(kind, text, start, end):
             yield kind, start, end
+
+
+def _latin_letter(char: str) -> bool:
+    return char.isalpha() and not _CJK.match(char)
+
+
+def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """`start`, `end` moved out to the ends of the Latin words they cut: a unit is a run of
+    ASCII letters, so a word with a letter beyond them (Sjögren, Nguyễn) is tagged in pieces,
+    and a piece ("Sj") passes no check the whole word would fail (an eponym)."""
+    if _latin_letter(text[start]):
+        while start and _latin_letter(text[start - 1]):
+            start -= 1
+    if _latin_letter(text[end - 1]):
+        while end < len(text) and _latin_letter(text[end]):
+            end += 1
+    return start, end
 
 
 def _zh_common_word(span: str) -> bool:
@@ -286,7 +304,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       "glucose was";
     - a date is not a month or year alone (上个月, last year), and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
-      them 12 or under;
+      them 12 or under, and a year of two or four digits (10/5/5 is a dose schedule);
     - an IP address is a valid IPv4 (with or without a port) or IPv6 address (10:30:45 is
       a time)."""
     span = text[start:end]
@@ -329,6 +347,12 @@ def _ip_address(span: str) -> bool:
 
 
 def _numeric_date(value: str) -> bool:
-    parts = [int(p) for p in re.split(r"[/.\-]", value)]
+    """Three parts, none over 31 but the year, one of them 12 or under, and a year of two or
+    four digits (a dose schedule, "10/5/5", is no date)."""
+    texts = re.split(r"[/.\-]", value)
+    parts = [int(p) for p in texts]
     small = [p for p in parts if p <= 31]
-    return len(parts) == 3 and len(small) >= 2 and min(parts) <= 12
+    if len(parts) != 3 or len(small) < 2 or min(parts) > 12:
+        return False
+    year = texts[0] if parts[0] > 31 else texts[-1]
+    return len(year) in (2, 4)
