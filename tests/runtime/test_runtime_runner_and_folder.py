@@ -135,3 +135,47 @@ def test_a_file_given_as_the_run_folder_is_one_line(tmp_path: Path) -> None:
         RunFolder(path).create()
     assert str(error.value) == f"{path}: is a file; --out names a folder (give a new folder name)"
     assert path.read_text("utf-8") == "mine"
+
+
+def test_open_logs_are_fsynced_as_they_grow_and_a_failed_fsync_is_raised_by_sync(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Rows appended at call rate (`fsync=False`) are fsynced on a thread every
+    `SYNC_EVERY` bytes, so `sync` at the end has little to write; an error of such an fsync
+    (a full disk, an I/O error) is raised by `sync`, every log closed, never dropped."""
+    import os
+    import threading
+
+    import pytest
+
+    import medrubric.runtime.folder as folder_module
+
+    synced: list[str] = []
+    fsync = os.fsync
+
+    def noted(fd: int) -> None:
+        synced.append(threading.current_thread().name)
+        fsync(fd)
+
+    monkeypatch.setattr(folder_module, "SYNC_EVERY", 200)
+    monkeypatch.setattr(folder_module.os, "fsync", noted)
+    folder = RunFolder(tmp_path / "run").create()
+    path = folder.root / "log.jsonl"
+    for i in range(40):  # ~40 bytes a row: a background fsync every ~5 rows, one at a time
+        folder.append(path, Record(key=f"k{i:03d}", status="case"), fsync=False)
+    folder.sync()
+    assert "medrubric-fsync" in synced and synced[-1] == threading.current_thread().name
+    assert len(folder.read(path, Record)) == 40
+
+    def failing(fd: int) -> None:
+        if threading.current_thread().name == "medrubric-fsync":
+            raise OSError(28, "No space left on device")
+        fsync(fd)
+
+    monkeypatch.setattr(folder_module.os, "fsync", failing)
+    for i in range(10):
+        folder.append(path, Record(key=f"x{i}", status="case"), fsync=False)
+    with pytest.raises(OSError, match="No space left"):
+        folder.sync()
+    assert folder._open == {}  # closed all the same
+    folder.sync()  # reported once: nothing left open, nothing to raise
