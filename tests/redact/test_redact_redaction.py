@@ -157,8 +157,11 @@ def test_reidentification_risk_is_judged_after_redaction():
     assert dense.total >= 4 and dense.risk is None and dense.rejection is None
     # Identifiers the redactor leaves alone (it cannot tell what they are) make it risky.
     cases = {
-        # (a number to quote about an appointment is found as an ID since blind set 9)
-        "My son wrote 4471902335981 on his arm in biro, is the ink safe?": "unlabelled number x1",
+        # (a number to quote about an appointment is found as an ID since blind set 9, a number
+        # written on oneself since blind set 10)
+        "My son typed 4471902335981 into the calculator, then his asthma flared.": (
+            "unlabelled number x1"
+        ),
         "The code AB4471902 is on the letter about my asthma.": "unlabelled code x1",
     }
     for text, detail in cases.items():
@@ -292,7 +295,8 @@ def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)
     monkeypatch.setattr(redact_ner, "chinese_tagger", lambda: None)
     assert redact_text("Hi, I'm Mary Hollis from Leeds.")[0] == "Hi, I'm [NAME] from [LOCATION]."
-    assert redact_text("王芳昨天开始发烧。")[0] == "王芳昨天开始发烧。"  # no cue: NER's job
+    # No cue: NER's job (the tagger alone finds some bare names since blind set 10: 王芳).
+    assert redact_text("周敏昨天开始发烧。")[0] == "周敏昨天开始发烧。"
     threads = tmp_path / "threads.jsonl"
     threads.write_text(make_thread("我叫张伟。", "好的。").model_dump_json() + "\n", "utf-8")
     main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
@@ -316,7 +320,10 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
-        ("My son wrote 4471902335981 on his arm in biro, is the ink safe?", "See your doctor."),
+        (
+            "My son typed 4471902335981 into the calculator, then his asthma flared.",
+            "See your doctor.",
+        ),
     ]
     threads = [
         make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)
