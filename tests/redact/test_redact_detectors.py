@@ -341,3 +341,15 @@ def test_missing_phonenumbers_is_noted(monkeypatch, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "phonenumbers not installed" in err
     assert "NER is off" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Grandad is 88 now and still gardening.",
+        "Daddy took Grandpa to A&E, then Mummy came.",
+        "Hubby and Nana both had the flu jab.",
+    ],
+)
+def test_words_for_relatives_are_neither_names_nor_places(text):
+    assert redact_text(text)[0] == text

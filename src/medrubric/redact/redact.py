@@ -43,6 +43,7 @@ from medrubric.redact.redact_rules import (
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     admitted_rules,
+    is_english_relative,
     is_kind_of_hospital,
     phone_numbers,
     rules,
@@ -152,12 +153,14 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for names and places that are eponyms, drug names, medical terms (黄疸 after
-    患者 looks like a name), countries or regions, or common words."""
+    患者 looks like a name), countries or regions, common words, or words for a relative."""
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
     lex = lexicon()
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
+        return False
+    if is_english_relative(span):  # Grandad, Daddy: who, not a name
         return False
     if (
         kind == "NAME" and common_chinese_word(span) and not _NICKNAME_GIVEN.search(text, 0, start)

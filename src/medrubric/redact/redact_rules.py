@@ -2019,6 +2019,14 @@ def is_kinship_word(value: str) -> bool:
     return re.fullmatch(_ZH_KIN_WORDS, value) is not None
 
 
+_EN_RELATIVE_WORD = re.compile(rf"(?i:{_RELATIVES_EN}|daddy|mummy|mommy|papa|mama|gramps)")
+
+
+def is_english_relative(value: str) -> bool:
+    """A word for a relative or companion (Grandad, Daddy, hubby): no name or place of its own."""
+    return _EN_RELATIVE_WORD.fullmatch(value) is not None
+
+
 # The county's, district's or banner's hospital of a kind (县人民医院, 区中医院, 旗医院) names
 # no one hospital.
 ZH_KIND_OF_HOSPITAL = (

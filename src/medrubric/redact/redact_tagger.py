@@ -301,7 +301,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       and no Chinese
       words alone (很详细), and, without letters, has at least six digits;
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
-      "glucose was";
+      "glucose was", and has no decimal part (aged 90.5 kg is a weight);
     - a date is not a month or year alone (上个月, last year), and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
       them 12 or under, and a year of two or four digits (10/5/5 is a dose schedule);
@@ -324,6 +324,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     if kind == "AGE":
         if not span.isdigit():
             return True
+        if _DECIMAL.match(text, end - 1):  # 90.5 kg: a measurement, not an age
+            return False
         cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
         return int(span) >= 90 and cued is not None
     if kind in ("DATE", "DOB"):
