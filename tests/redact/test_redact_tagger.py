@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from medrubric.redact import redact_tagger
 from medrubric.redact.redact import find_identifiers, redact_text
 from medrubric.redact.redact_tagger import (
     MODEL_NAME,
@@ -44,6 +45,19 @@ def test_the_tagger_adds_what_the_rules_miss_and_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
     assert redact_text(text)[0] == text
     assert redact_text(PHONE_IN_NUMERALS)[0] == "联系电话[PHONE]"
+
+
+def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monkeypatch):
+    """Off as shipped (the best path alone); at P(O) < 0.9 a unit the best path leaves O is
+    added, but a Latin word only capitalised, not first in its sentence, and as a name or
+    place."""
+    assert redact_tagger.P_O_BELOW == 0.0
+    number = "My son typed 4471902335981 into the calculator, then his asthma flared."
+    assert redact_text(number)[0] == number
+    monkeypatch.setattr(redact_tagger, "P_O_BELOW", 0.9)
+    assert redact_text(number)[0] == number.replace("4471902335981", "[ID]")
+    for text in ("See your doctor.", "She has been on Yasmin 3 years.", "Question"):
+        assert redact_text(text)[0] == text
 
 
 def test_a_tagged_span_adds_only_what_the_findings_do_not_cover(tmp_path, monkeypatch):
