@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from medrubric.errors import InputError
 from medrubric.redact import redact_tagger
 from medrubric.redact.redact import find_identifiers, redact_text
 from medrubric.redact.redact_tagger import (
@@ -54,10 +55,14 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
     assert redact_tagger.P_O_BELOW == 0.0
     number = "My son typed 4471902335981 into the calculator, then his asthma flared."
     assert redact_text(number)[0] == number
-    monkeypatch.setattr(redact_tagger, "P_O_BELOW", 0.9)
+    monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0.9")
     assert redact_text(number)[0] == number.replace("4471902335981", "[ID]")
     for text in ("See your doctor.", "She has been on Yasmin 3 years.", "Question"):
         assert redact_text(text)[0] == text
+    for bad in ("high", "1", "-0.1"):
+        monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", bad)
+        with pytest.raises(InputError, match="MEDRUBRIC_TAGGER_P_O"):
+            redact_text(number)
 
 
 def test_a_tagged_span_adds_only_what_the_findings_do_not_cover(tmp_path, monkeypatch):

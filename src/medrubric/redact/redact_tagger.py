@@ -63,10 +63,11 @@ _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
 _ZH_NUMERAL = re.compile(r"[零〇一二三四五六七八九幺两]")
 # Recall-oriented decoding: a unit the best path labels O becomes part of an identifier when
-# the CRF's marginal P(O) there is under this (0 keeps the best path alone). Off: the threshold
-# leave-one-set-out on blind 7-10 chose (0.9) redacts ordinary words a keep list would have
-# to cover, one of them part of a labelled place (bench/RESULTS.md, "## Redaction: eleventh
-# freeze").
+# the CRF's marginal P(O) there is under this (0 keeps the best path alone). Off by default:
+# the threshold leave-one-set-out on blind 7-10 chose (0.9) finds 0.944 of identifiers
+# against 0.933 but redacts ordinary words a keep list would have to cover, one of them part
+# of a labelled place (bench/RESULTS.md, "## Redaction: eleventh freeze").
+# `MEDRUBRIC_TAGGER_P_O=0.9` turns it on, for a reviewer who would rather lose a few words.
 P_O_BELOW = 0.0
 
 Unit = tuple[str, int, int]
@@ -249,16 +250,38 @@ def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
     tagger = _tagger(path)
     tagger.set(feats)
     tags = tagger.tag()
-    if P_O_BELOW > 0:
-        tags = _recall_tags(tagger, text, seq, tags)
+    threshold = recall_threshold()
+    if threshold > 0:
+        tags = _recall_tags(tagger, text, seq, tags, threshold)
     for kind, start, end in _runs(seq, tags):
         start, end = _whole_words(text, start, end)
         if plausible(kind, text, start, end):
             yield kind, start, end
 
 
-def _recall_tags(tagger: Any, text: str, seq: Sequence[Unit], tags: list[str]) -> list[str]:
-    """The best path's `tags` with every O unit whose marginal P(O) is under `P_O_BELOW`
+def recall_threshold() -> float:
+    """The marginal decoding's threshold: `MEDRUBRIC_TAGGER_P_O` (a number from 0 to below 1)
+    when set, else `P_O_BELOW`."""
+    chosen = os.environ.get("MEDRUBRIC_TAGGER_P_O")
+    if chosen is None:
+        return P_O_BELOW
+    try:
+        value = float(chosen)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1:
+        raise InputError(
+            "MEDRUBRIC_TAGGER_P_O is the tagger's threshold on P(O), a number from 0 (off) to "
+            "below 1 (0.9: the recall-oriented setting of bench/RESULTS.md)",
+            chosen,
+        )
+    return value
+
+
+def _recall_tags(
+    tagger: Any, text: str, seq: Sequence[Unit], tags: list[str], threshold: float
+) -> list[str]:
+    """The best path's `tags` with every O unit whose marginal P(O) is under `threshold`
     given the identifier label the tagger finds likeliest there; an added unit next to a unit
     of its kind joins that unit's run. A Latin word is added only capitalised, not first in
     its sentence, and as a name or place: there the marginals are as unsure of ordinary
@@ -269,7 +292,7 @@ def _recall_tags(tagger: Any, text: str, seq: Sequence[Unit], tags: list[str]) -
     choices = [label for label in tagger.labels() if label != "O"]
     added = set()
     for t, tag in enumerate(tags):
-        if tag != "O" or tagger.marginal("O", t) >= P_O_BELOW:
+        if tag != "O" or tagger.marginal("O", t) >= threshold:
             continue
         kind = max(choices, key=lambda label: tagger.marginal(label, t))[2:]
         form, start, _ = seq[t]
