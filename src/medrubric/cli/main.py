@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -231,22 +231,6 @@ def _skip_collection_at_exit() -> None:
     gc.freeze()
 
 
-def _end_process() -> None:
-    """The command has finished and written everything: end the process without tearing the
-    interpreter down (freeing every module and object one by one took ~0.04 s after a
-    1,000-answer run had written its report). Only once nothing else runs: a thread still
-    alive (work the interpreter would wait for) leaves the exit to Python. Standard output
-    and error are flushed and the exit handlers run (logging's flush among them), as at any
-    exit; every file the command writes is closed before it returns."""
-    if threading.active_count() > 1:
-        return
-    for stream in (sys.stdout, sys.stderr):
-        with suppress(OSError, ValueError):  # a reader gone (`| head`), closed
-            stream.flush()
-    atexit._run_exitfuncs()
-    os._exit(0)
-
-
 # The command's process collects reference cycles once per 20,000 new container objects
 # rather than Python's 700: its heap is mostly long-lived (modules, cases, answers) and a
 # grader call's objects are freed by reference counting, so at the default each call paid
@@ -258,8 +242,8 @@ COLLECT_EVERY = 20_000
 def main(argv: list[str] | None = None) -> None:
     """Entry point. Click reports usage errors itself (exit 2); an InputError becomes one line
     on stderr and exit 2, never a traceback. Ctrl-C exits 130 and SIGTERM 143, and a full disk
-    exits 1, each with one line saying how to resume. Success returns to a caller that runs
-    it in-process (`argv` given); the process's own command line ends there (`_end_process`)."""
+    exits 1, each with one line saying how to resume. Success returns, so callers can run it
+    in-process."""
     if argv is None:  # the process's own command line: it ends when the command does
         atexit.register(_skip_collection_at_exit)
         gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
@@ -292,8 +276,6 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: disk full{where} ({exc.strerror}): free space, then {RESUME}",
               file=sys.stderr)  # fmt: skip
         sys.exit(1)
-    if argv is None:
-        _end_process()
 
 
 if __name__ == "__main__":
