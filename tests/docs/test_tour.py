@@ -156,8 +156,14 @@ def test_readme_tour(tmp_path: Path, replay: ReplayServer) -> None:
     released = int(re.search(r"released (\d+) cases \((\d+) criteria\)", out).group(1))
     n_criteria = int(re.search(r"released \d+ cases \((\d+) criteria\)", out).group(1))
     hf = tmp_path / "releases/v2026.01-hf"
-    cases = datasets.load_dataset("parquet", data_dir=str(hf / "data"), split="test")
-    criteria = datasets.load_dataset(str(hf), "criteria", split="test")
+    # a cache of this test's own: `datasets` keys a local folder's cache by the names and
+    # modification times of its files, which a reproducible release fixes, so another
+    # release read from ~/.cache would be read back in place of this one
+    fresh = str(tmp_path / "hf-cache")
+    cases = datasets.load_dataset(
+        "parquet", data_dir=str(hf / "data"), split="test", cache_dir=fresh
+    )
+    criteria = datasets.load_dataset(str(hf), "criteria", split="test", cache_dir=fresh)
     assert (len(cases), len(criteria)) == (released, n_criteria) == (46, n_criteria)
     assert set(criteria["case_id"]) == set(cases["id"])
 

@@ -41,16 +41,21 @@ def test_datasets_loads_the_release_and_gives_back_the_same_cases(release, tmp_p
     snapshot, hub = release
     manifest = read_manifest(snapshot)
     cases = load_cases(snapshot)
-    loaded = datasets.load_dataset("parquet", data_dir=str(hub))
+    # a cache of this test's own: `datasets` keys a local folder's cache by its name and its
+    # files' names and times, so another release of that name would be read back instead
+    fresh = str(tmp_path / "hf-cache")
+    loaded = datasets.load_dataset("parquet", data_dir=str(hub), cache_dir=fresh)
     assert list(loaded) == ["test"] and loaded["test"].num_rows == manifest.n_cases
     assert loaded["test"]["id"] == sorted(c.id for c in cases)
     first = loaded["test"][0]
     assert isinstance(first["rubric"], list) and {"id", "text", "axis", "weight"} <= set(
         first["rubric"][0]
     )
-    criteria = datasets.load_dataset(str(hub), "criteria", split="test")
+    criteria = datasets.load_dataset(str(hub), "criteria", split="test", cache_dir=fresh)
     assert criteria.num_rows == manifest.n_criteria == sum(len(c.rubric) for c in cases)
-    assert datasets.load_dataset(str(hub), split="test").num_rows == manifest.n_cases
+    assert (
+        datasets.load_dataset(str(hub), split="test", cache_dir=fresh).num_rows == manifest.n_cases
+    )
 
     # what `datasets` writes back is still readable as the same cases
     loaded["test"].to_parquet(str(tmp_path / "rewritten.parquet"))
