@@ -111,6 +111,8 @@ def test_with_the_extra_the_method_is_recorded(
         ("建议现在就去做评估", "now"),
         ("Advises being seen by a doctor if the swelling spreads", "if"),
         ("Recommends rest and fluids tonight", None),  # immediacy, but no care named
+        ("Tells her to go to eye casualty today", "now"),
+        ("Recommends same-day hospital assessment for the chest pain", "now"),
     ],
 )
 def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
@@ -135,3 +137,35 @@ def test_care_now_rewordings_are_duplicates(sentence_encoder: object) -> None:
     )
     assert _duplicates(en, sentence_encoder) == {"c3": "words+use"}
     assert _duplicates(zh, sentence_encoder) == {"c3": "words+use"}
+
+
+def test_care_now_in_two_speech_acts_is_a_duplicate_when_both_name_where_to_go(
+    sentence_encoder: object,
+) -> None:
+    en = _case(
+        (10, "Identifies decompression sickness and advises calling emergency services now"),
+        (4, "Recommends keeping a record of the dive times"),
+        (9, "Urges the user to get emergency medical help tonight rather than waiting"),
+    )
+    zh = _case(
+        (10, "建议立即拨打120或马上去急诊"),
+        (4, "建议记录发作时间"),
+        (9, "告知这是急症，要尽快送医院，不能在家硬扛"),
+        language="zh",
+    )
+    assert _duplicates(en, sentence_encoder) == {"c3": "words+use"}
+    assert _duplicates(zh, sentence_encoder) == {"c3": "words+use"}
+
+
+@pytest.mark.parametrize(
+    "why",
+    [
+        "说明胎动减少可能提示胎儿有危险，需要及时评估",  # cosine 0.39 with the advice
+        "说明胎动减少可能提示胎儿有危险，需要急诊评估",  # a place named, but no going there
+    ],
+)
+def test_explaining_why_prompt_assessment_is_needed_is_not_urging_care_twice(
+    sentence_encoder: object, why: str
+) -> None:
+    case = _case((10, "建议马上去医院产科做胎心监护"), (6, why), language="zh")
+    assert _duplicates(case, sentence_encoder) == {}

@@ -413,17 +413,30 @@ CONSEQUENCES = _any(
 )
 # Care now: a place or person of care and a word of immediacy, with no condition ("if the rash
 # spreads"): two such criteria of one sign reward the same behaviour however they word it.
-URGENT_CARE = _any(
+_CARE_NAMED = [
+    _CARE_EN,
+    _CARE_ZH,
+    r"\b(?:ambulance|a&e|emergency (?:department|services|care|help|number|room|unit)"
+    r"|crisis (?:line|service|team)|maternity (?:unit|assessment|team)|medical (?:assessment"
+    r"|review|care|attention|help|examination)|(?:eye |dental )?casualty|hospital (?:assessment"
+    r"|review|care|treatment|admission))\b",
+    r"医院|急诊|就医|就诊|120",
+]
+# going, calling or being taken to care ("get emergency help", "call 999", 送医院, 拨打120), not
+# only naming it ("needs an emergency assessment", 需要急诊评估: the reason care is urgent)
+CARE_GO = _any(
     [
         _CARE_EN,
-        _CARE_ZH,
-        r"\b(?:ambulance|a&e|emergency (?:department|services|care|help|number|room|unit)"
-        r"|crisis (?:line|service|team)|maternity (?:unit|assessment|team)|medical (?:assessment"
-        r"|review|care|attention|help|examination))\b",
+        r"(?:去|到|送|上|回)\S{0,3}?(?:医院|急诊|门诊)|拨打\s*120|打\s*120|叫救护车|送医|就医|就诊",
+    ]
+)
+URGENT_CARE = _any(
+    [
+        *_CARE_NAMED,
         # being seen, with no one named ("be assessed today", "having the wrist checked")
         r"\b(?:be|being|get|getting|having(?: \w+){0,2}) (?:checked|seen|examined|assessed"
         r"|reviewed)\b",
-        r"医院|急诊|就医|就诊|120|评估",
+        r"评估",
     ]
 )
 IMMEDIATE = _any(
@@ -914,7 +927,10 @@ def _similar(
     care = _care_kind(a.text), _care_kind(b.text)
     if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
         return f"cosine {cosine:.2f}"
-    if care == ("now", "now") and same_act and cosine >= SIMILAR_URGENT_CARE:
+    # care urged now by both: in any two speech acts ("Identifies X and advises help now" /
+    # "Urges help tonight") when each says to go, call or be taken there
+    going = all(CARE_GO.search(_normal(c.text)) for c in (a, b))
+    if care == ("now", "now") and (same_act or going) and cosine >= SIMILAR_URGENT_CARE:
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
