@@ -105,9 +105,10 @@ def test_what_the_marginal_decoding_adds_must_look_like_its_kind(kind, text, spa
         ("儿童肿瘤科住院", "儿童", ""),
         ("在儿研所急诊科抽血", "儿研所", "儿研所"),
         ("肝移植科夏强医生", "科夏强", "科夏强"),
+        ("周敏昨天开始发烧", "周敏昨天", "周敏"),
     ],
 )
-def test_a_grown_place_stops_before_the_department_after_it(text, span, kept):
+def test_a_grown_name_or_place_stops_before_a_time_or_department_after_it(text, span, kept):
     start = text.index(span)
     end = redact_tagger._before_department(text, start, start + len(span))
     assert text[start:end] == kept

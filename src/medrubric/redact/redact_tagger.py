@@ -75,6 +75,7 @@ _INNER_CAPITAL = re.compile(r"^(?!Mc|Mac|De|Di|Da|La|Le|Van|Von)[A-Za-z]*?[a-z][
 # … a year alone, a time of day or relative day alone …
 _YEAR_ALONE = re.compile(r"\d{0,4}\s*年|(?:1[89]|20)\d\d")
 _TIME_OF_DAY = re.compile(r"(?:[今昨明前后]天|早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|夜里)+")
+_TIME_OF_DAY_END = re.compile(f"{_TIME_OF_DAY.pattern}$")
 # … a Chinese date with a number and none of these, a bare number with neither of these next to it …
 _ZH_DATE_WORD = re.compile(r"[月日号號周节節]|星期|礼拜|禮拜|初[一二三四五六七八九十]")
 _MONTH_NAME = re.compile(
@@ -359,11 +360,17 @@ def _recall_tags(
 
 
 def _before_department(text: str, start: int, end: int) -> int:
-    """The end of a Chinese span the marginal decoding grew, cut before the last word of it
-    that begins a department, clinic or ward running on past it (杭州邵逸夫|乳腺外科,
-    华西|肝胆外科, |儿童肿瘤科, |麻醉门诊, |安宁病房): the marginals run a place on into the
-    department named after it. A span that ends as a facility does (儿研所|急诊科) is whole."""
-    if not _CJK.match(text[end - 1]) or _FACILITY_END.search(text, start, end):
+    """The end of a Chinese name or place the marginal decoding grew, cut before a time of
+    day or relative day it ends with (周敏|昨天) or before the last word of it that begins a
+    department, clinic or ward running on past it (杭州邵逸夫|乳腺外科, 华西|肝胆外科,
+    |儿童肿瘤科, |麻醉门诊, |安宁病房): the marginals run a name on into the words after it.
+    A span that ends as a facility does (儿研所|急诊科) is whole."""
+    if not _CJK.match(text[end - 1]):
+        return end
+    time_word = _TIME_OF_DAY_END.search(text, start, end)
+    if time_word is not None:  # 周敏|昨天开始发烧
+        return time_word.start()
+    if _FACILITY_END.search(text, start, end):
         return end
     starts = [
         i for i, (pos, _, _) in _jieba_positions(text).items() if start <= i < end and pos in "BS"
