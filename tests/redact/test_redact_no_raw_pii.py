@@ -43,7 +43,7 @@ def test_filter_and_redact_write_no_raw_identifiers(tmp_path):
             thread("unanswered", PERSONAL, reply=False),
             thread("hateful", PERSONAL + " Gays are sick, my uncle says."),
             thread("repost", PERSONAL),  # the same text as "kept", whose key is smaller
-            thread("numbered", PERSONAL + " The photos came out as 4471902335981 somehow."),
+            thread("numbered", PERSONAL + " The photos came out as 58473920116 somehow."),
         ],
     )
     out = tmp_path / "out"
@@ -71,6 +71,6 @@ def test_filter_and_redact_write_no_raw_identifiers(tmp_path):
     }
     for path in written:
         text = path.read_text(encoding="utf-8")
-        for identifier in [*IDENTIFIERS, "4471902335981"]:
+        for identifier in [*IDENTIFIERS, "58473920116"]:
             assert identifier not in text, (path.name, identifier)
         assert "asthma is worse" not in text or path.name == "redacted.jsonl", path.name

@@ -158,11 +158,12 @@ def test_reidentification_risk_is_judged_after_redaction():
     # Identifiers the redactor leaves alone (it cannot tell what they are) make it risky.
     cases = {
         # (a number to quote about an appointment is found as an ID since blind set 9, a number
-        # written on oneself since blind set 10)
-        "My son typed 4471902335981 into the calculator, then his asthma flared.": (
+        # written on oneself since blind set 10, a 13-digit number and the digits of AB4471902
+        # by the tagger's marginal decoding since freeze-12)
+        "My son typed 58473920116 into the calculator, then his asthma flared.": (
             "unlabelled number x1"
         ),
-        "The code AB4471902 is on the letter about my asthma.": "unlabelled code x1",
+        "The code AB447190 is on the letter about my asthma.": "unlabelled code x1",
     }
     for text, detail in cases.items():
         result = redact_thread(make_thread(text, "See your doctor."))
@@ -185,11 +186,9 @@ def test_profile_links_handles_and_plates_are_now_replaced_not_rejected():
 
 
 def test_reidentification_detail_never_holds_the_identifier():
-    result = redact_thread(
-        make_thread("Quote 4471902335981 and see facebook.com/jane.doe.77", "Ok.")
-    )
+    result = redact_thread(make_thread("Quote 58473920116 and see facebook.com/jane.doe.77", "Ok."))
     assert result.risk is not None
-    assert "4471902335981" not in result.risk and "jane" not in result.risk
+    assert "58473920116" not in result.risk and "jane" not in result.risk
 
 
 def test_clinical_numbers_are_not_residual_identifiers():
@@ -295,8 +294,9 @@ def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)
     monkeypatch.setattr(redact_ner, "chinese_tagger", lambda: None)
     assert redact_text("Hi, I'm Mary Hollis from Leeds.")[0] == "Hi, I'm [NAME] from [LOCATION]."
-    # No cue: NER's job (the tagger alone finds some bare names since blind set 10: 王芳).
-    assert redact_text("周敏昨天开始发烧。")[0] == "周敏昨天开始发烧。"
+    # No cue: NER's job, but the tagger alone finds some bare names (王芳 since blind set 10,
+    # 周敏 by its marginal decoding since freeze-12).
+    assert redact_text("周敏昨天开始发烧。")[0] == "[NAME]昨天开始发烧。"
     threads = tmp_path / "threads.jsonl"
     threads.write_text(make_thread("我叫张伟。", "好的。").model_dump_json() + "\n", "utf-8")
     main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
@@ -321,7 +321,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
         (
-            "My son typed 4471902335981 into the calculator, then his asthma flared.",
+            "My son typed 58473920116 into the calculator, then his asthma flared.",
             "See your doctor.",
         ),
     ]

@@ -49,20 +49,69 @@ def test_the_tagger_adds_what_the_rules_miss_and_can_be_turned_off(monkeypatch):
 
 
 def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monkeypatch):
-    """Off as shipped (the best path alone); at P(O) < 0.9 a unit the best path leaves O is
-    added, but a Latin word only capitalised, not first in its sentence, and as a name or
-    place."""
-    assert redact_tagger.P_O_BELOW == 0.0
+    """On as shipped (P(O) < 0.9): a unit the best path leaves O is added, but a Latin word
+    only capitalised, not first in its sentence, as a name or place and when it is no
+    everyday English word; a shop by its name alone is no place, with a branch's place after
+    it it is. MEDRUBRIC_TAGGER_P_O=0 keeps the best path alone."""
+    assert redact_tagger.P_O_BELOW == 0.9
     number = "My son typed 4471902335981 into the calculator, then his asthma flared."
-    assert redact_text(number)[0] == number
-    monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0.9")
     assert redact_text(number)[0] == number.replace("4471902335981", "[ID]")
-    for text in ("See your doctor.", "She has been on Yasmin 3 years.", "Question"):
+    for text in (
+        "See your doctor.",
+        "She has been on Yasmin 3 years.",
+        "Question",
+        "Is anyone at Boots able to do the flu jab?",
+        "Got my repeat from Tesco again.",
+    ):
         assert redact_text(text)[0] == text
+    assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
+    monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
+    assert redact_text(number)[0] == number
     for bad in ("high", "1", "-0.1"):
         monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", bad)
         with pytest.raises(InputError, match="MEDRUBRIC_TAGGER_P_O"):
             redact_text(number)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "span", "unlike"),
+    [
+        ("DATE", "I was on Ward 22 for a week.", "22", True),
+        ("DATE", "Her BNP was over 3000 then.", "3000", True),
+        ("DATE", "Seen on Jan 1 by the team.", "1", False),
+        ("DATE", "Happy 90th to my grandad!", "90", False),
+        ("DATE", "出生于2022.11.30", ".30", False),
+        ("DATE", "他1941年出生", "1941", True),
+        ("DATE", "23年查出来的", "23年", True),
+        ("DATE", "今天中午吃了药", "今天中午", True),
+        ("DATE", "住在23床 4.", "23床 4.", True),
+        ("DATE", "上个月18號复查", "上个月18號", False),
+        ("DATE", "冬至那天住的院", "冬至", False),
+        ("PHONE", "血压172/104", "172/104", True),
+        ("NAME", "孩子是矮小症", "矮小症", True),
+        ("NAME", "我家糖糖发烧", "糖糖", False),
+    ],
+)
+def test_what_the_marginal_decoding_adds_must_look_like_its_kind(kind, text, span, unlike):
+    start = text.index(span)
+    assert redact_tagger._unlike_added(kind, text, start, start + len(span)) is unlike
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "kept"),
+    [
+        ("在杭州邵逸夫乳腺外科看的", "邵逸夫乳腺", "邵逸夫"),
+        ("华西肝胆外科的医生", "华西肝胆", "华西"),
+        ("儿童肿瘤科住院", "儿童", ""),
+        ("在儿研所急诊科抽血", "儿研所", "儿研所"),
+        ("肝移植科夏强医生", "科夏强", "科夏强"),
+        ("周敏昨天开始发烧", "周敏昨天", "周敏"),
+    ],
+)
+def test_a_grown_name_or_place_stops_before_a_time_or_department_after_it(text, span, kept):
+    start = text.index(span)
+    end = redact_tagger._before_department(text, start, start + len(span))
+    assert text[start:end] == kept
 
 
 def test_a_tagged_span_adds_only_what_the_findings_do_not_cover(tmp_path, monkeypatch):

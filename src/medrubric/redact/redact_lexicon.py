@@ -1,8 +1,8 @@
 """The word lists redaction relies on, loaded once from `data/`: place gazetteers (the
 hand-made `gazetteer.tsv` and the GeoNames extract `places_geonames.tsv`), EN given and
-family names, Chinese surnames and given-name characters, and the words never to redact
-(disease eponyms; countries and regions; capitalised words and drug names that NER mistakes
-for names)."""
+family names, everyday English words by frequency, Chinese surnames and given-name
+characters, and the words never to redact (disease eponyms; countries and regions;
+capitalised words and drug names that NER mistakes for names)."""
 
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ class Lexicon:
     en_town_words: frozenset[str]
     zh_towns: tuple[str, ...]
     zh_foreign_cities: tuple[str, ...]
+    en_common_words: frozenset[str]
 
     def is_eponym(self, text: str) -> bool:
         return _bare(text).removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -228,4 +229,5 @@ def lexicon() -> Lexicon:
         en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
         zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
         zh_foreign_cities=tuple(_tokens("places_foreign_zh.txt")),
+        en_common_words=frozenset(_tokens("words_en_common.txt")),
     )

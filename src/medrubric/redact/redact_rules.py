@@ -2386,6 +2386,20 @@ _EN_SHOPS = frozenset(
         "Chemist",
     ]
 )
+# The word before a shop named as where something happens ("at Boots", "from Tesco").
+_SHOP_CUE = re.compile(r"(?i:\b(?:at|from|to|in|into|near|outside)\s+(?:the\s+)?)$")
+
+
+def shop_alone(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` is a shop or chain by its name alone after "at", "from", "to" ("at
+    Boots"): every branch has that name, so it singles out no place. With a place after it
+    ("Boots Kensington", "Tesco Extra Slough") the span is longer and names a branch."""
+    return (
+        text[start:end] in _EN_SHOPS
+        and _SHOP_CUE.search(text, max(0, start - 20), start) is not None
+    )
+
+
 _EN_WEEKDAY = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?,?"
 # Two-letter capitals that end a post but are not initials.
 _NOT_INITIALS = frozenset(

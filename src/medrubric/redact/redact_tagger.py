@@ -33,7 +33,7 @@ from typing import Any
 from medrubric.errors import InputError
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
-from medrubric.redact.redact_rules import DOSE, is_kinship_word, not_a_named_place
+from medrubric.redact.redact_rules import DOSE, is_kinship_word, not_a_named_place, shop_alone
 
 MODEL_NAME = "tagger.crfsuite"
 RECORD_NAME = "tagger.json"
@@ -65,12 +65,31 @@ _AGE_BEFORE = re.compile(r"(?i:\b(?:aged?|turn(?:ed|s)|age of)\s*|享年|高龄|
 _AGE_AFTER = re.compile(r"(?i:\s*-?\s*(?:years?|yrs?\b|y/?o\b)|th birthday|岁|周岁)")
 _ZH_NUMERAL = re.compile(r"[零〇一二三四五六七八九幺两]")
 # Recall-oriented decoding: a unit the best path labels O becomes part of an identifier when
-# the CRF's marginal P(O) there is under this (0 keeps the best path alone). Off by default:
-# the threshold leave-one-set-out on blind 7-10 chose (0.9) finds 0.944 of identifiers
-# against 0.933 but redacts ordinary words a keep list would have to cover, one of them part
-# of a labelled place (bench/RESULTS.md, "## Redaction: eleventh freeze").
-# `MEDRUBRIC_TAGGER_P_O=0.9` turns it on, for a reviewer who would rather lose a few words.
-P_O_BELOW = 0.0
+# the CRF's marginal P(O) there is under this. On by default at the threshold
+# leave-one-set-out over blind 7-10 chose (bench/RESULTS.md, "## Redaction: twelfth
+# freeze"): more identifiers found for some clinical words and ordinary words lost.
+# `MEDRUBRIC_TAGGER_P_O` overrides it; 0 keeps the best path alone.
+P_O_BELOW = 0.9
+
+# What the marginal decoding may not add (`_recall_tags`, `_unlike_added`): a Latin word with
+# a capital inside it, a brand or lab term (DreamStation, HbSS; McLean, MacLeod are names) …
+_INNER_CAPITAL = re.compile(r"^(?!Mc|Mac|De|Di|Da|La|Le|Van|Von)[A-Za-z]*?[a-z][A-Z]")
+# … a year alone, a time of day or relative day alone …
+_YEAR_ALONE = re.compile(r"\d{0,4}\s*年|(?:1[89]|20)\d\d")
+_TIME_OF_DAY = re.compile(r"(?:[今昨明前后]天|早上|上午|中午|下午|傍晚|晚上|凌晨|半夜|夜里)+")
+_TIME_OF_DAY_END = re.compile(f"{_TIME_OF_DAY.pattern}$")
+# … a Chinese date with a number and none of these, a bare number with neither of these next to it …
+_ZH_DATE_WORD = re.compile(r"[月日号號周节節]|星期|礼拜|禮拜|初[一二三四五六七八九十]")
+_MONTH_NAME = re.compile(
+    r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b|birthday", re.I
+)
+_ORDINAL = re.compile(r"(?:st|nd|rd|th)\b")
+_DATED = re.compile(r"\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}")
+# … a department, clinic or ward a place runs on into (`_before_department`) …
+_DEPARTMENT_HEAD = re.compile(r"[\u4e00-\u9fff]{0,5}?(?:科|门诊|病房|病区)")
+_FACILITY_END = re.compile(r"(?:院|所|中心|站)$")
+# … a reading written like a phone number (172/104).
+_READING = re.compile(r"\d{2,3}\s*/\s*\d{2,3}")
 
 Unit = tuple[str, int, int]
 
@@ -253,11 +272,18 @@ def tag_spans(text: str, model: str | Path | None = None) -> Iterator[Entity]:
     tagger.set(feats)
     tags = tagger.tag()
     threshold = recall_threshold()
+    added: set[int] = set()
     if threshold > 0:
-        tags = _recall_tags(tagger, text, seq, tags, threshold)
-    for kind, start, end in _runs(seq, tags):
+        tags, added = _recall_tags(tagger, text, seq, tags, threshold)
+    for kind, start, end, grown in _runs(seq, tags, added):
         start, end = _whole_words(text, start, end)
-        if plausible(kind, text, start, end):
+        if grown and kind in ("NAME", "LOCATION"):
+            end = _before_department(text, start, end)
+        if (
+            end > start
+            and plausible(kind, text, start, end)
+            and not (grown and _unlike_added(kind, text, start, end))
+        ):
             yield kind, start, end
 
 
@@ -282,17 +308,21 @@ def recall_threshold() -> float:
 
 def _recall_tags(
     tagger: Any, text: str, seq: Sequence[Unit], tags: list[str], threshold: float
-) -> list[str]:
+) -> tuple[list[str], set[int]]:
     """The best path's `tags` with every O unit whose marginal P(O) is under `threshold`
     given the identifier label the tagger finds likeliest there; an added unit next to a unit
     of its kind joins that unit's run. A Latin word is added only capitalised, not first in
-    its sentence, and as a name or place: there the marginals are as unsure of ordinary
-    words ("typed", "See your doctor", "Yasmin 3 years" read as a date). Only P(O) is read
+    its sentence, as a name or place, with no capital inside it (DreamStation, HbSS) and,
+    when it is an everyday English word (`words_en_common.txt`), only next to a word of its
+    kind: there the marginals are as unsure of ordinary words ("typed", "See your doctor",
+    "Yasmin 3 years" read as a date, "at Boots", "Breast Clinic"). Only P(O) is read
     on the units the best path left O, and the other labels' marginals only where a unit may
-    be added."""
+    be added. Returns the tags and the positions of the units added."""
     out = list(tags)
+    common = lexicon().en_common_words
     choices = [label for label in tagger.labels() if label != "O"]
     added = set()
+    common_words: dict[int, str] = {}
     for t, tag in enumerate(tags):
         if tag != "O" or tagger.marginal("O", t) >= threshold:
             continue
@@ -304,15 +334,84 @@ def _recall_tags(
             or kind not in ("NAME", "LOCATION")
             or not before
             or before[-1] in ".!?:\n"
+            or _INNER_CAPITAL.search(form)
         ):
+            continue
+        if _latin_letter(form[0]) and form.lower() in common:
+            common_words[t] = kind
             continue
         out[t] = f"B-{kind}"
         added.add(t)
+    # An everyday word joins only a word of its kind next to it ("Hamad Medical Corporation").
+    while joining := [
+        t
+        for t, kind in common_words.items()
+        if any(
+            0 <= n < len(out) and out[n][2:] == kind and _latin_letter(seq[n][0][0])
+            for n in (t - 1, t + 1)
+        )
+    ]:
+        for t in joining:
+            out[t] = f"B-{common_words.pop(t)}"
+            added.add(t)
     for t in range(1, len(out)):
         kind = out[t][2:]
         if out[t].startswith("B-") and out[t - 1][2:] == kind and (t in added or t - 1 in added):
             out[t] = f"I-{kind}"
-    return out
+    return out, added
+
+
+def _before_department(text: str, start: int, end: int) -> int:
+    """The end of a Chinese name or place the marginal decoding grew, cut before a time of
+    day or relative day it ends with (周敏|昨天) or before the last word of it that begins a
+    department, clinic or ward running on past it (杭州邵逸夫|乳腺外科, 华西|肝胆外科,
+    |儿童肿瘤科, |麻醉门诊, |安宁病房): the marginals run a name on into the words after it.
+    A span that ends as a facility does (儿研所|急诊科) is whole."""
+    if not _CJK.match(text[end - 1]):
+        return end
+    time_word = _TIME_OF_DAY_END.search(text, start, end)
+    if time_word is not None:  # 周敏|昨天开始发烧
+        return time_word.start()
+    if _FACILITY_END.search(text, start, end):
+        return end
+    starts = [
+        i for i, (pos, _, _) in _jieba_positions(text).items() if start <= i < end and pos in "BS"
+    ]
+    for i in sorted(starts, reverse=True):
+        head = _DEPARTMENT_HEAD.match(text, i)
+        if head is not None and head.end() > end:
+            return len(text[:i].rstrip())
+    return end
+
+
+def _unlike_added(kind: str, text: str, start: int, end: int) -> bool:
+    """A span the marginal decoding made or grew that has the form of no identifier of its
+    kind, checked beyond `plausible` because the marginals are unsure there:
+    - a date that is a year alone (1941, 23年: Safe Harbor keeps the year), a time of day
+      or a relative day alone (下午, 今天中午), Chinese text with a number and no word of a
+      date (23床), or a bare number (22, 3000) with no month name or numeric date next to it
+      and no ordinal ending ("Ward 22", "BNP was over 3000"; "Jan 1", "2022.11.30", "90th"
+      are dates);
+    - a phone number written as a reading (172/104);
+    - a Chinese name or place that ends with a word for an illness or pain (矮小症, 风湿痛)."""
+    span = text[start:end].strip()
+    if kind in ("DATE", "DOB"):
+        if _YEAR_ALONE.fullmatch(span) or _TIME_OF_DAY.fullmatch(span):
+            return True
+        if _CJK.search(span):
+            return _DIGITS.search(span) is not None and not _ZH_DATE_WORD.search(span)
+        if not _WORD_CHAR.search(span):
+            window = text[max(0, start - 12) : end + 12]
+            dated = _MONTH_NAME.search(window) or _DATED.search(window)
+            return not (dated or _ORDINAL.match(text, end))
+        return False
+    if kind == "PHONE":
+        return _READING.fullmatch(span) is not None
+    return (
+        kind in ("NAME", "LOCATION")
+        and _CJK.match(span[-1:]) is not None
+        and span[-1] in "症病痛炎"
+    )
 
 
 def _latin_letter(char: str) -> bool:
@@ -342,24 +441,29 @@ def _zh_common_word(span: str) -> bool:
     return len(span) == 2 and span[0] in lex.zh_surnames and span[1] not in lex.zh_given_chars
 
 
-def _runs(seq: Sequence[Unit], tags: Sequence[str]) -> Iterator[Entity]:
-    """(kind, start, end) of each run of B-KIND I-KIND … tags."""
+def _runs(
+    seq: Sequence[Unit], tags: Sequence[str], added: set[int]
+) -> Iterator[tuple[str, int, int, bool]]:
+    """(kind, start, end, grown) of each run of B-KIND I-KIND … tags; `grown` when a unit of
+    the run is in `added`."""
     current: list[Any] | None = None
-    for (_, start, end), tag in zip(seq, tags, strict=True):
+    for i, ((_, start, end), tag) in enumerate(zip(seq, tags, strict=True)):
         kind = tag[2:]
         if tag.startswith("I-") and current is not None and current[0] == kind:
             current[2] = end
+            current[3] = current[3] or i in added
             continue
         if current is not None:
-            yield current[0], current[1], current[2]
-        current = [kind, start, end] if tag != "O" else None
+            yield current[0], current[1], current[2], current[3]
+        current = [kind, start, end, i in added] if tag != "O" else None
     if current is not None:
-        yield current[0], current[1], current[2]
+        yield current[0], current[1], current[2], current[3]
 
 
 def plausible(kind: str, text: str, start: int, end: int) -> bool:
     """Whether the tagged span `text[start:end]` has the form its kind needs, so that a lab
     value, a reading or a common word the tagger labels is not redacted:
+    - a name or place is not a shop by its name alone after "at", "from" (at Boots);
     - a name has no digit and is not a word that is no given name (May, Will), a kinship
       word (孙女) or a surname with a character no given name has (张口);
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
@@ -378,6 +482,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       a time)."""
     span = text[start:end]
     digits = len(_DIGITS.findall(span))
+    if kind in ("NAME", "LOCATION") and shop_alone(text, start, end):
+        return False
     if kind == "NAME":
         return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
     if kind == "LOCATION":
