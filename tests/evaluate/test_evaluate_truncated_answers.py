@@ -1,8 +1,10 @@
-"""An answer that stopped at the token limit is recorded as cut off and counted in the
-run's console line; it is graded as written, never passed off as a complete answer."""
+"""An answer that stopped at the token limit is recorded as cut off, counted in the run's
+console line, listed in summary.json and named in report.html; it is graded as written,
+never passed off as a complete answer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from medrubric.data.jsonl import load_models
@@ -28,7 +30,17 @@ def test_answers_cut_at_max_tokens_are_marked_and_counted(tmp_path: Path, medrub
     assert len(responses) == 2
     assert all(r.truncated and len((r.response or "").split()) == 3 for r in responses)
     assert "2 cut off at --max-tokens" in cut.output
+    assert "2 answers stopped at --max-tokens and were graded as written" in cut.output
+    listed = json.loads((tmp_path / "cut" / "summary.json").read_text())["truncated_answers"]
+    assert sorted(listed, key=str) == sorted(
+        ({"case_id": r.case_id, "epoch": 0} for r in responses), key=str
+    )
+    report = (tmp_path / "cut" / "report.html").read_text()
+    assert "2 answers stopped at the token limit" in report
+    assert all(r.case_id in report.split("stopped at the token limit")[1] for r in responses)
     complete = load_models(tmp_path / "whole" / "responses.jsonl", Response)
     assert [r.truncated for r in complete] == [False, False]
     assert all(r.response == ANSWER for r in complete)
-    assert "cut off" not in whole.output
+    assert "cut off" not in whole.output and "--max-tokens" not in whole.output
+    assert json.loads((tmp_path / "whole" / "summary.json").read_text())["truncated_answers"] == []
+    assert "stopped at the token limit" not in (tmp_path / "whole" / "report.html").read_text()

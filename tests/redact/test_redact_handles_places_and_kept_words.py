@@ -85,6 +85,9 @@ KEPT = [
     "Mum's oxygen was 96 this morning, pulse 88.",
     "Dad is 95 kg and diabetic.",
     "Third round failed. Progesterone, Clexane 40mg -- nothing.",
+    # wards named by a number and a compass point are no dates
+    "She was moved to 4 North yesterday after the fall.",
+    "He is in bed 12 on 6 East, the stroke ward.",
 ]
 
 

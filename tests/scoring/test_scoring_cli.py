@@ -59,7 +59,7 @@ def test_writes_summary_and_prints_table(app, grades_file, tmp_path, monkeypatch
     assert {k: v for k, v in written.items() if k not in expected} == {
         "calls": None, "tokens": None, "cost_usd": None, "response_errors": [],
         "grading": None, "provenance": None, "inputs_sha256": None, "jury": None,
-        "grading_noise": None,
+        "grading_noise": None, "truncated_answers": None,
         "self_preference": {"candidate_family": None, "same_family": [], "flagged": False,
                             "n_cases": 0, "own_minus_other": None, "ci95": None},
     }  # fmt: skip

@@ -223,6 +223,13 @@ def _report(result: RunResult, max_error_rate: float = 1.0) -> None:
         f"{'[/]' if flag else ''} (recorded as errors, not as Not Met) · this run: "
         f"{progress.tally.line()}"
     )
+    if summary.truncated_answers:
+        cut = len(summary.truncated_answers)
+        console.print(
+            f"[yellow]{cut} answer{'s' if cut != 1 else ''} stopped at --max-tokens and "
+            f"{'were' if cut != 1 else 'was'} graded as written (listed in summary.json)[/]",
+            soft_wrap=True, highlight=False,
+        )  # fmt: skip
     for line in panel_lines(summary):
         console.print(line, soft_wrap=True, highlight=False)
     validity = summary.grader_validity

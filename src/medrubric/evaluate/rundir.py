@@ -176,6 +176,13 @@ class ResponseError(BaseModel):
     error: str
 
 
+class AnswerRef(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: str
+    epoch: int
+
+
 class RunSummary(Summary):
     """summary.json. The score fields are `Summary`'s; the run fields are None when the
     summary was scored from a grades file alone (`medrubric score`)."""
@@ -185,6 +192,9 @@ class RunSummary(Summary):
     tokens: TokenCounts | None = None
     cost_usd: float | None = None  # None: a price is unknown (or no call was recorded)
     response_errors: list[ResponseError] = []
+    # answers that stopped at the token limit (`--max-tokens`), graded as written; None
+    # when no answers were read (`medrubric score` of a grades file)
+    truncated_answers: list[AnswerRef] | None = None
     grading: GraderSetup | None = None
     provenance: RunRecord | None = None
     inputs_sha256: str | None = None  # what the summary was computed from (runner)

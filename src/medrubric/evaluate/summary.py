@@ -107,6 +107,9 @@ def build_summary(
             **scored.model_dump(),
             **totals.figures(),
             "response_errors": response_errors,
+            "truncated_answers": [
+                {"case_id": r.case_id, "epoch": r.epoch} for r in responses if r.truncated
+            ],
             "grading": setup,
             "provenance": record,
             "grader_validity": grader_validity,
