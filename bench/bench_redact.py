@@ -23,7 +23,10 @@ Results go to bench/RESULTS.md under "## Redaction".
         [--baseline-src DIR --baseline-label NAME] [--speed-rounds N]
 
 `--speed-rounds N` measures only the batched call, N rounds in a process that has done nothing
-else (the full run measures it after its quality passes, which leave it slower).
+else (the full run measures it after its quality passes, which leave it slower). With
+`--baseline-src DIR` as well, the rounds alternate between two such processes, this code and
+the code under DIR, each with its models loaded once, the order swapped every round, so both
+are timed in the same minutes on a machine whose speed drifts.
 """
 
 from __future__ import annotations
@@ -115,6 +118,21 @@ for mode, flag in (("rules only, thread by thread", "0"), ("rules + NER, batched
     n = len(threads)
     out[mode] = (n / (time.perf_counter() - wall), n / (time.process_time() - cpu))
 print(json.dumps(out))
+"""
+# One process of `--speed-rounds` beside a baseline: loads the models, then times the batched
+# call over all the threads each time a line comes on stdin, answering with the rates.
+SPEED_WORKER = """
+import json, sys, time
+from medrubric.data.models import Thread
+from medrubric.redact.redact import redact_thread, redact_threads
+threads = [Thread.model_validate_json(line) for line in open(sys.argv[1], encoding="utf-8")]
+redact_thread(threads[0]); redact_thread(threads[1])
+print("ready", flush=True)
+for _ in sys.stdin:
+    wall, cpu = time.perf_counter(), time.process_time()
+    list(redact_threads(threads))
+    n, wall, cpu = len(threads), time.perf_counter() - wall, time.process_time() - cpu
+    print(json.dumps([n / wall, n / cpu]), flush=True)
 """
 # Recorded once: the second and third blind sets on their only blind run ("## Redaction:
 # second blind set", "## Redaction: third blind set").
@@ -211,6 +229,48 @@ def baseline_speed(src: Path, threads: list[Thread]) -> dict[str, tuple[float, f
     return {mode: (wall, cpu) for mode, (wall, cpu) in json.loads(done.stdout).items()}
 
 
+def alternating_speed(
+    sources: dict[str, Path], threads: list[Thread], rounds: int
+) -> dict[str, list[tuple[float, float]]]:
+    """(threads/s, threads per CPU-second) of the batched call by round for the code under
+    each `src/` folder in `sources`, one warm process each, taking turns round by round (the
+    first to go changes every round)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "threads.jsonl"
+        path.write_text("".join(t.model_dump_json() + "\n" for t in threads), encoding="utf-8")
+        workers = {
+            label: subprocess.Popen(
+                [sys.executable, "-c", SPEED_WORKER, str(path)],
+                env={**os.environ, "PYTHONPATH": str(src.resolve())},
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for label, src in sources.items()
+        }
+        try:
+            for label, worker in workers.items():
+                assert worker.stdout is not None
+                if worker.stdout.readline() != "ready\n":
+                    raise SystemExit(f"the {label} process stopped before its first round")
+            rates: dict[str, list[tuple[float, float]]] = {label: [] for label in workers}
+            order = list(workers)
+            for k in range(rounds):
+                for label in order if k % 2 == 0 else order[::-1]:
+                    worker = workers[label]
+                    assert worker.stdin is not None and worker.stdout is not None
+                    worker.stdin.write("go\n")
+                    worker.stdin.flush()
+                    wall, cpu = json.loads(worker.stdout.readline())
+                    rates[label].append((wall, cpu))
+        finally:
+            for worker in workers.values():
+                assert worker.stdin is not None
+                worker.stdin.close()
+                worker.wait()
+    return rates
+
+
 def quality(groups: dict[str, list[Snippet]]) -> tuple[list[str], dict[str, PiiScore]]:
     rows, scores = [], {}
     for name, snippets in groups.items():
@@ -234,7 +294,8 @@ def main() -> None:
         type=int,
         metavar="N",
         help="only the batched speed: N rounds over the threads in a process that does "
-        "nothing else first (as `medrubric redact`), printed, nothing written",
+        "nothing else first (as `medrubric redact`), printed, nothing written; with "
+        "--baseline-src, alternating with the baseline's own process round by round",
     )
     args = parser.parse_args()
     parts = (
@@ -266,6 +327,36 @@ def main() -> None:
         if both:
             groups[f"{part} all"] = both
     threads = make_threads(snippets, args.threads)
+    if args.speed_rounds and args.baseline_src:
+        this = Path(__file__).resolve().parents[1] / "src"
+        load = Path("/proc/loadavg").read_text().split()[:3]
+        by_round = alternating_speed(
+            {"this": this, args.baseline_label: args.baseline_src}, threads, args.speed_rounds
+        )
+        print(f"load average at the start: {' '.join(load)}")
+        for label, measured in by_round.items():
+            per_cpu = [cpu for _, cpu in measured]
+            per_wall = [wall for wall, _ in measured]
+            print(
+                f"{label}: rules + NER batched, {args.threads} threads, threads per CPU-second "
+                "by round: "
+                + ", ".join(f"{rate:.0f}" for rate in per_cpu)
+                + f"; median {statistics.median(per_cpu):.0f}; threads/s median "
+                f"{statistics.median(per_wall):.0f}"
+            )
+        ratios = [
+            ours / theirs
+            for (_, ours), (_, theirs) in zip(
+                by_round["this"], by_round[args.baseline_label], strict=True
+            )
+        ]
+        print(
+            f"this / {args.baseline_label}, threads per CPU-second by round: "
+            + ", ".join(f"{r:.3f}" for r in ratios)
+            + f"; median {statistics.median(ratios):.3f}; load average at the end: "
+            + " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        )
+        return
     if args.speed_rounds:
         redact_thread(threads[0])
         redact_thread(threads[1])  # warm-up: models, gazetteers, keyword index
@@ -297,8 +388,8 @@ def main() -> None:
     command = f"python bench/bench_redact.py --threads {args.threads}"
     if args.baseline_src:
         command += f" --baseline-src {args.baseline_src} --baseline-label {args.baseline_label}"
-        for mode, rates in baseline_speed(args.baseline_src, threads).items():
-            speed[f"{args.baseline_label}: {mode}"] = rates
+        for mode, pair in baseline_speed(args.baseline_src, threads).items():
+            speed[f"{args.baseline_label}: {mode}"] = pair
     text = "\n".join(
         [
             HEADING,

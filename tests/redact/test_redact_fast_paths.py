@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from medrubric.redact.pii_eval import load_snippets
+from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_ner import jieba_words
 from medrubric.redact.redact_rules import admitted_rules, rules
+from medrubric.redact.redact_tagger import features, units
 
 PII = Path(__file__).parents[1] / "data" / "pii"
 _HAN = re.compile("[\u4e00-\u9fd5]+")
@@ -47,3 +50,81 @@ def test_viterbi_gives_jieba_posseg_route_and_probability():
     for obs in samples:
         expected = jieba_viterbi(obs, char_state_tab_P, start_P, trans_P, emit_P)
         assert viterbi(obs) == expected, obs
+
+
+def _unit_by_unit_features(text: str) -> list[list[str]]:
+    """The tagger's features by their definition, one unit and one string at a time."""
+    lex = lexicon()
+    cjk = re.compile("[\u4e00-\u9fff]")
+    zh: dict[int, tuple[str, str, str]] = {}
+    offset, previous = 0, ""
+    for word, flag in jieba_words(text) if cjk.search(text) else ():
+        for k in range(len(word) if cjk.match(word) else 0):
+            last = len(word) - 1
+            pos = "S" if not last else "B" if k == 0 else "E" if k == last else "M"
+            zh[offset + k] = (pos, flag, previous)
+        previous = word if cjk.match(word) else ""
+        offset += len(word)
+
+    def shape(form: str) -> str:
+        if cjk.match(form[0]):
+            return "C"
+        if form[0].isdigit():
+            return f"d{min(len(form), 12)}"
+        if form[0].isalpha():
+            return (
+                ("XX" if len(form) > 1 else "X")
+                if form.isupper()
+                else "Xx"
+                if form[0].isupper()
+                else "x"
+            )
+        return form
+
+    seq = units(text)
+    forms = [form.lower() for form, _, _ in seq]
+    padded = ["<>", "<>", *forms, "<>", "<>"]
+    out = []
+    for i, (form, start, _) in enumerate(seq):
+        f = [f"w={forms[i]}", f"s={shape(form)}"]
+        if i == 0 or "\n" in text[seq[i - 1][2] : start]:
+            f.append("line")
+        if i == 0 or forms[i - 1] in set(".!?。！？；;:："):
+            f.append("sent")
+        if shape(form) == "C":
+            f += [f"sur={form in lex.zh_surnames}", f"giv={form in lex.zh_given_chars}"]
+            if start in zh:
+                pos, flag, before = zh[start]
+                f += [f"jp={pos}", f"jt={flag}", f"jp|jt={pos}|{flag}", f"jw-1={before}"]
+        elif form[0].isalpha():
+            if form in lex.given_rank:
+                f.append("given" if lex.given_rank[form] <= 100 else "given_rare")
+            f += [
+                name
+                for name, words in (("family", lex.family_names), ("town", lex.en_towns))
+                if form in words
+            ]
+            if len(form) > 3:
+                f.append(f"suf={forms[i][-3:]}")
+        f += [
+            f"w-2={padded[i]}",
+            f"w-1={padded[i + 1]}",
+            f"w+1={padded[i + 3]}",
+            f"w+2={padded[i + 4]}",
+        ]
+        if i:
+            f.append(f"s-1={shape(seq[i - 1][0])}")
+        if i + 1 < len(seq):
+            f.append(f"s+1={shape(seq[i + 1][0])}")
+        f += [f"w-1|w={padded[i + 1]}|{forms[i]}", f"w|w+1={forms[i]}|{padded[i + 3]}"]
+        out.append(f)
+    return out
+
+
+def test_tagger_features_are_their_unit_by_unit_definition():
+    pytest.importorskip("jieba")
+    texts = _texts()
+    rng = random.Random(5)
+    samples = rng.sample(texts, 400) + ["", "\n\nA b\nC", "。\n李", "Ann, 张三 Ω 12"]
+    for text in samples:
+        assert features(text) == (units(text), _unit_by_unit_features(text)), text

@@ -227,7 +227,10 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
 
 def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:
     """Non-overlapping identifier spans, leftmost first (`entities`: the English NER
-    entities of `text` when already computed in a batch)."""
+    entities of `text` when already computed in a batch). An empty text (a thread without a
+    title) has none, found without a pass of every rule and the tagger over it."""
+    if not text:
+        return []
     if entities is None:
         entities = english_entities([text])[0]
     findings: list[Finding] = []

@@ -113,61 +113,90 @@ def _shape(form: str) -> str:
     return form
 
 
-def _jieba_positions(text: str) -> dict[int, tuple[str, str, str]]:
-    """For each Chinese character's offset: its position in jieba's word (S, B, M, E), the
-    word's part of speech and the word before it."""
-    out: dict[int, tuple[str, str, str]] = {}
+def _jieba_positions(text: str) -> dict[int, tuple[str, ...]]:
+    """For each Chinese character's offset, its jieba features: its position in jieba's word
+    (S, B, M, E), the word's part of speech, both, and the word before it."""
+    out: dict[int, tuple[str, ...]] = {}
     offset = 0
     previous = ""
     for word, flag in jieba_words(text):
         if _CJK.match(word):
+            last = len(word) - 1
             for k in range(len(word)):
-                pos = (
-                    "S" if len(word) == 1 else "B" if k == 0 else "E" if k == len(word) - 1 else "M"
-                )
-                out[offset + k] = (pos, flag, previous)
+                pos = "S" if not last else "B" if k == 0 else "E" if k == last else "M"
+                out[offset + k] = _jieba_features(pos, flag, previous)
         previous = word if _CJK.match(word) else ""
         offset += len(word)
     return out
 
 
-def _unit_features(text: str, seq: Sequence[Unit], words: _Words) -> list[list[str]]:
+@lru_cache(maxsize=16384)
+def _jieba_features(pos: str, flag: str, previous: str) -> tuple[str, ...]:
+    return f"jp={pos}", f"jt={flag}", f"jp|jt={pos}|{flag}", f"jw-1={previous}"
+
+
+@lru_cache(maxsize=16384)
+def _form_features(form: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """What a unit's features take from its form alone: the form lowercased, its shape, its
+    own word and shape features, and its word-list features (a function of the form and the
+    fixed word lists, so cached: forms recur across texts)."""
+    words = _words()
+    low = form.lower()
+    shape = _shape(form)
+    listed: list[str] = []
+    if shape == "C":
+        listed += [f"sur={form in words.surnames}", f"giv={form in words.given_chars}"]
+    elif form[0].isalpha():
+        rank = words.given_rank.get(form)
+        if rank is not None:
+            listed.append("given" if rank <= 100 else "given_rare")
+        if form in words.family:
+            listed.append("family")
+        if form in words.towns:
+            listed.append("town")
+        if len(form) > 3:
+            listed.append(f"suf={low[-3:]}")
+    return low, shape, (f"w={low}", f"s={shape}"), tuple(listed)
+
+
+def _unit_features(text: str, seq: Sequence[Unit]) -> list[list[str]]:
+    """Each unit's features, in a fixed order (the model was trained on these strings): its
+    form and shape, whether a line or a sentence starts before it, its word lists, jieba's
+    word around a Chinese character, then the forms and shapes around it. The strings that
+    depend on the neighbours are built a list at a time, not unit by unit."""
     zh = _jieba_positions(text) if _CJK.search(text) else {}
-    forms = [form.lower() for form, _, _ in seq]
-    shapes = [_shape(form) for form, _, _ in seq]
+    described = [_form_features(form) for form, _, _ in seq]
+    forms = [d[0] for d in described]
+    shapes = [d[1] for d in described]
+    n = len(seq)
     padded = ["<>", "<>", *forms, "<>", "<>"]
+    before, after = padded[1 : n + 1], padded[3 : n + 3]
+    around = [
+        ["w-2=" + w for w in padded[:n]],
+        ["w-1=" + w for w in before],
+        ["w+1=" + w for w in after],
+        ["w+2=" + w for w in padded[4:]],
+    ]
+    shape_before = ["s-1=" + s for s in shapes]
+    shape_after = ["s+1=" + s for s in shapes]
+    pairs_before = ["w-1|w=" + b + "|" + w for b, w in zip(before, forms, strict=True)]
+    pairs_after = ["w|w+1=" + w + "|" + a for w, a in zip(forms, after, strict=True)]
     out: list[list[str]] = []
-    for i, (form, start, _) in enumerate(seq):
-        low = forms[i]
-        shape = shapes[i]
-        f = [f"w={low}", f"s={shape}"]
+    for i, (_, start, _) in enumerate(seq):
+        f = list(described[i][2])
         if i == 0 or "\n" in text[seq[i - 1][2] : start]:
             f.append("line")
         if i == 0 or forms[i - 1] in _SENTENCE_END:
             f.append("sent")
-        if shape == "C":
-            f.append(f"sur={form in words.surnames}")
-            f.append(f"giv={form in words.given_chars}")
-            pos = zh.get(start)
-            if pos is not None:
-                f += [f"jp={pos[0]}", f"jt={pos[1]}", f"jp|jt={pos[0]}|{pos[1]}", f"jw-1={pos[2]}"]
-        elif form[0].isalpha():
-            rank = words.given_rank.get(form)
-            if rank is not None:
-                f.append("given" if rank <= 100 else "given_rare")
-            if form in words.family:
-                f.append("family")
-            if form in words.towns:
-                f.append("town")
-            if len(form) > 3:
-                f.append(f"suf={low[-3:]}")
-        before, after = padded[i + 1], padded[i + 3]
-        f += [f"w-2={padded[i]}", f"w-1={before}", f"w+1={after}", f"w+2={padded[i + 4]}"]
+        f += described[i][3]
+        if shapes[i] == "C" and start in zh:
+            f += zh[start]
+        f += [around[0][i], around[1][i], around[2][i], around[3][i]]
         if i:
-            f.append(f"s-1={shapes[i - 1]}")
-        if i + 1 < len(seq):
-            f.append(f"s+1={shapes[i + 1]}")
-        f += [f"w-1|w={before}|{low}", f"w|w+1={low}|{after}"]
+            f.append(shape_before[i - 1])
+        if i + 1 < n:
+            f.append(shape_after[i + 1])
+        f += [pairs_before[i], pairs_after[i]]
         out.append(f)
     return out
 
@@ -198,7 +227,7 @@ def _words() -> _Words:
 def features(text: str) -> tuple[list[Unit], list[list[str]]]:
     """The units of `text` and the feature strings of each."""
     seq = units(text)
-    return seq, _unit_features(text, seq, _words())
+    return seq, _unit_features(text, seq)
 
 
 def labels(seq: Sequence[Unit], spans: Iterable[tuple[str, int, int]]) -> list[str]:
