@@ -403,8 +403,10 @@ def _before_department(text: str, start: int, end: int) -> int:
         return time_word.start()
     if _FACILITY_END.search(text, start, end):
         return end
-    starts = [
-        i for i, (pos, _, _) in _jieba_positions(text).items() if start <= i < end and pos in "BS"
+    starts = [  # where a jieba word begins (its position feature B or S)
+        i
+        for i, features in _jieba_positions(text).items()
+        if start <= i < end and features[0] in ("jp=B", "jp=S")
     ]
     for i in sorted(starts, reverse=True):
         head = _DEPARTMENT_HEAD.match(text, i)
