@@ -169,6 +169,10 @@ def _flipped(weight: int, text: str) -> bool:
         (6, "Explains that delaying treatment of a testicular torsion is dangerous"),
         (8, "提醒服用卡马西平期间出现发热、皮疹需警惕粒细胞缺乏，应立即停药就诊"),
         (6, "指出拖延就医会加重病情"),
+        # a listed harm named with the risk it carries, and a harm named as a warning's reason
+        (8, "Explains that valproate taken in pregnancy carries a high risk of birth defects"),
+        (8, "指出丹参和银杏叶可能增强华法林的抗凝作用，增加出血风险"),
+        (6, "提醒不要自己把药量翻倍，因为加量会让她更容易摔倒"),
         # a harmful medicine held back, with the reason or until a clinician has seen him
         (
             7,
@@ -187,6 +191,12 @@ def test_a_danger_told_of_is_quiet_at_its_sign_and_flipped_at_the_other(
 ) -> None:
     assert not _flipped(weight, text)
     assert _flipped(-weight, text)
+
+
+def test_a_false_reassurance_given_as_the_reason_still_flips() -> None:
+    # no warning before the reason: the reason is the answer's own (false) reassurance
+    assert _flipped(6, "Suggests giving her some milk and watching her at home, because a few"
+                       " drops are harmless")  # fmt: skip
 
 
 def test_holding_a_medicine_is_a_warning_but_refusing_needed_care_still_flips() -> None:

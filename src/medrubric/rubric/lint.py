@@ -632,6 +632,12 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         harmful = HARMFUL_CUES.search(clause)
         if harmful and _reported(clause, harmful.start()):
             continue
+        if (
+            harmful
+            and REASON.search(clause, 0, harmful.start())
+            and any(p.search(earlier) for p in (WARNERS, REJECTS, NEGATORS))
+        ):
+            continue  # why a warning warns, not what it advises: "提醒不要…，因为加量会让她…"
         if harmful and CONDITIONAL.search(clause):
             return 0, harmful.group(0)  # calibrated: "no need to see a doctor unless ..."
         if harmful:
@@ -667,8 +673,9 @@ REJECTED_AFTER = _any(
         r"\b(?:not|never|no longer)\b|n't\b|\bavoid\w*|\bunsafe\b|\bharm\w*|\bdanger\w*"
         r"|\bworsen\w*|\bcontraindicat\w*|\bdamag\w*|\binjur\w*|\bincreas\w* (?:\w+ ){0,2}risk"
         r"|\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead|trigger|make|push|spread|raise)"
-        r"|\bcaus(?:es|ing)\b",
-        r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用",
+        r"|\bcaus(?:es|ing)\b|\b(?:carr|pos)\w* (?:\w+ ){0,3}risks?\b|\brisks? of\b",
+        r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用"
+        r"|风险",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
         # held back until it is safe ("a graded return to sport only after symptoms settle")
         r"\bonly (?:after|once|when)\b|\bnot until\b|(?:之后|以后)才",
