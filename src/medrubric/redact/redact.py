@@ -13,7 +13,8 @@ Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` 
 - what a span of the learned tagger (`redact_tagger`, with NER) covers beyond the findings
   so far is added, under the same allow-list;
 - a Chinese place is extended over the address or hospital name that follows it
-  (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), and touching markers of one kind are merged.
+  (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), a name right after "@" takes the @ in
+  (@night_owl → [NAME]), and touching markers of one kind are merged.
 The redacted thread is then judged for re-identification risk (`safety`).
 """
 
@@ -190,6 +191,9 @@ _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1
 # A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
 _WORD_BEFORE = re.compile(r"([\w\-]+)\s*$")
 _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
+# The "@" of a handle: not inside an e-mail address (回复@小鹿 is a handle; a Chinese character
+# may stand before it).
+_HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 
 
 def _clinical_context(text: str, start: int, end: int) -> bool:
@@ -208,10 +212,15 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
-    """Chinese places run on over the address or hospital name after them; touching
-    findings of one kind become one; a Chinese province or region left alone is dropped."""
+    """Chinese places run on over the address or hospital name after them; a name right
+    after the "@" of a handle takes the @ in (the labelling rules put it inside a handle's
+    label, and "@[NAME]" would still say a handle stood there); touching findings of one kind
+    become one; a Chinese province or region left alone is dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
+        at_free = f.start > 0 and (not merged or merged[-1].end < f.start)
+        if f.kind == "NAME" and at_free and _HANDLE_AT.match(text, f.start - 1, f.start):
+            f = Finding(f.kind, f.start - 1, f.end)
         if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
             limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
             tail = _ZH_PLACE_TAIL.match(text, f.end, limit)
