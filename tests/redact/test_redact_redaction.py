@@ -185,16 +185,19 @@ def test_profile_links_handles_and_plates_are_now_replaced_not_rejected():
         assert marker in result.thread.messages[0].text and result.risk is None, text
 
 
-def test_a_handles_at_sign_goes_with_it():
-    # The labelling rules put the @ inside a handle's label; "@[NAME]" would still show one.
-    cases = {
-        "Thanks @night_owl, the inhaler tip helped.": "Thanks [NAME], the inhaler tip helped.",
-        "谢谢@小鹿乱撞 的分享，我也在吃二甲双胍。": "谢谢[NAME] 的分享，我也在吃二甲双胍。",
-        "Reply to @sam_k if the rash came back.": "Reply to [NAME] if the rash came back.",
-    }
-    for text, expected in cases.items():
-        assert redact_text(text)[0] == expected
-    assert redact_text("Write to jane.doe@example.com please.")[0] == "Write to [EMAIL] please."
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the labelling rules put the @ inside a handle's label; "@[NAME]" would still show one
+        ("Thanks @night_owl, the inhaler tip helped.", "Thanks [NAME], the inhaler tip helped."),
+        ("谢谢@小鹿乱撞 的分享，我也在吃二甲双胍。", "谢谢[NAME] 的分享，我也在吃二甲双胍。"),
+        ("Reply to @sam_k if the rash came back.", "Reply to [NAME] if the rash came back."),
+        # an e-mail's @ stays with the address
+        ("Write to jane.doe@example.com please.", "Write to [EMAIL] please."),
+    ],
+)
+def test_a_handles_at_sign_goes_with_it(text, expected):
+    assert redact_text(text)[0] == expected
 
 
 def test_reidentification_detail_never_holds_the_identifier():

@@ -123,38 +123,30 @@ def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
     assert _care_kind(text) == kind
 
 
-def test_care_now_rewordings_are_duplicates(sentence_encoder: object) -> None:
-    en = _case(
-        (10, "Advises going to the emergency department now"),
-        (4, "Recommends ice and elevation for the swelling"),
-        (8, "Advises that he is seen by a doctor tonight rather than waiting for the clinic"),
-    )
-    zh = _case(
-        (10, "建议立即去医院急诊"),
-        (4, "建议抬高患肢"),
-        (8, "建议今晚就去看医生，不要等到明天"),
-        language="zh",
-    )
-    assert _duplicates(en, sentence_encoder) == {"c3": "words+use"}
-    assert _duplicates(zh, sentence_encoder) == {"c3": "words+use"}
-
-
-def test_care_now_in_two_speech_acts_is_a_duplicate_when_both_name_where_to_go(
-    sentence_encoder: object,
+@pytest.mark.parametrize(
+    ("first", "second", "language"),
+    [
+        (
+            "Advises going to the emergency department now",
+            "Advises that he is seen by a doctor tonight rather than waiting for the clinic",
+            "en",
+        ),
+        ("建议立即去医院急诊", "建议今晚就去看医生，不要等到明天", "zh"),
+        # in two speech acts, each saying to go, call or be taken to care
+        (
+            "Identifies decompression sickness and advises calling emergency services now",
+            "Urges the user to get emergency medical help tonight rather than waiting",
+            "en",
+        ),
+        ("建议立即拨打120或马上去急诊", "告知这是急症，要尽快送医院，不能在家硬扛", "zh"),
+    ],
+)
+def test_care_now_rewordings_are_duplicates(
+    sentence_encoder: object, first: str, second: str, language: str
 ) -> None:
-    en = _case(
-        (10, "Identifies decompression sickness and advises calling emergency services now"),
-        (4, "Recommends keeping a record of the dive times"),
-        (9, "Urges the user to get emergency medical help tonight rather than waiting"),
-    )
-    zh = _case(
-        (10, "建议立即拨打120或马上去急诊"),
-        (4, "建议记录发作时间"),
-        (9, "告知这是急症，要尽快送医院，不能在家硬扛"),
-        language="zh",
-    )
-    assert _duplicates(en, sentence_encoder) == {"c3": "words+use"}
-    assert _duplicates(zh, sentence_encoder) == {"c3": "words+use"}
+    other = "Recommends ice and elevation for the swelling" if language == "en" else "建议抬高患肢"
+    case = _case((10, first), (4, other), (8, second), language=language)
+    assert _duplicates(case, sentence_encoder) == {"c3": "words+use"}
 
 
 @pytest.mark.parametrize(
