@@ -328,6 +328,20 @@ def test_batched_redaction_equals_thread_by_thread():
     assert list(redact_threads(threads, batch_size=7)) == [redact_thread(t) for t in threads]
 
 
+def test_the_ner_pipeline_is_loaded_afresh_when_its_vocabulary_passes_the_limit(monkeypatch):
+    """Every new word of a long stream of texts stays in spaCy's vocabulary: past the limit
+    the next batch loads the pipeline afresh (memory stays bounded), and finds the same."""
+    english = redact_ner.english_analyzer().nlp_engine.nlp["en"]
+    texts = [f"My uncle Zq{chr(97 + i)}ovitch saw Dr Maria Lopez in Leeds." for i in range(26)]
+    expected = redact_ner.english_entities(texts)  # under the limit: the same pipeline
+    assert redact_ner.english_analyzer().nlp_engine.nlp["en"] is english
+    monkeypatch.setattr(redact_ner, "VOCABULARY_LIMIT", len(english.vocab.strings))
+    assert redact_ner.english_entities(texts[:2] + ["Zzqx came too."])[:2] == expected[:2]
+    fresh = redact_ner.english_analyzer().nlp_engine.nlp["en"]
+    assert fresh is not english and "Zzqx" not in fresh.vocab.strings
+    assert redact_ner.english_entities(texts) == expected
+
+
 def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
     """Threads kept unchanged, kept and redacted, rejected; then identifiers by kind, as the
     thread-by-thread redactor counts them."""

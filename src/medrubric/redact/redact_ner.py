@@ -95,6 +95,14 @@ def ner_note() -> str | None:
     )
 
 
+# The most strings spaCy's vocabulary may hold (the model ships 84,780) before the pipeline is
+# loaded afresh (about a second): over a long stream of unique texts the vocabulary grows with
+# every new word it meets (names, typos, handles; about 0.5 KB each), and nothing else frees
+# them. spaCy's memory zones would, but the pipeline runs about a tenth slower inside one.
+# Entities do not depend on the words met before: a fresh pipeline finds the same.
+VOCABULARY_LIMIT = 300_000
+
+
 @lru_cache(maxsize=1)
 def english_analyzer() -> Any | None:
     """A presidio AnalyzerEngine with only the spaCy recognizer, or None when not installed."""
@@ -169,6 +177,8 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
         _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
     for i, entities, doc in pending:
         found[i] = [e for e in entities if _proper_noun(doc, e)]
+    if len(engine.nlp["en"].vocab.strings) > VOCABULARY_LIMIT:
+        english_analyzer.cache_clear()  # the next batch loads the pipeline afresh
     return found
 
 
