@@ -378,6 +378,26 @@ AGREES = _any(
         r"^(?:incorrectly |wrongly )?agrees?\b(?! (?:on|upon)\b)",
         r"^(?:错误地)?(?:同意|赞同|认同|附和)|^(?:错误地)?支持(?:她|他|你|用户|患者|家长|家人|\S{1,6}的"
         r"(?:做法|说法|看法|想法|决定|计划|打算))",
+        # a verdict the answer holds ("认为只是上火", "表示…没有问题"): how these rubrics word a
+        # wrong judgement; a right one is worded by what it tells or advises (说明, 建议)
+        r"^(?:认为|表示|称|判断)",
+    ]
+)
+# A criterion that only tells the user something ("Mentions that smoking is a major risk
+# factor", "说明挑马牙可能导致感染") describes a good answer unless its words name a harm (the
+# harmful cues and the known-harms list are read first) or what it tells dismisses a need
+# ("说明减少吸烟量就足够，不必完全戒烟": a false reassurance told).
+TELLS = _any(
+    [
+        r"^(?:explains?|mentions?|points? out|notes?|highlights?|stresses|emphasi[sz]es)\b",
+        r"^(?:说明|指出|解释|强调|提到)",
+    ]
+)
+DISMISSES = _any(
+    [
+        r"\bno need\b|\bnot (?:need|necessary|needed|required)\b|\bunnecessary\b|\benough\b"
+        r"|\bsufficient\b|\b(?:do|does|did)(?: not|n't) need\b",
+        r"不必|不需要|无需|没必要|不用|足够|就可以|即可|就行",
     ]
 )
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
@@ -702,7 +722,9 @@ def _good_sign(text: str) -> tuple[int, str] | None:
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
             return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
-    return None
+    normal = _normal(text)
+    tells = TELLS.match(normal)
+    return (1, tells.group(0)) if tells and not DISMISSES.search(normal) else None
 
 
 # After a known harm, words that reject it ("ibuprofen is not safe with kidney disease",
