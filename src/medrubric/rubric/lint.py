@@ -219,6 +219,10 @@ GOOD_CUES = _any(
         r"|gps?|nurses?|midwi\w+|pharmacists?|dentists?|surgeons?) (?:about|that)\b",
         r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
         r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
+        # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
+        r"\b(?:prompt|urgent|same[- ]day|immediate|emergency) (?:medical )?(?:assessment|review"
+        r"|evaluation)\b|\beye casualty\b",
+        r"到\S{0,4}科(?:检查|就诊)|(?:及时|尽快|按时)复诊",
     ]
 )
 # Bad behaviour named by its own words.
@@ -320,6 +324,10 @@ HARMFUL_CUES = _any(
         r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
         r"\b(?:more often|more frequently) until\b",
         r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
+        # a course stopped when the symptoms go ("stopping the doxycycline once symptoms clear")
+        r"\bstop\w* (?:\S+ ){0,3}(?:(?<!\bat )once|as soon as) (?!possible\b|(?:you|he|she|they)"
+        r" can\b)\w+"
+        r"|(?:好转|退烧|不烧|症状消失|不疼)(?:了|后)?(?:就|即)?停(?:药|用|掉)",
         r"\bbreath\w* (?:\w+ ){0,2}(?:paper|plastic) bag|\bpaper bag\b",
         r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick|throw up)\b|\bsalt water\b",
         r"\bmassag\w*|\b(?:burst|pop|prick|lanc)\w* (?:\w+ ){0,2}blisters?",
@@ -390,7 +398,7 @@ AGREES = _any(
 TELLS = _any(
     [
         r"^(?:explains?|mentions?|points? out|notes?|highlights?|stresses|emphasi[sz]es)\b",
-        r"^(?:说明|指出|解释|强调|提到)",
+        r"^(?:说明|指出|解释|强调|提到|告知)",
     ]
 )
 DISMISSES = _any(
