@@ -43,7 +43,7 @@ ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criter
 # Reworded duplicates by sentence similarity (cosine of the two criteria's embeddings):
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
-SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
+SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
