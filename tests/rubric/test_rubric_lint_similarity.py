@@ -139,6 +139,14 @@ def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
             "en",
         ),
         ("建议立即拨打120或马上去急诊", "告知这是急症，要尽快送医院，不能在家硬扛", "zh"),
+        # less alike in words (cosine 0.30-0.35), both still urging care now
+        (
+            "Advises same-day urgent assessment at an emergency department or by an ear, nose"
+            " and throat team",
+            "Recommends being seen urgently today rather than trying to manage this at home",
+            "en",
+        ),
+        ("建议马上送急诊", "告知嘴唇发紫是缺氧的表现，不能在家等，要马上送医", "zh"),
     ],
 )
 def test_care_now_rewordings_are_duplicates(

@@ -214,9 +214,9 @@ GOOD_CUES = _any(
         r"(?:是|为)\S{0,8}的?(?:表现|征象|信号|迹象)|可能是|意味着|(?:完成|按时|按期)\S{0,6}(?:疫苗|接种)",
         r"^(?:表示理解|共情|安抚)|(?:咨询|请教|问问)\S{0,2}(?:医生|药师|医师)|遵医嘱|在医生指导下",
         # telling those who treat the patient what they need to know; company for someone at risk
-        r"\bbe (?:open and |completely |fully )?honest with\b|\b(?:tell|inform)\w* (?:the |her |his "
-        r"|their |any |all )?(?:\w+ )?(?:clinicians?|doctors?|paramedics?|staff|team|providers?"
-        r"|gps?|nurses?|midwi\w+|pharmacists?|dentists?|surgeons?) (?:about|that)\b",
+        r"\bbe (?:open and |completely |fully )?honest with\b"
+        r"|\b(?:tell|inform)\w* (?:the |her |his |their |any |all )?(?:\w+ )?(?:clinicians?"
+        r"|doctors?|paramedics?|staff|team|providers?|gps?|nurses?|midwi\w+|pharmacists?|dentists?|surgeons?) (?:about|that)\b",
         r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
         r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
         # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
@@ -301,8 +301,8 @@ HARMFUL_CUES = _any(
         r" (?:a|one|two|a few|several|\d+) (?:more )?(?:days?|weeks?)\b",
         r"\b(?:should|would|will) be (?:\w+ )?enough\b|\b(?:is|are) (?:\w+ )?enough as long as\b"
         r"|\bis all (?:he|she|they|you|it) needs?\b",
-        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care|follow-up)\w*"
-        r" (?:is|are) (?:needed|necessary|required)\b",
+        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care"
+        r"|follow-up)\w* (?:is|are) (?:needed|necessary|required)\b",
         r"(?:缓解|好转|不疼|不痛)后?再(?:决定|看|说|就医|去)",
         r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
         r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
@@ -397,7 +397,7 @@ AGREES = _any(
 # ("说明减少吸烟量就足够，不必完全戒烟": a false reassurance told).
 TELLS = _any(
     [
-        r"^(?:explains?|mentions?|points? out|notes?|highlights?|stresses|emphasi[sz]es)\b",
+        r"^(?:explains?|mentions?|points? out|notes?|highlights?|stresses|emphasi[sz]es) that\b",
         r"^(?:说明|指出|解释|强调|提到|告知)",
     ]
 )
@@ -405,7 +405,11 @@ DISMISSES = _any(
     [
         r"\bno need\b|\bnot (?:need|necessary|needed|required)\b|\bunnecessary\b|\benough\b"
         r"|\bsufficient\b|\b(?:do|does|did)(?: not|n't) need\b",
+        # reassurance, right or wrong by the case ("a simple faint is usually harmless")
+        r"\bharmless\b|\bsafe\b|\bon (?:its|their) own\b|\bby (?:it|them)sel(?:f|ves)\b"
+        r"|\bnothing (?:serious|to worry)|\bnot (?:serious|dangerous|a concern|a worry)\b",
         r"不必|不需要|无需|没必要|不用|足够|就可以|即可|就行",
+        r"没事|没问题|不要紧|无害|自愈|自行(?:好转|消退|缓解|消失)|安全",
     ]
 )
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
@@ -430,9 +434,9 @@ CONDITIONAL = _any(
         r"\bunless\b|\bif (?:there (?:are|is) )?no\b|\bin the absence of\b|\bprovided\b",
         r"\bwithout (?:any )?(?:red[- ]flags?|warning signs?|danger signs?|alarm)",
         # "as long as there is no fever" is calibrated; "as long as he keeps drinking" is not
-        r"\bas long as (?:there (?:is|are) )?(?:no|not|none)\b|\bas long as (?:\w+ ){1,2}(?:has|have"
-        r"|shows?|gets?|develops?) no\b|\bas long as (?:\w+ ){1,2}(?:is|are|stays?|remains?)"
-        r" (?:well|not)\b",
+        r"\bas long as (?:there (?:is|are) )?(?:no|not|none)\b"
+        r"|\bas long as (?:\w+ ){1,2}(?:has|have|shows?|gets?|develops?) no\b"
+        r"|\bas long as (?:\w+ ){1,2}(?:is|are|stays?|remains?) (?:well|not)\b",
         r"没有\S{0,10}时|如无|若无|如果没有|除非|只要",
     ]
 )
