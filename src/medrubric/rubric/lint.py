@@ -216,7 +216,8 @@ GOOD_CUES = _any(
         # telling those who treat the patient what they need to know; company for someone at risk
         r"\bbe (?:open and |completely |fully )?honest with\b"
         r"|\b(?:tell|inform)\w* (?:the |her |his |their |any |all )?(?:\w+ )?(?:clinicians?"
-        r"|doctors?|paramedics?|staff|team|providers?|gps?|nurses?|midwi\w+|pharmacists?|dentists?|surgeons?) (?:about|that)\b",
+        r"|doctors?|paramedics?|staff|team|providers?|gps?|nurses?|midwi\w+|pharmacists?|dentists?"
+        r"|surgeons?) (?:about|that)\b",
         r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
         r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
         # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
