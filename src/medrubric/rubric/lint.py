@@ -21,7 +21,13 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
 from medrubric.rubric.harms import KnownHarm, known_harms
-from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
+from medrubric.rubric.paraphrase import (
+    conflicting,
+    content,
+    opposed,
+    rubric_paraphrases,
+    speech_act,
+)
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
 from medrubric.rubric.validate import (
@@ -45,6 +51,7 @@ SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one with
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
+SIMILAR_PROHIBITION = 0.6  # two criteria that both hold the user back from an act
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -507,6 +514,36 @@ IMMEDIATE = _any(
     ]
 )
 CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
+
+
+# Holding the user back from an act ("should not be given", "advises against", "hold off on",
+# "sit out", 不要, 停用): two such criteria of one sign, close in meaning, forbid one act twice
+# ("Says honey should not be given to infants" / "Advises against honey under 12 months").
+PROHIBITS = _any(
+    [
+        r"\b(?:should|must|do|does|may|can) not\b|\bnot (?:to|be given|be used|taking|giving|using"
+        r"|take|give|use|play|drive)\b|\b(?:never|no more|no further|avoid\w*|against|stop\w*"
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b",
+        r"不要|不能|别|勿|避免|禁止|禁用|停用|停药|停掉|不宜|不可|不应",
+    ]
+)
+
+
+# Terms two prohibitions share whatever they forbid: who is spoken of, and the acts of telling,
+# forbidding, giving and taking ("advises not giving a child aspirin" / "… ibuprofen").
+HELD_BACK_GENERIC = content(
+    "advises recommends tells says warns states explains reminds urges gives giving given takes"
+    " taking taken uses using used drinks drinking eats eating child children kid toddler baby"
+    " infant user patient parent family mother father him her them"
+) | content(
+    "不要 不能 别 建议 提醒 告知 劝 给 让 吃 喝 用 服 孩子 宝宝 儿童 家长 家人 患者 老人 他 她 们"
+)
+
+
+def _same_object(a: Criterion, b: Criterion) -> bool:
+    """Two prohibitions name something in common besides who is spoken of and the acts of
+    telling and giving: the drug, the act or the thing they hold the user back from."""
+    return bool((content(a.text) & content(b.text)) - HELD_BACK_GENERIC)
 
 
 def _care_kind(text: str) -> str | None:
@@ -1016,6 +1053,9 @@ def _similar(
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
+    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
+    if care == (None, None) and held_back and cosine >= SIMILAR_PROHIBITION and _same_object(a, b):
+        return f"both hold the user back from one act, cosine {cosine:.2f}"
     return None
 
 
