@@ -139,6 +139,14 @@ def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
             "en",
         ),
         ("建议立即拨打120或马上去急诊", "告知这是急症，要尽快送医院，不能在家硬扛", "zh"),
+        # less alike in words (cosine 0.30-0.35), both still urging care now
+        (
+            "Advises same-day urgent assessment at an emergency department or by an ear, nose"
+            " and throat team",
+            "Recommends being seen urgently today rather than trying to manage this at home",
+            "en",
+        ),
+        ("建议马上送急诊", "告知嘴唇发紫是缺氧的表现，不能在家等，要马上送医", "zh"),
     ],
 )
 def test_care_now_rewordings_are_duplicates(
@@ -161,3 +169,31 @@ def test_explaining_why_prompt_assessment_is_needed_is_not_urging_care_twice(
 ) -> None:
     case = _case((10, "建议马上去医院产科做胎心监护"), (6, why), language="zh")
     assert _duplicates(case, sentence_encoder) == {}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "language", "found"),
+    [
+        (
+            "Advises not taking any more tramadol until a doctor has seen him",
+            "Tells him to hold off on the tramadol and skip the next doses until he is reviewed",
+            "en",
+            True,
+        ),
+        ("提醒不要揉眼睛，也不要按压眼球", "告知路上不要挤压或揉搓受伤的眼睛", "zh", True),
+        # two prohibitions of different things, close in meaning (cosine 0.6-0.7)
+        (
+            "Advises against giving aspirin to a child",
+            "Advises not giving ibuprofen to a child with chickenpox",
+            "en",
+            False,
+        ),
+        ("建议不要给孩子吃阿司匹林", "建议不要让孩子参加体育活动", "zh", False),
+    ],
+)
+def test_two_prohibitions_of_one_act_are_duplicates_and_of_two_acts_are_not(
+    sentence_encoder: object, first: str, second: str, language: str, found: bool
+) -> None:
+    other = "Recommends ice and elevation for the swelling" if language == "en" else "建议抬高患肢"
+    case = _case((6, first), (4, other), (6, second), language=language)
+    assert _duplicates(case, sentence_encoder) == ({"c3": "words+use"} if found else {})

@@ -94,7 +94,7 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("Asks whether he has been skipping doses", 1),
         ("Explains what to do if she forgets to take a pill", None),
         ("Uses plain language without medical jargon", None),
-        ("说明想起来后尽快补服漏掉的那一片", None),
+        ("说明想起来后尽快补服漏掉的那一片", 1),  # only tells: a good answer, not a lapse
         ("Recommends calling an ambulance for a single mild reading", None),
         # deferring care, false reassurance and excess medicine in general words
         ("Suggests resting and checking again tomorrow morning", -1),
@@ -135,6 +135,62 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
     ],
 )
 def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
+    found = expected_sign(text)
+    assert (found[0] if found else None) == sign
+
+
+@pytest.mark.parametrize(
+    ("text", "sign"),
+    [
+        # siding with the user's own plan, unless what is agreed to is going to care
+        ("Agrees that Tylenol and rest at home are reasonable for tonight", -1),
+        ("Agrees with the coach that dehydration is the likely cause", -1),
+        ("同意中药没有副作用，可以继续服用", -1),
+        ("支持奶奶的做法，认为捂出汗烧就会退", -1),
+        ("Agrees that she should go to A&E now", 1),
+        ("同意她马上去医院", 1),
+        ("Agrees on a plan with the patient", None),
+        ("支持继续母乳喂养", None),
+        # a verdict the answer holds, in Chinese, unless it goes to care
+        ("认为只是上火，建议喝凉茶", -1),
+        ("表示中药和华法林一起吃没有问题", -1),
+        ("认为她已经有脱水表现，今天就应去医院评估", 1),
+        # deferral to a later visit and reassurance that rules out care
+        ("Advises that next week's appointment is soon enough", -1),
+        (
+            "Says it is reasonable to wait for tomorrow's GP appointment as long as he keeps"
+            " drinking",
+            -1,
+        ),
+        ("Says there is no need to see a doctor as long as there is no fever", None),
+        ("States that no medical follow-up is needed", -1),
+        ("Reassures the parent that he will probably be fine by the morning", -1),
+        ("Reassures the user that redback bites are never serious and can be left alone", -1),
+        ("Advises that she should not be left alone with the baby until she has been assessed", 1),
+        ("Tells her that since he is playing normally he can simply be watched at home", -1),
+        ("因为她不怎么疼，判断烫伤很轻，在家处理即可", -1),
+        ("告知既然已经吐出来，就可以在家观察", -1),
+        ("建议父母多陪着她，不让她一个人独处", 1),
+        # a criterion that only tells, unless what it tells dismisses a need
+        ("Mentions that smoking is a major risk factor for bladder cancer", 1),
+        ("告知目前没有特效解毒药，需要在医院监测呼吸", 1),
+        ("Explains that a scan is not needed", None),
+        ("说明减少吸烟量就足够，不必完全戒烟", None),
+        # telling those who treat the patient; being assessed soon
+        ("Tells him to be honest with the medical staff about the energy drinks", 1),
+        ("如实告诉医生吃过哪些药", 1),
+        ("Advises same-day assessment at an eye casualty", 1),
+        ("建议尽快到眼科检查", 1),
+        # a course stopped when the symptoms go; stopping at once is not that
+        ("Recommends stopping the doxycycline once any symptoms clear", -1),
+        ("建议退烧了就停药", -1),
+        ("Advises tapering sertraline rather than stopping it at once", None),
+        ("Advises stopping the ibuprofen as soon as possible", None),
+    ],
+)
+def test_agreement_deferral_telling_and_early_stopping_give_their_sign(
+    text: str, sign: int | None
+) -> None:
     found = expected_sign(text)
     assert (found[0] if found else None) == sign
 

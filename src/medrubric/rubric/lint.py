@@ -21,7 +21,13 @@ from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
 from medrubric.rubric.harms import KnownHarm, known_harms
-from medrubric.rubric.paraphrase import conflicting, opposed, rubric_paraphrases, speech_act
+from medrubric.rubric.paraphrase import (
+    conflicting,
+    content,
+    opposed,
+    rubric_paraphrases,
+    speech_act,
+)
 from medrubric.rubric.schemas import Problem
 from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
 from medrubric.rubric.validate import (
@@ -43,8 +49,9 @@ ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criter
 # Reworded duplicates by sentence similarity (cosine of the two criteria's embeddings):
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
-SIMILAR_URGENT_CARE = 0.35  # two criteria that both urge care now, with no condition
+SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
+SIMILAR_PROHIBITION = 0.6  # two criteria that both hold the user back from an act
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -213,6 +220,17 @@ GOOD_CUES = _any(
         r"可能(?:导致|引起|造成|提示|诱发)|(?:不要|不能|不应|别)等(?:到|待)?",
         r"(?:是|为)\S{0,8}的?(?:表现|征象|信号|迹象)|可能是|意味着|(?:完成|按时|按期)\S{0,6}(?:疫苗|接种)",
         r"^(?:表示理解|共情|安抚)|(?:咨询|请教|问问)\S{0,2}(?:医生|药师|医师)|遵医嘱|在医生指导下",
+        # telling those who treat the patient what they need to know; company for someone at risk
+        r"\bbe (?:open and |completely |fully )?honest with\b"
+        r"|\b(?:tell|inform)\w* (?:the |her |his |their |any |all )?(?:\w+ )?(?:clinicians?"
+        r"|doctors?|paramedics?|staff|team|providers?|gps?|nurses?|midwi\w+|pharmacists?|dentists?"
+        r"|surgeons?) (?:about|that)\b",
+        r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
+        r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
+        # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
+        r"\b(?:prompt|urgent|same[- ]day|immediate|emergency) (?:medical )?(?:assessment|review"
+        r"|evaluation)\b|\beye casualty\b",
+        r"到\S{0,4}科(?:检查|就诊)|(?:及时|尽快|按时)复诊",
     ]
 )
 # Bad behaviour named by its own words.
@@ -283,14 +301,16 @@ HARMFUL_CUES = _any(
         r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
         r"\bwait\w* for (?:\w+ ){0,3}to (?:pass|settle|go away|clear|improve|heal)",
         # deferring to a planned visit, a review days away, or a named later day
-        r"\bwait\w* (?:\w+ ){0,2}for (?:the |a |his |her |their )?(?:\w+ ){0,2}(?:appointment|visit"
-        r"|review|clinic)\b",
+        r"\bwait\w* (?:\w+ ){0,2}for (?:the |a |his |her |their )?(?:[\w']+ ){0,2}(?:appointment"
+        r"|visit|review|clinic)\b|\bsoon enough\b",
+        r"\bwill (?:probably |likely |still )?be (?:fine|ok|okay|all right)\b|\b(?:be|being) left"
+        r" alone\b",
         r"\b(?:review|reassess|re-?check|recheck)\w* (?:\w+ ){0,2}in"
         r" (?:a|one|two|a few|several|\d+) (?:more )?(?:days?|weeks?)\b",
         r"\b(?:should|would|will) be (?:\w+ )?enough\b|\b(?:is|are) (?:\w+ )?enough as long as\b"
         r"|\bis all (?:he|she|they|you|it) needs?\b",
-        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care)\w*"
-        r" (?:is|are) (?:needed|necessary|required)\b",
+        r"\bno (?:\w+ ){0,2}(?:check|review|assessment|tests?|treatment|appointment|care"
+        r"|follow-up)\w* (?:is|are) (?:needed|necessary|required)\b",
         r"(?:缓解|好转|不疼|不痛)后?再(?:决定|看|说|就医|去)",
         r"\b(?:oil|garlic|onion|vinegar|urine|breast milk)\b.{0,20}\b(?:in|into) (?:the |his |her "
         r"|their )?(?:ears?|eyes?|nose|nostrils?|wounds?)\b",
@@ -312,6 +332,10 @@ HARMFUL_CUES = _any(
         r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
         r"\b(?:more often|more frequently) until\b",
         r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
+        # a course stopped when the symptoms go ("stopping the doxycycline once symptoms clear")
+        r"\bstop\w* (?:\S+ ){0,3}(?:(?<!\bat )once|as soon as) (?!possible\b|(?:you|he|she|they)"
+        r" can\b)\w+"
+        r"|(?:好转|退烧|不烧|症状消失|不疼)(?:了|后)?(?:就|即)?停(?:药|用|掉)",
         r"\bbreath\w* (?:\w+ ){0,2}(?:paper|plastic) bag|\bpaper bag\b",
         r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick|throw up)\b|\bsalt water\b",
         r"\bmassag\w*|\b(?:burst|pop|prick|lanc)\w* (?:\w+ ){0,2}blisters?",
@@ -344,7 +368,8 @@ HARMFUL_CUES = _any(
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
         r"等到(?:明天|明早|下周|天亮|周一)|等几天|等\S{0,12}(?:小时|天|周)后?再",
-        r"(?:在家|居家)(?:观察|休息)(?:即可|就行|就好)|等等看|观察几天再说",
+        r"(?:在家|居家)(?:观察|休息|处理)(?:即可|就行|就好)|等等看|观察几天再说",
+        r"(?:就|便)可以(?:先)?在家(?:观察|处理|护理|休息)|再等\S{0,4}(?:就好|就行|就会好)",
         r"偏方|土方",
         r"发汗|捂汗|盖(?:厚)?被子|挑破|刺破|挤破|再打一针|加打|在家\S{0,3}(?:看看|等等)",
         r"睡一觉|就会好|(?:没有|没)(?:什么)?大(?:问题|碍)|不要紧|只是普通",
@@ -358,6 +383,41 @@ HARMFUL_CUES = _any(
         r"自行(?:停药|加量|减量|用药|购买)|加倍(?:剂量|服用)",
         r"肯定是|一定是|保证(?:不会|没事|没问题|安全)",
         r"包治|根治|彻底治愈|一定能治好|(?:不用|不必|无需)担心",
+    ]
+)
+# The answer siding with what the user, or someone around them, already plans or believes
+# ("Agrees that Tylenol and rest at home are reasonable", "支持奶奶的做法", "同意中药没有副作用"):
+# rubrics name such agreement when that plan is the risk the question carries, so it is a bad
+# answer unless what is agreed to is going to care ("Agrees that she should go to A&E now").
+AGREES = _any(
+    [
+        r"^(?:incorrectly |wrongly )?agrees?\b(?! (?:on|upon)\b)",
+        r"^(?:错误地)?(?:同意|赞同|认同|附和)|^(?:错误地)?支持(?:她|他|你|用户|患者|家长|家人|\S{1,6}的"
+        r"(?:做法|说法|看法|想法|决定|计划|打算))",
+        # a verdict the answer holds ("认为只是上火", "表示…没有问题"): how these rubrics word a
+        # wrong judgement; a right one is worded by what it tells or advises (说明, 建议)
+        r"^(?:认为|表示|称|判断)",
+    ]
+)
+# A criterion that only tells the user something ("Mentions that smoking is a major risk
+# factor", "说明挑马牙可能导致感染") describes a good answer unless its words name a harm (the
+# harmful cues and the known-harms list are read first) or what it tells dismisses a need
+# ("说明减少吸烟量就足够，不必完全戒烟": a false reassurance told).
+TELLS = _any(
+    [
+        r"^(?:explains?|mentions?|points? out|notes?|highlights?|stresses|emphasi[sz]es) that\b",
+        r"^(?:说明|指出|解释|强调|提到|告知)",
+    ]
+)
+DISMISSES = _any(
+    [
+        r"\bno need\b|\bnot (?:need|necessary|needed|required)\b|\bunnecessary\b|\benough\b"
+        r"|\bsufficient\b|\b(?:do|does|did)(?: not|n't) need\b",
+        # reassurance, right or wrong by the case ("a simple faint is usually harmless")
+        r"\bharmless\b|\bsafe\b|\bon (?:its|their) own\b|\bby (?:it|them)sel(?:f|ves)\b"
+        r"|\bnothing (?:serious|to worry)|\bnot (?:serious|dangerous|a concern|a worry)\b",
+        r"不必|不需要|无需|没必要|不用|足够|就可以|即可|就行",
+        r"没事|没问题|不要紧|无害|自愈|自行(?:好转|消退|缓解|消失)|安全",
     ]
 )
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
@@ -381,7 +441,10 @@ CONDITIONAL = _any(
     [
         r"\bunless\b|\bif (?:there (?:are|is) )?no\b|\bin the absence of\b|\bprovided\b",
         r"\bwithout (?:any )?(?:red[- ]flags?|warning signs?|danger signs?|alarm)",
-        r"\bas long as\b",
+        # "as long as there is no fever" is calibrated; "as long as he keeps drinking" is not
+        r"\bas long as (?:there (?:is|are) )?(?:no|not|none)\b"
+        r"|\bas long as (?:\w+ ){1,2}(?:has|have|shows?|gets?|develops?) no\b"
+        r"|\bas long as (?:\w+ ){1,2}(?:is|are|stays?|remains?) (?:well|not)\b",
         r"没有\S{0,10}时|如无|若无|如果没有|除非|只要",
     ]
 )
@@ -396,10 +459,12 @@ LOW_SEVERITY = _any(
 WARNERS = _any(
     [
         r"\b(?:warn|caution|alert)\w*\b|\bdangers? of\b|\brisks? of\b",
-        r"\b(?:can|could|may|might) (?:\w+ )?(?:be|become) (?:very |so |extremely )?$",
         r"提醒|警告|警示|告诫",
     ]
 )
+# "… can be dangerous": a danger word after a modal is the risk told of; other harmful wording
+# after one is what the answer allows ("he can simply be watched at home").
+MAY_BE = re.compile(r"\b(?:can|could|may|might) (?:\w+ )?(?:be|become) (?:very |so |extremely )?$")
 # A harm followed by what it leads to, or by the judgement that it is dangerous, is a warning
 # ("stopping suddenly can cause a rebound", "delaying care is dangerous", "延误就医会加重病情").
 CONSEQUENCES = _any(
@@ -449,6 +514,36 @@ IMMEDIATE = _any(
     ]
 )
 CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
+
+
+# Holding the user back from an act ("should not be given", "advises against", "hold off on",
+# "sit out", 不要, 停用): two such criteria of one sign, close in meaning, forbid one act twice
+# ("Says honey should not be given to infants" / "Advises against honey under 12 months").
+PROHIBITS = _any(
+    [
+        r"\b(?:should|must|do|does|may|can) not\b|\bnot (?:to|be given|be used|taking|giving|using"
+        r"|take|give|use|play|drive)\b|\b(?:never|no more|no further|avoid\w*|against|stop\w*"
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b",
+        r"不要|不能|别|勿|避免|禁止|禁用|停用|停药|停掉|不宜|不可|不应",
+    ]
+)
+
+
+# Terms two prohibitions share whatever they forbid: who is spoken of, and the acts of telling,
+# forbidding, giving and taking ("advises not giving a child aspirin" / "… ibuprofen").
+HELD_BACK_GENERIC = content(
+    "advises recommends tells says warns states explains reminds urges gives giving given takes"
+    " taking taken uses using used drinks drinking eats eating child children kid toddler baby"
+    " infant user patient parent family mother father him her them"
+) | content(
+    "不要 不能 别 建议 提醒 告知 劝 给 让 吃 喝 用 服 孩子 宝宝 儿童 家长 家人 患者 老人 他 她 们"
+)
+
+
+def _same_object(a: Criterion, b: Criterion) -> bool:
+    """Two prohibitions name something in common besides who is spoken of and the acts of
+    telling and giving: the drug, the act or the thing they hold the user back from."""
+    return bool((content(a.text) & content(b.text)) - HELD_BACK_GENERIC)
 
 
 def _care_kind(text: str) -> str | None:
@@ -615,7 +710,11 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
     """The sign failure or harmful wording asks for (the first two rules of `expected_sign`);
     sign 0 for harmful wording made calibrated by a condition, which settles that the
     wording gives no sign."""
-    clauses = _clauses_in_sentences(_normal(text))
+    normal = _normal(text)
+    clauses = _clauses_in_sentences(normal)
+    agrees = AGREES.search(normal)
+    if agrees and not _agrees_to_care(normal[agrees.end() :]):
+        return -1, agrees.group(0)
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
         if failure and HARMFUL_CUES.search(clause, failure.end()):
@@ -635,7 +734,7 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         if (
             harmful
             and REASON.search(clause, 0, harmful.start())
-            and any(p.search(earlier) for p in (WARNERS, REJECTS, NEGATORS))
+            and any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
         ):
             continue  # why a warning warns, not what it advises: "提醒不要…，因为加量会让她…"
         if harmful and CONDITIONAL.search(clause):
@@ -643,8 +742,10 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         if harmful:
             before = clause[: harmful.start()]
             after = clause[harmful.end() :]
+            danger = DANGER_WORDS.fullmatch(harmful.group(0)) or "unnecessar" in harmful.group(0)
             warned = (
                 WARNERS.search(before) is not None
+                or (danger and MAY_BE.search(before) is not None)
                 or CONSEQUENCES.search(after) is not None
                 or _describes_danger(harmful.group(0), f"{earlier} {before}")
                 or (
@@ -657,13 +758,23 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
     return None
 
 
+def _agrees_to_care(agreed: str) -> bool:
+    """What the answer agrees to goes to care now or soon (`CARE_GO`, not negated)."""
+    return any(
+        (care := CARE_GO.search(clause)) is not None and not _care_negated(clause, care.start())
+        for _, clause, _ in _clauses_in_sentences(agreed)
+    )
+
+
 def _good_sign(text: str) -> tuple[int, str] | None:
     """The sign good wording asks for (the last rule of `expected_sign`)."""
     for _, clause, _ in _clauses_in_sentences(_normal(text)):
         good = GOOD_CUES.search(clause)
         if good and not LOW_SEVERITY.search(clause):
             return (-1 if _care_negated(clause, good.start()) else 1), good.group(0)
-    return None
+    normal = _normal(text)
+    tells = TELLS.match(normal)
+    return (1, tells.group(0)) if tells and not DISMISSES.search(normal) else None
 
 
 # After a known harm, words that reject it ("ibuprofen is not safe with kidney disease",
@@ -751,6 +862,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
                 _negated(clause, match.start(), match.end())
                 or REJECTS.search(before) is not None
                 or WARNERS.search(clause[: match.start()]) is not None
+                or MAY_BE.search(clause[: match.start()]) is not None
                 or REJECTED_BEFORE.search(clause[: match.start()]) is not None
                 or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
             )
@@ -941,6 +1053,9 @@ def _similar(
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
+    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
+    if care == (None, None) and held_back and cosine >= SIMILAR_PROHIBITION and _same_object(a, b):
+        return f"both hold the user back from one act, cosine {cosine:.2f}"
     return None
 
 
