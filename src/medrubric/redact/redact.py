@@ -196,6 +196,51 @@ _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 _HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 
 
+_SURNAME = r"[A-Z][\w'’]*[a-z](?:-[A-Z][\w'’]*[a-z])*"
+_NAME_PARTICLE = (
+    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten)"
+)
+# What a finding runs on over after it, by kind (`_grown`).
+_AFTER = {
+    "NAME": re.compile(
+        r"-(?!(?:like|ish|type|free|born|led|run|era|ism|wise|ward|based)\b)[a-z]{1,4}\b(?![-'’])"
+        r"|(?:-[A-Z][\w'’]*[a-z])+"
+        rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
+        rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}"
+    ),
+    "LOCATION": re.compile(
+        r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
+        r"(?!(?:19|20)\d\d\b)\d{4}\b(?![.,:/]?\d)"
+        r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|units?|mmol|cm|mm|pounds|lbs?|calories|steps)\b)"
+        r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
+    ),
+    "PHONE": re.compile(
+        r"\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
+    ),
+}
+# What a finding takes in before it, by kind (`_grown`), when the finding starts with a
+# Latin letter or digit.
+_BEFORE = {
+    "LOCATION": re.compile(
+        r"(?<![\w])(?:the|The)\s+$|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
+    ),
+    "DATE": re.compile(
+        r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
+        r"|(?<![\w])(?:the|The)\s+$"
+    ),
+    "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
+}
+_LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
+_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
+# What parts two findings of one kind that are one identifier: places parted by a comma, a
+# particle (Cnoc na Rí), "in" or "on" (Lloyds in Kirkcaldy, Boots on Queen Street) or a
+# state or province code (Plano, TX 75024; Toronto, ON M4C 1B5); names by a particle.
+_JOINS = {
+    "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
+    "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
+}
+
+
 def _clinical_context(text: str, start: int, end: int) -> bool:
     """The words around `text[start:end]` make it clinical: a dose right after it (利福平0.45g),
     a staging system in brackets after a stage, a brand in brackets after a drug name."""
@@ -212,26 +257,61 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
-    """Chinese places run on over the address or hospital name after them; a name right
-    after the "@" of a handle takes the @ in (the labelling rules put it inside a handle's
-    label, and "@[NAME]" would still say a handle stood there); touching findings of one kind
-    become one; a Chinese province or region left alone is dropped."""
+    """Findings run on over the rest of what they name (`_grown`); findings of one kind
+    that touch, or that only a comma, a particle or a state code parts (`_JOINS`), become
+    one; a Chinese province or region left alone is dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
-        at_free = f.start > 0 and (not merged or merged[-1].end < f.start)
-        if f.kind == "NAME" and at_free and _HANDLE_AT.match(text, f.start - 1, f.start):
-            f = Finding(f.kind, f.start - 1, f.end)
-        if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
-            limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
-            tail = _ZH_PLACE_TAIL.match(text, f.end, limit)
-            if tail:
-                f = Finding(f.kind, f.start, tail.end())
-        if merged and merged[-1].kind == f.kind and merged[-1].end == f.start:
-            f = Finding(f.kind, merged.pop().start, f.end)
+        floor = merged[-1].end if merged else 0
+        limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
+        f = _grown(text, f, floor, limit)
+        if merged and merged[-1].kind == f.kind:
+            join = _JOINS.get(f.kind)
+            gap = merged[-1].end == f.start or (
+                join is not None and join.fullmatch(text, merged[-1].end, f.start)
+            )
+            if gap:
+                f = Finding(f.kind, merged.pop().start, f.end)
         merged.append(f)
     # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
     provinces = lexicon().provinces
     return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
+
+
+def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
+    """`f` run on over the rest of what it names, between the finding before it (`floor`)
+    and the one after it (`limit`): the labelling rules put the whole name, address, date or
+    number inside one label, and what is left outside still identifies.
+    - a name right after the "@" of a handle takes the @ in ("@[NAME]" would still say a
+      handle stood there);
+    - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
+      and the surname after it (Margaret| 'Peggy' Dunleavy) or a particle and the surname
+      after it (Marisol| dela Cruz-Santos, Vincent| van Gogh);
+    - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
+      北京市 + 朝阳区建国路88号);
+    - an English place takes in "the" before it (the Nuffield), a flat or unit number before
+      or after it (Flat 3B, Unit 2, Apt 2C) and a four-digit postcode after it
+      (Caloundra 4551, Bendigo VIC 3550; not a year);
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
+      "the" (the 17th) before it;
+    - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
+      digits before an "oh" read for a zero (0161 oh 276 4412)."""
+    start, end = f.start, f.end
+    if f.kind == "NAME" and start > floor and _HANDLE_AT.match(text, start - 1, start):
+        start -= 1
+    after = _AFTER.get(f.kind)
+    if f.kind == "LOCATION" and "\u4e00" <= text[end - 1 : end] <= "\u9fff":
+        after = _ZH_PLACE_TAIL
+    elif f.kind == "LOCATION" and not _LATIN_END.search(text, start, end):
+        after = None
+    tail = after.match(text, end, limit) if after is not None else None
+    if tail:
+        end = tail.end()
+    before = _BEFORE.get(f.kind)
+    head = before.search(text, floor, start) if before is not None else None
+    if head and head.end() == start and _LATIN_START.match(text, start):
+        start = head.start()
+    return f if (start, end) == (f.start, f.end) else Finding(f.kind, start, end)
 
 
 def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:
