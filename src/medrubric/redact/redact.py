@@ -222,11 +222,13 @@ _AFTER = {
 # Latin letter or digit.
 _BEFORE = {
     "LOCATION": re.compile(
-        r"(?<![\w])(?:the|The)\s+$|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
+        r"(?<![\w])(?:the|The)\s+$"
+        r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
+        r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
-        r"|(?<![\w])(?:the|The)\s+$"
+        r"|(?<![\w])(?:the|The|last|Last|next|Next|this|This)\s+$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
 }
@@ -289,11 +291,11 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号);
-    - an English place takes in "the" before it (the Nuffield), a flat or unit number before
-      or after it (Flat 3B, Unit 2, Apt 2C) and a four-digit postcode after it
-      (Caloundra 4551, Bendigo VIC 3550; not a year);
-    - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
-      "the" (the 17th) before it;
+    - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
+      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C) and a
+      four-digit postcode after it (Caloundra 4551, Bendigo VIC 3550; not a year);
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday),
+      "the" (the 17th) or "last", "next", "this" (last Sunday) before it;
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412)."""
     start, end = f.start, f.end

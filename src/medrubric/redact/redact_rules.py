@@ -674,6 +674,9 @@ _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|�
 
 
 _EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# A weekday written short, capitalised (Wed, Thurs; "Sun." with its full stop).
+_EN_DAY_SHORT = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b\.?|Sun\."
+_EN_DAY_SHORT_CUES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun.")
 _EN_HOLIDAY = (
     r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day"
     r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
@@ -794,17 +797,39 @@ def date_rules() -> tuple[Rule, ...]:
             ),
         ),
         # A weekday or a holiday that dates an event: "admitted last Tuesday", "on Friday
-        # night", "since Easter Monday", "his stroke on Hogmanay" ("on Mondays" recurs: kept).
+        # night", "since Easter Monday", "his stroke on Hogmanay", "since 10pm Friday", "on
+        # Wed", "starts Monday" ("on Mondays" recurs: kept); a weekday before a time of day
+        # dates one too ("a fall Sunday night"; "every Sunday night" recurs: kept).
         Rule(
             "DATE",
             c(
                 rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|early on"
-                rf"|admitted|discharged|died|born|operated|diagnosed|seen)\s+(?:the\s+)?"
-                rf"(?:(?:last|this|next|past)\s+)?)((?:{_EN_HOLIDAY})\b|{_EN_DAY_NAME}\b"
+                rf"|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
+                rf"|starting|woke up|booked for|due)\s+(?:the\s+)?"
+                rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
+                rf"((?:{_EN_HOLIDAY})\b|(?:{_EN_DAY_NAME}|{_EN_DAY_SHORT})\b"
                 rf"(?:,?\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)\b)?)"
             ),
             group=1,
-            cues=_EN_HOLIDAY_CUES,
+            cues=_EN_HOLIDAY_CUES + _EN_DAY_SHORT_CUES,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?<!\bevery )(?<!\beach )(?<!\bEvery )(?<!\bmost )(?<![/\w])\b{_EN_DAY_NAME}"
+                r"(?=\s+(?:night|morning|afternoon|evening)\b)"
+            ),
+            cues=("day",),
+        ),
+        # A day and month with no year and a day over 12 ("transfer was 23/09", "w/c 14/10"):
+        # no score out of ten or ratio reads so, whatever word is before it.
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![/\d])"
+                r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
+            ),
+            min_digits=3,
         ),
         # Chinese weekdays: 上周六, 这礼拜三, 3月12日周三; a bare 周五 only before the event
         # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, not a
