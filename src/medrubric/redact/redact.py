@@ -97,7 +97,10 @@ _ZH_PLACE_TAIL = re.compile(
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
     # grade of hospital (上海 | 三甲医院) or after a word that counts it (沈阳 | 一家三甲医院).
-    r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院|中医院|卫生院))"
+    r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院))(?!(?:那个|这个|的)(?:中医院|卫生院))"
+    # …and not over 中医院 or 卫生院 after a place with no county, city, district or town
+    # ending (福州 | 中医院); after one it is the hospital's name (临泉县中医院, 澄江镇卫生院).
+    r"(?!(?<![县市区镇乡旗])(?:中医院|卫生院))"
     rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
@@ -200,6 +203,9 @@ _SURNAME = r"[A-Z][\w'’]*[a-z](?:-[A-Z][\w'’]*[a-z])*"
 _NAME_PARTICLE = (
     r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten)"
 )
+# Letters that close a number: a version code (5584-486-674-YM) or a check character
+# (43012419570812352X).
+_CHECK_LETTERS = re.compile(r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])")
 # What a finding runs on over after it, by kind (`_grown`).
 _AFTER = {
     "NAME": re.compile(
@@ -214,8 +220,10 @@ _AFTER = {
         r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|units?|mmol|cm|mm|pounds|lbs?|calories|steps)\b)"
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
     ),
+    "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
-        r"\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
+        _CHECK_LETTERS.pattern
+        + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
     ),
 }
 # What a finding takes in before it, by kind (`_grown`), when the finding starts with a
@@ -228,9 +236,10 @@ _BEFORE = {
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
-        r"|(?<![\w])(?:the|The|last|Last|next|Next|this|This)\s+$"
+        r"|(?<![\w])(?:the|The)\s+$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
+    "ID": re.compile(r"#$"),
 }
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
 _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
@@ -294,10 +303,13 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C) and a
       four-digit postcode after it (Caloundra 4551, Bendigo VIC 3550; not a year);
-    - a date takes in "the day after" or "the day before" (the day after Easter Monday),
-      "the" (the 17th) or "last", "next", "this" (last Sunday) before it;
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
+      "the" (the 17th) before it ("last" stays: "a seizure last Tuesday" keeps the words
+      of the seizure);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
-      digits before an "oh" read for a zero (0161 oh 276 4412)."""
+      digits before an "oh" read for a zero (0161 oh 276 4412);
+    - a number (an ID, or digits read as a phone) takes in the letters that close it
+      (5584-486-674-YM, 43012419570812352X), and an ID the "#" before it (#A7-22918-X)."""
     start, end = f.start, f.end
     if f.kind == "NAME" and start > floor and _HANDLE_AT.match(text, start - 1, start):
         start -= 1
