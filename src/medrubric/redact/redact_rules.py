@@ -142,6 +142,11 @@ def _plausible_name(value: str) -> bool:
     return first not in lex.not_names and not lex.is_drug_name(first) and not lex.is_eponym(first)
 
 
+def _user_name(value: str) -> bool:
+    """A word that can be a user name: no acronym (GP, OP) and no everyday English word."""
+    return not value.isupper() and value.lower() not in lexicon().en_common_words
+
+
 def _given_first(value: str) -> bool:
     """The first word is a gazetteer given name (frequency rank <= 400 or hand-listed)."""
     first = value.split()[0]
@@ -1140,6 +1145,18 @@ def name_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_given_first,
             cues=("here",),
+        ),
+        # A reply naming whose post it answers: "Re: Kawika's question", "Re n.adeyinka's
+        # post" (a user name of any shape: the forum's words around it say it is one).
+        Rule(
+            "NAME",
+            c(
+                r"\bRe:?\s+(@?[A-Za-z][\w.]*[A-Za-z0-9])['’]s\s+(?:post|question|comment|reply"
+                r"|message|point|thread|story|update|advice)\b"
+            ),
+            group=1,
+            accept=_user_name,
+            cues=("re",),
         ),
         # A given name of the gazetteer and a capitalised word: Grace Liu, Rhys Pritchard.
         Rule("NAME", c(rf"\b(?=({_CAP}\s+{_CAP})\b)"), group=1, accept=_given_first),
