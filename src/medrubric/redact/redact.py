@@ -12,9 +12,13 @@ Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` 
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
 - what a span of the learned tagger (`redact_tagger`, with NER) covers beyond the findings
   so far is added, under the same allow-list;
-- a Chinese place is extended over the address or hospital name that follows it
-  (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), a name right after "@" takes the @ in
-  (@night_owl → [NAME]), and touching markers of one kind are merged.
+- a finding runs on over the rest of what it names: a Chinese place over the address or
+  hospital name that follows it (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), a name over
+  the "@" before it (@night_owl → [NAME]), a hyphenated or quoted given name or a particle
+  and surname (Jun-ho, Margaret 'Peggy' Dunleavy), an English place over "the", a house or
+  flat number and a postcode, a phone over its extension, a number over its closing letters;
+  and findings of one kind that touch, or that a comma, particle or state code parts (an
+  address found in parts), are merged.
 The redacted thread is then judged for re-identification risk (`safety`).
 """
 
@@ -322,7 +326,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     if tail:
         end = tail.end()
     before = _BEFORE.get(f.kind)
-    head = before.search(text, floor, start) if before is not None else None
+    window = max(floor, start - 40)  # what `_BEFORE` takes in is a few words at most
+    head = before.search(text, window, start) if before is not None else None
     if head and head.end() == start and _LATIN_START.match(text, start):
         start = head.start()
     return f if (start, end) == (f.start, f.end) else Finding(f.kind, start, end)
