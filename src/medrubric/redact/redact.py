@@ -221,7 +221,10 @@ _AFTER = {
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
         r"(?!(?:19|20)\d\d\b)\d{4}\b(?![.,:/]?\d)"
-        r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|units?|mmol|cm|mm|pounds|lbs?|calories|steps)\b)"
+        # …not a quantity: no unit or plural noun after it (Leeds 1200 miles away).
+        r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|mmol|cm|mm|m|km|ft|mi|lbs?)\b"
+        r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
+        r"[a-z]{2,}s\b)"
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
     ),
     "ID": _CHECK_LETTERS,

@@ -827,11 +827,14 @@ def date_rules() -> tuple[Rule, ...]:
             cues=("day",),
         ),
         # A day and month with no year and a day over 12 ("transfer was 23/09", "w/c 14/10"):
-        # no score out of ten or ratio reads so, whatever word is before it.
+        # no ratio reads so, and a score out of ten only after a word of pain or scoring
+        # ("pain 14/10").
         Rule(
             "DATE",
             c(
-                r"(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![/\d])"
+                r"(?<!(?i:pain) )(?<!(?i:pain): )(?<!(?i:score) )(?<!(?i:scale) )(?<!rated )"
+                r"(?<!(?i:pain) was )(?<!(?i:pain) is )(?<!(?i:pain) at )(?<!(?i:score) of )"
+                r"(?<!(?i:score) was )(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![/\d])"
                 r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
             ),
             min_digits=3,
