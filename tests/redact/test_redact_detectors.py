@@ -73,8 +73,8 @@ DETECTED = [
     # places
     ("Here in Tywyn the nearest ICU is two hours away.", ("LOCATION", "Tywyn")),
     ("Postcode K1A 0B1, the wait is 9 months.", ("LOCATION", "K1A 0B1")),
-    ("We're in Mudgee, NSW 2850, no ENT nearby.", ("LOCATION", "NSW 2850")),
-    ("Send it to 2 Maple Drive, Truro please.", ("LOCATION", "Truro")),
+    ("We're in Mudgee, NSW 2850, no ENT nearby.", ("LOCATION", "Mudgee, NSW 2850")),
+    ("Send it to 2 Maple Drive, Truro please.", ("LOCATION", "2 Maple Drive, Truro")),
     ("我住柳林乡，45岁。", ("LOCATION", "柳林乡")),
     ("铁岭的急诊科说要手术。", ("LOCATION", "铁岭")),
     # added after the first held-out measurement
@@ -104,7 +104,7 @@ DETECTED = [
     ("Drove from Mudgee for the MRI.", ("LOCATION", "Mudgee")),
     ("I moved to Bath last year.", ("LOCATION", "Bath")),
     ("We were sent to Royal Gwent A&E.", ("LOCATION", "Royal Gwent")),
-    ("The Northern General did his knee.", ("LOCATION", "Northern General")),
+    ("The Northern General did his knee.", ("LOCATION", "The Northern General")),
     ("Had my scan at St Mary's today.", ("LOCATION", "St Mary's")),
     ("I went to Addenbrooke's for the biopsy.", ("LOCATION", "Addenbrooke's")),
     ("She's 91 now and on donepezil.", ("AGE", "91")),

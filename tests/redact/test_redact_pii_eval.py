@@ -97,30 +97,32 @@ def test_held_out_recall_and_clinical_detail_survival():
 # trained on it, was 486/560: EN 236/293, ZH 250/267, details 788/802); retrained on it, the
 # tagger reads the second of two implant serials (CI-622 0917346) as a phone from "622" on and
 # leaves "CI-", so blind 8 ZH holds 323, one under freeze-9's 324. A handle's "@" redacted with
-# it (10 handles of blind 11 were left as "@[NAME]") raised blind 10 EN and blind 11. Caught
+# it (10 handles of blind 11 were left as "@[NAME]") raised blind 10 EN and blind 11.
+# Freeze-13's rules (read from blind 7-11's misses) raised 15 of these floors with the same
+# tagger (blind 8 ZH back to 324); none fell. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
-    ("blind2", "en"): (229, 233, 316, 320, 0),
+    ("blind2", "en"): (230, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
-    ("blind3", "en"): (234, 237, 235, 235, 0),
+    ("blind3", "en"): (235, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
-    ("blind4", "en"): (280, 294, 418, 418, 0),
+    ("blind4", "en"): (282, 294, 418, 418, 0),
     ("blind4", "zh"): (267, 278, 346, 346, 0),
-    ("blind5", "en"): (259, 271, 492, 493, 0),
-    ("blind5", "zh"): (255, 269, 436, 436, 0),
-    ("blind6", "en"): (267, 273, 391, 391, 0),
+    ("blind5", "en"): (260, 271, 492, 493, 0),
+    ("blind5", "zh"): (258, 269, 436, 436, 0),
+    ("blind6", "en"): (269, 273, 391, 391, 0),
     ("blind6", "zh"): (306, 309, 411, 413, 0),
-    ("blind7", "en"): (289, 291, 334, 334, 0),
-    ("blind7", "zh"): (256, 262, 462, 462, 0),
-    ("blind8", "en"): (286, 291, 346, 346, 0),
-    ("blind8", "zh"): (323, 328, 263, 263, 0),
-    ("blind9", "en"): (264, 277, 364, 364, 0),
+    ("blind7", "en"): (290, 291, 334, 334, 0),
+    ("blind7", "zh"): (257, 262, 462, 462, 0),
+    ("blind8", "en"): (288, 291, 346, 346, 0),
+    ("blind8", "zh"): (324, 328, 263, 263, 0),
+    ("blind9", "en"): (268, 277, 364, 364, 0),
     ("blind9", "zh"): (269, 279, 440, 441, 0),
-    ("blind10", "en"): (254, 276, 374, 380, 0),
-    ("blind10", "zh"): (283, 295, 421, 422, 0),
-    ("blind11", "en"): (254, 293, 392, 396, 0),
-    ("blind11", "zh"): (265, 267, 403, 406, 0),
+    ("blind10", "en"): (264, 276, 374, 380, 0),
+    ("blind10", "zh"): (284, 295, 421, 422, 0),
+    ("blind11", "en"): (278, 293, 392, 396, 0),
+    ("blind11", "zh"): (266, 267, 403, 406, 0),
 }
 
 

@@ -60,7 +60,7 @@ CASES = [
     ("Our postcode is NW1 6XE.", "Our postcode is [LOCATION]."),
     ("My GP in Leeds sent me to a cardiologist.", "My GP in [LOCATION] sent me to a cardiologist."),
     ("I was born in 1979 in Ohio.", "I was born in 1979 in [LOCATION]."),
-    ("Posting from Chillicothe, Ohio.", "Posting from [LOCATION], [LOCATION]."),
+    ("Posting from Chillicothe, Ohio.", "Posting from [LOCATION]."),
     ("My son Jack's fever is 39.", "My son [NAME]'s fever is 39."),
     ("Mary's test results came back.", "[NAME]'s test results came back."),
     ("患者王芳，女，45岁。", "患者[NAME]，女，45岁。"),

@@ -12,9 +12,13 @@ Candidates come from format and cue rules (`redact_rules`), from `phonenumbers` 
 - overlaps are resolved leftmost-longest (on a tie the rule listed first wins);
 - what a span of the learned tagger (`redact_tagger`, with NER) covers beyond the findings
   so far is added, under the same allow-list;
-- a Chinese place is extended over the address or hospital name that follows it
-  (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), a name right after "@" takes the @ in
-  (@night_owl → [NAME]), and touching markers of one kind are merged.
+- a finding runs on over the rest of what it names: a Chinese place over the address or
+  hospital name that follows it (绵阳市 + 中心医院, 北京市 + 朝阳区建国路88号), a name over
+  the "@" before it (@night_owl → [NAME]), a hyphenated or quoted given name or a particle
+  and surname (Jun-ho, Margaret 'Peggy' Dunleavy), an English place over "the", a house or
+  flat number and a postcode, a phone over its extension, a number over its closing letters;
+  and findings of one kind that touch, or that a comma, particle or state code parts (an
+  address found in parts), are merged.
 The redacted thread is then judged for re-identification risk (`safety`).
 """
 
@@ -97,7 +101,10 @@ _ZH_PLACE_TAIL = re.compile(
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
     # grade of hospital (上海 | 三甲医院) or after a word that counts it (沈阳 | 一家三甲医院).
-    r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院|中医院|卫生院))"
+    r"|(?!(?:那个|这个|的)?(?:社区医院|康复医院))(?!(?:那个|这个|的)(?:中医院|卫生院))"
+    # …and not over 中医院 or 卫生院 after a place with no county, city, district or town
+    # ending (福州 | 中医院); after one it is the hospital's name (临泉县中医院, 澄江镇卫生院).
+    r"(?!(?<![县市区镇乡旗])(?:中医院|卫生院))"
     rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
@@ -196,6 +203,62 @@ _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 _HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 
 
+_SURNAME = r"[A-Z][\w'’]*[a-z](?:-[A-Z][\w'’]*[a-z])*"
+_NAME_PARTICLE = (
+    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten)"
+)
+# Letters that close a number: a version code (5584-486-674-YM) or a check character
+# (43012419570812352X).
+_CHECK_LETTERS = re.compile(r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])")
+# What a finding runs on over after it, by kind (`_grown`).
+_AFTER = {
+    "NAME": re.compile(
+        r"-(?!(?:like|ish|type|free|born|led|run|era|ism|wise|ward|based)\b)[a-z]{1,4}\b(?![-'’])"
+        r"|(?:-[A-Z][\w'’]*[a-z])+"
+        rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
+        rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}"
+    ),
+    "LOCATION": re.compile(
+        r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
+        r"(?!(?:19|20)\d\d\b)\d{4}\b(?![.,:/]?\d)"
+        # …not a quantity: no unit or plural noun after it (Leeds 1200 miles away).
+        r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|mmol|cm|mm|m|km|ft|mi|lbs?)\b"
+        r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
+        r"[a-z]{2,}s\b)"
+        r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
+    ),
+    "ID": _CHECK_LETTERS,
+    "PHONE": re.compile(
+        _CHECK_LETTERS.pattern
+        + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
+    ),
+}
+# What a finding takes in before it, by kind (`_grown`), when the finding starts with a
+# Latin letter or digit.
+_BEFORE = {
+    "LOCATION": re.compile(
+        r"(?<![\w])(?:the|The)\s+$"
+        r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
+        r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
+    ),
+    "DATE": re.compile(
+        r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
+        r"|(?<![\w])(?:the|The)\s+$"
+    ),
+    "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
+    "ID": re.compile(r"#$"),
+}
+_LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
+_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
+# What parts two findings of one kind that are one identifier: places parted by a comma, a
+# particle (Cnoc na Rí), "in" or "on" (Lloyds in Kirkcaldy, Boots on Queen Street) or a
+# state or province code (Plano, TX 75024; Toronto, ON M4C 1B5); names by a particle.
+_JOINS = {
+    "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
+    "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
+}
+
+
 def _clinical_context(text: str, start: int, end: int) -> bool:
     """The words around `text[start:end]` make it clinical: a dose right after it (利福平0.45g),
     a staging system in brackets after a stage, a brand in brackets after a drug name."""
@@ -212,26 +275,65 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
-    """Chinese places run on over the address or hospital name after them; a name right
-    after the "@" of a handle takes the @ in (the labelling rules put it inside a handle's
-    label, and "@[NAME]" would still say a handle stood there); touching findings of one kind
-    become one; a Chinese province or region left alone is dropped."""
+    """Findings run on over the rest of what they name (`_grown`); findings of one kind
+    that touch, or that only a comma, a particle or a state code parts (`_JOINS`), become
+    one; a Chinese province or region left alone is dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
-        at_free = f.start > 0 and (not merged or merged[-1].end < f.start)
-        if f.kind == "NAME" and at_free and _HANDLE_AT.match(text, f.start - 1, f.start):
-            f = Finding(f.kind, f.start - 1, f.end)
-        if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
-            limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
-            tail = _ZH_PLACE_TAIL.match(text, f.end, limit)
-            if tail:
-                f = Finding(f.kind, f.start, tail.end())
-        if merged and merged[-1].kind == f.kind and merged[-1].end == f.start:
-            f = Finding(f.kind, merged.pop().start, f.end)
+        floor = merged[-1].end if merged else 0
+        limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
+        f = _grown(text, f, floor, limit)
+        if merged and merged[-1].kind == f.kind:
+            join = _JOINS.get(f.kind)
+            gap = merged[-1].end == f.start or (
+                join is not None and join.fullmatch(text, merged[-1].end, f.start)
+            )
+            if gap:
+                f = Finding(f.kind, merged.pop().start, f.end)
         merged.append(f)
     # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
     provinces = lexicon().provinces
     return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
+
+
+def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
+    """`f` run on over the rest of what it names, between the finding before it (`floor`)
+    and the one after it (`limit`): the labelling rules put the whole name, address, date or
+    number inside one label, and what is left outside still identifies.
+    - a name right after the "@" of a handle takes the @ in ("@[NAME]" would still say a
+      handle stood there);
+    - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
+      and the surname after it (Margaret| 'Peggy' Dunleavy) or a particle and the surname
+      after it (Marisol| dela Cruz-Santos, Vincent| van Gogh);
+    - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
+      北京市 + 朝阳区建国路88号);
+    - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
+      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C) and a
+      four-digit postcode after it (Caloundra 4551, Bendigo VIC 3550; not a year);
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
+      "the" (the 17th) before it ("last" stays: "a seizure last Tuesday" keeps the words
+      of the seizure);
+    - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
+      digits before an "oh" read for a zero (0161 oh 276 4412);
+    - a number (an ID, or digits read as a phone) takes in the letters that close it
+      (5584-486-674-YM, 43012419570812352X), and an ID the "#" before it (#A7-22918-X)."""
+    start, end = f.start, f.end
+    if f.kind == "NAME" and start > floor and _HANDLE_AT.match(text, start - 1, start):
+        start -= 1
+    after = _AFTER.get(f.kind)
+    if f.kind == "LOCATION" and "\u4e00" <= text[end - 1 : end] <= "\u9fff":
+        after = _ZH_PLACE_TAIL
+    elif f.kind == "LOCATION" and not _LATIN_END.search(text, start, end):
+        after = None
+    tail = after.match(text, end, limit) if after is not None else None
+    if tail:
+        end = tail.end()
+    before = _BEFORE.get(f.kind)
+    window = max(floor, start - 40)  # what `_BEFORE` takes in is a few words at most
+    head = before.search(text, window, start) if before is not None else None
+    if head and head.end() == start and _LATIN_START.match(text, start):
+        start = head.start()
+    return f if (start, end) == (f.start, f.end) else Finding(f.kind, start, end)
 
 
 def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:

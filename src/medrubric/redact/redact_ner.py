@@ -518,5 +518,31 @@ def common_chinese_word(word: str) -> bool:
     return bool(tagger.dt.tokenizer.FREQ.get(word, 0) >= COMMON_WORD_FREQ)
 
 
+def everyday_chinese_span(text: str, start: int, end: int) -> bool:
+    """`text[start:end]`, a Chinese name or place, is one everyday word: a word of jieba's
+    segmentation of `text`, in its dictionary at least `COMMON_WORD_FREQ` times and no proper
+    noun (小心, 晒太阳, 社区), with no shape of a name: no surname and given name (周敏), no
+    doubled character (多多). The tagger's marginal decoding is unsure of such words; what
+    its best path tags is not checked. False without jieba."""
+    tagger = chinese_tagger()
+    span = text[start:end]
+    if tagger is None or len(span) < 2 or span[0] == span[1]:
+        return False
+    lex = lexicon()
+    for size in (1, 2):
+        if span[:size] in lex.zh_surnames and _is_given(span[size:], lex):
+            return False
+    offset = 0
+    for word, flag in jieba_words(text):
+        if offset == start and word == span:
+            return flag not in _PROPER_TAGS and tagger.dt.tokenizer.FREQ.get(word, 0) >= (
+                COMMON_WORD_FREQ
+            )
+        offset += len(word)
+        if offset > start:
+            return False
+    return False
+
+
 def _is_given(word: str, lex: Lexicon) -> bool:
     return 1 <= len(word) <= 2 and all(ch in lex.zh_given_chars for ch in word)

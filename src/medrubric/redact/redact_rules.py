@@ -142,6 +142,11 @@ def _plausible_name(value: str) -> bool:
     return first not in lex.not_names and not lex.is_drug_name(first) and not lex.is_eponym(first)
 
 
+def _user_name(value: str) -> bool:
+    """A word that can be a user name: no acronym (GP, OP) and no everyday English word."""
+    return not value.isupper() and value.lower() not in lexicon().en_common_words
+
+
 def _given_first(value: str) -> bool:
     """The first word is a gazetteer given name (frequency rank <= 400 or hand-listed)."""
     first = value.split()[0]
@@ -674,6 +679,9 @@ _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|�
 
 
 _EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# A weekday written short, capitalised (Wed, Thurs; "Sun." with its full stop).
+_EN_DAY_SHORT = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b\.?|Sun\."
+_EN_DAY_SHORT_CUES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun.")
 _EN_HOLIDAY = (
     r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day"
     r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
@@ -794,17 +802,42 @@ def date_rules() -> tuple[Rule, ...]:
             ),
         ),
         # A weekday or a holiday that dates an event: "admitted last Tuesday", "on Friday
-        # night", "since Easter Monday", "his stroke on Hogmanay" ("on Mondays" recurs: kept).
+        # night", "since Easter Monday", "his stroke on Hogmanay", "since 10pm Friday", "on
+        # Wed", "starts Monday" ("on Mondays" recurs: kept); a weekday before a time of day
+        # dates one too ("a fall Sunday night"; "every Sunday night" recurs: kept).
         Rule(
             "DATE",
             c(
                 rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|early on"
-                rf"|admitted|discharged|died|born|operated|diagnosed|seen)\s+(?:the\s+)?"
-                rf"(?:(?:last|this|next|past)\s+)?)((?:{_EN_HOLIDAY})\b|{_EN_DAY_NAME}\b"
+                rf"|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
+                rf"|starting|woke up|booked for|due)\s+(?:the\s+)?"
+                rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
+                rf"((?:{_EN_HOLIDAY})\b|(?:{_EN_DAY_NAME}|{_EN_DAY_SHORT})\b"
                 rf"(?:,?\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)\b)?)"
             ),
             group=1,
-            cues=_EN_HOLIDAY_CUES,
+            cues=_EN_HOLIDAY_CUES + _EN_DAY_SHORT_CUES,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?<!\bevery )(?<!\beach )(?<!\bEvery )(?<!\bmost )(?<![/\w])\b{_EN_DAY_NAME}"
+                r"(?=\s+(?:night|morning|afternoon|evening)\b)"
+            ),
+            cues=("day",),
+        ),
+        # A day and month with no year and a day over 12 ("transfer was 23/09", "w/c 14/10"):
+        # no ratio reads so, and a score out of ten only after a word of pain or scoring
+        # ("pain 14/10").
+        Rule(
+            "DATE",
+            c(
+                r"(?<!(?i:pain) )(?<!(?i:pain): )(?<!(?i:score) )(?<!(?i:scale) )(?<!rated )"
+                r"(?<!(?i:pain) was )(?<!(?i:pain) is )(?<!(?i:pain) at )(?<!(?i:score) of )"
+                r"(?<!(?i:score) was )(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![/\d])"
+                r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
+            ),
+            min_digits=3,
         ),
         # Chinese weekdays: 上周六, 这礼拜三, 3月12日周三; a bare 周五 only before the event
         # (周五就去挂号, 周三住院): 门诊是周三下午 and 每周一三五 are a clinic's days, not a
@@ -1115,6 +1148,18 @@ def name_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_given_first,
             cues=("here",),
+        ),
+        # A reply naming whose post it answers: "Re: Kawika's question", "Re n.adeyinka's
+        # post" (a user name of any shape: the forum's words around it say it is one).
+        Rule(
+            "NAME",
+            c(
+                r"\bRe:?\s+(@?[A-Za-z][\w.]*[A-Za-z0-9])['’]s\s+(?:post|question|comment|reply"
+                r"|message|point|thread|story|update|advice)\b"
+            ),
+            group=1,
+            accept=_user_name,
+            cues=("re",),
         ),
         # A given name of the gazetteer and a capitalised word: Grace Liu, Rhys Pritchard.
         Rule("NAME", c(rf"\b(?=({_CAP}\s+{_CAP})\b)"), group=1, accept=_given_first),

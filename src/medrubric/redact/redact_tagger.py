@@ -32,7 +32,12 @@ from typing import Any
 
 from medrubric.errors import InputError
 from medrubric.redact.redact_lexicon import lexicon
-from medrubric.redact.redact_ner import Entity, jieba_words, ner_enabled
+from medrubric.redact.redact_ner import (
+    Entity,
+    everyday_chinese_span,
+    jieba_words,
+    ner_enabled,
+)
 from medrubric.redact.redact_rules import DOSE, is_kinship_word, not_a_named_place, shop_alone
 
 MODEL_NAME = "tagger.crfsuite"
@@ -424,7 +429,9 @@ def _unlike_added(kind: str, text: str, start: int, end: int) -> bool:
       and no ordinal ending ("Ward 22", "BNP was over 3000"; "Jan 1", "2022.11.30", "90th"
       are dates);
     - a phone number written as a reading (172/104);
-    - a Chinese name or place that ends with a word for an illness or pain (矮小症, 风湿痛)."""
+    - a Chinese name or place that ends with a word for an illness or pain (矮小症, 风湿痛)
+      or is made of everyday words of jieba's dictionary alone (支教, 小心: no surname and
+      given name, `everyday_chinese_span`)."""
     span = text[start:end].strip()
     if kind in ("DATE", "DOB"):
         if _YEAR_ALONE.fullmatch(span) or _TIME_OF_DAY.fullmatch(span):
@@ -438,11 +445,9 @@ def _unlike_added(kind: str, text: str, start: int, end: int) -> bool:
         return False
     if kind == "PHONE":
         return _READING.fullmatch(span) is not None
-    return (
-        kind in ("NAME", "LOCATION")
-        and _CJK.match(span[-1:]) is not None
-        and span[-1] in "症病痛炎"
-    )
+    if kind not in ("NAME", "LOCATION") or _CJK.match(span[-1:]) is None:
+        return False
+    return span[-1] in "症病痛炎" or everyday_chinese_span(text, start, end)
 
 
 def _latin_letter(char: str) -> bool:
