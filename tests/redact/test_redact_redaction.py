@@ -236,7 +236,9 @@ def test_ner_finds_names_and_places_without_cues():
     )
     assert redact_text("王芳昨天开始发烧，我在温州。")[0] == "[NAME]昨天开始发烧，我在[LOCATION]。"
     # jieba splits a three-character name into surname and given name: they are joined.
-    assert redact_text("周婷婷昨天开始发烧，周一好了。")[0] == "[NAME]昨天开始发烧，周一好了。"
+    # A weekday that dates the illness is a date (the labelling rules), found since the tagger
+    # was trained on blind set 12.
+    assert redact_text("周婷婷昨天开始发烧，周一好了。")[0] == "[NAME]昨天开始发烧，[DATE]好了。"
 
 
 def test_proper_noun_tags_come_from_windows_with_the_whole_texts_tags():
@@ -309,9 +311,9 @@ def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)
     monkeypatch.setattr(redact_ner, "chinese_tagger", lambda: None)
     assert redact_text("Hi, I'm Mary Hollis from Leeds.")[0] == "Hi, I'm [NAME] from [LOCATION]."
-    # No cue: NER's job, but the tagger alone finds some bare names (王芳 since blind set 10,
-    # 周敏 by its marginal decoding since freeze-12).
-    assert redact_text("周敏昨天开始发烧。")[0] == "[NAME]昨天开始发烧。"
+    # No cue: NER's job, but the tagger alone finds some bare names (李娜 with the tagger
+    # trained on blind set 12).
+    assert redact_text("李娜昨天开始发烧。")[0] == "[NAME]昨天开始发烧。"
     threads = tmp_path / "threads.jsonl"
     threads.write_text(make_thread("我叫张伟。", "好的。").model_dump_json() + "\n", "utf-8")
     main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])

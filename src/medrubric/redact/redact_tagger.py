@@ -496,12 +496,26 @@ def _runs(
         yield current[0], current[1], current[2], current[3]
 
 
+def _short_lower_word(span: str) -> bool:
+    """One lower-case Latin word of under nine letters that is no given name ("My son typed
+    4471..."): every such name in the labelled sets is a given name ("jake") or a handle of
+    nine letters or more ("brightsidebarb")."""
+    return (
+        span.isascii()
+        and span.isalpha()
+        and span.islower()
+        and len(span) < 9
+        and span.capitalize() not in lexicon().given_rank
+    )
+
+
 def plausible(kind: str, text: str, start: int, end: int) -> bool:
     """Whether the tagged span `text[start:end]` has the form its kind needs, so that a lab
     value, a reading or a common word the tagger labels is not redacted:
     - a name or place is not a shop by its name alone after "at", "from" (at Boots);
     - a name has no digit and is not a word that is no given name (May, Will), a kinship
-      word (孙女) or a surname with a character no given name has (张口);
+      word (孙女), a surname with a character no given name has (张口) or one short
+      lower-case word that is no given name (typed);
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
       or a holiday or a month (Christmas, May);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
@@ -521,7 +535,12 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     if kind in ("NAME", "LOCATION") and shop_alone(text, start, end):
         return False
     if kind == "NAME":
-        return digits == 0 and span not in lexicon().not_names and not _zh_common_word(span)
+        return (
+            digits == 0
+            and span not in lexicon().not_names
+            and not _zh_common_word(span)
+            and not _short_lower_word(span)
+        )
     if kind == "LOCATION":
         return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
     if kind == "ID" and (
