@@ -93,7 +93,7 @@ def test_compare_reads_both_length_adjusted_scores_at_the_pooled_median_length()
 
 def test_per_theme_and_axis_differences_and_verdict_flips_by_hand() -> None:
     from medrubric.data.models import Response
-    from medrubric.scoring.summary import score_verdicts
+    from medrubric.scoring.scored import score_verdicts
 
     a, b = load_run(HASTY), load_run(CAREFUL)
     result = compare_runs(a, b, n_resamples=500, seed=1)

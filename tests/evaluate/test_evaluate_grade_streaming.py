@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -288,25 +289,27 @@ def test_the_summary_preload_starts_at_the_first_reply_not_before_it(tmp_path, m
     assert answered_before == [1]  # once, when the first call had its reply
 
 
-def test_the_statistics_stack_loads_before_the_first_call_and_not_for_a_finished_run(
-    tmp_path, monkeypatch
-):
-    """summary.json's statistics stack is loaded on the event loop's thread once, before the
-    first request (the first grade written needs it; on the preload thread it held the
-    import lock while the loop waited), and not at all by a run with no call to make."""
-    answers = _answers(tmp_path / "answers.jsonl")
-    sent_before: list[int] = []
-    with ReplayServer(rubric_replay_handler) as server:
-
-        def loaded() -> None:
-            sent_before.append(server.total)
-
-        monkeypatch.setattr("medrubric.evaluate.runner.load_statistics", loaded)
-        opts = _options(tmp_path, server, concurrency=1)
-        asyncio.run(run_grade(opts, answers))
-        assert sent_before == [0]
-        asyncio.run(run_grade(opts, answers))  # finished: no call
-    assert sent_before == [0]
+def test_grades_are_scored_and_drawn_without_the_statistics_stack(tmp_path):
+    """The command reaches its first request, and scores and draws each grade as it is
+    written, without numpy: the statistics stack loads on the preload thread while the calls
+    are in flight, so it is not imported before the first request nor waited for at the
+    first grade (`scoring.scored`)."""
+    script = """
+import sys
+import medrubric.cli.evaluate, medrubric.evaluate.runner, medrubric.llm.client
+import medrubric.report.html
+from medrubric.data.models import CaseGrade, Verdict
+from medrubric.scoring.listed import AnswerPicker
+from medrubric.scoring.scored import scored_grade
+verdict = Verdict(criterion_id="c1", weight=5, axis="accuracy", met=True)
+grade = CaseGrade(case_id="a", model="m", criteria=[verdict])
+assert scored_grade(grade).score == 1.0
+AnswerPicker(True).offer(grade)
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "scipy")))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER

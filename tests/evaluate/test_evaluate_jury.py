@@ -186,7 +186,7 @@ def test_grader_repeats_report_flips_and_score_sd(tmp_path):
     assert noise.repeat_scores[0] == pytest.approx(result.summary.score)
     assert "Grading noise (3 repeats" in RunDir(opts.out).report.read_text()
     # the variance of the mean split into cases and grading, from the repeats' case scores
-    from medrubric.scoring.summary import score_verdicts
+    from medrubric.scoring.scored import score_verdicts
     from medrubric.stats.variance import variance_components
 
     met: dict[str, dict[int, list[Verdict]]] = {}

@@ -17,7 +17,7 @@ from medrubric.data.models import CaseGrade, Verdict
 from medrubric.evaluate.jury import jury_verdict
 from medrubric.evaluate.panel import agreement, noise, self_preference, spread
 from medrubric.llm.family import model_family
-from medrubric.scoring.summary import score_verdicts
+from medrubric.scoring.scored import score_verdicts
 from medrubric.stats import gwet_ac1_terms
 from medrubric.stats.agreement import fleiss_kappa_from_sums
 

@@ -24,7 +24,7 @@ from medrubric.analysis.metaeval import physician_case_scores as scores_of_physi
 from medrubric.data.models import CaseGrade
 from medrubric.errors import InputError
 from medrubric.scoring.records import Calibrated
-from medrubric.scoring.summary import score_verdicts
+from medrubric.scoring.scored import score_verdicts
 from medrubric.stats.ppi import ppi_mean
 
 METHOD = "PPI++ (power-tuned prediction-powered inference, mean of case scores)"

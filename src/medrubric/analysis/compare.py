@@ -25,7 +25,7 @@ from medrubric.files import write_text_atomic
 from medrubric.scoring.length import length_bias
 from medrubric.scoring.records import LengthBias
 from medrubric.scoring.resample import bootstrap_means
-from medrubric.scoring.summary import score_verdicts
+from medrubric.scoring.scored import score_verdicts
 from medrubric.stats import cluster_bootstrap_ci, paired_bootstrap_diff_ci, percentile_interval
 
 TIE_TOLERANCE = 1e-12  # case scores closer than this count as a tie

@@ -451,7 +451,6 @@ async def grade_run(
     on_grade: Callable[[CaseGrade, Case, Response], object] | None = None,
     on_call: Callable[[GradingCall], object] | None = None,
     before_results: Callable[[], Awaitable[object]] | None = None,
-    before_calls: Callable[[], object] | None = None,
 ) -> None:
     """Grade every answer not yet graded in `run` by each grader (in `setup.graders` order)
     and repeat, resuming at the criterion level; with `retry_errors` (the default), verdicts
@@ -462,8 +461,7 @@ async def grade_run(
     `on_grade` is given each grade as it is written (with its case and answer), `on_call`
     each call (`runner.GradeLedger`). `before_results` (the run folder's writes that no
     request needs, `runner.StartWrites`) runs alongside the first calls, and ends before the
-    first grade or verdict is logged. `before_calls` is called once, before the first call is
-    sent, when there is one to send."""
+    first grade or verdict is logged."""
     raters = plan_raters(setup, [g.label for g in graders])
     plan = plan_grading(cases, responses, run, setup, raters, retry_errors=retry_errors)
     known = plan.known
@@ -494,16 +492,8 @@ async def grade_run(
         async def run_job(job: GradingJob) -> tuple[GradingJob, GradingCall]:
             return job, await work(by_spec[raters[job.rater].spec], setup, job)
 
-        def jobs() -> Iterator[GradingJob]:
-            first = before_calls
-            for job in plan.jobs():
-                if first is not None:
-                    first()
-                    first = None
-                yield job
-
         await _grade_jobs(
-            jobs(), plan, run_job, concurrency, run, progress, writes, finish, on_work, on_call
+            plan.jobs(), plan, run_job, concurrency, run, progress, writes, finish, on_work, on_call
         )
         if writes is not None:
             await writes

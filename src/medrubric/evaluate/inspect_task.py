@@ -43,7 +43,7 @@ from medrubric.evaluate.inspect_metrics import (
 from medrubric.evaluate.profiles import GraderSetup, resolve_setup
 from medrubric.evaluate.provenance import source_snapshot_hash
 from medrubric.runtime.options import ModelOptions
-from medrubric.scoring.summary import score_verdicts
+from medrubric.scoring.scored import score_verdicts
 
 DEFAULT_PROFILE = "livemedbench"
 _MESSAGES: dict[str, type[ChatMessage]] = {

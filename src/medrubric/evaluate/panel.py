@@ -28,7 +28,8 @@ from medrubric.evaluate.profiles import GraderSetup
 from medrubric.evaluate.rundir import GradingCall
 from medrubric.llm.family import model_family
 from medrubric.scoring.records import VarianceSplit
-from medrubric.scoring.summary import score_verdicts, summarize, variance_split
+from medrubric.scoring.scored import score_verdicts
+from medrubric.scoring.summary import summarize, variance_split
 from medrubric.stats import (
     cluster_bootstrap_ci,
     cluster_totals_distribution,

@@ -53,11 +53,11 @@ from medrubric.runtime.folder import IDENTITY, field_wording, readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
+from medrubric.scoring.scored import ScoredGrade, scored_grade
 
 if TYPE_CHECKING:
     from medrubric.evaluate.estimate import StageEstimate
     from medrubric.llm.batch.model import BatchSettings
-    from medrubric.scoring.summary import ScoredGrade
 
 # report.html's card of an answer: (grade, case, answer, clip, several epochs) -> what the
 # report places (`report.html.drawn_answer`, given by the command, above this layer)
@@ -475,8 +475,6 @@ class GradeLedger:
 
     def add(self, grade: CaseGrade, case: Case | None, response: Response | None) -> None:
         """A grade as it is written, of `case` and `response` (what its card shows)."""
-        from medrubric.scoring.summary import scored_grade  # before any call: load_statistics
-
         self._scored[answer_key(grade)] = scored_grade(grade, self.clip)
         if self.draw is None:
             self.picker.offer(grade)
@@ -547,7 +545,6 @@ async def grade_stage(
                 on_grade=None if ledger is None else ledger.add,
                 on_call=None if ledger is None else ledger.calls.add_call,
                 before_results=start,
-                before_calls=load_statistics,
             )
         finally:
             # The preload ends with the stage (a short run may end first): no thread of this
@@ -563,26 +560,20 @@ async def grade_stage(
 AHEAD_BYTES = 64 << 20
 
 
-def load_statistics() -> None:
-    """summary.json's statistics stack (numpy, scipy), loaded on the event loop's thread just
-    before a run's first call: the first grade written needs it (`GradeLedger`). Loaded on
-    the preload thread instead, it held the import lock while the event loop waited for it at
-    the first grade, and took turns with the calls for the interpreter (bench/RESULTS.md,
-    "## Command start-up"). A run with no call to make (a finished re-run) does not load it."""
-    import medrubric.evaluate.summary  # noqa: F401
-
-
 def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thread:
     """What summary.json needs that does not depend on the grades, done in the background
     while grader calls run, mostly waiting on the network, rather than after the last one:
     resolve the git revision, draw the bootstrap's index tables for the strata sizes the
     answered cases predict (`expected_strata_sizes`), and the length bias's side of the
     lengths, known from the answers (`expected_lengths`, `length.prepare_ahead`); numpy
-    computes them without the GIL.
-    The statistics stack is imported before the calls (`load_statistics`), not here."""
+    computes them without the GIL. It first imports the statistics stack (numpy and the
+    summary's modules): nothing before the summary needs it, since a grade is scored as it
+    is written without it (`scoring.scored`), so the import takes the interpreter in the
+    turns the event loop spends waiting on replies, not before the first request."""
     answered = {r.case_id for r in responses}
 
     def load() -> None:
+        import medrubric.evaluate.summary  # noqa: F401  (the statistics stack)
         from medrubric.evaluate.provenance import git_revision
         from medrubric.scoring.length import ahead_bytes, prepare_ahead
         from medrubric.scoring.resample import draw_ahead, table_bytes

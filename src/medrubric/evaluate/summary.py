@@ -15,7 +15,7 @@ from medrubric.evaluate.profiles import GraderSetup, holds_calls
 from medrubric.evaluate.provenance import prompt_ids
 from medrubric.evaluate.rundir import CallHead, CallTotals, GradingCall, RunSummary
 from medrubric.scoring import summarize
-from medrubric.scoring.summary import ScoredGrade
+from medrubric.scoring.scored import ScoredGrade
 
 
 def run_totals(

@@ -23,7 +23,7 @@ from medrubric.report.leaderboard import (
 )
 from medrubric.report.render import MISSING, label, render, render_section, signed, write_page
 from medrubric.scoring.listed import AnswerPicker, CaseKey
-from medrubric.scoring.summary import score_verdicts
+from medrubric.scoring.scored import score_verdicts
 
 if TYPE_CHECKING:  # the lint page's records: imported by it, not by every report
     from medrubric.rubric.items import ItemStats

@@ -1,12 +1,11 @@
-"""Per-case scoring formulas of LiveMedBench (§3.3.2) and ClinConsensus (CACS, seed 003).
+"""Per-case scoring formulas of ClinConsensus (CACS, seed 003) and rubric accuracy; the
+LiveMedBench case score (§3.3.2) is `scoring.scored.case_score`.
 
 The array functions are the implementations; the scalar ones are thin wrappers, so both
 forms always agree.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -16,25 +15,6 @@ FloatArray = NDArray[np.float64]
 CACS_NEEDS_N_AT_LEAST_K = (
     "CACS@k needs at least k criteria per rubric (with fewer, every answer would score 0)"
 )
-
-
-def case_score(weights: Sequence[float], met: Sequence[float], clip: bool = True) -> float:
-    """Σ_{met} w_i / Σ_{w_i > 0} w_i, clipped to [0, 1] unless ``clip`` is False.
-
-    ``met`` is True/False per criterion, or a share in [0, 1] (a mean jury's verdict: the
-    share of its graders that found the criterion met), which weighs the criterion's points.
-
-    Met negative criteria (the answer did the bad thing) subtract. ``clip=False`` is the
-    HealthBench convention: the raw ratio, which can be negative; the mean is clipped later.
-    """
-    if len(weights) != len(met):
-        raise ValueError(f"weights and met differ in length: {len(weights)} != {len(met)}")
-    possible = sum(w for w in weights if w > 0)
-    if possible <= 0:
-        raise ValueError("score is undefined: no criterion has a positive weight")
-    achieved = sum(w * float(hit) for w, hit in zip(weights, met, strict=True))
-    ratio = achieved / possible
-    return min(1.0, max(0.0, ratio)) if clip else ratio
 
 
 def _hits_and_totals(hits: ArrayLike, n: ArrayLike) -> tuple[FloatArray, FloatArray]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from medrubric.data.models import CaseGrade, Verdict
+from medrubric.scoring.scored import score_verdicts
 
 LISTED_ANSWERS = 1000  # answers drawn in full in report.html, lowest score first
 LISTED_HARMS = 1000  # harmful criteria met listed, heaviest first (their answers are drawn too)
@@ -24,8 +25,6 @@ def is_harm(v: Verdict) -> bool:
 def grade_key(grade: CaseGrade, clip: bool) -> CaseKey:
     """Lowest score first, ties (many cases clip to 0%) broken by the unclipped score, so the
     answers that lost most come first; answers without a score (failed or unscorable) last."""
-    from medrubric.scoring.summary import score_verdicts  # numpy: not with the command's start
-
     if grade.response_error:
         return (True, 0.0, 0.0, grade.case_id, grade.epoch)
     score = score_verdicts(grade.criteria, clip)

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 import numpy as np
 
-from medrubric.data.models import Case, CaseGrade, Response, Verdict, tag_values
+from medrubric.data.models import Case, CaseGrade, Response, tag_values
 from medrubric.data.vocab import AXES, THEMES
 from medrubric.scoring.epochs import (
     complete_matrix,
@@ -28,25 +27,16 @@ from medrubric.scoring.epochs import (
     reliability_at_k,
     worst_at_k,
 )
-from medrubric.scoring.formulas import case_score
 from medrubric.scoring.grades import one_model
 from medrubric.scoring.length import length_bias
 from medrubric.scoring.records import Stratum, Summary, VarianceSplit
 from medrubric.scoring.resample import bootstrap_means_of
+from medrubric.scoring.scored import CaseStrata, ScoredGrade, scored_grade
 from medrubric.stats import percentile_interval
 from medrubric.stats.variance import variance_components
 
 SEED, N_RESAMPLES = 0, 10_000  # summary.json's bootstrap
 BIAS_THREADS = 2  # the length bias's threads (its figures do not depend on them)
-
-
-def score_verdicts(verdicts: Iterable[Verdict], clip: bool = True) -> float | None:
-    """Case score over the verdicts that are not errors; None if no positive one is left."""
-    usable = [v for v in verdicts if v.error is None]
-    if not any(v.weight > 0 for v in usable):
-        return None
-    met = [bool(v.met) if v.share is None else v.share for v in usable]
-    return case_score([v.weight for v in usable], met, clip)
 
 
 def _clip01(x: float) -> float:
@@ -128,16 +118,6 @@ def variance_split(scores: np.ndarray) -> VarianceSplit:
     )
 
 
-@dataclass(frozen=True)
-class _CaseStrata:
-    """What a case's strata need of its grade (not its verdicts)."""
-
-    theme: str
-    specialty: str
-    language: str | None
-    tags: list[str]
-
-
 def expected_strata_sizes(cases: Iterable[Case]) -> set[int]:
     """The sizes of the strata `summarize` bootstraps for the grades of these cases (each
     answered once or more) when every answer and verdict succeeds: known before the grades,
@@ -170,44 +150,6 @@ def expected_lengths(answers: Iterable[Response], scorable: Container[str]) -> l
     return [_mean(lengths) for lengths in per_case.values()]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredGrade:
-    """What `summarize` needs of one grade (`scored_grade`): small enough to keep one per
-    answer while a run grades, so the summary need not read and score grades.jsonl again.
-    `score` is None for an answer that failed or left no positive criterion."""
-
-    case_id: str
-    epoch: int
-    model: str
-    grader: str | None
-    response_error: str | None
-    n_criteria: int
-    n_errors: int
-    score: float | None
-    axes: tuple[tuple[str, float], ...]  # (axis, score) of each axis with a score
-    strata: _CaseStrata
-    clip: bool
-
-
-def scored_grade(grade: CaseGrade, clip: bool = True) -> ScoredGrade:
-    """One grade's scores and counts, as `summarize` reads them."""
-    strata = _CaseStrata(grade.theme, grade.specialty, grade.language, grade.tags)
-    if grade.response_error is not None:
-        return ScoredGrade(grade.case_id, grade.epoch, grade.model, grade.grader,
-                           grade.response_error, 0, 0, None, (), strata, clip)  # fmt: skip
-    score = score_verdicts(grade.criteria, clip)
-    axes: list[tuple[str, float]] = []
-    if score is not None:
-        for axis in {v.axis for v in grade.criteria}:
-            axis_score = score_verdicts((v for v in grade.criteria if v.axis == axis), clip)
-            if axis_score is not None:
-                axes.append((axis, axis_score))
-    return ScoredGrade(
-        grade.case_id, grade.epoch, grade.model, grade.grader, None, len(grade.criteria),
-        sum(v.error is not None for v in grade.criteria), score, tuple(axes), strata, clip,
-    )  # fmt: skip
-
-
 def summarize(
     grades: Iterable[CaseGrade | ScoredGrade],
     *,
@@ -236,7 +178,7 @@ def summarize(
     per_case: dict[str, list[float]] = defaultdict(list)
     per_case_axis: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     case_lengths: dict[str, list[int]] = defaultdict(list)
-    strata: dict[str, _CaseStrata] = {}
+    strata: dict[str, CaseStrata] = {}
     epochs = 1
     unscorable = response_errors = n_criteria = n_errors = 0
 
