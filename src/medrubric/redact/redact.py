@@ -45,6 +45,7 @@ from medrubric.redact.redact_rules import (
     DOSE,
     HANDLE,
     STRENGTH_WORDS,
+    UK_AREAS,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     admitted_rules,
@@ -226,7 +227,13 @@ _AFTER = {
         r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
         r"[a-z]{2,}s\b)"
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
+        # …a four-digit postcode in brackets (Hamilton (3204)) or a UK outward code alone
+        # (Aberdeen AB25).
+        r"|\s*\((?!(?:19|20)\d\d\))\d{4}\)"
+        rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
     ),
+    # A Chinese date takes in its weekday in brackets: 4月22日（周一）.
+    "DATE": re.compile(r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
         _CHECK_LETTERS.pattern
