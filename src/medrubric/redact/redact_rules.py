@@ -3613,6 +3613,17 @@ def fourteenth_rules() -> tuple[Rule, ...]:
             c(rf"(?i:\b(?:(?:{_DIGIT_WORDS})[\s,-]+){{9,}}(?:{_DIGIT_WORDS})\b)"),
             cues=("oh ", "zero"),
         ),
+        # A ZIP code after a town and a state code that is also a word or an abbreviation
+        # (Kalamazoo, MI 49008; Portland, OR 97201), which `_STATE_CODES` leaves out.
+        Rule(
+            "LOCATION",
+            c(
+                r"[A-Z][a-z]+,\s+(?:MI|ME|IN|OR|PA|GA|DE|CO|HI|IA|ID|LA|MA|MD|MS|OK|VA|DC)\s+"
+                r"(\d{5}(?:-\d{4})?)\b"
+            ),
+            group=1,
+            min_digits=5,
+        ),
         # A flat in a named building (Flat 12, Rosemount Court).
         Rule(
             "LOCATION",
@@ -3623,12 +3634,14 @@ def fourteenth_rules() -> tuple[Rule, ...]:
             ),
             cues=("flat", "apt", "apartment", "unit", "suite"),
         ),
-        # A flat in a residential compound: 幸福里小区7栋2单元501.
+        # A flat in a residential compound, whose name may end in 里, and the street number
+        # before it: 幸福里小区7栋2单元501, 红旗大道88号锦绣华庭3栋2单元1204.
         Rule(
             "LOCATION",
             c(
-                rf"[^\W\d{stop}]{{2,8}}?\d{{1,3}}(?:栋|幢|棟|号楼|號樓|座)\d{{1,2}}单元\d{{2,4}}"
-                r"(?:室|号|號)?"
+                rf"(?:\d{{1,5}}[号號])?[^\W\d{stop.replace('里', '')}]{{2,8}}?\d{{1,3}}"
+                r"(?:栋|幢|棟|号楼|號樓|座)"
+                r"\d{1,2}单元\d{2,4}(?:室|号|號)?"
             ),
             min_digits=4,
             cues=("单元",),
