@@ -3568,7 +3568,10 @@ def fourteenth_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", c(rf"\b{_EIRCODE}\b"), accept=_eircode, min_digits=3),
         Rule(
             "LOCATION",
-            c(r"\bDublin\s+(?:[1-9]|1\d|2[0-4]|6W)\b(?![.,:/]?\d|\s*(?:%|am|pm|mg)\b)"),
+            c(
+                r"\bDublin\s+(?:[1-9]|1\d|2[0-4]|6W)\b(?![.,:/]?\d|\s*(?:%|am|pm|mg)\b"
+                r"|\s+(?:weeks?|days?|months?|years?|hours?|times?|nights?|min(?:ute)?s?|hrs?)\b)"
+            ),
             cues=("dublin",),
         ),
         Rule(
