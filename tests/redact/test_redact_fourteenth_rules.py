@@ -64,10 +64,12 @@ def test_fourteenth_freeze_classes_found(text, kind, value, monkeypatch):
     assert covered(text, value, kind), find_identifiers(text)
 
 
-# The new rules' edges: readings and percentiles, markers and vitamins, a lab value before
-# an event, a ward's name, a time after Dublin, a grade of university.
+# The new rules' edges: readings, weights and percentiles, markers and vitamins, a span of
+# time after Dublin, lab values before an event, a weekly weekday, 院 in other words.
 EDGES = [
     ("His sats stable at 92, so no oxygen.", "92"),
+    ("Fasting at 95, post-meal 140.", "95"),
+    ("I'm at 95 now, need to lose weight.", "95"),
     ("Her weight is on the 91st percentile.", "91"),
     ("Low in B12 and folate, started injections.", "B12"),
     ("CA125 was 95 last month.", "95"),

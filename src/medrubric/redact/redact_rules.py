@@ -3446,6 +3446,11 @@ _READING_BEFORE_AT = (
     r"stable|steady|running|sitting|hovering|around|about|down|up|dropped|dipped|reading|peaked"
     r"|maxed|capped|set|kept|level|levels|sats?|o2|spo2|pulse|hr|rate|score"
 )
+# What a person did or had done "at N" when N is their age (got one at 91, had the op at 94).
+_DONE_AT = (
+    r"got|had|has|done|diagnosed|started|began|passed|died|retired|married|learned|learnt"
+    r"|moved|finished|operated|operation|surgery|replacement|jab|vaccine|vaccinated"
+)
 # The letters and digits of an Irish Eircode's unique identifier (A65 F4E2, D06 X2K8).
 _EIRCODE = r"(?:[ACDEFHKNPRTVWXY]\d{2}|D6W) ?[0-9ACDEFHKNPRTVWXY]{4}"
 # UK postcode areas of two letters, for an outward code alone (in NE6, from BT9, AB25); the
@@ -3517,7 +3522,8 @@ def fourteenth_rules() -> tuple[Rule, ...]:
         Rule(
             "AGE",
             c(
-                rf"(?i:(?:^|[.!?]\s*|,\s*)(?:(?!{_MEASURE}|\b(?:{_READING_BEFORE_AT})\b)[^.!?\n\d]){{0,60}}?"
+                rf"(?i:\b(?:{_DONE_AT})\b"
+                rf"(?:(?!{_MEASURE}|\b(?:{_READING_BEFORE_AT})\b)[^.!?\n\d]){{0,40}}?"
                 r"\bat\s+)(9\d|1[01]\d)\b(?![.,]\d)"
                 rf"{_NOT_AN_AGE}(?=\s*[!,.;)]|\s+(?:and|but|now|too|though|years)\b)"
             ),
