@@ -103,7 +103,9 @@ def test_held_out_recall_and_clinical_detail_survival():
 # trained on it (its first run at freeze-13, the tagger not trained on it, was 518/561: EN
 # 254/277, ZH 264/284, details 847/854); retrained on it, the tagger's best path read "typed"
 # before a number as a name, so a tagged name that is one short lower-case word and no given
-# name is dropped (every such label in the sets is a given name or a long handle). Caught
+# name is dropped (every such label in the sets is a given name or a long handle).
+# Freeze-14's rules (read from blind 8-12's misses) raised 12 of these floors with the same
+# tagger; none fell. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
@@ -112,23 +114,23 @@ MEASURED = {
     ("blind3", "en"): (235, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
     ("blind4", "en"): (282, 294, 418, 418, 0),
-    ("blind4", "zh"): (267, 278, 346, 346, 0),
+    ("blind4", "zh"): (270, 278, 346, 346, 0),
     ("blind5", "en"): (260, 271, 492, 493, 0),
-    ("blind5", "zh"): (258, 269, 436, 436, 0),
+    ("blind5", "zh"): (259, 269, 436, 436, 0),
     ("blind6", "en"): (269, 273, 391, 391, 0),
-    ("blind6", "zh"): (306, 309, 411, 413, 0),
+    ("blind6", "zh"): (307, 309, 411, 413, 0),
     ("blind7", "en"): (290, 291, 334, 334, 0),
     ("blind7", "zh"): (257, 262, 462, 462, 0),
-    ("blind8", "en"): (288, 291, 346, 346, 0),
-    ("blind8", "zh"): (324, 328, 263, 263, 0),
-    ("blind9", "en"): (268, 277, 364, 364, 0),
-    ("blind9", "zh"): (269, 279, 440, 441, 0),
-    ("blind10", "en"): (264, 276, 374, 380, 0),
-    ("blind10", "zh"): (284, 295, 421, 422, 0),
-    ("blind11", "en"): (278, 293, 392, 396, 0),
+    ("blind8", "en"): (291, 291, 346, 346, 0),
+    ("blind8", "zh"): (326, 328, 263, 263, 0),
+    ("blind9", "en"): (271, 277, 364, 364, 0),
+    ("blind9", "zh"): (272, 279, 440, 441, 0),
+    ("blind10", "en"): (267, 276, 374, 380, 0),
+    ("blind10", "zh"): (287, 295, 421, 422, 0),
+    ("blind11", "en"): (279, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
-    ("blind12", "en"): (266, 277, 399, 402, 0),
-    ("blind12", "zh"): (276, 284, 450, 452, 0),
+    ("blind12", "en"): (273, 277, 399, 402, 0),
+    ("blind12", "zh"): (281, 284, 450, 452, 0),
 }
 
 

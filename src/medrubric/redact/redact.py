@@ -45,6 +45,7 @@ from medrubric.redact.redact_rules import (
     DOSE,
     HANDLE,
     STRENGTH_WORDS,
+    UK_AREAS,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     admitted_rules,
@@ -226,7 +227,13 @@ _AFTER = {
         r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
         r"[a-z]{2,}s\b)"
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
+        # …a four-digit postcode in brackets (Hamilton (3204)) or a UK outward code alone
+        # (Aberdeen AB25).
+        r"|\s*\((?!(?:19|20)\d\d\))\d{4}\)"
+        rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
     ),
+    # A Chinese date takes in its weekday in brackets: 4月22日（周一）.
+    "DATE": re.compile(r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
         _CHECK_LETTERS.pattern
@@ -308,11 +315,12 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
-      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C) and a
-      four-digit postcode after it (Caloundra 4551, Bendigo VIC 3550; not a year);
+      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C), a
+      four-digit postcode after it, bare or in brackets (Caloundra 4551, Bendigo VIC 3550,
+      Hamilton (3204); not a year) and a UK outward code after it (Aberdeen AB25);
     - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
       "the" (the 17th) before it ("last" stays: "a seizure last Tuesday" keeps the words
-      of the seizure);
+      of the seizure), and a Chinese date its weekday in brackets (4月22日（周一）);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it

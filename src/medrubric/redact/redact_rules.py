@@ -394,6 +394,7 @@ def rules() -> tuple[Rule, ...]:
         + position_rules()
         + ninth_rules()
         + tenth_rules()
+        + fourteenth_rules()
         + gazetteer_rules()
     )
 
@@ -3044,7 +3045,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -3429,5 +3430,253 @@ def tenth_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_over_89,
             cues=tuple(_ELDER_ZH.split("|")),
+        ),
+    )
+
+
+# Grandparents named in the family's language ("my gogo is 91", "halmeoni … is 97"), whose
+# age over 89 may follow as in `_ELDER_MORE`.
+_ELDER_WORLD = (
+    r"gogo|mkhulu|ouma|oupa|halmeoni|halmoni|harabeoji|nainai|yeye|laolao|waipo|popo|ah ma"
+    r"|amah|yiayia|yia yia|pappou|babcia|dziadek|bubbe|bubby|zayde|savta|saba|tutu|mamie"
+    r"|bà|ông|lolo|lola|nonna|nonno|abuela|abuelo"
+)
+# Words of a reading before "at N" ("sats stable at 92", "hovering at 95").
+_READING_BEFORE_AT = (
+    r"stable|steady|running|sitting|hovering|around|about|down|up|dropped|dipped|reading|peaked"
+    r"|maxed|capped|set|kept|level|levels|sats?|o2|spo2|pulse|hr|rate|score"
+)
+# What a person did or had done "at N" when N is their age (got one at 91, had the op at 94).
+_DONE_AT = (
+    r"got|had|has|done|diagnosed|started|began|passed|died|retired|married|learned|learnt"
+    r"|moved|finished|operated|operation|surgery|replacement|jab|vaccine|vaccinated"
+)
+# The letters and digits of an Irish Eircode's unique identifier (A65 F4E2, D06 X2K8).
+_EIRCODE = r"(?:[ACDEFHKNPRTVWXY]\d{2}|D6W) ?[0-9ACDEFHKNPRTVWXY]{4}"
+# UK postcode areas of two letters, for an outward code alone (in NE6, from BT9, AB25); the
+# one-letter areas (B, E, G …) and CA and ST (CA125, ST2 are markers) are left out.
+UK_AREAS = (
+    r"AB|AL|BA|BB|BD|BH|BL|BN|BR|BS|BT|CB|CF|CH|CM|CO|CR|CT|CV|CW|DA|DD|DE|DG|DH|DL|DN|DT|DY"
+    r"|EC|EH|EN|EX|FK|FY|GL|GU|HA|HD|HG|HP|HS|HU|HX|IG|IP|IV|KA|KT|KW|KY|LA|LD|LE|LL|LN|LS|LU"
+    r"|ME|MK|ML|NE|NG|NN|NP|NR|NW|OL|OX|PA|PE|PH|PL|PO|PR|RG|RH|RM|SA|SE|SG|SK|SL|SM|SN|SO|SP"
+    r"|SR|SS|SW|SY|TA|TD|TF|TN|TQ|TR|TS|TW|UB|WA|WC|WD|WF|WN|WR|WS|WV|YO|ZE"
+)
+# Digits read out one by one, "oh" for zero and "double" for a pair.
+_DIGIT_WORDS = r"oh|zero|one|two|three|four|five|six|seven|eight|nine|double\s+\w+|triple\s+\w+"
+# Words of an event of care after a Chinese month.day (5.3在红房子做剖宫产, 5.6就出院了).
+_ZH_DOTTED_EVENT = (
+    r"出院|住院|入院|手术|手術|做的|做了|做剖|开刀|開刀|复查|複查|确诊|確診|生的|出生|去世|就诊"
+    r"|挂号|那天|剖宫产|顺产|生了|拆线|化疗"
+)
+
+
+def _eircode(value: str) -> bool:
+    """An Eircode's unique identifier mixes letters and digits (X2K8, F4E2)."""
+    tail = value.replace(" ", "")[3:]
+    return any(ch.isdigit() for ch in tail) and any(ch.isalpha() for ch in tail)
+
+
+def fourteenth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind sets 8-12 showed missing together: ages over 89 with
+    no "years old" (his 90th, would've been 90, got one at 91, 92 years of, a grandparent
+    in the family's language, 阿公99歲, 今年93, 老伴叫乔卫东，93了); Irish Eircodes and
+    Dublin's postal districts; UK outward codes alone after a place word; Chinese month.day
+    dates before an event of care (5.3在…做的); 老 + surname in more places (楼下那家诊所的老胡给,
+    单位老陈上周) and surname + 姐/哥 after a carer's word (陪护阿姨蒋姐); numbered hospitals by
+    their short name (六院, 重医附二院)."""
+    c = re.compile
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    chars = lex.zh_given_chars
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
+    return (
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:happy|his|her|my|their|your|[a-z]+['’]s)\s+)(9\d|1[01]\d)(?=st|nd|rd|th)"
+                r"(?!\w*\s+(?:percentile|centile|day|dose|cycle|week|visit|time|attempt"
+                r"|anniversary|session|floor|minute|place)\b)"
+            ),
+            group=1,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:would(?:['’]ve| have)? been|will be|would be)\s+)(9\d|1[01]\d)\b"
+                r"(?=\s+(?:next|this|on|in|today|tomorrow|years?)\b|\s*[!.,])"
+            ),
+            group=1,
+            min_digits=2,
+            cues=("would", "will be"),
+        ),
+        Rule(
+            "AGE",
+            c(r"\b(9\d|1[01]\d)(?=\s+years\s+of\b)"),
+            group=1,
+            min_digits=2,
+            cues=("years of",),
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_DONE_AT})\b"
+                rf"(?:(?!{_MEASURE}|\b(?:{_READING_BEFORE_AT})\b)[^.!?\n\d]){{0,40}}?"
+                r"\bat\s+)(9\d|1[01]\d)\b(?![.,]\d)"
+                rf"{_NOT_AN_AGE}(?=\s*[!,.;)]|\s+(?:and|but|now|too|though|years)\b)"
+            ),
+            group=1,
+            min_digits=2,
+            cues=("at ",),
+        ),
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:{_ELDER_WORLD})\b(?:(?!{_MEASURE})[^.!?\n\d]){{0,50}}?"
+                r"\b(?:is|was|turned|turns|will be|is now|aged|turning)\s+"
+                r"(?:now\s+|nearly\s+|almost\s+|just\s+)?)(9\d|1[01]\d)\b"
+                rf"{_NOT_AN_AGE}(?!\s*(?:/|mmhg|%|on\b|over\b))"
+            ),
+            group=1,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(r"(?i:\b[a-z]+-in-law\s*\((?:[^()]{0,40},\s*)?)(9\d|1[01]\d)\s*!?\)"),
+            group=1,
+            min_digits=2,
+            cues=("-in-law",),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?<![\d.])(\d{{2,3}}|{_ZH_AGE_WORDS})(?=\s*(?:周歲|歲))"),
+            group=1,
+            accept=_over_89,
+            cues=("歲",),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?:今年|已经|已經)({_ZH_AGE_OVER_89})(?![\d.%])(?=了|[，,。！!；;]|$)"),
+            group=1,
+            accept=_over_89,
+            cues=("今年", "已经", "已經"),
+        ),
+        Rule(
+            "AGE",
+            c(rf"(?:叫|名叫)[\u4e00-\u9fff]{{2,3}}[，,]({_ZH_AGE_OVER_89})(?=了[，,。！!]|岁)"),
+            group=1,
+            accept=_over_89,
+            cues=("叫",),
+        ),
+        Rule("LOCATION", c(rf"\b{_EIRCODE}\b"), accept=_eircode, min_digits=3),
+        Rule(
+            "LOCATION",
+            c(
+                r"\bDublin\s+(?:[1-9]|1\d|2[0-4]|6W)\b(?![.,:/]?\d|\s*(?:%|am|pm|mg)\b"
+                r"|\s+(?:weeks?|days?|months?|years?|hours?|times?|nights?|min(?:ute)?s?|hrs?)\b)"
+            ),
+            cues=("dublin",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:(?<=\bin )|(?<=\bfrom )|(?<=\bnear )|(?<=\bto ))"
+                rf"(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])(?!\s+\d[A-Z]{{2}})"
+            ),
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:^|(?<=[是于於在从從到，,。：:！!]))((?:1[0-2]|[1-9])\.(?:3[01]|[12]\d|[1-9])[号號日]?)"
+                rf"(?![\d.%])(?=[^，,。！!？?\d]{{0,12}}?(?:{_ZH_DOTTED_EVENT}))"
+            ),
+            group=1,
+            min_digits=2,
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?<=[的位个])|(?<=单位|同事|邻居|隔壁|楼下|楼上|同学|病友|室友|朋友))"
+                rf"(老(?:{surnames}))(?=给|在|上|去|来|做|查|住|是|跟|和|带|帮|开|让|被|把|刚|就"
+                r"|才|已|最|今|昨|前|这|那|说|也|又|还|的|痛|[，,。！!？?])"
+            ),
+            group=1,
+            cues=("老",),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:(?<=阿姨|护工|保姆|月嫂|陪护|护士|同事|邻居|病友)|(?<=的))"
+                rf"((?:{surnames})[姐哥])(?=[，,。！!？?、]|给|说|帮|人)"
+            ),
+            group=1,
+            cues=("姐", "哥"),
+        ),
+        # A phone number read out digit by digit ("oh one five six four, seven seven oh, …").
+        Rule(
+            "PHONE",
+            c(rf"(?i:\b(?:(?:{_DIGIT_WORDS})[\s,-]+){{9,}}(?:{_DIGIT_WORDS})\b)"),
+            cues=("oh ", "zero"),
+        ),
+        # A ZIP code after a town and a state code that is also a word or an abbreviation
+        # (Kalamazoo, MI 49008; Portland, OR 97201), which `_STATE_CODES` leaves out.
+        Rule(
+            "LOCATION",
+            c(
+                r"[A-Z][a-z]+,\s+(?:MI|ME|IN|OR|PA|GA|DE|CO|HI|IA|ID|LA|MA|MD|MS|OK|VA|DC)\s+"
+                r"(\d{5}(?:-\d{4})?)\b"
+            ),
+            group=1,
+            min_digits=5,
+        ),
+        # A flat in a named building (Flat 12, Rosemount Court).
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*\d[0-9A-Za-z]{0,3},?\s+"
+                r"(?:[A-Z][a-z]+\s+){1,2}(?:Court|House|Tower|Towers|Mews|Gardens|Lodge|Mansions"
+                r"|Heights|Place|Close|Terrace|Square|Building)\b"
+            ),
+            cues=("flat", "apt", "apartment", "unit", "suite"),
+        ),
+        # A flat in a residential compound, whose name may end in 里, and the street number
+        # before it: 幸福里小区7栋2单元501, 红旗大道88号锦绣华庭3栋2单元1204.
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:\d{{1,5}}[号號])?[^\W\d{stop.replace('里', '')}]{{2,8}}?\d{{1,3}}"
+                r"(?:栋|幢|棟|号楼|號樓|座)"
+                r"\d{1,2}单元\d{2,4}(?:室|号|號)?"
+            ),
+            min_digits=4,
+            cues=("单元",),
+        ),
+        # A surname after "Dr" with no title after it (Dr. 李真的耐心, Dr.邱在群里说).
+        Rule(
+            "NAME",
+            c(rf"(?<![A-Za-z])Dr\.?\s?((?:{surnames}|{ambiguous})[{chars}]{{0,2}})"),
+            group=1,
+            cues=("dr",),
+        ),
+        # Weekdays before a time of day and an event of care (周三下午去的, 到周四早上才去医院).
+        Rule(
+            "DATE",
+            c(
+                r"(?<![每逢])(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"(?=(?:{_ZH_TIME_OF_DAY})[^，,。！!？?；;]{{0,8}}?(?:{_ZH_EVENT}|{_ZH_CARE_EVENT}))"
+            ),
+            cues=("周", "星期", "礼拜", "禮拜"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:[^\W\d{stop}]{{1,3}}?)?附(?:属)?[一二三四五六七八]院"
+                rf"|(?:(?<=[在去到转、和或])|(?<=住在))[一二三四五六七八九十]院(?![士长区子里内外落])"
+            ),
+            cues=("院",),
         ),
     )
