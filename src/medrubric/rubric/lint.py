@@ -51,6 +51,10 @@ ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criter
 # calling an ambulance about the lump", -3), not a flipped call for help: on every labelled
 # part, flipped calls for emergency care keep a life-critical weight (-5 and below).
 OVER_ESCALATION_MAX = 4
+EMERGENCY_CARE = re.compile(
+    r"\b(?:ambulance|a&e|emergency (?:department|room|services)|911|999|112|000|triple zero)\b"
+    r"|急诊|120|救护车|急救电话"
+)
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
@@ -176,6 +180,27 @@ _CARE_ZH = (
     r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
     r"|叫救护车|看医生|咨询医生|医院检查|医生评估)"
 )
+# First aid given while emergency help is on its way ("while waiting for the ambulance",
+# "until paramedics take over", 等待救护车时): the help has been called.
+WAITING_FOR_HELP = _any(
+    [
+        r"\b(?:wait\w*|they wait|you wait) for (?:the |an )?(?:ambulance|paramedics|help"
+        r"|emergency services)\b|\b(?:ambulance|help|paramedics) (?:is|are) (?:on (?:its|the|their)"
+        r" way|being arranged|coming)\b|\buntil (?:the )?(?:ambulance|paramedics|help) (?:arrives?"
+        r"|takes? over|comes?)\b",
+        r"(?:等待|等)\S{0,2}(?:救护车|急救人员|120)|(?:救护车|急救人员)(?:到达|赶到|来)(?:之)?前",
+    ]
+)
+# Stopping, skipping or holding off until a clinician has seen the patient or reviewed the
+# medicine ("hold off on the tramadol until he has been seen", "until her medicine has been
+# reviewed", 就医前不要…): a precaution, not self-management.
+PENDING_REVIEW = _any(
+    [
+        r"\buntil (?:\w+ ){0,4}(?:seen|reviewed|assessed|examined|checked|spoken to|talked to)\b"
+        r"|\buntil (?:\w+ ){0,3}(?:doctor|gp|clinician|prescriber|pharmacist|specialist|midwife)\b",
+        r"(?:就医|就诊|复诊|看医生|医生评估|医生确认|咨询医生)(?:之)?前|直到\S{0,8}(?:医生|就诊|复诊|评估)",
+    ]
+)
 GOOD_CUES = _any(
     [
         _CARE_EN,
@@ -214,11 +239,9 @@ GOOD_CUES = _any(
         r"\btime[- ]critical\b|\bwithin (?:hours|minutes|the (?:first )?(?:hour|\d+ hours))\b",
         # first aid that protects, and first aid given while help is on its way (help called)
         r"\brecovery position\b|\bchest compressions\b|\bcpr\b",
-        r"\b(?:wait\w*|they wait|you wait) for (?:the |an )?(?:ambulance|paramedics|help"
-        r"|emergency services)\b|\b(?:ambulance|help|paramedics) (?:is|are) (?:on (?:its|the|their)"
-        r" way|being arranged|coming)\b|\buntil (?:the )?(?:ambulance|paramedics|help) (?:arrives?"
-        r"|takes? over|comes?)\b",
-        r"(?:等待|等)\S{0,2}(?:救护车|急救人员|120)|(?:救护车|急救人员)(?:到达|赶到|来)(?:之)?前",
+        WAITING_FOR_HELP.pattern,
+        # holding something off until a clinician has seen the patient: a precaution
+        PENDING_REVIEW.pattern,
         r"\bmonitor\w* (?:\w+ )?for (?:signs|symptoms|worsening|changes|red flags)",
         r"\b(?:stress|emphasi[sz]|highlight|underlin)\w* (?:\w+ ){0,3}(?:urgen|emergenc|danger"
         r"|serious|immediate|promptly|importan)",
@@ -604,7 +627,8 @@ def _care_negated(clause: str, start: int) -> bool:
     if not negators:
         return False
     between = (negators[-1].end(), start)
-    return not MEANS.search(clause, *between) and not UNTIL.search(clause, *between)
+    held_off = UNTIL.search(clause, *between) or UNTIL.match(clause, start)
+    return not MEANS.search(clause, *between) and not held_off
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
@@ -680,13 +704,6 @@ SPEECH_OMITTED = _any(
 # Stopping or skipping a medicine until a clinician has seen the patient is a precaution, not
 # self-management ("hold off on the tramadol and skip further doses until he has been seen").
 AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|停")
-PENDING_REVIEW = _any(
-    [
-        r"\buntil (?:\w+ ){0,4}(?:seen|reviewed|assessed|examined|checked|spoken to|talked to)\b"
-        r"|\buntil (?:\w+ ){0,3}(?:doctor|gp|clinician|prescriber|pharmacist|specialist|midwife)\b",
-        r"(?:就医|就诊|复诊|看医生|医生评估|医生确认|咨询医生)(?:之)?前|直到\S{0,8}(?:医生|就诊|复诊|评估)",
-    ]
-)
 
 
 # Between a failure cue and a harm, words that make the harm what the answer fails to warn
@@ -739,8 +756,8 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         return -1, agrees.group(0)
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
-        avoided = failure and HARMFUL_CUES.search(clause, failure.end())
-        if avoided and not WARNED_AFTER.search(clause, failure.end(), avoided.start()):
+        avoided = HARMFUL_CUES.search(clause, failure.end()) if failure else None
+        if failure and avoided and not WARNED_AFTER.search(clause, failure.end(), avoided.start()):
             continue  # "does not recommend antibiotics for a cold": a harm avoided
         if (
             failure
@@ -997,11 +1014,12 @@ def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
 
 
 def _over_escalation(c: Criterion) -> bool:
-    """Going to emergency care now, at a small negative weight (`OVER_ESCALATION_MAX`): the
-    rubric penalises sending the case there, which the lint cannot judge from the text."""
+    """Emergency care (an ambulance, A&E, 120, 急诊) at a small negative weight
+    (`OVER_ESCALATION_MAX`): the rubric penalises sending the case there, which the lint
+    cannot judge from the text. First aid while help is on its way is not such a call."""
     if not -OVER_ESCALATION_MAX <= c.weight < 0:
         return False
-    return _care_kind(c.text) == "now" and CARE_GO.search(_normal(c.text)) is not None
+    return EMERGENCY_CARE.search(WAITING_FOR_HELP.sub(" ", _normal(c.text))) is not None
 
 
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
