@@ -703,7 +703,7 @@ SPEECH_OMITTED = _any(
 )
 # Stopping or skipping a medicine until a clinician has seen the patient is a precaution, not
 # self-management ("hold off on the tramadol and skip further doses until he has been seen").
-AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|停")
+AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|\bhold|\bwithh|停")
 
 
 # Between a failure cue and a harm, words that make the harm what the answer fails to warn
@@ -789,7 +789,8 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
                 or CONSEQUENCES.search(after) is not None
                 or _describes_danger(harmful.group(0), f"{earlier} {before}")
                 or (
-                    AVOIDANCE.match(harmful.group(0)) is not None
+                    AVOIDANCE.search(clause, max(0, harmful.start() - 10), harmful.end())
+                    is not None
                     and PENDING_REVIEW.search(f"{clause} {rest}") is not None
                 )
             )
