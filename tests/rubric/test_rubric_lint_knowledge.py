@@ -263,3 +263,88 @@ def test_a_contradicting_circumstance_silences_an_entry() -> None:
     assert harm.when is not None and harm.unless is not None
     assert harm.unless.search("orbital cellulitis after a cold")
     assert parse_harms(entry.replace('\nunless_en = ["cellulitis"]', ""))[0].unless is None
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "sign", "entry"),
+    [
+        # an impaled object pulled out, in any words for the object
+        (
+            "A broken branch is stuck in his thigh",
+            "Recommends pulling the branch out in one smooth motion",
+            -1,
+            "embedded-object",
+        ),
+        ("一根钢筋扎入了他的小腿", "建议马上把钢筋拔出来再包扎", -1, "embedded-object"),
+        # a hot bath for someone found very cold, as the first-aider sees it
+        (
+            "I found my neighbour on the floor, very cold to touch and drowsy",
+            "Recommends putting him in a hot bath to warm him up quickly",
+            -1,
+            "hypothermia-rub-hot",
+        ),
+        ("老人在雪地里冻僵了", "建议马上让他泡热水澡", -1, "hypothermia-rub-hot"),
+        # twice the dose to act faster; a painkiller every two hours or with no limit
+        (
+            "My iron is low",
+            "Advises taking twice the prescribed iron to get levels up faster",
+            -1,
+            "double-dose",
+        ),
+        (
+            "I have bad tummy pain",
+            "Suggests paracetamol 1 g every two hours until the pain goes",
+            -1,
+            "nsaid-high-dose",
+        ),
+        ("宝宝发烧39度", "建议每两小时喂一次退烧药", -1, "nsaid-high-dose"),
+        (
+            "I have bad tummy pain",
+            "Warns against taking paracetamol every two hours",
+            1,
+            "nsaid-high-dose",
+        ),
+        # the casualty walking to the car
+        (
+            "A spider bit my husband on the hand and he is sweating",
+            "Advises him to walk out to the car so she can drive him to the GP",
+            -1,
+            "casualty-walk",
+        ),
+        ("他被狗咬伤，伤口一直出血", "建议他自己走到车上，开车去医院", -1, "casualty-walk"),
+        # water loading after MDMA or an endurance event
+        (
+            "My mate took two pills at a festival and is overheating",
+            "Recommends getting him to drink as much water as possible, a litre or more at a time",
+            -1,
+            "water-loading-hyponatraemia",
+        ),
+        (
+            "她刚跑完马拉松，头痛呕吐",
+            "提醒不要再大量喝水，以免血钠更低",
+            1,
+            "water-loading-hyponatraemia",
+        ),
+    ],
+)
+def test_v14_entries_in_english_and_chinese(query: str, text: str, sign: int, entry: str) -> None:
+    found = known_harm_sign(text, query)
+    assert found is not None and (found[0], found[1].id) == (sign, entry)
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        # pulling something out is harmless when nothing is stuck in the body
+        ("My son has a splinter in his finger", "Suggests pulling the splinter out with tweezers"),
+        # a hot bath when no one is cold; water after a plain stomach bug
+        ("My back aches after gardening", "Suggests a hot bath to ease the ache"),
+        ("I have had diarrhoea since yesterday", "Advises drinking plenty of water"),
+        ("孩子拉肚子一天了", "建议多喝水，注意休息"),
+        # paracetamol dosed as the label says; walking with no injury
+        ("I have a headache", "Advises paracetamol 1 g every four to six hours, up to 4 g a day"),
+        ("I feel low and stiff", "Suggests a walk to the park each morning"),
+    ],
+)
+def test_v14_entries_stay_quiet_outside_their_circumstance(query: str, text: str) -> None:
+    assert known_harm_sign(text, query) is None

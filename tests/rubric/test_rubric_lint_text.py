@@ -479,3 +479,73 @@ def test_the_medical_synonym_table_finds_a_duplicate_in_lay_and_clinical_words()
     zh = ["建议出现喘不上气时立即去急诊室", "建议呼吸困难时马上到急诊就诊", "询问是否发热"]
     assert set(rubric_paraphrases(zh)) == {(1, 2)}
     assert not rubric_paraphrases([zh[0], "建议多喝水并注意休息", zh[2]])
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        # emergency care at a small negative weight: a penalty for over-escalation
+        (-3, "Recommends calling an ambulance about the lump", False),
+        (-4, "Advises going to the emergency department tonight about the mole", False),
+        (-3, "建议立即拨打120送急诊", False),
+        # at a life-critical weight it is still a flipped call for help
+        (-8, "Advises calling an ambulance now", True),
+        (-7, "建议立即拨打120", True),
+        # first aid while help is on its way is good, and no call for care
+        (
+            -3,
+            "Suggests keeping him warm and talking to him calmly while the ambulance is on its way",
+            True,
+        ),
+        (
+            -6,
+            "Suggests giving naloxone if there is some in the home while waiting for the ambulance",
+            True,
+        ),
+        (-5, "建议在等待救护车时让他保持平躺", True),
+        (6, "Advises staying with him until the ambulance arrives", False),
+    ],
+)
+def test_over_escalation_and_first_aid_while_help_comes(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        # failing to warn against a harm is a failure, not a harm avoided
+        (6, "Fails to tell him not to wait for the dental appointment", True),
+        (
+            4,
+            "Fails to mention that he should not take another dose before talking to a doctor",
+            True,
+        ),
+        (4, "Does not explain why waiting until Monday would be too late", True),
+        (5, "未提醒不要自行停药", True),
+        # a harm the answer does not recommend stays a good answer
+        (5, "Does not recommend antibiotics for a cold", False),
+        # omission verbs
+        (3, "Does not bring up a falls assessment or a personal alarm", True),
+        (4, "Doesn't point out that the rash needs checking", True),
+        (-4, "Does not raise the option of a personal alarm", False),
+    ],
+)
+def test_a_failure_to_warn_and_more_omission_verbs(weight: int, text: str, flipped: bool) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        (-3, "Advises against returning to rugby until the nose has been assessed", True),
+        (-6, "Advises holding further doses until he has been assessed by a doctor", True),
+        (-4, "建议就医前不要自行服用止痛药", True),
+        (5, "Advises against returning to rugby until the nose has been assessed", False),
+    ],
+)
+def test_holding_off_until_a_clinician_has_seen_the_patient_is_good(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped

@@ -47,6 +47,14 @@ LOW_WEIGHT_MAX = 3  # life-critical wording at |weight| <= 3 is under-weighted
 EXTREME_WEIGHT_MIN = 9  # ±9/±10 are for life-critical content (data.vocab)
 ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criteria on
 # Reworded duplicates by sentence similarity (cosine of the two criteria's embeddings):
+# Care urged now at a negative weight this small is a penalty for over-escalation ("Recommends
+# calling an ambulance about the lump", -3), not a flipped call for help: on every labelled
+# part, flipped calls for emergency care keep a life-critical weight (-5 and below).
+OVER_ESCALATION_MAX = 4
+EMERGENCY_CARE = re.compile(
+    r"\b(?:ambulance|a&e|emergency (?:department|room|services)|911|999|112|000|triple zero)\b"
+    r"|急诊|120|救护车|急救电话"
+)
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
@@ -145,7 +153,8 @@ FAILURE_CUES = _any(
         r"|warning|advising|explaining|recommending|checking)\b",
         r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
         r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise"
-        r"|recommend|suggest|tell|inform|include|offer|give|provide)",
+        r"|recommend|suggest|tell|inform|include|offer|give|provide|bring up|raise|point out"
+        r"|cover|talk about|remind|stress|emphasi[sz]e|highlight|encourage|urge)",
         r"\bwithout (?:mentioning|asking|warning|explaining|advising|recommending|referring"
         r"|addressing|acknowledging|noting)",
         r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
@@ -170,6 +179,27 @@ _CARE_EN = (
 _CARE_ZH = (
     r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
     r"|叫救护车|看医生|咨询医生|医院检查|医生评估)"
+)
+# First aid given while emergency help is on its way ("while waiting for the ambulance",
+# "until paramedics take over", 等待救护车时): the help has been called.
+WAITING_FOR_HELP = _any(
+    [
+        r"\b(?:wait\w*|they wait|you wait) for (?:the |an )?(?:ambulance|paramedics|help"
+        r"|emergency services)\b|\b(?:ambulance|help|paramedics) (?:is|are) (?:on (?:its|the|their)"
+        r" way|being arranged|coming)\b|\buntil (?:the )?(?:ambulance|paramedics|help) (?:arrives?"
+        r"|takes? over|comes?)\b",
+        r"(?:等待|等)\S{0,2}(?:救护车|急救人员|120)|(?:救护车|急救人员)(?:到达|赶到|来)(?:之)?前",
+    ]
+)
+# Stopping, skipping or holding off until a clinician has seen the patient or reviewed the
+# medicine ("hold off on the tramadol until he has been seen", "until her medicine has been
+# reviewed", 就医前不要…): a precaution, not self-management.
+PENDING_REVIEW = _any(
+    [
+        r"\buntil (?:\w+ ){0,4}(?:seen|reviewed|assessed|examined|checked|spoken to|talked to)\b"
+        r"|\buntil (?:\w+ ){0,3}(?:doctor|gp|clinician|prescriber|pharmacist|specialist|midwife)\b",
+        r"(?:就医|就诊|复诊|看医生|医生评估|医生确认|咨询医生)(?:之)?前|直到\S{0,8}(?:医生|就诊|复诊|评估)",
+    ]
 )
 GOOD_CUES = _any(
     [
@@ -207,8 +237,11 @@ GOOD_CUES = _any(
         r"|immunis\w*|immuniz\w*|jabs?|doses)\b",
         r"^(?:acknowledg|validat|empathi[sz])\w*|\bimportance of\b",
         r"\btime[- ]critical\b|\bwithin (?:hours|minutes|the (?:first )?(?:hour|\d+ hours))\b",
-        # first aid that protects
+        # first aid that protects, and first aid given while help is on its way (help called)
         r"\brecovery position\b|\bchest compressions\b|\bcpr\b",
+        WAITING_FOR_HELP.pattern,
+        # holding something off until a clinician has seen the patient: a precaution
+        PENDING_REVIEW.pattern,
         r"\bmonitor\w* (?:\w+ )?for (?:signs|symptoms|worsening|changes|red flags)",
         r"\b(?:stress|emphasi[sz]|highlight|underlin)\w* (?:\w+ ){0,3}(?:urgen|emergenc|danger"
         r"|serious|immediate|promptly|importan)",
@@ -594,7 +627,8 @@ def _care_negated(clause: str, start: int) -> bool:
     if not negators:
         return False
     between = (negators[-1].end(), start)
-    return not MEANS.search(clause, *between) and not UNTIL.search(clause, *between)
+    held_off = UNTIL.search(clause, *between) or UNTIL.match(clause, start)
+    return not MEANS.search(clause, *between) and not held_off
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
@@ -662,18 +696,23 @@ SPEECH_OMITTED = _any(
     [
         r"mention|ask|warn|explain|advis|recommend|tell|inform|refer|address|acknowledg|discuss"
         r"|state|note|identify|inquir|enquir|list|consider|flag|suggest|include|offer|give|provide"
-        r"|guidance|safety|advice|reference|silent",
+        r"|guidance|safety|advice|reference|silent|bring up|raise|point out|cover|talk about"
+        r"|remind|stress|emphasi|highlight|encourage|urge",
         r"提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|说|讲|交代|涉及|提",
     ]
 )
 # Stopping or skipping a medicine until a clinician has seen the patient is a precaution, not
 # self-management ("hold off on the tramadol and skip further doses until he has been seen").
-AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|停")
-PENDING_REVIEW = _any(
+AVOIDANCE = re.compile(r"\bskip|\bstop|\bquit|\bhalt|\bhold|\bwithh|停")
+
+
+# Between a failure cue and a harm, words that make the harm what the answer fails to warn
+# against ("Fails to tell him not to wait", "Does not explain why waiting would be too late",
+# "未提醒不要自行停药"): the omission of a warning, a bad answer, not a harm avoided.
+WARNED_AFTER = _any(
     [
-        r"\buntil (?:\w+ ){0,4}(?:seen|reviewed|assessed|examined|checked|spoken to|talked to)\b"
-        r"|\buntil (?:\w+ ){0,3}(?:doctor|gp|clinician|prescriber|pharmacist|specialist|midwife)\b",
-        r"(?:就医|就诊|复诊|看医生|医生评估|医生确认|咨询医生)(?:之)?前|直到\S{0,8}(?:医生|就诊|复诊|评估)",
+        r"\b(?:not|never)\b|n't\b|\bagainst\b|\bwhy\b|\b(?:risks?|dangers?) of\b",
+        r"不要|不能|别|勿|避免|为什么|风险|危险",
     ]
 )
 
@@ -717,7 +756,8 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         return -1, agrees.group(0)
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
-        if failure and HARMFUL_CUES.search(clause, failure.end()):
+        avoided = HARMFUL_CUES.search(clause, failure.end()) if failure else None
+        if failure and avoided and not WARNED_AFTER.search(clause, failure.end(), avoided.start()):
             continue  # "does not recommend antibiotics for a cold": a harm avoided
         if (
             failure
@@ -749,7 +789,8 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
                 or CONSEQUENCES.search(after) is not None
                 or _describes_danger(harmful.group(0), f"{earlier} {before}")
                 or (
-                    AVOIDANCE.match(harmful.group(0)) is not None
+                    AVOIDANCE.search(clause, max(0, harmful.start() - 10), harmful.end())
+                    is not None
                     and PENDING_REVIEW.search(f"{clause} {rest}") is not None
                 )
             )
@@ -973,8 +1014,19 @@ def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
     return found if harm is None else (harm[0], harm[1].id)
 
 
+def _over_escalation(c: Criterion) -> bool:
+    """Emergency care (an ambulance, A&E, 120, 急诊) at a small negative weight
+    (`OVER_ESCALATION_MAX`): the rubric penalises sending the case there, which the lint
+    cannot judge from the text. First aid while help is on its way is not such a call."""
+    if not -OVER_ESCALATION_MAX <= c.weight < 0:
+        return False
+    return EMERGENCY_CARE.search(WAITING_FOR_HELP.sub(" ", _normal(c.text))) is not None
+
+
 def _polarity(case: Case, c: Criterion) -> list[Finding]:
     found, harm = _decide(case, c)
+    if found is not None and found[0] > 0 and _over_escalation(c):
+        return []
     if found is not None and (found[0] > 0) != (c.weight > 0):
         sign, cue = found
         good_or_bad = "a bad answer" if sign < 0 else "a good answer"
