@@ -91,6 +91,8 @@ HELD_OUT_11 = {"en": ("en_blind11",), "zh": ("zh_blind11",)}
 # Written after freeze-13 (4ab8e3d) by authors who saw only the labelling rules; measured once
 # on it ("## Redaction: twelfth blind set"); the tagger is trained on it since: development now.
 HELD_OUT_12 = {"en": ("en_blind12",), "zh": ("zh_blind12",)}
+# Written after freeze-14 (6dd50b9) by authors who saw only the labelling rules.
+HELD_OUT_13 = {"en": ("en_blind13",), "zh": ("zh_blind13",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
 # Recorded once, not re-measured: the first *_heldout sets scored on their first run, before
@@ -318,6 +320,7 @@ def main() -> None:
         ("blind 10 (dev)", HELD_OUT_10),
         ("blind 11 (dev)", HELD_OUT_11),
         ("blind 12 (dev)", HELD_OUT_12),
+        ("blind 13 (held out)", HELD_OUT_13),
     )
     names = [n for _, part in parts for sets in part.values() for n in sets]
     snippets = {
