@@ -150,15 +150,17 @@ FAILURE_CUES = _any(
         r"\bleav(?:es|ing)? out\b|\b(?:gives|offers|provides) no (?:\w+ )?(?:advice|warning"
         r"|mention|guidance|safety)",
         r"\bis silent (?:on|about)\b|\bmakes no (?:mention|reference)\b|\bnot (?:mentioning|asking"
-        r"|warning|advising|explaining|recommending|checking)\b",
+        r"|warning|advising|explaining|recommending|checking|correcting|challenging)\b",
         r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
         r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise"
         r"|recommend|suggest|tell|inform|include|offer|give|provide|bring up|raise|point out"
-        r"|cover|talk about|remind|stress|emphasi[sz]e|highlight|encourage|urge)",
+        r"|cover|talk about|remind|stress|emphasi[sz]e|highlight|encourage|urge|correct|challenge"
+        r"|dispel|clarify|question|counter|caution|alert|reassure)",
         r"\bwithout (?:mentioning|asking|warning|explaining|advising|recommending|referring"
         r"|addressing|acknowledging|noting)",
-        r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
-        r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑)",
+        r"未(?:能|提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|纠正|澄清|指正|告诉|叮嘱)",
+        r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|纠正|澄清|指正|告诉"
+        r"|叮嘱)",
         r"忽略|忽视|(?:遗漏|漏掉)(?!的)|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
         r"没(?:说|讲|交代|涉及)|未(?:交代|涉及)|只字未提|不提",
     ]
@@ -311,7 +313,9 @@ HARMFUL_CUES = _any(
         r"\balways (?:\w+ )?(?:pass|settle|go(?:es)? away|resolve|clear|get(?:s)? better|improve)",
         r"\b(?:simply|just) (?:stop|quit|halt)\w*\b",
         # deferring care: checking again later, deciding later, waiting a stated time
-        r"\b(?:check|look|see|go|review|reassess|return|decid)\w* (?:\w+ ){0,3}(?:again )?"
+        # ("seen now rather than tomorrow" sets the later day aside)
+        r"\b(?:check|look|see|go|review|reassess|return|decid)\w* (?:(?!than\b|of\b)\w+ ){0,3}"
+        r"(?:again )?"
         r"(?:tomorrow|in the morning|next (?:morning|day|week)|after the weekend)\b",
         r"\bbefore (?:deciding|seeking|calling|getting) (?:\w+ ){0,4}(?:help|care|doctor"
         r"|ambulance|hospital|emergency)|\bsleep (?:\w+ )?(?:through the night|on it)\b",
@@ -442,17 +446,25 @@ TELLS = _any(
         r"^(?:说明|指出|解释|强调|提到|告知)",
     ]
 )
-DISMISSES = _any(
+NEED_DISMISSED = _any(
     [
         r"\bno need\b|\bnot (?:need|necessary|needed|required)\b|\bunnecessary\b|\benough\b"
         r"|\bsufficient\b|\b(?:do|does|did)(?: not|n't) need\b",
         # reassurance, right or wrong by the case ("a simple faint is usually harmless")
-        r"\bharmless\b|\bsafe\b|\bon (?:its|their) own\b|\bby (?:it|them)sel(?:f|ves)\b"
+        r"\bharmless\b|\bon (?:its|their) own\b|\bby (?:it|them)sel(?:f|ves)\b"
         r"|\bnothing (?:serious|to worry)|\bnot (?:serious|dangerous|a concern|a worry)\b",
         r"不必|不需要|无需|没必要|不用|足够|就可以|即可|就行",
-        r"没事|没问题|不要紧|无害|自愈|自行(?:好转|消退|缓解|消失)|安全",
+        r"没事|没问题|不要紧|无害|自愈|自行(?:好转|消退|缓解|消失)",
     ]
 )
+# "safe" dismisses a need when told, but reassurance that a medicine is safe is often right
+# ("Reassures her that paracetamol is safe in pregnancy"): it does not make reassurance false.
+DISMISSES = _any([NEED_DISMISSED.pattern, r"\bsafe\b|安全"])
+# Reassurance that dismisses a need, with no condition after it ("Reassures him that the chest
+# pain … does not need to be checked", "…the bleeding is not a concern", "…sipping water at
+# home is enough"): a false reassurance, a bad answer; "… not a worry on its own if the baby is
+# otherwise well" is calibrated.
+REASSURES = _any([r"^(?:falsely |wrongly |incorrectly )?reassur\w*", r"^(?:错误地)?(?:安慰|安抚)"])
 # Words that turn what follows into its opposite ("advises against waiting", "不要等待").
 NEGATORS = _any(
     [
@@ -463,7 +475,8 @@ NEGATORS = _any(
         r"\bnot (?=\w+ing\b)",
         # the alternative an answer is told to avoid ("call now rather than waiting")
         r"\b(?:rather than|instead of)\b",
-        r"\b(?:should|must|ought to|may) not\b|\bshouldn't\b|\bmustn't\b|\bnot be (?:given|used"
+        r"\b(?:should|must|ought to|may|can|could) not\b|\bshouldn't\b|\bmustn't\b|\bcannot\b"
+        r"|\bcan't\b|\bnot be (?:given|used"
         r"|taken)\b",
         r"不要|不应|避免|切勿|勿|不建议|不可|别|不能|不宜|禁止|禁用",
     ]
@@ -503,6 +516,8 @@ MAY_BE = re.compile(r"\b(?:can|could|may|might) (?:\w+ )?(?:be|become) (?:very |
 CONSEQUENCES = _any(
     [
         r"\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead to|result in|trigger|be dangerous)",
+        r"\b(?:raises?|increases?|carr(?:y|ies)|doubles?) (?:\w+ ){0,2}(?:risks?|chances?"
+        r"|dangers?)\b",
         r"\b(?:is|are|was|were|be|being) (?:(?!not\b|never\b)\w+ )?(?:dangerous|unsafe|harmful"
         r"|risky|life-threatening)\b",
         r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成|加重|危及)|可能(?:会|把|使|让)",
@@ -697,8 +712,10 @@ SPEECH_OMITTED = _any(
         r"mention|ask|warn|explain|advis|recommend|tell|inform|refer|address|acknowledg|discuss"
         r"|state|note|identify|inquir|enquir|list|consider|flag|suggest|include|offer|give|provide"
         r"|guidance|safety|advice|reference|silent|bring up|raise|point out|cover|talk about"
-        r"|remind|stress|emphasi|highlight|encourage|urge",
-        r"提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|说|讲|交代|涉及|提",
+        r"|remind|stress|emphasi|highlight|encourage|urge|correct|challeng|dispel|clarif|question"
+        r"|counter|caution|alert|reassur",
+        r"提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|说|讲|交代|涉及|提|纠正|澄清"
+        r"|指正|告诉|叮嘱",
     ]
 )
 # Stopping or skipping a medicine until a clinician has seen the patient is a precaution, not
@@ -713,7 +730,15 @@ WARNED_AFTER = _any(
     [
         r"\b(?:not|never)\b|n't\b|\bagainst\b|\bwhy\b|\b(?:risks?|dangers?) of\b",
         r"不要|不能|别|勿|避免|为什么|风险|危险",
+        # a harm supposed ("未提及…如果吃过同样的土方，也需要查血铅"), not one the answer avoids
+        r"\b(?:if|whether|in case)\b|如果|若|是否|万一|一旦",
     ]
+)
+# Omitting a warning or a correction ("Does not warn him that halving the insulin is unsafe",
+# "Does not correct his belief that …", "未纠正…"): whatever follows is what the answer fails to
+# warn of, never a harm it avoids.
+WARNING_OMITTED = _any(
+    [r"\b(?:warn|caution|alert|correct|challeng|dispel)\w*", r"提醒|警示|警告|纠正|澄清|指正"]
 )
 
 
@@ -757,7 +782,12 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
     for earlier, clause, _ in clauses:
         failure = FAILURE_CUES.search(clause)
         avoided = HARMFUL_CUES.search(clause, failure.end()) if failure else None
-        if failure and avoided and not WARNED_AFTER.search(clause, failure.end(), avoided.start()):
+        if (
+            failure
+            and avoided
+            and not WARNED_AFTER.search(clause, failure.end(), avoided.start())
+            and not WARNING_OMITTED.search(failure.group(0))
+        ):
             continue  # "does not recommend antibiotics for a cold": a harm avoided
         if (
             failure
@@ -796,7 +826,17 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
             )
             negated = _negated(clause, harmful.start(), harmful.end())
             return (1 if negated or warned else -1), harmful.group(0)
-    return None
+    return _false_reassurance(normal)
+
+
+def _false_reassurance(normal: str) -> tuple[int, str] | None:
+    """(-1, the words) for reassurance that dismisses a need with no condition after it
+    (`REASSURES`); None otherwise."""
+    reassures = REASSURES.match(normal)
+    dismissed = NEED_DISMISSED.search(normal, reassures.end()) if reassures else None
+    if dismissed is None or CONDITION.search(normal, dismissed.end()):
+        return None
+    return -1, f"{reassures.group(0) if reassures else ''} … {dismissed.group(0)}"
 
 
 def _agrees_to_care(agreed: str) -> bool:
