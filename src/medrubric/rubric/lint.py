@@ -174,9 +174,10 @@ _CARE_EN = (
     r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|a&e|er|care|help|attention|clinic|specialist|paediatrician|midwife"
     r"|pharmacist|prescriber|nurse|health visitor|dentist"
-    r"|pediatrician|crisis line)"
+    r"|pediatrician|crisis line|poisons? (?:control|centre|center|information|line|service)"
+    r"|\w+ologist)"
     r"|\b(?:checked|seen|examined|assessed|reviewed) by (?:a |the |an )?(?:doctor|gp|nurse"
-    r"|clinician|physician|specialist|midwife|pharmacist|paediatrician|pediatrician)"
+    r"|clinician|physician|specialist|midwife|pharmacist|paediatrician|pediatrician|\w+ologist)"
 )
 _CARE_ZH = (
     r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
@@ -272,13 +273,16 @@ GOOD_CUES = _any(
         r"\bbe (?:open and |completely |fully )?honest with\b"
         r"|\b(?:tell|inform)\w* (?:the |her |his |their |any |all )?(?:\w+ )?(?:clinicians?"
         r"|doctors?|paramedics?|staff|team|providers?|gps?|nurses?|midwi\w+|pharmacists?|dentists?"
-        r"|surgeons?) (?:about|that)\b",
+        r"|surgeons?) (?:honestly )?(?:about|that|what|everything)\b",
         r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
         r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
         SHOWN_TO_CARE.pattern,
         # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
         r"\b(?:prompt|urgent|same[- ]day|immediate|emergency) (?:medical )?(?:assessment|review"
         r"|evaluation)\b|\beye casualty\b",
+        r"\b(?:be|being|get|getting|have|having)(?: \w+){0,2} (?:checked|seen|examined|assessed"
+        r"|reviewed) (?:urgently|today|now|immediately|straight away|right away|the same day"
+        r"|promptly|as soon as possible)\b",
         r"到\S{0,4}科(?:检查|就诊)|(?:及时|尽快|按时)复诊",
     ]
 )
