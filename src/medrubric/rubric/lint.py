@@ -277,6 +277,9 @@ GOOD_CUES = _any(
         r"如实(?:告诉|告知|说明|交代)|(?:告诉|告知)(?:接诊)?(?:医生|医护人员|急救人员)"
         r"|(?:不要|不让|别让|不能让|避免)\S{0,6}独处",
         SHOWN_TO_CARE.pattern,
+        # nothing by mouth before a possible operation ("in case he needs an anaesthetic")
+        r"\bin case (?:\w+ ){1,2}(?:needs?|has to have|requires?) (?:an? )?(?:\w+ )?(?:anaesthetic"
+        r"|anesthetic|operation|procedure|surgery|sedation)",
         # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
         r"\b(?:prompt|urgent|same[- ]day|immediate|emergency) (?:medical )?(?:assessment|review"
         r"|evaluation)\b|\beye casualty\b",
@@ -649,8 +652,9 @@ def _negated(clause: str, start: int, end: int | None = None) -> bool:
 
 
 # What a negator before a care cue negates until the care ("not taking any further lamotrigine
-# until assessed by a doctor", "不要…直到医生评估"): the act held off, not the care.
-UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b", r"直到|之前|前(?:不要|勿)"])
+# until assessed by a doctor", "不要…直到医生评估"), or in case care is needed ("not giving him
+# anything to eat in case he needs an anaesthetic"): the act held off, not the care.
+UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b|\bin case\b", r"直到|之前|前(?:不要|勿)"])
 
 
 def _care_negated(clause: str, start: int) -> bool:
