@@ -327,7 +327,7 @@ HARMFUL_CUES = _any(
         r"\b(?:doubl\w*|tripl\w*) (?:\w+ ){0,2}dose",
         r"\bclaims?\b|\basserts?\b",
         r"\bto see (?:whether|if|how) (?:\w+ ){0,3}(?:settles?|improves?|pass(?:es)?|goes away"
-        r"|gets? better|resolves?|clears?|subsides?|eases?|wears off)",
+        r"|gets? better|resolves?|clears?|subsides?|eases?|wears off|fades?|goes down|comes down)",
         r"\b(?:needs?|requires?) no (?:\w+ ){0,3}(?:review|assessment|doctor|check\w*|follow-up"
         r"|tests?|examination|treatment|care|vaccin\w*)|\bnothing to worry about\b"
         r"|\bno cause for concern\b",
@@ -344,7 +344,8 @@ HARMFUL_CUES = _any(
         r"(?:hours?|days?|weeks?|nights?|months?)\b",
         r"\bkeep(?:s|ing)? an eye on\b",
         r"\bsee(?:s|ing)? (?:whether|if|how) (?:\w+ ){0,4}(?:settles?|improves?|pass(?:es)?"
-        r"|goes away|gets? better|resolves?|clears?|subsides?|eases?|wears off)",
+        r"|goes away|gets? better|resolves?|clears?|subsides?|eases?|wears off|fades?|goes down"
+        r"|comes down)",
         rf"{HEDGE}\b(?:stop|dissolve|settle|clear|heal|resolve|pass|go away|get better|improve"
         r"|recover|disappear|wear off)\w* (?:\w+ )?"
         r"(?:by (?:it|them)sel(?:f|ves)|on (?:its|their) own)",
