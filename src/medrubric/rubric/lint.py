@@ -658,15 +658,24 @@ def _negated(clause: str, start: int, end: int | None = None) -> bool:
 UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b|\bin case\b", r"直到|之前|前(?:不要|勿)"])
 
 
+# A verb that puts care off: negated, it urges the care ("must not delay going to hospital",
+# "不能代替就医").
+PUTS_OFF = _any(
+    [r"\b(?:delay|postpone|replace|put off|substitute for)\w*", r"代替|替代|耽误|延误|推迟"]
+)
+
+
 def _care_negated(clause: str, start: int) -> bool:
     """A negator before the care cue at `start` that is not about the means of getting there,
-    nor about an act held off until the care ("not taking it until assessed by a doctor")."""
+    nor about an act held off until the care ("not taking it until assessed by a doctor"),
+    nor about putting the care off ("should not delay getting her seen")."""
     negators = list(NEGATORS.finditer(clause[:start]))
     if not negators:
         return False
     between = (negators[-1].end(), start)
     held_off = UNTIL.search(clause, *between) or UNTIL.match(clause, start)
-    return not MEANS.search(clause, *between) and not held_off
+    put_off = PUTS_OFF.search(clause, *between)
+    return not MEANS.search(clause, *between) and not held_off and not put_off
 
 
 # What follows these is asked about or supposed, not done by the answer ("Asks whether she
