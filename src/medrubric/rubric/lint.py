@@ -182,7 +182,7 @@ _CARE_EN = (
 )
 _CARE_ZH = (
     r"(?:立即|立刻|马上|尽快|及时|尽早)?(?:就医|就诊|去医院|到医院|送医|急诊|拨打\s*120|拨打急救"
-    r"|叫救护车|看医生|咨询医生|医院检查|医生评估)"
+    r"|叫救护车|看医生|咨询医生|医院检查|医生评估|(?:联系|咨询|拨打)\S{0,2}中毒(?:咨询|控制|急救)中心)"
 )
 # First aid given while emergency help is on its way ("while waiting for the ambulance",
 # "until paramedics take over", 等待救护车时): the help has been called.
@@ -280,7 +280,7 @@ GOOD_CUES = _any(
         SHOWN_TO_CARE.pattern,
         # nothing by mouth before a possible operation ("in case he needs an anaesthetic")
         r"\bin case (?:\w+ ){1,2}(?:needs?|has to have|requires?) (?:an? )?(?:\w+ )?(?:anaesthetic"
-        r"|anesthetic|operation|procedure|surgery|sedation)",
+        r"|anesthetic|operation|procedure|surgery|sedation)|以防\S{0,4}(?:需要)?(?:手术|麻醉)",
         # being assessed soon, by no one named ("prompt assessment", "eye casualty", 到眼科检查)
         r"\b(?:prompt|urgent|same[- ]day|immediate|emergency) (?:medical )?(?:assessment|review"
         r"|evaluation)\b|\beye casualty\b",
@@ -535,12 +535,14 @@ WARNERS = _any(
 # after one is what the answer allows ("he can simply be watched at home").
 MAY_BE = re.compile(r"\b(?:can|could|may|might) (?:\w+ )?(?:be|become) (?:very |so |extremely )?$")
 # A harm followed by what it leads to, or by the judgement that it is dangerous, is a warning
-# ("stopping suddenly can cause a rebound", "delaying care is dangerous", "延误就医会加重病情").
+# ("stopping suddenly can cause a rebound", "stopping suddenly raises the risk of seizures",
+# "delaying care is dangerous", "延误就医会加重病情", "突然停药会增加发作的风险").
 CONSEQUENCES = _any(
     [
         r"\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead to|result in|trigger|be dangerous)",
         r"\b(?:raises?|increases?|carr(?:y|ies)|doubles?) (?:\w+ ){0,2}(?:risks?|chances?"
         r"|dangers?)\b",
+        r"增加\S{0,8}(?:风险|危险)",
         r"\b(?:is|are|was|were|be|being) (?:(?!not\b|never\b)\w+ )?(?:dangerous|unsafe|harmful"
         r"|risky|life-threatening)\b",
         r"可能\S{0,10}(?:导致|引起|造成|诱发|加重)|会(?:导致|引起|造成|加重|危及)|可能(?:会|把|使|让)",
@@ -656,7 +658,7 @@ def _negated(clause: str, start: int, end: int | None = None) -> bool:
 # What a negator before a care cue negates until the care ("not taking any further lamotrigine
 # until assessed by a doctor", "不要…直到医生评估"), or in case care is needed ("not giving him
 # anything to eat in case he needs an anaesthetic"): the act held off, not the care.
-UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b|\bin case\b", r"直到|之前|前(?:不要|勿)"])
+UNTIL = _any([r"\buntil\b|\bbefore\b|\btill\b|\bin case\b", r"直到|之前|前(?:不要|勿)|以防"])
 
 
 # A verb that puts care off: negated, it urges the care ("must not delay going to hospital",
