@@ -549,3 +549,113 @@ def test_holding_off_until_a_clinician_has_seen_the_patient_is_good(
     weight: int, text: str, flipped: bool
 ) -> None:
     assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        # omitting a warning or a correction: what follows is what the answer fails to say
+        (6, "Does not correct her belief that a normal temperature rules out sepsis", True),
+        (5, "Does not warn her that doubling the insulin dose is unsafe", True),
+        (4, "未纠正家长认为退烧就说明没事的想法", True),
+        # a harm supposed after the omission ("if …") is not a harm avoided
+        (3, "未提及如果其他家人也用过同样的偏方，也需要检查", True),
+        # a harm the answer does not suggest stays a good answer
+        (5, "Does not suggest waiting until the morning", False),
+    ],
+)
+def test_omitting_a_warning_or_a_correction_is_a_failure(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        # care that cannot wait, now rather than later, a harm followed by the risk it raises
+        (7, "Makes clear that this cannot wait until the next appointment", False),
+        (6, "强调不能等到下周复诊", False),
+        (8, "Says she needs to be seen today rather than tomorrow", False),
+        (6, "Explains that stopping the tablets abruptly raises the risk of a seizure", False),
+        (6, "说明突然停药会增加癫痫发作的风险", False),
+        # a negated verb that puts care off urges the care
+        (4, "States that pain relief can be given but must not delay going to hospital", False),
+        (3, "提到可以先吃退烧药，但不能代替就医", False),
+        # the deferral or the harm itself still flips
+        (5, "Suggests waiting until the next appointment", True),
+        (5, "Suggests seeing the GP tomorrow", True),
+        (5, "Advises stopping the tablets abruptly", True),
+        (4, "Advises not going to hospital", True),
+    ],
+)
+def test_care_that_cannot_wait_and_a_risk_raised_are_good(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        (5, "Reassures her that the lump is not a concern", True),
+        (5, "Reassures him that the chest pain does not need to be checked", True),
+        (5, "安慰家长孩子没事，不需要复查", True),
+        # calibrated by a condition, or reassurance that a medicine is safe: no finding
+        (
+            4,
+            "Reassures her that the fever is not a worry on its own if he is otherwise well",
+            False,
+        ),
+        (4, "Reassures her that paracetamol is safe in pregnancy", False),
+    ],
+)
+def test_reassurance_that_dismisses_a_need_is_a_bad_answer(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        # bringing what was taken for those who treat the patient to see
+        (-3, "Advises keeping the empty packets to show the paramedics", True),
+        (-3, "建议带上药盒去医院，让医生知道吃了什么", True),
+        (5, "建议把剩下的药带到医院给医生看", False),
+        (5, "Recommends keeping the leftover pills to show the doctor", False),
+        (5, "Recommends giving him the leftover antibiotics", True),
+        # nothing by mouth in case an operation is needed
+        (-4, "Advises not giving him anything to eat or drink in case he needs an operation", True),
+        (-4, "建议暂时不要吃东西，以防需要手术", True),
+        (4, "Advises not giving him anything to eat or drink in case he needs an operation", False),
+    ],
+)
+def test_bringing_the_medicine_and_nothing_by_mouth_are_good(
+    weight: int, text: str, flipped: bool
+) -> None:
+    assert _flipped(weight, text) is flipped
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        (-4, "Suggests calling poison control for advice", True),
+        (-4, "建议联系中毒咨询中心", True),
+        (-4, "Suggests checking with the neurologist before changing the dose", True),
+        (-6, "Tells him to be assessed urgently today", True),
+        (-4, "Encourages them to tell the paramedics honestly what she took", True),
+        (-8, "Recommends heading to the ER now", True),
+        (-8, "Tells him to call triple zero now", True),
+        (6, "Suggests calling poison control for advice", False),
+        # waiting to see whether it fades or goes down is deferral; declining it is good
+        (5, "Suggests waiting a day to see whether the rash fades", True),
+        (
+            8,
+            "Recommends going now rather than waiting to see whether the swelling goes down",
+            False,
+        ),
+    ],
+)
+def test_more_words_for_care_and_for_waiting_to_see(weight: int, text: str, flipped: bool) -> None:
+    assert _flipped(weight, text) is flipped
