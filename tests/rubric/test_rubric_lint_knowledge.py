@@ -195,6 +195,57 @@ def test_a_flipped_known_harm_is_not_paired_as_a_duplicate(
             -1,
             "sedative-elderly-confusion",
         ),
+        # an impaled object pulled out, in any words for the object
+        (
+            "A broken branch is stuck in his thigh",
+            "Recommends pulling the branch out in one smooth motion",
+            -1,
+            "embedded-object",
+        ),
+        ("一根钢筋扎入了他的小腿", "建议马上把钢筋拔出来再包扎", -1, "embedded-object"),
+        # a hot bath for someone found very cold, as the first-aider sees it
+        (
+            "I found my neighbour on the floor, very cold to touch and drowsy",
+            "Recommends putting him in a hot bath to warm him up quickly",
+            -1,
+            "hypothermia-rub-hot",
+        ),
+        ("老人在雪地里冻僵了", "建议马上让他泡热水澡", -1, "hypothermia-rub-hot"),
+        # twice the dose to act faster; a painkiller every two hours or with no limit
+        (
+            "My iron is low",
+            "Advises taking twice the prescribed iron to get levels up faster",
+            -1,
+            "double-dose",
+        ),
+        (
+            "I have bad tummy pain",
+            "Suggests paracetamol 1 g every two hours until the pain goes",
+            -1,
+            "nsaid-high-dose",
+        ),
+        ("宝宝发烧39度", "建议每两小时喂一次退烧药", -1, "nsaid-high-dose"),
+        (
+            "I have bad tummy pain",
+            "Warns against taking paracetamol every two hours",
+            1,
+            "nsaid-high-dose",
+        ),
+        # the casualty walking to the car
+        (
+            "A spider bit my husband on the hand and he is sweating",
+            "Advises him to walk out to the car so she can drive him to the GP",
+            -1,
+            "casualty-walk",
+        ),
+        ("他被狗咬伤，伤口一直出血", "建议他自己走到车上，开车去医院", -1, "casualty-walk"),
+        # water loading after MDMA or an endurance event
+        (
+            "My mate took two pills at a festival and is overheating",
+            "Recommends getting him to drink as much water as possible, a litre or more at a time",
+            -1,
+            "water-loading-hyponatraemia",
+        ),
     ],
 )
 def test_new_list_entries_in_english_and_chinese_at_both_signs(
@@ -204,6 +255,13 @@ def test_new_list_entries_in_english_and_chinese_at_both_signs(
     assert found is not None and (found[0], found[1].id) == (sign, entry)
     flips = _flips(_case(query, (8, "Advises a same-day medical review"), (-6 * sign, text)))
     assert set(flips) == {"c2"} and flips["c2"].startswith(f"known harm {entry!r}")
+
+
+def test_a_warning_against_water_loading_is_the_entry_at_a_positive_sign() -> None:
+    """In a case, 提醒 at a negative weight is a flip by its wording first; the list's own reading
+    of the warning is its entry with a positive sign."""
+    found = known_harm_sign("提醒不要再大量喝水，以免血钠更低", "她刚跑完马拉松，头痛呕吐")
+    assert found is not None and (found[0], found[1].id) == (1, "water-loading-hyponatraemia")
 
 
 def test_a_recommended_harm_outweighs_good_wording_in_the_same_criterion() -> None:
@@ -266,73 +324,6 @@ def test_a_contradicting_circumstance_silences_an_entry() -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "text", "sign", "entry"),
-    [
-        # an impaled object pulled out, in any words for the object
-        (
-            "A broken branch is stuck in his thigh",
-            "Recommends pulling the branch out in one smooth motion",
-            -1,
-            "embedded-object",
-        ),
-        ("一根钢筋扎入了他的小腿", "建议马上把钢筋拔出来再包扎", -1, "embedded-object"),
-        # a hot bath for someone found very cold, as the first-aider sees it
-        (
-            "I found my neighbour on the floor, very cold to touch and drowsy",
-            "Recommends putting him in a hot bath to warm him up quickly",
-            -1,
-            "hypothermia-rub-hot",
-        ),
-        ("老人在雪地里冻僵了", "建议马上让他泡热水澡", -1, "hypothermia-rub-hot"),
-        # twice the dose to act faster; a painkiller every two hours or with no limit
-        (
-            "My iron is low",
-            "Advises taking twice the prescribed iron to get levels up faster",
-            -1,
-            "double-dose",
-        ),
-        (
-            "I have bad tummy pain",
-            "Suggests paracetamol 1 g every two hours until the pain goes",
-            -1,
-            "nsaid-high-dose",
-        ),
-        ("宝宝发烧39度", "建议每两小时喂一次退烧药", -1, "nsaid-high-dose"),
-        (
-            "I have bad tummy pain",
-            "Warns against taking paracetamol every two hours",
-            1,
-            "nsaid-high-dose",
-        ),
-        # the casualty walking to the car
-        (
-            "A spider bit my husband on the hand and he is sweating",
-            "Advises him to walk out to the car so she can drive him to the GP",
-            -1,
-            "casualty-walk",
-        ),
-        ("他被狗咬伤，伤口一直出血", "建议他自己走到车上，开车去医院", -1, "casualty-walk"),
-        # water loading after MDMA or an endurance event
-        (
-            "My mate took two pills at a festival and is overheating",
-            "Recommends getting him to drink as much water as possible, a litre or more at a time",
-            -1,
-            "water-loading-hyponatraemia",
-        ),
-        (
-            "她刚跑完马拉松，头痛呕吐",
-            "提醒不要再大量喝水，以免血钠更低",
-            1,
-            "water-loading-hyponatraemia",
-        ),
-    ],
-)
-def test_v14_entries_in_english_and_chinese(query: str, text: str, sign: int, entry: str) -> None:
-    found = known_harm_sign(text, query)
-    assert found is not None and (found[0], found[1].id) == (sign, entry)
-
-
-@pytest.mark.parametrize(
     ("query", "text"),
     [
         # pulling something out is harmless when nothing is stuck in the body
@@ -346,5 +337,5 @@ def test_v14_entries_in_english_and_chinese(query: str, text: str, sign: int, en
         ("I feel low and stiff", "Suggests a walk to the park each morning"),
     ],
 )
-def test_v14_entries_stay_quiet_outside_their_circumstance(query: str, text: str) -> None:
+def test_list_entries_stay_quiet_outside_their_circumstance(query: str, text: str) -> None:
     assert known_harm_sign(text, query) is None
