@@ -409,7 +409,7 @@ def rules() -> tuple[Rule, ...]:
 _LATIN = ((0x41, 0x5A), (0x61, 0x7A), (0x130, 0x131), (0x17F, 0x17F), (0x212A, 0x212A))
 _CJK = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
 _SCRIPTS = (_LATIN, _CJK)
-_SCRIPT_CHARS = tuple(
+SCRIPT_CHARS = tuple(
     re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in s) + "]") for s in _SCRIPTS
 )
 
@@ -494,7 +494,7 @@ def admitted_rules(lowered: str, digits: int) -> list[int]:
         for cue, found in by_first[first]:
             if cue in lowered:
                 admitted.update(found)
-    for chars, needs in zip(_SCRIPT_CHARS, needing, strict=True):
+    for chars, needs in zip(SCRIPT_CHARS, needing, strict=True):
         if not chars.search(lowered):
             admitted -= needs
     all_rules = rules()
