@@ -11,7 +11,7 @@ import pytest
 from medrubric.redact.pii_eval import load_snippets
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import jieba_words
-from medrubric.redact.redact_rules import admitted_rules, rules
+from medrubric.redact.redact_rules import SCRIPT_CHARS, admitted_rules, rules, scripts_needed
 from medrubric.redact.redact_tagger import features, units
 
 PII = Path(__file__).parents[1] / "data" / "pii"
@@ -22,7 +22,9 @@ def _texts(prefix: str = "") -> list[str]:
     return [s.text for p in sorted(PII.glob(f"{prefix}*.jsonl")) for s in load_snippets(p)]
 
 
-def test_admitted_rules_are_those_whose_cue_and_digit_checks_pass():
+def test_admitted_rules_are_those_whose_checks_pass_less_only_rules_that_find_nothing():
+    """The cue and digit checks decide as their definition; what the script check leaves
+    out besides is a rule that finds nothing in the text."""
     all_rules = rules()
     for text in _texts():
         lowered, digits = text.lower(), len(re.findall(r"\d", text))
@@ -31,7 +33,35 @@ def test_admitted_rules_are_those_whose_cue_and_digit_checks_pass():
             for p, rule in enumerate(all_rules)
             if digits >= rule.min_digits and (not rule.cues or any(c in lowered for c in rule.cues))
         ]
-        assert admitted_rules(lowered, digits) == expected, text
+        admitted = admitted_rules(lowered, digits)
+        assert set(admitted) <= set(expected), text
+        for p in set(expected) - set(admitted):
+            assert all_rules[p].pattern.search(text) is None, (p, text)
+
+
+def test_scripts_needed_reads_what_every_match_contains():
+    latin, cjk = (True, False), (False, True)
+    assert scripts_needed(re.compile(r"\d+")) == (False, False)
+    assert scripts_needed(re.compile(r"(?i:dr)\.?\s*\d")) == latin
+    assert scripts_needed(re.compile(r"(?:患者|病人)\d")) == cjk
+    assert scripts_needed(re.compile(r"(?<=叫)\d+|(?<=call )\d+")) == (False, False)
+    assert scripts_needed(re.compile(r"(?<=叫)\d+")) == cjk  # a look-behind reads the text
+    assert scripts_needed(re.compile(r"(?<!叫)\d+")) == (False, False)
+    assert scripts_needed(re.compile(r"(?:Dr)?\d|[^a-z]\d|\w\d|[a-z0-9]")) == (False, False)
+    assert scripts_needed(re.compile(r"(?:Dr|Mr)+\s*[王李]")) == (True, True)
+    assert scripts_needed(re.compile(r"[a-c]{0,2}\d|(\d)\1")) == (False, False)
+
+
+def test_script_classes_are_closed_under_ignore_case_and_lowercase():
+    """A letter of (?i) pattern matches only characters of its own class, and a text has a
+    character of a class exactly when its lowercase has (`admitted_rules` reads the latter)."""
+    for chars in SCRIPT_CHARS:
+        folded = re.compile(chars.pattern, re.I)
+        for code in range(0x10000):
+            ch = chr(code)
+            inside = chars.match(ch) is not None
+            assert (folded.match(ch) is not None) == inside, hex(code)
+            assert (chars.search(ch.lower()) is not None) == inside, hex(code)
 
 
 def test_viterbi_gives_jieba_posseg_route_and_probability():

@@ -11,6 +11,8 @@ from __future__ import annotations
 import calendar
 import ipaddress
 import re
+import re._constants as _sre
+import re._parser as _sre_parser
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -399,10 +401,71 @@ def rules() -> tuple[Rule, ...]:
     )
 
 
+# Two scripts as code-point intervals, each closed under the case folding of an ignore-case
+# pattern and under `str.lower` (a text has one of their characters exactly when its
+# lowercase has): the Latin letters (with İ, ı, ſ and the Kelvin sign, which (?i) letters
+# match) and the CJK blocks (radicals to ideographs, compatibility ideographs, full-width
+# forms).
+_LATIN = ((0x41, 0x5A), (0x61, 0x7A), (0x130, 0x131), (0x17F, 0x17F), (0x212A, 0x212A))
+_CJK = ((0x2E80, 0x9FFF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF))
+_SCRIPTS = (_LATIN, _CJK)
+SCRIPT_CHARS = tuple(
+    re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in s) + "]") for s in _SCRIPTS
+)
+
+
+def _within(script: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
+    return any(a <= lo and hi <= b for a, b in script)
+
+
+def _needs(items: list[tuple[object, object]], script: tuple[tuple[int, int], ...]) -> bool:
+    """Whether every match of the parsed pattern `items` (and of its positive look-arounds,
+    which read the text too) contains a character of `script`: some item in the sequence
+    always matches one (a literal or a class with only such characters, a group or a
+    repeat of at least once over one, an alternation whose every branch does). Anything
+    else (a negated class, a category such as \\w, a back-reference) counts as not, so a
+    pattern said to need the script cannot match a text without it."""
+    for op, av in items:
+        if op is _sre.LITERAL:
+            needed = _within(script, av, av)  # type: ignore[arg-type]
+        elif op is _sre.IN:
+            needed = all(
+                (o is _sre.LITERAL and _within(script, a, a))  # type: ignore[arg-type]
+                or (o is _sre.RANGE and _within(script, *a))  # type: ignore[misc]
+                for o, a in av  # type: ignore[attr-defined]
+            )
+        elif op is _sre.SUBPATTERN:
+            needed = _needs(av[3], script)  # type: ignore[index]
+        elif op is _sre.ATOMIC_GROUP:
+            needed = _needs(av, script)  # type: ignore[arg-type]
+        elif op is _sre.ASSERT:
+            needed = _needs(av[1], script)  # type: ignore[index]
+        elif op is _sre.BRANCH:
+            needed = all(_needs(b, script) for b in av[1])  # type: ignore[index]
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+            needed = av[0] >= 1 and _needs(av[2], script)  # type: ignore[index,operator]
+        else:
+            needed = False
+        if needed:
+            return True
+    return False
+
+
+def scripts_needed(pattern: re.Pattern[str]) -> tuple[bool, ...]:
+    """For each of the Latin letters and the CJK characters, whether every match of
+    `pattern` contains one (`_needs`): on a text without any, the pattern finds nothing."""
+    items = list(_sre_parser.parse(pattern.pattern, pattern.flags))
+    return tuple(_needs(items, script) for script in _SCRIPTS)
+
+
 @lru_cache(maxsize=1)
-def _cue_index() -> tuple[tuple[int, ...], dict[str, tuple[tuple[str, tuple[int, ...]], ...]]]:
-    """The priorities (positions in `rules()`) of the rules without cues, and by first
-    character each cue string with the priorities of the rules it admits."""
+def _cue_index() -> tuple[
+    tuple[int, ...], dict[str, tuple[tuple[str, tuple[int, ...]], ...]], tuple[frozenset[int], ...]
+]:
+    """The priorities (positions in `rules()`) of the rules without cues; by first
+    character each cue string with the priorities of the rules it admits; and for each
+    script of `_SCRIPTS` the priorities of the rules whose pattern needs it
+    (`scripts_needed`)."""
     by_cue: dict[str, list[int]] = {}
     for priority, rule in enumerate(rules()):
         for cue in rule.cues:
@@ -411,20 +474,29 @@ def _cue_index() -> tuple[tuple[int, ...], dict[str, tuple[tuple[str, tuple[int,
     for cue, found in by_cue.items():
         by_first.setdefault(cue[0], []).append((cue, tuple(found)))
     free = tuple(p for p, rule in enumerate(rules()) if not rule.cues)
-    return free, {first: tuple(cues) for first, cues in by_first.items()}
+    needed = [scripts_needed(rule.pattern) for rule in rules()]
+    needing = tuple(
+        frozenset(p for p, needs in enumerate(needed) if needs[k]) for k in range(len(_SCRIPTS))
+    )
+    return free, {first: tuple(cues) for first, cues in by_first.items()}, needing
 
 
 def admitted_rules(lowered: str, digits: int) -> list[int]:
     """The priorities, in order, of the rules whose pre-checks pass on a text (`lowered`:
     the text lowercased, `digits`: how many digits it has): at least `min_digits` digits,
-    and one of the cues in `lowered` when the rule has cues. One substring test per
-    distinct cue whose first character is in the text, not one search per rule."""
-    free, by_first = _cue_index()
+    one of the cues in `lowered` when the rule has cues, and a character of each script
+    its pattern needs (a rule for English words is not run over a text without a Latin
+    letter, nor one for Chinese over a text without a CJK character). One substring test
+    per distinct cue whose first character is in the text, not one search per rule."""
+    free, by_first, needing = _cue_index()
     admitted = set(free)
     for first in by_first.keys() & set(lowered):
         for cue, found in by_first[first]:
             if cue in lowered:
                 admitted.update(found)
+    for chars, needs in zip(SCRIPT_CHARS, needing, strict=True):
+        if not chars.search(lowered):
+            admitted -= needs
     all_rules = rules()
     return [p for p in sorted(admitted) if digits >= all_rules[p].min_digits]
 
@@ -3353,7 +3425,10 @@ def tenth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
+                # The initial looked at first: the look-behinds are then tried at an initial
+                # only, not at every position of the text (the same matches, far sooner).
+                r"(?=[A-Z]\.)"
+                + "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
                 + r"(?<![\w.])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
                 + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
             ),
