@@ -239,7 +239,8 @@ def test_ner_finds_names_and_places_without_cues():
     # A weekday that dates the illness is a date (the labelling rules): before a time of day and
     # an event, a rule finds it (freeze-14); "周一好了" alone is left to the tagger, which read it
     # as a date when trained to blind set 12 and not when trained to blind set 13.
-    assert redact_text("周婷婷昨天开始发烧，周一早上退烧了。")[0] == "[NAME]昨天开始发烧，[DATE]早上退烧了。"
+    redacted = redact_text("周婷婷昨天开始发烧，周一早上退烧了。")[0]
+    assert redacted == "[NAME]昨天开始发烧，[DATE]早上退烧了。"
 
 
 def test_proper_noun_tags_come_from_windows_with_the_whole_texts_tags():
