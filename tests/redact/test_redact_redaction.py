@@ -159,10 +159,9 @@ def test_reidentification_risk_is_judged_after_redaction():
     cases = {
         # (a number to quote about an appointment is found as an ID since blind set 9, a number
         # written on oneself since blind set 10, a 13-digit number and the digits of AB4471902
-        # by the tagger's marginal decoding since freeze-12)
-        "My son typed 58473920116 into the calculator, then his asthma flared.": (
-            "unlabelled number x1"
-        ),
+        # by the tagger's marginal decoding since freeze-12, an 11-digit number typed into a
+        # calculator as a phone by the tagger trained to blind set 14)
+        "The number 58473920116 is on the letter about my asthma.": "unlabelled number x1",
         "The code AB447190 is on the letter about my asthma.": "unlabelled code x1",
     }
     for text, detail in cases.items():
@@ -353,10 +352,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
-        (
-            "My son typed 58473920116 into the calculator, then his asthma flared.",
-            "See your doctor.",
-        ),
+        ("The number 58473920116 is on the letter about my asthma.", "See your doctor."),
     ]
     threads = [
         make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)

@@ -51,6 +51,7 @@ from medrubric.redact.redact_rules import (
     admitted_rules,
     is_english_relative,
     is_kind_of_hospital,
+    is_numbered_ward,
     phone_numbers,
     rules,
 )
@@ -182,7 +183,10 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if _STRENGTH.fullmatch(span) or _DEPARTMENT_ZH.search(span):
         return False
     if kind == "LOCATION" and (
-        lex.is_kept_place(span) or is_kind_of_hospital(span) or _DEPARTMENT.fullmatch(span)
+        lex.is_kept_place(span)
+        or is_kind_of_hospital(span)
+        or _DEPARTMENT.fullmatch(span)
+        or is_numbered_ward(span)
     ):
         return False
     return not is_medical_term(span)

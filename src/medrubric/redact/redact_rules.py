@@ -3271,6 +3271,13 @@ _NOT_HOUSE = frozenset(
 )
 
 
+def is_numbered_ward(value: str) -> bool:
+    """A ward, bay or floor by its number and the words of one alone ("4 North", "7B Ward"):
+    a clinical detail, not an address, whoever found it."""
+    number, *words = value.split()
+    return bool(words) and number[:1].isdigit() and all(w in _NOT_HOUSE for w in words)
+
+
 def _house_name(value: str) -> bool:
     """A house number and a name that are no ward, bay or time and no drug or term."""
     words = value.split()[1:]
