@@ -60,6 +60,8 @@ SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
 SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..., go to ...")
 SIMILAR_PROHIBITION = 0.6  # two criteria that both hold the user back from an act
+SIMILAR_PROHIBITION_SAME = 0.40  # ... and name a rarer term in common (the drug, the object)
+SIMILAR_CARE_SOON = 0.35  # two criteria that both urge being seen soon, in any words
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -203,9 +205,14 @@ SHOWN_TO_CARE = _any(
     [
         r"\b(?:bring|keep|save|show|carry)\w* (?:\w+ ){0,8}?(?:packets?|packaging|box(?:es)?"
         r"|bottles?|strips?|containers?|labels?|leaflets?|wrappers?|remains|leftovers?|samples?"
-        r"|photos?)\b|\b(?:bring|take|carry)\w* (?:\w+ ){0,6}(?:along|with (?:you|him|her|them))\b",
+        r"|photos?)\b|\b(?:bring|take|carry)\w* (?:\w+ ){0,6}(?:along|with (?:you|him|her|them))\b"
+        # telling them what was taken ("telling her obstetric provider that she has been taking
+        # ibuprofen", 告诉医生吞服鱼胆的时间)
+        r"|\b(?:tell|inform|let)\w* (?:\w+ ){0,3}(?:doctors?|gp|nurses?|midwife|provider|prescriber"
+        r"|pharmacist|paramedics|crew|staff|team|clinicians?|specialist|\w+ologist) (?:\w+ ){0,2}"
+        r"(?:that|what|about|know)\b",
         r"把\S{0,12}(?:带到|带去|带给|拿到|拿给)|(?:带上|带着|保留|留着)\S{0,10}(?:包装|药盒|药瓶|瓶子|瓶|标签"
-        r"|说明书|剩下|样本|照片)",
+        r"|说明书|剩下|样本|照片)|(?:告诉|告知)\S{0,2}(?:医生|医护)|向(?:医生|医护人员)(?:说明|告知|讲明)",
     ]
 )
 # Stopping, skipping or holding off until a clinician has seen the patient or reviewed the
@@ -346,7 +353,12 @@ HARMFUL_CUES = _any(
         r"\bkeep(?:s|ing)? an eye on\b",
         r"\bsee(?:s|ing)? (?:whether|if|how) (?:\w+ ){0,4}(?:settles?|improves?|pass(?:es)?"
         r"|goes away|gets? better|resolves?|clears?|subsides?|eases?|wears off|fades?|goes down"
-        r"|comes down)",
+        r"|comes down|breaks)",
+        # care put off behind a trial of something else ("for a few more weeks before looking for
+        # any further assessment", "seeing the GP only if that does not help")
+        r"\bbefore (?:looking for|seeing|seeking|getting|booking) (?:any |a |the )?"
+        r"(?:further |more )?(?:assessment|anyone|help|doctor|gp|review|advice|care)\b",
+        r"\b(?:see\w*|go\w* in|call\w*|contact\w*) (?:\w+ ){0,3}only if\b",
         rf"{HEDGE}\b(?:stop|dissolve|settle|clear|heal|resolve|pass|go away|get better|improve"
         r"|recover|disappear|wear off)\w* (?:\w+ )?"
         r"(?:by (?:it|them)sel(?:f|ves)|on (?:its|their) own)",
@@ -497,7 +509,7 @@ NEGATORS = _any(
         r"\bnot to\b|\b(?:advis|recommend|tell|urg|remind|instruct)\w* (?:\w+ )?not\b",
         r"\bnot (?=\w+ing\b)",
         # the alternative an answer is told to avoid ("call now rather than waiting")
-        r"\b(?:rather than|instead of)\b",
+        r"\b(?:rather than|instead of)\b|而不是|而非",
         r"\b(?:should|must|ought to|may|can|could) not\b|\bshouldn't\b|\bmustn't\b|\bcannot\b"
         r"|\bcan't\b|\bnot be (?:given|used"
         r"|taken)\b",
@@ -586,6 +598,25 @@ IMMEDIATE = _any(
         r"立即|立刻|马上|尽快|急诊|120|当天|今天|今晚|现在就|不能拖|不要等|不能等|第一时间|及时|赶紧|急症",
     ]
 )
+# Care sought soon, in the words a duplicate uses when it restates a call for care: being seen,
+# an appointment or an assessment, within days or sooner ("needs checking within days", "an
+# early GP appointment", 早点…看病, 尽快去医院查一查).
+CARE_SOUGHT = _any(
+    [
+        *_CARE_NAMED,
+        r"\b(?:appointments?|assessment|evaluation|examination|referral|checking|check|tested"
+        r"|testing|seen|checked|examined|assessed)\b",
+        r"看病|看医生|检查|查一查|评估|送医",
+    ]
+)
+SOON = _any(
+    [
+        r"\b(?:soon|early|earlier|promptly|quickly|this week|(?:within|in) (?:the next )?(?:few |a "
+        r"few |\d+ )?days|straight away|right away|urgent\w*|immediate\w*|same[- ]day|today"
+        r"|tonight|now|rather than wait\w*|cannot wait|can't wait)\b",
+        r"立即|立刻|马上|尽快|尽早|早点|及早|当天|今天|今晚|赶紧|不能拖|不要等|不能等",
+    ]
+)
 CONDITION = _any([r"\b(?:if|when|unless|in case)\b", r"如果|如出现|若|一旦|万一|出现\S{0,12}时"])
 
 
@@ -613,6 +644,28 @@ HELD_BACK_GENERIC = content(
 )
 
 
+# Holding back worded as advice, not as a topic ("stopping suddenly raises the risk", 说明停药后…
+# name stopping without forbidding it; "may not fade", "cannot be used" forbid nothing): the
+# wording a lower similarity needs before two prohibitions count as one.
+FORBIDS = _any(
+    [
+        r"\b(?:should|must|do|does) not\b|\bnot (?:to|be given|be used|taking|giving|using"
+        r"|take|give|use|play|drive|try)\b|\b(?:never|no more|no further|avoid\w*|against"
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't)\b",
+        r"不要|不能|别|勿|避免|禁止|禁用|不宜|不可|不应",
+    ]
+)
+
+
+def _forbids(text: str) -> bool:
+    """Holding back worded as advice: a forbidding word, or advice to stop ("Recommends
+    stopping the ibuprofen", 建议立即停用…)."""
+    normal = _normal(text)
+    if FORBIDS.search(normal):
+        return True
+    return speech_act(text) == "advise" and PROHIBITS.search(normal) is not None
+
+
 def _same_object(a: Criterion, b: Criterion) -> bool:
     """Two prohibitions name something in common besides who is spoken of and the acts of
     telling and giving: the drug, the act or the thing they hold the user back from."""
@@ -630,7 +683,13 @@ def _care_kind(text: str) -> str | None:
     return "now" if IMMEDIATE.search(normal) else None
 
 
-_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and(?! see\b)|but|while)\b|但|而")
+def _care_soon(text: str) -> bool:
+    """Being seen soon is urged with no condition ("needs checking within days", 早点…看病)."""
+    normal = _normal(text)
+    return bool(CARE_SOUGHT.search(normal) and SOON.search(normal) and not CONDITION.search(normal))
+
+
+_CLAUSE = re.compile(r"[,;.，；。:：]|\b(?:and(?! see\b)|but|while)\b|但|而(?!不是|非)")
 
 
 # Inside a cue's own words, a negation turns it too ("antibiotics do not help a viral cold").
@@ -898,10 +957,13 @@ def _good_sign(text: str) -> tuple[int, str] | None:
 REJECTED_AFTER = _any(
     [
         r"\b(?:not|never|no longer)\b|n't\b|\bavoid\w*|\bunsafe\b|\bharm\w*|\bdanger\w*"
-        r"|\bworsen\w*|\bcontraindicat\w*|\bdamag\w*|\binjur\w*|\bincreas\w* (?:\w+ ){0,2}risk"
+        r"|\bworsen\w*|\b(?:made|make\w*) (?:\w+ )?worse\b|\b(?:be )?(?:switched|changed)"
+        r" (?:to|for)\b|\breplaced (?:by|with)\b|\bcontraindicat\w*|\bdamag\w*|\binjur\w*"
+        r"|\bincreas\w* (?:\w+ ){0,2}risk"
         r"|\b(?:can|could|may|might|will) (?:\w+ )?(?:cause|lead|trigger|make|push|spread|raise)"
         r"|\bcaus(?:es|ing)\b|\b(?:carr|pos)\w* (?:\w+ ){0,3}risks?\b|\brisks? of\b",
         r"禁|不宜|不能|不可|不要|不应|避免|危险|加重|损伤|损害|导致|引起|有害|不安全|不适合|不再适用"
+        r"|重复用药|超标|超量|换成|换用|改用"
         r"|风险",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
         # held back until it is safe ("a graded return to sport only after symptoms settle")
@@ -1182,9 +1244,13 @@ def _similar(
         return f"both urge care now, cosine {cosine:.2f}"
     if care == ("if", "if") and cosine >= SIMILAR_SAFETY_NET:
         return f"both say when to seek care, cosine {cosine:.2f}"
+    if all(_care_soon(c.text) for c in (a, b)) and cosine >= SIMILAR_CARE_SOON:
+        return f"both urge being seen soon, cosine {cosine:.2f}"
     held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
-    if care == (None, None) and held_back and cosine >= SIMILAR_PROHIBITION and _same_object(a, b):
-        return f"both hold the user back from one act, cosine {cosine:.2f}"
+    if care == (None, None) and held_back and _same_object(a, b):
+        forbids = all(_forbids(c.text) for c in (a, b))
+        if cosine >= SIMILAR_PROHIBITION or (forbids and cosine >= SIMILAR_PROHIBITION_SAME):
+            return f"both hold the user back from one act, cosine {cosine:.2f}"
     return None
 
 
