@@ -246,6 +246,28 @@ def test_a_flipped_known_harm_is_not_paired_as_a_duplicate(
             -1,
             "water-loading-hyponatraemia",
         ),
+        # neutralising a chemical burn or a swallowed alkali; goat's milk for a milk allergy
+        (
+            "Rust remover with hydrofluoric acid got inside my glove",
+            "Suggests packing the fingertips in a baking-soda paste to neutralise the acid",
+            -1,
+            "chemical-burn-neutralise",
+        ),
+        ("手上溅到了强碱清洁剂，皮肤发红", "建议在手上抹醋来中和", -1, "chemical-burn-neutralise"),
+        (
+            "孩子把生石灰干燥剂咬破了，吃了一点",
+            "建议喝点醋或柠檬汁来中和碱性",
+            -1,
+            "poison-neutralise",
+        ),
+        (
+            "My 5-month-old has a cow's milk protein allergy",
+            "Recommends switching her to a goat's milk formula",
+            -1,
+            "goat-milk-cows-milk-allergy",
+        ),
+        ("宝宝5个月，医生说是牛奶蛋白过敏", "推荐改喝羊奶粉", -1, "goat-milk-cows-milk-allergy"),
+        ("宝宝5个月，医生说是牛奶蛋白过敏", "不建议用羊奶粉替代", 1, "goat-milk-cows-milk-allergy"),
     ],
 )
 def test_new_list_entries_in_english_and_chinese_at_both_signs(
@@ -306,6 +328,29 @@ def test_a_recommended_harm_outweighs_good_wording_in_the_same_criterion() -> No
             "States that antibiotics are not needed for a simple cold in a baby who is well",
             4,
         ),
+        # what was taken told to those who treat the patient; a harm switched away from, named
+        # as the cause, or named as a double dose
+        (
+            "I'm 30 weeks pregnant and have taken ibuprofen all week",
+            "Advises telling her obstetric provider that she has been taking ibuprofen",
+            6,
+        ),
+        ("爸爸吞了一颗生鱼胆，现在肚子疼", "建议立即送医院急诊，并告诉医生吞服鱼胆的时间", 9),
+        (
+            "I'm 6 weeks pregnant and take ramipril",
+            "Advises contacting her GP so that ramipril can be switched to labetalol",
+            8,
+        ),
+        (
+            "I put steroid cream on a ringworm patch and it spread",
+            "Suggests the rash may be tinea that the steroid cream has made worse",
+            7,
+        ),
+        (
+            "感冒了，泰诺和维C银翘片一起吃",
+            "指出泰诺和维C银翘片都含对乙酰氨基酚，同时服用属于重复用药",
+            8,
+        ),
     ],
 )
 def test_false_alarm_classes_are_quiet(query: str, text: str, weight: int) -> None:
@@ -335,6 +380,9 @@ def test_a_contradicting_circumstance_silences_an_entry() -> None:
         # paracetamol dosed as the label says; walking with no injury
         ("I have a headache", "Advises paracetamol 1 g every four to six hours, up to 4 g a day"),
         ("I feel low and stiff", "Suggests a walk to the park each morning"),
+        # neutralising stomach acid is not a chemical burn; goat's milk protein explained
+        ("I have heartburn after meals", "Explains that antacids neutralise stomach acid"),
+        ("宝宝牛奶蛋白过敏", "说明羊奶蛋白与牛奶蛋白结构相似"),
     ],
 )
 def test_list_entries_stay_quiet_outside_their_circumstance(query: str, text: str) -> None:

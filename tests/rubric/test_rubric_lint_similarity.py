@@ -147,6 +147,18 @@ def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
             "en",
         ),
         ("建议马上送急诊", "告知嘴唇发紫是缺氧的表现，不能在家等，要马上送医", "zh"),
+        # being seen soon, in any words (an appointment within days, an early visit)
+        (
+            "Advises seeing his GP within the next few days and asking for an urgent referral for"
+            " an endoscopy",
+            "Recommends an early GP appointment so that a camera test can be arranged quickly",
+            "en",
+        ),
+        (
+            "建议尽快带他到精神科或心理科就诊评估",
+            "建议早点带老人去精神心理专科看病，而不是等他慢慢缓过来",
+            "zh",
+        ),
     ],
 )
 def test_care_now_rewordings_are_duplicates(
@@ -189,6 +201,32 @@ def test_explaining_why_prompt_assessment_is_needed_is_not_urging_care_twice(
             False,
         ),
         ("建议不要给孩子吃阿司匹林", "建议不要让孩子参加体育活动", "zh", False),
+        # one act forbidden in other words (cosine 0.4-0.6), a rarer term named by both
+        (
+            "Advises her not to try to push the cord back inside",
+            "Warns her against attempting to put the cord back into the vagina herself",
+            "en",
+            True,
+        ),
+        (
+            "建议立即停用老版龙胆泻肝丸",
+            "提醒父亲别再吃旧版龙胆泻肝丸，家里囤的也不要用了",
+            "zh",
+            True,
+        ),
+        # stopping named as a topic, not forbidden
+        (
+            "Advises against stopping sertraline suddenly",
+            "Mentions that stopping too soon after recovery can raise the risk of relapse",
+            "en",
+            False,
+        ),
+        (
+            "建议不要突然停药，应在医生指导下逐渐减量",
+            "说明长期服用后骤然停药可能引起焦虑反弹、失眠加重，严重时可出现癫痫发作",
+            "zh",
+            False,
+        ),
     ],
 )
 def test_two_prohibitions_of_one_act_are_duplicates_and_of_two_acts_are_not(

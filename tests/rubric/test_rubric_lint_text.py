@@ -655,6 +655,25 @@ def test_bringing_the_medicine_and_nothing_by_mouth_are_good(
             "Recommends going now rather than waiting to see whether the swelling goes down",
             False,
         ),
+        # care put off behind a trial of something else; 而不是 sets the waiting aside
+        (
+            7,
+            "Advises resting at home on Panadol for a few more days to see whether it breaks",
+            True,
+        ),
+        (
+            7,
+            "Suggests a stronger antacid for a month and seeing the GP only if that does not help",
+            True,
+        ),
+        (
+            6,
+            "Suggests keeping up the ibuprofen for a few more weeks before looking for any further"
+            " assessment",
+            True,
+        ),
+        (6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", False),
+        (-6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", True),
     ],
 )
 def test_more_words_for_care_and_for_waiting_to_see(weight: int, text: str, flipped: bool) -> None:
