@@ -3868,11 +3868,14 @@ _MAIL_TLD = r"(?:com|cn|net|org|me|io|edu|co\.uk|com\.cn|com\.tw|hk|tw|sg)"
 def fifteenth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind sets 13 and 14 showed missing together: e-mails whose
     "@" is written "(at)", "[at]" or "#"; names masked with asterisks (何*平, 张**, J***);
-    Chinese pet names after a kinship word (我弟二蛋, 外甥女果果) or before a bracketed
-    "nickname" (石头（小名）); university hospitals by their province's abbreviation and
-    number (浙一, 湘一) or a school's name and 附N with no 院 (湘雅附二); a hospital named in
-    Latin letters before 医院 (Westmead儿童医院); lunar dates with the year before them and
-    dates in the lunar months that need no 农历 (腊月二十三, 正月初五)."""
+    Chinese pet names after a kinship word (我弟二蛋, 外甥女果果), after 我家 before a time
+    word (我家石头今天) or before a bracketed "nickname" (石头（小名）); university hospitals by
+    their province's abbreviation and number (浙一, 湘一) or a school's name and 附N with no 院
+    (湘雅附二); a hospital named in Latin letters before 医院 (Westmead儿童医院) or by an
+    acronym ending in H (TTSH, NUH); a 街道 after its district; English given names that are
+    words after a relative or a thanks (my daughter Sunny, Thanks Hope,) and a given name in
+    capitals after a greeting (Hi DEREK,); lunar dates with the year before them and dates in
+    the lunar months that need no 农历 (腊月二十三, 正月初五)."""
     c = re.compile
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
