@@ -105,7 +105,8 @@ def test_held_out_recall_and_clinical_detail_survival():
 # before a number as a name, so a tagged name that is one short lower-case word and no given
 # name is dropped (every such label in the sets is a given name or a long handle).
 # Freeze-14's rules (read from blind 8-12's misses) raised 12 of these floors with the same
-# tagger; none fell. Caught
+# tagger; none fell. Freeze-15's rules (read from blind 13 and 14's misses) raised 7 (blind 13
+# EN's details to the 399 the retrained tagger already kept); none fell. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
@@ -126,15 +127,15 @@ MEASURED = {
     ("blind9", "en"): (271, 277, 364, 364, 0),
     ("blind9", "zh"): (272, 279, 440, 441, 0),
     ("blind10", "en"): (267, 276, 374, 380, 0),
-    ("blind10", "zh"): (287, 295, 421, 422, 0),
+    ("blind10", "zh"): (288, 295, 421, 422, 0),
     ("blind11", "en"): (279, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
-    ("blind12", "en"): (273, 277, 399, 402, 0),
-    ("blind12", "zh"): (281, 284, 450, 452, 0),
-    ("blind13", "en"): (252, 256, 398, 405, 0),
-    ("blind13", "zh"): (279, 288, 385, 386, 0),
-    ("blind14", "en"): (247, 256, 359, 360, 0),
-    ("blind14", "zh"): (241, 254, 384, 384, 0),
+    ("blind12", "en"): (274, 277, 399, 402, 0),
+    ("blind12", "zh"): (282, 284, 450, 452, 0),
+    ("blind13", "en"): (252, 256, 399, 405, 0),
+    ("blind13", "zh"): (282, 288, 385, 386, 0),
+    ("blind14", "en"): (249, 256, 359, 360, 0),
+    ("blind14", "zh"): (245, 254, 384, 384, 0),
 }
 
 

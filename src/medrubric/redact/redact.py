@@ -48,6 +48,7 @@ from medrubric.redact.redact_rules import (
     UK_AREAS,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
+    ZH_PET_NAME_TIME,
     admitted_rules,
     is_english_relative,
     is_kind_of_hospital,
@@ -173,7 +174,11 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if is_english_relative(span):  # Grandad, Daddy: who, not a name
         return False
     if (
-        kind == "NAME" and common_chinese_word(span) and not _NICKNAME_GIVEN.search(text, 0, start)
+        kind == "NAME"
+        and common_chinese_word(span)
+        and not _NICKNAME_GIVEN.search(text, 0, start)
+        and not _NICKNAME_AFTER.match(text, end)
+        and not (_AT_HOME.search(text, 0, start) and _PET_NAME_TIME.match(text, end))
     ) or _clinical_context(text, start, end):
         return False
     if lex.is_protected(text, start, end) and not _FACILITY.search(span):
@@ -197,6 +202,11 @@ _NICKNAME_GIVEN = re.compile(
     r"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)?|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
     r"\s*[「“\"『]?$"
 )
+# …or one a bracket after it calls a nickname (石头（小名，大名…）).
+_NICKNAME_AFTER = re.compile(r"\s?[（(](?:小名|乳名|外号|绰号|昵称)")
+# …or a child's at home before a time word (我家石头今天打完疫苗).
+_AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
+_PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
@@ -267,6 +277,8 @@ _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
 _JOINS = {
     "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
     "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
+    # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日).
+    "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?"),
 }
 
 

@@ -243,6 +243,12 @@ def _zh_addressed(value: str) -> bool:
     return not is_kinship_word(value) and core not in _ZH_KIN_CUES
 
 
+def _signed_handle(value: str) -> bool:
+    """A handle signing off holds a Chinese character and does not start with a digit (the
+    second date of a range, 1月3日—1月17日化疗, is no signature)."""
+    return _zh_handle(value) and re.search(_HAN, value) is not None and not value[0].isdigit()
+
+
 def _zh_nick(tag: str) -> str:
     """A pet name: 阿宁, a doubled character (莫莫) or 小 and one character (named group `tag`)."""
     return (
@@ -397,6 +403,7 @@ def rules() -> tuple[Rule, ...]:
         + ninth_rules()
         + tenth_rules()
         + fourteenth_rules()
+        + fifteenth_rules()
         + gazetteer_rules()
     )
 
@@ -1519,7 +1526,7 @@ def name_rules() -> tuple[Rule, ...]:
                 r"[ \t!！。.]*$"
             ),
             group=1,
-            accept=lambda v: _zh_handle(v) and re.search(_HAN, v) is not None,
+            accept=_signed_handle,
             cues=("—", "--", "~"),
         ),
         Rule(
@@ -3760,5 +3767,239 @@ def fourteenth_rules() -> tuple[Rule, ...]:
                 rf"|(?:(?<=[在去到转、和或])|(?<=住在))[一二三四五六七八九十]院(?![士长区子里内外落])"
             ),
             cues=("院",),
+        ),
+    )
+
+
+# A Chinese province's one-character abbreviation, before 一/二/三 for its university
+# hospitals by number (浙一, 浙二, 湘一).
+_ZH_PROVINCE_ABBR = "浙湘苏皖赣鄂川渝闽粤桂黔滇陕甘晋冀豫鲁辽吉黑蒙宁青新藏琼沪京津"
+# What follows a hospital's short name in a sentence of care (浙一做的, 湘雅附二的医生, 转到浙二，).
+_ZH_AFTER_SHORT_HOSPITAL = r"[的做住看查治急门挂复手开就吗呢了，,。！!？?、）)\s]|$"
+# A kinship word before a child's or a sibling's pet name (我弟二蛋, 我外甥女果果).
+_ZH_KIN_BEFORE_NICK = (
+    r"我弟|我妹|我哥|我姐|弟弟|妹妹|外甥女|外甥|侄子|侄女|儿子|女儿|闺女|孙子|孙女|外孙女|外孙"
+    r"|我家|俺家|我们家|老大|老二|老三"
+)
+# Pet names built of a number or 大/小 and a word for a small thing (二蛋, 三娃, 大毛, 小胖).
+_ZH_RUSTIC_NICK = r"[大二三四小][蛋狗娃妞丫毛胖虎宝牛]"
+# What follows a pet name in a sentence: a verb, a time word or a stop.
+_ZH_AFTER_NICK = (
+    r"[在也今昨前去刚才就从被把跟和说是得发又还都，,。！!（(]|这|那|最近|每天|上周|上个"
+)
+# Acronyms ending in H that are clinical, not a hospital (to PPH, from SAH, at TSH).
+_CLINICAL_H = frozenset(
+    (
+        "TSH",
+        "FSH",
+        "ACTH",
+        "PTH",
+        "ADH",
+        "HGH",
+        "PPH",
+        "SAH",
+        "ICH",
+        "IVH",
+        "BPH",
+        "LVH",
+        "RVH",
+        "IIH",
+        "CAH",
+        "PAH",
+        "CTEPH",
+        "NASH",
+        "HH",
+        "DVH",
+        "EMH",
+        "LDH",
+        "CRH",
+        "GHRH",
+        "SIADH",
+        "NSH",
+        "ARH",
+        "MSH",
+        "IPH",
+        "APH",
+    )
+)
+# Given names that are also English words (Hope, Sunny, Faith), named only after a word for
+# a relative or a thanks or farewell that opens a sentence.
+_WORD_NAMES = (
+    r"Hope|Faith|Sunny|Joy|Grace|Charity|Patience|Precious|Blessing|Mercy|Destiny|Honor|Honour"
+    r"|Dawn|Summer|Autumn|Skye|Star|Angel|Heaven|Harmony|Serenity|Trinity|Liberty|Justice"
+    r"|Poppy|Daisy|Holly|Ivy|Iris|Hazel|Heather|Ruby|Amber|Pearl|Crystal|Jade|Olive|Rose"
+    r"|Lily|Willow|Rain|River|Hunter|Gift|Godknows|Lucky|Sonny|Brandy|Chance|Happy|Goodness"
+)
+# Time words after a child's pet name at home (我家石头今天, 我家花生最近).
+ZH_PET_NAME_TIME = (
+    r"今天|昨天|前天|最近|这两天|这几天|前几天|上周|上个月|刚刚|早上|晚上|半夜|昨晚|今早"
+)
+# Words after 我家 that are no pet name: who is meant, not what they are called.
+_ZH_NOT_PET = frozenset(
+    (
+        "孩子",
+        "宝宝",
+        "小孩",
+        "老人",
+        "老大",
+        "老二",
+        "老三",
+        "老幺",
+        "大宝",
+        "二宝",
+        "姑娘",
+        "小子",
+        "那边",
+        "这边",
+        "附近",
+        "楼下",
+        "楼上",
+        "那位",
+        "先生",
+        "太太",
+        "这位",
+        "两个",
+    )
+)
+# Domains of free mail after "#" written for "@" (xiaoyu#163.com).
+_MAIL_TLD = r"(?:com|cn|net|org|me|io|edu|co\.uk|com\.cn|com\.tw|hk|tw|sg)"
+
+
+def fifteenth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind sets 13 and 14 showed missing together: e-mails whose
+    "@" is written "(at)", "[at]" or "#"; names masked with asterisks (何*平, 张**, J***);
+    Chinese pet names after a kinship word (我弟二蛋, 外甥女果果), after 我家 before a time
+    word (我家石头今天) or before a bracketed "nickname" (石头（小名）); university hospitals by
+    their province's abbreviation and number (浙一, 湘一) or a school's name and 附N with no 院
+    (湘雅附二); a hospital named in Latin letters before 医院 (Westmead儿童医院) or by an
+    acronym ending in H (TTSH, NUH); a 街道 after its district; English given names that are
+    words after a relative or a thanks (my daughter Sunny, Thanks Hope,) and a given name in
+    capitals after a greeting (Hi DEREK,); lunar dates with the year before them and dates in
+    the lunar months that need no 农历 (腊月二十三, 正月初五)."""
+    c = re.compile
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
+    return (
+        Rule(
+            "EMAIL",
+            c(
+                r"[\w.+-]*[A-Za-z][\w.+-]*\s?(?:[(\[（【]\s?(?i:at)\s?[)\]）】]|#)\s?"
+                rf"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.{_MAIL_TLD}\b"
+            ),
+            cues=("(at", "[at", "（at", "【at", "#"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?<![\w*＊])(?:(?:{surnames})(?:[*＊×]{_HAN}|[*＊×]{{1,2}}|{_HAN}[*＊×])(?![*＊×])"
+                r"|[A-Z](?:[a-z]{0,2}\*{2,}|\*{2,}[a-z]{1,3})(?![\w*]))"
+            ),
+            cues=("*", "＊", "×"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_ZH_KIN_BEFORE_NICK})((?:{_zh_nick('a')})|{_ZH_RUSTIC_NICK})"
+                rf"(?={_ZH_AFTER_NICK})"
+            ),
+            group=1,
+            accept=_zh_pet_name,
+        ),
+        Rule(
+            "NAME",
+            c(rf"({_HAN}{{2}})(?=[（(](?:小名|乳名|外号|昵称))"),
+            group=1,
+            accept=lambda v: (
+                not is_kinship_word(v)
+                and re.fullmatch(_ZH_KIN_BEFORE_NICK, v) is None
+                and re.search(f"[{stop}]", v) is None
+            ),
+            cues=("小名", "乳名", "外号", "昵称"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?:^|(?<=[在去到转、和或，,。！!：:\s]))[{_ZH_PROVINCE_ABBR}][一二三](?:院)?(?={_ZH_AFTER_SHORT_HOSPITAL})"
+            ),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"[^\W\d{stop}]{{2,4}}?附(?:属)?[一二三四五六七八](?!院)"
+                rf"(?={_ZH_AFTER_SHORT_HOSPITAL})"
+            ),
+            cues=("附",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?<![A-Za-z])[A-Z][a-z]{2,}(?:\s[A-Z][a-z]{2,})?\s?"
+                r"(?:儿童|兒童|妇幼|婦幼|妇儿|婦兒|妇产|婦產|眼科|口腔|私立)?(?:医院|醫院|诊所|診所)"
+            ),
+            cues=("医院", "醫院", "诊所", "診所"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:\b(?i:my|our)\s+(?:(?i:little|baby|eldest|youngest|older|younger)\s+)?"
+                rf"(?i:{_RELATIVES_EN}|granddaughter|grandson)\s*[,(]?\s*"
+                r"|(?m:^|(?<=[.!?]\s))\s*(?:Thanks|Thank you|Rest easy|RIP|Rest in peace|Quoting"
+                r"|Love you|Miss you|Sleep tight),?\s+)"
+                rf"({_WORD_NAMES})(?=\s*[,!.;:)(]|\s+(?:is|was|has|had|and|from|found|said|who)\b)"
+            ),
+            group=1,
+        ),
+        # A child's pet name that is a word after 我家 and before a time word (我家石头今天…).
+        Rule(
+            "NAME",
+            c(rf"(?:我家|俺家|我们家)({_HAN}{{2}})(?={ZH_PET_NAME_TIME})"),
+            group=1,
+            accept=lambda v: (
+                v not in _ZH_NOT_PET
+                and not is_kinship_word(v)
+                and re.search(f"[{stop}]", v) is None
+            ),
+            cues=("我家", "俺家", "我们家"),
+        ),
+        # A 街道 (sub-district) after its district or city: 拱墅区米市巷街道.
+        Rule(
+            "LOCATION",
+            c(rf"[^\W\d{stop}]{{1,6}}?[区县市][^\W\d{stop}]{{2,5}}?街道"),
+            cues=("街道",),
+        ),
+        # A given name in capitals after a greeting (Hi DEREK, your colonoscopy …).
+        Rule(
+            "NAME",
+            c(
+                r"(?m)(?:^|(?<=[.!?'‘\"“]\s)|(?<=['‘\"“]))(?:Hi|Hello|Dear|HI|DEAR)\s+([A-Z]{3,12})(?=\s*[,!:])"
+            ),
+            group=1,
+            accept=lambda v: lexicon().is_given(v.title(), 2000),
+            cues=("hi ", "hello ", "dear "),
+        ),
+        # A hospital by an acronym ending in H for Hospital after at/to/from (TTSH, NUH, RPAH).
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:\b(?:at|to|from|into)\s+|(?<=[在去到转的]))([A-Z]{2,4}H)"
+                r"(?![A-Za-z0-9]|[-/]\d)"
+            ),
+            group=1,
+            accept=lambda v: v not in _CLINICAL_H,
+            cues=("h",),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:(?:19|20)\d\d年)?(?:农历|農曆|阴历|陰曆|旧历|舊曆)?"
+                r"(?:正|腊|臘|冬)月"
+                r"(?:初[一二三四五六七八九十]|十[一二三四五六七八九]|二十[一二三四五六七八九]?"
+                r"|廿[一二三四五六七八九]|三十)[日号]?"
+                r"|(?:19|20)\d\d年(?:农历|農曆|阴历|陰曆)(?:[一二三四五六七八九十]{1,2})月"
+                r"(?:初[一二三四五六七八九十]|十[一二三四五六七八九]|二十[一二三四五六七八九]?"
+                r"|廿[一二三四五六七八九]|三十|[一二三四五六七八九十])[日号]?"
+            ),
+            cues=("正月", "腊月", "臘月", "冬月", "农历", "農曆", "阴历", "陰曆"),
         ),
     )
