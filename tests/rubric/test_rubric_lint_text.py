@@ -481,9 +481,9 @@ def test_the_medical_synonym_table_finds_a_duplicate_in_lay_and_clinical_words()
     assert not rubric_paraphrases([zh[0], "建议多喝水并注意休息", zh[2]])
 
 
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+# (weight, text, is it a flipped sign?) by the class of wording it checks
+FLIP_READINGS: dict[str, list[tuple[int, str, bool]]] = {
+    "over-escalation": [
         # emergency care at a small negative weight: a penalty for over-escalation
         (-3, "Recommends calling an ambulance about the lump", False),
         (-4, "Advises going to the emergency department tonight about the mole", False),
@@ -505,16 +505,7 @@ def test_the_medical_synonym_table_finds_a_duplicate_in_lay_and_clinical_words()
         (-5, "建议在等待救护车时让他保持平躺", True),
         (6, "Advises staying with him until the ambulance arrives", False),
     ],
-)
-def test_over_escalation_and_first_aid_while_help_comes(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "failure-to-warn": [
         # failing to warn against a harm is a failure, not a harm avoided
         (6, "Fails to tell him not to wait for the dental appointment", True),
         (
@@ -531,29 +522,13 @@ def test_over_escalation_and_first_aid_while_help_comes(
         (4, "Doesn't point out that the rash needs checking", True),
         (-4, "Does not raise the option of a personal alarm", False),
     ],
-)
-def test_a_failure_to_warn_and_more_omission_verbs(weight: int, text: str, flipped: bool) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "held-until-seen": [
         (-3, "Advises against returning to rugby until the nose has been assessed", True),
         (-6, "Advises holding further doses until he has been assessed by a doctor", True),
         (-4, "建议就医前不要自行服用止痛药", True),
         (5, "Advises against returning to rugby until the nose has been assessed", False),
     ],
-)
-def test_holding_off_until_a_clinician_has_seen_the_patient_is_good(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "omitted-warning": [
         # omitting a warning or a correction: what follows is what the answer fails to say
         (6, "Does not correct her belief that a normal temperature rules out sepsis", True),
         (5, "Does not warn her that doubling the insulin dose is unsafe", True),
@@ -563,16 +538,7 @@ def test_holding_off_until_a_clinician_has_seen_the_patient_is_good(
         # a harm the answer does not suggest stays a good answer
         (5, "Does not suggest waiting until the morning", False),
     ],
-)
-def test_omitting_a_warning_or_a_correction_is_a_failure(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "cannot-wait": [
         # care that cannot wait, now rather than later, a harm followed by the risk it raises
         (7, "Makes clear that this cannot wait until the next appointment", False),
         (6, "强调不能等到下周复诊", False),
@@ -588,16 +554,7 @@ def test_omitting_a_warning_or_a_correction_is_a_failure(
         (5, "Advises stopping the tablets abruptly", True),
         (4, "Advises not going to hospital", True),
     ],
-)
-def test_care_that_cannot_wait_and_a_risk_raised_are_good(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "dismissive-reassurance": [
         (5, "Reassures her that the lump is not a concern", True),
         (5, "Reassures him that the chest pain does not need to be checked", True),
         (5, "安慰家长孩子没事，不需要复查", True),
@@ -609,16 +566,7 @@ def test_care_that_cannot_wait_and_a_risk_raised_are_good(
         ),
         (4, "Reassures her that paracetamol is safe in pregnancy", False),
     ],
-)
-def test_reassurance_that_dismisses_a_need_is_a_bad_answer(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "bring-the-medicine": [
         # bringing what was taken for those who treat the patient to see
         (-3, "Advises keeping the empty packets to show the paramedics", True),
         (-3, "建议带上药盒去医院，让医生知道吃了什么", True),
@@ -630,16 +578,7 @@ def test_reassurance_that_dismisses_a_need_is_a_bad_answer(
         (-4, "建议暂时不要吃东西，以防需要手术", True),
         (4, "Advises not giving him anything to eat or drink in case he needs an operation", False),
     ],
-)
-def test_bringing_the_medicine_and_nothing_by_mouth_are_good(
-    weight: int, text: str, flipped: bool
-) -> None:
-    assert _flipped(weight, text) is flipped
-
-
-@pytest.mark.parametrize(
-    ("weight", "text", "flipped"),
-    [
+    "waiting-to-see": [
         (-4, "Suggests calling poison control for advice", True),
         (-4, "建议联系中毒咨询中心", True),
         (-4, "Suggests checking with the neurologist before changing the dose", True),
@@ -675,6 +614,18 @@ def test_bringing_the_medicine_and_nothing_by_mouth_are_good(
         (6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", False),
         (-6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", True),
     ],
+}
+
+
+@pytest.mark.parametrize(
+    ("weight", "text", "flipped"),
+    [
+        pytest.param(*row, id=f"{kind}-{n}")
+        for kind, rows in FLIP_READINGS.items()
+        for n, row in enumerate(rows)
+    ],
 )
-def test_more_words_for_care_and_for_waiting_to_see(weight: int, text: str, flipped: bool) -> None:
+def test_a_wording_at_its_weight_is_read_as_flipped_or_not(
+    weight: int, text: str, flipped: bool
+) -> None:
     assert _flipped(weight, text) is flipped
