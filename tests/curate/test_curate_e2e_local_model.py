@@ -119,15 +119,19 @@ def test_curate_engine_ray_sends_the_agents_calls_to_the_endpoints(
     import ray
 
     url = local_llm_spec.partition("@")[2]
+    # One thread is enough to see the agents' calls go through Ray to the endpoint; the
+    # curate test above covers both languages.
+    threads = tmp_path / "threads.jsonl"
+    threads.write_text(THREADS.read_text().splitlines(keepends=True)[0])
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         out = tmp_path / "curated"
-        argv = ["curate", str(THREADS), "--model", "openai:smollm2", "--out", str(out),
+        argv = ["curate", str(threads), "--model", "openai:smollm2", "--out", str(out),
                 "--index", str(index_dir), "--engine", "ray", "--endpoint", f"{url}#2",
                 "--no-cache"]  # fmt: skip
         main([*argv, *FAST])
     finally:
         ray.shutdown()
     records = read_results(out)
-    assert set(records) == {"forum:en-1", "forum:zh-1"}
-    assert any("screener" in r.provenance for r in records.values())
+    assert set(records) == {"forum:en-1"}
+    assert "screener" in records["forum:en-1"].provenance

@@ -43,8 +43,8 @@ SHELL = ("console", "bash", "sh", "shell")
 LANGUAGES = (*SHELL, "python")
 DIRECTIVES = ("skip", "xfail", "setup", "server", "slow")
 # A guard against a hung command, not a speed check: `medrubric demo` (the embedded model
-# answering and grading 4 cases, its first grader replies re-asked) takes ~5 min on an idle
-# 2-core machine and more beside the suite's other worker.
+# answering and grading 4 cases under a JSON grammar, slow in Chinese) takes minutes on an
+# idle 2-core machine and more beside the suite's other worker.
 COMMAND_TIMEOUT_S = 900
 # A block that runs the embedded llama.cpp model is `slow` (`make test-fast` leaves it out).
 LOCAL_MODEL = re.compile(r"local:smollm2|\bmake demo\b|\bmedrubric demo\b")
