@@ -425,7 +425,7 @@ def main() -> None:
             "redaction; spurious findings: findings that touch no labelled identifier "
             "(over-redaction); rejected whole: snippets that, redacted as a one-message thread, "
             "are set aside for re-identification risk. Development sets were used to tune the "
-            "detectors. Blind sets 1-12 were each written after a freeze of the detector and "
+            "detectors. Blind sets 1-14 were each written after a freeze of the detector and "
             "measured once (figures below and in the blind-set sections); the detector was then "
             "tuned on them, and the learned tagger is trained on all of them, so here they are "
             "development data (dev). Only a blind set written after the current freeze "
