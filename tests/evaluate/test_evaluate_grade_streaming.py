@@ -312,6 +312,62 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "scipy")))
     assert done.stdout.strip() == "[]"
 
 
+def test_records_a_grade_does_not_use_are_not_built_and_the_summarys_are_built_ahead(tmp_path):
+    """The records of the data model, the run folder and the summary are built on first use
+    (pydantic's `defer_build`), not when the command imports them: in a fresh process the
+    command's modules loaded and a grade run, the records it never used are still unbuilt,
+    and summary.json's were built by the preload thread while the calls were in flight, so
+    none of them is built after the last reply. A record built late validates, serialises
+    and describes its JSON schema as one built at import."""
+    script = f"""
+import asyncio, json, sys, threading
+from pathlib import Path
+import medrubric.cli.evaluate, medrubric.llm.client
+from medrubric.data import models
+from medrubric.data.formats import io, livemedbench
+from medrubric.evaluate import panel_records, rundir, runner
+from medrubric.evaluate.profiles import resolve_setup
+from medrubric.scoring import records
+from medrubric.testing.replay import rubric_replay_handler
+from medrubric.testing.replay_server import ReplayServer
+summary_records = (models.RunRecord, records.Stratum, records.Summary,
+                   panel_records.SelfPreference, rundir.RunSummary, runner.RunResult)
+unused = (models.Thread, models.CuratedCase, panel_records.JuryReport, records.Calibrated,
+          rundir.CallCounts, runner.GenerateResult, livemedbench.LiveMedBenchRow,
+          io.ImportResult)
+built = lambda kinds: [k.__name__ for k in kinds if k.__pydantic_complete__]
+seen = {{"imported": built(summary_records + unused)}}
+write_summary = runner.write_summary
+def summary_with_its_records_built(*args, **kwargs):
+    seen["at summary"] = built(summary_records)
+    return write_summary(*args, **kwargs)
+runner.write_summary = summary_with_its_records_built
+tmp = Path({str(tmp_path)!r})
+with ReplayServer(rubric_replay_handler) as server:
+    setup = resolve_setup(None, f"openai:replay@{{server.base_url}}", "per-criterion")
+    opts = runner.RunOptions(cases={str(FIXTURES / "healthbench.jsonl")!r}, out=tmp / "run",
+                             cache_dir=tmp / "cache", show_progress=False, setup=setup)
+    asyncio.run(runner.run_grade(opts, tmp / "answers.jsonl"))
+seen["unused after the grade"] = built(unused)
+thread = models.Thread.model_validate(
+    {{"source": "s", "thread_id": "t", "messages": [{{"author_role": "patient", "text": "x"}}]}}
+)
+seen["late record"] = [thread.model_dump(mode="json")["thread_id"],
+                       sorted(models.Thread.model_json_schema()["properties"])[:3]]
+print(json.dumps(seen))
+"""
+    _answers(tmp_path / "answers.jsonl")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["imported"] == []
+    assert seen["at summary"] == [
+        "RunRecord", "Stratum", "Summary", "SelfPreference", "RunSummary", "RunResult"
+    ]  # fmt: skip
+    assert seen["unused after the grade"] == []
+    assert seen["late record"] == ["t", ["has_media", "language", "messages"]]
+
+
 if __name__ == "__main__":  # record the fixture: python THIS_FILE OUT_FOLDER
     out = Path(sys.argv[1])
     work = out / "work"

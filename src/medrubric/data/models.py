@@ -57,7 +57,9 @@ class Record(BaseModel):
     """Base for file records: unknown keys are errors, so typos never pass silently, and a
     number that overflows to infinity (1e999) or is NaN is an error, never a value."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, allow_inf_nan=False, defer_build=True
+    )
 
 
 # ---------------------------------------------------------------- raw threads

@@ -13,7 +13,7 @@ Interval = tuple[float, float]
 class GraderScore(BaseModel):
     """One jury grader's own score of the run (its verdicts alone), its errors and cost."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     score: float | None
     ci95: Interval | None
@@ -30,7 +30,7 @@ class Agreement(BaseModel):
     """Chance-corrected agreement of the graders' verdicts over (case, criterion) items;
     CIs by a bootstrap over cases (a case's criteria resampled together)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     n_items: int
     n_raters: int
@@ -45,7 +45,7 @@ class Spread(BaseModel):
     """How far the graders' scores lie apart, over the cases every grader scored: the range
     (highest minus lowest grader score) with a bootstrap CI over cases, and the SD."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     n_cases: int
     range: float
@@ -54,7 +54,7 @@ class Spread(BaseModel):
 
 
 class JuryReport(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     rule: str
     graders: dict[str, GraderScore]
@@ -66,7 +66,7 @@ class GraderNoise(BaseModel):
     """One grader asked `repeats` times: how often a criterion's verdict flips between
     repeats and how much of the score that moves."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     n_items: int  # (case, criterion) items with a verdict in two repeats or more
     flip_rate: float | None  # share of items whose repeats do not all agree
@@ -78,7 +78,7 @@ class GraderNoise(BaseModel):
 
 
 class NoiseReport(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     repeats: int
     temperature: float  # of repeats 1.. (each with seed = repeat number)
@@ -89,7 +89,7 @@ class SelfPreference(BaseModel):
     """Whether a grader comes from the candidate's provider family, and with a jury holding
     graders of both kinds, the own-family minus other-family score difference."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     candidate_family: str | None
     same_family: list[str]  # graders of the candidate's family

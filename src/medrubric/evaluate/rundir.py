@@ -40,7 +40,7 @@ from medrubric.scoring.records import Summary
 class GradingCall(BaseModel):
     """One grader call: the verdicts it produced for one answer and what it cost."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     case_id: str
     model: str
@@ -59,7 +59,7 @@ class CallHead(BaseModel):
     """What summary.json's totals need of a verdicts.jsonl line (its answer, prompt version,
     usage, cost and whether it was cached), read without building its verdicts."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     case_id: str
     model: str
@@ -127,7 +127,7 @@ class CallTotals:
 
 
 class _VerdictHead(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     error: str | None = None
 
@@ -136,7 +136,7 @@ class GradeHead(BaseModel):
     """What resuming needs of a grades.jsonl line (its answer and whether it holds an error),
     read without building its verdicts."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     case_id: str
     model: str
@@ -155,14 +155,14 @@ SUMMARY_SCHEMA = 1
 
 
 class CallCounts(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     made: int
     cached: int
 
 
 class TokenCounts(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     prompt: int
     completion: int
@@ -170,14 +170,14 @@ class TokenCounts(BaseModel):
 
 
 class ResponseError(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     case_id: str
     error: str
 
 
 class AnswerRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     case_id: str
     epoch: int

@@ -26,7 +26,7 @@ from medrubric.data.formats import iter_cases, load_cases
 from medrubric.data.formats.detect import resolve_source
 from medrubric.data.formats.responses import load_responses
 from medrubric.data.jsonl import read_json_object, read_models, write_jsonl
-from medrubric.data.models import Case, CaseGrade, Response
+from medrubric.data.models import Case, CaseGrade, Response, RunRecord
 from medrubric.errors import InputError
 from medrubric.evaluate.filters import iter_selected, select_cases
 from medrubric.evaluate.generate import generate_responses
@@ -37,6 +37,7 @@ from medrubric.evaluate.openbook import (
     knowledge_provenance,
     open_knowledge,
 )
+from medrubric.evaluate.panel_records import SelfPreference
 from medrubric.evaluate.profiles import GraderSetup, holds_calls
 from medrubric.evaluate.runcases import CaseHash, RunCases, repeated_id
 from medrubric.evaluate.rundir import (
@@ -53,6 +54,7 @@ from medrubric.runtime.folder import IDENTITY, field_wording, readable_log
 from medrubric.runtime.options import ModelOptions
 from medrubric.runtime.progress import RunProgress
 from medrubric.scoring.listed import AnswerPicker
+from medrubric.scoring.records import LengthBias, Stratum, Summary
 from medrubric.scoring.scored import ScoredGrade, scored_grade
 
 if TYPE_CHECKING:
@@ -165,7 +167,7 @@ class RunResult(BaseModel):
     """What a finished generate/grade/eval produced, for the console line and the reports:
     typed like every stage's result, holding the open run folder and its progress."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, defer_build=True)
 
     run: RunDir
     progress: RunProgress
@@ -184,7 +186,7 @@ class RunResult(BaseModel):
 class GenerateResult(BaseModel):
     """What a finished `generate` produced: the answers (their log is `run.responses`)."""
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, defer_build=True)
 
     run: RunDir
     progress: RunProgress
@@ -585,6 +587,11 @@ def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thr
         )
 
         git_revision()
+        # The records summary.json is written as, built on first use (`defer_build`): built
+        # here, beside the calls, rather than after the last reply.
+        for record in (RunRecord, Stratum, LengthBias, Summary, SelfPreference, RunSummary,
+                       RunResult):  # fmt: skip
+            record.model_rebuild()
         if table_bytes(len(answered), N_RESAMPLES) > AHEAD_BYTES:
             return  # the run's own table does not fit: its cases are not read again for it
         cases = [case for _, case in read_models(run.cases, Case) if case.id in answered]

@@ -11,7 +11,7 @@ Interval = tuple[float, float]
 class Stratum(BaseModel):
     """The mean case score over a subset of cases, its 95% bootstrap CI and how many cases."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     score: float
     ci95: Interval
@@ -23,7 +23,7 @@ class LengthBias(BaseModel):
     (scoring.length: the line score = intercept + slope * ln(chars), read at
     `reference_chars`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     n: int
     rho: float | None  # None: no spread in length or score
@@ -40,7 +40,7 @@ class VarianceSplit(BaseModel):
     """The variance of the mean score split into cases, answer sampling (epochs) and grading
     (repeats): stats.variance_components on the cases scored in every epoch and repeat."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     n_cases: int
     n_epochs: int
@@ -54,7 +54,7 @@ class Calibrated(BaseModel):
     """The physician-level score estimated from physician labels on some cases and the
     grader's case scores on all (PPI++ with power tuning)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     estimate: float
     ci95: Interval
@@ -76,7 +76,7 @@ class Summary(BaseModel):
     ``score`` and ``ci95`` are None only when no case could be scored.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     model: str
     graders: list[str]

@@ -19,7 +19,7 @@ from medrubric.data.models import Case, ChatMessage, Criterion, NonBlank, Weight
 class SourceRow(BaseModel):
     """A row of a public file: strict types (no "10" -> 10), unknown keys kept for Case.extra."""
 
-    model_config = ConfigDict(strict=True, extra="allow")
+    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
     def unknown_fields(self) -> dict[str, Any]:
         return dict(self.model_extra or {})
@@ -28,7 +28,7 @@ class SourceRow(BaseModel):
 class SourceItem(BaseModel):
     """A nested source object (a criterion, a message): unknown keys are errors."""
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
 
 
 class SourceCriterion(SourceItem):

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from medrubric.data.formats.base import Format, Notes
 from medrubric.data.formats.detect import detect_format, read_rows, resolve_source
@@ -32,6 +32,8 @@ from medrubric.errors import InputError, format_loc, input_error_from_validation
 
 class ImportResult(BaseModel):
     """The cases of one source, the format they were read as, and what the import changed."""
+
+    model_config = ConfigDict(defer_build=True)
 
     cases: list[Case]
     format: str
