@@ -1,6 +1,7 @@
 """`medrubric grade` with the CPU seconds (time.process_time) at which its phases begin and
 end, written as JSON to $PHASES_OUT at exit: the first request, the last reply, summary.json
-and the reports. Run by bench/bench_grade_phases.py in place of `python -m medrubric.cli.main`."""
+and the reports. Run by bench/bench_grade_phases.py in place of `python -m medrubric.cli.main`;
+with $PHASES_STOP_AT_FIRST set it exits as the first request is about to be sent."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ _write_summary = runner.write_summary
 
 
 async def attempt(self: Any, *args: Any, **kwargs: Any) -> Any:
+    if os.environ.get("PHASES_STOP_AT_FIRST"):  # counting the work before the first request
+        os._exit(0)
     T.setdefault("first_request", time.process_time())
     try:
         return await _attempt(self, *args, **kwargs)

@@ -12,7 +12,12 @@ CPU seconds, unlike wall seconds, hardly move with other work on the machine (th
 the first request counts every thread's: aiohttp is imported on one while the cases are read).
 
     python bench/bench_grade_phases.py [--examples 200] [--rounds 2] [--mode per-criterion]
-        [--baseline /tmp/old/src]
+        [--baseline /tmp/old/src] [--instructions]
+
+`--instructions` counts instead the instructions each checkout runs from its start to its first
+request, under valgrind's cachegrind (`I refs`, PYTHONHASHSEED=0): unlike seconds, the count
+hardly moves with the machine's load (run to run ~0.5 %), so it compares start-ups on a busy
+machine. Each count runs ~50x slower than the command.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -69,12 +75,33 @@ def one(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -
     return row
 
 
+def instructions(stub: Stub, src: Path, files: tuple[Path, Path], out: Path, mode: str) -> int:
+    """The instructions `medrubric grade` runs before its first request, under cachegrind."""
+    cases, answers = files
+    command = [
+        "valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}.cg",
+        sys.executable, str(HERE / "_grade_phases_entry.py"), "grade", "--responses",
+        str(answers), "--cases", str(cases), "--grader", f"openai:replay@{stub.url}",
+        "--mode", mode, "--out", str(out), "--cache-dir", str(out / "cache"),
+        "--concurrency", "50", "--quiet",
+    ]  # fmt: skip
+    env = child_env(src) | {"PHASES_STOP_AT_FIRST": "1", "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    counted = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if counted is None:
+        raise SystemExit(done.stderr[-2000:])
+    return int(counted[1].replace(",", ""))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--mode", default="per-criterion", choices=("per-criterion", "batched"))
     parser.add_argument("--baseline", type=Path, help="another revision's src folder")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions to the first request"
+    )
     args = parser.parse_args()
     sources = {"this checkout": SRC}
     if args.baseline:
@@ -85,6 +112,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, Stub(0.05) as stub:
         root = Path(tmp)
         files = write_healthbench(root, args.examples, 11, 450, 830)
+        if args.instructions:
+            for r in range(args.rounds):
+                for name, src in sources.items():
+                    out = root / f"{name.replace(' ', '-')}-{r}"
+                    count = instructions(stub, src, files, out, args.mode)
+                    print(f"{name}: {count:,} instructions before the first request")
+            return 0
         for r in range(args.rounds):  # alternating, so load falls on both alike
             for name, src in sources.items():
                 out = root / f"{name.replace(' ', '-')}-{r}"
