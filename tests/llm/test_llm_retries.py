@@ -25,16 +25,12 @@ def answer_yes(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def ask(
-    base_url: str,
-    cache: Path,
-    schema: type[BaseModel] | None = Answer,
-    params: dict[str, Any] | None = None,
-    **opts: Any,
+    base_url: str, cache: Path, schema: type[BaseModel] | None = Answer, **opts: Any
 ) -> CallResult:
     async def go() -> CallResult:
         options = {"backoff_s": 0.01, "timeout": 5.0, **opts}
         async with open_model(f"openai:replay@{base_url}", cache_dir=cache, **options) as model:
-            return await model.chat(QUESTION, prompt_version="test@1", schema=schema, params=params)
+            return await model.chat(QUESTION, prompt_version="test@1", schema=schema)
 
     return asyncio.run(go())
 
@@ -100,17 +96,6 @@ def test_still_invalid_after_the_re_ask_is_an_error(tmp_cache: Path) -> None:
         result = ask(server.base_url, tmp_cache)
     assert not result.ok and result.parsed is None and server.total == 2
     assert "not valid JSON" in (result.error or "") and "after one re-ask" in (result.error or "")
-
-
-def test_a_reply_cut_at_the_token_limit_is_an_error_without_a_re_ask(tmp_cache: Path) -> None:
-    long_answer = '{"answer": "' + "yes " * 50 + '"}'
-    with ReplayServer(lambda body: long_answer, cut_at_max_tokens=True) as server:
-        result = ask(server.base_url, tmp_cache, params={"max_tokens": 8})
-    assert not result.ok and server.total == 1 and result.truncated
-    assert "not valid JSON" in (result.error or "") and "token limit" in (result.error or "")
-    with ReplayServer(lambda body: long_answer, cut_at_max_tokens=True) as server:
-        result = ask(server.base_url, tmp_cache, params={"max_tokens": 80})  # room enough
-    assert result.ok and result.parsed == {"answer": "yes " * 50}
 
 
 def test_schema_violations_are_re_asked(tmp_cache: Path) -> None:

@@ -52,11 +52,14 @@ def test_fifteenth_freeze_classes_found(text, kind, value, monkeypatch):
     assert covered(text, value, kind), find_identifiers(text)
 
 
-# The new rules' edges: hormones and bleeds ending in H, a word after 我家 that names no
+# The new rules' edges: hormones and bleeds ending in H, a unit after a slash (no Reddit
+# user), a word after 我家 that names no
 # one, a year alone before a lunar month, a bracket of a clinical note, 附一 as "attach one",
 # a greeting to everyone, a word-name with no cue.
 EDGES = [
     ("Her TSH came back at 4.2.", "TSH"),
+    ("His CA 19-9 is down to 38 U/mL. Creon with every meal now.", "mL"),
+    ("Medtronic 780G, basal 0.85 u/hr. Helpline kept me on hold.", "hr"),
     ("She bled again, admitted to ICU from PPH.", "PPH"),
     ("我家附近今天开了个药店。", "附近"),
     ("附一张化验单，大家帮看看。", "附一"),

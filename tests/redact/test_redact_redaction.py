@@ -160,9 +160,10 @@ def test_reidentification_risk_is_judged_after_redaction():
         # (a number to quote about an appointment is found as an ID since blind set 9, a number
         # written on oneself since blind set 10, a 13-digit number and the digits of AB4471902
         # by the tagger's marginal decoding since freeze-12, an 11-digit number typed into a
-        # calculator as a phone by the tagger trained to blind set 14)
+        # calculator as a phone by the tagger trained to blind set 14, the digits of AB447190
+        # as an ID by the tagger trained to blind set 15)
         "The number 58473920116 is on the letter about my asthma.": "unlabelled number x1",
-        "The code AB447190 is on the letter about my asthma.": "unlabelled code x1",
+        "The code KD927361 is on the letter about my asthma.": "unlabelled code x1",
     }
     for text, detail in cases.items():
         result = redact_thread(make_thread(text, "See your doctor."))

@@ -1,8 +1,7 @@
 """Structured output: how a schema is sent, how a reply is checked, and the one re-ask.
 
 Shared by the real client and the scripted model so both behave the same way: a reply that
-does not validate is re-asked once with the validation error; a second failure is an error, and
-so is a reply that does not validate because it stopped at the token limit.
+does not validate is re-asked once with the validation error; a second failure is an error.
 """
 
 from __future__ import annotations
@@ -108,16 +107,10 @@ def reask_messages(
     ]
 
 
-CUT_AT_LIMIT = (
-    "the reply stopped at the token limit (not re-asked: raise max_tokens to let it finish)"
-)
-
-
 async def ask(
     send: Send, messages: list[dict[str, str]], schema: type[BaseModel] | None, label: str
 ) -> CallResult:
-    """Send, validate against `schema`, re-ask once on an invalid reply (not on one cut at
-    the token limit)."""
+    """Send, validate against `schema`, re-ask once on an invalid reply."""
     first = await send(messages)
     usage, attempts = first.usage, first.attempts
 
@@ -131,10 +124,6 @@ async def ask(
     parsed, problem = validate_reply(first.text, schema)
     if problem is None:
         return result(text=first.text, parsed=parsed)
-    if first.truncated:
-        # Asked again under the same limit, the reply would be cut again: a paid call for
-        # nothing (and minutes on a local model). The error says what would let it finish.
-        return result(error=f"{problem}; {CUT_AT_LIMIT}", text=first.text, truncated=True)
     second = await send(reask_messages(messages, first.text, problem))
     usage, attempts = usage + second.usage, attempts + second.attempts
     if second.error is not None or second.text is None:

@@ -38,6 +38,7 @@ from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_befo
 from medrubric.redact.redact_ner import (
     Entity,
     chinese_entities,
+    common_chinese_verb,
     common_chinese_word,
     english_entities,
 )
@@ -382,7 +383,8 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     """`findings` and the parts of the tagger's spans that they do not cover, in order: a span
     that overlaps no finding is added whole; one that runs past a finding adds what lies
     outside it (a rule found "Kofi", the tagger "Kofi Mensah": Mensah is added) when that
-    part has the form of `_PIECE`."""
+    part has the form of `_PIECE` and is no everyday Chinese verb (北京 found, the tagger's
+    北京工作: 工作 is not added)."""
     added = []
     for kind, start, end in tag_spans(text):
         pieces, cursor = [], start
@@ -395,7 +397,10 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
         added += [
             Finding(kind, a, b)
             for a, b in pieces
-            if ((a, b) == (start, end) or _PIECE.match(text, a, b))
+            if (
+                (a, b) == (start, end)
+                or (_PIECE.match(text, a, b) and not common_chinese_verb(text[a:b]))
+            )
             and len(_WORD.findall(text, a, b)) >= 2
             and plausible(kind, text, a, b)
             and _is_identifier(text, kind, a, b)

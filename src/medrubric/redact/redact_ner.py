@@ -518,6 +518,17 @@ def common_chinese_word(word: str) -> bool:
     return bool(tagger.dt.tokenizer.FREQ.get(word, 0) >= COMMON_WORD_FREQ)
 
 
+def common_chinese_verb(word: str) -> bool:
+    """`word` is a `common_chinese_word` that jieba's dictionary tags as a verb (工作, 看病,
+    上班): never the rest of a place or a name (周六, 一段, 中学 and 石头 are no verbs)."""
+    tagger = chinese_tagger()
+    return (
+        tagger is not None
+        and common_chinese_word(word)
+        and str(tagger.dt.word_tag_tab.get(word, "")).startswith("v")
+    )
+
+
 def everyday_chinese_span(text: str, start: int, end: int) -> bool:
     """`text[start:end]`, a Chinese name or place, is one everyday word: a word of jieba's
     segmentation of `text`, in its dictionary at least `COMMON_WORD_FREQ` times and no proper

@@ -87,6 +87,8 @@ _UPPER = "A-ZÀ-ÖØ-Þ"
 _LOWER = "a-zß-öø-ÿ"
 _CAP = rf"(?:Mc|Mac|O['’])?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
 _EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
+# Reddit's user prefix (u/name), not a unit after a number (38 U/mL, 0.85 u/hr).
+_REDDIT_U = r"(?<!\d )(?<!\d)\bu/"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 _DATE = (
     rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}[/.-]\d{{1,2}}[/.-]\d{{1,2}}"
@@ -707,7 +709,7 @@ def web_rules() -> tuple[Rule, ...]:
         Rule(
             HANDLE,
             c(
-                r"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|\bu/|楼主"
+                rf"(?i:\buser ?name|\bhandle|\bposted by|\bfind me as|\bsearch for|{_REDDIT_U}|楼主"
                 r"|论坛的?(?:id|ID|昵称)|昵称|网名|抖音号?|快手号?|小红书号?|微博号?|B站|instagram"
                 r"|insta|tiktok)"
                 r"(?:\s+on\s+[\w ]{1,30}?\s+(?:is|was)|\s+(?:is|was|here is)|['’]s)?[\s:：是为叫]*"
@@ -2303,7 +2305,7 @@ def context_rules() -> tuple[Rule, ...]:
         Rule(
             HANDLE,
             c(
-                r"(?i:\bposted by|\boriginally posted by|\buser ?name(?:\s+is|\s*:)|\bu/"
+                rf"(?i:\bposted by|\boriginally posted by|\buser ?name(?:\s+is|\s*:)|{_REDDIT_U}"
                 r"|\bhandle(?:\s+is|\s*:)|\bon reddit as|\bgoes by)"
                 r"\s*@?([A-Za-z0-9_][A-Za-z0-9_.\-]{2,29})"
             ),
