@@ -43,6 +43,9 @@ FOUND = [
     ("My daughter Joy (she's 9) has coeliac.", "NAME", "Joy"),
     ("Thanks Faith, that helps a lot.", "NAME", "Faith"),
     ("Hi MARTIN, your scan is booked.", "NAME", "MARTIN"),
+    # a Reddit user is still one after the unit-after-a-number check (38 U/mL is no user)
+    ("Posted by u/tiredknees22 last week.", "NAME", "tiredknees22"),
+    ("Same here, ask u/sadmum_84 about it.", "NAME", "sadmum_84"),
 ]
 
 
