@@ -53,8 +53,9 @@ demo: $(STAMP)
 	@$(BIN)/python -m compileall -q src >/dev/null
 	$(BIN)/medrubric demo
 
-# Two workers (pytest-xdist), each test file on one worker: the suite waits on local-model
-# servers and subprocesses as much as it computes, so two workers on two cores halve its time.
+# Two workers (pytest-xdist), each test file on one worker (the docs blocks page by page:
+# tests/conftest.py): the suite waits on local-model servers and subprocesses as much as it
+# computes, so two workers on two cores halve its time.
 PYTEST_WORKERS ?= 2
 test: $(STAMP) browser postgres
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile

@@ -27,6 +27,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(getattr(pytest.mark, marker))
 
 
+# `make test` runs `--dist loadfile` on two workers: each test file on one worker, as its module
+# and session fixtures assume. The docs blocks are one file but a good part of the suite, so
+# they are split by page (pages share nothing but an LLM cache); evaluation.md's `medrubric
+# demo` repeats README.md's `make demo` and stays beside it to be answered from that cache.
+DOCS_TEST = "tests/docs/test_docs.py::"
+DOCS_PAGE_WITH = {"docs/evaluation.md": "README.md"}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FilesAndDocPages(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(DOCS_TEST) and "[" in nodeid:
+                page = nodeid.split("[", 1)[1].rsplit(":", 1)[0]
+                return f"{DOCS_TEST}{DOCS_PAGE_WITH.get(page, page)}"
+            return super()._split_scope(nodeid)
+
+    return FilesAndDocPages(config, log)
+
+
 @pytest.fixture(scope="session")
 def local_llm_spec() -> Iterator[str]:
     """`openai:smollm2@http://127.0.0.1:PORT/v1` for a llama.cpp server running SmolLM2-135M.
