@@ -308,6 +308,26 @@ def test_spacy_multiplies_through_numpys_blas_on_one_thread():
         assert pools and all(p["num_threads"] == 1 for p in pools)
 
 
+def test_new_words_get_only_the_lexeme_attributes_the_pipes_read():
+    """A word spaCy has not met is given the attributes the ner and tagger embeddings hash
+    and IS_SPACE (the ner's check that no entity starts on a space), not its other flags."""
+    from spacy.attrs import IDS
+
+    nlp = redact_ner.english_analyzer().nlp_engine.nlp["en"]
+    components = nlp.config["components"]
+    hashed = {
+        *components["ner"]["model"]["tok2vec"]["embed"]["attrs"],
+        *components["tok2vec"]["model"]["embed"]["attrs"],
+    }
+    # SPACY is a token's trailing space, set by the tokenizer, not a lexeme attribute.
+    assert hashed - {"SPACY"} <= set(redact_ner._LEXEME_ATTRS)
+    assert set(nlp.vocab.lex_attr_getters) == {IDS[name] for name in redact_ner._LEXEME_ATTRS}
+    word = nlp.vocab["Qzwvbrook"]
+    attributes = (word.norm_, word.shape_, word.prefix_, word.suffix_)
+    assert attributes == ("qzwvbrook", "Xxxxx", "Q", "ook")
+    assert nlp.vocab["  "].is_space and not word.is_space
+
+
 def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(redact_ner, "missing_components", lambda: ["jieba"])
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)

@@ -41,6 +41,7 @@ _PRODUCT_BEFORE = re.compile(
     r"|\b(?:made|manufactured|supplied) by|\ba second|\ba third)\s+$"
 )
 _TAGGING = ("tok2vec", "tagger")
+_LEXEME_ATTRS = ("LOWER", "NORM", "PREFIX", "SUFFIX", "SHAPE", "IS_SPACE")
 _LATIN_NAME = re.compile(r"[A-Z][a-z]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
@@ -132,6 +133,16 @@ def english_analyzer() -> Any | None:
     # a person or a place (`_tag`); the parser, lemmatizer and attribute ruler are unused.
     for pipe in ("parser", "lemmatizer", "attribute_ruler", *_TAGGING):
         nlp.disable_pipe(pipe)
+    # A word spaCy has not met gets a lexeme with only what the pipes read: the attributes
+    # their embeddings hash (NORM, PREFIX, SUFFIX, SHAPE; LOWER, from which the norm is
+    # looked up) and IS_SPACE (no entity starts on a space; the tok2vec embeds it). The
+    # other flags (a stop word, like a number, a URL or an e-mail, …) cost a Python call each
+    # for every new word of every text, and nothing here reads them.
+    from spacy.attrs import IDS
+
+    kept = {IDS[name] for name in _LEXEME_ATTRS}
+    getters = nlp.vocab.lex_attr_getters
+    nlp.vocab.lex_attr_getters = {attr: get for attr, get in getters.items() if attr in kept}
     registry = RecognizerRegistry(supported_languages=["en"])
     registry.add_recognizer(SpacyRecognizer(supported_language="en"))
     return AnalyzerEngine(nlp_engine=engine, registry=registry, supported_languages=["en"])
