@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
@@ -62,6 +63,11 @@ SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..
 SIMILAR_PROHIBITION = 0.6  # two criteria that both hold the user back from an act
 SIMILAR_PROHIBITION_SAME = 0.40  # ... and name a rarer term in common (the drug, the object)
 SIMILAR_CARE_SOON = 0.35  # two criteria that both urge being seen soon, in any words
+# Two criteria of one clear speech act that are each other's closest in the rubric, by this
+# margin over either one's closest third criterion, say one thing in other words from a lower
+# cosine: a rubric's other criteria show how close its unrelated criteria come.
+SIMILAR_CLOSEST = 0.62
+CLOSEST_MARGIN = 0.12
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -1225,11 +1231,21 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
+def _margin(sims: np.ndarray, i: int, j: int) -> float:
+    """How much closer criteria `i` and `j` (0-based) are to each other than either is to any
+    third criterion of the rubric (1.0 when the rubric has no third)."""
+    others = [k for k in range(len(sims)) if k not in (i, j)]
+    if not others:
+        return 1.0
+    return float(sims[i, j] - max(sims[i, others].max(), sims[j, others].max()))
+
+
 def _similar(
-    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool]
+    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool], margin: float
 ) -> str | None:
     """Why two criteria of one sign, neither worded against its weight, say the same thing by
-    sentence similarity (the evidence); None when they do not."""
+    sentence similarity (the evidence); None when they do not. `margin`: how much closer the
+    two are to each other than to any third criterion (`_margin`)."""
     if not all(consistent) or conflicting(a.text, b.text):
         return None  # a flipped criterion is reported as such; other numbers or poles differ
     acts = speech_act(a.text), speech_act(b.text)
@@ -1237,6 +1253,9 @@ def _similar(
     care = _care_kind(a.text), _care_kind(b.text)
     if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
         return f"cosine {cosine:.2f}"
+    one_act = acts[0] is not None and acts[0] == acts[1]
+    if one_act and cosine >= SIMILAR_CLOSEST and margin >= CLOSEST_MARGIN:
+        return f"each other's closest criterion, cosine {cosine:.2f}, margin {margin:.2f}"
     # care urged now by both: in any two speech acts ("Identifies X and advises help now" /
     # "Urges help tonight") when each says to go, call or be taken there
     going = all(CARE_GO.search(_normal(c.text)) for c in (a, b))
@@ -1280,7 +1299,8 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
         similar = None
         if same_sign and sims is not None:
             pair = (consistent[i - 1], consistent[j - 1])
-            similar = _similar(a, b, float(sims[i - 1, j - 1]), pair)
+            cosine, margin = float(sims[i - 1, j - 1]), _margin(sims, i - 1, j - 1)
+            similar = _similar(a, b, cosine, pair, margin)
         if opposed(a.text, b.text) and similar is None:
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         if (i, j) in near and not same_sign:
