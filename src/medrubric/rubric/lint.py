@@ -418,7 +418,7 @@ HARMFUL_CUES = _any(
         r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick|throw up)\b|\bsalt water\b",
         r"\bmassag\w*|\b(?:burst|pop|prick|lanc)\w* (?:\w+ ){0,2}blisters?",
         r"\bcough (?:syrup|medicine|mixture)\b.{0,30}\b(?:infant|baby|newborn|toddler)",
-        r"\bbutter\b|\btoothpaste\b|\btourniquet\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
+        r"\bbutter\b|\btoothpaste\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
         r"\b(?:put|place|insert)\w* (?:\w+ ){0,3}(?:in|into|between) (?:\w+ ){0,2}(?:mouth|teeth)",
         r"\bhold\w* (?:\w+ ){0,2}down\b|\brestrain\w*",
         r"\btilt\w* (?:\w+ ){0,3}head back",
@@ -441,7 +441,7 @@ HARMFUL_CUES = _any(
         # waiting a stated time before anything is done ("观察一两天", "再观察一个月")
         r"观察(?:一|两|几|数|\d)\S{0,3}(?:天|晚|夜|周|星期|个?月)",
         r"(?:病毒|感冒|流感)\S{0,6}(?:用|吃|服|开)\S{0,4}抗生素|抗生素\S{0,4}治\S{0,4}(?:病毒|感冒|流感)",
-        r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
+        r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
@@ -904,9 +904,13 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         if (
             harmful
             and REASON.search(clause, 0, harmful.start())
-            and any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
+            and (
+                any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
+                or _sends_to_care(earlier)
+            )
         ):
-            continue  # why a warning warns, not what it advises: "提醒不要…，因为加量会让她…"
+            continue  # why a warning warns, or why care is urged: "提醒不要…，因为加量会让她…",
+            # "建议立即拨打120…，因为风油精含樟脑…"
         if harmful and CONDITIONAL.search(clause):
             return 0, harmful.group(0)  # calibrated: "no need to see a doctor unless ..."
         if harmful:
@@ -939,12 +943,17 @@ def _false_reassurance(normal: str) -> tuple[int, str] | None:
     return -1, f"{reassures.group(0) if reassures else ''} … {dismissed.group(0)}"
 
 
-def _agrees_to_care(agreed: str) -> bool:
-    """What the answer agrees to goes to care now or soon (`CARE_GO`, not negated)."""
+def _sends_to_care(text: str) -> bool:
+    """`text` sends the patient to care (`CARE_GO`, not negated) in one of its clauses."""
     return any(
         (care := CARE_GO.search(clause)) is not None and not _care_negated(clause, care.start())
-        for _, clause, _ in _clauses_in_sentences(agreed)
+        for _, clause, _ in _clauses_in_sentences(text)
     )
+
+
+def _agrees_to_care(agreed: str) -> bool:
+    """What the answer agrees to goes to care now or soon (`CARE_GO`, not negated)."""
+    return _sends_to_care(agreed)
 
 
 def _good_sign(text: str) -> tuple[int, str] | None:
@@ -972,6 +981,8 @@ REJECTED_AFTER = _any(
         r"|重复用药|超标|超量|换成|换用|改用"
         r"|风险",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+        # given up or ruled out ("睡前喝酒必须戒掉", "Viagra is off the table tonight")
+        r"\boff the table\b|\b(?:give|gives|giving|given) (?:\w+ )?up\b|戒掉|戒除",
         # held back until it is safe ("a graded return to sport only after symptoms settle")
         r"\bonly (?:after|once|when)\b|\bnot until\b|(?:之后|以后)才",
     ]
@@ -983,6 +994,11 @@ REJECTED_BEFORE = _any(
         r"\bnot\b|\bno need\b|\bunnecessary\b|\bstop(?:s|ping)?\b|\bwithdraw\w*|\binteract\w*",
         r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
     ]
+)
+# Just before a known harm, words that name it as absent ("settle without antibiotics",
+# "不含减充血剂的办法"): what the criterion leaves out, not what it recommends.
+ABSENT_BEFORE = _any(
+    [r"\b(?:without|free of)\s+(?:[\w-]+\s+){0,2}$", r"(?:不含|不加|不用)\S{0,3}$"]
 )
 # Verbs that reject everything they govern, up to the end of the sentence ("Advises against
 # over-the-counter cough and cold medicines", "不建议…", "劝她不要…").
@@ -1050,6 +1066,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
                 or WARNERS.search(clause[: match.start()]) is not None
                 or MAY_BE.search(clause[: match.start()]) is not None
                 or REJECTED_BEFORE.search(clause[: match.start()]) is not None
+                or ABSENT_BEFORE.search(clause[: match.start()]) is not None
                 or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
             )
             return (1 if warned else -1), harm
