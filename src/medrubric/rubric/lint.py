@@ -1152,19 +1152,71 @@ def _context(case: Case) -> str:
     return f"{case.narrative}\n{case.query}"
 
 
+# Care put off to a routine or later appointment ("booking a routine GP appointment for
+# Monday", "keeping the oncology appointment in 10 days", "sees his GP in a few days",
+# 下周再去复诊): deferral when the rubric itself urges care now (`_deferred`).
+LATER_CARE = _any(
+    [
+        r"\broutine (?:\w+ ){0,2}(?:appointment|check|check-up|review|visit)\b"
+        r"|\b(?:book|keep|make|arrang)\w* (?:\w+ ){0,4}(?:appointment|check-up|review)\b"
+        r"|\b(?:sees?|seeing|visit\w*) (?:his|her|their|your|the|a) (?:gp|doctor) (?:in|within)"
+        r" (?:a few|a couple of|several|\d+) (?:days|weeks)\b",
+        r"(?:预约|挂)\S{0,6}(?:门诊|号)|(?:下周|过几天|几天后)\S{0,4}(?:复诊|就诊|看医生|去医院)",
+    ]
+)
+
+
+# Urgency after a later appointment makes it prompt ("book an urgent GP appointment this week",
+# 尽早预约); "in 10 days" does not.
+NOW_OR_SOON = _any(
+    [
+        r"\b(?:urgent\w*|soon|early|earlier|promptly|quickly|immediate\w*|today|tonight|now"
+        r"|same[- ]day|this week|straight away|right away)\b",
+        r"立即|立刻|马上|尽快|尽早|早点|及早|当天|今天|今晚|赶紧",
+    ]
+)
+
+
+def _urges_care_now(c: Criterion) -> bool:
+    """Advice, at a positive weight, to get care now, with no condition (`_care_kind`:
+    "Advises same-day urgent medical assessment", 建议立即送医)."""
+    return c.weight > 0 and speech_act(c.text) == "advise" and _care_kind(c.text) == "now"
+
+
+def _deferred(case: Case, c: Criterion) -> tuple[int, str] | None:
+    """(-1, the words) when the criterion puts care off to a routine or later appointment
+    (`LATER_CARE`, with no word of urgency after it and not set aside before it: "rather than
+    waiting for the routine appointment") while another criterion of the rubric urges care now
+    (`_urges_care_now`): the rubric has judged the case urgent, so the later appointment is a
+    bad answer. None otherwise."""
+    for _, clause, rest in _clauses_in_sentences(_normal(c.text)):
+        later = LATER_CARE.search(clause)
+        if later is None or _negated(clause, later.start()):
+            continue
+        if NOW_OR_SOON.search(f"{clause[later.start() :]} {rest}"):
+            continue
+        if any(_urges_care_now(other) for other in case.rubric if other is not c):
+            return -1, later.group(0)
+    return None
+
+
 def _decide(
     case: Case, c: Criterion
 ) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
     """The sign failure or harmful wording asks for; else a known harm the criterion
     recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
-    spots spread" in chickenpox); else good wording, else a known harm warned against. One of
-    the two is set, or neither."""
+    spots spread" in chickenpox); else care put off when the rubric urges it now
+    (`_deferred`), else good wording, else a known harm warned against. One of the two is
+    set, or neither."""
     worded = _worded_sign(c.text)
     if worded is not None and worded[0] != 0:
         return worded, None
     harm = known_harm_sign(c.text, _context(case))
     if harm is not None and harm[0] < 0:
         return None, harm
+    deferred = _deferred(case, c) if worded is None else None
+    if deferred is not None:
+        return deferred, None
     good = _good_sign(c.text) if worded is None else None
     return (good, None) if good is not None else (None, harm)
 
