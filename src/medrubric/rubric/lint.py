@@ -321,8 +321,8 @@ HARMFUL_CUES = _any(
         r"\b(?:sleep|walk|shake|tough|ride)\w* it (?:off|out)\b",
         r"\bskip\w* (?:\S+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
         r"\bwatch\w* (?:and wait|overnight|at home)",
-        r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
-        r"|assessment|treatment|medical)",
+        r"\b(?:no|not|n't) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
+        r"|assessment|treatment|medical|checked|seen|examined|assessed|tested|looked at)",
         r"\b(?:is|are) (?:not necessary|unnecessary|never needed|not needed) to (?:see|seek|go"
         r"|call)",
         r"\bnever (?:needed|necessary)\b",
@@ -410,6 +410,15 @@ HARMFUL_CUES = _any(
         r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
         r"\b(?:more often|more frequently) until\b",
         r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
+        # stopping a regular medicine on one's own: all of it, altogether, or for a few days
+        # ("stop all her blood-pressure tablets", "dropping the Lantus altogether", "pausing the
+        # phenelzine for a few days", 支持先停药)
+        r"\b(?:stop|drop|paus|quit|com(?:e|es|ing) off)\w* (?:\S+ ){0,4}altogether\b"
+        r"|\b(?:stop|paus|drop)\w* (?:taking )?(?:all|every one) (?:of )?(?:\S+ ){0,3}(?:tablets"
+        r"|medicines|medications|pills|drugs)\b"
+        r"|\b(?:stop|paus|drop|skip)\w* (?:\S+ ){0,3}for (?:a few|a couple of|several|two|three"
+        r"|\d+) days\b(?! while| until)",
+        r"(?:支持|赞同|同意)\S{0,2}(?:先)?停(?:药|用)|(?:先)?停(?:药|用)(?:几天|一段时间)",
         # a course stopped when the symptoms go ("stopping the doxycycline once symptoms clear")
         r"\bstop\w* (?:\S+ ){0,3}(?:(?<!\bat )once|as soon as) (?!possible\b|(?:you|he|she|they)"
         r" can\b)\w+"
