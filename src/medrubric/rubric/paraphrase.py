@@ -628,11 +628,30 @@ def _words(text: str) -> set[str]:
     return words | {_stem(w) for w in words} | {_canonical(w) for w in words}
 
 
+# A stop forbidden ("not to stop the valproate", "rather than stopping", 不要自行停用优甲乐) is
+# no pole of `conflicting`: it says what "continue" says, not the opposite.
+_STOP_FORBIDDEN = (
+    re.compile(
+        r"\b(?:not|never|n't|against|rather than|instead of)\s+(?:to\s+)?(?:\w+\s+)?"
+        r"(?:stop|halt|quit)\w*"
+    ),
+    re.compile(r"(?:不要|不能|不可|不应|别|勿|切勿)(?:自行|擅自|随意|突然)?(?:停|中断)"),
+)
+
+
+def _unnegated(text: str) -> str:
+    """`text` expanded (`_expand`) with a forbidden stop taken out."""
+    expanded = _expand(text)
+    for pattern in _STOP_FORBIDDEN:
+        expanded = pattern.sub(" ", expanded)
+    return expanded
+
+
 def conflicting(a: str, b: str) -> bool:
-    """One text holds a word whose opposite the other holds ("stop" / "continue"), or both
-    name numbers and not the same ones (a dose, a time)."""
-    wa, wb = _words(a), _words(b)
-    za, zb = _expand(a), _expand(b)
+    """One text holds a word whose opposite the other holds ("stop" / "continue"; a stop
+    forbidden is no pole), or both name numbers and not the same ones (a dose, a time)."""
+    za, zb = _unnegated(a), _unnegated(b)
+    wa, wb = _words(za), _words(zb)
 
     def poles(sa: str | set[str], sb: str | set[str], x: str, y: str) -> bool:
         one = x in sa and x not in sb and y in sb and y not in sa
