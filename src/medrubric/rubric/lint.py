@@ -1309,6 +1309,22 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
+# A statement of what should be done is advice ("Mentions that a swelling behind the ear needs
+# a doctor promptly", "Explains that … so she should remain upright", 说明…应尽快就医).
+ADVICE_MODAL = _any(
+    [
+        r"\b(?:should|must|needs? (?:to|a|an|the)|has to|have to|ought to)\b",
+        r"应该|应当|必须|需要|(?:^|[^不])(?:应|要)(?!警惕)",
+    ]
+)
+
+
+def _advised(text: str, act: str | None) -> str | None:
+    """The criterion's speech act (`speech_act`), with a statement of what should be done
+    (`ADVICE_MODAL`) read as advice."""
+    return "advise" if act == "state" and ADVICE_MODAL.search(_normal(text)) else act
+
+
 def _margin(sims: np.ndarray, i: int, j: int) -> float:
     """How much closer criteria `i` and `j` (0-based) are to each other than either is to any
     third criterion of the rubric (1.0 when the rubric has no third)."""
@@ -1331,7 +1347,8 @@ def _similar(
     care = _care_kind(a.text), _care_kind(b.text)
     if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
         return f"cosine {cosine:.2f}"
-    one_act = acts[0] is not None and acts[0] == acts[1]
+    acted = tuple(_advised(c.text, act) for c, act in zip((a, b), acts, strict=True))
+    one_act = any(p[0] is not None and p[0] == p[1] for p in (acts, acted))
     if one_act and cosine >= SIMILAR_CLOSEST and margin >= CLOSEST_MARGIN:
         return f"each other's closest criterion, cosine {cosine:.2f}, margin {margin:.2f}"
     # care urged now by both: in any two speech acts ("Identifies X and advises help now" /
