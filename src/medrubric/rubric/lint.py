@@ -373,7 +373,6 @@ HARMFUL_CUES = _any(
         r"\b(?:left ?over|someone else's|a friend's|expired|old) (?:\w+ ){0,3}(?:antibiotics?"
         r"|medicines?|tablets?|pills?|prescriptions?)",
         r"\bice (?:\w+ ){0,2}directly\b|\bdirectly on (?:the )?skin\b",
-        r"\b(?:soak|bath|immers|dunk)\w* (?:\w+ ){0,4}(?:hot|very warm|boiling) water",
         r"\brub\w* (?:\w+ ){0,2}eyes?\b|\bkeep\w* (?:\w+ ){0,2}(?:a )?secret\b",
         r"\bhead (?:\w+ )?(?:tipped|tilted) back\b|\b(?:tip|tilt)\w* (?:\w+ ){0,3}head back",
         r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
