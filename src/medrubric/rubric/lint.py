@@ -641,7 +641,8 @@ PROHIBITS = _any(
     [
         r"\b(?:should|must|do|does|may|can) not\b|\bnot (?:to|be given|be used|taking|giving|using"
         r"|take|give|use|play|drive)\b|\b(?:never|no more|no further|avoid\w*|against|stop\w*"
-        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b",
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b"
+        r"|\b(?:not safe|unsafe) to\b|\b(?:stay|keep) away from\b|\bsteer clear of\b",
         r"不要|不能|别|勿|避免|禁止|禁用|停用|停药|停掉|不宜|不可|不应",
     ]
 )
@@ -665,7 +666,8 @@ FORBIDS = _any(
     [
         r"\b(?:should|must|do|does) not\b|\bnot (?:to|be given|be used|taking|giving|using"
         r"|take|give|use|play|drive|try)\b|\b(?:never|no more|no further|avoid\w*|against"
-        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't)\b",
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't)\b"
+        r"|\b(?:not safe|unsafe) to\b|\b(?:stay|keep) away from\b|\bsteer clear of\b",
         r"不要|不能|别|勿|避免|禁止|禁用|不宜|不可|不应",
     ]
 )

@@ -128,6 +128,17 @@ PHRASES_EN = {
     "fits": "seizure",
     "convulsion": "seizure",
     "convulsions": "seizure",
+    # holding back, sleep, pregnancy, tests (general wording)
+    "stay away from": "avoid",
+    "keep away from": "avoid",
+    "steer clear of": "avoid",
+    "nod off": "fall asleep",
+    "nodding off": "falling asleep",
+    "doze off": "fall asleep",
+    "dozing off": "falling asleep",
+    "first three months": "first trimester",
+    "heart tracing": "ecg",
+    "electrocardiogram": "ecg",
 }
 
 # Rubric filler: words every criterion uses, which say nothing about what it asks for.
@@ -361,6 +372,11 @@ SYNONYMS_EN = {
     "paus": "stop",
     "water tablet": "diuretic",
     "house": "home",
+    "couch": "sofa",
+    "settee": "sofa",
+    "handgun": "gun",
+    "firearm": "gun",
+    "rifle": "gun",
     # lay and clinical names of one thing (medical synonym table)
     "simultaneously": "together",
     "suddenly": "abruptly",
@@ -639,9 +655,16 @@ _STOP_FORBIDDEN = (
 )
 
 
+# A use forbidden ("not to take the trimethoprim", "against using it") is avoiding it.
+_USE_FORBIDDEN = re.compile(
+    r"\b(?:not|never|n't|against)\s+(?:to\s+)?(?:us|tak|tri|giv)\w*(?:\s+(?:the|any|it))?"
+)
+
+
 def _unnegated(text: str) -> str:
-    """`text` expanded (`_expand`) with a forbidden stop taken out."""
-    expanded = _expand(text)
+    """`text` expanded (`_expand`) with a forbidden stop taken out and a forbidden use read as
+    avoiding."""
+    expanded = _USE_FORBIDDEN.sub(" avoid ", _expand(text))
     for pattern in _STOP_FORBIDDEN:
         expanded = pattern.sub(" ", expanded)
     return expanded
@@ -649,7 +672,8 @@ def _unnegated(text: str) -> str:
 
 def conflicting(a: str, b: str) -> bool:
     """One text holds a word whose opposite the other holds ("stop" / "continue"; a stop
-    forbidden is no pole), or both name numbers and not the same ones (a dose, a time)."""
+    forbidden is no pole, a use forbidden is avoiding), or both name numbers and not the same
+    ones (a dose, a time)."""
     za, zb = _unnegated(a), _unnegated(b)
     wa, wb = _words(za), _words(zb)
 
