@@ -688,15 +688,24 @@ def _same_object(a: Criterion, b: Criterion) -> bool:
     return bool((content(a.text) & content(b.text)) - HELD_BACK_GENERIC)
 
 
+# The alternative set aside, not urged (waiting set aside is itself a word of urgency).
+SET_ASIDE = _any([r"\b(?:rather than|instead of) (?!wait)[^,;.]*", r"而不是(?!等)[^，；。,;.]*"])
+
+
 def _care_kind(text: str) -> str | None:
     """ "now" (care urged now, unconditionally), "if" (care on a condition: a safety net), or
     None (no care named)."""
-    normal = _normal(text)
+    # the alternative set aside is not urged ("phoning ahead rather than turning up at A&E")
+    normal = SET_ASIDE.sub(" ", _normal(text))
     if URGENT_CARE.search(normal) is None:
         return None
-    if CONDITION.search(normal):
-        return "if"
-    return "now" if IMMEDIATE.search(normal) else None
+    if not CONDITION.search(normal):
+        return "now" if IMMEDIATE.search(normal) else None
+    # a sentence that urges care now and adds a safety net ("建议立即去急诊，如出现呼吸困难马上
+    # 拨打120") urges care now: its first clause says so with no condition
+    first = _CLAUSE.split(_SENTENCE_END.split(normal)[0])[0]
+    now = URGENT_CARE.search(first) and IMMEDIATE.search(first) and not CONDITION.search(first)
+    return "now" if now else "if"
 
 
 def _care_soon(text: str) -> bool:
