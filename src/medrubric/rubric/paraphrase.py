@@ -745,15 +745,16 @@ _ACTS = [
         "state",
         re.compile(
             r"^(?:explains?|states?|says? that|mentions?|points? out|notes?|describes?|lists?"
-            r"|names?|tells? (?:\w+ ){0,2}that|informs?|clarifies that|identifies)\b"
-            r"|^(?:说明|指出|解释|提及|提到|告知|告诉\S{0,4}(?:是|可能))"
+            r"|names?|tells? (?:\w+ ){0,2}that|informs?|clarifies that|identifies"
+            r"|makes? (?:it )?clear that)\b"
+            r"|^(?:明确)?(?:说明|指出|解释|提及|提到|告知|告诉\S{0,4}(?:是|可能))"
         ),
     ),
     (
         "advise",
         re.compile(
             r"^(?:advis\w*|recommends?|suggests?|urges?|encourages?|tells?|says? to|instructs?"
-            r"|directs?|counsels?)\b|^(?:建议|推荐|嘱|叮嘱|鼓励)"
+            r"|directs?|counsels?)\b|^(?:明确)?(?:建议|推荐|嘱|叮嘱|鼓励|劝)"
         ),
     ),
 ]
