@@ -179,7 +179,7 @@ _CARE_EN = (
     r"(?:seek\w*|see\w*|go(?:es|ing)? (?:straight |directly )?to|visit\w*|call\w*|phon\w*"
     r"|dial\w*|contact\w*|attend\w*|get\w*|direct\w*|send\w*|refer\w*|talk\w*|speak\w*|head\w* to"
     r"|discuss\w*|check\w* with)"
-    r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
+    r" (?:[\w-]+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|000|triple zero|a&e|er|care|help|attention|clinic|specialist"
     r"|paediatrician|midwife"
     r"|pharmacist|prescriber|nurse|health visitor|dentist"
@@ -772,8 +772,17 @@ SUBORDINATE = _any(
 )
 
 
-def _reported(clause: str, start: int) -> bool:
-    return SUBORDINATE.search(clause[:start]) is not None
+def _reported(clause: str, start: int, earlier: str = "") -> bool:
+    """What is at `start` of the clause is asked about or supposed: after a subordinating word
+    in the clause, or in a clause that goes on a list of conditions begun before it ("… if she
+    becomes floppy, has a rash that does not fade, or stops feeding")."""
+    if SUBORDINATE.search(clause[:start]) is not None:
+        return True
+    return SUBORDINATE.search(earlier) is not None and LIST_GOES_ON.match(clause) is not None
+
+
+# A clause that goes on the list before it ("…, or stops feeding", "…或者拒绝进食").
+LIST_GOES_ON = re.compile(r"\s*(?:or\b|或者?|以及)")
 
 
 _SENTENCE_END = re.compile(r"[.;!?。；！？]")
@@ -1072,7 +1081,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
             match = harm.pattern.search(clause)
             if match is None or not _applies(harm, around):
                 continue
-            if _reported(clause, match.start()):
+            if _reported(clause, match.start(), earlier):
                 return None  # asked about or supposed ("asks whether he took ibuprofen")
             if SHOWN_TO_CARE.search(clause):
                 return None  # brought for the doctors to see ("把剩下的药带到医院")
