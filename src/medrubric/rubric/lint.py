@@ -68,6 +68,7 @@ SIMILAR_CARE_SOON = 0.35  # two criteria that both urge being seen soon, in any 
 # cosine: a rubric's other criteria show how close its unrelated criteria come.
 SIMILAR_CLOSEST = 0.62
 CLOSEST_MARGIN = 0.12
+CLOSEST_OTHERS = 3  # third criteria the margin needs (the labelled rubrics hold 5-8 criteria)
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -1346,10 +1347,11 @@ def _advised(text: str, act: str | None) -> str | None:
 
 def _margin(sims: np.ndarray, i: int, j: int) -> float:
     """How much closer criteria `i` and `j` (0-based) are to each other than either is to any
-    third criterion of the rubric (1.0 when the rubric has no third)."""
+    third criterion of the rubric; 0.0 when fewer than `CLOSEST_OTHERS` other criteria show
+    how close a rubric's unrelated criteria come."""
     others = [k for k in range(len(sims)) if k not in (i, j)]
-    if not others:
-        return 1.0
+    if len(others) < CLOSEST_OTHERS:
+        return 0.0
     return float(sims[i, j] - max(sims[i, others].max(), sims[j, others].max()))
 
 
@@ -1368,7 +1370,9 @@ def _similar(
         return f"cosine {cosine:.2f}"
     acted = tuple(_advised(c.text, act) for c, act in zip((a, b), acts, strict=True))
     one_act = any(p[0] is not None and p[0] == p[1] for p in (acts, acted))
-    if one_act and cosine >= SIMILAR_CLOSEST and margin >= CLOSEST_MARGIN:
+    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
+    one_thing = not held_back or _same_object(a, b)  # two things forbidden are two acts
+    if one_act and one_thing and cosine >= SIMILAR_CLOSEST and margin >= CLOSEST_MARGIN:
         return f"each other's closest criterion, cosine {cosine:.2f}, margin {margin:.2f}"
     # care urged now by both: in any two speech acts ("Identifies X and advises help now" /
     # "Urges help tonight") when each says to go, call or be taken there
@@ -1379,7 +1383,6 @@ def _similar(
         return f"both say when to seek care, cosine {cosine:.2f}"
     if all(_care_soon(c.text) for c in (a, b)) and cosine >= SIMILAR_CARE_SOON:
         return f"both urge being seen soon, cosine {cosine:.2f}"
-    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
     if care == (None, None) and held_back and _same_object(a, b):
         forbids = all(_forbids(c.text) for c in (a, b))
         if cosine >= SIMILAR_PROHIBITION or (forbids and cosine >= SIMILAR_PROHIBITION_SAME):
