@@ -322,7 +322,7 @@ HARMFUL_CUES = _any(
         r"\b(?:sleep|walk|shake|tough|ride)\w* it (?:off|out)\b",
         r"\bskip\w* (?:\S+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
         r"\bwatch\w* (?:and wait|overnight|at home)",
-        r"\b(?:no|not|n't) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
+        r"(?:\bno|\bnot|n't) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
         r"|assessment|treatment|medical|checked|seen|examined|assessed|tested|looked at)",
         r"\b(?:is|are) (?:not necessary|unnecessary|never needed|not needed) to (?:see|seek|go"
         r"|call)",
@@ -930,13 +930,10 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
         harmful = HARMFUL_CUES.search(clause)
         if harmful and (_reported(clause, harmful.start()) or SHOWN_TO_CARE.search(clause)):
             continue
-        if (
-            harmful
-            and REASON.search(clause, 0, harmful.start())
-            and (
-                any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
-                or _sends_to_care(earlier)
-            )
+        reason = REASON.search(clause, 0, harmful.start()) if harmful else None
+        if reason and (
+            any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
+            or _sends_to_care(f"{earlier}, {clause[: reason.start()]}")
         ):
             continue  # why a warning warns, or why care is urged: "提醒不要…，因为加量会让她…",
             # "建议立即拨打120…，因为风油精含樟脑…"
