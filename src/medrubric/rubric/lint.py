@@ -928,7 +928,9 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
             return -1, failure.group(0)
     for earlier, clause, rest in clauses:
         harmful = HARMFUL_CUES.search(clause)
-        if harmful and (_reported(clause, harmful.start()) or SHOWN_TO_CARE.search(clause)):
+        if harmful and (
+            _reported(clause, harmful.start(), earlier) or SHOWN_TO_CARE.search(clause)
+        ):
             continue
         reason = REASON.search(clause, 0, harmful.start()) if harmful else None
         if reason and (
