@@ -13,6 +13,7 @@ from medrubric.cli.main import main
 from medrubric.data.models import Case
 from medrubric.rubric import similarity
 from medrubric.rubric.lint import lint_case
+from medrubric.rubric.paraphrase import conflicting
 
 
 def _case(*criteria: tuple[int, str], language: str = "en") -> Case:
@@ -113,6 +114,11 @@ def test_with_the_extra_the_method_is_recorded(
         ("Recommends rest and fluids tonight", None),  # immediacy, but no care named
         ("Tells her to go to eye casualty today", "now"),
         ("Recommends same-day hospital assessment for the chest pain", "now"),
+        # care urged now with a safety net after it; an alternative set aside is not urged
+        ("建议立即去急诊，如出现呼吸困难马上拨打120", "now"),
+        ("Advises going to A&E now, or calling 999 if she collapses", "now"),
+        ("Advises calling 999 if she collapses, and going to A&E now", "if"),
+        ("Advises phoning ahead rather than turning up at the emergency department", None),
     ],
 )
 def test_care_now_is_read_from_more_words_of_immediacy_and_of_being_seen(
@@ -235,3 +241,102 @@ def test_two_prohibitions_of_one_act_are_duplicates_and_of_two_acts_are_not(
     other = "Recommends ice and elevation for the swelling" if language == "en" else "建议抬高患肢"
     case = _case((6, first), (4, other), (6, second), language=language)
     assert _duplicates(case, sentence_encoder) == ({"c3": "words+use"} if found else {})
+
+
+# Four criteria unrelated to the pair: the margin by which the pair are each other's closest.
+OTHERS_EN = (
+    (5, "Asks how long the symptoms have lasted"),
+    (4, "Recommends paracetamol for the pain"),
+    (3, "Mentions that smoking raises the risk of heart disease"),
+    (4, "Explains how to use an inhaler spacer"),
+)
+OTHERS_ZH = (
+    (5, "询问症状持续了多久"),
+    (4, "建议服用对乙酰氨基酚止痛"),
+    (3, "提及吸烟会增加心脏病风险"),
+    (4, "解释如何使用吸入器的储雾罐"),
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "language", "found"),
+    [
+        # one act in other words (cosine 0.62-0.75), each other's closest criterion by a margin
+        (
+            "Advises him to ask the GP about an urgent referral for a colonoscopy and gastroscopy",
+            "Recommends he speak to the GP about being referred for tests for bowel bleeding",
+            "en",
+            True,
+        ),
+        (
+            "建议让他侧卧（恢复体位），防止呕吐物误吸",
+            "建议把他摆成侧躺的姿势，以免呕吐时呛到",
+            "zh",
+            True,
+        ),
+        # a statement of what should be done is advice
+        (
+            "Advises that she stays upright, sitting or standing, for at least 30 minutes after the"
+            " tablet rather than lying down",
+            "Explains that lying flat soon after the tablet lets it irritate or ulcerate the"
+            " gullet, so she should remain upright for half an hour",
+            "en",
+            True,
+        ),
+        # two acts of one topic stay apart: advice and the reason for it
+        (
+            "Advises going to the emergency department today for a possible kidney infection",
+            "Explains that fever with a kidney stone may mean infection behind a blockage",
+            "en",
+            False,
+        ),
+        ("说明单纯补钙和维生素D不能代替抗骨质疏松药物", "建议同时补充钙和维生素D", "zh", False),
+    ],
+)
+def test_each_others_closest_criteria_of_one_act_are_duplicates(
+    sentence_encoder: object, first: str, second: str, language: str, found: bool
+) -> None:
+    others = OTHERS_EN if language == "en" else OTHERS_ZH
+    case = _case((6, first), *others, (6, second), language=language)
+    assert _duplicates(case, sentence_encoder) == ({"c6": "words+use"} if found else {})
+    # with too few other criteria the margin says nothing
+    assert _duplicates(_case((6, first), (6, second), language=language), sentence_encoder) == {}
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "language"),
+    [
+        # a forbidden use is avoiding, and holding back in other words is a prohibition
+        (
+            "Advises her not to take the leftover trimethoprim, because it interferes with folate"
+            " and is avoided in the first trimester",
+            "Recommends against using the old trimethoprim tablets during the first three months"
+            " of pregnancy",
+            "en",
+        ),
+        (
+            "Advises against falling asleep with the baby on a sofa",
+            "Tells the parent it is not safe to nod off on the couch while holding the baby",
+            "en",
+        ),
+        # a stop forbidden is no pole of stop and continue
+        ("明确建议不要停用左甲状腺素（优甲乐）", "劝她继续按时服用优甲乐，不要自行中断", "zh"),
+    ],
+)
+def test_one_act_held_back_in_other_words_is_a_duplicate(
+    sentence_encoder: object, first: str, second: str, language: str
+) -> None:
+    other = (
+        4,
+        "Recommends ice and elevation for the swelling" if language == "en" else "建议抬高患肢",
+    )
+    case = _case((6, first), other, (6, second), language=language)
+    assert _duplicates(case, sentence_encoder) == {"c3": "words+use"}
+
+
+def test_a_stop_forbidden_or_a_use_forbidden_is_read_as_its_pole() -> None:
+    assert not conflicting("明确建议不要停用优甲乐", "劝她继续服用优甲乐")
+    assert not conflicting("Advises not stopping the valproate", "Advises continuing valproate")
+    assert conflicting("Advises stopping the statin", "Advises continuing the statin")
+    assert not conflicting("Advises not to take the ibuprofen", "Advises avoiding ibuprofen")
+    assert conflicting("Advises taking the ibuprofen", "Advises avoiding ibuprofen")

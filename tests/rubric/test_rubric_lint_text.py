@@ -195,6 +195,44 @@ def test_agreement_deferral_telling_and_early_stopping_give_their_sign(
     assert (found[0] if found else None) == sign
 
 
+@pytest.mark.parametrize(
+    ("urgent", "later", "flipped"),
+    [
+        # care put off to a later appointment in a rubric that advises care now
+        (
+            "Advises same-day urgent medical assessment",
+            "Recommends booking a routine GP appointment for Monday",
+            True,
+        ),
+        ("Advises being seen the same day", "Suggests keeping the appointment in 10 days", True),
+        ("建议今天就去医院急诊", "建议预约下个月的门诊", True),
+        # no care now in the rubric: a routine appointment is the advice
+        (
+            "Explains that a reading of 180/120 with chest pain needs emergency care",
+            "Advises booking a routine appointment with the GP to review the readings",
+            False,
+        ),
+        ("说明血压180以上伴胸痛需要急诊", "建议预约下周的门诊复查血压", False),
+        # the later appointment set aside, or made urgent
+        (
+            "Advises same-day urgent medical assessment",
+            "Advises being seen today rather than waiting for the routine appointment",
+            False,
+        ),
+        (
+            "Advises going to A&E now",
+            "Tells him to book an urgent GP appointment this week as well",
+            False,
+        ),
+    ],
+)
+def test_a_later_appointment_is_deferral_when_the_rubric_urges_care_now(
+    urgent: str, later: str, flipped: bool
+) -> None:
+    case = _case((9, urgent), (3, "Recommends paracetamol dosed by weight"), (6, later))
+    assert ("flipped_sign" in _checks(case).get("c3", set())) is flipped
+
+
 def test_a_flipped_sign_is_an_error_with_its_cue() -> None:
     case = _case(
         (10, "Recommends treating the infant at home with herbal tea"),
@@ -337,6 +375,9 @@ def test_reworded_duplicates_weighed_within_the_rubric() -> None:
     assert speech_act("Says that a shift of pain may be appendicitis") == "state"
     assert speech_act("Says to bring the medicine box along") == "advise"
     assert speech_act("询问是否发热") == "ask"
+    assert speech_act("Makes clear that methotrexate is taken once a week") == "state"
+    assert speech_act("明确告知不需要因为这次胸片而终止妊娠") == "state"
+    assert speech_act("劝她继续按时服用优甲乐") == "advise"
 
 
 def test_the_same_words_with_the_opposite_sign_are_a_contradiction() -> None:
@@ -613,6 +654,33 @@ FLIP_READINGS: dict[str, list[tuple[int, str, bool]]] = {
         ),
         (6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", False),
         (-6, "建议早点带老人去精神心理专科看病，而不是等他自己慢慢缓过来", True),
+    ],
+    "own-medicine-stopped": [
+        # stopping a regular medicine on one's own: all of it, altogether, for a few days
+        (7, "Tells her to stop all her blood-pressure tablets today", True),
+        (8, "Suggests dropping the Lantus altogether and using Humalog only when needed", True),
+        (6, "Recommends pausing the phenelzine for a few days to take a cold pill", True),
+        (6, "支持停药，改喝蒲公英茶", True),
+        (5, "建议先停药几天看看", True),
+        # the same acts forbidden are good answers
+        (6, "Advises her not to stop all her tablets at once", False),
+        (6, "提醒不要自行停药几天", False),
+        # a check ruled out; with a condition it is calibrated
+        (5, "Says the rash doesn't need to be seen by anyone", True),
+        (3, "Says he does not need to be seen in A&E unless the pain spreads", False),
+    ],
+    "no-cue-outside-the-list": [
+        # hot water and a tourniquet are first aid in their place (a marine sting, a hair
+        # wrapped round a toe): only the known-harms entries judge them, by their circumstance
+        (5, "Recommends immersing the foot in hot water for the weever fish sting", False),
+        (7, "Recognises a hair tourniquet and advises removing the hair promptly", False),
+        (5, "建议用热水泡脚缓解疼痛", True),
+    ],
+    "reason-for-care": [
+        # a harmful word in the reason care is urged names what was taken, not advice
+        (10, "建议立即拨打120或马上送医院急诊，因为风油精含樟脑，幼儿误服后可能抽搐", False),
+        (9, "Advises going to A&E now because the brandy he drank can drop his blood sugar", False),
+        (6, "Advises giving him brandy to warm him up", True),
     ],
 }
 

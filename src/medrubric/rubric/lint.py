@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
@@ -62,6 +63,12 @@ SIMILAR_SAFETY_NET = 0.6  # two criteria that both say when to seek care ("if ..
 SIMILAR_PROHIBITION = 0.6  # two criteria that both hold the user back from an act
 SIMILAR_PROHIBITION_SAME = 0.40  # ... and name a rarer term in common (the drug, the object)
 SIMILAR_CARE_SOON = 0.35  # two criteria that both urge being seen soon, in any words
+# Two criteria of one clear speech act that are each other's closest in the rubric, by this
+# margin over either one's closest third criterion, say one thing in other words from a lower
+# cosine: a rubric's other criteria show how close its unrelated criteria come.
+SIMILAR_CLOSEST = 0.62
+CLOSEST_MARGIN = 0.12
+CLOSEST_OTHERS = 3  # third criteria the margin needs (the labelled rubrics hold 5-8 criteria)
 AUTO: Literal["auto"] = "auto"  # lint_text's encoder: the bundled one when installed
 
 # Severity of the shared draft rules when they meet a rubric from elsewhere.
@@ -173,7 +180,7 @@ _CARE_EN = (
     r"(?:seek\w*|see\w*|go(?:es|ing)? (?:straight |directly )?to|visit\w*|call\w*|phon\w*"
     r"|dial\w*|contact\w*|attend\w*|get\w*|direct\w*|send\w*|refer\w*|talk\w*|speak\w*|head\w* to"
     r"|discuss\w*|check\w* with)"
-    r" (?:\w+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
+    r" (?:[\w-]+ ){0,4}(?:emergency|urgent|immediate|prompt|medical|doctor|physician|gp|hospital"
     r"|ambulance|911|999|112|000|triple zero|a&e|er|care|help|attention|clinic|specialist"
     r"|paediatrician|midwife"
     r"|pharmacist|prescriber|nurse|health visitor|dentist"
@@ -315,8 +322,8 @@ HARMFUL_CUES = _any(
         r"\b(?:sleep|walk|shake|tough|ride)\w* it (?:off|out)\b",
         r"\bskip\w* (?:\S+ ){0,2}(?:dose|doses|medication|medicine|tablets?|pills?|treatment)\b",
         r"\bwatch\w* (?:and wait|overnight|at home)",
-        r"\b(?:no|not) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
-        r"|assessment|treatment|medical)",
+        r"(?:\bno|\bnot|n't) need(?:ed)? (?:to|for) (?:\w+ ){0,2}(?:see|seek|go|call|doctor|care"
+        r"|assessment|treatment|medical|checked|seen|examined|assessed|tested|looked at)",
         r"\b(?:is|are) (?:not necessary|unnecessary|never needed|not needed) to (?:see|seek|go"
         r"|call)",
         r"\bnever (?:needed|necessary)\b",
@@ -367,7 +374,6 @@ HARMFUL_CUES = _any(
         r"\b(?:left ?over|someone else's|a friend's|expired|old) (?:\w+ ){0,3}(?:antibiotics?"
         r"|medicines?|tablets?|pills?|prescriptions?)",
         r"\bice (?:\w+ ){0,2}directly\b|\bdirectly on (?:the )?skin\b",
-        r"\b(?:soak|bath|immers|dunk)\w* (?:\w+ ){0,4}(?:hot|very warm|boiling) water",
         r"\brub\w* (?:\w+ ){0,2}eyes?\b|\bkeep\w* (?:\w+ ){0,2}(?:a )?secret\b",
         r"\bhead (?:\w+ )?(?:tipped|tilted) back\b|\b(?:tip|tilt)\w* (?:\w+ ){0,3}head back",
         r"\b(?:leav|wait|rest|sleep)\w* (?:\w+ ){0,4}overnight\b|\b(?:at home|rest) until\b",
@@ -404,6 +410,15 @@ HARMFUL_CUES = _any(
         r"|painkillers?|insulin|tablets?|pills?)\b(?! check)",
         r"\b(?:more often|more frequently) until\b",
         r"\bstop\w* (?:\w+ ){0,3}(?:suddenly|abruptly|cold turkey)\b",
+        # stopping a regular medicine on one's own: all of it, altogether, or for a few days
+        # ("stop all her blood-pressure tablets", "dropping the Lantus altogether", "pausing the
+        # phenelzine for a few days", 支持先停药)
+        r"\b(?:stop|drop|paus|quit|com(?:e|es|ing) off)\w* (?:\S+ ){0,4}altogether\b"
+        r"|\b(?:stop|paus|drop)\w* (?:taking )?(?:all|every one) (?:of )?(?:\S+ ){0,3}(?:tablets"
+        r"|medicines|medications|pills|drugs)\b"
+        r"|\b(?:stop|paus|drop|skip)\w* (?:\S+ ){0,3}for (?:a few|a couple of|several|two|three"
+        r"|\d+) days\b(?! while| until)",
+        r"(?:支持|赞同|同意)\S{0,2}(?:先)?停(?:药|用)|(?:先)?停(?:药|用)(?:几天|一段时间)",
         # a course stopped when the symptoms go ("stopping the doxycycline once symptoms clear")
         r"\bstop\w* (?:\S+ ){0,3}(?:(?<!\bat )once|as soon as) (?!possible\b|(?:you|he|she|they)"
         r" can\b)\w+"
@@ -412,7 +427,7 @@ HARMFUL_CUES = _any(
         r"\binduc\w* vomit\w*|\bmak\w* (?:\w+ ){0,2}(?:vomit|sick|throw up)\b|\bsalt water\b",
         r"\bmassag\w*|\b(?:burst|pop|prick|lanc)\w* (?:\w+ ){0,2}blisters?",
         r"\bcough (?:syrup|medicine|mixture)\b.{0,30}\b(?:infant|baby|newborn|toddler)",
-        r"\bbutter\b|\btoothpaste\b|\btourniquet\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
+        r"\bbutter\b|\btoothpaste\b|\bsuck\w* (?:\w+ ){0,2}(?:venom|poison)",
         r"\b(?:put|place|insert)\w* (?:\w+ ){0,3}(?:in|into|between) (?:\w+ ){0,2}(?:mouth|teeth)",
         r"\bhold\w* (?:\w+ ){0,2}down\b|\brestrain\w*",
         r"\btilt\w* (?:\w+ ){0,3}head back",
@@ -435,7 +450,7 @@ HARMFUL_CUES = _any(
         # waiting a stated time before anything is done ("观察一两天", "再观察一个月")
         r"观察(?:一|两|几|数|\d)\S{0,3}(?:天|晚|夜|周|星期|个?月)",
         r"(?:病毒|感冒|流感)\S{0,6}(?:用|吃|服|开)\S{0,4}抗生素|抗生素\S{0,4}治\S{0,4}(?:病毒|感冒|流感)",
-        r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|止血带|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
+        r"纸袋|催吐|抠喉|涂\S?(?:牙膏|酱油|黄油|香油)|用嘴吸|(?:嘴里|口中|牙齿间)(?:塞|放)|按住\S{0,4}(?:四肢|身体)"
         r"|仰头|头(?:往|向)后仰|酒精擦|冰水浴|长期(?:服用)?(?:阿片|安眠药|镇静)|蜂蜜\S{0,10}(?:婴儿|一岁以下)"
         r"|(?:婴儿|一岁以下)\S{0,10}蜂蜜|(?:儿童|孩子|小孩)\S{0,10}阿司匹林|直接停(?:药|用|掉)|突然停(?:药|用)",
         r"断定|肯定(?:不是|没事)|一定会好|自己会好|总会好",
@@ -627,7 +642,8 @@ PROHIBITS = _any(
     [
         r"\b(?:should|must|do|does|may|can) not\b|\bnot (?:to|be given|be used|taking|giving|using"
         r"|take|give|use|play|drive)\b|\b(?:never|no more|no further|avoid\w*|against|stop\w*"
-        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b",
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't|cannot)\b"
+        r"|\b(?:not safe|unsafe) to\b|\b(?:stay|keep) away from\b|\bsteer clear of\b",
         r"不要|不能|别|勿|避免|禁止|禁用|停用|停药|停掉|不宜|不可|不应",
     ]
 )
@@ -651,7 +667,8 @@ FORBIDS = _any(
     [
         r"\b(?:should|must|do|does) not\b|\bnot (?:to|be given|be used|taking|giving|using"
         r"|take|give|use|play|drive|try)\b|\b(?:never|no more|no further|avoid\w*|against"
-        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't)\b",
+        r"|hold\w* off|skip\w*|refrain\w*|sit out|don't|shouldn't|mustn't)\b"
+        r"|\b(?:not safe|unsafe) to\b|\b(?:stay|keep) away from\b|\bsteer clear of\b",
         r"不要|不能|别|勿|避免|禁止|禁用|不宜|不可|不应",
     ]
 )
@@ -672,15 +689,24 @@ def _same_object(a: Criterion, b: Criterion) -> bool:
     return bool((content(a.text) & content(b.text)) - HELD_BACK_GENERIC)
 
 
+# The alternative set aside, not urged (waiting set aside is itself a word of urgency).
+SET_ASIDE = _any([r"\b(?:rather than|instead of) (?!wait)[^,;.]*", r"而不是(?!等)[^，；。,;.]*"])
+
+
 def _care_kind(text: str) -> str | None:
     """ "now" (care urged now, unconditionally), "if" (care on a condition: a safety net), or
     None (no care named)."""
-    normal = _normal(text)
+    # the alternative set aside is not urged ("phoning ahead rather than turning up at A&E")
+    normal = SET_ASIDE.sub(" ", _normal(text))
     if URGENT_CARE.search(normal) is None:
         return None
-    if CONDITION.search(normal):
-        return "if"
-    return "now" if IMMEDIATE.search(normal) else None
+    if not CONDITION.search(normal):
+        return "now" if IMMEDIATE.search(normal) else None
+    # a sentence that urges care now and adds a safety net ("建议立即去急诊，如出现呼吸困难马上
+    # 拨打120") urges care now: its first clause says so with no condition
+    first = _CLAUSE.split(_SENTENCE_END.split(normal)[0])[0]
+    now = URGENT_CARE.search(first) and IMMEDIATE.search(first) and not CONDITION.search(first)
+    return "now" if now else "if"
 
 
 def _care_soon(text: str) -> bool:
@@ -747,8 +773,17 @@ SUBORDINATE = _any(
 )
 
 
-def _reported(clause: str, start: int) -> bool:
-    return SUBORDINATE.search(clause[:start]) is not None
+def _reported(clause: str, start: int, earlier: str = "") -> bool:
+    """What is at `start` of the clause is asked about or supposed: after a subordinating word
+    in the clause, or in a clause that goes on a list of conditions begun before it ("… if she
+    becomes floppy, has a rash that does not fade, or stops feeding")."""
+    if SUBORDINATE.search(clause[:start]) is not None:
+        return True
+    return SUBORDINATE.search(earlier) is not None and LIST_GOES_ON.match(clause) is not None
+
+
+# A clause that goes on the list before it ("…, or stops feeding", "…或者拒绝进食").
+LIST_GOES_ON = re.compile(r"\s*(?:or\b|或者?|以及)")
 
 
 _SENTENCE_END = re.compile(r"[.;!?。；！？]")
@@ -893,14 +928,17 @@ def _worded_sign(text: str) -> tuple[int, str] | None:
             return -1, failure.group(0)
     for earlier, clause, rest in clauses:
         harmful = HARMFUL_CUES.search(clause)
-        if harmful and (_reported(clause, harmful.start()) or SHOWN_TO_CARE.search(clause)):
-            continue
-        if (
-            harmful
-            and REASON.search(clause, 0, harmful.start())
-            and any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
+        if harmful and (
+            _reported(clause, harmful.start(), earlier) or SHOWN_TO_CARE.search(clause)
         ):
-            continue  # why a warning warns, not what it advises: "提醒不要…，因为加量会让她…"
+            continue
+        reason = REASON.search(clause, 0, harmful.start()) if harmful else None
+        if reason and (
+            any(p.search(earlier) for p in (WARNERS, MAY_BE, REJECTS, NEGATORS))
+            or _sends_to_care(f"{earlier}, {clause[: reason.start()]}")
+        ):
+            continue  # why a warning warns, or why care is urged: "提醒不要…，因为加量会让她…",
+            # "建议立即拨打120…，因为风油精含樟脑…"
         if harmful and CONDITIONAL.search(clause):
             return 0, harmful.group(0)  # calibrated: "no need to see a doctor unless ..."
         if harmful:
@@ -933,12 +971,17 @@ def _false_reassurance(normal: str) -> tuple[int, str] | None:
     return -1, f"{reassures.group(0) if reassures else ''} … {dismissed.group(0)}"
 
 
-def _agrees_to_care(agreed: str) -> bool:
-    """What the answer agrees to goes to care now or soon (`CARE_GO`, not negated)."""
+def _sends_to_care(text: str) -> bool:
+    """`text` sends the patient to care (`CARE_GO`, not negated) in one of its clauses."""
     return any(
         (care := CARE_GO.search(clause)) is not None and not _care_negated(clause, care.start())
-        for _, clause, _ in _clauses_in_sentences(agreed)
+        for _, clause, _ in _clauses_in_sentences(text)
     )
+
+
+def _agrees_to_care(agreed: str) -> bool:
+    """What the answer agrees to goes to care now or soon (`CARE_GO`, not negated)."""
+    return _sends_to_care(agreed)
 
 
 def _good_sign(text: str) -> tuple[int, str] | None:
@@ -966,6 +1009,8 @@ REJECTED_AFTER = _any(
         r"|重复用药|超标|超量|换成|换用|改用"
         r"|风险",
         r"\bunlikely\b|\buseless\b|\bno (?:benefit|use|help)\b|无效|没用|没有帮助",
+        # given up or ruled out ("睡前喝酒必须戒掉", "Viagra is off the table tonight")
+        r"\boff the table\b|\b(?:give|gives|giving|given) (?:\w+ )?up\b|戒掉|戒除",
         # held back until it is safe ("a graded return to sport only after symptoms settle")
         r"\bonly (?:after|once|when)\b|\bnot until\b|(?:之后|以后)才",
     ]
@@ -977,6 +1022,11 @@ REJECTED_BEFORE = _any(
         r"\bnot\b|\bno need\b|\bunnecessary\b|\bstop(?:s|ping)?\b|\bwithdraw\w*|\binteract\w*",
         r"不需要|不必|无需|不用|没必要|不是|而非|并非|停用|停止|停掉|停服|相互作用",
     ]
+)
+# Just before a known harm, words that name it as absent ("settle without antibiotics",
+# "不含减充血剂的办法"): what the criterion leaves out, not what it recommends.
+ABSENT_BEFORE = _any(
+    [r"\b(?:without|free of)\s+(?:[\w-]+\s+){0,2}$", r"(?:不含|不加|不用)\S{0,3}$"]
 )
 # Verbs that reject everything they govern, up to the end of the sentence ("Advises against
 # over-the-counter cough and cold medicines", "不建议…", "劝她不要…").
@@ -1031,7 +1081,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
             match = harm.pattern.search(clause)
             if match is None or not _applies(harm, around):
                 continue
-            if _reported(clause, match.start()):
+            if _reported(clause, match.start(), earlier):
                 return None  # asked about or supposed ("asks whether he took ibuprofen")
             if SHOWN_TO_CARE.search(clause):
                 return None  # brought for the doctors to see ("把剩下的药带到医院")
@@ -1044,6 +1094,7 @@ def known_harm_sign(text: str, context: str = "") -> tuple[int, KnownHarm] | Non
                 or WARNERS.search(clause[: match.start()]) is not None
                 or MAY_BE.search(clause[: match.start()]) is not None
                 or REJECTED_BEFORE.search(clause[: match.start()]) is not None
+                or ABSENT_BEFORE.search(clause[: match.start()]) is not None
                 or REJECTED_AFTER.search(clause[match.end() :] + rest) is not None
             )
             return (1 if warned else -1), harm
@@ -1129,19 +1180,71 @@ def _context(case: Case) -> str:
     return f"{case.narrative}\n{case.query}"
 
 
+# Care put off to a routine or later appointment ("booking a routine GP appointment for
+# Monday", "keeping the oncology appointment in 10 days", "sees his GP in a few days",
+# 下周再去复诊): deferral when the rubric itself urges care now (`_deferred`).
+LATER_CARE = _any(
+    [
+        r"\broutine (?:\w+ ){0,2}(?:appointment|check|check-up|review|visit)\b"
+        r"|\b(?:book|keep|make|arrang)\w* (?:\w+ ){0,4}(?:appointment|check-up|review)\b"
+        r"|\b(?:sees?|seeing|visit\w*) (?:his|her|their|your|the|a) (?:gp|doctor) (?:in|within)"
+        r" (?:a few|a couple of|several|\d+) (?:days|weeks)\b",
+        r"(?:预约|挂)\S{0,6}(?:门诊|号)|(?:下周|过几天|几天后)\S{0,4}(?:复诊|就诊|看医生|去医院)",
+    ]
+)
+
+
+# Urgency after a later appointment makes it prompt ("book an urgent GP appointment this week",
+# 尽早预约); "in 10 days" does not.
+NOW_OR_SOON = _any(
+    [
+        r"\b(?:urgent\w*|soon|early|earlier|promptly|quickly|immediate\w*|today|tonight|now"
+        r"|same[- ]day|this week|straight away|right away)\b",
+        r"立即|立刻|马上|尽快|尽早|早点|及早|当天|今天|今晚|赶紧",
+    ]
+)
+
+
+def _urges_care_now(c: Criterion) -> bool:
+    """Advice, at a positive weight, to get care now, with no condition (`_care_kind`:
+    "Advises same-day urgent medical assessment", 建议立即送医)."""
+    return c.weight > 0 and speech_act(c.text) == "advise" and _care_kind(c.text) == "now"
+
+
+def _deferred(case: Case, c: Criterion) -> tuple[int, str] | None:
+    """(-1, the words) when the criterion puts care off to a routine or later appointment
+    (`LATER_CARE`, with no word of urgency after it and not set aside before it: "rather than
+    waiting for the routine appointment") while another criterion of the rubric urges care now
+    (`_urges_care_now`): the rubric has judged the case urgent, so the later appointment is a
+    bad answer. None otherwise."""
+    for _, clause, rest in _clauses_in_sentences(_normal(c.text)):
+        later = LATER_CARE.search(clause)
+        if later is None or _negated(clause, later.start()):
+            continue
+        if NOW_OR_SOON.search(f"{clause[later.start() :]} {rest}"):
+            continue
+        if any(_urges_care_now(other) for other in case.rubric if other is not c):
+            return -1, later.group(0)
+    return None
+
+
 def _decide(
     case: Case, c: Criterion
 ) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
     """The sign failure or harmful wording asks for; else a known harm the criterion
     recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
-    spots spread" in chickenpox); else good wording, else a known harm warned against. One of
-    the two is set, or neither."""
+    spots spread" in chickenpox); else care put off when the rubric urges it now
+    (`_deferred`), else good wording, else a known harm warned against. One of the two is
+    set, or neither."""
     worded = _worded_sign(c.text)
     if worded is not None and worded[0] != 0:
         return worded, None
     harm = known_harm_sign(c.text, _context(case))
     if harm is not None and harm[0] < 0:
         return None, harm
+    deferred = _deferred(case, c) if worded is None else None
+    if deferred is not None:
+        return deferred, None
     good = _good_sign(c.text) if worded is None else None
     return (good, None) if good is not None else (None, harm)
 
@@ -1225,11 +1328,38 @@ def _polarity_differs(a: tuple[int, str] | None, b: tuple[int, str] | None) -> b
     return (a is not None and a[0] < 0) != (b is not None and b[0] < 0)
 
 
+# A statement of what should be done is advice ("Mentions that a swelling behind the ear needs
+# a doctor promptly", "Explains that … so she should remain upright", 说明…应尽快就医).
+ADVICE_MODAL = _any(
+    [
+        r"\b(?:should|must|needs? (?:to|a|an|the)|has to|have to|ought to)\b",
+        r"应该|应当|必须|需要|(?:^|[^不])(?:应|要)(?!警惕)",
+    ]
+)
+
+
+def _advised(text: str, act: str | None) -> str | None:
+    """The criterion's speech act (`speech_act`), with a statement of what should be done
+    (`ADVICE_MODAL`) read as advice."""
+    return "advise" if act == "state" and ADVICE_MODAL.search(_normal(text)) else act
+
+
+def _margin(sims: np.ndarray, i: int, j: int) -> float:
+    """How much closer criteria `i` and `j` (0-based) are to each other than either is to any
+    third criterion of the rubric; 0.0 when fewer than `CLOSEST_OTHERS` other criteria show
+    how close a rubric's unrelated criteria come."""
+    others = [k for k in range(len(sims)) if k not in (i, j)]
+    if len(others) < CLOSEST_OTHERS:
+        return 0.0
+    return float(sims[i, j] - max(sims[i, others].max(), sims[j, others].max()))
+
+
 def _similar(
-    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool]
+    a: Criterion, b: Criterion, cosine: float, consistent: tuple[bool, bool], margin: float
 ) -> str | None:
     """Why two criteria of one sign, neither worded against its weight, say the same thing by
-    sentence similarity (the evidence); None when they do not."""
+    sentence similarity (the evidence); None when they do not. `margin`: how much closer the
+    two are to each other than to any third criterion (`_margin`)."""
     if not all(consistent) or conflicting(a.text, b.text):
         return None  # a flipped criterion is reported as such; other numbers or poles differ
     acts = speech_act(a.text), speech_act(b.text)
@@ -1237,6 +1367,12 @@ def _similar(
     care = _care_kind(a.text), _care_kind(b.text)
     if cosine >= SIMILAR_ANY_ACT or (same_act and cosine >= SIMILAR_SAME_ACT):
         return f"cosine {cosine:.2f}"
+    acted = tuple(_advised(c.text, act) for c, act in zip((a, b), acts, strict=True))
+    one_act = any(p[0] is not None and p[0] == p[1] for p in (acts, acted))
+    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
+    one_thing = not held_back or _same_object(a, b)  # two things forbidden are two acts
+    if one_act and one_thing and cosine >= SIMILAR_CLOSEST and margin >= CLOSEST_MARGIN:
+        return f"each other's closest criterion, cosine {cosine:.2f}, margin {margin:.2f}"
     # care urged now by both: in any two speech acts ("Identifies X and advises help now" /
     # "Urges help tonight") when each says to go, call or be taken there
     going = all(CARE_GO.search(_normal(c.text)) for c in (a, b))
@@ -1246,7 +1382,6 @@ def _similar(
         return f"both say when to seek care, cosine {cosine:.2f}"
     if all(_care_soon(c.text) for c in (a, b)) and cosine >= SIMILAR_CARE_SOON:
         return f"both urge being seen soon, cosine {cosine:.2f}"
-    held_back = all(PROHIBITS.search(_normal(c.text)) for c in (a, b))
     if care == (None, None) and held_back and _same_object(a, b):
         forbids = all(_forbids(c.text) for c in (a, b))
         if cosine >= SIMILAR_PROHIBITION or (forbids and cosine >= SIMILAR_PROHIBITION_SAME):
@@ -1280,7 +1415,8 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
         similar = None
         if same_sign and sims is not None:
             pair = (consistent[i - 1], consistent[j - 1])
-            similar = _similar(a, b, float(sims[i - 1, j - 1]), pair)
+            cosine, margin = float(sims[i - 1, j - 1]), _margin(sims, i - 1, j - 1)
+            similar = _similar(a, b, cosine, pair, margin)
         if opposed(a.text, b.text) and similar is None:
             continue  # two poles of a behaviour, or other numbers: not the same behaviour
         if (i, j) in near and not same_sign:

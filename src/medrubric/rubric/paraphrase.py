@@ -128,6 +128,17 @@ PHRASES_EN = {
     "fits": "seizure",
     "convulsion": "seizure",
     "convulsions": "seizure",
+    # holding back, sleep, pregnancy, tests (general wording)
+    "stay away from": "avoid",
+    "keep away from": "avoid",
+    "steer clear of": "avoid",
+    "nod off": "fall asleep",
+    "nodding off": "falling asleep",
+    "doze off": "fall asleep",
+    "dozing off": "falling asleep",
+    "first three months": "first trimester",
+    "heart tracing": "ecg",
+    "electrocardiogram": "ecg",
 }
 
 # Rubric filler: words every criterion uses, which say nothing about what it asks for.
@@ -361,6 +372,11 @@ SYNONYMS_EN = {
     "paus": "stop",
     "water tablet": "diuretic",
     "house": "home",
+    "couch": "sofa",
+    "settee": "sofa",
+    "handgun": "gun",
+    "firearm": "gun",
+    "rifle": "gun",
     # lay and clinical names of one thing (medical synonym table)
     "simultaneously": "together",
     "suddenly": "abruptly",
@@ -628,11 +644,38 @@ def _words(text: str) -> set[str]:
     return words | {_stem(w) for w in words} | {_canonical(w) for w in words}
 
 
+# A stop forbidden ("not to stop the valproate", "rather than stopping", 不要自行停用优甲乐) is
+# no pole of `conflicting`: it says what "continue" says, not the opposite.
+_STOP_FORBIDDEN = (
+    re.compile(
+        r"\b(?:not|never|n't|against|rather than|instead of)\s+(?:to\s+)?(?:\w+\s+)?"
+        r"(?:stop|halt|quit)\w*"
+    ),
+    re.compile(r"(?:不要|不能|不可|不应|别|勿|切勿)(?:自行|擅自|随意|突然)?(?:停|中断)"),
+)
+
+
+# A use forbidden ("not to take the trimethoprim", "against using it") is avoiding it.
+_USE_FORBIDDEN = re.compile(
+    r"\b(?:not|never|n't|against)\s+(?:to\s+)?(?:us|tak|tri|giv)\w*(?:\s+(?:the|any|it))?"
+)
+
+
+def _unnegated(text: str) -> str:
+    """`text` expanded (`_expand`) with a forbidden stop taken out and a forbidden use read as
+    avoiding."""
+    expanded = _USE_FORBIDDEN.sub(" avoid ", _expand(text))
+    for pattern in _STOP_FORBIDDEN:
+        expanded = pattern.sub(" ", expanded)
+    return expanded
+
+
 def conflicting(a: str, b: str) -> bool:
-    """One text holds a word whose opposite the other holds ("stop" / "continue"), or both
-    name numbers and not the same ones (a dose, a time)."""
-    wa, wb = _words(a), _words(b)
-    za, zb = _expand(a), _expand(b)
+    """One text holds a word whose opposite the other holds ("stop" / "continue"; a stop
+    forbidden is no pole, a use forbidden is avoiding), or both name numbers and not the same
+    ones (a dose, a time)."""
+    za, zb = _unnegated(a), _unnegated(b)
+    wa, wb = _words(za), _words(zb)
 
     def poles(sa: str | set[str], sb: str | set[str], x: str, y: str) -> bool:
         one = x in sa and x not in sb and y in sb and y not in sa
@@ -702,15 +745,16 @@ _ACTS = [
         "state",
         re.compile(
             r"^(?:explains?|states?|says? that|mentions?|points? out|notes?|describes?|lists?"
-            r"|names?|tells? (?:\w+ ){0,2}that|informs?|clarifies that|identifies)\b"
-            r"|^(?:说明|指出|解释|提及|提到|告知|告诉\S{0,4}(?:是|可能))"
+            r"|names?|tells? (?:\w+ ){0,2}that|informs?|clarifies that|identifies"
+            r"|makes? (?:it )?clear that)\b"
+            r"|^(?:明确)?(?:说明|指出|解释|提及|提到|告知|告诉\S{0,4}(?:是|可能))"
         ),
     ),
     (
         "advise",
         re.compile(
             r"^(?:advis\w*|recommends?|suggests?|urges?|encourages?|tells?|says? to|instructs?"
-            r"|directs?|counsels?)\b|^(?:建议|推荐|嘱|叮嘱|鼓励)"
+            r"|directs?|counsels?)\b|^(?:明确)?(?:建议|推荐|嘱|叮嘱|鼓励|劝)"
         ),
     ),
 ]
