@@ -65,6 +65,33 @@ def test_a_rerun_makes_zero_endpoint_calls(tmp_cache: Path) -> None:
     assert first_stats["prompt_tokens"] == 10 and first_stats["completion_tokens"] == 10
 
 
+def test_the_cache_closes_behind_the_model_on_a_thread_the_interpreter_waits_for(
+    tmp_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Leaving `open_model` hands the cache's close (SQLite's checkpoint of its write-ahead
+    log) to a thread that is not a daemon, so the process does not exit before it ends; once
+    it has, the rows are in the database file itself and the log is gone."""
+    import threading
+
+    started: list[threading.Thread] = []
+    start = threading.Thread.start
+
+    def noted(thread: threading.Thread) -> None:
+        if thread.name == "medrubric-cache-close":
+            started.append(thread)
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", noted)
+    with ReplayServer(met) as server:
+        run_calls(server.base_url, tmp_cache, 3)
+    monkeypatch.undo()
+    assert len(started) == 1 and not started[0].daemon
+    started[0].join()
+    assert not (tmp_cache / f"{CACHE_FILE}-wal").exists()
+    with sqlite3.connect(tmp_cache / CACHE_FILE) as db:
+        assert db.execute("SELECT COUNT(*) FROM calls").fetchone()[0] == 3
+
+
 def test_the_cache_survives_a_new_port(tmp_cache: Path) -> None:
     with ReplayServer(met) as server:
         run_calls(server.base_url, tmp_cache, 2)

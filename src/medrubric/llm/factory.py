@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
@@ -44,6 +45,14 @@ def api_key_for(spec: ModelSpec) -> str:
     return NO_KEY
 
 
+def close_behind(cache: CallCache) -> None:
+    """Close `cache` on a thread of its own: the last connection to close checkpoints SQLite's
+    write-ahead log into the database file (tens of milliseconds of disk writes after a run's
+    last call), which what follows (a run's summary) need not wait for. Not a daemon thread,
+    so the interpreter waits for it before it exits."""
+    threading.Thread(target=cache.close, name="medrubric-cache-close").start()
+
+
 @asynccontextmanager
 async def open_model(
     spec: str | ModelSpec,
@@ -73,7 +82,7 @@ async def open_model(
         cache = None
         if not no_cache:
             cache = CallCache(resolve_cache_dir(cache_dir, cfg))
-            stack.callback(cache.close)
+            stack.callback(close_behind, cache)
         retry = RetryPolicy(max_attempts=max_attempts, base_delay=backoff_s)
         if batch is not None:
             from medrubric.llm.batch.model import batch_model

@@ -103,44 +103,54 @@ class _Block:
             self.ranks = np.nan_to_num(ranks).astype(np.int16 if n < 1 << 14 else np.int32)
 
 
+class _Scratch:
+    """One thread's arrays for `_rho_and_line`, used again block after block rather than
+    allocated for each: the draws as indices, their cells (row, distinct score), two value
+    arrays, and each row's first cell."""
+
+    def __init__(self, rows: int, n: int, n_scores: int) -> None:
+        self.index = np.empty((rows, n), dtype=np.intp)
+        self.cell = np.empty((rows, n), dtype=np.intp)
+        self.values = (np.empty((rows, n)), np.empty((rows, n)))
+        self.row_cells = (np.arange(rows) * n_scores)[:, None]
+
+
 def _rho_and_line(
-    block: _Block,
-    y: _Coded,
-    scores: FloatArray,
-    log_x: FloatArray,
-    index: IntArray,
-    scratch: tuple[FloatArray, FloatArray],
+    block: _Block, y: _Coded, scores: FloatArray, log_x: FloatArray, work: _Scratch
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Spearman's rho, and the intercept and slope of score on log length, of each resample
     of `block`. rho is the Pearson r of the ranks, whose sums are taken over each row's
     distinct scores: the lengths' centred ranks summed by score (`np.bincount` with weights),
     times the scores' centred ranks. Every term is a multiple of 1/4, so the sums are exact
     in any order (below 2**53: n up to ~300,000) and rho equals the per-element Pearson r of
-    the ranks, bit for bit."""
+    the ranks, bit for bit; so are the scores' centred ranks, each a running count less half
+    its own count and n / 2, and the sums of the lengths' ranks kept doubled (`_Block`'s
+    integers), halved once per row."""
     rows, n = block.idx.shape
     idx = block.idx
     if idx.dtype != np.intp:  # drawn ahead, stored small
-        idx = index[:rows]
+        idx = work.index[:rows]
         np.copyto(idx, block.idx)
-    cell = np.take(y.code, idx)
-    cell += (np.arange(rows) * y.size)[:, None]
+    cell = np.take(y.code, idx, out=work.cell[:rows], mode="clip")
+    cell += work.row_cells[:rows]
     flat = cell.ravel()
     counts = np.bincount(flat, minlength=rows * y.size).reshape(rows, y.size)
-    centred = np.cumsum(counts, axis=-1) - counts + (counts + 1) / 2 - (n + 1) / 2
-    ranks = block.ranks
-    if ranks.dtype.kind == "i":  # twice the rank, kept ahead
-        ranks = np.multiply(ranks, 0.5, out=scratch[0][:rows])
-    by_score = np.bincount(flat, weights=ranks.ravel(), minlength=rows * y.size)
+    centred = np.cumsum(counts, axis=-1, dtype=float)
+    centred -= 0.5 * counts
+    centred -= n / 2
+    by_score = np.bincount(flat, weights=block.ranks.ravel(), minlength=rows * y.size)
     xy = np.einsum("ij,ij->i", centred, by_score.reshape(rows, y.size))
+    if block.ranks.dtype.kind == "i":  # twice the rank, kept ahead
+        xy *= 0.5
     yy = np.einsum("ij,ij,ij->i", counts, centred, centred)
     with np.errstate(invalid="ignore", divide="ignore"):
         rho: FloatArray = xy / np.sqrt(block.rank_ss * yy)
     for missing in (block.missing, None if y.missing is None else y.missing[idx].any(axis=-1)):
         if missing is not None:
             rho[missing] = np.nan
-    log_drawn = np.take(log_x, idx, out=scratch[0][:rows], mode="clip")
+    log_drawn = np.take(log_x, idx, out=work.values[0][:rows], mode="clip")
     log_drawn -= block.mean_log
-    drawn = np.take(scores, idx, out=scratch[1][:rows], mode="clip")
+    drawn = np.take(scores, idx, out=work.values[1][:rows], mode="clip")
     mean_score = drawn.mean(axis=-1, keepdims=True)
     drawn -= mean_score
     sxy = np.multiply(log_drawn, drawn, out=drawn).sum(axis=-1)
@@ -282,8 +292,7 @@ def length_bias(
         """Blocks of resamples until none is left, each taken (drawn) in turn, so the draws
         are those of one pass in order whichever thread takes a block, and computed in this
         thread's arrays (used again block after block, not allocated for each)."""
-        index = np.empty((rows, x.size), dtype=np.intp)
-        scratch = (np.empty((rows, x.size)), np.empty((rows, x.size)))
+        work = _Scratch(rows, x.size, coded_y.size)
         while True:
             with taking:
                 block = next(blocks, None)
@@ -291,7 +300,7 @@ def length_bias(
                 return
             if not isinstance(block, _Block):
                 block = _Block(*block, coded_x, log_x)
-            rho, a, b = _rho_and_line(block, coded_y, y, log_x, index, scratch)
+            rho, a, b = _rho_and_line(block, coded_y, y, log_x, work)
             rhos[block.start : block.start + block.rows] = rho
             adjusted[block.start : block.start + block.rows] = a + b * log_reference
 
