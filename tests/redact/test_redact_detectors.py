@@ -124,6 +124,11 @@ DETECTED = [
     ("我婆婆秀兰，八十了。", ("NAME", "秀兰")),
     ("回复风中的蒲公英：谢谢你。", ("NAME", "风中的蒲公英")),
     ("楼上青青草原说得对。", ("NAME", "青青草原")),
+    # a handle's @ right after a Chinese character ends at a particle, a request or punctuation
+    ("谢谢@骨科小王子的科普！", ("NAME", "@骨科小王子")),
+    ("吧主@风吹麦浪7788麻烦置顶一下。", ("NAME", "@风吹麦浪7788")),
+    ("门诊那个姓吴的挂号员很凶。", ("NAME", "吴")),
+    ("村医杨叔四十多年给人看病。", ("NAME", "杨")),
 ]  # fmt: skip
 
 
@@ -146,6 +151,7 @@ KEPT = [
     "My son has Duchenne; Epidyolex helped, Moviprep before the scope, Coartem for malaria.",
     "Creatinine was 9.8, Dr Google says folic acid 400mcg; Glasgow Coma Scale 14, CURB-65 of 2.",
     "吃优甲乐和格华止，格拉斯哥昏迷评分13分，县人民医院说是杜氏肌营养不良。",
+    "大伯住院了，表叔说蒲公英泡水能退烧。",
 ]
 
 

@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind15.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind16.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -106,7 +106,10 @@ def test_held_out_recall_and_clinical_detail_survival():
 # name is dropped (every such label in the sets is a given name or a long handle).
 # Freeze-14's rules (read from blind 8-12's misses) raised 12 of these floors with the same
 # tagger; none fell. Freeze-15's rules (read from blind 13 and 14's misses) raised 7 (blind 13
-# EN's details to the 399 the retrained tagger already kept); none fell. Caught
+# EN's details to the 399 the retrained tagger already kept); none fell. Blind 16 holds its
+# figures with the tagger trained on it and the handle, 个姓 and 叔/伯 rules read from its misses
+# (its first run, the tagger not trained on it, was 549/583: EN 279/295, ZH 270/288, details
+# 783/792); those rules raised blind 10 and 14 ZH by one each. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
@@ -127,7 +130,7 @@ MEASURED = {
     ("blind9", "en"): (271, 277, 364, 364, 0),
     ("blind9", "zh"): (272, 279, 440, 441, 0),
     ("blind10", "en"): (267, 276, 374, 380, 0),
-    ("blind10", "zh"): (288, 295, 421, 422, 0),
+    ("blind10", "zh"): (289, 295, 421, 422, 0),
     ("blind11", "en"): (279, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
     ("blind12", "en"): (274, 277, 399, 402, 0),
@@ -135,9 +138,11 @@ MEASURED = {
     ("blind13", "en"): (252, 256, 400, 405, 0),
     ("blind13", "zh"): (282, 288, 385, 386, 0),
     ("blind14", "en"): (249, 256, 359, 360, 0),
-    ("blind14", "zh"): (245, 254, 384, 384, 0),
+    ("blind14", "zh"): (246, 254, 384, 384, 0),
     ("blind15", "en"): (255, 262, 465, 470, 0),
     ("blind15", "zh"): (254, 259, 434, 435, 0),
+    ("blind16", "en"): (287, 295, 395, 399, 0),
+    ("blind16", "zh"): (279, 288, 392, 393, 0),
 }
 
 

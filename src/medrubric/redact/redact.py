@@ -383,8 +383,9 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     """`findings` and the parts of the tagger's spans that they do not cover, in order: a span
     that overlaps no finding is added whole; one that runs past a finding adds what lies
     outside it (a rule found "Kofi", the tagger "Kofi Mensah": Mensah is added) when that
-    part has the form of `_PIECE` and is no everyday Chinese verb (北京 found, the tagger's
-    北京工作: 工作 is not added)."""
+    part has the form of `_PIECE`, is no everyday Chinese verb (北京 found, the tagger's
+    北京工作: 工作 is not added) and is not the particle 的 and what follows after a space (a
+    handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle)."""
     added = []
     for kind, start, end in tag_spans(text):
         pieces, cursor = [], start
@@ -399,7 +400,11 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             for a, b in pieces
             if (
                 (a, b) == (start, end)
-                or (_PIECE.match(text, a, b) and not common_chinese_verb(text[a:b]))
+                or (
+                    _PIECE.match(text, a, b)
+                    and not common_chinese_verb(text[a:b])
+                    and not (text.startswith("的", a) and text[a - 1 : a].isspace())
+                )
             )
             and len(_WORD.findall(text, a, b)) >= 2
             and plausible(kind, text, a, b)

@@ -706,6 +706,17 @@ def web_rules() -> tuple[Rule, ...]:
         Rule(
             HANDLE, c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)
         ),
+        # Right after a Chinese character (谢谢@骨科小王子的科普, 吧主@风吹麦浪7788麻烦置顶): the
+        # handle ends at a particle, a request or punctuation, since Chinese runs on unspaced.
+        Rule(
+            HANDLE,
+            c(
+                r"(?<=[\u4e00-\u9fff])@([\w.]{2,12}?)"
+                r"(?=的|麻烦|请|说|[\s，,。！!？?：:、；;）)]|$)"
+            ),
+            group=1,
+            cues=("@",),
+        ),
         Rule(
             HANDLE,
             c(
@@ -2379,7 +2390,7 @@ def context_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓)((?:{surnames}|{ambiguous}))"),
+            c(rf"(?:我姓|本人姓|免贵姓|患者姓|他姓|她姓|个姓|位姓)((?:{surnames}|{ambiguous}))"),
             group=1,
             cues=("姓",),
         ),
@@ -3006,10 +3017,10 @@ _SHORT_HOSPITAL_AFTER = (
     r"的?(?:医生|醫生|医师|醫師|专家|專家|教授|主任|大夫|号|號|看|住院|做|手术|手術|开刀|開刀|门诊|門診"
     r"|急诊|急診|复查|挂号|治疗|確診|确诊|查|那边|那邊)"
 )
-# Titles and terms of address after a surname alone (林医生, 钱老师, 杨师傅, 钱奶奶, 邱主任).
+# Titles and terms of address after a surname alone (林医生, 钱老师, 杨师傅, 钱奶奶, 邱主任, 杨叔).
 _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
-    r"|大夫|院長|院长|主治"
+    r"|大夫|院長|院长|主治|叔|伯"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
