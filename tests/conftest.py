@@ -35,6 +35,7 @@ DOCS_TEST = "tests/docs/test_docs.py::"
 DOCS_PAGE_WITH = {"docs/evaluation.md": "README.md"}
 
 
+@pytest.hookimpl(optionalhook=True)  # `-p no:xdist` runs without the plugin that defines it
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     if config.getvalue("dist") != "loadfile":
         return None

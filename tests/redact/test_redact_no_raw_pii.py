@@ -32,7 +32,10 @@ def thread(thread_id: str, text: str, *, year: int = 2024, reply: bool = True) -
     )
 
 
-def test_filter_and_redact_write_no_raw_identifiers(tmp_path):
+def test_filter_and_redact_write_no_raw_identifiers(tmp_path, monkeypatch):
+    # The rules and NER without the learned tagger, which each retraining teaches to find more
+    # numbers: "numbered" must keep one the redactor leaves, to be set aside as a risk.
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
     raw = tmp_path / "raw" / "threads.jsonl"
     raw.parent.mkdir()
     write_jsonl(

@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind16.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind17.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -109,7 +109,12 @@ def test_held_out_recall_and_clinical_detail_survival():
 # EN's details to the 399 the retrained tagger already kept); none fell. Blind 16 holds its
 # figures with the tagger trained on it and the handle, 个姓 and 叔/伯 rules read from its misses
 # (its first run, the tagger not trained on it, was 549/583: EN 279/295, ZH 270/288, details
-# 783/792); those rules raised blind 10 and 14 ZH by one each. Caught
+# 783/792); those rules raised blind 10 and 14 ZH by one each. Blind 17 holds its figures with
+# the tagger trained on it and the rules read from its misses (a weekday with last/this/next, a
+# range of days before a month, a compound after a street number, care homes, a masked name
+# after a Chinese word, letters-first ids after RAMQ-like cues); its first run, the tagger not
+# trained on it, was 566/616: EN 278/309, ZH 288/307, details 855/864. Those rules raised blind
+# 4, 7, 11, 15 and 16 by one each. Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
@@ -118,20 +123,20 @@ MEASURED = {
     ("blind3", "en"): (235, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
     ("blind4", "en"): (282, 294, 418, 418, 0),
-    ("blind4", "zh"): (270, 278, 346, 346, 0),
+    ("blind4", "zh"): (271, 278, 346, 346, 0),
     ("blind5", "en"): (260, 271, 492, 493, 0),
     ("blind5", "zh"): (259, 269, 436, 436, 0),
     ("blind6", "en"): (269, 273, 391, 391, 0),
     ("blind6", "zh"): (307, 309, 411, 413, 0),
     ("blind7", "en"): (290, 291, 334, 334, 0),
-    ("blind7", "zh"): (257, 262, 462, 462, 0),
+    ("blind7", "zh"): (258, 262, 462, 462, 0),
     ("blind8", "en"): (291, 291, 346, 346, 0),
     ("blind8", "zh"): (326, 328, 263, 263, 0),
     ("blind9", "en"): (271, 277, 364, 364, 0),
     ("blind9", "zh"): (272, 279, 440, 441, 0),
     ("blind10", "en"): (267, 276, 374, 380, 0),
     ("blind10", "zh"): (289, 295, 421, 422, 0),
-    ("blind11", "en"): (279, 293, 392, 396, 0),
+    ("blind11", "en"): (280, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
     ("blind12", "en"): (274, 277, 399, 402, 0),
     ("blind12", "zh"): (282, 284, 450, 452, 0),
@@ -139,10 +144,12 @@ MEASURED = {
     ("blind13", "zh"): (282, 288, 385, 386, 0),
     ("blind14", "en"): (249, 256, 359, 360, 0),
     ("blind14", "zh"): (246, 254, 384, 384, 0),
-    ("blind15", "en"): (255, 262, 465, 470, 0),
+    ("blind15", "en"): (256, 262, 465, 470, 0),
     ("blind15", "zh"): (254, 259, 434, 435, 0),
-    ("blind16", "en"): (287, 295, 395, 399, 0),
+    ("blind16", "en"): (288, 295, 395, 399, 0),
     ("blind16", "zh"): (279, 288, 392, 393, 0),
+    ("blind17", "en"): (303, 309, 441, 444, 0),
+    ("blind17", "zh"): (300, 307, 418, 420, 0),
 }
 
 

@@ -146,7 +146,10 @@ def test_redact_thread_counts_and_keeps_structure():
     assert thread.messages[0].text.startswith("My name is John")  # input untouched
 
 
-def test_reidentification_risk_is_judged_after_redaction():
+def test_reidentification_risk_is_judged_after_redaction(monkeypatch):
+    # The rules and NER without the learned tagger, which each retraining teaches to find more
+    # numbers: the risk judged here is of what the redactor leaves, whatever finds the rest.
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
     # Every identifier has a marker: nothing is left to re-identify anyone with.
     dense = redact_thread(
         make_thread(
@@ -157,11 +160,6 @@ def test_reidentification_risk_is_judged_after_redaction():
     assert dense.total >= 4 and dense.risk is None and dense.rejection is None
     # Identifiers the redactor leaves alone (it cannot tell what they are) make it risky.
     cases = {
-        # (a number to quote about an appointment is found as an ID since blind set 9, a number
-        # written on oneself since blind set 10, a 13-digit number and the digits of AB4471902
-        # by the tagger's marginal decoding since freeze-12, an 11-digit number typed into a
-        # calculator as a phone by the tagger trained to blind set 14, the digits of AB447190
-        # as an ID by the tagger trained to blind set 15)
         "The number 58473920116 is on the letter about my asthma.": "unlabelled number x1",
         "The code KD927361 is on the letter about my asthma.": "unlabelled code x1",
     }
