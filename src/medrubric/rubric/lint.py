@@ -171,7 +171,7 @@ FAILURE_CUES = _any(
         r"没有?(?:提及|提到|询问|说明|告知|提醒|指出|给出|建议|强调|警示|解释|考虑|纠正|澄清|指正|告诉"
         r"|叮嘱)",
         r"忽略|忽视|(?:遗漏|漏掉)(?!的)|缺少|缺乏|不(?:询问|提及|说明|告知|提醒|考虑)",
-        r"没(?:说|讲|交代|涉及)|未(?:交代|涉及)|只字未提|不提",
+        r"没(?:说|讲|交代|涉及)|未(?:交代|涉及)|只字未提|不提|没有?回应|未(?:回应|理会)",
     ]
 )
 
@@ -810,6 +810,7 @@ INFORMS = _any(
     [
         r"\b(?:explain|mention|remind|point\w* out|note|highlight|stress|emphasi[sz]|inform"
         r"|educat|warn|caution|alert|counsel)\w*(?: \w+){0,3}? (?:that|about|of|why|how)\b",
+        r"\b(?:tell|say)s?(?: \w+){0,3}? that\b",
         r"\braises? (?:\w+ ){0,2}(?:concerns?|possibility|suspicion|worry|worries)\b",
         r"说明|提醒|告知|警惕|指出|解释|强调|警示|警告",
     ]
