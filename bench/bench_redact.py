@@ -413,24 +413,6 @@ def main() -> None:
         )
         return
     quality_rows, kind_rows, speed = [], [], {}
-    if args.only:
-        for mode, flag in MODES.items():
-            os.environ["MEDRUBRIC_NER"] = flag
-            rows, scores = quality(groups)
-            quality_rows += [f"| {mode} | {row[2:]}" for row in rows]
-            if flag == "1":
-                for name, r in scores.items():
-                    cells = [ratio(r.caught_by_kind[k], r.spans_by_kind[k]) for k in KINDS]
-                    kind_rows.append(f"| {name} | " + " | ".join(cells) + " |")
-                    print(f"missed in {name}: {r.missed}\nlost in {name}: {r.lost}")
-        print(
-            "| mode | set | snippets | span recall | clinical details kept | spurious findings "
-            "| rejected whole |\n|---|---|---|---|---|---|---|"
-        )
-        print("\n".join(quality_rows))
-        print("\n| set | " + " | ".join(KINDS) + " |\n|---|" + "---|" * len(KINDS))
-        print("\n".join(kind_rows))
-        return
     for mode, flag in MODES.items():
         os.environ["MEDRUBRIC_NER"] = flag
         redact_thread(threads[0])
@@ -441,9 +423,22 @@ def main() -> None:
             for name, r in scores.items():
                 cells = [ratio(r.caught_by_kind[k], r.spans_by_kind[k]) for k in KINDS]
                 kind_rows.append(f"| {name} | " + " | ".join(cells) + " |")
-        speed[f"{mode}, thread by thread"] = timed(
-            lambda: [redact_thread(t) for t in threads], args.threads
-        )
+                if args.only:
+                    print(f"missed in {name}: {r.missed}\nlost in {name}: {r.lost}")
+        if not args.only:
+            speed[f"{mode}, thread by thread"] = timed(
+                lambda: [redact_thread(t) for t in threads], args.threads
+            )
+    quality_table = [
+        "| mode | set | snippets | span recall | clinical details kept | spurious findings "
+        "| rejected whole |",
+        "|---|---|---|---|---|---|---|",
+        *quality_rows,
+    ]
+    kind_table = ["| set | " + " | ".join(KINDS) + " |", "|---|" + "---|" * len(KINDS), *kind_rows]
+    if args.only:
+        print("\n".join([*quality_table, "", *kind_table]))
+        return
     speed["rules + NER, batched"] = timed(lambda: list(redact_threads(threads)), args.threads)
     command = f"python bench/bench_redact.py --threads {args.threads}"
     if args.baseline_src:
@@ -471,16 +466,11 @@ def main() -> None:
             "development data (dev). Only a blind set written after the current freeze "
             "measures unseen text.",
             "",
-            "| mode | set | snippets | span recall | clinical details kept | spurious findings "
-            "| rejected whole |",
-            "|---|---|---|---|---|---|---|",
-            *quality_rows,
+            *quality_table,
             "",
             "Span recall per identifier kind, rules + NER:",
             "",
-            "| set | " + " | ".join(KINDS) + " |",
-            "|---|" + "---|" * len(KINDS),
-            *kind_rows,
+            *kind_table,
             "",
             "| mode | threads/s (2 messages each) | threads per CPU-second |",
             "|---|---|---|",

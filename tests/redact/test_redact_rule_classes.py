@@ -1,0 +1,328 @@
+"""The classes of identifier each freeze of the redaction rules added (each case is found as a
+whole by a rule, not by the learned tagger), and the readings and clinical words the rules must
+leave alone. One table a freeze, named by it:
+
+- ninth: Chinese facilities by a private or short name, villages, communities and numbered
+  streets, foreign cities in Chinese text, a surname alone before a title, weekdays and solar
+  terms dating care, bracketed landlines, 400 numbers with an extension, ids with inner spaces
+  after a cue, forum handles reported as NAME; Welsh patronymics and street words, a holiday's
+  day, ids of letters and digits after a policy or card cue; strength words, device eponyms,
+  insurers and Chinese departments kept.
+- tenth: English hospitals by a short or informal name, a house number and its name after a word
+  of residence, partial postcodes after an address cue, an initial and a family name, lower-case
+  user names before what they said, ages over 89 in brackets or commas, a day and month with no
+  year before a word of care; Chinese community health centres and hospital campuses, lunar
+  dates after 农历, landlines with an extension, ages over 89 after an elder; eponyms with
+  diacritics, dose schedules, drug and device makers and kinds of hospital kept.
+- fourteenth: Ages over 89 with no "years old", Irish Eircodes and Dublin districts, UK outward
+  codes alone, bracketed Australian postcodes, ZIP codes after a state code that is also a word,
+  phones read digit by digit, flats in named buildings; Chinese month.day dates and weekdays
+  before an event of care, a date's bracketed weekday, 老 + surname and surname + 姐 in more
+  places, a surname after Dr, numbered hospitals, flats in residential compounds, 歲 and 今年 ages;
+  Chinese drug brands kept.
+- fifteenth: Ranges of Chinese dates as one date, lunar dates with their year or in a lunar
+  month, e-mails whose "@" is written (at) or #, masked names, Chinese pet names after a kinship
+  word, at home before a time word or before a bracketed 小名, hospitals by a province's
+  abbreviation and number, by 附N with no 院, by a Latin name before 医院 or by an acronym ending in
+  H, a 街道 after its district, given names that are words after a relative or a thanks, and a
+  name in capitals after a greeting.
+- seventeenth: A weekday with the word that places it, a range of days before one month, a
+  numbered compound after a street number, a care home after its city and district, a masked
+  Chinese name right after a word, and a letters-first health-card number after its cue; a
+  name field that names no one (姓名不详) kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medrubric.redact.redact import find_identifiers, redact_text
+from medrubric.testing.redaction import covered
+
+# (text, kind, the identifier): found whole by the rules alone.
+FOUND = {
+    "ninth": [
+        # Chinese facilities by a private name, a short name in context, a branch
+        ("准备去宏仁医院手术。", "LOCATION", "宏仁医院"),
+        ("孩子在启明康复中心做感统训练。", "LOCATION", "启明康复中心"),
+        ("他在苏州血研所随访了三年。", "LOCATION", "苏州血研所"),
+        ("挂了仙林分院的号。", "LOCATION", "仙林分院"),
+        ("我妈一直在同济看的，医生说没事。", "LOCATION", "同济"),
+        ("要不去长庚的门诊问问？", "LOCATION", "长庚"),
+        # communities after a street, streets with numbers
+        ("办事处在解放路二段梧桐社区。", "LOCATION", "梧桐社区"),
+        ("中医馆在南大街15号，周末开门。", "LOCATION", "南大街15号"),
+        # foreign cities in Chinese text and Latin place names in it
+        ("表妹在布里斯班做的手术。", "LOCATION", "布里斯班"),
+        ("我们住Bristol，GP让去急诊。", "LOCATION", "Bristol"),
+        ("可以问问Royal Alexandra Hospital的急诊。", "LOCATION", "Royal Alexandra Hospital"),
+        # a surname alone before a title or term of address
+        ("诊所的蒋医师说要拍片。", "NAME", "蒋"),
+        ("感谢钱奶奶照顾。", "NAME", "钱"),
+        ("我爸老秦血糖一直偏高。", "NAME", "老秦"),
+        ("囡囡3月2号出生，现在黄疸还没退。", "NAME", "囡囡"),
+        ("我舅舅巴根今年七十了。", "NAME", "巴根"),
+        # handles by shape and position, reported as NAME
+        ("Mike_王说的那个药我也吃过。", "NAME", "Mike_王"),
+        ("海边的风456说得对，要早点复查。", "NAME", "海边的风456"),
+        # weekdays and solar terms dating care
+        ("外婆星期二查出肺炎。", "DATE", "星期二"),
+        ("今年立冬那天在医院陪床。", "DATE", "立冬"),
+        # phones and ids
+        ("挂号请打（0571）8720 6655。", "PHONE", "（0571）8720 6655"),
+        ("客服热线800-810-8888转205，工作日接听。", "PHONE", "800-810-8888转205"),
+        ("健保卡號 0000 2231 8870 要怎麼查", "ID", "0000 2231 8870"),
+        # English
+        ("Lifts to dialysis from Gareth ab Owain every week.", "NAME", "Gareth ab Owain"),
+        ("She lives on Ffordd y Castell and cannot manage stairs.", "LOCATION", "Ffordd y Castell"),
+        ("Dad died on the 12th of Ramadan after a long illness.", "DATE", "the 12th of Ramadan"),
+        ("The policy no. - mine is AXL-5521-88731-Q for the claim.", "ID", "AXL-5521-88731-Q"),
+    ],
+    "tenth": [
+        # English hospitals by a short or informal name
+        ("They transferred him to the Marsden for the trial.", "LOCATION", "the Marsden"),
+        ("Seen at great ormond street when she was two.", "LOCATION", "great ormond street"),
+        ("Her cardiologist at Sunnybrook was brilliant.", "LOCATION", "Sunnybrook"),
+        ("Our son had his shunt done at GOSH.", "LOCATION", "GOSH"),
+        ("We drove down to Addenbrooke’s for the scan.", "LOCATION", "Addenbrooke’s"),
+        # a house number and its name with no street word
+        ("We live at 31 Maes y Coed so parking is easy.", "LOCATION", "31 Maes y Coed"),
+        ("Mum's address is 5 Honeysuckle Rise now.", "LOCATION", "5 Honeysuckle Rise"),
+        # partial postcodes after a word of residence or a postcode word
+        ("We live in M4C and the clinic is across town.", "LOCATION", "M4C"),
+        ("Our eircode routing key is H91 if that helps.", "LOCATION", "H91"),
+        # an initial and a family name
+        ("The letter was signed by J. Hargreaves, consultant.", "NAME", "J. Hargreaves"),
+        # a lower-case user name before what it said
+        ("Like user sandyshores said, ask for the bloods.", "NAME", "sandyshores"),
+        ("As member petalbloom wrote, the waiting list is long.", "NAME", "petalbloom"),
+        # ages over 89 in brackets or commas after a relative
+        ("My grandad (96) has been refusing food.", "AGE", "96"),
+        ("Nanna, 93, fell in the garden on Sunday.", "AGE", "93"),
+        # a day and month with no year before a word of care
+        ("27/9 admitted with chest pain, discharged two days later.", "DATE", "27/9"),
+        ("(18/11) scan booked at last.", "DATE", "18/11"),
+        # Chinese community health centres and hospital campuses
+        ("我们在桃源社区卫生服务中心打的疫苗。", "LOCATION", "桃源社区卫生服务中心"),
+        ("去了浦东院区做的胃镜。", "LOCATION", "浦东院区"),
+        # lunar dates after 农历
+        ("外公是农历三月初七走的。", "DATE", "农历三月初七"),
+        # a landline with an extension after 转
+        ("科室电话0731-8465 2210转318，下午有人。", "PHONE", "0731-8465 2210转318"),
+        # ages over 89 after an elder with no 岁
+        ("我外婆今年九十六了，还能自己走。", "AGE", "九十六"),
+        ("老爷子97了，医生不建议手术。", "AGE", "97"),
+    ],
+    "fourteenth": [
+        # ages over 89 with no "years old"
+        ("Grandpa's 95th is on Saturday, the whole family is coming.", "AGE", "95"),
+        ("Happy 100th to my nan, still doing the crossword.", "AGE", "100"),
+        ("She would have been 93 this week, miss her.", "AGE", "93"),
+        ("My uncle had his hip done at 94, walking fine now.", "AGE", "94"),
+        ("Ninety-odd? No: 96 years of stubbornness, that man.", "AGE", "96"),
+        ("My nainai is 98 and still makes dumplings.", "AGE", "98"),
+        ("My mother-in-law (Agnes, 91) is on warfarin.", "AGE", "91"),
+        ("我阿嬤95歲，最近吃不下飯。", "AGE", "95"),
+        ("我爸今年92，前列腺的问题又犯了。", "AGE", "92"),
+        ("我公公叫赵福来，94了，走路不稳。", "AGE", "94"),
+        # Irish Eircodes and Dublin districts
+        ("Send it to 4 Elm Park, Dublin 4, D04 K7W2 please.", "LOCATION", "Dublin 4"),
+        ("Send it to 4 Elm Park, Dublin 4, D04 K7W2 please.", "LOCATION", "D04 K7W2"),
+        # UK outward codes alone, bracketed postcodes, ZIP codes after MI, OR, PA …
+        ("Anyone in LS6 seen the new physio?", "LOCATION", "LS6"),
+        ("We moved to Dundee DD2 last spring.", "LOCATION", "Dundee DD2"),
+        ("We are in Geelong (3220) now, any good GPs?", "LOCATION", "Geelong (3220)"),
+        ("Her care home is in Portland, OR 97205 - visiting is fine.", "LOCATION", "97205"),
+        # phones read digit by digit, flats in named buildings
+        (
+            "Ring the ward on oh two eight nine, four four six, one two three if worried.",
+            "PHONE",
+            "oh two eight nine, four four six, one two three",
+        ),
+        ("Deliveries to Flat 7, Harbour Court please.", "LOCATION", "Flat 7, Harbour Court"),
+        # Chinese month.day dates and weekdays before an event of care, a bracketed weekday
+        ("我妈是6.12做的胆囊手术，6.15就出院了。", "DATE", "6.12"),
+        ("我妈是6.12做的胆囊手术，6.15就出院了。", "DATE", "6.15"),
+        ("拖到周五晚上才去的急诊。", "DATE", "周五"),
+        ("您预约的3月8日（星期五）9:30复诊已确认。", "DATE", "3月8日（星期五）"),
+        # 老 + surname, surname + 姐, a surname after Dr
+        ("隔壁老刘上个月也做了支架。", "NAME", "老刘"),
+        ("村口诊所的老孙给开的药。", "NAME", "老孙"),
+        ("护工邓姐，人很细心。", "NAME", "邓姐"),
+        ("Dr. 吴说不用担心。", "NAME", "吴"),
+        # numbered hospitals by their short name, flats in residential compounds
+        ("后来转到湘雅附二院做的。", "LOCATION", "湘雅附二院"),
+        ("在五院住了一周。", "LOCATION", "五院"),
+        ("寄到阳光花园小区3栋1单元402。", "LOCATION", "阳光花园小区3栋1单元402"),
+    ],
+    "fifteenth": [
+        # ranges of dates, lunar dates
+        ("6月3日至6月9日住的院。", "DATE", "6月3日至6月9日"),
+        ("2023年2月1日—2月20日化疗两个疗程。", "DATE", "2023年2月1日—2月20日"),
+        ("外婆2021年农历冬月初八走的。", "DATE", "2021年农历冬月初八"),
+        ("爷爷正月初六住的院。", "DATE", "正月初六"),
+        # e-mails written with (at), [at] or #
+        ("资料发 liwei_doc(at)163.com 就行。", "EMAIL", "liwei_doc(at)163.com"),
+        ("Email me: sam.k[at]gmail.com", "EMAIL", "sam.k[at]gmail.com"),
+        ("邮箱 chenxi88#qq.com，#换成@。", "EMAIL", "chenxi88#qq.com"),
+        # masked names
+        ("短信：王*明，您的检查报告已出。", "NAME", "王*明"),
+        ("Thanks to M*** for the lift.", "NAME", "M***"),
+        # Chinese pet names
+        ("我弟三娃在工地摔了。", "NAME", "三娃"),
+        ("我侄女朵朵也是手足口。", "NAME", "朵朵"),
+        ("我家花生今天打完疫苗，有点低烧。", "NAME", "花生"),
+        ("我妹豆包（小名）上周查出来贫血。", "NAME", "豆包"),
+        # hospitals by a short name, a Latin name or an acronym
+        ("在苏一做的手术，挺顺利。", "LOCATION", "苏一"),
+        ("中山附三的医生说再观察。", "LOCATION", "中山附三"),
+        ("孩子在Starship儿童医院住了一周。", "LOCATION", "Starship儿童医院"),
+        ("She was rushed to RPAH by ambulance.", "LOCATION", "RPAH"),
+        # a 街道 after its district
+        ("我们住武汉市江汉区花楼街道，离医院近。", "LOCATION", "武汉市江汉区花楼街道"),
+        # given names that are words after a relative or a thanks, a name in capitals
+        ("My daughter Joy (she's 9) has coeliac.", "NAME", "Joy"),
+        ("Thanks Faith, that helps a lot.", "NAME", "Faith"),
+        ("Hi MARTIN, your scan is booked.", "NAME", "MARTIN"),
+        # a Reddit user is still one after the unit-after-a-number check (38 U/mL is no user)
+        ("Posted by u/tiredknees22 last week.", "NAME", "tiredknees22"),
+        ("Same here, ask u/sadmum_84 about it.", "NAME", "sadmum_84"),
+    ],
+    "seventeenth": [
+        ("He has been on Rifafour since last Monday.", "DATE", "last Monday"),
+        ("Booked in for this Friday at 9.", "DATE", "this Friday"),
+        ("The letter says she was admitted 2-9 Feb.", "DATE", "2-9 Feb"),
+        ("He was in from the 12th to the 19th of March.", "DATE", "the 12th to the 19th of March"),
+        (
+            "北京市朝阳区团结湖北路9号院里那个药店还开吗？",
+            "LOCATION",
+            "北京市朝阳区团结湖北路9号院",
+        ),
+        (
+            "外婆住进杭州市西湖区颐乐园养老院，有轻度认知障碍。",
+            "LOCATION",
+            "杭州市西湖区颐乐园养老院",
+        ),
+        ("病例讨论：患者李**，既往高血压。", "NAME", "李**"),
+        ("The form asks for her RAMQ no. THIM 4512 2219 again.", "ID", "THIM 4512 2219"),
+    ],
+}
+
+# (text, a word): left by the rules alone.
+EDGES = {
+    "tenth": [
+        # The new rules' edges: HbA1c, a spine level, a pain score, an age under 90, a ward, a kind
+        # of centre.
+        ("My A1C came back at 7.2 this time.", "A1C"),
+        ("Fracture at T12 on the MRI, living in pain.", "T12"),
+        ("Pain 6/10 since the op.", "6/10"),
+        ("Her mum, 52, is the main carer.", "52"),
+        ("He moved to 4 North after the op.", "4 North"),
+        ("I had hep C. Doctors said it was cured.", "C. Doctors"),
+        ("家里老人80了，还要不要做胃镜？", "80"),
+        ("她去了社区卫生服务中心打针。", "社区卫生服务中心"),
+    ],
+    "fourteenth": [
+        # The new rules' edges: readings, weights and percentiles, markers and vitamins, a span of
+        # time after Dublin, lab values before an event, a weekly weekday, 院 in other words.
+        ("His sats stable at 92, so no oxygen.", "92"),
+        ("Fasting at 95, post-meal 140.", "95"),
+        ("I'm at 95 now, need to lose weight.", "95"),
+        ("Her weight is on the 91st percentile.", "91"),
+        ("Low in B12 and folate, started injections.", "B12"),
+        ("CA125 was 95 last month.", "95"),
+        ("She has been in Dublin 2 weeks now.", "2 weeks"),
+        ("肌钙蛋白I 5.6，直接进了导管室。", "5.6"),
+        ("血糖6.8，做了糖耐量。", "6.8"),
+        ("每周三下午去透析。", "周三"),
+        ("他是院士，第一院系的。", "一院"),
+    ],
+    "fifteenth": [
+        # The new rules' edges: hormones and bleeds ending in H, a unit after a slash (no
+        # Reddit user), a word after 我家 that names no one, a year alone before a lunar month,
+        # a bracket of a clinical note, 附一 as "attach one", a greeting to everyone, a
+        # word-name with no cue.
+        ("Her TSH came back at 4.2.", "TSH"),
+        ("His CA 19-9 is down to 38 U/mL. Creon with every meal now.", "mL"),
+        ("Medtronic 780G, basal 0.85 u/hr. Helpline kept me on hold.", "hr"),
+        ("She bled again, admitted to ICU from PPH.", "PPH"),
+        ("我家附近今天开了个药店。", "附近"),
+        ("附一张化验单，大家帮看看。", "附一"),
+        ("Hi ALL, quick question about statins.", "ALL"),
+        ("There is still hope for the trial.", "hope"),
+        ("Sunny days help her mood.", "Sunny"),
+        ("3月5日复查，血常规正常。", "复查"),
+    ],
+    "seventeenth": [
+        # The edges: a dose range and a count range keep their numbers, a hospital's campus and its
+        # head keep 院区/院长, a weekday that recurs stays, a care home with no name stays, and a
+        # high value with asterisks is no masked name.
+        ("Take 1-2 tablets up to 4 times a day.", "1-2 tablets"),
+        ("他在东风路12号院长办公室等我们。", "院长办公室"),
+        ("Clinic runs every Monday morning.", "every Monday"),
+        ("奶奶去年住进养老院了，吃得还行。", "养老院"),
+        ("血压高**，医生让复查。", "血压高"),
+    ],
+}
+
+# (text, a word): left by the whole redactor, rules, NER and tagger.
+KEPT = {
+    "ninth": [
+        ("Started on Augmentin Duo Forte for the chest infection.", "Augmentin Duo Forte"),
+        ("The nurse changed his Foley this morning.", "Foley"),
+        ("Is the scan covered by PhilHealth or not?", "PhilHealth"),
+        ("Mum was taken straight into Resus last night.", "Resus"),
+        ("楼主可以去看看风湿免疫科，强直要早治。", "风湿免疫科"),
+        ("老伴中风后住在康复医院。", "康复医院"),
+        ("说英语的医生哪家医院有？", "哪家医院"),
+        ("尿酸590，要不要吃非布司他？", "尿酸590"),
+        ("门诊在周二下午，要早点去排队。", "周二"),
+    ],
+    "tenth": [
+        ("The rheumatologist thinks it is Sjögren’s syndrome.", "Sjögren’s syndrome"),
+        ("Take prednisolone 15 mg 10/5/5 for the flare.", "10/5/5"),
+        ("The stoma bags from Dansac suit her skin better.", "Dansac"),
+        ("My insulin pump rep from Medtronic called today.", "Medtronic"),
+        ("The recall notice came from Halden Pharma last week.", "Halden Pharma"),
+        ("The GP referred us under Right to Choose.", "Right to Choose"),
+        ("她在上海一家三甲医院做的手术。", "三甲医院"),
+        ("最近老是水样便，吃了思密达。", "水样便"),
+        ("查出乳腺增生，医生说观察。", "乳腺增生"),
+        ("她去了社区卫生服务中心打针。", "社区卫生服务中心"),
+    ],
+    "fourteenth": [
+        # Chinese drug brands
+        ("吃了息斯敏还是打喷嚏。", "息斯敏"),
+        ("化疗后打了升白针（瑞白）。", "瑞白"),
+    ],
+    "seventeenth": [
+        # a name field that names no one
+        ("患者姓名不详，男，约60岁。", "不详"),
+        ("联系人：未知", "未知"),
+    ],
+}
+
+
+def cases(table: dict[str, list[tuple[str, ...]]]) -> list[object]:
+    return [
+        pytest.param(*row, id=f"{freeze}-{n}")
+        for freeze, rows in table.items()
+        for n, row in enumerate(rows)
+    ]
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), cases(FOUND))
+def test_a_class_is_found_whole_by_the_rules(text, kind, value, monkeypatch):
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")  # the rules alone
+    assert covered(text, value, kind), find_identifiers(text)
+
+
+@pytest.mark.parametrize(("text", "word"), cases(EDGES))
+def test_the_rules_leave_their_edges(text, word, monkeypatch):
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")  # the rules alone
+    assert word in redact_text(text)[0]
+
+
+@pytest.mark.parametrize(("text", "word"), cases(KEPT))
+def test_clinical_and_everyday_words_are_kept(text, word):
+    assert word in redact_text(text)[0]
