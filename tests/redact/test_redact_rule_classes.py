@@ -28,7 +28,8 @@ leave alone. One table a freeze, named by it:
   name in capitals after a greeting.
 - seventeenth: A weekday with the word that places it, a range of days before one month, a
   numbered compound after a street number, a care home after its city and district, a masked
-  Chinese name right after a word, and a letters-first health-card number after its cue; a
+  Chinese name right after a word, a letters-first health-card number after its cue, a user
+  name signed at the end of a post, a known given name opening a sentence before an age; a
   name field that names no one (姓名不详) kept.
 """
 
@@ -205,6 +206,9 @@ FOUND = {
         ),
         ("病例讨论：患者李**，既往高血压。", "NAME", "李**"),
         ("The form asks for her RAMQ no. THIM 4512 2219 again.", "ID", "THIM 4512 2219"),
+        ("Do I really have to write both on every sheet? lottiespoons", "NAME", "lottiespoons"),
+        ("Any advice welcome.\nbluebonnetmama", "NAME", "bluebonnetmama"),
+        ("Tamsin is 34, on warfarin after a DVT.", "NAME", "Tamsin"),
     ],
 }
 
@@ -262,6 +266,12 @@ EDGES = {
         ("Clinic runs every Monday morning.", "every Monday"),
         ("奶奶去年住进养老院了，吃得还行。", "养老院"),
         ("血压高**，医生让复查。", "血压高"),
+        # a last word that is a word, a drug or laughter; a drug or a lab value before "is"
+        ("Feeling much better now. omeprazole", "omeprazole"),
+        ("Still on it. hahaha", "hahaha"),
+        ("Does it hurt? whatever", "whatever"),
+        ("Warfarin is 5 mg daily.", "Warfarin"),
+        ("Potassium was 5.9 this morning.", "Potassium"),
     ],
 }
 

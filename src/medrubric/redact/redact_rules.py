@@ -4027,13 +4027,62 @@ def fifteenth_rules() -> tuple[Rule, ...]:
     )
 
 
+# Words of kin or of a poster's role that forum handles are built with (bluebonnetmama).
+_HANDLE_KIN = ("mum", "mom", "mam", "mama", "mummy", "dad", "papa", "nan", "nana", "gran")
+
+
+def _signoff_handle(value: str) -> bool:
+    """A lower-case word signed at the end of a post that is a user name, not a word: it has a
+    digit, _ or ., or a given name or a word of kin at one end (hopefulhelen, lottiespoons)."""
+    lex = lexicon()
+    if lex.is_common_word(value) or lex.is_drug_name(value) or is_medical_term(value):
+        return False
+    if any(ch.isdigit() or ch in "_." for ch in value):
+        return True
+    ends = {value[:k] for k in range(5, len(value) - 2)} | {
+        value[-k:] for k in range(5, len(value) - 2)
+    }
+    return value.startswith(_HANDLE_KIN) or value.endswith(_HANDLE_KIN) or any(
+        lex.is_given(end.capitalize(), 1000) for end in ends
+    )
+
+
+def _given_before_age(value: str) -> bool:
+    lex = lexicon()
+    return (
+        lex.is_given(value)
+        and not lex.is_common_word(value.lower())
+        and not lex.is_drug_name(value)
+        and not is_medical_term(value)
+    )
+
+
 def seventeenth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind set 17 showed missing: a weekday with the word that
-    places it (last Monday, this Friday: the whole is the date, not the weekday alone), and a
-    range of days before one month (admitted 2-9 Feb, the 12th to the 19th of March)."""
+    places it (last Monday, this Friday: the whole is the date, not the weekday alone), a
+    range of days before one month (admitted 2-9 Feb, the 12th to the 19th of March), a user
+    name signed at the end of a post (… on every single sheet? lottiespoons), and a given name
+    that opens a sentence before an age (Caden is 16, BMI 41)."""
     c = re.compile
     ordinal = r"(?:st|nd|rd|th)?"
     return (
+        Rule(
+            HANDLE,
+            c(r"(?:[.!?)]\s+|\n\s*)([a-z][a-z0-9_.]{5,29})\s*\Z"),
+            group=1,
+            accept=_signoff_handle,
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?m)(?:^|(?<=[.!?]\s))([A-Z][a-z]{2,14})(?= (?:is|was|turned|turns|just turned)"
+                r" \d{1,2}(?:\s*(?:[,.;!]|and\b|years?\b|yrs?\b|yo\b|y/o|months?\b|weeks?\b|now\b)"
+                r"|\s*$))"
+            ),
+            group=1,
+            accept=_given_before_age,
+            cues=(" is ", " was ", " turned ", " turns "),
+        ),
         Rule(
             "DATE",
             c(rf"\b(?i:last|this|next|past)\s+{_EN_DAY_NAME}\b"),
