@@ -109,6 +109,9 @@ HELD_OUT_16 = {"en": ("en_blind16",), "zh": ("zh_blind16",)}
 # by authors who saw only the labelling rules; measured once ("## Redaction: seventeenth blind
 # set"); the tagger is trained on it since: development now.
 HELD_OUT_17 = {"en": ("en_blind17",), "zh": ("zh_blind17",)}
+# Written after blind 17 was measured (the tagger retrained on it, its rules; 109c0cc) by
+# authors who saw only the labelling rules; committed before the redactor first ran on them.
+HELD_OUT_18 = {"en": ("en_blind18",), "zh": ("zh_blind18",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
 # Recorded once, not re-measured: the first *_heldout sets scored on their first run, before
@@ -348,6 +351,7 @@ def main() -> None:
         ("blind 15 (dev)", HELD_OUT_15),
         ("blind 16 (dev)", HELD_OUT_16),
         ("blind 17 (dev)", HELD_OUT_17),
+        ("blind 18 (held out)", HELD_OUT_18),
     )
     if args.only:
         parts = tuple(p for p in parts if any(p[0].startswith(o) for o in args.only))
