@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind17.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind18.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -114,7 +114,11 @@ def test_held_out_recall_and_clinical_detail_survival():
 # range of days before a month, a compound after a street number, care homes, a masked name
 # after a Chinese word, letters-first ids after RAMQ-like cues); its first run, the tagger not
 # trained on it, was 566/616: EN 278/309, ZH 288/307, details 855/864. Those rules raised blind
-# 4, 7, 11, 15 and 16 by one each. Caught
+# 4, 7, 11, 15 and 16 by one each. Blind 18 holds its figures with the tagger trained on it
+# (its first run, the tagger not trained on it, was 571/619: EN 284/310, ZH 287/309, details
+# 829/839); retrained on it, the tagger read a clinic's weekday (门诊是周三下午) as a date and Ida
+# in FLAG-Ida as a name, so a weekday after 门诊/出诊 is no date and FLAG-Ida is a kept term.
+# Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
@@ -140,7 +144,7 @@ MEASURED = {
     ("blind11", "zh"): (266, 267, 403, 406, 0),
     ("blind12", "en"): (274, 277, 399, 402, 0),
     ("blind12", "zh"): (282, 284, 450, 452, 0),
-    ("blind13", "en"): (252, 256, 400, 405, 0),
+    ("blind13", "en"): (252, 256, 401, 405, 0),
     ("blind13", "zh"): (282, 288, 385, 386, 0),
     ("blind14", "en"): (249, 256, 359, 360, 0),
     ("blind14", "zh"): (246, 254, 384, 384, 0),
@@ -150,6 +154,8 @@ MEASURED = {
     ("blind16", "zh"): (279, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 441, 444, 0),
     ("blind17", "zh"): (300, 307, 418, 420, 0),
+    ("blind18", "en"): (297, 310, 421, 426, 0),
+    ("blind18", "zh"): (300, 309, 411, 413, 0),
 }
 
 

@@ -166,6 +166,8 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for names and places that are eponyms, drug names, medical terms (黄疸 after
     患者 looks like a name), countries or regions, common words, or words for a relative."""
+    if kind == "DATE" and _CLINIC_DAYS.search(text, max(0, start - 8), start):
+        return False  # 吴主任的门诊是周三下午: the clinic's day, not a date of care
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
@@ -198,6 +200,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     return not is_medical_term(span)
 
 
+# What a clinic's or a doctor's weekly day follows (门诊是周三, 出诊时间：周二上午).
+_CLINIC_DAYS = re.compile(r"(?:门诊|門診|出诊|出診|坐诊|坐診)(?:时间|時間|日)?[是在为：:]?\s*$")
 # A nickname given is a name even when it is a common word (小名叫石头, 我们都叫她开心果).
 _NICKNAME_GIVEN = re.compile(
     r"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)?|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"

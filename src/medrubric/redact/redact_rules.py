@@ -4042,8 +4042,10 @@ def _signoff_handle(value: str) -> bool:
     ends = {value[:k] for k in range(5, len(value) - 2)} | {
         value[-k:] for k in range(5, len(value) - 2)
     }
-    return value.startswith(_HANDLE_KIN) or value.endswith(_HANDLE_KIN) or any(
-        lex.is_given(end.capitalize(), 1000) for end in ends
+    return (
+        value.startswith(_HANDLE_KIN)
+        or value.endswith(_HANDLE_KIN)
+        or any(lex.is_given(end.capitalize(), 1000) for end in ends)
     )
 
 
