@@ -117,7 +117,8 @@ def test_held_out_recall_and_clinical_detail_survival():
 # 4, 7, 11, 15 and 16 by one each. Blind 18 holds its figures with the tagger trained on it
 # (its first run, the tagger not trained on it, was 571/619: EN 284/310, ZH 287/309, details
 # 829/839); retrained on it, the tagger read a clinic's weekday (门诊是周三下午) as a date and Ida
-# in FLAG-Ida as a name, so a weekday after 门诊/出诊 is no date and FLAG-Ida is a kept term.
+# in FLAG-Ida as a name, so a weekday after 门诊/出诊 is no date and FLAG-Ida is a kept term;
+# a nickname in quotes inside a full name and a compound surname with no cue raised it by three.
 # Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
@@ -154,8 +155,8 @@ MEASURED = {
     ("blind16", "zh"): (279, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 441, 444, 0),
     ("blind17", "zh"): (300, 307, 418, 420, 0),
-    ("blind18", "en"): (297, 310, 421, 426, 0),
-    ("blind18", "zh"): (300, 309, 411, 413, 0),
+    ("blind18", "en"): (299, 310, 421, 426, 0),
+    ("blind18", "zh"): (301, 309, 411, 413, 0),
 }
 
 

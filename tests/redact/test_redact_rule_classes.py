@@ -209,6 +209,8 @@ FOUND = {
         ("Do I really have to write both on every sheet? lottiespoons", "NAME", "lottiespoons"),
         ("Any advice welcome.\nbluebonnetmama", "NAME", "bluebonnetmama"),
         ("Tamsin is 34, on warfarin after a DVT.", "NAME", "Tamsin"),
+        ("My mum Margaret 'Peggy' Holloway is 86.", "NAME", "Margaret 'Peggy' Holloway"),
+        ("欧阳明轩复查血钾 3.15，医生说偏低。", "NAME", "欧阳明轩"),
     ],
 }
 
@@ -308,6 +310,9 @@ KEPT = {
     "seventeenth": [
         # a name field that names no one
         ("患者姓名不详，男，约60岁。", "不详"),
+        # a drug the tagger might read as a day after "on"; a clinic's weekly day
+        ("Stelara worked for me but I was on Entyvio for a year first.", "Entyvio"),
+        ("吴主任的门诊是周三下午。", "周三下午"),
         ("联系人：未知", "未知"),
     ],
 }

@@ -166,8 +166,14 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for names and places that are eponyms, drug names, medical terms (黄疸 after
     患者 looks like a name), countries or regions, common words, or words for a relative."""
-    if kind == "DATE" and _CLINIC_DAYS.search(text, max(0, start - 8), start):
-        return False  # 吴主任的门诊是周三下午: the clinic's day, not a date of care
+    if (
+        kind == "DATE"
+        and (
+            _CLINIC_DAYS.search(text, max(0, start - 8), start)  # 门诊是周三下午: the clinic's day
+            or _drug_not_date(text[start:end])  # "I was on Entyvio"
+        )
+    ):
+        return False
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
@@ -200,6 +206,22 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     return not is_medical_term(span)
 
 
+def _drug_not_date(span: str) -> bool:
+    """One word that is a drug's name and no month's or weekday's (Entyvio; not April, which is
+    also a brand)."""
+    return (
+        _ONE_WORD.fullmatch(span) is not None
+        and _CALENDAR_WORD.fullmatch(span) is None
+        and lexicon().is_drug_name(span)
+    )
+
+
+_ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
+_CALENDAR_WORD = re.compile(
+    r"(?i)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tues?(?:day)?"
+    r"|wed(?:nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
+)
 # What a clinic's or a doctor's weekly day follows (门诊是周三, 出诊时间：周二上午).
 _CLINIC_DAYS = re.compile(r"(?:门诊|門診|出诊|出診|坐诊|坐診)(?:时间|時間|日)?[是在为：:]?\s*$")
 # A nickname given is a name even when it is a common word (小名叫石头, 我们都叫她开心果).

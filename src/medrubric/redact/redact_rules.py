@@ -4067,7 +4067,44 @@ def seventeenth_rules() -> tuple[Rule, ...]:
     that opens a sentence before an age (Caden is 16, BMI 41)."""
     c = re.compile
     ordinal = r"(?:st|nd|rd|th)?"
+    chars = lexicon().zh_given_chars
     return (
+        # A nickname in quotes inside a full name: Margaret 'Peggy' Holloway.
+        Rule(
+            "NAME",
+            c(r"\b[A-Z][a-z]+ ['‘\"“][A-Z][a-z]+['’\"”] [A-Z][A-Za-z'’-]*[a-z]"),
+            cues=("'", "‘", '"', "“"),
+        ),
+        # A compound surname and a given name with no cue before them (欧阳明轩复查血钾).
+        Rule(
+            "NAME",
+            c(
+                r"(?:^|(?<=[\s，,。！!？?、：:；;（(]))(?:欧阳|歐陽|司马|司馬|上官|诸葛|諸葛|慕容|令狐"
+                rf"|皇甫|尉迟|公孙|夏侯|长孙|宇文|司徒|端木|独孤|南宫|西门)[{chars}]{{1,2}}"
+            ),
+            cues=(
+                "欧阳",
+                "歐陽",
+                "司马",
+                "司馬",
+                "上官",
+                "诸葛",
+                "諸葛",
+                "慕容",
+                "令狐",
+                "皇甫",
+                "尉迟",
+                "公孙",
+                "夏侯",
+                "长孙",
+                "宇文",
+                "司徒",
+                "端木",
+                "独孤",
+                "南宫",
+                "西门",
+            ),
+        ),
         Rule(
             HANDLE,
             c(r"(?:[.!?)]\s+|\n\s*)([a-z][a-z0-9_.]{5,29})\s*\Z"),
