@@ -164,8 +164,9 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
-    """False for names and places that are eponyms, drug names, medical terms (黄疸 after
-    患者 looks like a name), countries or regions, common words, or words for a relative."""
+    """False for a date that is a clinic's weekly day or one word naming a drug, and for
+    names and places that are eponyms, drug names, medical terms (黄疸 after 患者 looks like a
+    name), countries or regions, common words, or words for a relative."""
     if (
         kind == "DATE"
         and (
