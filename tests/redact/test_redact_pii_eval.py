@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind18.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind19.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -119,6 +119,11 @@ def test_held_out_recall_and_clinical_detail_survival():
 # 829/839); retrained on it, the tagger read a clinic's weekday (门诊是周三下午) as a date and Ida
 # in FLAG-Ida as a name, so a weekday after 门诊/出诊 is no date and FLAG-Ida is a kept term;
 # a nickname in quotes inside a full name and a compound surname with no cue raised it by three.
+# Blind 19 holds its figures with the tagger trained on it and the rules read from its misses
+# (its first run, the tagger not trained on it, was 579/621: EN 286/312, ZH 293/309, details
+# 886/892); those rules (honorifics, SURNAME, GIVEN, last digits, Hijri days, dotted and 民國
+# dates, flats, metro stations, Traditional script, names with particles and apostrophes)
+# raised blind 5, 10, 16, 17 and 18 too.
 # Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
@@ -129,17 +134,17 @@ MEASURED = {
     ("blind3", "zh"): (222, 225, 201, 202, 0),
     ("blind4", "en"): (282, 294, 418, 418, 0),
     ("blind4", "zh"): (271, 278, 346, 346, 0),
-    ("blind5", "en"): (260, 271, 492, 493, 0),
-    ("blind5", "zh"): (259, 269, 436, 436, 0),
+    ("blind5", "en"): (261, 271, 492, 493, 0),
+    ("blind5", "zh"): (260, 269, 436, 436, 0),
     ("blind6", "en"): (269, 273, 391, 391, 0),
     ("blind6", "zh"): (307, 309, 411, 413, 0),
     ("blind7", "en"): (290, 291, 334, 334, 0),
-    ("blind7", "zh"): (258, 262, 462, 462, 0),
+    ("blind7", "zh"): (259, 262, 462, 462, 0),
     ("blind8", "en"): (291, 291, 346, 346, 0),
     ("blind8", "zh"): (326, 328, 263, 263, 0),
     ("blind9", "en"): (271, 277, 364, 364, 0),
     ("blind9", "zh"): (272, 279, 440, 441, 0),
-    ("blind10", "en"): (267, 276, 374, 380, 0),
+    ("blind10", "en"): (268, 276, 374, 380, 0),
     ("blind10", "zh"): (289, 295, 421, 422, 0),
     ("blind11", "en"): (280, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
@@ -151,12 +156,14 @@ MEASURED = {
     ("blind14", "zh"): (246, 254, 384, 384, 0),
     ("blind15", "en"): (256, 262, 465, 470, 0),
     ("blind15", "zh"): (254, 259, 434, 435, 0),
-    ("blind16", "en"): (288, 295, 395, 399, 0),
+    ("blind16", "en"): (289, 295, 396, 399, 0),
     ("blind16", "zh"): (279, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 441, 444, 0),
-    ("blind17", "zh"): (300, 307, 418, 420, 0),
-    ("blind18", "en"): (299, 310, 421, 426, 0),
-    ("blind18", "zh"): (301, 309, 411, 413, 0),
+    ("blind17", "zh"): (301, 307, 418, 420, 0),
+    ("blind18", "en"): (301, 310, 422, 426, 0),
+    ("blind18", "zh"): (301, 309, 412, 413, 0),
+    ("blind19", "en"): (310, 312, 477, 477, 0),
+    ("blind19", "zh"): (307, 309, 415, 415, 0),
 }
 
 

@@ -31,6 +31,15 @@ leave alone. One table a freeze, named by it:
   Chinese name right after a word, a letters-first health-card number after its cue, a user
   name signed at the end of a post, a known given name opening a sentence before an age; a
   name field that names no one (姓名不详) kept.
+- nineteenth: A given name after an honorific from outside English, a letter's SURNAME, GIVEN,
+  the last digits of a phone or a number, a day of a Hijri month in words, a weekday placed by
+  a holiday, holidays of more countries and faiths, dotted Chinese month.day dates after an
+  order or a move, 民國 dates, flats by building, entrance and number, metro stations, the
+  hospital known as 301, a handle whose post is cited, an e-mail spelled with 在 and 点, 老/小 and
+  a surname after a thanks or before punctuation, Traditional-script hospitals, titles and
+  holidays, names with a particle (Ó, da) or an apostrophe inside, an address with a direction
+  after its street, a care home called a court; a ward and bed after 住在, a lone number past 31,
+  the second word of a drug's brand and a maker after "made by" kept.
 """
 
 from __future__ import annotations
@@ -212,6 +221,30 @@ FOUND = {
         ("My mum Margaret 'Peggy' Holloway is 86.", "NAME", "Margaret 'Peggy' Holloway"),
         ("欧阳明轩复查血钾 3.15，医生说偏低。", "NAME", "欧阳明轩"),
     ],
+    "nineteenth": [
+        ("Kuya Ramon drove us to the clinic twice.", "NAME", "Ramon"),
+        ("Letter reads: RE: OKONKWO, GRACE, seen in clinic.", "NAME", "OKONKWO, GRACE"),
+        ("Their mobile ending 4417 is the one to use.", "PHONE", "4417"),
+        ("Her hospital number ending 20931 is on the wristband.", "ID", "20931"),
+        ("He was admitted on the third of Shawwal.", "DATE", "the third of Shawwal"),
+        ("She had the stent the Friday after Easter Monday.", "DATE", "Friday after Easter Monday"),
+        ("Dad's bypass is booked on Waitangi Day, of all days.", "DATE", "Waitangi Day"),
+        ("妈妈的放疗：第一次5.12，第二次推迟到6.3。", "DATE", "5.12"),
+        ("妈妈的放疗：第一次5.12，第二次推迟到6.3。", "DATE", "6.3"),
+        ("外婆民國110年3月2日開的刀。", "DATE", "民國110年3月2日"),
+        ("我们家在12栋3单元602，电梯老坏。", "LOCATION", "12栋3单元602"),
+        ("在深圳地铁车公庙站晕倒了，被送去医院。", "LOCATION", "深圳地铁车公庙站"),
+        ("去年在301做的手术，恢复得还行。", "LOCATION", "301"),
+        ("看到爱跑步的小周的帖子，我也想问。", "NAME", "爱跑步的小周"),
+        ("资料发到 tangtang_88 在 qq 点 com 吧。", "EMAIL", "tangtang_88 在 qq 点 com"),
+        ("我们单位老曹，上个月查出肺结节。", "NAME", "老曹"),
+        ("感谢小彭护士的照顾。", "NAME", "小彭"),
+        ("在成大醫院看過陳醫師的門診。", "NAME", "陳"),
+        ("My grandad Seán Ó Briain had his hip done.", "NAME", "Seán Ó Briain"),
+        ("Our neighbour Leilani Ka'ahumanu drove him in.", "NAME", "Leilani Ka'ahumanu"),
+        ("Meeting is at 88 King St E, Hamilton.", "LOCATION", "88 King St E"),
+        ("She moved into Ashgrove Court Care Home in May.", "LOCATION", "Ashgrove Court Care Home"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -275,6 +308,19 @@ EDGES = {
         ("Warfarin is 5 mg daily.", "Warfarin"),
         ("Potassium was 5.9 this morning.", "Potassium"),
     ],
+    "nineteenth": [
+        # The edges: "ending" with no number word before it, a decimal list of lab values, a
+        # dotted value with a unit, a station that is no metro's, a handle cue with a role,
+        # 301 as a room, 老 before a word, "Ate" as a verb before a food.
+        ("The story has a happy ending 2024 edition.", "2024"),
+        ("血钾 5.3、10.6、9.1，都偏高。", "9.1"),
+        ("第一次3.5mg，第二次加量。", "3.5mg"),
+        ("去火车站接他，坐了一夜车。", "火车站"),
+        ("看到医生的回复，放心多了。", "医生"),
+        ("住在301病房，靠窗。", "301病房"),
+        ("我们老家，种地的。", "老家"),
+        ("Ate toast and felt sick after.", "toast"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -314,6 +360,16 @@ KEPT = {
         ("Stelara worked for me but I was on Entyvio for a year first.", "Entyvio"),
         ("吴主任的门诊是周三下午。", "周三下午"),
         ("联系人：未知", "未知"),
+    ],
+    "nineteenth": [
+        # a ward and bed where a patient lies; a centile; a brand's second word; a maker
+        ("住在3病区12床，隔壁很吵。", "3病区12床"),
+        ("Weight went from the 75th to the 25th centile.", "75th"),
+        ("The nurse switched her to Invega Sustenna last month.", "Invega Sustenna"),
+        ("It is a different pen, made by Lilly.", "Lilly"),
+        ("Wore a Holter for two days.", "Holter"),
+        ("Solu-Cortef 100 mg IM and straight to A&E. Got seen fast.", "A&E. Got"),
+        ("高原红细胞增多症要不要放血？", "高原红细胞增多症"),
     ],
 }
 

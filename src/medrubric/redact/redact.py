@@ -101,7 +101,8 @@ _DEPARTMENT = re.compile(
     r"(?:Clinic|Unit|Ward|Department|Dept|Service|Team|Suite|Bay|Centre|Center)s?"
 )
 _ZH_PLACE_TAIL = re.compile(
-    r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)区|县|镇|乡|村|街道|路|街|大道|巷|弄|胡同|小区|花园|公寓|大厦)"
+    r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
+    r"|花[园園]|公寓|大[厦廈])"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
     # grade of hospital (上海 | 三甲医院) or after a word that counts it (沈阳 | 一家三甲医院).
@@ -112,7 +113,7 @@ _ZH_PLACE_TAIL = re.compile(
     rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
-    r"(?:医院|卫生院|保健院|医学中心|卫生服务中心|诊所))"
+    r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所))"
 )
 
 
@@ -164,14 +165,17 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
-    """False for a date that is a clinic's weekly day or one word naming a drug, and for
-    names and places that are eponyms, drug names, medical terms (黄疸 after 患者 looks like a
-    name), countries or regions, common words, or words for a relative."""
+    """False for a date that is a clinic's weekly day, one word naming a drug or a lone number
+    no day of a month can be, and for names and places that are eponyms, drug names, medical
+    terms (黄疸 after 患者 looks like a name), countries or regions, common words, words for a
+    relative, or the second word of a drug's brand (Abilify Maintena)."""
     if (
         kind == "DATE"
         and (
             _CLINIC_DAYS.search(text, max(0, start - 8), start)  # 门诊是周三下午: the clinic's day
             or _drug_not_date(text[start:end])  # "I was on Entyvio"
+            or _LONE_NUMBER.fullmatch(text, start, end) is not None  # "from the 50th centile"
+            or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
         )
     ):
         return False
@@ -179,6 +183,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return True
     span = text[start:end]
     lex = lexicon()
+    before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    if before is not None and lex.is_drug_name(before.group(1)):
+        return False  # "from Abilify Maintena", "Lantus SoloStar": one brand
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
         return False
     if is_english_relative(span):  # Grandad, Daddy: who, not a name
@@ -218,6 +225,10 @@ def _drug_not_date(span: str) -> bool:
 
 
 _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
+# A number alone (with "the" before it) past any day of a month: 32 to 999, not a year.
+_LONE_NUMBER = re.compile(r"(?:the\s+)?(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)?")
+# A centile after an ordinal: a growth chart's line, not a day.
+_CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I)
 _CALENDAR_WORD = re.compile(
     r"(?i)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tues?(?:day)?"
@@ -246,9 +257,17 @@ _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 _HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 
 
-_SURNAME = r"[A-Z][\w'’]*[a-z](?:-[A-Z][\w'’]*[a-z])*"
+# Capitals of Latin-1 and Latin Extended-A (Ó, Ł, Ā): names of many languages start with one.
+_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.isupper())
+_SURNAME = rf"[{_CAPITAL}][\w'’]*[^\W\d_](?:-[{_CAPITAL}][\w'’]*[^\W\d_])*"
 _NAME_PARTICLE = (
-    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten)"
+    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten"
+    r"|Ó|Ní|Nic|Ua|Uí|Mac|al|el)"
+)
+# Capitalised words that start a clause, not a second surname after a particle's.
+_NOT_NAME_AFTER = (
+    r"(?:The|A|An|And|But|So|Then|He|She|They|It|I|We|You|His|Her|Their|My|Our|This|That"
+    r"|Is|Was|Has|Had|Who|In|On|At|To|From|With|For)\b"
 )
 # Letters that close a number: a version code (5584-486-674-YM) or a check character
 # (43012419570812352X).
@@ -259,7 +278,9 @@ _AFTER = {
         r"-(?!(?:like|ish|type|free|born|led|run|era|ism|wise|ward|based)\b)[a-z]{1,4}\b(?![-'’])"
         r"|(?:-[A-Z][\w'’]*[a-z])+"
         rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
-        rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}"
+        rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
+        # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
+        r"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[a-zā-ž]{3,}"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"

@@ -414,6 +414,7 @@ def rules() -> tuple[Rule, ...]:
         + fourteenth_rules()
         + fifteenth_rules()
         + seventeenth_rules()
+        + nineteenth_rules()
         + gazetteer_rules()
     )
 
@@ -791,16 +792,22 @@ _EN_HOLIDAY = (
     r"|Valentine['’]s Day|Mother['’]s Day|Mothering Sunday|Father['’]s Day|Labou?r Day"
     r"|Memorial Day|Independence Day|St\.? Patrick['’]s Day|Australia Day|Anzac Day|Canada Day"
     r"|Remembrance Sunday|Burns Night|Bank Holiday Monday"
+    r"|St\.? (?:David|George|Andrew)['’]s Day|Dydd Gŵyl Dewi|Waitangi Day|Matariki|Juneteenth"
+    r"|Victoria Day|Pongal|Onam|Vaisakhi|Baisakhi|Holi|Navratri|Dussehra|Deepavali|Lohri"
+    r"|Hari Raya(?: Puasa| Haji| Aidilfitri)?|Chuseok|Songkran|Kwanzaa"
 )
 _ZH_HOLIDAY = (
-    r"春节|除夕|元宵节?|清明节?|端午节?|中秋节?|国庆节?|元旦|七夕|重阳节?|腊八节?|小年|冬至"
-    r"|圣诞节?|平安夜|劳动节|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
+    r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
+    r"|重阳[节節]?|重陽[节節]?|腊八[节節]?|臘八[节節]?|小年|冬至|圣诞[节節]?|聖誕[节節]?|平安夜"
+    r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
     "day", "christmas", "eve", "hogmanay", "easter", "thanksgiving", "halloween", "night",
     "eid", "diwali", "hanukkah", "passover", "yom kippur", "rosh", "new year", "mothering",
-    "remembrance",
+    "remembrance", "dydd", "waitangi", "matariki", "juneteenth", "pongal", "onam", "vaisakhi",
+    "baisakhi", "holi", "navratri", "dussehra", "deepavali", "lohri", "hari raya", "chuseok",
+    "songkran", "kwanzaa",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -973,7 +980,7 @@ def date_rules() -> tuple[Rule, ...]:
                 rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
                 rf"|(?:{_ZH_EVENT}))"
             ),
-            cues=tuple(re.sub(r"节\?$", "", w) for w in _ZH_HOLIDAY.split("|")),
+            cues=tuple(re.sub(r"\[节節\]\??$", "", w) for w in _ZH_HOLIDAY.split("|")),
         ),
         # A day, month and two-digit year after an admission or discharge word: 出院23.3.1.
         Rule(
@@ -1611,7 +1618,7 @@ def place_rules() -> tuple[Rule, ...]:
                 r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b|(?:[A-Z][a-z]+\s+){1,3}"
                 r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
                 r"|Grove|Close|Crescent|Terrace|Gardens|Row|Square|Mews|Parkway|Highway|Hwy"
-                r"|Circle|Trail|Walk|Hill)\b\.?)"
+                r"|Circle|Trail|Walk|Hill)\b\.?(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]?\w))?)"
             ),
             min_digits=1,
         ),
@@ -1889,11 +1896,19 @@ def place_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "LOCATION",
-            c(r"(?:住在|住址|地址|家住|家在)[\s:：是为]*([^\s，,。；;！!]{2,30})"),
+            c(r"(?:住在|住址|地址|家住|家在)[\s:：是为在]*([^\s，,。；;！!]{2,30})"),
             group=1,
+            # …not a ward and bed (住在3病区12床): where a patient lies, not where they live.
+            accept=lambda v: _ZH_WARD_BED.fullmatch(v) is None,
             cues=("住", "地址", "家在"),
         ),
     )
+
+
+# A ward, room or bed by number (3病区12床, 5楼18床, 301病房).
+_ZH_WARD_BED = re.compile(
+    r"(?:[\d一二三四五六七八九十]+(?:病区|病房|号楼|楼|区)\s?)?[\d一二三四五六七八九十]+(?:号床|床|室|号?病房)"
+)
 
 
 _ZH_HANDLE_CUE = (
@@ -2095,9 +2110,14 @@ def _town_and_postcode(value: str) -> bool:
     return town.rstrip(",") in lexicon().en_towns and not 1900 <= int(digits) <= 2099
 
 
+# Homes whose names are often a court's or a house's (Whinhall Court Care Home).
+_HOME_HEAD = re.compile(r"(?:Care|Nursing|Residential|Rest) Home$")
+
+
 def _facility(value: str) -> bool:
     words = value.split()
-    return not any(w in _FACILITY_NOT for w in words) and words[0] not in _SURGERY_NOT
+    barred = {"College", "Society", "Academy"} if _HOME_HEAD.search(value) else _FACILITY_NOT
+    return not any(w in barred for w in words) and words[0] not in _SURGERY_NOT
 
 
 _ZH_VERBS = "推荐介绍转挂约送找选过"
@@ -3146,7 +3166,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医过過])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -3465,7 +3485,7 @@ def tenth_rules() -> tuple[Rule, ...]:
                 # only, not at every position of the text (the same matches, far sooner).
                 r"(?=[A-Z]\.)"
                 + "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
-                + r"(?<![\w.])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
+                + r"(?<![\w.&])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
                 + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
             ),
             accept=_initial_and_family,
@@ -4134,5 +4154,198 @@ def seventeenth_rules() -> tuple[Rule, ...]:
                 rf"{_DAY}{ordinal}\s+(?:of\s+)?{_MONTH_NAME}"
             ),
             cues=("-", "–", " to ", "until"),
+        ),
+    )
+
+
+# Honorifics of address before a given name, in the languages of forum posters (Ate Joy, Kuya
+# Ramon, Tita Baby, Encik Razak, Alhaji Musa, Bác Hùng).
+_EN_HONORIFIC = (
+    r"Kuya|Tita|Tito|Lola|Lolo|Manang|Manong|Encik|Puan|Datuk|Alhaji|Alhaja|Hajia|Mallam"
+    r"|Bác|Chú|Aunty|Auntie|Uncle"
+)
+# A word that starts with a capital of any script's Latin letters (Trần, Ōtara).
+_TITLED_WORD = r"(?![a-zß-ÿ])[^\W\d_][^\W\d_]*"
+_HIJRI_MONTH = (
+    r"Muharram|Safar|Rajab|Sha['‘’]?ban|Rama[dz]an|Shawwal|Dhu\s?(?:al|l)[- ]Qa['‘’]?dah"
+    r"|Dhu\s?(?:al|l)[- ]Hijjah"
+)
+_ORDINAL_WORD = (
+    r"(?:(?:twenty|thirty)[- ])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth"
+    r"|nineteenth|twentieth|thirtieth|last"
+)
+# Units and words after a number that make a dotted pair a quantity (3.5mg, 4.20万), not a
+# month and a day.
+_ZH_NOT_AFTER_DOTTED = (
+    r"\s*(?:[A-Za-zμµ%‰℃°×*/]|万|亿|千|元|块|分|倍|级|度|岁|个|次|天|周|月|年|小时|厘米|毫米"
+    r"|公斤|斤|克)"
+)
+
+
+def _given_after_comma(value: str) -> bool:
+    """SURNAME, GIVEN: the part after the comma is a known given name."""
+    given = value.split(",", 1)[1].split()[0]
+    return lexicon().is_given(given.title())
+
+
+def _handle_phrase(value: str) -> bool:
+    """A forum handle read as "X的提问": no word of a role or of people in general."""
+    return (
+        re.search(
+            r"医生|醫生|大夫|护士|護士|专家|專家|老师|老師|大家|网友|網友|楼主|樓主|别人|別人|朋友|家长"
+            r"|家長|病友|官方|医院|醫院|我|你|他|她|们|們",
+            value,
+        )
+        is None
+    )
+
+
+def nineteenth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 19 showed missing: a given name after an
+    honorific of address from outside English (Ate Joy, Kuya Ramon); a letter's SURNAME,
+    GIVEN after RE: or Patient: (RE: DOHERTY, MAIREAD); the last digits of a number ("the
+    old one ending 0126", "NHS number ending 4471": a partial number still narrows who it
+    is); a day of a Hijri month in words (the twenty-second of Ramadan); a weekday or day
+    placed by a holiday (the Monday after Thanksgiving); dotted month.day dates in Chinese
+    after an order or a move of an appointment (第一次3.5, 推迟到4.20); dates with a 民國
+    year (112年9月14日); a flat by building, entrance and number (7栋2单元1503); a metro
+    station (广州地铁体育西路站); a hospital by the number everyone knows it by (去301); a
+    forum handle whose question or post is cited (看到北京打工人小王的提问); an e-mail spelled
+    with 在 or 艾特 and 点 (xiaomi_mama 在 sina 点 cn); 老 or 小 before a surname, after a
+    thanks or before punctuation (我们厂老郭，感谢小唐护士)."""
+    c = re.compile
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    return (
+        Rule(
+            "NAME",
+            c(rf"\b(?:{_EN_HONORIFIC})\s+({_TITLED_WORD}(?:[ -]{_TITLED_WORD}){{0,2}})"),
+            group=1,
+            accept=lambda v: not lexicon().is_drug_name(v) and not is_medical_term(v),
+            cues=tuple(w.lower() for w in _EN_HONORIFIC.split("|")),
+        ),
+        # …and after Ate (an elder sister), an English verb too: a known given name only.
+        Rule(
+            "NAME",
+            c(rf"\bAte\s+({_TITLED_WORD})"),
+            group=1,
+            accept=lambda v: (
+                (lexicon().is_given(v) or re.fullmatch(_WORD_NAMES, v) is not None)
+                and not lexicon().is_drug_name(v)
+            ),
+            cues=("ate ",),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?:\bRE|\bRe|\bPatient|\bPATIENT|\bName|\bNAME|\bPt)\s*:\s*"
+                r"([A-Z][A-Z'’-]+,\s*[A-Z][A-Z'’-]+(?:\s[A-Z][A-Z'’-]+)?)"
+            ),
+            group=1,
+            accept=_given_after_comma,
+            cues=("re:", "re :", "patient", "name", "pt"),
+        ),
+        Rule(
+            "PHONE",
+            c(
+                r"(?i:\b(?:fax|phone|mobile|tel|landline|one)\s+ending\s+(?:in\s+|with\s+)?)"
+                r"(\d{3,6})\b"
+            ),
+            group=1,
+            cues=("ending",),
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\b(?:number|no\.?|card|account)\s+ending\s+(?:in\s+|with\s+)?)"
+                r"(\d{3,6})\b"
+            ),
+            group=1,
+            cues=("ending",),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"\b(?:the\s+)?(?:(?i:{_ORDINAL_WORD})|\d{{1,2}}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:{_HIJRI_MONTH})\b"
+            ),
+            cues=("ramadan", "ramzan", "muharram", "safar", "rajab", "sha", "shawwal", "dhu"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"\b(?:the|The)\s+(?:{_EN_DAY_NAME}|weekend|day|night)\s+(?:after|before)\s+(?:{_EN_HOLIDAY})\b"
+            ),
+            cues=("after", "before"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:第[一二三四五六七八九十\d]{1,3}次|(?:推迟|推遲|改|提前|延|约|約|排|定)(?:到|在))"
+                r"\s?((?:1[0-2]|[1-9])\.(?:3[01]|[12]\d|0?[1-9]))"
+                rf"(?![\d.])(?!{_ZH_NOT_AFTER_DOTTED})"
+            ),
+            group=1,
+            cues=("次", "到", "在"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?:民國|民国)?(?<!\d)(?:1[01]\d|[4-9]\d)年(?:1[0-2]|0?[1-9])月(?:3[01]|[12]\d|0?[1-9])[日号號]"
+                r"|(?:民國|民国)(?:1[01]\d|[1-9]\d?)年(?:(?:1[0-2]|0?[1-9])月)?"
+            ),
+            cues=("年",),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"(?<![\d.])\d{1,3}(?:栋|棟|幢|号楼|號樓)\d{1,2}单元\d{2,4}(?:室|号|號)?"),
+            cues=("单元",),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?:{_HAN}{{2}})?(?:地铁|地鐵|轻轨|輕軌)(?:\d{{1,2}}号线)?(?:{_HAN}){{2,6}}?站"),
+            accept=lambda v: re.search(r"地铁站|地鐵站|轻轨站|輕軌站|[这那哪每]站", v) is None,
+            cues=("地铁", "地鐵", "轻轨", "輕軌"),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"(?<=[去在到转轉住])301(?=医院|醫院|[，,。.！!？?、做看住复複的]|$)"),
+            cues=("301",),
+        ),
+        Rule(
+            HANDLE,
+            c(
+                r"(?:看到|看了|看过|看過|感谢|感謝|谢谢|謝謝)@?([^\s，,。.！!？?：:、@]{2,14}?)的(?:提问|提問|帖子|回复|回覆|分享|留言|评论|評論|经验|經驗)"
+            ),
+            group=1,
+            accept=_handle_phrase,
+            cues=(
+                "的提问",
+                "的提問",
+                "的帖子",
+                "的回复",
+                "的回覆",
+                "的分享",
+                "的留言",
+                "的评论",
+                "的評論",
+                "的经验",
+                "的經驗",
+            ),
+        ),
+        Rule(
+            "EMAIL",
+            c(
+                r"[A-Za-z][A-Za-z0-9_.-]{2,}\s?(?:在|艾特|圈a)\s?[A-Za-z0-9-]+\s?(?:点|點)\s?(?:com|cn|net|org|hk|tw)(?:\s?(?:点|點)\s?(?:cn|hk|tw))?\b"
+            ),
+            cues=("点", "點"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:(?<=感谢|感謝|谢谢|謝謝|多谢|多謝)[小老](?:{surnames})(?=护士|護士|医生|醫生|大夫|主任|老师|老師|姐|哥)"
+                rf"|(?<=[厂廠我们們的，,])老(?:{surnames})(?=[，,。！!？?（(]))"
+            ),
+            cues=("小", "老"),
         ),
     )

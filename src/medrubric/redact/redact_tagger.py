@@ -62,6 +62,8 @@ _MONTH_OR_YEAR = re.compile(
 _DATE_GOES_ON = re.compile(r"\s*[\d零〇一二三四五六七八九十腊正冬]")
 # A ward or wing named by a number and a compass point (4 North, 6 East) is no date.
 _WARD = re.compile(r"(?i:(?:ward\s+)?\d{1,2}\s*(?:north|south|east|west|[nsew])(?:\s+wing)?)")
+# …nor a span that starts with one ("4 North yesterday": the words after it date nothing).
+_WARD_FIRST = re.compile(_WARD.pattern + r"\b(?!\s*[/.-]?\d)")
 _ID_CHAR = re.compile(r"[A-Za-z0-9]")
 # A bare acronym or a regimen of them (PPSN, R-CHOP, FOLFOX): upper-case letters, no digit.
 _ACRONYM = re.compile(r"[A-Z]{1,6}(?:[-/][A-Z]{1,6})*")
@@ -525,7 +527,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was", and has no decimal part (aged 90.5 kg is a weight);
     - a date is not a month or year alone (上个月, last year) nor a ward named by a number
-      and a compass point (4 North), and every number written
+      and a compass point (4 North) or one followed by other words, and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
       them 12 or under, and a year of two or four digits (10/5/5 is a dose schedule);
     - an IP address is a valid IPv4 (with or without a port) or IPv6 address (10:30:45 is
@@ -559,7 +561,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
         cued = _AGE_BEFORE.search(text, max(0, start - 12), start) or _AGE_AFTER.match(text, end)
         return int(span) >= 90 and cued is not None
     if kind in ("DATE", "DOB"):
-        if _WARD.fullmatch(span):
+        if _WARD.fullmatch(span) or _WARD_FIRST.match(span):  # "4 North yesterday"
             return False
         if _MONTH_OR_YEAR.fullmatch(span) and not _DATE_GOES_ON.match(text, end):
             return False
