@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind19.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind20.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -123,7 +123,12 @@ def test_held_out_recall_and_clinical_detail_survival():
 # (its first run, the tagger not trained on it, was 579/621: EN 286/312, ZH 293/309, details
 # 886/892); those rules (honorifics, SURNAME, GIVEN, last digits, Hijri days, dotted and 民國
 # dates, flats, metro stations, Traditional script, names with particles and apostrophes)
-# raised blind 5, 10, 16, 17 and 18 too.
+# raised blind 5, 10, 16, 17 and 18 too. Blind 20 holds its figures with the tagger trained on
+# it and the rules read from its misses (its first run, the tagger not trained on it, was
+# 577/614: EN 288/309, ZH 289/305, details 813/821, one English snippet rejected whole, none
+# now); those rules (ages after "my mam is", hospitals with "and" or "hosp", "last four",
+# Singapore addresses, [at]/[dot] e-mails, 我家老陈, handles with digits opening a reply, 我是 +
+# an English name, dotted date ranges) raised blind 4, 6 and 17 too.
 # Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
@@ -133,10 +138,10 @@ MEASURED = {
     ("blind3", "en"): (235, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
     ("blind4", "en"): (282, 294, 418, 418, 0),
-    ("blind4", "zh"): (271, 278, 346, 346, 0),
+    ("blind4", "zh"): (272, 278, 346, 346, 0),
     ("blind5", "en"): (261, 271, 492, 493, 0),
     ("blind5", "zh"): (260, 269, 436, 436, 0),
-    ("blind6", "en"): (269, 273, 391, 391, 0),
+    ("blind6", "en"): (270, 273, 391, 391, 0),
     ("blind6", "zh"): (307, 309, 411, 413, 0),
     ("blind7", "en"): (290, 291, 334, 334, 0),
     ("blind7", "zh"): (259, 262, 462, 462, 0),
@@ -159,11 +164,13 @@ MEASURED = {
     ("blind16", "en"): (289, 295, 396, 399, 0),
     ("blind16", "zh"): (279, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 441, 444, 0),
-    ("blind17", "zh"): (301, 307, 418, 420, 0),
+    ("blind17", "zh"): (304, 307, 418, 420, 0),
     ("blind18", "en"): (301, 310, 422, 426, 0),
     ("blind18", "zh"): (301, 309, 412, 413, 0),
     ("blind19", "en"): (310, 312, 477, 477, 0),
     ("blind19", "zh"): (307, 309, 415, 415, 0),
+    ("blind20", "en"): (308, 309, 408, 408, 0),
+    ("blind20", "zh"): (305, 305, 413, 413, 0),
 }
 
 

@@ -40,6 +40,12 @@ leave alone. One table a freeze, named by it:
   holidays, names with a particle (Ó, da) or an apostrophe inside, an address with a direction
   after its street, a care home called a court; a ward and bed after 住在, a lone number past 31,
   the second word of a drug's brand and a maker after "made by" kept.
+- twentieth: An age over 89 given with "is" after a relative, a hospital whose name holds
+  "and" or is written with "hosp", the last four digits after "last four", a Singapore block
+  address and postcode, an e-mail with [at] and [dot], letters-first ids after "medical aid",
+  a name with Latin Extended-A letters, a given name after Nana or Granny, 我家 + 老/小 and a
+  surname, a handle with digits opening a reply, an English name after 我是, a range of dotted
+  dates before a stay.
 """
 
 from __future__ import annotations
@@ -245,6 +251,30 @@ FOUND = {
         ("Meeting is at 88 King St E, Hamilton.", "LOCATION", "88 King St E"),
         ("She moved into Ashgrove Court Care Home in May.", "LOCATION", "Ashgrove Court Care Home"),
     ],
+    "twentieth": [
+        ("My dad is 94 and still drives to the shops.", "AGE", "94"),
+        (
+            "Seen at Queen Elizabeth and Royal Victoria Hospital last year.",
+            "LOCATION",
+            "Queen Elizabeth and Royal Victoria Hospital",
+        ),
+        ("He was in Taranaki hosp for a week.", "LOCATION", "Taranaki hosp"),
+        ("They read out my Medicare last four 8812 at the desk.", "ID", "8812"),
+        (
+            "Nurse visits Blk 27 Jurong West St 65 #11-203 on Fridays.",
+            "LOCATION",
+            "Blk 27 Jurong West St 65 #11-203",
+        ),
+        ("Send it to S640027 please.", "LOCATION", "S640027"),
+        ("Write to jo.b[at]gmail[dot]com any time.", "EMAIL", "jo.b[at]gmail[dot]com"),
+        ("Her medical aid number is KX 4471 2290 11 on the card.", "ID", "KX 4471 2290 11"),
+        ("My mother Bożena Wróblewska is on warfarin.", "NAME", "Bożena Wróblewska"),
+        ("Miss you every day, Granny Ruth.", "NAME", "Ruth"),
+        ("我家小汪最近总咳嗽。", "NAME", "小汪"),
+        ("追梦人2021：我也做过这个手术。", "NAME", "追梦人2021"),
+        ("大家好，我是Kevin Zhou，在读研。", "NAME", "Kevin Zhou"),
+        ("我妈4.2到4.9在市一院住院。", "DATE", "4.2到4.9"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -320,6 +350,14 @@ EDGES = {
         ("住在301病房，靠窗。", "301病房"),
         ("我们老家，种地的。", "老家"),
         ("Ate toast and felt sick after.", "toast"),
+    ],
+    "twentieth": [
+        # The edges: a reading after "is", a lab range of dotted values, a ratio after a lab
+        # at a post's start, a word after Gran that is a place, 我家老毛病.
+        ("My dad is 94% on air, sats fine.", "94%"),
+        ("正常范围3.5到5.5之间。", "3.5到5.5"),
+        ("抗核抗体1:320，要复查。", "抗核抗体1:320"),
+        ("我家老毛病又犯了。", "老毛病"),
     ],
 }
 

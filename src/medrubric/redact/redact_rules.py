@@ -83,8 +83,9 @@ def _longest_known(text: str, start: int, end: int, known: frozenset[str]) -> in
     return None
 
 
-_UPPER = "A-ZÀ-ÖØ-Þ"
-_LOWER = "a-zß-öø-ÿ"
+# Latin-1 and Latin Extended-A letters (Zielińska, Ōpōtiki, Łukasz).
+_UPPER = "A-ZÀ-ÖØ-Þ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.isupper())
+_LOWER = "a-zß-öø-ÿ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.islower())
 _CAP = rf"(?:Mc|Mac|O['’])?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
 _EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 # Reddit's user prefix (u/name), not a unit after a number (38 U/mL, 0.85 u/hr).
@@ -297,7 +298,7 @@ _ID_CUES_EN = (
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
     r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
-    r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale"
+    r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
@@ -415,6 +416,7 @@ def rules() -> tuple[Rule, ...]:
         + fifteenth_rules()
         + seventeenth_rules()
         + nineteenth_rules()
+        + twentieth_rules()
         + gazetteer_rules()
     )
 
@@ -3177,8 +3179,8 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?<=爸|妈|公|婆|爷|奶|哥|姐|弟|妹|叔|姨|舅|友|事)([老小](?:{surnames}))"
-                rf"(?![公婆师人家板妈爸伴乡总表时儿朋伙区学便孩])"
+                rf"(?<=爸|妈|公|婆|爷|奶|哥|姐|弟|妹|叔|姨|舅|友|事|家)([老小](?:{surnames}))"
+                rf"(?![公婆师人家板妈爸伴乡总表时儿朋伙区学便孩病花])"
             ),
             group=1,
             cues=("老", "小"),
@@ -4162,7 +4164,7 @@ def seventeenth_rules() -> tuple[Rule, ...]:
 # Ramon, Tita Baby, Encik Razak, Alhaji Musa, Bác Hùng).
 _EN_HONORIFIC = (
     r"Kuya|Tita|Tito|Lola|Lolo|Manang|Manong|Encik|Puan|Datuk|Alhaji|Alhaja|Hajia|Mallam"
-    r"|Bác|Chú|Aunty|Auntie|Uncle"
+    r"|Bác|Chú|Aunty|Auntie|Uncle|Aunt|Nana|Nanna|Nan|Granny|Grandma|Grandad|Grandpa"
 )
 # A word that starts with a capital of any script's Latin letters (Trần, Ōtara).
 _TITLED_WORD = r"(?![a-zß-ÿ])[^\W\d_][^\W\d_]*"
@@ -4347,5 +4349,107 @@ def nineteenth_rules() -> tuple[Rule, ...]:
                 rf"|(?<=[厂廠我们們的，,])老(?:{surnames})(?=[，,。！!？?（(]))"
             ),
             cues=("小", "老"),
+        ),
+    )
+
+
+# Relatives whose age a poster gives with "is" or "turned" (my mam is 91 and …).
+_AGED_RELATIVE = (
+    r"mum|mam|mom|mother|dad|father|nan|nana|gran|granny|grandma|grandad|grandpa|grandmother"
+    r"|grandfather|aunt|auntie|uncle|husband|wife|dad-in-law|mum-in-law|father-in-law"
+    r"|mother-in-law|patient|neighbour|neighbor"
+)
+
+
+def twentieth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 20 showed missing: an age over 89 given with "is"
+    or "turned" after a relative (my mam is 91 and …); a hospital whose name holds "and"
+    (Royal Devon and Exeter Hospital) or is written short with "hosp"; the last four digits
+    of a number after "last four"; a Singapore block address and its postcode (Blk 318 Ang
+    Mo Kio Ave 3 #08-114, S560318); an e-mail with "[at]" and "[dot]" written out; a
+    handle with digits opening a reply (风吹麦浪88：); an English name after 我是 or 我叫; a
+    range of dotted month.day dates before a stay (3.5到3.12在…住院)."""
+    c = re.compile
+    return (
+        Rule(
+            "AGE",
+            c(
+                rf"\b(?i:my|our|his|her)\s+(?i:{_AGED_RELATIVE})"
+                r"\s+(?:is|was|turned|turns|just turned)\s+(9\d|1[01]\d)"
+                r"\b(?!\s*(?:%|kg|mg|mmHg|bpm|/|\.\d|percent))"
+            ),
+            group=1,
+            cues=(" is ", " was ", " turn"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:{_CAP}\s+){{1,3}}and\s+(?:{_CAP}\s+){{0,2}}"
+                r"(?:Hospital|Infirmary|Medical Centre|Medical Center|Hospitals)\b"
+            ),
+            cues=(" and ",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"(?i:\b(?:at|in|into|to|from)\s+)({_CAP}(?:\s{_CAP})?\s+(?i:hosp|hosptial|hospitl))\b"
+            ),
+            group=1,
+            accept=lambda v: not lexicon().is_common_word(v.split()[0].lower()),
+            cues=("hosp",),
+        ),
+        Rule(
+            "ID",
+            c(
+                r"(?i:\blast\s+(?:four|4|five|5|six|6)(?:\s+digits)?(?:\s+(?:is|are|of it))?)"
+                r"[\s:(]*(\d{4,6})\b"
+            ),
+            group=1,
+            cues=("last",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Blk|Block)\s+\d{1,4}[A-Z]?\s+(?:[A-Z][a-z]+\s+){1,4}"
+                r"(?:Ave|Avenue|St|Street|Rd|Road|Dr|Drive|Cres|Crescent|Lane|Ring|Walk|Close)\.?"
+                r"(?:\s+\d{1,2})?(?:,?\s*#\d{1,2}-\d{1,4})?"
+            ),
+            cues=("blk", "block"),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"(?<![\w-])(?:S\(?\d{6}\)?|(?<=Singapore )\d{6})(?![\w-])"),
+            cues=("s", "singapore"),
+            min_digits=6,
+        ),
+        Rule(
+            "EMAIL",
+            c(
+                r"[A-Za-z0-9][\w.+-]*\s?[(\[]\s?(?i:at)\s?[)\]]\s?[A-Za-z0-9-]+"
+                r"(?:\s?[(\[]\s?(?i:dot)\s?[)\]]\s?[A-Za-z0-9-]+)+"
+            ),
+            cues=("[dot", "(dot"),
+        ),
+        Rule(
+            HANDLE,
+            c(r"(?m)^\s*([\u4e00-\u9fffA-Za-z_]{2,12}\d{1,4})[：:](?!\s?\d)"),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<=我是|我叫|我係|我系)\s?({_CAP}(?:\s{_CAP}){{0,2}})"),
+            group=1,
+            accept=lambda v: not lexicon().is_drug_name(v) and not is_medical_term(v),
+            cues=("我是", "我叫", "我係", "我系"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                r"(?<![\d.])((?:1[0-2]|[1-9])\.(?:3[01]|[12]\d|0?[1-9]))\s?(?:到|至|~|～|-|—)\s?"
+                r"((?:1[0-2]|[1-9])\.(?:3[01]|[12]\d|0?[1-9]))(?![\d.])"
+                r"(?=\s?(?:在|住院|期间|住|去|回|出差|出院|入院|做|复查|化疗|放疗|，?在))"
+            ),
+            cues=("到", "至", "~", "～", "-", "—"),
         ),
     )
