@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind20.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind21.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -128,12 +128,17 @@ def test_held_out_recall_and_clinical_detail_survival():
 # 577/614: EN 288/309, ZH 289/305, details 813/821, one English snippet rejected whole, none
 # now); those rules (ages after "my mam is", hospitals with "and" or "hosp", "last four",
 # Singapore addresses, [at]/[dot] e-mails, 我家老陈, handles with digits opening a reply, 我是 +
-# an English name, dotted date ranges) raised blind 4, 6 and 17 too.
+# an English name, dotted date ranges) raised blind 4, 6 and 17 too. Blind 21 holds its
+# figures with the tagger trained on it and the rules read from its misses (its first run, the
+# tagger not trained on it, was 583/622: EN 289/312, ZH 294/310, details 831/839); those rules
+# (姓 + a surname, estates, 街道 after a city, handles after ID, schools, St. hospitals,
+# lower-case surnames after dr or mr, a lower-case name in brackets after a relative) raised
+# blind 2, 12 and 18 too.
 # Caught
 # identifiers, labelled identifiers, clinical details kept, details, snippets rejected whole; floors
 # against regression, not measures of unseen text.
 MEASURED = {
-    ("blind2", "en"): (230, 233, 316, 320, 0),
+    ("blind2", "en"): (231, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
     ("blind3", "en"): (235, 237, 235, 235, 0),
     ("blind3", "zh"): (222, 225, 201, 202, 0),
@@ -153,7 +158,7 @@ MEASURED = {
     ("blind10", "zh"): (289, 295, 421, 422, 0),
     ("blind11", "en"): (280, 293, 392, 396, 0),
     ("blind11", "zh"): (266, 267, 403, 406, 0),
-    ("blind12", "en"): (274, 277, 399, 402, 0),
+    ("blind12", "en"): (275, 277, 399, 402, 0),
     ("blind12", "zh"): (282, 284, 450, 452, 0),
     ("blind13", "en"): (252, 256, 401, 405, 0),
     ("blind13", "zh"): (282, 288, 385, 386, 0),
@@ -165,12 +170,14 @@ MEASURED = {
     ("blind16", "zh"): (279, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 441, 444, 0),
     ("blind17", "zh"): (304, 307, 418, 420, 0),
-    ("blind18", "en"): (301, 310, 422, 426, 0),
+    ("blind18", "en"): (302, 310, 422, 426, 0),
     ("blind18", "zh"): (301, 309, 412, 413, 0),
     ("blind19", "en"): (310, 312, 477, 477, 0),
     ("blind19", "zh"): (307, 309, 415, 415, 0),
     ("blind20", "en"): (308, 309, 408, 408, 0),
     ("blind20", "zh"): (305, 305, 413, 413, 0),
+    ("blind21", "en"): (308, 312, 416, 416, 0),
+    ("blind21", "zh"): (309, 310, 423, 423, 0),
 }
 
 

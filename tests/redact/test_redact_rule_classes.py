@@ -46,6 +46,10 @@ leave alone. One table a freeze, named by it:
   a name with Latin Extended-A letters, a given name after Nana or Granny, 我家 + 老/小 and a
   surname, a handle with digits opening a reply, an English name after 我是, a range of dotted
   dates before a stay.
+- twenty-first: A surname after 姓, a Hong Kong estate, a 街道 after a city, a handle after ID
+  or 网名, a school by its name, a hospital by its saint after at, a lower-case surname after
+  dr or mr, a lower-case name in brackets after a relative, a range of days with its year, a
+  street written with Dr, a number that "ends in" its digits, more Chinese titles.
 """
 
 from __future__ import annotations
@@ -275,6 +279,24 @@ FOUND = {
         ("大家好，我是Kevin Zhou，在读研。", "NAME", "Kevin Zhou"),
         ("我妈4.2到4.9在市一院住院。", "DATE", "4.2到4.9"),
     ],
+    "twenty-first": [
+        ("接诊的医生姓邓，说要住院观察。", "NAME", "邓"),
+        ("阿爺住喺觀塘秀茂坪邨，行動唔方便。", "LOCATION", "觀塘秀茂坪邨"),
+        ("温州鹿城街道那家诊所周末也开。", "LOCATION", "温州鹿城街道"),
+        ("网名 夜猫子妈妈 的那位，私信我一下。", "NAME", "夜猫子妈妈"),
+        (
+            "Her school, Holy Cross Primary School, has no nurse.",
+            "LOCATION",
+            "Holy Cross Primary School",
+        ),
+        ("He was moved to St. Vincent's after the scan.", "LOCATION", "St. Vincent's"),
+        ("dr okonjo wants bloods again next week", "NAME", "okonjo"),
+        ("my nan (edith) is on apixaban now", "NAME", "edith"),
+        ("He was in 14-20 March 2024 with pneumonia.", "DATE", "14-20 March 2024"),
+        ("Clinic letter says 418 Birch Hollow Dr, Tulsa.", "LOCATION", "418 Birch Hollow Dr"),
+        ("Her NHS number ends in 3391 on the letter.", "ID", "3391"),
+        ("報名請洽許護理師。", "NAME", "許"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -358,6 +380,18 @@ EDGES = {
         ("正常范围3.5到5.5之间。", "3.5到5.5"),
         ("抗核抗体1:320，要复查。", "抗核抗体1:320"),
         ("我家老毛病又犯了。", "老毛病"),
+    ],
+    "twenty-first": [
+        # The edges: 百姓 and 姓名, a street word, a kind of school, a doctor's remark, a bracket
+        # that names no one, Dr before a name, a generic care home.
+        ("老百姓看病难。", "老百姓"),
+        ("走在街道上突然头晕。", "街道上"),
+        ("Medical School was hard on him.", "Medical School"),
+        ("the dr said to rest", "said"),
+        ("my son (age 6) has a rash", "age 6"),
+        ("I saw 12 Dr Patel's patients.", "12"),
+        ("有冇好啲嘅老人院？", "老人院"),
+        ("QTc 512 ms and they stopped it.", "and"),
     ],
 }
 

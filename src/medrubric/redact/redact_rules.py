@@ -264,7 +264,7 @@ _ZH_HOSPITAL = r"医院|卫生院|保健院|医学中心|卫生服务中心|诊�
 # A numbered compound after a street number (团结湖北路9号院), not a hospital's campus or head.
 _ZH_COMPOUND = r"(?:院(?![区區长長士系内外办辦]))?"
 # Homes for the old and the frail (颐乐园养老院, 西湖区福利院), named like hospitals.
-_ZH_CARE_HOME = r"养老院|養老院|敬老院|护理院|護理院|福利院"
+_ZH_CARE_HOME = r"养老院|養老院|敬老院|护理院|護理院|福利院|护老院|護老院|安老院"
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 # What a name field holds when it names no one (姓名不详, 联系人：未知, 户主：保密).
@@ -417,6 +417,7 @@ def rules() -> tuple[Rule, ...]:
         + seventeenth_rules()
         + nineteenth_rules()
         + twentieth_rules()
+        + twenty_first_rules()
         + gazetteer_rules()
     )
 
@@ -1620,7 +1621,8 @@ def place_rules() -> tuple[Rule, ...]:
                 r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b|(?:[A-Z][a-z]+\s+){1,3}"
                 r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
                 r"|Grove|Close|Crescent|Terrace|Gardens|Row|Square|Mews|Parkway|Highway|Hwy"
-                r"|Circle|Trail|Walk|Hill)\b\.?(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]?\w))?)"
+                r"|Circle|Trail|Walk|Hill|Dr(?!\.?\s+[A-Z][a-z]))\b\.?"
+                r"(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]?\w))?)"
             ),
             min_digits=1,
         ),
@@ -3050,7 +3052,7 @@ _SHORT_HOSPITAL_AFTER = (
 # Titles and terms of address after a surname alone (林医生, 钱老师, 杨师傅, 钱奶奶, 邱主任, 杨叔).
 _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
-    r"|大夫|院長|院长|主治|叔|伯"
+    r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3168,7 +3170,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医过過])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医过過里裡洽])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -4153,7 +4155,7 @@ def seventeenth_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 rf"(?<![\d/.:])\b(?:the\s+)?{_DAY}{ordinal}\s*(?:-|–|to|until)\s*(?:the\s+)?"
-                rf"{_DAY}{ordinal}\s+(?:of\s+)?{_MONTH_NAME}"
+                rf"{_DAY}{ordinal}\s+(?:of\s+)?{_MONTH_NAME}(?:,?\s+(?:19|20)\d\d\b)?"
             ),
             cues=("-", "–", " to ", "until"),
         ),
@@ -4251,20 +4253,20 @@ def nineteenth_rules() -> tuple[Rule, ...]:
         Rule(
             "PHONE",
             c(
-                r"(?i:\b(?:fax|phone|mobile|tel|landline|one)\s+ending\s+(?:in\s+|with\s+)?)"
+                r"(?i:\b(?:fax|phone|mobile|tel|landline|one)\s+(?:ending|ends)\s+(?:in\s+|with\s+)?)"
                 r"(\d{3,6})\b"
             ),
             group=1,
-            cues=("ending",),
+            cues=("ending", "ends"),
         ),
         Rule(
             "ID",
             c(
-                r"(?i:\b(?:number|no\.?|card|account)\s+ending\s+(?:in\s+|with\s+)?)"
+                r"(?i:\b(?:number|no\.?|card|account)\s+(?:ending|ends)\s+(?:in\s+|with\s+)?)"
                 r"(\d{3,6})\b"
             ),
             group=1,
-            cues=("ending",),
+            cues=("ending", "ends"),
         ),
         Rule(
             "DATE",
@@ -4451,5 +4453,145 @@ def twentieth_rules() -> tuple[Rule, ...]:
                 r"(?=\s?(?:在|住院|期间|住|去|回|出差|出院|入院|做|复查|化疗|放疗|，?在))"
             ),
             cues=("到", "至", "~", "～", "-", "—"),
+        ),
+    )
+
+
+# The first words of a school's name that name a kind of school, not one school.
+_SCHOOL_KIND = frozenset(
+    [
+        "Medical",
+        "Nursing",
+        "Dental",
+        "Sunday",
+        "Primary",
+        "Secondary",
+        "High",
+        "Grammar",
+        "Boarding",
+        "Summer",
+        "Night",
+        "Special",
+        "The",
+        "My",
+        "Our",
+        "His",
+        "Her",
+        "Their",
+        "Business",
+        "Law",
+        "Art",
+        "Music",
+        "Driving",
+        "Public",
+        "Private",
+        "Local",
+    ]
+)
+
+
+def _named_school(value: str) -> bool:
+    first = value.split()[0]
+    return first not in _SCHOOL_KIND and not lexicon().is_common_word(first.lower())
+
+
+# Words after a lower-case title that no one is called (dr said, mr and mrs).
+_NOT_LOWER_NAME = frozenset(
+    (
+        *("and", "or", "the", "a", "an", "is", "was", "has", "had", "said", "says", "told"),
+        *("to", "at", "in", "on", "of", "for", "with", "who", "that", "this"),
+        *("appointment", "appt", "office", "surgery", "gp"),
+    )
+)
+
+
+def _lower_surname(value: str) -> bool:
+    lex = lexicon()
+    return not (
+        value in _NOT_LOWER_NAME
+        or lex.is_common_word(value)
+        or lex.is_drug_name(value)
+        or is_medical_term(value)
+    )
+
+
+def twenty_first_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 21 showed missing: a surname after 姓 (主管医生姓孔，
+    自称姓罗); a Hong Kong estate (深水埗南昌邨); a 街道 after a city with no district word
+    (义乌稠城街道); a handle after ID, 网名 or 昵称 (ID 健康小卫士888); a school by its name (St
+    Brigid's National School); a hospital called by its saint after at or to (at St.
+    Boniface); a lower-case surname after dr, mr or mrs (dr kavanagh); a lower-case given name
+    in brackets after a relative (mama (krystyna)). Elsewhere: a range of days with its year
+    (3-11 October 2023), a street written with Dr (2231 Maple Ridge Dr), a number that "ends
+    in" its digits, more titles (許護理師, 黎婆婆) and care homes (護老院); compound surnames
+    (申屠) are in the surname list the tagger reads."""
+    c = re.compile
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    return (
+        Rule(
+            "NAME",
+            c(
+                rf"(?<![百])(?<=姓)(?:{surnames}|{ambiguous})"
+                r"(?=[，,。、；;！!？?\s）)]|$|的|人|先生|女士|小姐|医生|大夫|护士|主任|老师)"
+            ),
+            cues=("姓",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:(?<=住喺)|(?<=住在)|(?<=喺)|(?<=住)|(?<=在)|(?<=係))(?![喺在])[\u4e00-\u9fff]{2,6}?邨"
+            ),
+            cues=("邨",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:^|(?<=[在住到从，,。\s]))[\u4e00-\u9fff]{2,3}[\u4e00-\u9fff]{2,3}?街道(?!办|上|里|口)"
+            ),
+            accept=lambda v: re.match(r"(?:这|那|哪|每|社区|附近|本地|当地|我们|你们)", v) is None,
+            cues=("街道",),
+        ),
+        Rule(
+            HANDLE,
+            c(
+                r"(?:(?<![A-Za-z])ID|网名|網名|昵称|暱稱|用户名|用戶名)\s*[:：]?\s*"
+                r"([\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9_]{1,15})(?=[\s，,。:：]|$)"
+            ),
+            group=1,
+            cues=("id", "网名", "網名", "昵称", "暱稱", "用户名", "用戶名"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?:St\.?\s+)?(?:{_CAP}(?:['’]s)?\s+){{1,3}}(?:(?:National|Primary|Secondary"
+                r"|High|Grammar|Junior|Infant|Middle|Elementary|Catholic|Community|C of E)\s+)?"
+                r"School\b"
+            ),
+            accept=_named_school,
+            cues=("school",),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"(?i:\b(?:at|to|into|from)\s+)(St\.\s+{_CAP}(?:['’]s?)?)"),
+            group=1,
+            cues=("st.",),
+        ),
+        Rule(
+            "NAME",
+            c(r"\b(?:dr|mr|mrs)\.?\s+([a-z][a-z'’-]{2,})\b"),
+            group=1,
+            accept=_lower_surname,
+            cues=("dr", "mr"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"\b(?:{_RELATIVES_EN}|mama|mamma|papa|nonna|babcia|dziadek)\s*\(([a-z][a-z'’-]{{2,}})\)"
+            ),
+            group=1,
+            accept=_lower_surname,
+            cues=("(",),
         ),
     )
