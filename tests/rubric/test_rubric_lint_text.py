@@ -132,6 +132,19 @@ def _checks(case: Case) -> dict[str | None, set[str]]:
         ("Explains that a simple faint is usually harmless", None),
         ("Explains that most colds usually clear up on their own", None),
         ("Reassures that checking a changing mole is a good use of the doctor's time", None),
+        # v19: the act right after "not" or "without" is avoided; a harm judged "not safe"
+        # after it is a warning; a list asked about is asked; "lack of" is a noun; a problem
+        # that comes apart on its own is no self-management
+        ("Advises having her seen in clinic this afternoon, not waiting until Friday", 1),
+        ("Urges calling the stroke team without waiting for the morning", 1),
+        ("Explains that the tube site can close fast, so waiting until Monday is not safe", 1),
+        ("Asks whether he has had a fever, a cough or diarrhoea himself this week", 1),
+        ("Explains that the numb feet may come from lack of vitamin B12", 1),
+        ("Suggests letting the scab come apart on its own and keeping it clean", None),
+        # …and the cues still flip where they are advice
+        ("Lacks any safety-netting advice", -1),
+        ("Suggests waiting until Monday to see the GP", -1),
+        ("Tells him to manage the wound himself at home", -1),
     ],
 )
 def test_wording_gives_the_expected_sign(text: str, sign: int | None) -> None:
