@@ -380,6 +380,10 @@ EDGES = {
         ("正常范围3.5到5.5之间。", "3.5到5.5"),
         ("抗核抗体1:320，要复查。", "抗核抗体1:320"),
         ("我家老毛病又犯了。", "老毛病"),
+        # a label heading a line is no handle; a distance after "is" is no age
+        ("COVID19: how long did your cough last?", "COVID19"),
+        ("术后第12：伤口拆线。", "术后第12"),
+        ("My dad is 90 minutes from the hospital.", "90 minutes"),
     ],
     "twenty-first": [
         # The edges: 百姓 and 姓名, a street word, a kind of school, a doctor's remark, a bracket

@@ -45,8 +45,10 @@ from medrubric.redact.redact_ner import (
 from medrubric.redact.redact_rules import (
     DOSE,
     HANDLE,
+    LOWER_LETTERS,
     STRENGTH_WORDS,
     UK_AREAS,
+    UPPER_LETTERS,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     ZH_PET_NAME_TIME,
@@ -257,9 +259,8 @@ _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 _HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 
 
-# Capitals of Latin-1 and Latin Extended-A (Ó, Ł, Ā): names of many languages start with one.
-_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.isupper())
-_SURNAME = rf"[{_CAPITAL}][\w'’]*[^\W\d_](?:-[{_CAPITAL}][\w'’]*[^\W\d_])*"
+# A surname starts with a capital of Latin-1 or Latin Extended-A (Ó, Ł, Ā).
+_SURNAME = rf"[{UPPER_LETTERS}][\w'’]*[^\W\d_](?:-[{UPPER_LETTERS}][\w'’]*[^\W\d_])*"
 _NAME_PARTICLE = (
     r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten"
     r"|Ó|Ní|Nic|Ua|Uí|Mac|al|el)"
@@ -280,7 +281,7 @@ _AFTER = {
         rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
         rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
-        r"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[a-zā-ž]{3,}"
+        rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"

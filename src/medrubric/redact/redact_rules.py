@@ -83,10 +83,13 @@ def _longest_known(text: str, start: int, end: int, known: frozenset[str]) -> in
     return None
 
 
-# Latin-1 and Latin Extended-A letters (Zielińska, Ōpōtiki, Łukasz).
-_UPPER = "A-ZÀ-ÖØ-Þ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.isupper())
-_LOWER = "a-zß-öø-ÿ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.islower())
-_CAP = rf"(?:Mc|Mac|O['’])?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
+# Latin-1 and Latin Extended-A letters (Zielińska, Ōpōtiki, Łukasz), for every name pattern.
+UPPER_LETTERS = "A-ZÀ-ÖØ-Þ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.isupper())
+LOWER_LETTERS = "a-zß-öø-ÿ" + "".join(ch for ch in map(chr, range(0x100, 0x180)) if ch.islower())
+_CAP = (
+    rf"(?:Mc|Mac|O['’])?[{UPPER_LETTERS}][{LOWER_LETTERS}]+"
+    rf"(?:-[{UPPER_LETTERS}][{LOWER_LETTERS}]+)?"
+)
 _EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
 # Reddit's user prefix (u/name), not a unit after a number (38 U/mL, 0.85 u/hr).
 _REDDIT_U = r"(?<!\d )(?<!\d)\bu/"
@@ -3450,7 +3453,7 @@ def tenth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"{_RESIDENCE_CUE}(\d{{1,4}}[A-Za-z]?,?\s+(?:(?:y|yr|the|de|la|le)\s+)?"
-                rf"[{_UPPER}][{_LOWER}'’]+(?:\s+(?:(?:y|yr|the|de|la|le|of)\s+)?[{_UPPER}][{_LOWER}'’]+){{0,2}})"
+                rf"[{UPPER_LETTERS}][{LOWER_LETTERS}'’]+(?:\s+(?:(?:y|yr|the|de|la|le|of)\s+)?[{UPPER_LETTERS}][{LOWER_LETTERS}'’]+){{0,2}})"
             ),
             group=1,
             accept=_house_name,
@@ -4378,7 +4381,8 @@ def twentieth_rules() -> tuple[Rule, ...]:
             c(
                 rf"\b(?i:my|our|his|her)\s+(?i:{_AGED_RELATIVE})"
                 r"\s+(?:is|was|turned|turns|just turned)\s+(9\d|1[01]\d)"
-                r"\b(?!\s*(?:%|kg|mg|mmHg|bpm|/|\.\d|percent))"
+                r"\b(?!\s*(?:%|kg|mg|mmHg|bpm|/|\.\d|percent|minutes?|mins?|miles?|km|lbs?|pounds"
+                r"|cm|mmol|seconds?|steps))"
             ),
             group=1,
             cues=(" is ", " was ", " turn"),
@@ -4434,8 +4438,11 @@ def twentieth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             HANDLE,
-            c(r"(?m)^\s*([\u4e00-\u9fffA-Za-z_]{2,12}\d{1,4})[：:](?!\s?\d)"),
+            # a Chinese word and two or more digits: "COVID19:", "Week2:" or "化疗2：" head a line
+            # as labels, not as handles
+            c(r"(?m)^\s*([\u4e00-\u9fff][\u4e00-\u9fffA-Za-z_]{2,11}\d{2,4})[：:](?!\s?\d)"),
             group=1,
+            accept=lambda v: re.search(r"[第次天周期号月年日]", v) is None,
             min_digits=1,
         ),
         Rule(
