@@ -31,12 +31,13 @@ from pathlib import Path
 from _results import write_section
 from bench_redact import PII, SPEED_SETS, make_threads, ratio, rejected
 
+from medrubric.data.labelled import labelled_sets
 from medrubric.redact import redact_tagger
 from medrubric.redact.pii_eval import load_snippets, score
 from medrubric.redact.redact import KINDS, redact_text, redact_threads
 from medrubric.redact.redact_ner import english_entities
 from medrubric.redact.redact_tagger import default_model, tag_spans
-from medrubric.redact.train import train_sets, training_sets
+from medrubric.redact.train import train_sets
 
 SHIPPED_THRESHOLD = redact_tagger.P_O_BELOW
 HEADING = "## Redaction: learned tagger, leave-one-set-out"
@@ -61,7 +62,7 @@ def fold_rows(
 ) -> tuple[list[str], list[str]]:
     """Rows for one left-out set: rules + NER, then with the tagger trained without it,
     decoded by its best path and by marginals at each of `thresholds`."""
-    train_sets(training_sets(PII, left_out), model)
+    train_sets(labelled_sets(PII, load_snippets, left_out), model)
     held = {
         lang: load_snippets(PII / f"{stem}.jsonl")
         for lang, stem in zip(("en", "zh"), left_out, strict=True)

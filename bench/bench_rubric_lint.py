@@ -8,6 +8,11 @@ tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`
 
 With several files, a last table sums them (all parts together).
 
+The flipped-sign check applies the learned sign model (`medrubric.rubric.sign_model`), which
+is trained on every labelled part but those awaiting measurement. `--leave-one-out` scores
+each part with a model trained without it (`python -m medrubric.rubric.train_sign
+--leave-out PART`, into a temporary folder): the figure for text the model has not seen.
+
 Scored per criterion: a check's true positives are criteria labelled with it that it flags;
 false positives, criteria it flags that carry another label (or none). Checks the set does
 not label (length, compound, notes on the whole rubric) are not scored.
@@ -16,9 +21,14 @@ not label (length, compound, notes on the whole rubric) are not scored.
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from medrubric.data.formats import load_cases
+from medrubric.rubric import sign_model, train_sign
 from medrubric.rubric.lint import lint_text
 from medrubric.rubric.similarity import FALLBACK_NOTE, duplicate_method, sentence_encoder
 
@@ -59,6 +69,11 @@ def _ratio(a: int, b: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="+", type=Path, help="labelled cases files")
+    parser.add_argument(
+        "--leave-one-out",
+        action="store_true",
+        help="score each part with a sign model trained without it",
+    )
     args = parser.parse_args()
     encoder = sentence_encoder()
     print(f"duplicate method: {duplicate_method(encoder)}")
@@ -67,7 +82,8 @@ def main() -> None:
     total = 0
     together = {check: (0, 0, 0) for check in SCORED}
     for path in args.sets:
-        n, counts = score(path)
+        with left_out(path) if args.leave_one_out else nullcontext():
+            n, counts = score(path)
         table(f"{path} ({n} criteria)", counts)
         total += n
         for check, (tp, fp, fn) in counts.items():
@@ -75,6 +91,22 @@ def main() -> None:
             together[check] = (before[0] + tp, before[1] + fp, before[2] + fn)
     if len(args.sets) > 1:
         table(f"all {len(args.sets)} parts together ({total} criteria)", together)
+
+
+@contextmanager
+def left_out(path: Path) -> Iterator[None]:
+    """The sign model trained on `path`'s folder without `path`, applied inside the block."""
+    with tempfile.TemporaryDirectory() as tmp:
+        train_sign.main(["--data", str(path.parent), "--out", tmp, "--leave-out", path.stem])
+        before = os.environ.get(sign_model.ENV)
+        os.environ[sign_model.ENV] = str(Path(tmp) / sign_model.MODEL_NAME)
+        try:
+            yield
+        finally:
+            if before is None:
+                del os.environ[sign_model.ENV]
+            else:
+                os.environ[sign_model.ENV] = before
 
 
 def table(title: str, counts: dict[str, tuple[int, int, int]]) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from medrubric.data.labelled import awaiting_sets
 from medrubric.errors import InputError
 from medrubric.redact import redact_tagger
 from medrubric.redact.redact import find_identifiers, redact_text
@@ -22,7 +23,6 @@ from medrubric.redact.redact_tagger import (
     train,
     units,
 )
-from medrubric.redact.train import awaiting_sets
 from medrubric.redact.train import main as train_main
 
 PII = Path(__file__).parents[1] / "data" / "pii"

@@ -56,7 +56,7 @@ def test_allow_findings_records_the_decision_in_the_manifest(
     assert capsys.readouterr().out.count(similarity.FALLBACK_NOTE) == 1
     lint = read_manifest(out).extra["rubric_lint"]
     assert lint["counts"]["error"] == 1 and lint["families"] == ["text"]
-    assert lint["duplicates"] == "words"
+    assert lint["duplicates"] == "words" and lint["signs"] == "cues"
     assert lint["allowed_errors"] == [
         {"case_id": "flip", "criterion_id": "c1", "check": "flipped_sign"}
     ]
@@ -69,3 +69,4 @@ def test_the_sample_releases_with_its_lint_recorded(tmp_path: Path) -> None:
     lint = read_manifest(out).extra["rubric_lint"]
     assert lint["counts"]["error"] == 0 and lint["allowed_errors"] == []
     assert lint["duplicates"] in ("words", "words+use")  # "words+use" with the retrieve extra
+    assert lint["signs"] in ("cues", "cues+sign-model@1")  # the sign model: the same extra

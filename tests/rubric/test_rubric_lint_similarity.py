@@ -82,8 +82,9 @@ def test_without_the_extra_the_lint_falls_back_and_says_so(
     main(["rubric", "lint", str(cases), "--out", str(tmp_path / "o")])
     out = capsys.readouterr().out
     assert out.count(similarity.FALLBACK_NOTE) == 1
-    assert "duplicates by words)" in out
-    assert "duplicates by words" in (tmp_path / "o" / "lint.html").read_text(encoding="utf-8")
+    assert "duplicates by words, signs by cues)" in out
+    page = (tmp_path / "o" / "lint.html").read_text(encoding="utf-8")
+    assert "duplicates by words · signs by cues" in page
     lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
     assert not [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
 
@@ -95,7 +96,10 @@ def test_with_the_extra_the_method_is_recorded(
     cases.write_text(REWORDED.model_dump_json() + "\n", encoding="utf-8")
     main(["rubric", "lint", str(cases), "--out", str(tmp_path / "o")])
     out = capsys.readouterr().out
-    assert similarity.FALLBACK_NOTE not in out and "duplicates by words+use)" in out
+    assert (
+        similarity.FALLBACK_NOTE not in out
+        and "duplicates by words+use, signs by cues+sign-model@1)" in out
+    )
     lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
     dups = [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
     assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use")]

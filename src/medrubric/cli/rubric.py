@@ -157,7 +157,7 @@ def lint(
     console.print(
         f"{result.n_cases} cases, {result.n_criteria} criteria: {counts['error']} errors, "
         f"{counts['warning']} warnings, {counts['note']} notes "
-        f"(duplicates by {result.duplicates})"
+        f"(duplicates by {result.duplicates}, signs by {result.signs})"
     )
     if out is not None:
         console.print(f"findings: {out / 'lint.jsonl'} · page: {out / 'lint.html'}")

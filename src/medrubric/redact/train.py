@@ -16,61 +16,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from medrubric.errors import InputError
+from medrubric.data.labelled import data_commit, sets_to_train
 from medrubric.files import write_bytes_atomic, write_text_atomic
 from medrubric.redact.pii_eval import Snippet, load_snippets
 from medrubric.redact.redact_tagger import MODEL_NAME, PARAMS, RECORD_NAME, train
 
 DATA = Path("tests/data/pii")
 OUT = Path(__file__).parent / "data"
-AWAITING = "awaiting.txt"
-
-
-def awaiting_sets(data: Path) -> tuple[str, ...]:
-    """The sets of `data` awaiting their first measurement, from `data/awaiting.txt` (one
-    set name a line, `#` starts a comment); the trainer skips them until they are measured.
-    A name with no `*.jsonl` file raises InputError naming the line."""
-    path = data / AWAITING
-    if not path.exists():
-        return ()
-    names = []
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
-        name = line.split("#", 1)[0].strip()
-        if not name:
-            continue
-        if not (data / f"{name}.jsonl").is_file():
-            raise InputError(f"no labelled set {name}.jsonl", path, number)
-        names.append(name)
-    return tuple(names)
-
-
-def training_sets(data: Path, leave_out: tuple[str, ...] = ()) -> dict[str, list[Snippet]]:
-    """The labelled sets of `data` by name, in name order, without those left out."""
-    return {
-        path.stem: load_snippets(path)
-        for path in sorted(data.glob("*.jsonl"))
-        if path.stem not in leave_out
-    }
 
 
 def train_sets(sets: dict[str, list[Snippet]], model: Path) -> None:
     train(((s.text, s.spans) for snippets in sets.values() for s in snippets), model)
-
-
-def _commit(data: Path) -> str | None:
-    run = subprocess.run(
-        ["git", "log", "-1", "--format=%H", "--", "."],
-        cwd=data,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return run.stdout.strip() or None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -79,15 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--leave-out", nargs="*", default=[])
     args = parser.parse_args(argv)
-    try:
-        awaiting = awaiting_sets(args.data)
-        sets = training_sets(args.data, (*args.leave_out, *awaiting))
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    if not sets:
-        print(f"error: {args.data}: no labelled *.jsonl files", file=sys.stderr)
-        raise SystemExit(2)
+    sets, awaiting = sets_to_train(args.data, load_snippets, args.leave_out)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         model = Path(tmp) / MODEL_NAME
@@ -97,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
     record = {
         "sets": counts,
         "awaiting": list(awaiting),
-        "data_commit": _commit(args.data),
+        "data_commit": data_commit(args.data),
         "params": PARAMS,
         "command": "python -m medrubric.redact.train",
     }

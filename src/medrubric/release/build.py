@@ -20,7 +20,7 @@ from medrubric.data.formats import load_cases
 from medrubric.data.models import Case
 from medrubric.errors import InputError
 from medrubric.rubric.items import item_analysis, item_findings
-from medrubric.rubric.lint import Finding, blocking, lint_text, severity_counts
+from medrubric.rubric.lint import Finding, blocking, lint_text, severity_counts, sign_method
 from medrubric.rubric.similarity import duplicate_method, sentence_encoder
 from medrubric.snapshot import Manifest, freeze
 
@@ -91,6 +91,7 @@ def lint_gate(
     record: dict[str, Any] = {
         "families": families,
         "duplicates": duplicate_method(encoder),
+        "signs": sign_method(encoder),
         "counts": severity_counts(findings),
         "allowed_errors": [
             {"case_id": f.case_id, "criterion_id": f.criterion_id, "check": f.check} for f in errors

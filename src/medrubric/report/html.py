@@ -361,6 +361,7 @@ def lint_html(
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
     duplicates: str = "",
+    signs: str = "",
 ) -> str:
     from medrubric.rubric.lint import SEVERITIES, severity_counts
 
@@ -372,6 +373,7 @@ def lint_html(
         n_criteria=sum(len(c.rubric) for c in cases),
         families=list(families),
         duplicates=duplicates,
+        signs=signs,
         counts=severity_counts(findings),
         by_check=findings_by_check(findings),
         findings=sorted(findings, key=lambda f: order[f.severity]),

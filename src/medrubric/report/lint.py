@@ -34,14 +34,16 @@ def write_lint(
     families: Sequence[str],
     items: Sequence[ItemStats] = (),
     duplicates: str = "",
+    signs: str = "",
 ) -> None:
     """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl;
-    `duplicates` names how duplicates were looked for (`rubric.similarity.duplicate_method`)."""
+    `duplicates` and `signs` name how duplicates and flipped signs were looked for
+    (`rubric.similarity.duplicate_method`, `rubric.lint.sign_method`)."""
     write_jsonl(out / LINT_JSONL, findings)
     if items:
         write_jsonl(out / ITEMS_JSONL, items)
     write_text_atomic(
-        out / LINT_HTML, lint_html(findings, cases, source, families, items, duplicates)
+        out / LINT_HTML, lint_html(findings, cases, source, families, items, duplicates, signs)
     )
 
 
@@ -83,6 +85,7 @@ class LintResult(BaseModel):
     n_cases: int
     n_criteria: int
     duplicates: str
+    signs: str
     model: ModelCheck | None = None
     files: list[Path] = Field(default_factory=list)
 
@@ -92,13 +95,13 @@ def run_lint(options: LintOptions) -> LintResult:
     from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.formats import load_cases
     from medrubric.rubric.items import item_analysis, item_findings
-    from medrubric.rubric.lint import lint_text
+    from medrubric.rubric.lint import lint_text, sign_method
     from medrubric.rubric.similarity import duplicate_method, sentence_encoder
 
     cases = load_cases(options.cases)
     encoder = sentence_encoder()
     findings = lint_text(cases, encoder)
-    duplicates = duplicate_method(encoder)
+    duplicates, signs = duplicate_method(encoder), sign_method(encoder)
     families = ["text"]
     check = None
     if options.grader is not None:
@@ -113,13 +116,13 @@ def run_lint(options: LintOptions) -> LintResult:
         families.append("runs")
     files: list[Path] = []
     if options.out is not None:
-        write_lint(options.out, findings, cases, options.cases, families, items, duplicates)
+        write_lint(options.out, findings, cases, options.cases, families, items, duplicates, signs)
         files = [options.out / LINT_JSONL, options.out / LINT_HTML]
         files += [options.out / ITEMS_JSONL] if items else []
     return LintResult(
         findings=findings, families=families, items=items, n_cases=len(cases),
-        n_criteria=sum(len(c.rubric) for c in cases), duplicates=duplicates, model=check,
-        files=files,
+        n_criteria=sum(len(c.rubric) for c in cases), duplicates=duplicates, signs=signs,
+        model=check, files=files,
     )  # fmt: skip
 
 

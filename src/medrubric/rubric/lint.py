@@ -21,6 +21,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
+from medrubric.rubric import sign_model
 from medrubric.rubric.harms import KnownHarm, known_harms
 from medrubric.rubric.paraphrase import (
     conflicting,
@@ -1285,19 +1286,21 @@ def _over_escalation(c: Criterion) -> bool:
     return EMERGENCY_CARE.search(WAITING_FOR_HELP.sub(" ", _normal(c.text))) is not None
 
 
-def _polarity(case: Case, c: Criterion) -> list[Finding]:
+def _cue_flip(case: Case, c: Criterion) -> Finding | None:
+    """A flipped sign found by the cue rules: wording against the weight, or a known harm
+    rewarded (or a warning against one penalised)."""
     found, harm = _decide(case, c)
     if found is not None and found[0] > 0 and _over_escalation(c):
-        return []
+        return None
     if found is not None and (found[0] > 0) != (c.weight > 0):
         sign, cue = found
         good_or_bad = "a bad answer" if sign < 0 else "a good answer"
         reason = (
             f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
         )
-        return [_finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")]
+        return _finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")
     if harm is None or (harm[0] > 0) == (c.weight > 0):
-        return []
+        return None
     sign, entry = harm
     does = "warns against" if sign > 0 else "recommends"
     reason = (
@@ -1305,7 +1308,27 @@ def _polarity(case: Case, c: Criterion) -> list[Finding]:
         "the sign looks flipped"
     )
     evidence = f"known harm {entry.id!r}: {entry.reason} ({entry.source})"
-    return [_finding(case, c, "flipped_sign", "error", reason, evidence)]
+    return _finding(case, c, "flipped_sign", "error", reason, evidence)
+
+
+def _polarity(case: Case, c: Criterion, good: float | None) -> list[Finding]:
+    """A flipped sign, from the cue rules and the learned sign model together: `good` is the
+    model's P(a good answer does this), None when the model is not available. A cue-rule flip
+    (an error) stands unless the model agrees with the sign at `1 - VETO`; the model alone
+    flags a criterion whose sign it contradicts at `FLAG`, as a warning."""
+    wrong = None if good is None else (good if c.weight < 0 else 1.0 - good)
+    said = "" if good is None else f"; {sign_model.VERSION}: P(a good answer does this) {good:.2f}"
+    cue = _cue_flip(case, c)
+    if cue is not None and (wrong is None or wrong > sign_model.VETO):
+        return [cue.model_copy(update={"evidence": cue.evidence + said})]
+    if good is None or wrong is None or wrong <= sign_model.FLAG:
+        return []
+    does = "does not do" if c.weight > 0 else "does"
+    reason = (
+        f"weight {c.weight:+d} on a criterion a good answer {does}, by the learned sign "
+        "model: the sign looks flipped"
+    )
+    return [_finding(case, c, "flipped_sign", "warning", reason, said.removeprefix("; "))]
 
 
 def _weight_anomalies(case: Case, c: Criterion) -> list[Finding]:
@@ -1409,9 +1432,10 @@ def _similar(
     return None
 
 
-def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
+def _duplicates(case: Case, vectors: np.ndarray | None, method: str) -> list[Finding]:
     """A criterion that repeats an earlier one (same text, near-identical wording, reworded:
-    `rubric.paraphrase`, or, with an encoder, similar in meaning: `rubric.similarity`),
+    `rubric.paraphrase`, or, given the criteria's embeddings, similar in meaning:
+    `rubric.similarity`; `method` names which),
     reported once, on the later criterion. Near-identical wording with the opposite sign is a
     contradiction: one of the two signs is wrong."""
     findings = []
@@ -1422,8 +1446,7 @@ def _duplicates(case: Case, encoder: Encoder | None = None) -> list[Finding]:
     consistent = [
         s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
     ]
-    sims = None if encoder is None else cosines(encoder, [c.text for c in rubric])
-    method = duplicate_method(encoder)
+    sims = None if vectors is None else cosines(vectors)
     reported: set[int] = set()
     for i, j in combinations(range(1, len(rubric) + 1), 2):
         if j in reported:
@@ -1494,17 +1517,43 @@ def _balance(case: Case) -> list[Finding]:
 
 
 def lint_case(case: Case, encoder: Encoder | None | Literal["auto"] = AUTO) -> list[Finding]:
-    """Every text-only finding for one case: rubric-level first, then per criterion. Duplicates
-    are looked for by sentence similarity too when `encoder` is given (AUTO: the bundled one
-    when the `retrieve` extra is installed, `rubric.similarity`), else by word overlap."""
+    """Every text-only finding for one case: rubric-level first, then per criterion. With an
+    `encoder` (AUTO: the bundled one when the `retrieve` extra is installed,
+    `rubric.similarity`) the criteria are embedded once: duplicates are looked for by sentence
+    similarity as well as word overlap, and flipped signs by the learned sign model
+    (`rubric.sign_model`) as well as the cue rules."""
+    resolved = _resolve(encoder)
+    texts = [c.text for c in case.rubric]
+    vectors = None if resolved is None else np.asarray(resolved.encode_queries(texts))
+    good = _good_probability(resolved, texts, vectors)
     findings = _balance(case)
     weighted = len({c.weight for c in case.rubric}) > 1  # not a binary checklist
     for number, c in enumerate(case.rubric, start=1):
         findings += [_from_problem(case, p) for p in text_problems(number, c.text)]
-        findings += _polarity(case, c)
+        findings += _polarity(case, c, None if good is None else float(good[number - 1]))
         findings += _weight_anomalies(case, c) if weighted else []
         findings += _judgeable(case, c)
-    return findings + _duplicates(case, _resolve(encoder))
+    return findings + _duplicates(case, vectors, duplicate_method(resolved))
+
+
+def sign_method(encoder: Encoder | None) -> str:
+    """How flipped signs are looked for: `cues`, or `cues+<sign model version>` when the
+    learned sign model applies with this encoder (`_good_probability`)."""
+    model = sign_model.active_model()
+    if encoder is None or model is None or model.encoder != encoder.spec:
+        return "cues"
+    return f"cues+{sign_model.VERSION}"
+
+
+def _good_probability(
+    encoder: Encoder | None, texts: list[str], vectors: np.ndarray | None
+) -> np.ndarray | None:
+    """The sign model's P(a good answer does it) per criterion; None without the encoder it was
+    trained on, without scikit-learn, or with MEDRUBRIC_SIGN_MODEL=0."""
+    model = sign_model.active_model()
+    if vectors is None or model is None or sign_method(encoder) == "cues":
+        return None
+    return model.good_probability(texts, vectors)
 
 
 def _resolve(encoder: Encoder | None | Literal["auto"]) -> Encoder | None:

@@ -1,18 +1,19 @@
-"""Sentence similarity of a rubric's criteria, for the lint's duplicate check.
+"""Sentence embeddings of a rubric's criteria, for the lint's duplicate check and sign model.
 
 Reworded duplicates often share almost no words ("Advises calling an ambulance immediately" /
 "Urges getting emergency help right now"), so word overlap (`rubric.paraphrase`) cannot see
 them. With the `retrieve` extra installed, each rubric's criteria are embedded in one batch by
 the Universal Sentence Encoder multilingual v3 (`retrieve.dense.USEEncoder`: 512-d,
 L2-normalised, English and Chinese alike) and compared by cosine; `rubric.lint` decides what
-counts as a duplicate. Without the extra, `sentence_encoder()` is None and the lint falls back
-to word overlap, saying so in one note line (`FALLBACK_NOTE`). Nothing is cached on disk; the
+counts as a duplicate. The same vectors feed the learned sign model (`rubric.sign_model`).
+Without the extra, `sentence_encoder()` is None and the lint falls back to word overlap for
+duplicates and to the cue rules for flipped signs, saying so in one note line
+(`FALLBACK_NOTE`). Nothing is cached on disk; the
 encoder is loaded once per process.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
 
 WORDS = "words"  # the duplicate method without an encoder: word overlap only
 FALLBACK_NOTE = (
-    "note: duplicates found by word overlap only; reworded duplicates need sentence "
-    "similarity: pip install 'medrubric[retrieve]'"
+    "note: duplicates found by word overlap only and flipped signs by cue words only; "
+    "reworded duplicates and the learned sign model need sentence embeddings: "
+    "pip install 'medrubric[retrieve]'"
 )
 
 
@@ -49,9 +51,6 @@ def duplicate_method(encoder: Encoder | None) -> str:
     return WORDS if encoder is None else f"{WORDS}+{encoder.spec}"
 
 
-def cosines(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
-    """The criteria's pairwise cosine similarities (one batch: the vectors are unit length)."""
-    if not texts:
-        return np.zeros((0, 0), np.float32)
-    vectors = encoder.encode_queries(list(texts))
+def cosines(vectors: np.ndarray) -> np.ndarray:
+    """The criteria's pairwise cosine similarities from their embeddings (unit length)."""
     return np.asarray(vectors @ vectors.T, dtype=np.float32)
