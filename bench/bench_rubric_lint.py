@@ -8,9 +8,9 @@ tests/data/rubric_lint/ (each criterion tagged `expect:<check>` or `expect:none`
 
 With several files, a last table sums them (all parts together).
 
-The flipped-sign check applies the learned sign model (`medrubric.rubric.sign_model`), which
+The flipped-sign check applies the learned sign model (`medrubric.rubric.learned`), which
 is trained on every labelled part but those awaiting measurement. `--leave-one-out` scores
-each part with a model trained without it (`python -m medrubric.rubric.train_sign
+each part with a model trained without it (`python -m medrubric.rubric.train_learned
 --leave-out PART`, into a temporary folder): the figure for text the model has not seen.
 
 Scored per criterion: a check's true positives are criteria labelled with it that it flags;
@@ -28,9 +28,9 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from medrubric.data.formats import load_cases
-from medrubric.rubric import sign_model, train_sign
-from medrubric.rubric.lint import lint_text
-from medrubric.rubric.similarity import FALLBACK_NOTE, duplicate_method, sentence_encoder
+from medrubric.rubric import learned, train_learned
+from medrubric.rubric.lint import duplicate_method, lint_text
+from medrubric.rubric.similarity import FALLBACK_NOTE, sentence_encoder
 
 SCORED = ("flipped_sign", "duplicate", "vague", "unjudgeable", "low_weight", "extreme_weight")
 
@@ -97,16 +97,16 @@ def main() -> None:
 def left_out(path: Path) -> Iterator[None]:
     """The sign model trained on `path`'s folder without `path`, applied inside the block."""
     with tempfile.TemporaryDirectory() as tmp:
-        train_sign.main(["--data", str(path.parent), "--out", tmp, "--leave-out", path.stem])
-        before = os.environ.get(sign_model.ENV)
-        os.environ[sign_model.ENV] = str(Path(tmp) / sign_model.MODEL_NAME)
+        train_learned.main(["--data", str(path.parent), "--out", tmp, "--leave-out", path.stem])
+        before = os.environ.get(learned.ENV)
+        os.environ[learned.ENV] = str(Path(tmp) / learned.MODEL_NAME)
         try:
             yield
         finally:
             if before is None:
-                del os.environ[sign_model.ENV]
+                del os.environ[learned.ENV]
             else:
-                os.environ[sign_model.ENV] = before
+                os.environ[learned.ENV] = before
 
 
 def table(title: str, counts: dict[str, tuple[int, int, int]]) -> None:

@@ -16,6 +16,13 @@ from medrubric.rubric.lint import lint_case
 from medrubric.rubric.paraphrase import conflicting
 
 
+@pytest.fixture(autouse=True)
+def rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests pin the rules' similarity check, so the learned models are off
+    (tests/rubric/test_rubric_learned.py tests them with the rules)."""
+    monkeypatch.setenv("MEDRUBRIC_LEARNED_LINT", "0")
+
+
 def _case(*criteria: tuple[int, str], language: str = "en") -> Case:
     rubric = [
         {"id": f"c{i}", "text": text, "axis": "safety", "weight": w}
@@ -90,19 +97,23 @@ def test_without_the_extra_the_lint_falls_back_and_says_so(
 
 
 def test_with_the_extra_the_method_is_recorded(
-    sentence_encoder: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    sentence_encoder: object,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.delenv("MEDRUBRIC_LEARNED_LINT")  # as installed: the learned models on
     cases = tmp_path / "cases.jsonl"
     cases.write_text(REWORDED.model_dump_json() + "\n", encoding="utf-8")
     main(["rubric", "lint", str(cases), "--out", str(tmp_path / "o")])
     out = capsys.readouterr().out
     assert (
         similarity.FALLBACK_NOTE not in out
-        and "duplicates by words+use, signs by cues+sign-model@1)" in out
+        and "duplicates by words+use+pair-model@1, signs by cues+sign-model@1)" in out
     )
     lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
     dups = [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
-    assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use")]
+    assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use+pair-model@1")]
 
 
 @pytest.mark.parametrize(

@@ -24,9 +24,9 @@ FIXTURES = Path(__file__).parents[1] / "data" / "fixtures"
 @pytest.fixture(autouse=True)
 def cue_rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests pin the cue rules, so the learned sign model is off
-    (tests/rubric/test_rubric_sign_model.py tests the two together); the tests of whole
+    (tests/rubric/test_rubric_learned.py tests the two together); the tests of whole
     rubrics from every format turn it back on."""
-    monkeypatch.setenv("MEDRUBRIC_SIGN_MODEL", "0")
+    monkeypatch.setenv("MEDRUBRIC_LEARNED_LINT", "0")
 
 
 def _case(*criteria: tuple[int, str], axis: str = "accuracy", case_id: str = "k1") -> Case:
@@ -438,7 +438,7 @@ def test_a_binary_checklist_has_no_weight_findings() -> None:
      "clinconsensus.jsonl", "rubrichub.jsonl"],
 )  # fmt: skip
 def test_every_format_lints(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("MEDRUBRIC_SIGN_MODEL")
+    monkeypatch.delenv("MEDRUBRIC_LEARNED_LINT")
     result = CliRunner().invoke(
         app, ["rubric", "lint", str(FIXTURES / name), "--out", str(tmp_path)]
     )
@@ -472,7 +472,7 @@ def test_error_findings_exit_1_unless_allowed(tmp_path: Path) -> None:
 
 
 def test_the_bundled_sample_has_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("MEDRUBRIC_SIGN_MODEL")
+    monkeypatch.delenv("MEDRUBRIC_LEARNED_LINT")
     result = CliRunner().invoke(app, ["rubric", "lint", "sample", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "0 errors" in result.output

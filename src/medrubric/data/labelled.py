@@ -3,7 +3,7 @@ the commit that last changed them.
 
 A held-out set is committed before it is first measured, and named in its folder's
 `awaiting.txt` (one set name a line, `#` starts a comment) from before its file exists: the
-trainers (`medrubric.redact.train`, `medrubric.rubric.train_sign`) skip the sets named there,
+trainers (`medrubric.redact.train`, `medrubric.rubric.train_learned`) skip the sets named there,
 so no model has seen a set before it is measured. Once measured, the name is removed and the
 set becomes training data.
 """

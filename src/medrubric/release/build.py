@@ -20,8 +20,15 @@ from medrubric.data.formats import load_cases
 from medrubric.data.models import Case
 from medrubric.errors import InputError
 from medrubric.rubric.items import item_analysis, item_findings
-from medrubric.rubric.lint import Finding, blocking, lint_text, severity_counts, sign_method
-from medrubric.rubric.similarity import duplicate_method, sentence_encoder
+from medrubric.rubric.lint import (
+    Finding,
+    blocking,
+    duplicate_method,
+    lint_text,
+    severity_counts,
+    sign_method,
+)
+from medrubric.rubric.similarity import sentence_encoder
 from medrubric.snapshot import Manifest, freeze
 
 DATE_RULE = "earliest published_at per case id across all pools"

@@ -38,7 +38,7 @@ def write_lint(
 ) -> None:
     """OUT/lint.jsonl, OUT/lint.html and, when runs were analysed, OUT/items.jsonl;
     `duplicates` and `signs` name how duplicates and flipped signs were looked for
-    (`rubric.similarity.duplicate_method`, `rubric.lint.sign_method`)."""
+    (`rubric.lint.duplicate_method`, `rubric.lint.sign_method`)."""
     write_jsonl(out / LINT_JSONL, findings)
     if items:
         write_jsonl(out / ITEMS_JSONL, items)
@@ -95,8 +95,8 @@ def run_lint(options: LintOptions) -> LintResult:
     from medrubric.analysis.runs import load_answer_grades
     from medrubric.data.formats import load_cases
     from medrubric.rubric.items import item_analysis, item_findings
-    from medrubric.rubric.lint import lint_text, sign_method
-    from medrubric.rubric.similarity import duplicate_method, sentence_encoder
+    from medrubric.rubric.lint import duplicate_method, lint_text, sign_method
+    from medrubric.rubric.similarity import sentence_encoder
 
     cases = load_cases(options.cases)
     encoder = sentence_encoder()

@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from medrubric.data.models import Case, Criterion
-from medrubric.rubric import sign_model
+from medrubric.rubric import learned
 from medrubric.rubric.harms import KnownHarm, known_harms
 from medrubric.rubric.paraphrase import (
     conflicting,
@@ -31,7 +31,7 @@ from medrubric.rubric.paraphrase import (
     speech_act,
 )
 from medrubric.rubric.schemas import Problem
-from medrubric.rubric.similarity import cosines, duplicate_method, sentence_encoder
+from medrubric.rubric.similarity import WORDS, cosines, sentence_encoder
 from medrubric.rubric.validate import (
     count_problems,
     duplicate_pairs,
@@ -1317,11 +1317,13 @@ def _polarity(case: Case, c: Criterion, good: float | None) -> list[Finding]:
     (an error) stands unless the model agrees with the sign at `1 - VETO`; the model alone
     flags a criterion whose sign it contradicts at `FLAG`, as a warning."""
     wrong = None if good is None else (good if c.weight < 0 else 1.0 - good)
-    said = "" if good is None else f"; {sign_model.VERSION}: P(a good answer does this) {good:.2f}"
+    said = (
+        "" if good is None else f"; {learned.SIGN_VERSION}: P(a good answer does this) {good:.2f}"
+    )
     cue = _cue_flip(case, c)
-    if cue is not None and (wrong is None or wrong > sign_model.VETO):
+    if cue is not None and (wrong is None or wrong > learned.VETO):
         return [cue.model_copy(update={"evidence": cue.evidence + said})]
-    if good is None or wrong is None or wrong <= sign_model.FLAG:
+    if good is None or wrong is None or wrong <= learned.FLAG:
         return []
     does = "does not do" if c.weight > 0 else "does"
     reason = (
@@ -1516,16 +1518,22 @@ def _balance(case: Case) -> list[Finding]:
     return findings
 
 
-def lint_case(case: Case, encoder: Encoder | None | Literal["auto"] = AUTO) -> list[Finding]:
+def lint_case(
+    case: Case,
+    encoder: Encoder | None | Literal["auto"] = AUTO,
+    model: learned.LearnedModel | None | Literal["auto"] = AUTO,
+) -> list[Finding]:
     """Every text-only finding for one case: rubric-level first, then per criterion. With an
     `encoder` (AUTO: the bundled one when the `retrieve` extra is installed,
     `rubric.similarity`) the criteria are embedded once: duplicates are looked for by sentence
-    similarity as well as word overlap, and flipped signs by the learned sign model
-    (`rubric.sign_model`) as well as the cue rules."""
+    similarity as well as word overlap, and the learned models (`rubric.learned`; AUTO:
+    `learned.active_model()`) join the cue rules for flipped signs and the rules for
+    duplicates."""
     resolved = _resolve(encoder)
+    usable = _usable(resolved, learned.active_model() if model == AUTO else model)
     texts = [c.text for c in case.rubric]
     vectors = None if resolved is None else np.asarray(resolved.encode_queries(texts))
-    good = _good_probability(resolved, texts, vectors)
+    good = None if usable is None or vectors is None else usable.good_probability(texts, vectors)
     findings = _balance(case)
     weighted = len({c.weight for c in case.rubric}) > 1  # not a binary checklist
     for number, c in enumerate(case.rubric, start=1):
@@ -1533,27 +1541,93 @@ def lint_case(case: Case, encoder: Encoder | None | Literal["auto"] = AUTO) -> l
         findings += _polarity(case, c, None if good is None else float(good[number - 1]))
         findings += _weight_anomalies(case, c) if weighted else []
         findings += _judgeable(case, c)
-    return findings + _duplicates(case, vectors, duplicate_method(resolved))
+    method = duplicate_method(resolved, usable)
+    duplicates = _duplicates(case, vectors, method)
+    if usable is not None and usable.pair_coef is not None and vectors is not None:
+        flipped = {f.criterion_id for f in findings if f.check == "flipped_sign"}
+        duplicates = _paired(case, duplicates, usable, vectors, flipped, method)
+    return findings + duplicates
+
+
+def _usable(
+    encoder: Encoder | None, model: learned.LearnedModel | None
+) -> learned.LearnedModel | None:
+    """`model` when it can be applied: an encoder, the one it was trained on."""
+    if encoder is None or model is None or model.encoder != encoder.spec:
+        return None
+    return model
 
 
 def sign_method(encoder: Encoder | None) -> str:
     """How flipped signs are looked for: `cues`, or `cues+<sign model version>` when the
-    learned sign model applies with this encoder (`_good_probability`)."""
-    model = sign_model.active_model()
-    if encoder is None or model is None or model.encoder != encoder.spec:
+    learned models apply with this encoder."""
+    if _usable(encoder, learned.active_model()) is None:
         return "cues"
-    return f"cues+{sign_model.VERSION}"
+    return f"cues+{learned.SIGN_VERSION}"
 
 
-def _good_probability(
-    encoder: Encoder | None, texts: list[str], vectors: np.ndarray | None
-) -> np.ndarray | None:
-    """The sign model's P(a good answer does it) per criterion; None without the encoder it was
-    trained on, without scikit-learn, or with MEDRUBRIC_SIGN_MODEL=0."""
-    model = sign_model.active_model()
-    if vectors is None or model is None or sign_method(encoder) == "cues":
-        return None
-    return model.good_probability(texts, vectors)
+def duplicate_method(
+    encoder: Encoder | None, model: learned.LearnedModel | None | Literal["auto"] = AUTO
+) -> str:
+    """How duplicates are looked for: `words`, `words+<encoder spec>` with an encoder, and
+    `+<pair model version>` when the learned pair model applies too."""
+    method = WORDS if encoder is None else f"{WORDS}+{encoder.spec}"
+    usable = _usable(encoder, learned.active_model() if model == AUTO else model)
+    if usable is None or usable.pair_coef is None:
+        return method
+    return f"{method}+{learned.PAIR_VERSION}"
+
+
+def _paired(
+    case: Case,
+    found: list[Finding],
+    model: learned.LearnedModel,
+    vectors: np.ndarray,
+    flipped: set[str | None],
+    method: str,
+) -> list[Finding]:
+    """The rules' duplicate findings joined with the learned pair model's: a reworded or near
+    duplicate whose best earlier pair scores at most `PAIR_VETO` is withdrawn (an exact copy,
+    an error, stays); a criterion whose best earlier pair scores above `PAIR_FLAG` is a
+    duplicate note when the rules did not report it and do not hold the two apart (a behaviour
+    and its failure, two poles, other numbers: `_duplicates`)."""
+    rubric = case.rubric
+    signs = [_sign(case, c) for c in rubric]
+    pairs, features = learned.pair_features(
+        rubric,
+        [c.id in flipped for c in rubric],
+        vectors,
+        model.view("char", [c.text for c in rubric]),
+    )
+    best: dict[str, tuple[float, int]] = {}
+    for (i, j), p in zip(pairs, model.pair_probability(features), strict=True):
+        if p > best.get(rubric[j].id, (-1.0, 0))[0]:
+            best[rubric[j].id] = (float(p), i)
+    kept = [
+        f
+        for f in found
+        if f.check != "duplicate"
+        or f.severity == "error"
+        or best.get(f.criterion_id or "", (0.0, 0))[0] > learned.PAIR_VETO
+    ]
+    reported = {f.criterion_id for f in kept if f.check in ("duplicate", "contradictory")}
+    for b in rubric:
+        p, i = best.get(b.id, (0.0, 0))
+        if p <= learned.PAIR_FLAG or b.id in reported:
+            continue
+        a, j = rubric[i], rubric.index(b)
+        if _polarity_differs(signs[i], signs[j]) or opposed(a.text, b.text):
+            continue
+        if conflicting(a.text, b.text):
+            continue
+        reason = (
+            f"says what {a.id} says, by the learned pair model: the behaviour is counted twice "
+            f"({a.weight:+d} and {b.weight:+d})"
+        )
+        evidence = f"{a.id}: {a.text} ({learned.PAIR_VERSION}: P {p:.2f})"
+        finding = _finding(case, b, "duplicate", "note", reason, evidence)
+        kept.append(finding.model_copy(update={"method": method}))
+    return kept
 
 
 def _resolve(encoder: Encoder | None | Literal["auto"]) -> Encoder | None:
@@ -1561,11 +1635,15 @@ def _resolve(encoder: Encoder | None | Literal["auto"]) -> Encoder | None:
 
 
 def lint_text(
-    cases: Sequence[Case], encoder: Encoder | None | Literal["auto"] = AUTO
+    cases: Sequence[Case],
+    encoder: Encoder | None | Literal["auto"] = AUTO,
+    model: learned.LearnedModel | None | Literal["auto"] = AUTO,
 ) -> list[Finding]:
-    """Text-only findings for every case, in case order (`encoder` as for `lint_case`)."""
+    """Text-only findings for every case, in case order (`encoder` and `model` as for
+    `lint_case`)."""
     resolved = _resolve(encoder)
-    return [f for case in cases for f in lint_case(case, resolved)]
+    chosen = learned.active_model() if model == AUTO else model
+    return [f for case in cases for f in lint_case(case, resolved, chosen)]
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:

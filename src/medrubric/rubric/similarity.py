@@ -1,11 +1,11 @@
-"""Sentence embeddings of a rubric's criteria, for the lint's duplicate check and sign model.
+"""Sentence embeddings of a rubric's criteria, for the lint's duplicate check and learned models.
 
 Reworded duplicates often share almost no words ("Advises calling an ambulance immediately" /
 "Urges getting emergency help right now"), so word overlap (`rubric.paraphrase`) cannot see
 them. With the `retrieve` extra installed, each rubric's criteria are embedded in one batch by
 the Universal Sentence Encoder multilingual v3 (`retrieve.dense.USEEncoder`: 512-d,
 L2-normalised, English and Chinese alike) and compared by cosine; `rubric.lint` decides what
-counts as a duplicate. The same vectors feed the learned sign model (`rubric.sign_model`).
+counts as a duplicate. The same vectors feed the learned sign and pair models (`rubric.learned`).
 Without the extra, `sentence_encoder()` is None and the lint falls back to word overlap for
 duplicates and to the cue rules for flipped signs, saying so in one note line
 (`FALLBACK_NOTE`). Nothing is cached on disk; the
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 WORDS = "words"  # the duplicate method without an encoder: word overlap only
 FALLBACK_NOTE = (
     "note: duplicates found by word overlap only and flipped signs by cue words only; "
-    "reworded duplicates and the learned sign model need sentence embeddings: "
+    "reworded duplicates and the learned models need sentence embeddings: "
     "pip install 'medrubric[retrieve]'"
 )
 
@@ -44,11 +44,6 @@ def sentence_encoder() -> Encoder | None:
         if missing_extra(exc) is None:
             raise
         return None
-
-
-def duplicate_method(encoder: Encoder | None) -> str:
-    """How the duplicate check compares criteria: `words`, or `words+<encoder spec>`."""
-    return WORDS if encoder is None else f"{WORDS}+{encoder.spec}"
 
 
 def cosines(vectors: np.ndarray) -> np.ndarray:

@@ -1,7 +1,8 @@
-"""The rubric lint's learned sign model: the shipped model is the one its trainer makes from the
-labelled parts, it computes what scikit-learn's own pipeline computes, and the lint combines
-it with the cue rules as documented (a warning of its own, a veto of a cue-rule flip, off
-with MEDRUBRIC_SIGN_MODEL=0, a bad model file refused in one line)."""
+"""The rubric lint's learned models: the shipped file is the one its trainer makes from the
+labelled parts, the sign and pair models compute what scikit-learn computes, the pair
+features match a direct computation, and the lint combines them with the rules as documented
+(a sign warning and a duplicate note of their own, vetoes of rule findings, off with
+MEDRUBRIC_LEARNED_LINT=0, a bad model file refused in one line)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from medrubric.cli.main import main
 from medrubric.data.formats import load_cases
 from medrubric.data.labelled import awaiting_sets
 from medrubric.data.models import Case
-from medrubric.rubric import sign_model
-from medrubric.rubric.lint import lint_case, sign_method
-from medrubric.rubric.train_sign import main as train_main
-from medrubric.rubric.train_sign import targets
+from medrubric.rubric import learned
+from medrubric.rubric.lint import duplicate_method, lint_case, sign_method
+from medrubric.rubric.paraphrase import paraphrase_score, speech_act
+from medrubric.rubric.train_learned import main as train_main
+from medrubric.rubric.train_learned import targets
 
 pytest.importorskip("sklearn")
 LABELLED = Path(__file__).parents[1] / "data" / "rubric_lint"
@@ -44,7 +46,7 @@ def _case(*criteria: tuple[int, str]) -> Case:
 
 def test_the_shipped_model_is_trained_on_every_part_not_awaiting_measurement() -> None:
     """A part added later without retraining (and not named in awaiting.txt) fails here."""
-    record = json.loads((sign_model.DATA / sign_model.RECORD_NAME).read_text("utf-8"))
+    record = json.loads((learned.DATA / learned.RECORD_NAME).read_text("utf-8"))
     awaiting = awaiting_sets(LABELLED)
     on_disk = {
         path.stem: sum(len(case.rubric) for case in load_cases(path))
@@ -53,9 +55,12 @@ def test_the_shipped_model_is_trained_on_every_part_not_awaiting_measurement() -
     }
     assert record["parts"] == on_disk
     assert record["awaiting"] == list(awaiting)
-    assert record["version"] == sign_model.VERSION and record["encoder"] == "use"
-    assert record["params"]["C"] == sign_model.C
-    assert record["command"] == "python -m medrubric.rubric.train_sign"
+    assert record["version"] == [learned.SIGN_VERSION, learned.PAIR_VERSION]
+    assert record["encoder"] == "use"
+    assert record["params"]["C"] == learned.C and record["params"]["pair_C"] == learned.PAIR_C
+    assert record["params"]["pair_features"] == list(learned.PAIR_FEATURES)
+    assert 0 < record["pairs"]["same"] < record["pairs"]["rows"]
+    assert record["command"] == "python -m medrubric.rubric.train_learned"
 
 
 def test_the_stored_model_computes_what_scikit_learn_computes(tmp_path: Path) -> None:
@@ -68,17 +73,91 @@ def test_the_stored_model_computes_what_scikit_learn_computes(tmp_path: Path) ->
     texts, good = targets(load_cases(LABELLED / "dev.jsonl"))
     vectors = np.random.default_rng(7).normal(size=(len(texts), 16))
     stored = tmp_path / "m.npz"
-    stored.write_bytes(sign_model.fit(texts, good, vectors, "fake").to_bytes())
-    model = sign_model.load(stored)
+    stored.write_bytes(learned.fit(texts, good, vectors, "fake").to_bytes())
+    model = learned.load(stored)
 
     word = TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit(texts)
     char = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), min_df=2, sublinear_tf=True)
     char.fit(texts)
     features = hstack([word.transform(texts), char.transform(texts), csr_matrix(vectors)]).tocsr()
-    reference = LogisticRegression(C=sign_model.C, max_iter=5000).fit(features, good)
+    reference = LogisticRegression(C=learned.C, max_iter=5000).fit(features, good)
     expected = reference.predict_proba(features)[:, 1]
     assert model.encoder == "fake"
     np.testing.assert_allclose(model.good_probability(texts, vectors), expected, atol=1e-9)
+
+
+def test_the_pair_model_computes_what_scikit_learn_computes(tmp_path: Path) -> None:
+    from sklearn.linear_model import LogisticRegression
+
+    texts, good = targets(load_cases(LABELLED / "dev.jsonl"))
+    model = learned.fit(texts, good, np.zeros((len(texts), 2)), "fake")
+    rng = np.random.default_rng(3)
+    rows = rng.random((200, len(learned.PAIR_FEATURES)))
+    same = rows[:, 0] + rng.normal(scale=0.2, size=200) > 0.7
+    stored = tmp_path / "m.npz"
+    stored.write_bytes(learned.fit_pairs(model, rows, same).to_bytes())
+    reference = LogisticRegression(C=learned.PAIR_C, max_iter=5000).fit(rows, same)
+    np.testing.assert_allclose(
+        learned.load(stored).pair_probability(rows),
+        reference.predict_proba(rows)[:, 1],
+        atol=1e-9,
+    )
+
+
+def test_pair_features_match_a_direct_computation() -> None:
+    """Each feature of each pair of one sign, recomputed pair by pair."""
+    case = _case(
+        (8, "Advises calling 999 now"),
+        (5, "Explains the warning signs of sepsis"),
+        (-4, "Suggests waiting until the morning"),
+        (6, "Urges ringing for an ambulance straight away"),
+    )
+    texts = [c.text for c in case.rubric]
+    vectors = np.random.default_rng(1).normal(size=(4, 8))
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    model = learned.fit(texts * 2, [True, False] * 4, np.vstack([vectors, vectors]), "fake")
+    chars = model.view("char", texts)
+    pairs, rows = learned.pair_features(case.rubric, [False, False, False, True], vectors, chars)
+    assert pairs == [(0, 1), (0, 3), (1, 3)]  # criterion 3 (negative) pairs with none
+    for (i, j), row in zip(pairs, rows, strict=True):
+        cos = float(vectors[i] @ vectors[j])
+        others = [k for k in range(4) if k not in (i, j)]
+        closest = max(float(vectors[x] @ vectors[k]) for x in (i, j) for k in others)
+        nearest = {
+            x: max((k for k in range(4) if k != x), key=lambda k: float(vectors[x] @ vectors[k]))
+            for x in (i, j)
+        }
+        a, b = case.rubric[i], case.rubric[j]
+        dice, overlap, _ = paraphrase_score(a.text, b.text)
+        expected = [
+            cos, float((chars[i] @ chars[j].T).toarray()[0, 0]), dice, overlap, cos - closest,
+            nearest[i] == j and nearest[j] == i, True, speech_act(a.text) == speech_act(b.text),
+            abs(a.weight) == abs(b.weight), j == 3,
+        ]  # fmt: skip
+        np.testing.assert_allclose(row, np.asarray(expected, dtype=float), atol=1e-9)
+
+
+def test_the_pair_model_adds_a_note_and_keeps_numbers_apart(encoder: object) -> None:
+    """Held-out 20's gastrostomy case: its reworded duplicate (c7 of c1) shares too few words
+    for the rules, and the pair model notes it; placeholder criteria that differ only in a
+    number are never paired."""
+    (case,) = [c for c in load_cases(LABELLED / "heldout20.jsonl") if c.id == "h20-en-12"]
+    (labelled,) = [c.id for c in case.rubric if "expect:duplicate" in c.tags]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(learned.ENV, "0")
+        assert labelled not in {
+            f.criterion_id for f in lint_case(case, encoder) if f.check == "duplicate"
+        }  # type: ignore[arg-type]
+    dups = {f.criterion_id: f for f in lint_case(case, encoder) if f.check == "duplicate"}  # type: ignore[arg-type]
+    assert dups[labelled].severity == "note"
+    assert dups[labelled].method == "words+use+pair-model@1"
+    assert "(pair-model@1: P 0." in dups[labelled].evidence
+    rubric = [
+        {"id": f"c{k}", "text": f"回答提及第{k}项要点。", "axis": "completeness", "weight": 2}
+        for k in range(1, 9)
+    ]
+    numbered = Case.model_validate({"id": "n", "language": "zh", "query": "q", "rubric": rubric})
+    assert not [f for f in lint_case(numbered, encoder) if f.check == "duplicate"]  # type: ignore[arg-type]
 
 
 def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(
@@ -96,7 +175,7 @@ def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(
     assert flips["c2"].evidence.startswith("sign-model@1: P(a good answer does this) 0.0")
     assert sign_method(encoder) == "cues+sign-model@1"  # type: ignore[arg-type]
 
-    monkeypatch.setenv(sign_model.ENV, "0")
+    monkeypatch.setenv(learned.ENV, "0")
     flips = {f.criterion_id: f for f in lint_case(case, encoder) if f.check == "flipped_sign"}  # type: ignore[arg-type]
     assert set(flips) == {"c3"} and flips["c3"].severity == "error"
     assert sign_method(encoder) == "cues"  # type: ignore[arg-type]
@@ -117,10 +196,11 @@ def test_a_model_from_another_encoder_is_not_applied(
     texts, good = targets(load_cases(LABELLED / "dev.jsonl"))
     vectors = np.zeros((len(texts), 4))
     other = tmp_path / "other.npz"
-    other.write_bytes(sign_model.fit(texts, good, vectors, "e5").to_bytes())
-    monkeypatch.setenv(sign_model.ENV, str(other))
+    other.write_bytes(learned.fit(texts, good, vectors, "e5").to_bytes())
+    monkeypatch.setenv(learned.ENV, str(other))
     assert sign_method(encoder) == "cues"  # type: ignore[arg-type]
-    assert sign_method(None) == "cues"
+    assert duplicate_method(encoder) == "words+use"  # type: ignore[arg-type]
+    assert sign_method(None) == "cues" and duplicate_method(None) == "words"
 
 
 @pytest.mark.parametrize("content", [None, b"not an npz file"])
@@ -134,12 +214,12 @@ def test_a_bad_model_file_is_one_line_and_exit_2(
     path = tmp_path / "model.npz"
     if content is not None:
         path.write_bytes(content)
-    monkeypatch.setenv(sign_model.ENV, str(path))
+    monkeypatch.setenv(learned.ENV, str(path))
     with pytest.raises(SystemExit) as exit_:
         main(["rubric", "lint", "sample", "--out", str(tmp_path / "o")])
     assert exit_.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith(f"error: {path}: not a sign model")
+    assert len(err) == 1 and err[0].startswith(f"error: {path}: not a learned lint model")
     assert not (tmp_path / "o").exists()
 
 
@@ -163,10 +243,12 @@ def test_the_trainer_skips_parts_awaiting_measurement(encoder: object, tmp_path:
     _part(data / "heldout9.jsonl", "Recommends a warm bath")
     (data / "awaiting.txt").write_text("heldout9  # measured next\n", "utf-8")
     train_main(["--data", str(data), "--out", str(out)])
-    record = json.loads((out / sign_model.RECORD_NAME).read_text("utf-8"))
+    record = json.loads((out / learned.RECORD_NAME).read_text("utf-8"))
     assert record["parts"] == {"dev": 6} and record["awaiting"] == ["heldout9"]
-    model = sign_model.load(out / sign_model.MODEL_NAME)
+    assert record["pairs"] == {"rows": 3, "same": 0}  # no duplicate label: no pair model
+    model = learned.load(out / learned.MODEL_NAME)
     assert "warm" not in model.vocabularies["word"] and "waiting" in model.vocabularies["word"]
+    assert model.pair_coef is None
 
 
 def test_the_trainer_refuses_a_bad_part_in_one_line(
@@ -187,8 +269,8 @@ def test_the_trainer_refuses_a_bad_part_in_one_line(
 def test_retraining_gives_the_shipped_model(encoder: object, tmp_path: Path) -> None:
     train_main(["--out", str(tmp_path), "--data", str(LABELLED)])
     retrained, shipped = (
-        sign_model.load(tmp_path / sign_model.MODEL_NAME),
-        sign_model.load(sign_model.DATA / sign_model.MODEL_NAME),
+        learned.load(tmp_path / learned.MODEL_NAME),
+        learned.load(learned.DATA / learned.MODEL_NAME),
     )
     texts, _ = targets([c for p in sorted(LABELLED.glob("*.jsonl")) for c in load_cases(p)])
     vectors = np.asarray(encoder.encode_queries(texts))  # type: ignore[attr-defined]

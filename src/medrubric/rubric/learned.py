@@ -1,0 +1,276 @@
+"""The rubric lint's learned models: how likely a good answer is to do what a criterion
+describes (the sign model), and how likely two criteria are one behaviour counted twice (the
+pair model). One file holds both; one command trains both.
+
+**The sign model.**
+
+A flipped sign is a criterion whose weight says the opposite of what its text describes: a
+good answer's act at a negative weight, a harmful or failed one at a positive weight. The
+cue rules of `rubric.lint` read the wording; this model reads what the wording leaves to
+medical sense ("Recommends giving him loperamide to stop the diarrhoea" is harmful with no
+cue word in it). It is a logistic regression over three views of the criterion's text:
+
+- word unigrams and bigrams, TF-IDF (sublinear tf, L2 norm), words seen in two criteria or more;
+- character 2-4-grams within word boundaries (`char_wb`), the same weighting: Chinese has no
+  spaces, and inflections ("advis-es", "advis-ing") share their stems;
+- the sentence encoder's 512-d vector (`rubric.similarity`: USE multilingual v3), which
+  carries meaning across wordings and across English and Chinese.
+
+It is trained (`python -m medrubric.rubric.train_learned`) on every criterion of the labelled
+parts in tests/data/rubric_lint/ but those awaiting their first measurement; a criterion's
+target is whether a good answer does it: a positive weight unless the criterion is labelled
+`flipped_sign`. The fitted vocabularies, inverse document frequencies and coefficients ship
+as `data/learned.npz` with its training record `data/learned.json`; applying it needs
+scikit-learn's vectorisers and the encoder (both in the `retrieve` extra), and nothing else.
+`MEDRUBRIC_LEARNED_LINT` names another model file (trained on a maintainer's own labels with
+`--out`), or `0` turns the model off.
+
+How `rubric.lint` uses it: a criterion whose sign the model contradicts at `FLAG` confidence
+is reported as a flipped sign at warning severity (the model alone does not stop a release),
+and a flip the cue rules find (an error) is withdrawn when the model agrees with the sign at
+`1 - VETO` confidence. The two thresholds and `C` were chosen by leaving each held-out part
+out in turn, with the bundled sample's false alarms beside them (bench/RESULTS.md), and
+frozen before the next parts were written. On rubrics written unlike the labelled parts the
+model is less sure of itself than its confidence says: that is why it only warns.
+
+**The pair model.** A logistic regression over ten numbers about two criteria of one sign in
+one rubric (`PAIR_FEATURES`): their sentence cosine, the cosine of their character n-grams
+(the sign model's char view), the word-content Dice and overlap of `rubric.paraphrase`, how
+much closer they are to each other than to any third criterion, whether each is the other's
+closest, whether they share an axis, a speech act and a weight's size, and whether the lint
+reads either as a flipped sign. It is trained on the same parts: for a criterion labelled
+`duplicate`, its closest earlier criterion of the same sign is the positive pair (the label
+does not name the partner); every pair around a criterion with no such label is a negative.
+A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note (unless the
+rules hold the two apart: a behaviour and its failure, two poles, other numbers); a reworded
+or near duplicate the rules find is withdrawn when its best pair scores at most `PAIR_VETO`
+(an exact copy always stands). The pair model learned rubrics in which one pair is a
+duplicate and the rest are distinct topics; in rubrics of many closely related criteria it
+reads neighbours as duplicates (bench/RESULTS.md), which is why its findings are notes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from medrubric.data.models import Criterion
+from medrubric.errors import InputError
+from medrubric.rubric.paraphrase import paraphrase_score, speech_act
+
+DATA = Path(__file__).parent / "data"
+MODEL_NAME = "learned.npz"
+RECORD_NAME = "learned.json"
+SIGN_VERSION = "sign-model@1"
+PAIR_VERSION = "pair-model@1"
+ENV = "MEDRUBRIC_LEARNED_LINT"  # a model file to apply instead, or 0 for none
+C = 16.0  # inverse regularisation strength of the logistic regression
+FLAG = 0.95  # P(the sign is wrong) above this flags a criterion the cue rules pass
+VETO = 0.05  # P(the sign is wrong) at or below this withdraws a flip the cue rules find
+PAIR_FEATURES = (
+    "cosine", "char_cosine", "dice", "overlap", "margin", "mutual", "same_axis", "same_act",
+    "same_size", "either_flipped",
+)  # fmt: skip
+PAIR_C = 0.3
+PAIR_FLAG = 0.7  # a criterion whose best earlier pair scores above this is a duplicate
+PAIR_VETO = 0.1  # a rule's reworded duplicate whose best pair scores at most this is withdrawn
+VIEWS: dict[str, dict[str, Any]] = {
+    "word": {"analyzer": "word", "ngram_range": (1, 2)},
+    "char": {"analyzer": "char_wb", "ngram_range": (2, 4)},
+}
+MIN_DF = 2
+
+
+def _vectoriser(view: str, vocabulary: dict[str, int] | None = None) -> Any:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    return TfidfVectorizer(
+        **VIEWS[view],
+        min_df=1 if vocabulary is not None else MIN_DF,
+        sublinear_tf=True,
+        vocabulary=vocabulary,
+    )
+
+
+@dataclass(frozen=True)
+class LearnedModel:
+    """Both fitted models. The sign model: per text view its vocabulary (term -> column) and
+    idf, then the coefficients over [word columns, char columns, encoder dimensions] and the
+    intercept. The pair model: one coefficient per `PAIR_FEATURES` and its intercept (None
+    until `fit_pairs`)."""
+
+    vocabularies: dict[str, dict[str, int]]
+    idf: dict[str, np.ndarray]
+    coef: np.ndarray
+    intercept: float
+    encoder: str  # the spec of the encoder whose vectors it was trained on
+    pair_coef: np.ndarray | None = None
+    pair_intercept: float = 0.0
+
+    def view(self, view: str, texts: Sequence[str]) -> Any:
+        """The texts' TF-IDF rows of one view (L2-normalised, sparse)."""
+        vectoriser = _vectoriser(view, self.vocabularies[view])
+        vectoriser.idf_ = self.idf[view]
+        return vectoriser.transform(list(texts))
+
+    def features(self, texts: Sequence[str], vectors: np.ndarray) -> Any:
+        from scipy.sparse import csr_matrix, hstack
+
+        blocks = [self.view(view, texts) for view in VIEWS]
+        blocks.append(csr_matrix(np.asarray(vectors, dtype=np.float64)))
+        return hstack(blocks).tocsr()
+
+    def pair_probability(self, features: np.ndarray) -> np.ndarray:
+        """P(two criteria are one behaviour counted twice), one per row of `pair_features`."""
+        if self.pair_coef is None or not len(features):
+            return np.zeros(len(features))
+        logits = features @ self.pair_coef + self.pair_intercept
+        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+
+    def good_probability(self, texts: Sequence[str], vectors: np.ndarray) -> np.ndarray:
+        """P(a good answer does what each text describes), one per text; `vectors` are the
+        texts' embeddings by the encoder named in `encoder`."""
+        if not texts:
+            return np.zeros(0)
+        logits = self.features(texts, vectors) @ self.coef + self.intercept
+        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+
+    def to_bytes(self) -> bytes:
+        """The model as the bytes of an .npz file (written by the caller, atomically)."""
+        import io
+
+        arrays: dict[str, np.ndarray] = {
+            "coef": self.coef,
+            "intercept": np.array([self.intercept]),
+            "encoder": np.array([self.encoder]),
+        }
+        if self.pair_coef is not None:
+            arrays["pair_coef"] = self.pair_coef
+            arrays["pair_intercept"] = np.array([self.pair_intercept])
+        for view in VIEWS:
+            terms = sorted(self.vocabularies[view], key=self.vocabularies[view].__getitem__)
+            arrays[f"{view}_terms"] = np.array(terms, dtype=str)
+            arrays[f"{view}_idf"] = self.idf[view]
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]
+        return buffer.getvalue()
+
+
+def load(path: Path) -> LearnedModel:
+    """The models stored at `path` (`LearnedModel.to_bytes`); InputError naming the file when
+    it is missing or not such a file."""
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            vocabularies = {
+                view: {str(term): i for i, term in enumerate(stored[f"{view}_terms"])}
+                for view in VIEWS
+            }
+            paired = "pair_coef" in stored.files
+            return LearnedModel(
+                vocabularies=vocabularies,
+                idf={view: stored[f"{view}_idf"] for view in VIEWS},
+                coef=stored["coef"],
+                intercept=float(stored["intercept"][0]),
+                encoder=str(stored["encoder"][0]),
+                pair_coef=stored["pair_coef"] if paired else None,
+                pair_intercept=float(stored["pair_intercept"][0]) if paired else 0.0,
+            )
+    except (OSError, ValueError, KeyError) as exc:
+        raise InputError(
+            f"not a learned lint model ({type(exc).__name__}): set {ENV} to a file "
+            "written by python -m medrubric.rubric.train_learned, or to 0",
+            path,
+        ) from None
+
+
+def fit(
+    texts: Sequence[str], good: Sequence[bool], vectors: np.ndarray, encoder: str
+) -> LearnedModel:
+    """Fit the sign model on `texts` (with their embeddings `vectors`) and whether a good
+    answer does each (lbfgs: deterministic for the same data)."""
+    from scipy.sparse import csr_matrix, hstack
+    from sklearn.linear_model import LogisticRegression
+
+    vocabularies, idf, blocks = {}, {}, []
+    for view in VIEWS:
+        vectoriser = _vectoriser(view)
+        blocks.append(vectoriser.fit_transform(list(texts)))
+        vocabularies[view] = {str(t): int(i) for t, i in vectoriser.vocabulary_.items()}
+        idf[view] = np.asarray(vectoriser.idf_, dtype=np.float64)
+    blocks.append(csr_matrix(np.asarray(vectors, dtype=np.float64)))
+    regression = LogisticRegression(C=C, max_iter=5000)
+    regression.fit(hstack(blocks).tocsr(), np.asarray(good, dtype=bool))
+    return LearnedModel(
+        vocabularies=vocabularies,
+        idf=idf,
+        coef=np.asarray(regression.coef_[0], dtype=np.float64),
+        intercept=float(regression.intercept_[0]),
+        encoder=encoder,
+    )
+
+
+def fit_pairs(model: LearnedModel, features: np.ndarray, same: Sequence[bool]) -> LearnedModel:
+    """`model` with its pair model fitted on rows of `pair_features` and whether each pair is
+    one behaviour twice."""
+    from sklearn.linear_model import LogisticRegression
+
+    regression = LogisticRegression(C=PAIR_C, max_iter=5000)
+    regression.fit(features, np.asarray(same, dtype=bool))
+    return replace(
+        model,
+        pair_coef=np.asarray(regression.coef_[0], dtype=np.float64),
+        pair_intercept=float(regression.intercept_[0]),
+    )
+
+
+def pair_features(
+    criteria: Sequence[Criterion], flipped: Sequence[bool], vectors: np.ndarray, chars: Any
+) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """Every pair (i, j), i < j (0-based), of criteria of one sign, and its `PAIR_FEATURES`:
+    `vectors` are the criteria's sentence embeddings, `chars` their char-view rows
+    (`LearnedModel.view("char", texts)`), `flipped` whether the lint reads each as flipped."""
+    texts = [c.text for c in criteria]
+    sims = np.asarray(vectors, dtype=np.float64) @ np.asarray(vectors, dtype=np.float64).T
+    np.fill_diagonal(sims, -1.0)
+    char = np.asarray((chars @ chars.T).toarray())
+    acts = [speech_act(t) for t in texts]
+    pairs, rows = [], []
+    n = len(criteria)
+    for j in range(n):
+        for i in range(j):
+            a, b = criteria[i], criteria[j]
+            if (a.weight > 0) != (b.weight > 0):
+                continue
+            dice, overlap, _ = paraphrase_score(a.text, b.text)
+            others = [k for k in range(n) if k not in (i, j)]
+            closest = max(sims[i, others].max(), sims[j, others].max()) if others else sims[i, j]
+            mutual = sims[i].argmax() == j and sims[j].argmax() == i
+            pairs.append((i, j))
+            rows.append([
+                sims[i, j], char[i, j], dice, overlap, sims[i, j] - closest, mutual,
+                a.axis == b.axis, acts[i] == acts[j], abs(a.weight) == abs(b.weight),
+                flipped[i] or flipped[j],
+            ])  # fmt: skip
+    return pairs, np.asarray(rows, dtype=np.float64).reshape(len(rows), len(PAIR_FEATURES))
+
+
+def active_model() -> LearnedModel | None:
+    """The learned models the lint applies: the shipped ones, or the .npz file named by
+    `MEDRUBRIC_LEARNED_LINT` (one trained with `--out` on other labels); None when that variable
+    is `0` or scikit-learn (the `retrieve` extra) is not installed."""
+    chosen = os.environ.get(ENV, "")
+    if chosen == "0" or importlib.util.find_spec("sklearn") is None:
+        return None
+    return _load(chosen or str(DATA / MODEL_NAME))
+
+
+@cache
+def _load(path: str) -> LearnedModel:
+    return load(Path(path))
