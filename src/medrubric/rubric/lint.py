@@ -1,10 +1,12 @@
-"""Rubric lint: findings about any rubric, from its text alone (no model).
+"""Rubric lint: findings about any rubric, from its text alone (no language model).
 
 `lint_text(cases)` applies the generator's draft rules (`rubric.validate`: length, compound,
 vague, near-duplicates, criteria count, a positive criterion) to rubrics from any source,
 and adds weight anomalies, polarity wording (flipped signs, English and Chinese cues),
 criteria that cannot be judged from the answer, and rubric-level balance. Every check and
 its severity is in docs/rubrics.md; the cue lists below are the whole of the polarity rule.
+With the sentence encoder, the learned sign and pair models (`rubric.learned`, trained on the
+labelled criteria) join the polarity rule and the duplicate rules (`_polarity`, `_paired`).
 The checks with a model (`--grader`) are in `rubric.lint_model`, those from graded runs in
 `rubric.items`; all three report `Finding`s.
 """
