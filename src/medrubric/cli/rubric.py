@@ -124,7 +124,9 @@ def lint(
     """Lint rubrics: exit 1 when an error-severity finding remains, unless --allow.
 
     Draft rules, weights, polarity (flipped signs), duplicates (reworded ones by sentence
-    similarity with the retrieve extra), judgeability and balance from the text; with --grader,
+    similarity with the retrieve extra), judgeability and balance from the text; with the
+    retrieve extra, learned sign and pair models trained on labelled rubrics add warnings and
+    notes (MEDRUBRIC_LEARNED_LINT=0 turns them off); with --grader,
     a model's view of each criterion's sign, grounding and verifiability, and each criterion's
     claim against retrieved evidence; with --runs, met rates and discrimination from graded
     answers. A model error is an error-severity finding: its criterion is unchecked."""

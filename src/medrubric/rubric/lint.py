@@ -1532,7 +1532,7 @@ def lint_case(
     `learned.active_model()`) join the cue rules for flipped signs and the rules for
     duplicates."""
     resolved = _resolve(encoder)
-    usable = _usable(resolved, learned.active_model() if model == AUTO else model)
+    usable = _usable(resolved, _chosen(model))
     texts = [c.text for c in case.rubric]
     vectors = None if resolved is None else np.asarray(resolved.encode_queries(texts))
     good = None if usable is None or vectors is None else usable.good_probability(texts, vectors)
@@ -1549,6 +1549,10 @@ def lint_case(
         flipped = {f.criterion_id for f in findings if f.check == "flipped_sign"}
         duplicates = _paired(case, duplicates, usable, vectors, flipped, method)
     return findings + duplicates
+
+
+def _chosen(model: learned.LearnedModel | None | Literal["auto"]) -> learned.LearnedModel | None:
+    return learned.active_model() if isinstance(model, str) else model
 
 
 def _usable(
@@ -1574,7 +1578,7 @@ def duplicate_method(
     """How duplicates are looked for: `words`, `words+<encoder spec>` with an encoder, and
     `+<pair model version>` when the learned pair model applies too."""
     method = WORDS if encoder is None else f"{WORDS}+{encoder.spec}"
-    usable = _usable(encoder, learned.active_model() if model == AUTO else model)
+    usable = _usable(encoder, _chosen(model))
     if usable is None or usable.pair_coef is None:
         return method
     return f"{method}+{learned.PAIR_VERSION}"
@@ -1613,11 +1617,11 @@ def _paired(
         or best.get(f.criterion_id or "", (0.0, 0))[0] > learned.PAIR_VETO
     ]
     reported = {f.criterion_id for f in kept if f.check in ("duplicate", "contradictory")}
-    for b in rubric:
+    for j, b in enumerate(rubric):
         p, i = best.get(b.id, (0.0, 0))
         if p <= learned.PAIR_FLAG or b.id in reported:
             continue
-        a, j = rubric[i], rubric.index(b)
+        a = rubric[i]
         if _polarity_differs(signs[i], signs[j]) or opposed(a.text, b.text):
             continue
         if conflicting(a.text, b.text):
@@ -1644,8 +1648,7 @@ def lint_text(
     """Text-only findings for every case, in case order (`encoder` and `model` as for
     `lint_case`)."""
     resolved = _resolve(encoder)
-    chosen = learned.active_model() if model == AUTO else model
-    return [f for case in cases for f in lint_case(case, resolved, chosen)]
+    return [f for case in cases for f in lint_case(case, resolved, _chosen(model))]
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
