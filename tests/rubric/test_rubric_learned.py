@@ -181,6 +181,26 @@ def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(
     assert sign_method(encoder) == "cues"  # type: ignore[arg-type]
 
 
+def test_a_deferral_flip_is_not_withdrawn_by_the_model(encoder: object) -> None:
+    """The cue rules read a deferral from the rest of the rubric (it urges care now); the sign
+    model reads one criterion, so even a model sure the criterion is good does not withdraw
+    it. A flip read from the criterion's own words is withdrawn by the same model."""
+    from dataclasses import replace
+
+    shipped = learned.active_model()
+    assert shipped is not None
+    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    case = _case(
+        (9, "Advises going to A&E now"),
+        (6, "Recommends booking a routine GP appointment for Monday"),
+        (5, "Fails to mention the risk of bleeding"),
+    )
+    flips = {f.criterion_id: f for f in lint_case(case, encoder, sure) if f.check == "flipped_sign"}  # type: ignore[arg-type]
+    assert set(flips) == {"c2"} and flips["c2"].severity == "error"
+    assert "urges care now" in flips["c2"].reason
+    assert "P(a good answer does this) 1.00" in flips["c2"].evidence
+
+
 def test_a_cue_rule_flip_shows_the_model_s_view(encoder: object) -> None:
     case = _case((8, "Advises calling 999 now"), (6, "Fails to mention the risk of bleeding"))
     (flip,) = [f for f in lint_case(case, encoder) if f.check == "flipped_sign"]  # type: ignore[arg-type]

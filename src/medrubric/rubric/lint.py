@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
@@ -1251,9 +1251,17 @@ def _deferred(case: Case, c: Criterion) -> tuple[int, str] | None:
     return None
 
 
-def _decide(
-    case: Case, c: Criterion
-) -> tuple[tuple[int, str] | None, tuple[int, KnownHarm] | None]:
+class _Decision(NamedTuple):
+    """What the cue rules read in a criterion (`_decide`): the sign its wording asks for, a
+    known harm it names, and whether the sign comes from the rest of the rubric rather than
+    the criterion's own words (care put off when the rubric urges it now)."""
+
+    found: tuple[int, str] | None
+    harm: tuple[int, KnownHarm] | None
+    from_rubric: bool = False
+
+
+def _decide(case: Case, c: Criterion) -> _Decision:
     """The sign failure or harmful wording asks for; else a known harm the criterion
     recommends, which outweighs good wording ("Suggests ibuprofen and calling the GP if the
     spots spread" in chickenpox); else care put off when the rubric urges it now
@@ -1261,21 +1269,21 @@ def _decide(
     set, or neither."""
     worded = _worded_sign(c.text)
     if worded is not None and worded[0] != 0:
-        return worded, None
+        return _Decision(worded, None)
     harm = known_harm_sign(c.text, _context(case))
     if harm is not None and harm[0] < 0:
-        return None, harm
+        return _Decision(None, harm)
     deferred = _deferred(case, c) if worded is None else None
     if deferred is not None:
-        return deferred, None
+        return _Decision(deferred, None, from_rubric=True)
     good = _good_sign(c.text) if worded is None else None
-    return (good, None) if good is not None else (None, harm)
+    return _Decision(good, None) if good is not None else _Decision(None, harm)
 
 
 def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
     """The sign the criterion asks for (`_decide`): from its wording, or from a known harm it
     names (with the entry's id); None when neither says."""
-    found, harm = _decide(case, c)
+    found, harm, _ = _decide(case, c)
     return found if harm is None else (harm[0], harm[1].id)
 
 
@@ -1288,19 +1296,28 @@ def _over_escalation(c: Criterion) -> bool:
     return EMERGENCY_CARE.search(WAITING_FOR_HELP.sub(" ", _normal(c.text))) is not None
 
 
-def _cue_flip(case: Case, c: Criterion) -> Finding | None:
-    """A flipped sign found by the cue rules: wording against the weight, or a known harm
-    rewarded (or a warning against one penalised)."""
-    found, harm = _decide(case, c)
+def _cue_flip(case: Case, c: Criterion) -> tuple[Finding, bool] | None:
+    """A flipped sign found by the cue rules (wording against the weight, care put off while
+    the rubric urges it now, or a known harm rewarded or a warning against one penalised), and
+    whether it was read from the rest of the rubric (a deferral) rather than the criterion's
+    own words."""
+    found, harm, from_rubric = _decide(case, c)
     if found is not None and found[0] > 0 and _over_escalation(c):
         return None
     if found is not None and (found[0] > 0) != (c.weight > 0):
         sign, cue = found
-        good_or_bad = "a bad answer" if sign < 0 else "a good answer"
-        reason = (
-            f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: the sign looks flipped"
-        )
-        return _finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}")
+        if from_rubric:
+            reason = (
+                f"weight {c.weight:+d} on care put off to a later visit while the rubric "
+                "urges care now: the sign looks flipped"
+            )
+        else:
+            good_or_bad = "a bad answer" if sign < 0 else "a good answer"
+            reason = (
+                f"weight {c.weight:+d} on a criterion worded as {good_or_bad}: "
+                "the sign looks flipped"
+            )
+        return _finding(case, c, "flipped_sign", "error", reason, f"cue: {cue!r}"), from_rubric
     if harm is None or (harm[0] > 0) == (c.weight > 0):
         return None
     sign, entry = harm
@@ -1310,20 +1327,23 @@ def _cue_flip(case: Case, c: Criterion) -> Finding | None:
         "the sign looks flipped"
     )
     evidence = f"known harm {entry.id!r}: {entry.reason} ({entry.source})"
-    return _finding(case, c, "flipped_sign", "error", reason, evidence)
+    return _finding(case, c, "flipped_sign", "error", reason, evidence), False
 
 
 def _polarity(case: Case, c: Criterion, good: float | None) -> list[Finding]:
     """A flipped sign, from the cue rules and the learned sign model together: `good` is the
     model's P(a good answer does this), None when the model is not available. A cue-rule flip
-    (an error) stands unless the model agrees with the sign at `1 - VETO`; the model alone
-    flags a criterion whose sign it contradicts at `FLAG`, as a warning."""
+    (an error) stands unless the model agrees with the sign at `1 - VETO`; a deferral, which
+    the rules read from the rest of the rubric and the model (reading one criterion) cannot
+    see, always stands. The model alone flags a criterion whose sign it contradicts at `FLAG`,
+    as a warning."""
     wrong = None if good is None else (good if c.weight < 0 else 1.0 - good)
     said = (
         "" if good is None else f"; {learned.SIGN_VERSION}: P(a good answer does this) {good:.2f}"
     )
-    cue = _cue_flip(case, c)
-    if cue is not None and (wrong is None or wrong > learned.VETO):
+    flip = _cue_flip(case, c)
+    if flip is not None and (wrong is None or wrong > learned.VETO or flip[1]):
+        cue = flip[0]
         return [cue.model_copy(update={"evidence": cue.evidence + said})]
     if good is None or wrong is None or wrong <= learned.FLAG:
         return []
