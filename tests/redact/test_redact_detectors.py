@@ -165,6 +165,12 @@ def test_a_brand_that_is_a_given_name_is_kept_only_as_a_medicine():
     assert found("My friend Yasmin rang me yesterday.") == [("NAME", "Yasmin")]
 
 
+def test_a_given_name_right_after_a_drug_is_a_name_and_a_brand_s_second_word_is_not():
+    assert found("On sertraline Margaret said it helps.") == [("NAME", "Margaret")]
+    assert found("He was switched from Abilify Maintena last year.") == []
+    assert found("She uses the Lantus SoloStar pen.") == []
+
+
 @pytest.mark.parametrize(
     ("text", "number"),
     [
