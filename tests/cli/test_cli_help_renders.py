@@ -137,3 +137,20 @@ def test_run_commands_help_leaves_room_for_the_text_at_80_columns() -> None:
         help_starts = row.index("Output folder")
         assert len(row) - help_starts - 2 >= 24, (name, row)  # 17 with the flag pair
         assert "--keep-errors" in output and "--retry-errors" not in output, name
+
+
+def test_help_paragraphs_wrap_to_the_terminal() -> None:
+    """A paragraph of a command's description fills the width it is shown at: no line of it
+    ends early where the docstring's line ended (at 80 columns, every line but a paragraph's
+    last reaches past column 60)."""
+    root = typer.main.get_command(app)
+    runner = CliRunner()
+    for path in [("rubric", "lint"), ("redact",), ("curate",), ("regrade",), ("release", "build")]:
+        assert path in _command_paths(root)
+        output = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "80"}).output
+        lines = [line.rstrip() for line in output.split("╭", 1)[0].splitlines()]
+        paragraphs = "\n".join(lines).split("\n\n")
+        assert len(paragraphs) >= 3, (path, paragraphs)  # usage, summary, description
+        for paragraph in paragraphs[2:]:
+            text = paragraph.strip("\n").splitlines()
+            assert all(len(line) > 60 for line in text[:-1]), (path, text)

@@ -22,7 +22,23 @@ def module_commands(module_name: str) -> dict[str, Any]:
         module = importlib.import_module(f"medrubric.cli.{module_name}")
         holder = typer.Typer()
         module.register(holder)
-        return dict(typer.main.get_group(holder).commands)
+        commands = dict(typer.main.get_group(holder).commands)
+    for command in commands.values():
+        _reflow_help(command)
+    return commands
+
+
+def _reflow_help(command: Any) -> None:
+    """Join the lines of each paragraph of a command's help (and its sub-commands'), as typer
+    does for the first paragraph only, so the rest wraps to the terminal's width rather than
+    at the docstring's line ends. A paragraph that starts with \\b keeps its lines."""
+    if command.help:
+        first, *rest = command.help.split("\n\n")
+        command.help = "\n\n".join(
+            [first, *(p if p.startswith("\b") else " ".join(p.split("\n")) for p in rest)]
+        )
+    for sub in getattr(command, "commands", {}).values():
+        _reflow_help(sub)
 
 
 class LazyCommands(MutableMapping[str, Any]):
