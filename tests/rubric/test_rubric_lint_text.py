@@ -568,6 +568,11 @@ FLIP_READINGS: dict[str, list[tuple[int, str, bool]]] = {
         ),
         (-5, "建议在等待救护车时让他保持平躺", True),
         (6, "Advises staying with him until the ambulance arrives", False),
+        # over-treatment at a small negative weight, as emergency care (OVER_TREATMENT)
+        (-3, "Recommends an emergency CT scan tonight for the headache", False),
+        (-3, "Recommends an emergency blood transfusion for a haemoglobin of 108", False),
+        (-3, "建议马上去医院输液", False),
+        (-4, "建议立即手术切除囊肿", False),
     ],
     "failure-to-warn": [
         # failing to warn against a harm is a failure, not a harm avoided

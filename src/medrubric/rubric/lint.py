@@ -59,6 +59,17 @@ EMERGENCY_CARE = re.compile(
     r"\b(?:ambulance|a&e|emergency (?:department|room|services)|911|999|112|000|triple zero)\b"
     r"|急诊|120|救护车|急救电话"
 )
+# Tests and treatments a rubric can penalise as over-treatment at a small negative weight (an
+# emergency CT for a headache with no red flags, a transfusion for a mild anaemia, 输液 for a
+# cold): like emergency care (`_over_escalation`), a call the lint cannot judge from the text.
+OVER_TREATMENT = re.compile(
+    r"\b(?:emergency|urgent(?:ly)?|immediate(?:ly)?|same[- ]day|straight away)\b(?:\W+\w+){0,3}?"
+    r"\W+(?:ct|mri|scans?|x-?rays?|surgery|operation|transfusions?|admission|endoscopy"
+    r"|colonoscopy|biopsy|cystoscopy)\b"
+    r"|\b(?:surgery|an operation|transfusions?|iv antibiotics|a drip)\b(?:\W+\w+){0,3}?\W+"
+    r"(?:now|today|tonight|straight away|right away|immediately|whatever)\b"
+    r"|输液|打点滴|吊瓶|挂水|输血|(?:马上|立即|立刻|尽快|赶紧)\S{0,6}(?:手术|住院|CT|核磁|磁共振|胃镜|肠镜)"
+)
 SIMILAR_SAME_ACT = 0.75  # the same speech act (advise, state, ask), or one without a clear one
 SIMILAR_ANY_ACT = 0.85  # any two criteria
 SIMILAR_URGENT_CARE = 0.30  # two criteria that both urge care now, with no condition
@@ -1293,7 +1304,8 @@ def _over_escalation(c: Criterion) -> bool:
     cannot judge from the text. First aid while help is on its way is not such a call."""
     if not -OVER_ESCALATION_MAX <= c.weight < 0:
         return False
-    return EMERGENCY_CARE.search(WAITING_FOR_HELP.sub(" ", _normal(c.text))) is not None
+    text = WAITING_FOR_HELP.sub(" ", _normal(c.text))
+    return EMERGENCY_CARE.search(text) is not None or OVER_TREATMENT.search(text) is not None
 
 
 def _cue_flip(case: Case, c: Criterion) -> tuple[Finding, bool] | None:
