@@ -169,6 +169,8 @@ def test_a_given_name_right_after_a_drug_is_a_name_and_a_brand_s_second_word_is_
     assert found("On sertraline Margaret said it helps.") == [("NAME", "Margaret")]
     assert found("He was switched from Abilify Maintena last year.") == []
     assert found("She uses the Lantus SoloStar pen.") == []
+    # an NER name run over a drug ("Took Lipitor Jane"): the name beside it, not the verb
+    assert found("Took Lipitor Jane said it was fine.") == [("NAME", "Jane")]
 
 
 @pytest.mark.parametrize(

@@ -162,8 +162,35 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
             found.append((start, start - end, phone_priority, "PHONE"))
     ner_priority = len(all_rules) + 1
     for kind, start, end in (*entities, *chinese_entities(text)):
-        found.append((start, start - end, ner_priority, kind))
+        for a, b in _around_drugs(text, kind, start, end):
+            found.append((a, a - b, ner_priority, kind))
     return found
+
+
+_LATIN_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _around_drugs(text: str, kind: str, start: int, end: int) -> list[tuple[int, int]]:
+    """An NER name that runs over a drug's name ("Took Lipitor Jane said") as the runs of
+    words on either side of it that start with a given name or a word no everyday English
+    word is (Jane, not Took), each a candidate of its own; the span whole otherwise."""
+    if kind != "NAME":
+        return [(start, end)]
+    lex = lexicon()
+    words = list(_LATIN_WORD.finditer(text, start, end))
+    if len(words) < 2 or not any(lex.is_drug_name(w.group()) for w in words):
+        return [(start, end)]
+    runs: list[tuple[int, int]] = []
+    run: list[re.Match[str]] = []
+    for w in [*words, None]:
+        if w is None or lex.is_drug_name(w.group()):
+            first = run[0].group() if run else ""
+            if run and (lex.is_given(first) or first.lower() not in lex.en_common_words):
+                runs.append((run[0].start(), run[-1].end()))
+            run = []
+        else:
+            run.append(w)
+    return runs
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
