@@ -216,7 +216,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if (
         before is not None
         and lex.is_drug_name(before.group(1))
-        and not lex.is_given(span.split()[0] if span.split() else span, BRAND_WORD_GIVEN_RANK)
+        and not lex.is_given((span.split() or [span])[0], BRAND_WORD_GIVEN_RANK)
     ):
         return False  # "from Abilify Maintena", "Lantus SoloStar": one brand
     if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
@@ -282,10 +282,10 @@ _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")
-# A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
 # A word after a drug's name is the second word of its brand (Abilify Maintena) unless it is
 # a given name at least this common ("on sertraline Margaret said it helps").
 BRAND_WORD_GIVEN_RANK = 5000
+# A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
 _WORD_BEFORE = re.compile(r"([\w\-]+)\s*$")
 _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
 # The "@" of a handle: not inside an e-mail address (回复@小鹿 is a handle; a Chinese character
