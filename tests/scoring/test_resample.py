@@ -13,6 +13,7 @@ from medrubric.scoring.resample import (
     draw_ahead,
     forget_ahead,
     mean_ci,
+    resample_counts,
     resample_indices,
 )
 from medrubric.stats import bootstrap_ci
@@ -104,6 +105,21 @@ def _plain(values: list[float], seed: int, n_resamples: int) -> list[float]:
     return [float(np.mean(np.asarray(values)[row])) for row in indices]
 
 
+def _means_equal(got: np.ndarray, want: list[float]) -> bool:
+    """The means as dot products of counts equal the plain means to rounding (a sum in
+    another order), not beyond it."""
+    return bool(np.allclose(got, want, rtol=1e-13, atol=1e-15))
+
+
+def test_counts_are_how_often_each_row_draws_each_value() -> None:
+    indices = resample_indices(4, 9, 3, 20)
+    counts = resample_counts(4, 9, 3, 20)
+    assert counts.dtype == np.uint8 and counts.shape == (20, 9)
+    assert [row.tolist() for row in counts] == [
+        np.bincount(row, minlength=9).tolist() for row in indices
+    ]
+
+
 def test_strata_of_one_size_share_their_blocks_and_keep_their_numbers(monkeypatch) -> None:
     monkeypatch.setattr("medrubric.scoring.resample._ROW_BUDGET", 40)  # blocks of 10 rows
     lists = [[0.1, 0.5, 0.9, 0.3], [1.0, 0.0, 0.0, 0.5], [0.2, 0.2, 0.7, 0.4]]
@@ -114,10 +130,12 @@ def test_strata_of_one_size_share_their_blocks_and_keep_their_numbers(monkeypatc
         drawn.append((start, rows))
         return real(seed, n, start, rows)
 
+    monkeypatch.setattr("medrubric.scoring.resample._COUNT_BUDGET", 40)  # blocks of 10 rows
     monkeypatch.setattr("medrubric.scoring.resample.resample_indices", counted)
     got = bootstrap_means_of(lists, 3, 25)
     assert drawn == [(0, 10), (10, 10), (20, 5)]  # each block once for the three lists
-    assert [g.tolist() for g in got] == [_plain(v, 3, 25) for v in lists]
+    assert all(_means_equal(g, _plain(v, 3, 25)) for g, v in zip(got, lists, strict=True))
+    assert [g.tolist() for g in got] == [bootstrap_means(v, 3, 25).tolist() for v in lists]
     with pytest.raises(ValueError, match="differ in size"):
         bootstrap_means_of([[1.0], [1.0, 2.0]], 0, 5)
 
@@ -125,13 +143,14 @@ def test_strata_of_one_size_share_their_blocks_and_keep_their_numbers(monkeypatc
 def test_tables_drawn_ahead_give_the_same_means_and_are_used(monkeypatch) -> None:
     rng = np.random.default_rng(5)
     big, small = rng.random(300).tolist(), rng.random(7).tolist()
-    want = [_plain(big, 9, 600), _plain(small, 9, 600)]
+    want = [bootstrap_means(big, 9, 600).tolist(), bootstrap_means(small, 9, 600).tolist()]
+    assert _means_equal(np.array(want[0]), _plain(big, 9, 600))
     try:
-        # 300 values: 600 x 300 uint16 = 360,000 bytes; 7 values: 600 x 7 uint8
-        assert draw_ahead(9, [300, 7, 300, 0], 600, 360_000) == [300]
+        # 300 values: 600 x 300 one-byte counts = 180,000 bytes; 7 values: 600 x 7
+        assert draw_ahead(9, [300, 7, 300, 0], 600, 180_000) == [300]
         assert draw_ahead(9, [300, 7], 600, 10_000) == [7]
         monkeypatch.setattr("medrubric.scoring.resample.resample_indices", None)  # not drawn again
-        assert bootstrap_means(big, 9, 600).tolist() == want[0]
+        assert bootstrap_means(big, 9, 600).tolist() == want[0]  # to the bit
         assert bootstrap_means(small, 9, 600).tolist() == want[1]
     finally:
         forget_ahead()
@@ -148,6 +167,6 @@ def test_a_table_that_failed_to_draw_is_drawn_when_used(monkeypatch) -> None:
     try:
         assert draw_ahead(2, [5, 3], 50, 1 << 20) == []
         monkeypatch.undo()
-        assert bootstrap_means(values, 2, 50).tolist() == _plain(values, 2, 50)
+        assert _means_equal(bootstrap_means(values, 2, 50), _plain(values, 2, 50))
     finally:
         forget_ahead()

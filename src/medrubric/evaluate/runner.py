@@ -555,10 +555,10 @@ async def grade_stage(
                 await asyncio.to_thread(thread.join)
 
 
-# The most memory the bootstrap's index tables drawn ahead may take (uint16 indices: three
-# strata sizes of a 1,000-case run), and, apart, the length bias's blocks (40 MB for 1,000
-# cases). A run whose own table does not fit (3,355 cases or more) draws every table at the
-# end, as it is used; one whose length blocks do not fit (1,678 cases) computes them then.
+# The most memory the bootstrap's count tables counted ahead may take (a byte a count: six
+# strata sizes of a 1,000-case run), and, apart, the length bias's blocks (50 MB for 1,000
+# cases). A run whose own table does not fit (6,711 cases or more) counts every table at the
+# end, as it is used; one whose length blocks do not fit (1,343 cases) computes them then.
 AHEAD_BYTES = 64 << 20
 
 
@@ -585,8 +585,10 @@ def preload_summary(run: RunDir, responses: Sequence[Response]) -> threading.Thr
             expected_lengths,
             expected_strata_sizes,
         )
+        from medrubric.stats.blas import blas_controller
 
         git_revision()
+        blas_controller()
         # The records summary.json is written as, built on first use (`defer_build`): built
         # here, beside the calls, rather than after the last reply.
         for record in (RunRecord, Stratum, LengthBias, Summary, SelfPreference, RunSummary,

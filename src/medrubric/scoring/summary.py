@@ -33,6 +33,7 @@ from medrubric.scoring.records import Stratum, Summary, VarianceSplit
 from medrubric.scoring.resample import bootstrap_means_of
 from medrubric.scoring.scored import CaseStrata, ScoredGrade, scored_grade
 from medrubric.stats import percentile_interval
+from medrubric.stats.blas import one_blas_thread
 from medrubric.stats.variance import variance_components
 
 SEED, N_RESAMPLES = 0, 10_000  # summary.json's bootstrap
@@ -232,9 +233,10 @@ def summarize(
     measured = [c for c in per_case if case_lengths.get(c)]
     # the length bias (on two threads: `length_bias`) beside this thread's bootstraps of the
     # strata and of the epochs: numpy work that releases the GIL, so the machine's cores
-    # share it, and neither reads what the other computes. Its error is raised here
+    # share it, and neither reads what the other computes; their dot products each on
+    # their own thread (a BLAS thread would compete with them). Its error is raised here
     # (`result`), after them, never written as a figure.
-    with ThreadPoolExecutor(1, thread_name_prefix="medrubric-length") as pool:
+    with one_blas_thread(), ThreadPoolExecutor(1, thread_name_prefix="medrubric-length") as pool:
         bias = pool.submit(
             length_bias,
             [_mean(case_lengths[c]) for c in measured],
