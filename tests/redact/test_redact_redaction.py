@@ -341,9 +341,11 @@ def test_without_ner_rules_still_redact_and_a_note_says_so(monkeypatch, tmp_path
     monkeypatch.setattr(redact_ner, "english_analyzer", lambda: None)
     monkeypatch.setattr(redact_ner, "chinese_tagger", lambda: None)
     assert redact_text("Hi, I'm Mary Hollis from Leeds.")[0] == "Hi, I'm [NAME] from [LOCATION]."
-    # No cue: NER's job, but the tagger alone finds some bare names (李娜 with the tagger
-    # trained on blind set 12).
-    assert redact_text("李娜昨天开始发烧。")[0] == "[NAME]昨天开始发烧。"
+    # No cue: NER's job, but the tagger alone finds some bare names (王芳 here). Without
+    # jieba's words it also runs some names into the words after them (李娜昨天开始发烧 →
+    # [NAME]始发烧 with the tagger trained on blind set 23; 刘洋昨天发烧了 → [NAME]烧了 before):
+    # a partial install redacts more than it should, never less.
+    assert redact_text("王芳昨天开始咳嗽。")[0] == "[NAME]昨天开始咳嗽。"
     threads = tmp_path / "threads.jsonl"
     threads.write_text(make_thread("我叫张伟。", "好的。").model_dump_json() + "\n", "utf-8")
     main(["redact", str(threads), "--out", str(tmp_path / "out.jsonl")])
