@@ -34,6 +34,7 @@ from pathlib import Path
 
 from _bytecode import child_env, compile_sources
 from _grading_stub import Stub, write_healthbench
+from _results import machine
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
@@ -137,7 +138,7 @@ def main() -> int:
         per = ", ".join(f"{1000 * run['total'] / verdicts:.2f}" for run in runs)
         wall = [", ".join(f"{run[w]:.2f}" for run in runs) for w in walls]
         print(f"| {name} | {' | '.join(cells)} | {per} | {' | '.join(wall)} |")
-    print(f"1-minute load average at the end: {os.getloadavg()[0]:.1f}")
+    print(f"{machine()}; 1-minute load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 

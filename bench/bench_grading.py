@@ -34,7 +34,7 @@ from typing import Any
 import aiohttp
 from _bytecode import child_env, compile_sources
 from _grading_stub import REF, Stub, decision, write_healthbench
-from _results import write_section
+from _results import machine, write_section
 from rich.console import Console
 
 from medrubric.data.formats import load_cases
@@ -230,7 +230,7 @@ def section(args: argparse.Namespace, rows: dict[str, dict], load: tuple[float, 
         "",
         f"{n} HealthBench-format examples x {args.criteria} criteria; stub endpoint in its own "
         f"process, latency {1000 * args.latency:g} ms, concurrency {args.concurrency}. Machine: "
-        f"{os.cpu_count()} CPUs shared by client and stub; 1-minute load average {load[0]:.1f} "
+        f"{machine()}, shared by client and stub; 1-minute load average {load[0]:.1f} "
         f"before, {load[1]:.1f} after. Prompt tokens estimated (1 per CJK character, 1 per 4 "
         "others). `lean` is the ~60-line aiohttp client in the script (no cache, no run folder).",
         "",

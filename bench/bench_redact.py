@@ -35,7 +35,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -45,7 +44,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _results import write_section
+from _results import machine, write_section
 
 from medrubric.data.models import Message, Thread
 from medrubric.redact.pii_eval import PiiScore, Snippet, load_snippets, score
@@ -405,7 +404,7 @@ def main() -> None:
         by_round = alternating_speed(
             {"this": this, args.baseline_label: args.baseline_src}, threads, args.speed_rounds
         )
-        print(f"load average at the start: {' '.join(load)}")
+        print(f"{machine()}; load average at the start: {' '.join(load)}")
         for label, measured in by_round.items():
             per_cpu = [cpu for _, cpu in measured]
             per_wall = [wall for wall, _ in measured]
@@ -439,7 +438,7 @@ def main() -> None:
         print(
             f"rules + NER batched, {args.threads} threads, threads per CPU-second by round: "
             + ", ".join(f"{rate:.0f}" for rate in rates)
-            + f"; median {statistics.median(rates):.0f}"
+            + f"; median {statistics.median(rates):.0f}; {machine()}"
         )
         return
     quality_rows, kind_rows, speed = [], [], {}
@@ -481,7 +480,7 @@ def main() -> None:
             "",
             f"Command: `{command}`",
             "",
-            f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, load average "
+            f"Machine: {machine()}, load average "
             f"{os.getloadavg()[0]:.1f} at the end of the run, Python {sys.version.split()[0]}; "
             f"{dt.date.today()}.",
             "",
