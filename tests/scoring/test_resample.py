@@ -82,10 +82,11 @@ def test_interval_agrees_with_numpy_generator_within_monte_carlo_error() -> None
     assert bootstrap_means(values, 0, 10).shape == (10,)
 
 
-def test_summary_uses_the_portable_bootstrap() -> None:
+def _thirty_grades() -> list:
+    """Thirty one-criterion grades, met by every third case."""
     from medrubric.data.models import CaseGrade, Verdict
 
-    grades = [
+    return [
         CaseGrade(
             case_id=f"c{i}",
             model="m",
@@ -94,7 +95,10 @@ def test_summary_uses_the_portable_bootstrap() -> None:
         )
         for i in range(30)
     ]
-    summary = summarize(grades, seed=4, n_resamples=500)
+
+
+def test_summary_uses_the_portable_bootstrap() -> None:
+    summary = summarize(_thirty_grades(), seed=4, n_resamples=500)
     values = [1.0 if i % 3 == 0 else 0.0 for i in range(30)]
     assert summary.ci95 == pytest.approx(mean_ci(values, 4, 500), abs=0)
 
@@ -170,3 +174,26 @@ def test_a_table_that_failed_to_draw_is_drawn_when_used(monkeypatch) -> None:
         assert _means_equal(bootstrap_means(values, 2, 50), _plain(values, 2, 50))
     finally:
         forget_ahead()
+
+
+def test_the_summary_takes_its_dot_products_on_one_blas_thread(monkeypatch) -> None:
+    """summarize's bootstraps run inside `stats.blas.one_blas_thread` (a spinning second BLAS
+    thread doubled their CPU), and the process's BLAS threads are as they were after it."""
+    from medrubric.scoring import summary
+    from medrubric.stats.blas import blas_controller
+
+    def blas_threads() -> list[int]:
+        return [p["num_threads"] for p in blas_controller().info() if p["user_api"] == "blas"]
+
+    seen: list[list[int]] = []
+    real = summary.bootstrap_means_of
+
+    def watched(*args, **kwargs):
+        seen.append(blas_threads())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(summary, "bootstrap_means_of", watched)
+    before = blas_threads()
+    summarize(_thirty_grades(), seed=4, n_resamples=200)
+    assert seen and all(threads and set(threads) == {1} for threads in seen)
+    assert blas_threads() == before
