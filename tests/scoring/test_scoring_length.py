@@ -152,9 +152,9 @@ def test_each_resamples_rho_and_line_are_scipys_and_numpys_on_its_draws() -> Non
 
 
 def test_the_lengths_side_computed_ahead_gives_the_same_figures_to_the_bit() -> None:
-    """`prepare_ahead` (a run's calls in flight) stores the draws and the lengths' ranks
-    compactly; the bias from them is the bias computed at the end, on one thread or two. Other
-    lengths, seeds or sizes do not take them."""
+    """`prepare_ahead` (a run's calls in flight) stores each resample's counts of each case and
+    the lengths' rank sums; the bias from them is the bias computed at the end, on one thread
+    or two. Other lengths, seeds or sizes do not take them."""
     import medrubric.scoring.length as length
 
     lengths, scores = _planted(n=300, seed=11)
@@ -172,3 +172,24 @@ def test_the_lengths_side_computed_ahead_gives_the_same_figures_to_the_bit() -> 
     finally:
         length.forget_ahead()
     assert length._prepared(lengths, 0, 3000) is None
+
+
+def test_a_large_run_sums_its_ranks_in_wider_integers_and_keeps_scipys_rho() -> None:
+    """50,000 cases: twice a centred rank times a count passes 16 bits and the running sums 32,
+    so the rank sums are kept in 32-bit and summed in 64-bit integers; each resample's rho is
+    still scipy's on its draws."""
+    import medrubric.scoring.length as length
+
+    rng = np.random.default_rng(2)
+    n, resamples = 50_000, 6
+    lengths = rng.integers(50, 4000, n).astype(float)
+    scores = np.round(rng.random(n) * 40) / 40
+    block = next(iter(length._draws(n, resamples, 0)))
+    kept = length._Block(*block, length._Coded(lengths), length._log_lengths(lengths))
+    assert kept.rank_sums.dtype == np.int32
+    order = length._ScoreOrder(scores)
+    line = length._LineTerms(length._log_lengths(lengths), scores)
+    rho, _, _ = length._rho_and_line(kept, order, line, length._Scratch(resamples, n, order.size))
+    idx = block[1]
+    want = [stats.spearmanr(lengths[row], scores[row]).statistic for row in idx]
+    assert rho == pytest.approx(want, abs=1e-12)

@@ -556,9 +556,9 @@ async def grade_stage(
 
 
 # The most memory the bootstrap's count tables counted ahead may take (a byte a count: six
-# strata sizes of a 1,000-case run), and, apart, the length bias's blocks (50 MB for 1,000
+# strata sizes of a 1,000-case run), and, apart, the length bias's blocks (29 MB for 1,000
 # cases). A run whose own table does not fit (6,711 cases or more) counts every table at the
-# end, as it is used; one whose length blocks do not fit (1,343 cases) computes them then.
+# end, as it is used; one whose length blocks do not fit (2,049 cases) computes them then.
 AHEAD_BYTES = 64 << 20
 
 

@@ -36,8 +36,6 @@ __all__ = [
 # block of all 10,000 resamples (16 MB arrays, fresh pages in a new process) took 2-4x as long.
 # The draws, and so every figure, do not depend on it.
 _BLOCK = 1 << 17
-# (resample, distinct score) cells counted at once in a block (`_rho_and_line`).
-_SCORE_CELLS = 1 << 15
 
 
 class _Coded:
@@ -76,18 +74,16 @@ def resampled_ranks(values: FloatArray, idx: IntArray) -> FloatArray:
 
 class _Block:
     """One block of resamples and what they need of the lengths alone, computed before the
-    scores are known (`prepare_ahead`) or as the block is taken: the draws, twice the
-    centred ranks of the drawn lengths (integers: average ranks are half-integers, and their
-    mean is (n + 1) / 2 exactly), the sum of their squares, and the mean and sum of squares
-    of the centred log lengths."""
+    scores are known (`prepare_ahead`) or as the block is taken: how often each resample
+    draws each case (`counts`), the sum over those draws of twice the centred rank of the
+    case's length (`rank_sums`: integers, since average ranks are half-integers and their
+    mean is (n + 1) / 2 exactly), the sum of the squared centred ranks, and the mean and sum
+    of squares of the centred log lengths. The draws themselves are not kept: every figure
+    of a resample follows from its counts and rank sums."""
 
-    __slots__ = ("counts", "idx", "mean_log", "missing", "rank_ss", "ranks", "rows", "start", "xx")
+    __slots__ = ("counts", "mean_log", "missing", "rank_ss", "rank_sums", "rows", "start", "xx")
 
-    def __init__(
-        self, start: int, idx: IntArray, x: _Coded, log_x: FloatArray, compact: bool = False
-    ) -> None:
-        """`compact`: kept for later (`prepare_ahead`), so the draws are stored in the smallest
-        unsigned type and the ranks as integers (twice the centred rank), not as floats."""
+    def __init__(self, start: int, idx: IntArray, x: _Coded, log_x: FloatArray) -> None:
         rows, n = idx.shape
         self.start, self.rows = start, rows
         ranks = x.ranks(idx)
@@ -98,69 +94,106 @@ class _Block:
         self.mean_log = drawn.mean(axis=-1, keepdims=True)
         drawn -= self.mean_log
         self.xx = np.multiply(drawn, drawn, out=drawn).sum(axis=-1)
-        cells = idx + (np.arange(rows) * n)[:, None]
-        counts = np.bincount(cells.ravel(), minlength=rows * n).reshape(rows, n)
-        # how often each resample draws each case: below 2**8 (its mean count is 1)
-        self.counts: NDArray[Any] = counts.astype(np.uint8) if compact else counts
-        self.idx: NDArray[Any] = idx.astype(np.min_scalar_type(n - 1)) if compact else idx
-        self.ranks: NDArray[Any] = ranks
-        if compact:
-            ranks *= 2
-            self.ranks = np.nan_to_num(ranks).astype(np.int16 if n < 1 << 14 else np.int32)
+        cells = (idx + (np.arange(rows) * n)[:, None]).ravel()  # (row, case), flattened
+        counts = np.bincount(cells, minlength=rows * n)
+        self.counts: NDArray[Any] = counts.astype(np.min_scalar_type(counts.max())).reshape(rows, n)
+        ranks *= 2  # integers; a resample that draws a missing length counts 0 here
+        sums = np.bincount(cells, weights=np.nan_to_num(ranks).ravel(), minlength=rows * n)
+        self.rank_sums: NDArray[Any] = sums.astype(_int_type(sums)).reshape(rows, n)
+
+
+def _int_type(values: NDArray[Any]) -> type[np.signedinteger[Any]]:
+    """The smallest of int16, int32 and int64 that holds every value (integers)."""
+    largest = float(np.abs(values).max(initial=0))
+    for kind in (np.int16, np.int32):
+        if largest <= np.iinfo(kind).max:
+            return kind
+    return np.int64
+
+
+class _ScoreOrder:
+    """The scores' order, for the ranks of every block of resamples: the cases sorted by
+    score (NaN last) and where each run of equal scores ends (None when every score
+    differs)."""
+
+    def __init__(self, scores: FloatArray) -> None:
+        self.order = np.argsort(scores, kind="stable")
+        ranked = scores[self.order]
+        last = np.append(ranked[1:] != ranked[:-1], True)  # NaN != NaN: each on its own
+        self.ends: IntArray | None = None if last.all() else np.flatnonzero(last)
+        self.size = scores.size if self.ends is None else self.ends.size
+        missing = np.isnan(scores)
+        self.missing = missing.astype(float) if missing.any() else None
 
 
 class _Scratch:
     """One thread's arrays for `_rho_and_line`, used again block after block rather than
-    allocated for each: the draws as indices, their cells (row, distinct score), two value
-    arrays, and each row's first cell."""
+    allocated for each (a fresh array of a block's size costs more than the pass over it)."""
 
-    def __init__(self, rows: int, n: int, n_scores: int) -> None:
-        self.index = np.empty((rows, n), dtype=np.intp)
-        self.cell = np.empty((rows, n), dtype=np.intp)
+    def __init__(self, rows: int, n: int, scores: int) -> None:
+        self.shapes = {"case": (rows, n), "score": (rows, scores)}
+        self.arrays: dict[tuple[str, str, Any], NDArray[Any]] = {}
         self.weights = np.empty((rows, n))
-        self.row_cells = (np.arange(rows) * n_scores)[:, None]
+
+    def get(self, name: str, width: str, dtype: Any, rows: int) -> NDArray[Any]:
+        key = (name, width, np.dtype(dtype))
+        if key not in self.arrays:
+            self.arrays[key] = np.empty(self.shapes[width], dtype=dtype)
+        return self.arrays[key][:rows]
+
+
+def _running(
+    values: NDArray[Any], y: _ScoreOrder, name: str, work: _Scratch, wide: Any
+) -> FloatArray:
+    """Each row's values in order of score, summed over each run of equal scores: as floats,
+    from a running sum in integers (`wide`) read at each run's end."""
+    rows = values.shape[0]
+    ordered = np.take(
+        values, y.order, axis=1, out=work.get(f"{name} ordered", "case", values.dtype, rows)
+    )
+    running = np.cumsum(
+        ordered, axis=1, dtype=wide, out=work.get(f"{name} running", "case", wide, rows)
+    )
+    if y.ends is not None:
+        running = np.take(running, y.ends, axis=1, out=work.get(name, "score", wide, rows))
+    upto = work.get(name, "score", float, rows)
+    np.copyto(upto, running)
+    return upto
 
 
 def _rho_and_line(
     block: _Block,
-    y: _Coded,
+    y: _ScoreOrder,
     line: _LineTerms,
     work: _Scratch,
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Spearman's rho, and the intercept and slope of score on log length, of each resample
     of `block`. rho is the Pearson r of the ranks, whose sums are taken over each row's
-    distinct scores: the lengths' centred ranks summed by score (`np.bincount` with weights),
-    times the scores' centred ranks. Every term is a multiple of 1/4, so the sums are exact
-    in any order (below 2**53: n up to ~300,000) and rho equals the per-element Pearson r of
-    the ranks, bit for bit; so are the scores' centred ranks, each a running count less half
-    its own count and n / 2, and the sums of the lengths' ranks kept doubled (`_Block`'s
-    integers), halved once per row. The line's sums are dot products of the resample's
-    counts of each case (`_LineTerms`)."""
-    rows, n = block.idx.shape
-    idx = block.idx
-    if idx.dtype != np.intp:  # drawn ahead, stored small
-        idx = work.index[:rows]
-        np.copyto(idx, block.idx)
-    cell = np.take(y.code, idx, out=work.cell[:rows], mode="clip")
-    xy, yy = np.empty(rows), np.empty(rows)
-    # The (row, distinct score) arrays in chunks of rows that stay in the CPU's caches: with
-    # as many distinct scores as cases, a whole block's took twice as long.
-    step = max(1, _SCORE_CELLS // y.size)
-    for first in range(0, rows, step):
-        last = min(first + step, rows)
-        chunk = cell[first:last]
-        chunk += work.row_cells[: last - first]
-        flat = chunk.ravel()
-        size = (last - first) * y.size
-        counts = np.bincount(flat, minlength=size).reshape(last - first, y.size)
-        centred = np.cumsum(counts, axis=-1, dtype=float)
-        centred -= 0.5 * counts
-        centred -= n / 2
-        by_score = np.bincount(flat, weights=block.ranks[first:last].ravel(), minlength=size)
-        np.einsum("ij,ij->i", centred, by_score.reshape(centred.shape), out=xy[first:last])
-        np.einsum("ij,ij,ij->i", counts, centred, centred, out=yy[first:last])
-    if block.ranks.dtype.kind == "i":  # twice the rank, kept ahead
-        xy *= 0.5
+    distinct scores, in order of score: a score's draws (a running count of the resample's
+    counts of each case, read at the score's last case) set its average rank, and its cases'
+    rank sums of the lengths multiply it. Every term is an integer (twice a centred rank)
+    below 2**53 (n up to ~200,000), so the sums are exact in any order and rho equals the
+    per-element Pearson r of the ranks, bit for bit. The line's sums are dot products of the
+    resample's counts of each case (`_LineTerms`)."""
+    rows, n = block.counts.shape
+    wide = np.int32 if n * n < 1 << 31 else np.int64  # bounds every running sum
+    upto = _running(block.counts, y, "counts", work, np.int32)
+    drawn = work.get("drawn", "score", float, rows)  # each score's draws
+    drawn[:, 0] = upto[:, 0]
+    np.subtract(upto[:, 1:], upto[:, :-1], out=drawn[:, 1:])
+    sums = _running(block.rank_sums, y, "ranks", work, wide)
+    by_score = work.get("by_score", "score", float, rows)  # the lengths' rank sums by score
+    by_score[:, 0] = sums[:, 0]
+    np.subtract(sums[:, 1:], sums[:, :-1], out=by_score[:, 1:])
+    # twice a score's centred rank: 2 (draws below it + (its draws + 1) / 2) - (n + 1)
+    centred = work.get("centred", "score", float, rows)
+    np.multiply(upto, 2, out=centred)
+    centred -= drawn
+    centred -= n
+    xy = np.einsum("ij,ij->i", by_score, centred)
+    yy = np.einsum("ij,ij,ij->i", drawn, centred, centred)
+    xy *= 0.25  # both factors doubled
+    yy *= 0.25
     with np.errstate(invalid="ignore", divide="ignore"):
         rho: FloatArray = xy / np.sqrt(block.rank_ss * yy)
     weights = work.weights[:rows]
@@ -173,7 +206,8 @@ def _rho_and_line(
         sxy, block.xx, out=np.zeros_like(sxy), where=(block.xx > 0) & (block.rank_ss > 0)
     )
     intercept = mean_score - slope * block.mean_log[:, 0]
-    for missing in (block.missing, None if y.missing is None else y.missing[idx].any(axis=-1)):
+    missing_score = None if y.missing is None else np.dot(weights, y.missing) > 0
+    for missing in (block.missing, missing_score):
         if missing is not None:  # a resample that draws a missing length or score
             rho[missing] = intercept[missing] = slope[missing] = np.nan
     return rho, intercept, slope
@@ -237,8 +271,10 @@ def _draws(n: int, n_resamples: int, seed: int) -> Iterator[tuple[int, IntArray]
 
 
 def ahead_bytes(n: int, n_resamples: int) -> int:
-    """The memory `prepare_ahead` keeps for `n` lengths."""
-    return n_resamples * n * (np.min_scalar_type(n - 1).itemsize + (2 if n < 1 << 14 else 4) + 1)
+    """The memory `prepare_ahead` keeps for `n` lengths: a byte a count, and two bytes a rank
+    sum while a case drawn 16 times (a chance of ~1e-14 a count) times twice its centred
+    rank (up to n - 1) fits in 16 bits, four after that."""
+    return n_resamples * n * (1 + (2 if 16 * (n - 1) < 1 << 15 else 4))
 
 
 def prepare_ahead(lengths: Sequence[float], *, n_resamples: int, seed: int) -> None:
@@ -254,8 +290,7 @@ def prepare_ahead(lengths: Sequence[float], *, n_resamples: int, seed: int) -> N
     try:
         coded, log_x = _Coded(x), _log_lengths(x)
         ahead.blocks = [
-            _Block(s, idx, coded, log_x, compact=True)
-            for s, idx in _draws(x.size, n_resamples, seed)
+            _Block(s, idx, coded, log_x) for s, idx in _draws(x.size, n_resamples, seed)
         ]
     finally:
         ahead.done.set()  # an error (memory) leaves no blocks: length_bias computes its own
@@ -312,7 +347,7 @@ def length_bias(
     log_reference = math.log(max(reference, 1.0))
     rhos = np.empty(n_resamples)
     adjusted = np.empty(n_resamples)
-    coded_x, coded_y = _Coded(x), _Coded(y)
+    coded_x, order = _Coded(x), _ScoreOrder(y)
     line = _LineTerms(log_x, y)
     prepared = _prepared(x, seed, n_resamples)
     blocks: Iterator[_Block | tuple[int, IntArray]] = iter(
@@ -325,7 +360,7 @@ def length_bias(
         """Blocks of resamples until none is left, each taken (drawn) in turn, so the draws
         are those of one pass in order whichever thread takes a block, and computed in this
         thread's arrays (used again block after block, not allocated for each)."""
-        work = _Scratch(rows, x.size, coded_y.size)
+        work = _Scratch(rows, x.size, order.size)
         while True:
             with taking:
                 block = next(blocks, None)
@@ -333,7 +368,7 @@ def length_bias(
                 return
             if not isinstance(block, _Block):
                 block = _Block(*block, coded_x, log_x)
-            rho, a, b = _rho_and_line(block, coded_y, line, work)
+            rho, a, b = _rho_and_line(block, order, line, work)
             rhos[block.start : block.start + block.rows] = rho
             adjusted[block.start : block.start + block.rows] = a + b * log_reference
 
