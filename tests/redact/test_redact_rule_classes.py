@@ -50,6 +50,11 @@ leave alone. One table a freeze, named by it:
   or 网名, a school by its name, a hospital by its saint after at, a lower-case surname after
   dr or mr, a lower-case name in brackets after a relative, a range of days with its year, a
   street written with Dr, a number that "ends in" its digits, more Chinese titles.
+- twenty-third: A lower-case given name after a relative, a Malay name with binte, a name in
+  pinyin or English letters after a Chinese kinship word, a month/day after a Chinese word of
+  an appointment, a lower-case UK postcode, a phone
+  read out with "double", a weekday in lower case or short after on or since, a surname before
+  姑娘, 经理 or 醫師 after a role or 请问, an age in brackets after ah ma.
 """
 
 from __future__ import annotations
@@ -297,6 +302,26 @@ FOUND = {
         ("Her NHS number ends in 3391 on the letter.", "ID", "3391"),
         ("報名請洽許護理師。", "NAME", "許"),
     ],
+    "twenty-third": [
+        ("Update from me and my daughter maisie: the amoxicillin worked.", "NAME", "maisie"),
+        ("Our neighbour Aminah binte Yusof drove us in.", "NAME", "Aminah binte Yusof"),
+        ("我女儿xiaoyu今年6岁，发烧三天了。", "NAME", "xiaoyu"),
+        ("我老公gao最近血压150/100。", "NAME", "gao"),
+        ("下次约在3/15，CA153 18.6正常。", "DATE", "3/15"),
+        ("預約12/27下午回診，上次抽血肌酸酐2.1", "DATE", "12/27"),
+        ("my postcode is ls12 4ab if anyone local knows a physio", "LOCATION", "ls12 4ab"),
+        (
+            "ring me on oh seven seven double oh, nine double oh, one two six",
+            "PHONE",
+            "oh seven seven double oh, nine double oh, one two six",
+        ),
+        ("Discharged on monday with 20mg omeprazole.", "DATE", "monday"),
+        ("We go back on tues for the results.", "DATE", "tues"),
+        ("社康護士陳姑娘話有咩問題就打電話搵佢", "NAME", "陳"),
+        ("請問宋醫師還在嗎？", "NAME", "宋"),
+        ("找钱经理问问护工的事。", "NAME", "钱"),
+        ("My ah ma (93) fell at home.", "AGE", "93"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -396,6 +421,18 @@ EDGES = {
         ("I saw 12 Dr Patel's patients.", "12"),
         ("有冇好啲嘅老人院？", "老人院"),
         ("QTc 512 ms and they stopped it.", "and"),
+    ],
+    "twenty-third": [
+        # Everyday words after a relative, a medical abbreviation after a kinship word, a last
+        # line that is no name, a dose that is no postcode, counting aloud, a schedule.
+        ("my son will be 5 next week and my mum rose early.", "will"),
+        ("my daughter has a fever, my son keeps coughing.", "keeps"),
+        ("我妈bmi 28，宝宝hpv疫苗打了吗", "bmi"),
+        ("Any ideas?\nThanks", "Thanks"),
+        ("My BP is 140/90.\nMetformin", "Metformin"),
+        ("he takes 2 3mg tablets and n2 4mg", "3mg"),
+        ("I counted one two three four five sheep.", "one two three"),
+        ("Every monday she has dialysis.", "monday"),
     ],
 }
 

@@ -296,7 +296,8 @@ _HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
 # A surname starts with a capital of Latin-1 or Latin Extended-A (Ó, Ł, Ā).
 _SURNAME = rf"[{UPPER_LETTERS}][\w'’]*[^\W\d_](?:-[{UPPER_LETTERS}][\w'’]*[^\W\d_])*"
 _NAME_PARTICLE = (
-    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|ibn|ap|ter|ten"
+    r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|binte|bte|ibn"
+    r"|a/l|a/p|s/o|d/o|ap|ter|ten"
     r"|Ó|Ní|Nic|Ua|Uí|Mac|al|el)"
 )
 # Capitalised words that start a clause, not a second surname after a particle's.

@@ -126,6 +126,9 @@ _RELATIVES_EN = (
     r"|friend|boyfriend|girlfriend|fianc[ée]e?|bf|gf|hubby|bestie|mate|best mate|other half"
     r"|aunty|lad|lass"
     r"|baby|niece|nephew|child|kid|twin|cousin|colleague|neighbou?r"
+    # grandparents in Māori and in Hokkien or Cantonese said in English (Nonno, Babcia, Lola
+    # are labelled as the names the family calls them by)
+    r"|koro|kuia|ah ma|ah gong|ah kong|ah po"
 )
 _KIN_ADJ = (
     r"late|little|older|younger|eldest|youngest|oldest|big|baby|twin|step|dear|elderly|beloved"
@@ -421,6 +424,7 @@ def rules() -> tuple[Rule, ...]:
         + nineteenth_rules()
         + twentieth_rules()
         + twenty_first_rules()
+        + twenty_third_rules()
         + gazetteer_rules()
     )
 
@@ -926,7 +930,8 @@ def date_rules() -> tuple[Rule, ...]:
                 rf"|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
                 rf"|starting|woke up|booked for|due)\s+(?:the\s+)?"
                 rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
-                rf"((?:{_EN_HOLIDAY})\b|(?:{_EN_DAY_NAME}|{_EN_DAY_SHORT})\b"
+                rf"((?:{_EN_HOLIDAY})\b|(?:(?i:{_EN_DAY_NAME})|{_EN_DAY_SHORT}"
+                r"|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri)\b\.?)\b"
                 rf"(?:,?\s+(?:the\s+)?{_DAY}(?:st|nd|rd|th)\b)?)"
             ),
             group=1,
@@ -2510,7 +2515,8 @@ def context_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 r"(?<![\d/])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
-                r"(?=预约|约了|做|查|入院|出院|手术|住院|复查|开|生|剖|拆|打|去|来|到)"
+                r"(?=预约|约了|做|查|入院|出院|手术|住院|复查|开|生|剖|拆|打|去|来|到|住的院|住进|入的院"
+                r"|出的院|动的?手术|走的|去世|确诊|发病|摔)"
             ),
             min_digits=2,
         ),
@@ -2630,9 +2636,16 @@ def _nickname_en(value: str) -> bool:
 
 
 def _lower_given(value: str) -> bool:
-    """A lower-case common given name ("my bf jake") that is not an English word."""
+    """A lower-case given name of the gazetteer ("my bf jake", "my daughter maisie") that is
+    no everyday English word (will, mark, rose) and no drug or medical term."""
     lex = lexicon()
-    return lex.is_given(value.capitalize(), 300) and not lex.is_common_word(value)
+    return (
+        lex.is_given(value.capitalize())
+        and value not in lex.en_common_words
+        and not lex.is_common_word(value)
+        and not lex.is_drug_name(value)
+        and not is_medical_term(value)
+    )
 
 
 # What ends a facility's name after "at": a verb, a time word, a preposition, punctuation.
@@ -2909,12 +2922,12 @@ def position_rules() -> tuple[Rule, ...]:
             group=1,
             cues=("搜", "id", "号"),
         ),
-        # EN: a lower-case given name after a partner word: "my bf jake".
+        # EN: a lower-case given name after a relative: "my bf jake", "my daughter maisie".
         Rule(
             "NAME",
             c(
-                r"\b(?i:my|our)\s+(?:bf|gf|hubby|boyfriend|girlfriend|husband|wife|partner|fianc[ée]e?)"
-                r"\s+([a-z]{3,12})\b"
+                rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*"
+                rf"(?i:{_RELATIVES_EN})(?:-in-law)?\s*[,(–—-]?\s*([a-z][a-z'’-]{{2,11}})\b"
             ),
             group=1,
             accept=_lower_given,
@@ -3056,6 +3069,7 @@ _SHORT_HOSPITAL_AFTER = (
 _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
+    r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3173,7 +3187,8 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问挂是、和跟请.「“个科医过過里裡洽])|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被])"
+                r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -3600,7 +3615,18 @@ UK_AREAS = (
     r"|SR|SS|SW|SY|TA|TD|TF|TN|TQ|TR|TS|TW|UB|WA|WC|WD|WF|WN|WR|WS|WV|YO|ZE"
 )
 # Digits read out one by one, "oh" for zero and "double" for a pair.
-_DIGIT_WORDS = r"oh|zero|one|two|three|four|five|six|seven|eight|nine|double\s+\w+|triple\s+\w+"
+_DIGIT_WORDS = (
+    r"oh|zero|one|two|three|four|five|six|seven|eight|nine|double[\s-]+\w+|triple[\s-]+\w+"
+)
+
+
+def _spoken_digits(value: str) -> bool:
+    """Digits read out make a phone number's ten or more: each word one ("double oh" two, as
+    its two words; "triple oh" three)."""
+    words = re.findall(r"[a-z]+", value.lower())
+    return len(words) + words.count("triple") >= 10
+
+
 # Words of an event of care after a Chinese month.day (5.3在红房子做剖宫产, 5.6就出院了).
 _ZH_DOTTED_EVENT = (
     r"出院|住院|入院|手术|手術|做的|做了|做剖|开刀|開刀|复查|複查|确诊|確診|生的|出生|去世|就诊"
@@ -3754,11 +3780,13 @@ def fourteenth_rules() -> tuple[Rule, ...]:
             group=1,
             cues=("姐", "哥"),
         ),
-        # A phone number read out digit by digit ("oh one five six four, seven seven oh, …").
+        # A phone number read out digit by digit ("oh one five six four, seven seven oh, …",
+        # "oh seven seven double oh, nine double oh, one two six": ten digits or more).
         Rule(
             "PHONE",
-            c(rf"(?i:\b(?:(?:{_DIGIT_WORDS})[\s,-]+){{9,}}(?:{_DIGIT_WORDS})\b)"),
-            cues=("oh ", "zero"),
+            c(rf"(?i:\b(?:(?:{_DIGIT_WORDS})[\s,-]+){{6,}}(?:{_DIGIT_WORDS})\b)"),
+            accept=_spoken_digits,
+            cues=("oh ", "oh-", "zero", "double"),
         ),
         # A ZIP code after a town and a state code that is also a word or an abbreviation
         # (Kalamazoo, MI 49008; Portland, OR 97201), which `_STATE_CODES` leaves out.
@@ -4600,5 +4628,64 @@ def twenty_first_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_lower_surname,
             cues=("(",),
+        ),
+    )
+
+
+# A pinyin syllable (an initial, then a final), for a Chinese poster's name in Latin letters.
+_PINYIN_SYLLABLE = (
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo"
+    r"|ue|ui|er|a|o|e|i|u|v)"
+)
+_PINYIN_NAME = re.compile(rf"(?:{_PINYIN_SYLLABLE}){{1,3}}")
+
+
+def _latin_name(value: str) -> bool:
+    """A name in Latin letters after a Chinese kinship word: pinyin (xiaoyu, gao) or a given
+    name (Ivy, Kevin), not an abbreviation (bmi, psa) or a drug."""
+    lex = lexicon()
+    word = value.lower()
+    if lex.is_drug_name(word) or is_medical_term(word):
+        return False
+    return _PINYIN_NAME.fullmatch(word) is not None or lex.is_given(word.capitalize())
+
+
+def twenty_third_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 23 showed missing: a name in pinyin or English
+    letters after a Chinese kinship word (我女儿xiaoyu, 我老公gao); a month/day after a Chinese
+    word of an appointment (约在3/15); a UK postcode in lower case (ls12 4ab; the inward
+    code's letters are never C, I, K, M, O or V, so no dose reads as one). Elsewhere: a
+    lower-case given name after any relative, not only a partner (my daughter maisie); a
+    surname before more terms of address (陳姑娘, 钱经理, 马阿訇, 王先生) and after a role
+    (社康護士陳姑娘, 請問宋醫師); a phone read out with "double" counted by its digits; a
+    weekday in lower case or short after on or since; bin, binte, a/l and s/o inside a name;
+    ah ma, ah gong, koro and kuia as relatives."""
+    c = re.compile
+    return (
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_KIN_WORDS})\s?([A-Za-z][a-z]{{2,}})(?![A-Za-z])"),
+            group=1,
+            accept=_latin_name,
+            cues=_ZH_KIN_CUES,
+        ),
+        # A month/day after a Chinese word of an appointment (下次约在3/15, 預約12/27下午回診).
+        Rule(
+            "DATE",
+            c(
+                r"(?:约在|約在|预约|預約|约了|約了|约的|約的|下次|复诊|複診|回诊|回診)[是在：:\s]?"
+                r"((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
+            ),
+            group=1,
+            min_digits=2,
+            cues=("约", "約", "下次", "诊", "診"),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"(?<![\w/])((?:[a-pr-uwyz][a-hk-y]?)\d[a-z\d]?\s\d[abd-hjlnp-uw-z]{2})\b"),
+            group=1,
+            accept=lambda v: re.match(rf"(?:{UK_AREAS}|[BEGLMNSW])\d", v.upper()) is not None,
+            min_digits=2,
         ),
     )
