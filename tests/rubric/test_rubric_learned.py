@@ -294,7 +294,10 @@ def test_retraining_gives_the_shipped_model(encoder: object, tmp_path: Path) -> 
     )
     texts, _ = targets([c for p in sorted(LABELLED.glob("*.jsonl")) for c in load_cases(p)])
     vectors = np.asarray(encoder.encode_queries(texts))  # type: ignore[attr-defined]
+    # The same model up to rounding: CPUs with other vector units round the encoder's and the
+    # solver's sums differently (an AMD EPYC retrains the shipped model to within 7e-7); a
+    # change of data, features or settings moves the probabilities by far more.
     np.testing.assert_allclose(
         retrained.good_probability(texts, vectors), shipped.good_probability(texts, vectors),
-        atol=1e-9,
+        rtol=0, atol=1e-5,
     )  # fmt: skip
