@@ -1291,10 +1291,10 @@ def _decide(case: Case, c: Criterion) -> _Decision:
     return _Decision(good, None) if good is not None else _Decision(None, harm)
 
 
-def _sign(case: Case, c: Criterion) -> tuple[int, str] | None:
-    """The sign the criterion asks for (`_decide`): from its wording, or from a known harm it
-    names (with the entry's id); None when neither says."""
-    found, harm, _ = _decide(case, c)
+def _sign(decision: _Decision) -> tuple[int, str] | None:
+    """The sign a criterion asks for (its `_decide`): from its wording, or from a known harm
+    it names (with the entry's id); None when neither says."""
+    found, harm, _ = decision
     return found if harm is None else (harm[0], harm[1].id)
 
 
@@ -1308,12 +1308,12 @@ def _over_escalation(c: Criterion) -> bool:
     return EMERGENCY_CARE.search(text) is not None or OVER_TREATMENT.search(text) is not None
 
 
-def _cue_flip(case: Case, c: Criterion) -> tuple[Finding, bool] | None:
+def _cue_flip(case: Case, c: Criterion, decision: _Decision) -> tuple[Finding, bool] | None:
     """A flipped sign found by the cue rules (wording against the weight, care put off while
     the rubric urges it now, or a known harm rewarded or a warning against one penalised), and
     whether it was read from the rest of the rubric (a deferral) rather than the criterion's
-    own words."""
-    found, harm, from_rubric = _decide(case, c)
+    own words. `decision`: the criterion's `_decide`."""
+    found, harm, from_rubric = decision
     if found is not None and found[0] > 0 and _over_escalation(c):
         return None
     if found is not None and (found[0] > 0) != (c.weight > 0):
@@ -1342,7 +1342,7 @@ def _cue_flip(case: Case, c: Criterion) -> tuple[Finding, bool] | None:
     return _finding(case, c, "flipped_sign", "error", reason, evidence), False
 
 
-def _polarity(case: Case, c: Criterion, good: float | None) -> list[Finding]:
+def _polarity(case: Case, c: Criterion, decision: _Decision, good: float | None) -> list[Finding]:
     """A flipped sign, from the cue rules and the learned sign model together: `good` is the
     model's P(a good answer does this), None when the model is not available. A cue-rule flip
     (an error) stands unless the model agrees with the sign at `1 - VETO`; a deferral, which
@@ -1353,7 +1353,7 @@ def _polarity(case: Case, c: Criterion, good: float | None) -> list[Finding]:
     said = (
         "" if good is None else f"; {learned.SIGN_VERSION}: P(a good answer does this) {good:.2f}"
     )
-    flip = _cue_flip(case, c)
+    flip = _cue_flip(case, c, decision)
     if flip is not None and (wrong is None or wrong > learned.VETO or flip[1]):
         cue = flip[0]
         return [cue.model_copy(update={"evidence": cue.evidence + said})]
@@ -1468,7 +1468,9 @@ def _similar(
     return None
 
 
-def _duplicates(case: Case, vectors: np.ndarray | None, method: str) -> list[Finding]:
+def _duplicates(
+    case: Case, vectors: np.ndarray | None, method: str, signs: list[tuple[int, str] | None]
+) -> list[Finding]:
     """A criterion that repeats an earlier one (same text, near-identical wording, reworded:
     `rubric.paraphrase`, or, given the criteria's embeddings, similar in meaning:
     `rubric.similarity`; `method` names which),
@@ -1478,7 +1480,6 @@ def _duplicates(case: Case, vectors: np.ndarray | None, method: str) -> list[Fin
     rubric = case.rubric
     near = set(duplicate_pairs([c.text for c in rubric]))
     reworded = rubric_paraphrases([c.text for c in rubric])
-    signs = [_sign(case, c) for c in rubric]
     consistent = [
         s is None or (s[0] > 0) == (c.weight > 0) for s, c in zip(signs, rubric, strict=True)
     ]
@@ -1570,16 +1571,19 @@ def lint_case(
     good = None if usable is None or vectors is None else usable.good_probability(texts, vectors)
     findings = _balance(case)
     weighted = len({c.weight for c in case.rubric}) > 1  # not a binary checklist
-    for number, c in enumerate(case.rubric, start=1):
+    decisions = [_decide(case, c) for c in case.rubric]  # each criterion's, read once
+    signs = [_sign(d) for d in decisions]
+    for number, (c, decision) in enumerate(zip(case.rubric, decisions, strict=True), start=1):
         findings += [_from_problem(case, p) for p in text_problems(number, c.text)]
-        findings += _polarity(case, c, None if good is None else float(good[number - 1]))
+        chance = None if good is None else float(good[number - 1])
+        findings += _polarity(case, c, decision, chance)
         findings += _weight_anomalies(case, c) if weighted else []
         findings += _judgeable(case, c)
     method = duplicate_method(resolved, usable)
-    duplicates = _duplicates(case, vectors, method)
+    duplicates = _duplicates(case, vectors, method, signs)
     if usable is not None and usable.pair_coef is not None and vectors is not None:
         flipped = {f.criterion_id for f in findings if f.check == "flipped_sign"}
-        duplicates = _paired(case, duplicates, usable, vectors, flipped, method)
+        duplicates = _paired(case, duplicates, usable, vectors, flipped, method, signs)
     return findings + duplicates
 
 
@@ -1623,6 +1627,7 @@ def _paired(
     vectors: np.ndarray,
     flipped: set[str | None],
     method: str,
+    signs: list[tuple[int, str] | None],
 ) -> list[Finding]:
     """The rules' duplicate findings joined with the learned pair model's: a reworded or near
     duplicate whose best earlier pair scores at most `PAIR_VETO` is withdrawn (an exact copy,
@@ -1630,7 +1635,6 @@ def _paired(
     duplicate note when the rules did not report it and do not hold the two apart (a behaviour
     and its failure, two poles, other numbers: `_duplicates`)."""
     rubric = case.rubric
-    signs = [_sign(case, c) for c in rubric]
     pairs, features = learned.pair_features(
         rubric,
         [c.id in flipped for c in rubric],
