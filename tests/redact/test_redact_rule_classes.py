@@ -54,7 +54,8 @@ leave alone. One table a freeze, named by it:
   pinyin or English letters after a Chinese kinship word, a month/day after a Chinese word of
   an appointment, a lower-case UK postcode, a phone
   read out with "double", a weekday in lower case or short after on or since, a surname before
-  姑娘, 经理 or 醫師 after a role or 请问, an age in brackets after ah ma.
+  姑娘, 经理 or 醫師 after a role or 请问, an age in brackets after ah ma, a month/day after
+  expired or due; a fraction of a tablet after "on" left.
 """
 
 from __future__ import annotations
@@ -321,6 +322,7 @@ FOUND = {
         ("請問宋醫師還在嗎？", "NAME", "宋"),
         ("找钱经理问问护工的事。", "NAME", "钱"),
         ("My ah ma (93) fell at home.", "AGE", "93"),
+        ("The prior auth expired 9/30, so the pharmacy stopped it.", "DATE", "9/30"),
     ],
 }
 
@@ -433,6 +435,7 @@ EDGES = {
         ("he takes 2 3mg tablets and n2 4mg", "3mg"),
         ("I counted one two three four five sheep.", "one two three"),
         ("Every monday she has dialysis.", "monday"),
+        ("Started on 1/2 tablet of 5mg.", "1/2"),
     ],
 }
 

@@ -876,13 +876,16 @@ def date_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|till|to|between|dated"
-                r"|died|passed away|seen|born|delivered|induced|diagnosed|appointment|appt|scan)"
+                r"|died|passed away|seen|born|delivered|induced|diagnosed|appointment|appt|scan"
+                r"|expired|expires|expiring|due|effective)"
                 r"(?:\s+on)?(?:\s+the)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
-                r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
+                r"(?!\s*(?:pain|mg|ml|days?|weeks?|tabs?\b|tablets?|pills?|caps?\b|capsules?|doses?"
+                r"|strength|of\b))"
             ),
             group=1,
-            # A day and month with no year dates an event ("from 12/01 to 28/01"); a score
-            # out of ten ("from 4/10 to 8/10") does not.
+            # A day and month with no year dates an event ("from 12/01 to 28/01", "the auth
+            # expired 9/30"); a score out of ten ("from 4/10 to 8/10") and a fraction of a
+            # tablet ("on 1/2 tablet") do not.
             accept=_day_and_month,
             min_digits=2,
         ),
@@ -4659,8 +4662,9 @@ def twenty_third_rules() -> tuple[Rule, ...]:
     lower-case given name after any relative, not only a partner (my daughter maisie); a
     surname before more terms of address (陳姑娘, 钱经理, 马阿訇, 王先生) and after a role
     (社康護士陳姑娘, 請問宋醫師); a phone read out with "double" counted by its digits; a
-    weekday in lower case or short after on or since; bin, binte, a/l and s/o inside a name;
-    ah ma, ah gong, koro and kuia as relatives."""
+    weekday in lower case or short after on or since; a day and month after expired or due
+    (the auth expired 9/30; "on 1/2 tablet" is a dose); bin, binte, a/l and s/o inside a
+    name; ah ma, ah gong, koro and kuia as relatives."""
     c = re.compile
     return (
         Rule(
