@@ -487,6 +487,10 @@ KEPT = {
         ("Solu-Cortef 100 mg IM and straight to A&E. Got seen fast.", "A&E. Got"),
         ("高原红细胞增多症要不要放血？", "高原红细胞增多症"),
     ],
+    "twenty-third": [
+        # a word for a person that the tagger read as a pet name
+        ("小姑娘发烧了，38.5度，要不要去医院？", "小姑娘"),
+    ],
 }
 
 

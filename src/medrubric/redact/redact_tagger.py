@@ -469,12 +469,22 @@ def _whole_words(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+# Words for a person that name no one (小姑娘发烧了: a little girl, not 小姑 + 娘).
+_ZH_PERSON_WORDS = frozenset(
+    (
+        *("小姑娘", "小伙子", "小朋友", "小孩", "小孩子", "小家伙", "小宝宝", "小女孩"),
+        *("小男孩", "小姐姐", "小哥哥", "小宝贝", "小屁孩", "小娃", "小丫头"),
+    )
+)
+
+
 def _zh_common_word(span: str) -> bool:
-    """A kinship word (孙女) or a surname with a character no given name has (张口)."""
+    """A kinship word (孙女), a word for a person (小姑娘) or a surname with a character no
+    given name has (张口)."""
     if not _CJK.match(span):
         return False
     lex = lexicon()
-    if is_kinship_word(span):
+    if is_kinship_word(span) or span in _ZH_PERSON_WORDS:
         return True
     return len(span) == 2 and span[0] in lex.zh_surnames and span[1] not in lex.zh_given_chars
 
