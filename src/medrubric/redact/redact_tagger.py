@@ -478,13 +478,25 @@ _ZH_PERSON_WORDS = frozenset(
 )
 
 
+def _in_person_word(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` lies inside a word for a person (小姑 of 小姑娘发烧了)."""
+    around = text[max(0, start - 3) : end + 3]
+    offset = max(0, start - 3)
+    for word in _ZH_PERSON_WORDS:
+        at = around.find(word)
+        while at != -1:
+            if offset + at <= start and end <= offset + at + len(word):
+                return True
+            at = around.find(word, at + 1)
+    return False
+
+
 def _zh_common_word(span: str) -> bool:
-    """A kinship word (孙女), a word for a person (小姑娘) or a surname with a character no
-    given name has (张口)."""
+    """A kinship word (孙女) or a surname with a character no given name has (张口)."""
     if not _CJK.match(span):
         return False
     lex = lexicon()
-    if is_kinship_word(span) or span in _ZH_PERSON_WORDS:
+    if is_kinship_word(span):
         return True
     return len(span) == 2 and span[0] in lex.zh_surnames and span[1] not in lex.zh_given_chars
 
@@ -526,8 +538,9 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     value, a reading or a common word the tagger labels is not redacted:
     - a name or place is not a shop by its name alone after "at", "from" (at Boots);
     - a name has no digit and is not a word that is no given name (May, Will), a kinship
-      word (孙女), a surname with a character no given name has (张口) or one short
-      lower-case word that is no given name (typed);
+      word (孙女), a word for a person or part of one (小姑 of 小姑娘), a surname with a
+      character no given name has (张口) or one short lower-case word that is no given name
+      (typed);
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
       or a holiday or a month (Christmas, May);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
@@ -551,6 +564,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             digits == 0
             and span not in lexicon().not_names
             and not _zh_common_word(span)
+            and not _in_person_word(text, start, end)
             and not _short_lower_word(span)
         )
     if kind == "LOCATION":
