@@ -479,16 +479,13 @@ _ZH_PERSON_WORDS = frozenset(
 
 
 def _in_person_word(text: str, start: int, end: int) -> bool:
-    """`text[start:end]` lies inside a word for a person (小姑 of 小姑娘发烧了)."""
-    around = text[max(0, start - 3) : end + 3]
-    offset = max(0, start - 3)
-    for word in _ZH_PERSON_WORDS:
-        at = around.find(word)
-        while at != -1:
-            if offset + at <= start and end <= offset + at + len(word):
-                return True
-            at = around.find(word, at + 1)
-    return False
+    """`text[start:end]` lies inside a word for a person (小姑 of 小姑娘发烧了): the word starts
+    at or before `start` and ends at or after `end`."""
+    return any(
+        text.startswith(word, at)
+        for word in _ZH_PERSON_WORDS
+        for at in range(max(0, end - len(word)), start + 1)
+    )
 
 
 def _zh_common_word(span: str) -> bool:
