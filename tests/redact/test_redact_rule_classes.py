@@ -56,6 +56,11 @@ leave alone. One table a freeze, named by it:
   read out with "double", a weekday in lower case or short after on or since, a surname before
   姑娘, 经理 or 醫師 after a role or 请问, an age in brackets after ah ma, a month/day after
   expired or due; a fraction of a tablet after "on" left.
+- twenty-fourth: A given name that is an everyday word (Hope, Faith, Will) after a title, a
+  greeting anywhere, before a bracket saying who it is, "and I", a possessive, "from the
+  surgery" or a verb of speech, addressed after a comma, between commas after a role, after
+  "update on", signed at a post's end, next to a Chinese word for a nurse or a girl, and
+  again when the same text names it so; the word where nothing says a person is meant left.
 """
 
 from __future__ import annotations
@@ -324,6 +329,24 @@ FOUND = {
         ("My ah ma (93) fell at home.", "AGE", "93"),
         ("The prior auth expired 9/30, so the pharmacy stopped it.", "DATE", "9/30"),
     ],
+    "twenty-fourth": [
+        ("Shout out to Nurse Patience on the maternity ward.", "NAME", "Patience"),
+        ("Thank you Faith for the card and the lasagne.", "NAME", "Faith"),
+        ("Joy (my wife, yes really) rang the bell today.", "NAME", "Joy"),
+        ("Will (hubby) says that explains the ferritin of 9.", "NAME", "Will"),
+        ("Sky (6yo) has slapped cheek.", "NAME", "Sky"),
+        ("My twin Faith and I both have coeliac.", "NAME", "Faith"),
+        ("Bill's finally home after 6 weeks on the stroke unit.", "NAME", "Bill"),
+        ("Grace from the surgery rang about the bloods.", "NAME", "Grace"),
+        ("Mine took 4 months, Faith! Hang in there.", "NAME", "Faith"),
+        ("Dad's carer from the agency, Precious, noticed his ankles.", "NAME", "Precious"),
+        ("Update on Hope: she's out of PICU.", "NAME", "Hope"),
+        ("Still a long road, CA19-9 is 41. Dawn x", "NAME", "Dawn"),
+        ("Feels weird.\n- Ray", "NAME", "Ray"),
+        ("Ivy护士说周三可以探视。", "NAME", "Ivy"),
+        ("院舍姑娘May好好人。", "NAME", "May"),
+        ("Twins: Faith is 2.1kg now. Thanks Faith's nurses!", "NAME", "Faith"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -436,6 +459,16 @@ EDGES = {
         ("I counted one two three four five sheep.", "one two three"),
         ("Every monday she has dialysis.", "monday"),
         ("Started on 1/2 tablet of 5mg.", "1/2"),
+    ],
+    "twenty-fourth": [
+        # The word where nothing says a person is meant: a greeting that opens a sentence, a
+        # modal verb, a month, a dose limit, a bill, the sky.
+        ("Hope you are all well, the ward is busy.", "Hope"),
+        ("Thanks Will for the tip. Will this help?", "Will this"),
+        ("Seen in June, and June's clinic was fine.", "June's"),
+        ("Max dose is 4g a day, she said.", "Max"),
+        ("Bill says $18,400 before subsidy.", "Bill"),
+        ("The sky's the limit, said the physio.", "sky"),
     ],
 }
 

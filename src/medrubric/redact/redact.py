@@ -53,6 +53,7 @@ from medrubric.redact.redact_rules import (
     ZH_KIND_OF_HOSPITAL,
     ZH_PET_NAME_TIME,
     admitted_rules,
+    everyday_name,
     is_english_relative,
     is_kind_of_hospital,
     is_numbered_ward,
@@ -460,7 +461,38 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
-    return _extend_and_merge(text, _with_tagged(text, findings))
+    return _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
+
+
+# After a name that is an everyday word opens a sentence, the words that say it is the name
+# again ("Faith is 2.1kg now", "Will will be 3"), not the word ("Hope you are well").
+_AGAIN_AFTER = re.compile(r"['’]s\b|\s+(?:is|was|has|had|and|will|still|got|went|came)\b|\s*\(")
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;\n。！？])\s*$")
+
+
+def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
+    """`findings` and every other capitalised use of a given name that is an everyday word
+    (Faith, Grace, Will) that a finding names as a person in `text`: the same word is the
+    same person, unless it opens a sentence with no word after it saying so."""
+    names = {
+        text[f.start : f.end]
+        for f in findings
+        if f.kind == "NAME" and everyday_name(text[f.start : f.end])
+    }
+    if not names:
+        return findings
+    taken = [(f.start, f.end) for f in findings]
+    added = [
+        Finding("NAME", m.start(), m.end())
+        for name in names
+        for m in re.finditer(rf"(?<![\w'’-]){name}(?![\w-])", text)
+        if not any(a < m.end() and m.start() < b for a, b in taken)
+        and (
+            not _SENTENCE_END.search(text, 0, m.start())
+            or _AGAIN_AFTER.match(text, m.end()) is not None
+        )
+    ]
+    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
 
 
 def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:

@@ -69,6 +69,7 @@ class Lexicon:
     ambiguous_brands: frozenset[str]
     given_rank: dict[str, int]
     not_names: frozenset[str]
+    everyday_given: frozenset[str]
     protected: re.Pattern[str]
     zh_minority_parts: tuple[str, ...]
     jp_surnames: tuple[str, ...]
@@ -222,6 +223,7 @@ def lexicon() -> Lexicon:
         ),
         given_rank=given_rank,
         not_names=frozenset(_tokens("not_names_en.txt")),
+        everyday_given=frozenset(_tokens("names_en_everyday.txt")),
         protected=re.compile(rf"(?i:\b(?:{en_terms})\b)|{zh_terms}|{_MAKER}"),
         zh_minority_parts=tuple(_tokens("names_zh_minority.txt")),
         jp_surnames=tuple(_tokens("surnames_jp.txt")),

@@ -153,6 +153,28 @@ def _plausible_name(value: str) -> bool:
     return first not in lex.not_names and not lex.is_drug_name(first) and not lex.is_eponym(first)
 
 
+def _person_name(value: str) -> bool:
+    """`_plausible_name`, or a given name that is an everyday word (Hope, Will, June): for
+    the cues that say a person follows whatever the word is (a relative, a role, a
+    greeting, a sign-off: "my daughter Hope", "Thanks, Faith")."""
+    return value.split()[0] in lexicon().everyday_given or _plausible_name(value)
+
+
+# Months that are given names (April, May, June): a name only after a relative, a role, a
+# title or a greeting, never from a position alone ("since June", "June's clinic").
+_MONTH_NAMES = frozenset(("April", "May", "June"))
+
+
+def _everyday_given(value: str) -> bool:
+    """A given name that is an everyday word, a month among them (Hope, June)."""
+    return value in lexicon().everyday_given
+
+
+def everyday_name(value: str) -> bool:
+    """A given name that is an everyday word and no month (Hope, Will, Grace)."""
+    return value in lexicon().everyday_given and value not in _MONTH_NAMES
+
+
 def _user_name(value: str) -> bool:
     """A word that can be a user name: no acronym (GP, OP) and no everyday English word."""
     return not value.isupper() and value.lower() not in lexicon().en_common_words
@@ -163,6 +185,12 @@ def _given_first(value: str) -> bool:
     first = value.split()[0]
     lex = lexicon()
     return first not in lex.not_names and lex.is_given(first, 400)
+
+
+def _introduced(value: str) -> bool:
+    """After a self-introduction or before "here": a gazetteer given name, or a given name
+    that is an everyday word and no month ("Hope here", "I'm Faith"; not "It's June")."""
+    return _given_first(value) or everyday_name(value)
 
 
 _ZH_KIN_WORDS = (
@@ -425,6 +453,7 @@ def rules() -> tuple[Rule, ...]:
         + twentieth_rules()
         + twenty_first_rules()
         + twenty_third_rules()
+        + twenty_fourth_rules()
         + gazetteer_rules()
     )
 
@@ -1153,7 +1182,7 @@ def name_rules() -> tuple[Rule, ...]:
             "NAME",
             c(rf"\b(?:I'm|I’m|I am|[Tt]his is|[Ii]t's)\s+({_EN_NAME})\b"),
             group=1,
-            accept=_given_first,
+            accept=_introduced,
             cues=("i'm", "i’m", "i am", "this is", "it's"),
         ),
         # A relative and a capitalised word: "my mum Siân", "my father, Harold Finch",
@@ -1166,7 +1195,7 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"(?:-in-law)?\s*[,(–—-]?\s*({_EN_NAME})"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         # Lists of relatives: "my sisters (Aoife, Niamh)", "both kids, Rhys and Carys".
         Rule(
@@ -1175,13 +1204,13 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*({_CAP})(?=(?:,\s*|\s+(?:and|&)\s+){_CAP})"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         Rule(
             "NAME",
             c(rf"\b(?i:{_RELATIVES_PLURAL})\s*[,(:–—-]?\s*{_CAP}(?:,\s*|\s+(?:and|&)\s+)({_CAP})"),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         Rule(
             "NAME",
@@ -1190,14 +1219,14 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"|little girl|boy|girl|lad|baby|twins?)\s*[,(–—-]?\s*({_EN_NAME})"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         # "her name is Aoife", "a boy named Cian", "a nurse called Iolo".
         Rule(
             "NAME",
             c(rf"(?i:\bname(?:['’]s|\s+is|\s+was)|\bnamed|\bcalled)\s+({_EN_NAME})"),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
             cues=("name", "called"),
         ),
         # A name before the relative it is: "Dave (my partner)", "Priyanka and Vikram (my twins)".
@@ -1208,7 +1237,7 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN}|{_RELATIVES_PLURAL})\b"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         # A carer or clinician named after the role: "the nurse (Bernadette)".
         Rule(
@@ -1220,13 +1249,13 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"\s*[,(–—-]\s*({_EN_NAME})"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         Rule(
             "NAME",
             c(rf"(?:^|(?<=[.!?]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         # Nicknames: "we call him Smudge", "known as Bex".
         Rule(
@@ -1237,7 +1266,7 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"|\baka|\ba\.k\.a\.|\breal name(?:\s+is)?)\s+[\"“'‘]?({_CAP}(?:\s+{_CAP})?)"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
             cues=("call", "known as", "nicknamed", "aka", "a.k.a.", "real name"),
         ),
         # A greeting at the start of a sentence: "Hi Rhys,", "Dear Dr Nair", "Morning Siân!".
@@ -1249,7 +1278,7 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"({_EN_NAME})(?=\s*[,!:;.—–-]|\s*$)"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
         ),
         # Sign-offs: a name alone on the last line after "Cheers,", "Love,", "—", or after
         # "Love, " on the same line.
@@ -1261,14 +1290,14 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"[ \t]*({_EN_NAME})(?:[ \t]+x+)?[ \t]*(?:\n|$)"
             ),
             group=1,
-            accept=_plausible_name,
+            accept=_person_name,
             cues=(*_SIGN_OFF.split("|"), "—", "–", "-", "~"),
         ),
         Rule(
             "NAME",
             c(rf"\b({_EN_NAME})[,.]?\s+here\b"),
             group=1,
-            accept=_given_first,
+            accept=_introduced,
             cues=("here",),
         ),
         # A reply naming whose post it answers: "Re: Kawika's question", "Re n.adeyinka's
@@ -4691,5 +4720,147 @@ def twenty_third_rules() -> tuple[Rule, ...]:
             group=1,
             accept=lambda v: re.match(rf"(?:{UK_AREAS}|[BEGLMNSW])\d", v.upper()) is not None,
             min_digits=2,
+        ),
+    )
+
+
+def _everyday_cues() -> tuple[str, ...]:
+    """The rules for everyday-word given names run only over a text holding one of them."""
+    return tuple(sorted({name.lower() for name in lexicon().everyday_given}))
+
+
+def twenty_fourth_rules() -> tuple[Rule, ...]:
+    """Given names that are everyday words (Hope, Faith, Will, Sunny, Dawn; the list
+    `data/names_en_everyday.txt`) where the words around them say a person is meant, the
+    class blind set 24 missed most: after a title (Nurse Patience, Granny Mo) or a greeting
+    anywhere in a sentence ("Thank you Faith for the card"); before a bracket saying who
+    they are ("Sunny (my dad)", "Will (hubby)", "Sky (6yo)"), before "and I", a possessive
+    ("Bill's finally home", "Faith and Grace's brother"), "from the surgery" or a verb of
+    speech ("Grace rang"); addressed after a comma ("Mine took 4 months, Faith!"); between
+    commas after a relative or a role ("the carer from the agency, Precious, noticed"); after
+    "update on"; alone at the end of a post (". Dawn x", "——Grace"); next to a Chinese word
+    for a nurse or a girl (Ivy护士, 院舍姑娘May). The months that are names (April, May,
+    June) count only after a title, a greeting or a relative."""
+    c = re.compile
+    cues = _everyday_cues()
+    title = (
+        r"Nurse|Sister|Matron|Midwife|Aunty|Auntie|Aunt|Uncle|Granny|Grandma|Grandpa|Nanny"
+        r"|Nana|Nan|Pastor|Father|Brother|Coach|Teacher|Miss|Mrs|Mr|Ms|Dr"
+    )
+    greeting = (
+        r"hi|hiya|hello|hey|dear|thanks|thank you|thank u|thanks so much|thank you so much"
+        r"|cheers|congrats|congratulations|welcome|morning|evening|hugs to|love to|sorry"
+    )
+    who = (
+        rf"(?:(?i:my|our|his|her|the)\s+)?(?:(?i:{_KIN_ADJ})\s+)*(?i:{_RELATIVES_EN})\b"
+        r"|\d{1,2}\s?(?i:yo|y/o|yrs?|years?|months?|mo|wks?|weeks?)\b|(?i:my|our|yes|aged?)\b"
+    )
+    speech = r"said|wrote|posted|replied|rang|phoned|texted|messaged|told"
+    role = rf"{_RELATIVES_EN}|nurse|carer|midwife|doctor|consultant|physio|neighbour|neighbor"
+    place_word = (
+        r"surgery|practice|ward|clinic|hospital|hospice|pharmacy|agency|team|church|group"
+        r"|office|school|nursery|page\s+\d+"
+    )
+    return (
+        Rule(
+            "NAME",
+            c(rf"\b(?:{title})\.?\s+({_CAP})\b"),
+            group=1,
+            accept=_everyday_given,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?i:\b(?:{greeting}))[,!]?\s+({_CAP})"
+                r"(?=\s*[,!.:;?)—–]|\s+(?:for|x+)\b|\s*$)"
+            ),
+            group=1,
+            accept=_everyday_given,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_CAP})\s*\(\s*(?:{who})"),
+            group=1,
+            accept=_everyday_given,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_CAP})\s+(?:and|&)\s+(?:I|me|myself)\b"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b(?:I|me)\s+(?:and|&)\s+({_CAP})\b"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<!St )(?<!St\. )\b({_CAP})['’]s\s+(?=[a-z])"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_CAP})\s+(?:and|&)\s+{_CAP}['’]s\b"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b({_CAP})\s+(?:from\s+(?:the\s+)?(?i:{place_word})|(?:{speech}))\b"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?i:\b(?:quoting|replying to|update\s+(?:on|from|about)))\s+({_CAP})\b"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf",\s+({_CAP})(?:\s*[!?]|\.?\s*$)"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"\b(?i:{role})\b[^.,;!?\n]{{0,30}},\s+({_CAP}),"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:^|[.!?。！？~]\s*|\n\s*|[—–-]{{1,2}}\s*)({_CAP})(?:\s+x+)?\s*$"),
+            group=1,
+            accept=everyday_name,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![A-Za-z])({_CAP})(?=护士|護士|醫生|医生|姑娘|老师|老師|姐姐|姐|阿姨)"),
+            group=1,
+            accept=_everyday_given,
+            cues=cues,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:护士|護士|姑娘|同事|朋友|宝妈|寶媽|闺蜜|閨蜜|群友)\s?({_CAP})(?![A-Za-z])"),
+            group=1,
+            accept=_everyday_given,
+            cues=cues,
         ),
     )
