@@ -61,6 +61,11 @@ leave alone. One table a freeze, named by it:
   surgery" or a verb of speech, addressed after a comma, between commas after a role, after
   "update on", signed at a post's end, next to a Chinese word for a nurse or a girl, and
   again when the same text names it so; the word where nothing says a person is meant left.
+- twenty-fifth: A lower-case given name after a lower-case self-introduction, a second
+  everyday-word name joined by "and" after a thanks, a possessive before an acronym, a name in
+  brackets after a relative after a dash, a lower-case name after a South Asian kinship word;
+  a month that ends like a drug stem (April) is no drug, a greeting of another language no
+  name, and a kinship word inside a longer word (ammachi) no relative.
 """
 
 from __future__ import annotations
@@ -347,6 +352,14 @@ FOUND = {
         ("院舍姑娘May好好人。", "NAME", "May"),
         ("Twins: Faith is 2.1kg now. Thanks Faith's nurses!", "NAME", "Faith"),
     ],
+    "twenty-fifth": [
+        ("hi im kayleigh 23 from wigan, on sertraline 50mg", "NAME", "kayleigh"),
+        ("Thank you April and Summer for the messages.", "NAME", "April"),
+        ("Thank you April and Summer for the messages.", "NAME", "Summer"),
+        ("Will's MRI is booked.", "NAME", "Will"),
+        ("Long story short - mum (Pat) had a fall.", "NAME", "Pat"),
+        ("my amma priya had a thyroidectomy", "NAME", "priya"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -469,6 +482,14 @@ EDGES = {
         ("Max dose is 4g a day, she said.", "Max"),
         ("Bill says $18,400 before subsidy.", "Bill"),
         ("The sky's the limit, said the physio.", "sky"),
+    ],
+    "twenty-fifth": [
+        # A lower-case self-introduction before a word, a greeting, a kinship word inside a
+        # word, a drug ending in a stem.
+        ("im tired and im sure its fine", "tired"),
+        ("Salaam, my abbu has hepatitis C.", "Salaam"),
+        ("My ammachi was admitted with pneumonia.", "ammachi"),
+        ("Started on ramipril, then Caine said no.", "ramipril"),
     ],
 }
 

@@ -86,9 +86,14 @@ class Lexicon:
         return _bare(text) in self.common_words
 
     def is_drug_name(self, text: str) -> bool:
+        """A brand of the allow-list, or a word ending in a drug stem (-pril, 霉素) with, in
+        Latin letters, three letters or more before it (lisinopril; April is no drug)."""
         word = _bare(text).lower()
-        return (word in self.drug_brands and word not in self.ambiguous_brands) or word.endswith(
-            self.drug_stems
+        if word in self.drug_brands and word not in self.ambiguous_brands:
+            return True
+        return word.endswith(self.drug_stems) and (
+            not word.isascii()
+            or any(word.endswith(s) and len(word) - len(s) >= 3 for s in self.drug_stems)
         )
 
     def is_given(self, word: str, max_rank: int = 10**6) -> bool:

@@ -129,6 +129,8 @@ _RELATIVES_EN = (
     # grandparents in Māori and in Hokkien or Cantonese said in English (Nonno, Babcia, Lola
     # are labelled as the names the family calls them by)
     r"|koro|kuia|ah ma|ah gong|ah kong|ah po"
+    # and in Tamil, Telugu, Hindi, Urdu and Bengali
+    r"|amma|appa|ammi|abbu|dadi|nani|didi|bhaiya|bhai|bhabhi|chacha|mausi"
 )
 _KIN_ADJ = (
     r"late|little|older|younger|eldest|youngest|oldest|big|baby|twin|step|dear|elderly|beloved"
@@ -454,6 +456,7 @@ def rules() -> tuple[Rule, ...]:
         + twenty_first_rules()
         + twenty_third_rules()
         + twenty_fourth_rules()
+        + twenty_fifth_rules()
         + gazetteer_rules()
     )
 
@@ -1253,7 +1256,7 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:^|(?<=[.!?]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
+            c(rf"(?:^|(?<=[.!?,:;–—-]\s))(?i:{_RELATIVES_EN})\s*\(\s*({_EN_NAME})\s*\)"),
             group=1,
             accept=_person_name,
         ),
@@ -2267,7 +2270,7 @@ def not_a_named_place(value: str) -> bool:
     value = value.lstrip("了的在去到是从")  # 了 | 社区卫生服务中心
     if is_kind_of_hospital(value):
         return True
-    kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊|卫生服务中心|卫生服务站)", value)
+    kind = re.fullmatch(r"(.*?)(?:医院|诊所|卫生院|门诊|(?:卫生)?服务(?:中心|站))", value)
     if kind is not None:
         return all(ch in _ZH_GENERIC_HOSPITAL for ch in kind.group(1))
     words = [w.removesuffix("'s").removesuffix("’s") for w in value.split()]
@@ -2959,7 +2962,7 @@ def position_rules() -> tuple[Rule, ...]:
             "NAME",
             c(
                 rf"\b(?i:my|our|his|her|their)\s+(?:(?i:{_KIN_ADJ})\s+)*"
-                rf"(?i:{_RELATIVES_EN})(?:-in-law)?\s*[,(–—-]?\s*([a-z][a-z'’-]{{2,11}})\b"
+                rf"(?i:{_RELATIVES_EN})\b(?:-in-law)?\s*[,(–—-]?\s*([a-z][a-z'’-]{{2,11}})\b"
             ),
             group=1,
             accept=_lower_given,
@@ -4769,15 +4772,19 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
             accept=_everyday_given,
             cues=cues,
         ),
-        Rule(
-            "NAME",
-            c(
-                rf"(?i:\b(?:{greeting}))[,!]?\s+({_CAP})"
-                r"(?=\s*[,!.:;?)—–]|\s+(?:for|x+)\b|\s*$)"
-            ),
-            group=1,
-            accept=_everyday_given,
-            cues=cues,
+        # A name after a greeting, and a second one joined to it by "and".
+        *(
+            Rule(
+                "NAME",
+                c(
+                    rf"(?i:\b(?:{greeting}))[,!]?\s+{second}({_CAP})"
+                    rf"(?=\s*[,!.:;?)—–]|\s+(?:for|x+)\b|\s*$|\s+(?:and|&)\s+{_CAP})"
+                ),
+                group=1,
+                accept=_everyday_given,
+                cues=cues,
+            )
+            for second in ("", rf"{_CAP}\s+(?:and|&)\s+")
         ),
         Rule(
             "NAME",
@@ -4802,7 +4809,7 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?<!St )(?<!St\. )\b({_CAP})['’]s\s+(?=[a-z])"),
+            c(rf"(?<!St )(?<!St\. )\b({_CAP})['’]s\s+(?=[a-z]|[A-Z]{{2,}}\b)"),
             group=1,
             accept=everyday_name,
             cues=cues,
@@ -4862,5 +4869,26 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_everyday_given,
             cues=cues,
+        ),
+    )
+
+
+def twenty_fifth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 25 showed missing and no rule took: a lower-case
+    given name after a lower-case self-introduction ("hi im kayleigh 23 from wigan"). Its
+    other misses widened rules already there: a second everyday-word name joined by "and"
+    after a thanks ("Thank you April and Summer for"), a possessive before an acronym
+    ("Will's MRI"), a name in brackets after a relative after a dash or comma ("- mum (Pat)
+    had a fall"), and South Asian kinship words as relatives (my amma valli)."""
+    return (
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?i:\b(?:im|i'm|i’m|i am|my name is|my names|my name's|this is))"
+                r"\s+([a-z][a-z'’-]{2,11})\b"
+            ),
+            group=1,
+            accept=_lower_given,
+            cues=("im", "i'm", "i’m", "i am", "name", "this is"),
         ),
     )
