@@ -4740,12 +4740,16 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
     they are ("Sunny (my dad)", "Will (hubby)", "Sky (6yo)"), before "and I", a possessive
     ("Bill's finally home", "Faith and Grace's brother"), "from the surgery" or a verb of
     speech ("Grace rang"); addressed after a comma ("Mine took 4 months, Faith!"); between
-    commas after a relative or a role ("the carer from the agency, Precious, noticed"); after
-    "update on"; alone at the end of a post (". Dawn x", "——Grace"); next to a Chinese word
+    commas ("the carer from the agency, Precious, noticed"); after "update on"; alone at the
+    end of a post (". Dawn x", "——Grace"), after no word; next to a Chinese word
     for a nurse or a girl (Ivy护士, 院舍姑娘May). The months that are names (April, May,
     June) count only after a title, a greeting or a relative."""
     c = re.compile
     cues = _everyday_cues()
+    # One of the names, as literal words tried only where a capital letter starts a word:
+    # a scan for them costs little where a capitalised word of any kind would cost a lot.
+    names = sorted(lexicon().everyday_given, key=lambda n: (-len(n), n))
+    word = rf"(?<![A-Za-z])(?=[A-Z])(?:{'|'.join(map(re.escape, names))})(?![A-Za-z])"
     title = (
         r"Nurse|Sister|Matron|Midwife|Aunty|Auntie|Aunt|Uncle|Granny|Grandma|Grandpa|Nanny"
         r"|Nana|Nan|Pastor|Father|Brother|Coach|Teacher|Miss|Mrs|Mr|Ms|Dr"
@@ -4759,7 +4763,6 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
         r"|\d{1,2}\s?(?i:yo|y/o|yrs?|years?|months?|mo|wks?|weeks?)\b|(?i:my|our|yes|aged?)\b"
     )
     speech = r"said|wrote|posted|replied|rang|phoned|texted|messaged|told"
-    role = rf"{_RELATIVES_EN}|nurse|carer|midwife|doctor|consultant|physio|neighbour|neighbor"
     place_word = (
         r"surgery|practice|ward|clinic|hospital|hospice|pharmacy|agency|team|church|group"
         r"|office|school|nursery|page\s+\d+"
@@ -4788,42 +4791,42 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"\b({_CAP})\s*\(\s*(?:{who})"),
+            c(rf"({word})\s*\(\s*(?:{who})"),
             group=1,
             accept=_everyday_given,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"\b({_CAP})\s+(?:and|&)\s+(?:I|me|myself)\b"),
+            c(rf"({word})\s+(?:and|&)\s+(?:I|me|myself)\b"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"\b(?:I|me)\s+(?:and|&)\s+({_CAP})\b"),
+            c(rf"\b(?:I|me)\s+(?:and|&)\s+({word})"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"(?<!St )(?<!St\. )\b({_CAP})['’]s\s+(?=[a-z]|[A-Z]{{2,}}\b)"),
+            c(rf"(?<!St )(?<!St\. )({word})['’]s\s+(?=[a-z]|[A-Z]{{2,}}\b)"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"\b({_CAP})\s+(?:and|&)\s+{_CAP}['’]s\b"),
+            c(rf"({word})\s+(?:and|&)\s+{_CAP}['’]s\b"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"\b({_CAP})\s+(?:from\s+(?:the\s+)?(?i:{place_word})|(?:{speech}))\b"),
+            c(rf"({word})\s+(?:from\s+(?:the\s+)?(?i:{place_word})|(?:{speech}))\b"),
             group=1,
             accept=everyday_name,
             cues=cues,
@@ -4837,28 +4840,28 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf",\s+({_CAP})(?:\s*[!?]|\.?\s*$)"),
+            c(rf",\s+({word})(?:\s*[!?]|\.?\s*$)"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"\b(?i:{role})\b[^.,;!?\n]{{0,30}},\s+({_CAP}),"),
+            c(rf",\s+({word}),\s"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"(?:^|[.!?。！？~]\s*|\n\s*|[—–-]{{1,2}}\s*)({_CAP})(?:\s+x+)?\s*$"),
+            c(rf"(?<![\w,;:'’&/(\"“]\s)(?<![\w,;:'’&/(\"“])({word})(?:\s+x+)?\s*\Z"),
             group=1,
             accept=everyday_name,
             cues=cues,
         ),
         Rule(
             "NAME",
-            c(rf"(?<![A-Za-z])({_CAP})(?=护士|護士|醫生|医生|姑娘|老师|老師|姐姐|姐|阿姨)"),
+            c(rf"({word})(?=护士|護士|醫生|医生|姑娘|老师|老師|姐姐|姐|阿姨)"),
             group=1,
             accept=_everyday_given,
             cues=cues,
