@@ -265,3 +265,17 @@ def test_a_small_run_counts_its_unscorable_answer_and_flags_its_length_bias_inte
     rho = summary["length"]["rho_ci95"]
     assert f"(95% CI [{rho[0]:.2f}, {rho[1]:.2f}] small n" in length
     assert " to " not in length.split("·")[0]
+
+
+def test_harm_rows_are_drawn_with_their_answer_and_placed_as_drawn() -> None:
+    from medrubric.report.html import drawn_answer, harm_row, listed_answers
+
+    cases, grades = _planted()
+    by_id = {c.id: c for c in cases}
+    views = [drawn_answer(g, by_id[g.case_id], None, True, False) for g in grades]
+    for i, view in enumerate(views):
+        harmed = [p for p, row in enumerate(view["rows"]) if row.effect == "harm"]
+        assert list(view["harm_rows"]) == harmed == ([1] if _met(i)["b"] else [])
+    listed = listed_answers(grades, by_id, {}, clip=True)
+    assert listed.harms and all(h["row"] == harm_row(h["case"], 1) for h in listed.harms)
+    assert "Says to wait &lt;9&gt; days" in listed.harms[0]["row"]  # escaped, case 9 heaviest

@@ -128,14 +128,26 @@ def case_card(view: dict[str, Any], multi_epoch: bool) -> Markup:
     return render_section("run_report_card.html.j2", c=view, multi_epoch=multi_epoch)
 
 
+def harm_row(view: dict[str, Any], position: int) -> Markup:
+    """The row of report.html's harmful criteria met for the verdict at `position` of an
+    answer's view (`run_report_harm_row.html.j2`)."""
+    return render_section("run_report_harm_row.html.j2", c=view, r=view["rows"][position])
+
+
 def drawn_answer(
     grade: CaseGrade, case: Case | None, response: Response | None, clip: bool, multi_epoch: bool
 ) -> dict[str, Any]:
-    """An answer's view with its card drawn (`case_card`): what `listed_answers` places on
-    the page, made as a run writes the answer's grade (`runner.GradeLedger`)."""
+    """An answer's view with its card and the rows of its harms met drawn (`case_card`,
+    `harm_row`): what `listed_answers` places on the page, made as a run writes the answer's
+    grade (`runner.GradeLedger`), so that the page at the end only places them."""
     view = _case_view(grade, case, response, clip)
     view["card"] = case_card(view, multi_epoch)
     view["multi_epoch"] = multi_epoch
+    view["harm_rows"] = {
+        position: harm_row(view, position)
+        for position, row in enumerate(view["rows"])
+        if row.effect == "harm"
+    }
     return view
 
 
@@ -187,8 +199,9 @@ def listed_answers(
     for weight, key, position, item in picker.heaviest():
         page = view(key, item)
         row = page["rows"][position]
+        drawn_row = page["harm_rows"].get(position) or harm_row(page, position)
         harms.append({"case": page, "weight": weight, "text": row.text,
-                      "axis": row.axis})  # fmt: skip
+                      "axis": row.axis, "row": drawn_row})  # fmt: skip
     for key, item in picker.lowest():
         view(key, item)
     return Listed(
