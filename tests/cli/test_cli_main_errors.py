@@ -136,3 +136,51 @@ def test_the_command_line_entry_skips_the_collections_at_exit_and_a_caller_keeps
     assert "frozen after main([...]) False" in lines
     assert "threshold after main([...]) 700" in lines  # Python's default
     assert lines[-2:] == [f"threshold at exit {COLLECT_EVERY}", "frozen at exit True"]
+
+
+@pytest.mark.parametrize(
+    ("args", "own_handler", "code", "at_once"),
+    [
+        (["--version"], False, 0, True),
+        (["no-such-command"], False, 2, False),
+        (["--version"], True, 0, False),
+    ],
+)
+def test_a_command_that_succeeded_ends_at_once_after_the_exit_handlers(
+    args: list[str], own_handler: bool, code: int, at_once: bool
+) -> None:
+    """A command that succeeded ends without tearing its modules down, its buffered output
+    flushed; one that failed ends as usual, and so does one in a process whose own exit
+    handlers were registered before `main` (they run after the command's), each run."""
+    probe = (
+        "import atexit, sys\n"
+        f"sys.argv = ['medrubric', *{args!r}]\n"
+        "import medrubric.cli.main as cli\n"
+        + ("atexit.register(lambda: print('own handler ran'))\n" if own_handler else "")
+        + "try:\n"
+        "    cli.main()\n"
+        "finally:\n"
+        "    print('ends at once', cli._end_at_once)\n"  # buffered until the end
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == code, result.stderr
+    assert f"ends at once {at_once}" in result.stdout.splitlines()
+    assert ("own handler ran" in result.stdout) is own_handler
+
+
+def test_the_last_exit_handler_ends_the_process_at_once_only_after_success(monkeypatch) -> None:
+    import medrubric.cli.main as cli
+
+    done: list[object] = []
+    monkeypatch.setattr(cli.logging, "shutdown", lambda: done.append("logging flushed"))
+    monkeypatch.setattr(cli.os, "_exit", lambda code: done.append(("exit", code)))
+    monkeypatch.setattr(cli.gc, "freeze", lambda: done.append("frozen"))
+    monkeypatch.setattr(cli, "_end_at_once", False)
+    cli._skip_collection_at_exit()
+    assert done == ["frozen"]
+    monkeypatch.setattr(cli, "_end_at_once", True)
+    cli._skip_collection_at_exit()
+    assert done == ["frozen", "frozen", "logging flushed", ("exit", 0)]
+    monkeypatch.setattr(cli, "_end_at_once", False)
+    main(["--version"])  # in-process: the caller's process goes on
+    assert cli._end_at_once is False

@@ -222,13 +222,32 @@ def _stopped(exc: KeyboardInterrupt) -> None:
     sys.exit(_signal_exit_code(signum))
 
 
+# Whether the process may end without tearing its modules down (`_skip_collection_at_exit`):
+# set by `main` when the process's own command has finished with exit status 0 and no exit
+# handler but logging's was registered before its own.
+_end_at_once = False
+
+
 def _skip_collection_at_exit() -> None:
     """Registered first, so it runs after every other exit handler: every object still alive
     moves to the permanent generation, which the collections Python makes while tearing the
     modules down do not scan (with the statistics stack and aiohttp loaded they took ~0.3 s
     of CPU after the command had finished). Objects are still freed by reference counting;
-    what the command writes is flushed and closed before it returns."""
+    what the command writes is flushed and closed before it returns.
+
+    After a command that succeeded the process then ends at once, as mypy's hard exit does,
+    without freeing its heap object by object (~30 ms at 1,000 answers): Python has joined
+    every non-daemon thread and run every other exit handler by then, but logging's, which
+    was registered before this one and is run here; the command's logs are flushed row by
+    row (a killed process loses no row), its other files closed before it returns, and the
+    standard streams are flushed here. When a caller registered exit handlers of its own
+    before `main` (they would run after this one), the process ends as usual."""
     gc.freeze()
+    if _end_at_once:
+        logging.shutdown()
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        os._exit(0)
 
 
 # The command's process collects reference cycles once per 20,000 new container objects
@@ -244,7 +263,11 @@ def main(argv: list[str] | None = None) -> None:
     on stderr and exit 2, never a traceback. Ctrl-C exits 130 and SIGTERM 143, and a full disk
     exits 1, each with one line saying how to resume. Success returns, so callers can run it
     in-process."""
+    only_logging = False
     if argv is None:  # the process's own command line: it ends when the command does
+        # logging's exit handler alone before ours (`_skip_collection_at_exit`); the count is
+        # CPython's, and without it the process ends as usual
+        only_logging = getattr(atexit, "_ncallbacks", lambda: -1)() == 1
         atexit.register(_skip_collection_at_exit)
         gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
         keep_after_pause()  # the command's code, loaded with collection paused, is kept
@@ -276,6 +299,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: disk full{where} ({exc.strerror}): free space, then {RESUME}",
               file=sys.stderr)  # fmt: skip
         sys.exit(1)
+    if only_logging:
+        global _end_at_once
+        _end_at_once = True
 
 
 if __name__ == "__main__":
