@@ -65,7 +65,10 @@ leave alone. One table a freeze, named by it:
   everyday-word name joined by "and" after a thanks, a possessive before an acronym, a name in
   brackets after a relative after a dash, a lower-case name after a South Asian kinship word;
   a month that ends like a drug stem (April) is no drug, a greeting of another language no
-  name, and a kinship word inside a longer word (ammachi) no relative.
+  name, and a kinship word inside a longer word (ammachi) no relative; festivals dating care
+  (Holy Week, Sallah, Ugadi, Eid al-Adha after "the first day of", Chinese New Year eve), a
+  weekday after "is", a day and month after "follow-up is", a ZIP after a town and a state
+  code with no comma, an age over 89 in brackets after a grandparent in another language.
 """
 
 from __future__ import annotations
@@ -359,6 +362,16 @@ FOUND = {
         ("Will's MRI is booked.", "NAME", "Will"),
         ("Long story short - mum (Pat) had a fall.", "NAME", "Pat"),
         ("my amma priya had a thyroidectomy", "NAME", "priya"),
+        ("A TIA on the first day of Eid al-Adha, then A&E.", "DATE", "Eid al-Adha"),
+        ("She was confined last Holy Week for CHF.", "DATE", "Holy Week"),
+        ("Discharged on Sallah day, weak but alive.", "DATE", "Sallah day"),
+        ("Surgery is planned on Ugadi, weight 5.1kg.", "DATE", "Ugadi"),
+        ("Admitted on Chinese New Year eve, NG tube in.", "DATE", "Chinese New Year eve"),
+        ("dad's tumor board is wednesday. CA 19-9 of 1200.", "DATE", "wednesday"),
+        ("Doxycycline for 21 days. Follow-up is 10/17.", "DATE", "10/17"),
+        ("Letters go to Ann Arbor MI 48104 still.", "LOCATION", "48104"),
+        ("my grandpère (96!) got his pacemaker", "AGE", "96"),
+        ("Bà ngoại (94) lives with us.", "AGE", "94"),
     ],
 }
 

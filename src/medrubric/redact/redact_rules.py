@@ -827,7 +827,7 @@ _EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 _EN_DAY_SHORT = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b\.?|Sun\."
 _EN_DAY_SHORT_CUES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun.")
 _EN_HOLIDAY = (
-    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve))?|Christmas(?: Day| Eve)?|Boxing Day"
+    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve)| [Ee]ve)?|Christmas(?: Day| Eve)?|Boxing Day"
     r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
     r"| Monday| Saturday| weekend)?|Good Friday|Thanksgiving|Halloween|Bonfire Night|Guy Fawkes"
     r" Night|Eid(?: al-(?:Fitr|Adha))?|Diwali|Hanukkah|Passover|Yom Kippur|Rosh Hashanah"
@@ -837,6 +837,7 @@ _EN_HOLIDAY = (
     r"|St\.? (?:David|George|Andrew)['’]s Day|Dydd Gŵyl Dewi|Waitangi Day|Matariki|Juneteenth"
     r"|Victoria Day|Pongal|Onam|Vaisakhi|Baisakhi|Holi|Navratri|Dussehra|Deepavali|Lohri"
     r"|Hari Raya(?: Puasa| Haji| Aidilfitri)?|Chuseok|Songkran|Kwanzaa"
+    r"|Holy Week|Sallah(?: [Dd]ay)?|Ugadi|Gudi Padwa|Bihu|Vishu"
 )
 _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
@@ -849,7 +850,7 @@ _EN_HOLIDAY_CUES = (
     "eid", "diwali", "hanukkah", "passover", "yom kippur", "rosh", "new year", "mothering",
     "remembrance", "dydd", "waitangi", "matariki", "juneteenth", "pongal", "onam", "vaisakhi",
     "baisakhi", "holi", "navratri", "dussehra", "deepavali", "lohri", "hari raya", "chuseok",
-    "songkran", "kwanzaa",
+    "songkran", "kwanzaa", "holy week", "sallah", "ugadi", "padwa", "bihu", "vishu",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -909,7 +910,7 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|till|to|between|dated"
                 r"|died|passed away|seen|born|delivered|induced|diagnosed|appointment|appt|scan"
-                r"|expired|expires|expiring|due|effective)"
+                r"|expired|expires|expiring|due|effective|follow-up is|review is)"
                 r"(?:\s+on)?(?:\s+the)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
                 r"(?!\s*(?:pain|mg|ml|days?|weeks?|tabs?\b|tablets?|pills?|caps?\b|capsules?|doses?"
                 r"|strength|of\b))"
@@ -963,7 +964,7 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|early on"
                 rf"|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
-                rf"|starting|woke up|booked for|due)\s+(?:the\s+)?"
+                rf"|starting|woke up|booked for|due|day of|is|was)\s+(?:the\s+)?"
                 rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
                 rf"((?:{_EN_HOLIDAY})\b|(?:(?i:{_EN_DAY_NAME})|{_EN_DAY_SHORT}"
                 r"|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri)\b\.?)\b"
@@ -1052,8 +1053,8 @@ def date_rules() -> tuple[Rule, ...]:
                 r"|Tishrei|Cheshvan"
                 r"|Heshvan|Kislev|Tevet|Shevat|Adar|Nisan|Iyar|Sivan|Tammuz|Elul)(?:,?\s+\d{4})?\b"
                 r"|(?i:\bthe\s+(?:first|second|third|fourth|fifth|last|\d{1,2}(?:st|nd|rd|th))\s+day\s+of\s+)"
-                r"(?:Tết|Tet|Lunar New Year|Chinese New Year|Ramadan|Eid|Diwali|Passover|Hanukkah"
-                r"|Nowruz"
+                r"(?:Tết|Tet|Lunar New Year|Chinese New Year|Ramadan|Eid(?: al-(?:Fitr|Adha))?"
+                r"|Diwali|Passover|Hanukkah|Nowruz"
                 r"|Songkran|Losar)\b"
             ),
             cues=_OTHER_CALENDAR_CUES,
@@ -3628,6 +3629,8 @@ _ELDER_WORLD = (
     r"gogo|mkhulu|ouma|oupa|halmeoni|halmoni|harabeoji|nainai|yeye|laolao|waipo|popo|ah ma"
     r"|amah|yiayia|yia yia|pappou|babcia|dziadek|bubbe|bubby|zayde|savta|saba|tutu|mamie"
     r"|bà|ông|lolo|lola|nonna|nonno|abuela|abuelo"
+    r"|bà ngoại|bà nội|ông ngoại|ông nội|grandpère|grand-père|grandmère|grand-mère|abuelita"
+    r"|abuelito|oma|opa"
 )
 # Words of a reading before "at N" ("sats stable at 92", "hovering at 95").
 _READING_BEFORE_AT = (
@@ -3828,7 +3831,7 @@ def fourteenth_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"[A-Z][a-z]+,\s+(?:MI|ME|IN|OR|PA|GA|DE|CO|HI|IA|ID|LA|MA|MD|MS|OK|VA|DC)\s+"
+                r"[A-Z][a-z]+,?\s+(?:MI|ME|IN|OR|PA|GA|DE|CO|HI|IA|ID|LA|MA|MD|MS|OK|VA|DC)\s+"
                 r"(\d{5}(?:-\d{4})?)\b"
             ),
             group=1,
@@ -4882,7 +4885,11 @@ def twenty_fifth_rules() -> tuple[Rule, ...]:
     other misses widened rules already there: a second everyday-word name joined by "and"
     after a thanks ("Thank you April and Summer for"), a possessive before an acronym
     ("Will's MRI"), a name in brackets after a relative after a dash or comma ("- mum (Pat)
-    had a fall"), and South Asian kinship words as relatives (my amma valli)."""
+    had a fall"), and South Asian kinship words as relatives (my amma valli); and an age over
+    89 in brackets after a grandparent in another language (grandpère (96!)), festivals that
+    date care (Holy Week, Sallah, Ugadi, Bihu; Eid al-Adha after "the first day of"; Chinese
+    New Year eve), a weekday after "is" (the tumor board is wednesday), a day and month after
+    "follow-up is", a ZIP after a town and a state code with no comma (Ann Arbor MI 48104)."""
     return (
         Rule(
             "NAME",
@@ -4893,5 +4900,13 @@ def twenty_fifth_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_lower_given,
             cues=("im", "i'm", "i’m", "i am", "name", "this is"),
+        ),
+        # An age over 89 in brackets after a grandparent named in the family's language
+        # ("my grandpère (96!)", "Bà ngoại (94)").
+        Rule(
+            "AGE",
+            re.compile(rf"(?i:\b(?:{_ELDER_WORLD})\s*\(\s*)(9\d|1[01]\d)\s*!?\)"),
+            group=1,
+            min_digits=2,
         ),
     )
