@@ -245,8 +245,11 @@ def _skip_collection_at_exit() -> None:
     gc.freeze()
     if _end_at_once:
         logging.shutdown()
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
+        try:
+            for stream in (sys.stdout, sys.stderr):
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe: Python's own exit reports it
+            return
         os._exit(0)
 
 
