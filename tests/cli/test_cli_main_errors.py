@@ -181,6 +181,10 @@ def test_the_last_exit_handler_ends_the_process_at_once_only_after_success(monke
     monkeypatch.setattr(cli, "_end_at_once", True)
     cli._skip_collection_at_exit()
     assert done == ["frozen", "frozen", "logging flushed", ("exit", 0)]
+    monkeypatch.setattr(cli, "_end_at_once", False)
+    main(["--version"])  # in-process: the caller's process goes on
+    assert cli._end_at_once is False
+    monkeypatch.setattr(cli, "_end_at_once", True)
 
     class ClosedPipe:
         def flush(self) -> None:
@@ -189,6 +193,3 @@ def test_the_last_exit_handler_ends_the_process_at_once_only_after_success(monke
     monkeypatch.setattr(cli.sys, "stdout", ClosedPipe())
     cli._skip_collection_at_exit()  # Python's own exit reports the closed pipe
     assert done[-2:] == ["frozen", "logging flushed"]
-    monkeypatch.setattr(cli, "_end_at_once", False)
-    main(["--version"])  # in-process: the caller's process goes on
-    assert cli._end_at_once is False
