@@ -485,7 +485,7 @@ def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
     added = [
         Finding("NAME", m.start(), m.end())
         for name in names
-        for m in re.finditer(rf"(?<![\w'’-]){name}(?![\w-])", text)
+        for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", text)
         if not any(a < m.end() and m.start() < b for a, b in taken)
         and (
             not _SENTENCE_END.search(text, 0, m.start())
