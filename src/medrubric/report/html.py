@@ -198,10 +198,9 @@ def listed_answers(
     harms = []
     for weight, key, position, item in picker.heaviest():
         page = view(key, item)
-        row = page["rows"][position]
-        drawn_row = page["harm_rows"].get(position) or harm_row(page, position)
+        row = page["rows"][position]  # a harm to the picker is one to `drawn_answer`
         harms.append({"case": page, "weight": weight, "text": row.text,
-                      "axis": row.axis, "row": drawn_row})  # fmt: skip
+                      "axis": row.axis, "row": page["harm_rows"][position]})  # fmt: skip
     for key, item in picker.lowest():
         view(key, item)
     return Listed(
