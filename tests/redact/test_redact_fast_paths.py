@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from medrubric.redact.pii_eval import load_snippets
+from medrubric.redact import redact_ner
+from medrubric.redact.pii_eval import load_snippets, score
+from medrubric.redact.redact import redact_text
 from medrubric.redact.redact_lexicon import lexicon
 from medrubric.redact.redact_ner import jieba_words
 from medrubric.redact.redact_rules import SCRIPT_CHARS, admitted_rules, rules, scripts_needed
@@ -158,3 +160,46 @@ def test_tagger_features_are_their_unit_by_unit_definition():
     samples = rng.sample(texts, 400) + ["", "\n\nA b\nC", "。\n李", "Ann, 张三 Ω 12"]
     for text in samples:
         assert features(text) == (units(text), _unit_by_unit_features(text)), text
+
+
+def test_spacy_reads_the_sentences_where_a_kept_name_or_place_may_start():
+    """A sentence is read, with three words each side, when it has a capitalised word that
+    is no closed-class word, no day, month, drug, eponym or medical term, and not an unknown
+    word opening it; runs of read sentences are one segment."""
+    read = redact_ner.ner_segments
+    assert read("my back hurts. it is bad") == []
+    assert read("Headaches again. Lifestyle changes did nothing.") == []  # unknown openers
+    assert read("Then on Monday I took Stelara for my Crohn's.") == []
+    text = "the pain is worse at night. we saw Dr Okafor at St Mary's. it is fine now."
+    [(start, end)] = read(text)
+    assert text[start:end] == "worse at night. we saw Dr Okafor at St Mary's. it is fine"
+    text = "one two three four five. Sarah is home. six seven eight nine ten eleven. so is Zoë."
+    assert [text[a:b] for a, b in read(text)] == [
+        "three four five. Sarah is home. six seven eight",
+        "nine ten eleven. so is Zoë.",
+    ]
+    text = "one two. Sarah is home. six seven eight. so is Zoë."  # context overlaps: one run
+    assert read(text) == [(0, len(text))]
+    assert read("Leeds was awful.") == [(0, 16)]  # a known place opening a sentence
+    assert read("My daughter Inês got her Dexcom.") == [(0, 32)]  # Inês, not "In"
+
+
+def test_reading_only_those_sentences_loses_no_identifier_nor_clinical_detail(monkeypatch):
+    """On the two newest English blind sets, spaCy over the segments catches every labelled
+    identifier and keeps every clinical detail that spaCy over the whole text does."""
+    snippets = [
+        s for name in ("en_blind24", "en_blind25") for s in load_snippets(PII / f"{name}.jsonl")
+    ]
+
+    def redact(text: str) -> tuple[str, list[tuple[int, int]]]:
+        redacted, findings = redact_text(text)
+        return redacted, [(f.start, f.end) for f in findings]
+
+    def scored() -> tuple[set[str], set[str]]:
+        result = score(snippets, redact)
+        return set(result.missed), set(result.lost)
+
+    missed, lost = scored()
+    monkeypatch.setattr(redact_ner, "ner_segments", lambda text: [(0, len(text))] if text else [])
+    whole_missed, whole_lost = scored()
+    assert missed <= whole_missed and lost <= whole_lost

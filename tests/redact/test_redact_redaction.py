@@ -370,7 +370,7 @@ def test_the_ner_pipeline_is_loaded_afresh_when_its_vocabulary_passes_the_limit(
     expected = redact_ner.english_entities(texts)  # under the limit: the same pipeline
     assert redact_ner.english_analyzer().nlp_engine.nlp["en"] is english
     monkeypatch.setattr(redact_ner, "VOCABULARY_LIMIT", len(english.vocab.strings))
-    assert redact_ner.english_entities(texts[:2] + ["Zzqx came too."])[:2] == expected[:2]
+    assert redact_ner.english_entities(texts[:2] + ["Zzqx came with Maria."])[:2] == expected[:2]
     fresh = redact_ner.english_analyzer().nlp_engine.nlp["en"]
     assert fresh is not english and "Zzqx" not in fresh.vocab.strings
     assert redact_ner.english_entities(texts) == expected

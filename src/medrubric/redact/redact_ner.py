@@ -12,6 +12,7 @@ does when `phonenumbers`, from the same extra, is missing);
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
 import logging
 import os
@@ -166,31 +167,136 @@ Entity = tuple[str, int, int]
 
 def english_entities(texts: list[str]) -> list[list[Entity]]:
     """(kind, start, end) of the person and place names spaCy finds in each English text,
-    run as one spaCy batch (faster than text by text): proper nouns only (it tags
-    sentence-initial "Headaches" or "Lifestyle" as a person), not medical terms, and a lone
-    first word of a sentence only when it is a common given name."""
+    run as one spaCy batch (faster than text by text) over the sentences where it may find
+    one (`ner_segments`): proper nouns only (it tags sentence-initial "Headaches" or
+    "Lifestyle" as a person), not medical terms, and a lone first word of a sentence only
+    when it is a common given name."""
     found: list[list[Entity]] = [[] for _ in texts]
     analyzer = english_analyzer() if ner_enabled() else None
     if analyzer is None:
         return found
-    wanted = [i for i, text in enumerate(texts) if _LATIN_NAME.search(text)]
+    segments = [(i, a, b) for i, text in enumerate(texts) for a, b in ner_segments(text)]
     engine = analyzer.nlp_engine
     pending = []
     with one_blas_thread():
-        docs = engine.nlp["en"].pipe([texts[i] for i in wanted], batch_size=64)
-        for i, doc in zip(wanted, docs, strict=True):
-            text = texts[i]
+        docs = engine.nlp["en"].pipe([texts[i][a:b] for i, a, b in segments], batch_size=64)
+        for (i, a, _), doc in zip(segments, docs, strict=True):
             # Every test but the proper-noun one first: only what passes them needs the tags.
-            found_here = recognised(doc, engine.ner_model_configuration)
-            entities = [e for r in found_here if (e := _english_entity(text, *r))]
+            # The tests read the whole text; the doc holds the segment from offset `a`.
+            entities = []
+            for label, start, end, score in recognised(doc, engine.ner_model_configuration):
+                entity = _english_entity(texts[i], label, start + a, end + a, score)
+                if entity is not None:
+                    kind, start, end = entity
+                    entities.append((kind, start - a, end - a))
             if entities:
-                pending.append((i, entities, doc))
-        _tag(analyzer, [(doc, entities) for _, entities, doc in pending])
-    for i, entities, doc in pending:
-        found[i] = [e for e in entities if _proper_noun(doc, e)]
+                pending.append((i, a, entities, doc))
+        _tag(analyzer, [(doc, entities) for _, _, entities, doc in pending])
+    for i, a, entities, doc in pending:
+        found[i] += [
+            (kind, s + a, e + a) for kind, s, e in entities if _proper_noun(doc, (kind, s, e))
+        ]
     if len(engine.nlp["en"].vocab.strings) > VOCABULARY_LIMIT:
         english_analyzer.cache_clear()  # the next batch loads the pipeline afresh
     return found
+
+
+# The sentences spaCy reads (`ner_segments`): what it finds elsewhere is never kept.
+_SENTENCE = re.compile(r"[^.!?\n。！？]*(?:[.!?。！？]+|\n+|$)")
+# A word a kept entity may start with: a capital and a small letter, at a word's start
+# (the word runs on over any letters: Inês, Zoë).
+_CAPITALISED = re.compile(r"(?<![^\W_])[A-Z][a-z][^\W\d_]*")
+_OPENING = re.compile(r"(?:^|[.!?\n])\s*$")
+_WORD = re.compile(r"\S+")
+NER_CONTEXT_WORDS = 3
+
+
+def ner_segments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the parts of `text` spaCy reads: the sentences in which it may find a
+    person or a place that `english_entities` keeps, with `NER_CONTEXT_WORDS` words on each
+    side. A sentence is read when it has a capitalised word (kept entities start with one)
+    that is no closed-class word (The, When, Because) and that, if it opens the sentence, is
+    a known given or family name or a known place: a capitalised word opening a sentence is
+    otherwise a name only when a known one (`_english_entity`), and the rest of the sentence
+    is lower case. The words around a sentence give its first and last words the context
+    they have in the whole text (the model's token vectors see four tokens each side)."""
+    if not _LATIN_NAME.search(text):
+        return []
+    counted = [m.start() for m in _CAPITALISED.finditer(text) if _counts(text, m)]
+    if not counted:
+        return []
+    words = list(_WORD.finditer(text))
+    starts = [w.start() for w in words]
+    ends = [w.end() for w in words]
+    segments: list[tuple[int, int]] = []
+    k = 0
+    for sentence in _SENTENCE.finditer(text):
+        start, end = sentence.span()
+        while k < len(counted) and counted[k] < start:
+            k += 1
+        if k == len(counted) or counted[k] >= end:
+            continue
+        first = bisect.bisect_left(ends, start + 1)  # the sentence's first word
+        last = bisect.bisect_left(starts, end) - 1  # …and its last
+        start = starts[max(0, first - NER_CONTEXT_WORDS)]
+        end = ends[min(len(words) - 1, last + NER_CONTEXT_WORDS)]
+        if segments and start <= segments[-1][1]:
+            segments[-1] = (segments[-1][0], max(end, segments[-1][1]))
+        else:
+            segments.append((start, end))
+    return segments
+
+
+def _counts(text: str, word: re.Match[str]) -> bool:
+    form = word.group()
+    if form in _known_words():
+        return True
+    if form in _closed_class() or _never_kept_alone(form):
+        return False
+    return not _OPENING.search(text, 0, word.start())
+
+
+# Days and months (but for those that are names: April, May, June), which spaCy takes for
+# dates, not persons or places.
+_CALENDAR = frozenset(
+    re.findall(
+        r"\w+",
+        "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Tues Wed Thu Thur"
+        " Thurs Fri Sat Sun January February March April May June July August September October"
+        " November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec",
+    )
+)
+
+
+@lru_cache(maxsize=8192)
+def _never_kept_alone(word: str) -> bool:
+    """`word` alone is no person or place that is kept: a day or a month, or a word
+    `redact.find_identifiers` never takes for a name or place (a drug's name, an eponym, a
+    medical term)."""
+    lex = lexicon()
+    return (
+        word in _CALENDAR or lex.is_drug_name(word) or lex.is_eponym(word) or is_medical_term(word)
+    )
+
+
+@lru_cache(maxsize=1)
+def _closed_class() -> frozenset[str]:
+    """spaCy's English stop words, capitalised, but for those that are names or places
+    (Will, May, Bill)."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    known = _known_words()
+    return frozenset(w.capitalize() for w in STOP_WORDS if w.capitalize() not in known)
+
+
+@lru_cache(maxsize=1)
+def _known_words() -> frozenset[str]:
+    """Words that may be a kept entity when they open a sentence: given and family names,
+    towns and places of the gazetteers, US states."""
+    lex = lexicon()
+    return frozenset(
+        {*lex.given_names, *lex.family_names, *lex.en_towns, *lex.en_places, *lex.us_states}
+    )
 
 
 def _tag(analyzer: Any, docs: list[tuple[Any, list[Entity]]]) -> None:
