@@ -11,7 +11,7 @@ import pytest
 from medrubric.redact import redact_ner
 from medrubric.redact.pii_eval import load_snippets, score
 from medrubric.redact.redact import redact_text
-from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_lexicon import _protected_spans, lexicon
 from medrubric.redact.redact_ner import jieba_words
 from medrubric.redact.redact_rules import SCRIPT_CHARS, admitted_rules, rules, scripts_needed
 from medrubric.redact.redact_tagger import features, units
@@ -203,3 +203,18 @@ def test_reading_only_those_sentences_loses_no_identifier_nor_clinical_detail(mo
     monkeypatch.setattr(redact_ner, "ner_segments", lambda text: [(0, len(text))] if text else [])
     whole_missed, whole_lost = scored()
     assert missed <= whole_missed and lost <= whole_lost
+
+
+def test_protected_spans_are_the_matches_of_the_one_alternation():
+    """Searched pattern by pattern, the allow-list's spans are those of the alternation of
+    the patterns, leftmost first and not overlapping, the first pattern taken on a tie."""
+    combined = re.compile("|".join(p.pattern for p in lexicon().protected))
+    texts = [
+        *_texts(),
+        "Abbott Pharma sent the Abbott pens",  # a term inside a maker's name: the term first
+        "Zeta Therapeutics make Humira biosimilars",
+        "吃了阿莫西林和Ozempic，还有Norwalk Pharma的药",
+    ]
+    for text in texts:
+        expected = tuple(m.span() for m in combined.finditer(text))
+        assert _protected_spans.__wrapped__(text) == expected, text

@@ -19,7 +19,9 @@ import os
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from medrubric.redact.redact_lexicon import Lexicon, is_medical_term, lexicon
 from medrubric.stats.blas import one_blas_thread
@@ -541,59 +543,89 @@ def _hmm_tagger() -> Any:
 
 
 _MIN_FLOAT = -3.14e100
-_MIN_INF = float("-inf")
+
+
+class _Hmm(NamedTuple):
+    """jieba's part-of-speech HMM as arrays over its states in ascending order."""
+
+    states: list[Any]
+    start: np.ndarray  # log P(first state)
+    trans: np.ndarray  # log P(next | state); -inf where the model has no transition
+    reach: np.ndarray  # where the model has a transition
+    onward: np.ndarray  # the states with a transition out
 
 
 @lru_cache(maxsize=1)
-def _hmm_next() -> dict[Any, frozenset[Any]]:
-    """For each state of jieba's part-of-speech HMM, the states it has a transition to."""
-    from jieba.posseg import trans_P
+def _hmm() -> _Hmm:
+    from jieba.posseg import start_P as start_p
+    from jieba.posseg import trans_P as trans_p
 
-    return {state: frozenset(nexts) for state, nexts in trans_P.items()}
+    states = sorted(trans_p)
+    index = {state: k for k, state in enumerate(states)}
+    trans = np.full((len(states), len(states)), -np.inf)
+    reach = np.zeros(trans.shape, dtype=bool)
+    for state, nexts in trans_p.items():
+        for following, logp in nexts.items():
+            trans[index[state], index[following]] = logp
+            reach[index[state], index[following]] = True
+    start = np.array([start_p[state] for state in states])
+    onward = np.array([bool(trans_p[state]) for state in states])
+    return _Hmm(states, start, trans, reach, onward)
+
+
+@lru_cache(maxsize=8192)
+def _emission(char: str) -> tuple[np.ndarray, np.ndarray]:
+    """Log P(`char` | state) for every state (jieba's floor where the model has none) and
+    the states jieba lets `char` take (all where its table has no entry)."""
+    from jieba.posseg import char_state_tab_P as char_states
+    from jieba.posseg import emit_P as emit_p
+
+    hmm = _hmm()
+    emit = np.array([emit_p.get(state, {}).get(char, _MIN_FLOAT) for state in hmm.states])
+    allowed = char_states.get(char)
+    if allowed is None:
+        return emit, np.ones(len(hmm.states), dtype=bool)
+    mask = np.zeros(len(hmm.states), dtype=bool)
+    mask[[hmm.states.index(state) for state in allowed]] = True
+    return emit, mask
 
 
 def viterbi(obs: str) -> tuple[float, list[Any]]:
     """jieba.posseg.viterbi.viterbi on jieba's part-of-speech HMM, to the same probability,
-    route and ties: a state's best predecessor is sought only among the states with a
-    transition to it (the others score -inf); when all score -inf, jieba's tie-break (the
-    largest predecessor) is kept."""
-    from jieba.posseg import char_state_tab_P as states
-    from jieba.posseg import emit_P as emit_p
-    from jieba.posseg import start_P as start_p
-    from jieba.posseg import trans_P as trans_p
-
-    nexts = _hmm_next()
-    every = trans_p.keys()
-    v = {y: start_p[y] + emit_p[y].get(obs[0], _MIN_FLOAT) for y in states.get(obs[0], every)}
-    paths: list[dict[Any, Any]] = []
+    route and ties, a step per character over arrays of the states: a state's score is the
+    best over the states it may follow of (score + transition) + emission, summed in jieba's
+    order, and of equal scores (all -inf included) the largest state wins, as jieba's max
+    over (score, state) pairs has it. The states a character may take are those of jieba's
+    table that the states before it reach, else all they reach, else all."""
+    hmm = _hmm()
+    emit, present = _emission(obs[0])
+    score = hmm.start + emit
+    paths = []
     for char in obs[1:]:
-        prev = [x for x in v if trans_p[x]]
-        expected: set[Any] = set().union(*(nexts[x] for x in prev))
-        current = expected.intersection(states.get(char, every)) or expected or set(every)
-        emit = {y: emit_p[y].get(char, _MIN_FLOAT) for y in current}
-        best: dict[Any, tuple[float, Any]] = {}
-        for y0 in prev:
-            score, out = v[y0], trans_p[y0]
-            for y in nexts[y0].intersection(current):
-                candidate = (score + out[y] + emit[y], y0)
-                known = best.get(y)
-                if known is None or candidate > known:
-                    best[y] = candidate
-        top = max(prev)
-        v, back = {}, {}
-        for y in current:
-            found = best.get(y)
-            if found is None or found[0] == _MIN_INF:
-                found = (_MIN_INF, top)
-            v[y], back[y] = found
+        before = np.flatnonzero(present & hmm.onward)[::-1]  # largest first: ties go to it
+        reached = hmm.reach[before].any(axis=0)
+        emit, allowed = _emission(char)
+        now = allowed & reached
+        if not now.any():
+            now = reached if reached.any() else np.ones_like(reached)
+        after = np.flatnonzero(now)
+        totals = (score[before][:, None] + hmm.trans[np.ix_(before, after)]) + emit[after]
+        best = totals.argmax(axis=0)
+        score = np.full(len(hmm.states), -np.inf)
+        score[after] = totals[best, np.arange(len(after))]
+        back = np.zeros(len(hmm.states), dtype=np.intp)
+        back[after] = before[best]
         paths.append(back)
-    prob, state = max((p, y) for y, p in v.items())
+        present = now
+    last = np.flatnonzero(present)[::-1]
+    state = int(last[score[last].argmax()])
+    prob = float(score[state])
     route = [state]
     for back in reversed(paths):
-        state = back[state]
+        state = int(back[state])
         route.append(state)
     route.reverse()
-    return prob, route
+    return prob, [hmm.states[k] for k in route]
 
 
 # jieba's part-of-speech tags of names, places, organisations, other proper nouns and
