@@ -13,7 +13,7 @@ import ipaddress
 import re
 import re._constants as _sre
 import re._parser as _sre_parser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -49,20 +49,26 @@ class Rule:
     min_digits: int = 0
     known: frozenset[str] | None = field(default=None, repr=False)
 
-    def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        """(start, end) of every accepted match in `text`."""
-        for match in self.pattern.finditer(text):
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of every accepted match in `text`. Most texts have none, found by
+        one search; the matches are then read from the first on."""
+        first = self.pattern.search(text)
+        if first is None:
+            return []
+        found = []
+        for match in self.pattern.finditer(text, first.start()):
             start, end = match.span(self.group)
             if start == end:
                 continue
             if self.known is not None:
-                found = _longest_known(text, start, end, self.known)
-                if found is None:
+                known = _longest_known(text, start, end, self.known)
+                if known is None:
                     continue
-                end = found
+                end = known
             if self.accept and not self.accept(text[start:end]):
                 continue
-            yield start, end
+            found.append((start, end))
+        return found
 
 
 # The kind of the rules for forum and social-media user names: they report a NAME (the
