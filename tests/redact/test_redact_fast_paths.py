@@ -13,7 +13,14 @@ from medrubric.redact.pii_eval import load_snippets, score
 from medrubric.redact.redact import redact_text
 from medrubric.redact.redact_lexicon import _protected_spans, lexicon
 from medrubric.redact.redact_ner import jieba_words
-from medrubric.redact.redact_rules import SCRIPT_CHARS, admitted_rules, rules, scripts_needed
+from medrubric.redact.redact_rules import (
+    _OVER_89_CUES,
+    SCRIPT_CHARS,
+    admitted_rules,
+    cues_implied,
+    rules,
+    scripts_needed,
+)
 from medrubric.redact.redact_tagger import features, units
 
 PII = Path(__file__).parents[1] / "data" / "pii"
@@ -218,3 +225,68 @@ def test_protected_spans_are_the_matches_of_the_one_alternation():
     for text in texts:
         expected = tuple(m.span() for m in combined.finditer(text))
         assert _protected_spans.__wrapped__(text) == expected, text
+
+
+def test_a_text_without_an_age_from_90_to_125_gets_no_span_from_the_age_rules():
+    """The age rules' cues are the ages they keep, so a text with none of them skips rules
+    whose patterns would match a younger age only to reject it."""
+    over_89 = [rule for rule in rules() if rule.cues == _OVER_89_CUES]
+    assert len(over_89) >= 9
+    frames = (
+        "My mum, {}, fell.",
+        "Dad (aged {}) is home",
+        "my nan is {} now and sharp",
+        "Gran ({}) and me",
+        "happy {}th birthday to my nan",
+        "Agnes turned {} on Monday",
+        "my grandad, {}, has dementia",
+    )
+    found = set()
+    for age in range(0, 200):
+        for frame in frames:
+            text = frame.format(age)
+            spans = [span for rule in over_89 for span in rule.spans(text)]
+            if any(cue in text.lower() for cue in _OVER_89_CUES):
+                found.update(text[a:b] for a, b in spans)
+            else:
+                assert spans == [], text
+    assert {str(age) for age in range(90, 126)} <= found
+
+
+@pytest.mark.parametrize(
+    ("pattern", "implied"),
+    [
+        (r"\b(?:at|to|in)\s+[A-Z]", ()),  # too short to skip any text
+        (r"(?i:\b(?:kids|children))\s*,", ("children", "kids")),
+        (r"\bNurse(?=\s)", ("nurse",)),
+        (r"Dr\.? Smith", ("dr smith", "dr. smith")),
+        (r"[Mm]um\b", ("mum",)),
+        (r"(?=[^.]*passport)\d+", ("passport",)),  # a look-ahead reads the text
+        (r"(?!passport)\w+", ()),  # a negative one does not
+        (r"(?:ab){2}c", ("ababc",)),
+        (r"(?:foo|ba)r|quux", ("bar", "foor", "quux")),
+        (r"(?:foo|b)r\d", ()),  # "br" is too short
+        (r"\d+ (?:years?|yrs) old", (" years old", " year old", " yrs old")),
+        (r"[^a]bcd|x", ()),
+    ],
+)
+def test_cues_implied_are_strings_every_match_contains(pattern, implied):
+    assert cues_implied(re.compile(pattern)) == tuple(sorted(implied))
+
+
+def test_implied_cues_skip_only_rules_that_find_nothing_and_never_where_case_folds():
+    """On every labelled text, a rule whose implied cues are all missing finds nothing; a
+    text with a character an ignore-case letter matches but does not lower to tries them."""
+    implied = [(r, cues_implied(r.pattern)) for r in rules() if not r.cues]
+    implied = [(rule, cues) for rule, cues in implied if cues]
+    assert len(implied) >= 10
+    for text in _texts():
+        lowered = text.lower()
+        for rule, cues in implied:
+            if not any(cue in lowered for cue in cues):
+                assert rule.pattern.search(text) is None, text
+    text = "my ſons, Tom and Jo"  # (?i)s matches ſ, which lowers to itself
+    lowered = text.lower()
+    sons = next(r for r in rules() if "sons" in cues_implied(r.pattern))
+    assert "sons" not in lowered
+    assert rules().index(sons) in admitted_rules(lowered, 0)

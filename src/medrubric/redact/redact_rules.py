@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import ipaddress
+import itertools
 import re
 import re._constants as _sre
 import re._parser as _sre_parser
@@ -37,9 +38,9 @@ class Rule:
 
     `cues` and `min_digits` are cheap pre-checks that skip the regex on texts that cannot
     match (none of the cue strings in the lowercased text, or too few digits; see
-    `admitted_rules`). With `known`,
-    the matched run of words is cut to its longest leading part that is in `known` (a
-    gazetteer too large for one regex), and dropped when none is."""
+    `admitted_rules`); a rule without cues gets those its pattern implies (`cues_implied`).
+    With `known`, the matched run of words is cut to its longest leading part that is in
+    `known` (a gazetteer too large for one regex), and dropped when none is."""
 
     kind: str
     pattern: re.Pattern[str]
@@ -524,42 +525,179 @@ def scripts_needed(pattern: re.Pattern[str]) -> tuple[bool, ...]:
     return tuple(_needs(items, script) for script in _SCRIPTS)
 
 
+# The most strings `_exact` expands a run of the pattern into, and the fewest characters each
+# derived cue has (a shorter one is in too many texts to skip any).
+_EXACT_MAX = 64
+_CUE_MIN = 3
+# Characters an ignore-case letter matches that `str.lower` does not turn into that letter
+# (ſ for s, ı for i; İ lowers to i and a combining dot): in a text with one, a derived cue
+# may be missing from the lowercase where the pattern matches, so every rule is tried.
+CASE_FOLDS = re.compile("[\u017f\u0131\u0307]")
+_ZERO_WIDTH = (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT)
+
+
+def cues_implied(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """Lowercase strings one of which every match of `pattern` (or a positive look-around of
+    it) contains, each of at least `_CUE_MIN` characters; empty when the pattern implies
+    none. Read from its parse: a run of items that each match one of a few strings (a
+    literal, a small class, a group or an alternation of such, an optional one; zero-width
+    assertions match the empty string) matches one of their concatenations; a group, a
+    repeat of at least once or a look-around needs what its content needs; an alternation
+    needs what each branch needs, together. Of what a sequence needs, the set whose shortest
+    string is longest is taken."""
+    found = _implied(list(_sre_parser.parse(pattern.pattern, pattern.flags)))
+    return tuple(sorted(found)) if found else ()
+
+
+def _implied(items: list[tuple[object, object]]) -> frozenset[str] | None:
+    candidates: list[frozenset[str]] = []
+    run: frozenset[str] = frozenset({""})
+    for op, av in items:
+        if op is _sre.ASSERT:  # zero-width in the run, and what it reads is in the text
+            inner = _implied(av[1])  # type: ignore[index]
+            if inner is not None:
+                candidates.append(inner)
+        strings = _exact_item(op, av)
+        if strings is not None:
+            joined = frozenset(a + b for a in run for b in strings)
+            if len(joined) <= _EXACT_MAX:
+                run = joined
+                continue
+            candidates.append(run)
+            run = strings
+            continue
+        candidates.append(run)
+        run = frozenset({""})
+        inner = _implied_item(op, av)
+        if inner is not None:
+            candidates.append(inner)
+    candidates.append(run)
+    best = max(candidates, key=lambda c: min(map(len, c)))
+    return best if min(map(len, best)) >= _CUE_MIN else None
+
+
+def _implied_item(op: object, av: object) -> frozenset[str] | None:
+    if op is _sre.SUBPATTERN:
+        return _implied(av[3])  # type: ignore[index]
+    if op is _sre.ATOMIC_GROUP:
+        return _implied(av)  # type: ignore[arg-type]
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT) and av[0] >= 1:  # type: ignore[index,operator]
+        return _implied(av[2])  # type: ignore[index]
+    if op is _sre.BRANCH:
+        branches = [_implied(b) for b in av[1]]  # type: ignore[index]
+        if any(b is None for b in branches):
+            return None
+        return frozenset().union(*branches)  # type: ignore[arg-type]
+    return None
+
+
+def _exact(items: list[tuple[object, object]]) -> frozenset[str] | None:
+    """The strings, lowercased, the sequence `items` can match, when they are few."""
+    out: frozenset[str] = frozenset({""})
+    for op, av in items:
+        strings = _exact_item(op, av)
+        if strings is None:
+            return None
+        out = frozenset(a + b for a in out for b in strings)
+        if len(out) > _EXACT_MAX:
+            return None
+    return out
+
+
+def _exact_item(op: object, av: object) -> frozenset[str] | None:
+    if op is _sre.LITERAL:
+        return frozenset({chr(av).lower()})  # type: ignore[arg-type]
+    if op in _ZERO_WIDTH:
+        return frozenset({""})
+    if op is _sre.IN:
+        chars: set[str] = set()
+        for o, a in av:  # type: ignore[attr-defined]
+            if o is _sre.LITERAL:
+                chars.add(chr(a).lower())
+            elif o is _sre.RANGE and a[1] - a[0] < 4:
+                chars.update(chr(c).lower() for c in range(a[0], a[1] + 1))
+            else:
+                return None
+        return frozenset(chars)
+    if op is _sre.SUBPATTERN:
+        return _exact(av[3])  # type: ignore[index]
+    if op is _sre.ATOMIC_GROUP:
+        return _exact(av)  # type: ignore[arg-type]
+    if op is _sre.BRANCH:
+        branches = [_exact(b) for b in av[1]]  # type: ignore[index]
+        if any(b is None for b in branches):
+            return None
+        joined = frozenset().union(*branches)  # type: ignore[arg-type]
+        return joined if len(joined) <= _EXACT_MAX else None
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+        low, high, sub = av  # type: ignore[misc]
+        strings = _exact(sub)
+        if strings is None or high > 2:
+            return None
+        out = {
+            "".join(p) for k in range(low, high + 1) for p in itertools.product(strings, repeat=k)
+        }
+        return frozenset(out) if len(out) <= _EXACT_MAX else None
+    return None
+
+
 @lru_cache(maxsize=1)
 def _cue_index() -> tuple[
-    tuple[int, ...], dict[str, tuple[tuple[str, tuple[int, ...]], ...]], tuple[frozenset[int], ...]
+    tuple[int, ...],
+    dict[str, tuple[tuple[str, tuple[int, ...]], ...]],
+    tuple[frozenset[int], ...],
+    frozenset[int],
 ]:
-    """The priorities (positions in `rules()`) of the rules without cues; by first
-    character each cue string with the priorities of the rules it admits; and for each
-    script of `_SCRIPTS` the priorities of the rules whose pattern needs it
-    (`scripts_needed`)."""
+    """The priorities (positions in `rules()`) of the rules without cues, given or implied
+    by their pattern (`cues_implied`); by its first two characters (one for a cue of one)
+    each cue string with the priorities of the rules it admits; for each script of
+    `_SCRIPTS` the priorities of the rules whose pattern needs it (`scripts_needed`); and the
+    priorities of the rules whose cues are implied."""
     by_cue: dict[str, list[int]] = {}
+    implied: set[int] = set()
     for priority, rule in enumerate(rules()):
-        for cue in rule.cues:
+        cues = rule.cues
+        if not cues:
+            cues = cues_implied(rule.pattern)
+            if cues:
+                implied.add(priority)
+        for cue in cues:
             by_cue.setdefault(cue, []).append(priority)
     by_first: dict[str, list[tuple[str, tuple[int, ...]]]] = {}
     for cue, found in by_cue.items():
-        by_first.setdefault(cue[0], []).append((cue, tuple(found)))
-    free = tuple(p for p, rule in enumerate(rules()) if not rule.cues)
+        by_first.setdefault(cue[:2], []).append((cue, tuple(found)))
+    free = tuple(p for p, rule in enumerate(rules()) if not rule.cues and p not in implied)
     needed = [scripts_needed(rule.pattern) for rule in rules()]
     needing = tuple(
         frozenset(p for p, needs in enumerate(needed) if needs[k]) for k in range(len(_SCRIPTS))
     )
-    return free, {first: tuple(cues) for first, cues in by_first.items()}, needing
+    return (
+        free,
+        {first: tuple(cues) for first, cues in by_first.items()},
+        needing,
+        frozenset(implied),
+    )
 
 
 def admitted_rules(lowered: str, digits: int) -> list[int]:
     """The priorities, in order, of the rules whose pre-checks pass on a text (`lowered`:
     the text lowercased, `digits`: how many digits it has): at least `min_digits` digits,
-    one of the cues in `lowered` when the rule has cues, and a character of each script
-    its pattern needs (a rule for English words is not run over a text without a Latin
-    letter, nor one for Chinese over a text without a CJK character). One substring test
-    per distinct cue whose first character is in the text, not one search per rule."""
-    free, by_first, needing = _cue_index()
+    one of the cues in `lowered` when the rule has cues (given, or implied by its pattern:
+    every rule with implied cues where `CASE_FOLDS` finds a character), and a character of
+    each script its pattern needs (a rule for English words is not run over a text without
+    a Latin letter, nor one for Chinese over a text without a CJK character). One substring
+    test per distinct cue whose first two characters are in the text, not one search per
+    rule."""
+    free, by_first, needing, implied = _cue_index()
     admitted = set(free)
-    for first in by_first.keys() & set(lowered):
+    starts = {lowered[k : k + 2] for k in range(len(lowered))}  # the last is one character
+    starts.update(lowered)
+    for first in by_first.keys() & starts:
         for cue, found in by_first[first]:
             if cue in lowered:
                 admitted.update(found)
+    if CASE_FOLDS.search(lowered):
+        admitted |= implied
     for chars, needs in zip(SCRIPT_CHARS, needing, strict=True):
         if not chars.search(lowered):
             admitted -= needs
@@ -2154,8 +2292,9 @@ _SURGERY_NOT = {
 }
 
 
-# An age from 90 to 125 has a 9 or a 1 in it, or is spelled out.
-_OVER_89_CUES = ("9", "1", "ninety", "hundred")
+# An age from 90 to 125 (`_over_89`) is one of these numbers in digits, or spelled out: a text
+# with none of them has no age these rules keep, whatever number their patterns match.
+_OVER_89_CUES = (*(str(age) for age in range(90, _OLDEST + 1)), "ninety", "hundred")
 
 
 def _town_and_postcode(value: str) -> bool:
