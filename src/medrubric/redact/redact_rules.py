@@ -526,7 +526,8 @@ def scripts_needed(pattern: re.Pattern[str]) -> tuple[bool, ...]:
 
 
 # The most strings `_exact` expands a run of the pattern into, and the fewest characters each
-# derived cue has (a shorter one is in too many texts to skip any).
+# derived cue has, counting one more for a string that is not ASCII (`_selectivity`; a
+# shorter one is in too many texts to skip any).
 _EXACT_MAX = 64
 _CUE_MIN = 3
 # Characters an ignore-case letter matches that `str.lower` does not turn into that letter
@@ -538,13 +539,13 @@ _ZERO_WIDTH = (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT)
 
 def cues_implied(pattern: re.Pattern[str]) -> tuple[str, ...]:
     """Lowercase strings one of which every match of `pattern` (or a positive look-around of
-    it) contains, each of at least `_CUE_MIN` characters; empty when the pattern implies
-    none. Read from its parse: a run of items that each match one of a few strings (a
-    literal, a small class, a group or an alternation of such, an optional one; zero-width
-    assertions match the empty string) matches one of their concatenations; a group, a
-    repeat of at least once or a look-around needs what its content needs; an alternation
-    needs what each branch needs, together. Of what a sequence needs, the set whose shortest
-    string is longest is taken."""
+    it) contains, each of at least `_CUE_MIN` characters (two Chinese characters do); empty
+    when the pattern implies none. Read from its parse: a run of items that each match one
+    of a few strings (a literal, a small class, a group or an alternation of such, an
+    optional one; zero-width assertions match the empty string) matches one of their
+    concatenations; a group, a repeat of at least once or a look-around needs what its
+    content needs; an alternation needs what each branch needs, together. Of what a
+    sequence needs, the set whose least rare string is rarest is taken."""
     found = _implied(list(_sre_parser.parse(pattern.pattern, pattern.flags)))
     return tuple(sorted(found)) if found else ()
 
@@ -572,8 +573,14 @@ def _implied(items: list[tuple[object, object]]) -> frozenset[str] | None:
         if inner is not None:
             candidates.append(inner)
     candidates.append(run)
-    best = max(candidates, key=lambda c: min(map(len, c)))
-    return best if min(map(len, best)) >= _CUE_MIN else None
+    best = max(candidates, key=_selectivity)
+    return best if _selectivity(best) >= _CUE_MIN else None
+
+
+def _selectivity(strings: frozenset[str]) -> int:
+    """How rarely the least rare of `strings` is in a text: its length, one more when it is
+    not ASCII (two Chinese characters are as rare as three letters)."""
+    return min(len(s) + (not s.isascii()) for s in strings)
 
 
 def _implied_item(op: object, av: object) -> frozenset[str] | None:
