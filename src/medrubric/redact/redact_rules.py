@@ -17,6 +17,7 @@ import re._parser as _sre_parser
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie, word_lines
 
@@ -637,7 +638,7 @@ def _exact_item(op: object, av: object) -> frozenset[str] | None:
         joined = frozenset().union(*branches)  # type: ignore[arg-type]
         return joined if len(joined) <= _EXACT_MAX else None
     if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
-        low, high, sub = av  # type: ignore[misc]
+        low, high, sub = cast(tuple[int, int, list[tuple[object, object]]], av)
         strings = _exact(sub)
         if strings is None or high > 2:
             return None
