@@ -290,3 +290,16 @@ def test_implied_cues_skip_only_rules_that_find_nothing_and_never_where_case_fol
     sons = next(r for r in rules() if "sons" in cues_implied(r.pattern))
     assert "sons" not in lowered
     assert rules().index(sons) in admitted_rules(lowered, 0)
+
+
+def test_a_word_opens_a_sentence_as_the_pattern_before_it_says():
+    """`_opens_sentence`, read backwards from the word, decides as `(?:^|[.!?\\n])\\s*$`
+    searched over the text before it."""
+    opening = re.compile(r"(?:^|[.!?\n])\s*$")
+    rng = random.Random(5)
+    alphabet = "ab .!?\n\t\u00a0\x1cX"
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        start = rng.randint(0, len(text))
+        expected = opening.search(text, 0, start) is not None
+        assert redact_ner._opens_sentence(text, start) == expected, (text, start)
