@@ -220,8 +220,9 @@ def ner_segments(text: str) -> list[tuple[int, int]]:
     a known given or family name or a known place: a capitalised word opening a sentence is
     otherwise a name only when a known one (`_english_entity`), and the rest of the sentence
     is lower case (an unknown place opening such a sentence is given up; over every
-    labelled set no identifier is lost). The words around a sentence give its first and last words the context
-    they have in the whole text (the model's token vectors see four tokens each side)."""
+    labelled set no identifier is lost). The words around a sentence give its first and
+    last words the context they have in the whole text (the model's token vectors see four
+    tokens each side)."""
     if not _LATIN_NAME.search(text):
         return []
     counted = [m.start() for m in _CAPITALISED.finditer(text) if _counts(text, m)]
