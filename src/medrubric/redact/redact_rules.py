@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import ipaddress
 import itertools
+import operator
 import re
 import re._constants as _sre
 import re._parser as _sre_parser
@@ -50,15 +51,20 @@ class Rule:
     cues: tuple[str, ...] = ()
     min_digits: int = 0
     known: frozenset[str] | None = field(default=None, repr=False)
+    # `pattern`, searched faster: see `scanning`.
+    scan: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scan", scanning(self.pattern))
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """(start, end) of every accepted match in `text`. Most texts have none, found by
         one search; the matches are then read from the first on."""
-        first = self.pattern.search(text)
+        first = self.scan.search(text)
         if first is None:
             return []
         found = []
-        for match in self.pattern.finditer(text, first.start()):
+        for match in self.scan.finditer(text, first.start()):
             start, end = match.span(self.group)
             if start == end:
                 continue
@@ -538,6 +544,107 @@ CASE_FOLDS = re.compile("[\u017f\u0131\u0307]")
 _ZERO_WIDTH = (_sre.AT, _sre.ASSERT, _sre.ASSERT_NOT)
 
 
+def scanning(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` with a look-ahead for the characters a match can start with in front
+    (`first_characters`), when it opens with a zero-width assertion (a word boundary, a
+    look-behind, a line start); else `pattern` itself. It finds the same matches, groups
+    and all. Python's engine tries such a pattern at every position of the text (it skips
+    ahead only to a literal or a class that opens the pattern), and a word boundary followed
+    by a long negative look-ahead costs more at each position than one class test."""
+    items = _sre_parser.parse(pattern.pattern, pattern.flags)
+    if not items or items[0][0] not in _ZERO_WIDTH:
+        return pattern
+    first = first_characters(pattern)
+    if first is None:
+        return pattern
+    body = _GLOBAL_FLAGS.sub("", pattern.pattern, count=1)
+    return re.compile(f"(?={first})" + body, pattern.flags)
+
+
+# Inline flags that open a pattern (`(?m)`): they must stay first, and `pattern.flags` has them.
+_GLOBAL_FLAGS = re.compile(r"\A\(\?[aiLmsux]+\)")
+
+
+def first_characters(pattern: re.Pattern[str]) -> str | None:
+    """A regular expression for one character that every non-empty match of `pattern`
+    starts with: the classes and literals its first consuming items can match (zero-width
+    assertions are passed over; those under ignore-case kept in a `(?i:…)` part, which
+    folds case as the pattern does). None when any character may start a match, or one of
+    a category other than digits, or when the pattern can match the empty string."""
+    parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    found = _first(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+    if found is None or found[1]:
+        return None
+    parts = []
+    for folded in (False, True):
+        chars = "".join(sorted(text for fold, text in found[0] if fold is folded))
+        if chars:
+            parts.append(f"(?i:[{chars}])" if folded else f"[{chars}]")
+    return "|".join(parts) if parts else None
+
+
+_First = tuple[set[tuple[bool, str]], bool]
+
+
+def _first(items: list[tuple[object, object]], folded: bool) -> _First | None:
+    """(class fragments, each with whether it folds case; whether the sequence can match
+    the empty string) for the characters a match of `items` can start with, or None for
+    any character."""
+    out: set[tuple[bool, str]] = set()
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue
+        found = _first_item(op, av, folded)
+        if found is None:
+            return None
+        out |= found[0]
+        if not found[1]:
+            return out, False
+    return out, True
+
+
+def _char(code: int) -> str:
+    return f"\\U{code:08x}"
+
+
+def _first_item(op: object, av: object, folded: bool) -> _First | None:
+    if op is _sre.LITERAL:
+        return {(folded, _char(av))}, False  # type: ignore[arg-type]
+    if op is _sre.IN:
+        out = set()
+        for o, a in av:  # type: ignore[attr-defined]
+            if o is _sre.LITERAL:
+                out.add((folded, _char(a)))
+            elif o is _sre.RANGE:
+                out.add((folded, _char(a[0]) + "-" + _char(a[1])))
+            elif o is _sre.CATEGORY and a is _sre.CATEGORY_DIGIT:
+                out.add((False, "\\d"))
+            else:  # a negated class, \w, \s, …
+                return None
+        return out, False
+    if op is _sre.SUBPATTERN:
+        _, add, remove, group = cast(tuple[object, int, int, list[tuple[object, object]]], av)
+        inner = (folded or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE
+        return _first(list(group), inner)
+    if op is _sre.ATOMIC_GROUP:
+        return _first(list(av), folded)  # type: ignore[call-overload]
+    if op is _sre.BRANCH:
+        out = set()
+        empty = False
+        for branch in av[1]:  # type: ignore[index]
+            found = _first(list(branch), folded)
+            if found is None:
+                return None
+            out |= found[0]
+            empty = empty or found[1]
+        return out, empty
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+        low, _, repeated = cast(tuple[int, int, list[tuple[object, object]]], av)
+        found = _first(list(repeated), folded)
+        return None if found is None else (found[0], low == 0 or found[1])
+    return None  # any character, a back-reference, …
+
+
 def cues_implied(pattern: re.Pattern[str]) -> tuple[str, ...]:
     """Lowercase strings one of which every match of `pattern` (or a positive look-around of
     it) contains, each of at least `_CUE_MIN` characters (two Chinese characters do); empty
@@ -698,7 +805,7 @@ def admitted_rules(lowered: str, digits: int) -> list[int]:
     rule."""
     free, by_first, needing, implied = _cue_index()
     admitted = set(free)
-    starts = {lowered[k : k + 2] for k in range(len(lowered))}  # the last is one character
+    starts = set(map(operator.add, lowered, lowered[1:]))  # each two characters in a row
     starts.update(lowered)
     for first in by_first.keys() & starts:
         for cue, found in by_first[first]:
