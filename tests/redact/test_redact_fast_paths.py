@@ -351,3 +351,42 @@ def test_the_scanning_pattern_finds_what_the_rule_pattern_finds():
     assert folded.flags & re.MULTILINE
     assert scanning(re.compile(r"\b(?i:s)k")).search("ſk") is not None
     assert scanning(re.compile(r"Dr\b")).pattern == "Dr\\b"  # opens with a literal: kept
+
+
+def test_the_words_before_an_entity_are_read_as_the_pattern_searched_from_the_start():
+    """`_before` decides as the pattern searched over the whole text before the entity, for
+    the sentence-start and the brand patterns, whose reach covers their longest phrase."""
+    phrases = re._parser.parse(redact_ner._PRODUCT_BEFORE.pattern)[0]
+    assert phrases[1][3].getwidth()[1] < redact_ner._PRODUCT_BEFORE_REACH
+    rng = random.Random(11)
+    pieces = [
+        "a",
+        "X",
+        " ",
+        "\n",
+        ".",
+        ":",
+        "(",
+        "“",
+        "¿",
+        "\t",
+        "switched to",
+        "over ",
+        "from",
+        "on",
+        "weeks of",
+        "made by",
+        "started",
+        "taking",
+        "xon",
+        "\u00a0",
+    ]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        start = rng.randint(0, len(text))
+        for pattern, reach in (
+            (redact_ner._SENTENCE_START, 1),
+            (redact_ner._PRODUCT_BEFORE, redact_ner._PRODUCT_BEFORE_REACH),
+        ):
+            expected = pattern.search(text, 0, start) is not None
+            assert redact_ner._before(pattern, text, start, reach) == expected, (text, start)

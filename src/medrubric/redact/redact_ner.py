@@ -43,6 +43,8 @@ _PRODUCT_BEFORE = re.compile(
     r"|\btaking|\bprescribed|\bon|\b(?:months?|weeks?|days?|course|dose|doses) of"
     r"|\b(?:made|manufactured|supplied) by|\ba second|\ba third)\s+$"
 )
+# More characters than the longest phrase of `_PRODUCT_BEFORE` ("switching over from").
+_PRODUCT_BEFORE_REACH = 32
 _TAGGING = ("tok2vec", "tagger")
 _LEXEME_ATTRS = ("LOWER", "NORM", "PREFIX", "SUFFIX", "SHAPE", "IS_SPACE")
 _LATIN_NAME = re.compile(r"[A-Z][a-z]")
@@ -422,20 +424,34 @@ def _english_entity(text: str, label: str, start: int, end: int, score: float) -
         kind == "NAME"
         and " " not in span
         and not known_name
-        and _SENTENCE_START.search(text, 0, start)
+        and _before(_SENTENCE_START, text, start, 1)
     ):
         return None  # "Warns against ...", "¿Qué ...": a capitalised first word, not a name
     if (
         " " not in span
         and not known_name
         and span not in lex.en_towns
-        and (_PRODUCT_AFTER.match(text, end) or _PRODUCT_BEFORE.search(text, 0, start))
+        and (
+            _PRODUCT_AFTER.match(text, end)
+            or _before(_PRODUCT_BEFORE, text, start, _PRODUCT_BEFORE_REACH)
+        )
     ):
         return None  # a brand: "Metoject pens", "a Baha implant", "switched to Amgevita"
     words = span.split()
     if kind == "LOCATION" and (words[0] in lex.given_names or words[-1] in lex.family_names):
         kind = "NAME"  # spaCy's small model calls some names places (Olivia)
     return kind, start, end
+
+
+def _before(pattern: re.Pattern[str], text: str, start: int, reach: int) -> bool:
+    """Whether `pattern` (a run of characters and then spaces, up to `$`) matches `text`
+    before `start`, as `pattern.search(text, 0, start)` does, reading only the spaces
+    before `start` and the `reach` characters before them: searched from the text's start
+    for each entity, the pattern cost the whole text each time."""
+    i = start
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return pattern.search(text, max(0, i - reach), start) is not None
 
 
 def chinese_entities(text: str) -> Iterator[Entity]:
