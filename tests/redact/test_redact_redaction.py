@@ -192,6 +192,10 @@ def test_profile_links_handles_and_plates_are_now_replaced_not_rejected():
         ("Reply to @sam_k if the rash came back.", "Reply to [NAME] if the rash came back."),
         # an e-mail's @ stays with the address
         ("Write to jane.doe@example.com please.", "Write to [EMAIL] please."),
+        # Reddit's u/ goes with the user name, as an @ does; a unit after a number stays
+        ("> u/maplesyrupbg wrote: is it normal?", "> [NAME] wrote: is it normal?"),
+        ("Thanks /u/kez_99 for the tip.", "Thanks [NAME] for the tip."),
+        ("Basal 0.85 u/hr overnight.", "Basal 0.85 u/hr overnight."),
     ],
 )
 def test_a_handles_at_sign_goes_with_it(text, expected):

@@ -289,9 +289,10 @@ BRAND_WORD_GIVEN_RANK = 5000
 # A drug name right before the bracket: "阿达木单抗（修美乐）", "adalimumab (Humira)".
 _WORD_BEFORE = re.compile(r"([\w\-]+)\s*$")
 _IN_BRACKETS = re.compile(r"[(（]([^()（）]{0,30})$")
-# The "@" of a handle: not inside an e-mail address (回复@小鹿 is a handle; a Chinese character
-# may stand before it).
-_HANDLE_AT = re.compile(r"(?<![A-Za-z0-9_.+\-@])[@＠]")
+# What marks a handle right before it: an "@" not inside an e-mail address (回复@小鹿 is a
+# handle; a Chinese character may stand before it), or Reddit's "u/" (/u/name), not a unit
+# after a number (0.85 u/hr).
+_HANDLE_MARK = re.compile(r"(?:(?<![A-Za-z0-9_.+\-@])[@＠]|(?<!\d )(?<!\d)(?:\B/|\b)u/)\Z")
 
 
 # A surname starts with a capital of Latin-1 or Latin Extended-A (Ó, Ł, Ā).
@@ -409,8 +410,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     """`f` run on over the rest of what it names, between the finding before it (`floor`)
     and the one after it (`limit`): the labelling rules put the whole name, address, date or
     number inside one label, and what is left outside still identifies.
-    - a name right after the "@" of a handle takes the @ in ("@[NAME]" would still say a
-      handle stood there);
+    - a name right after the "@" of a handle or Reddit's "u/" takes it in ("@[NAME]" would
+      still say a handle stood there);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or a particle and the surname
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh);
@@ -428,8 +429,10 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - a number (an ID, or digits read as a phone) takes in the letters that close it
       (5584-486-674-YM, 43012419570812352X), and an ID the "#" before it (#A7-22918-X)."""
     start, end = f.start, f.end
-    if f.kind == "NAME" and start > floor and _HANDLE_AT.match(text, start - 1, start):
-        start -= 1
+    if f.kind == "NAME" and start > floor:
+        mark = _HANDLE_MARK.search(text, max(floor, start - 3), start)
+        if mark:
+            start = mark.start()
     after = _AFTER.get(f.kind)
     if f.kind == "LOCATION" and "\u4e00" <= text[end - 1 : end] <= "\u9fff":
         after = _ZH_PLACE_TAIL
