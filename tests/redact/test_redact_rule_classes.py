@@ -69,6 +69,11 @@ leave alone. One table a freeze, named by it:
   (Holy Week, Sallah, Ugadi, Eid al-Adha after "the first day of", Chinese New Year eve), a
   weekday after "is", a day and month after "follow-up is", a ZIP after a town and a state
   code with no comma, an age over 89 in brackets after a grandparent in another language.
+- twenty-eighth: A Chinese transcription of a name whose parts an interpunct joins, a name
+  in capitals surname first or after a title in capitals, a date's bracketed weekday that
+  another rule found first, a PTT quote header, an author line and a user named by a handle
+  ending in digits, cities of Chinese communities abroad in either script; acronyms in
+  capitals, plates and the pear of a remedy (雪梨) left.
 """
 
 from __future__ import annotations
@@ -373,6 +378,23 @@ FOUND = {
         ("my grandpère (96!) got his pacemaker", "AGE", "96"),
         ("Bà ngoại (94) lives with us.", "AGE", "94"),
     ],
+    "twenty-eighth": [
+        ("我嫂子古丽娜尔·艾山大夫说没事。", "NAME", "古丽娜尔·艾山"),
+        ("【买买提江·托合提（社区医生）】明天上午义诊。", "NAME", "买买提江·托合提"),
+        ("The bottle says BOUDREAUX, ODILE Metoprolol 25MG.", "NAME", "BOUDREAUX, ODILE"),
+        ("Patient: MWANGI, KERUBO. Ward 4.", "NAME", "MWANGI, KERUBO"),
+        ("MR D. TREVENNA   Sertraline 50mg", "NAME", "D. TREVENNA"),
+        # a date takes in its bracketed weekday whatever was found inside the brackets
+        ("复诊约在11月6日（周三）上午。", "DATE", "11月6日（周三）"),
+        ("我2025年1月19日（星期日）去的急诊。", "DATE", "2025年1月19日（星期日）"),
+        # forum conventions that name a user
+        ("※ 引述《sunnyday1987》之銘言：", "NAME", "sunnyday1987"),
+        ("作者：kuanyu1985 (小宇) 看板：Health", "NAME", "kuanyu1985"),
+        ("用户养生小能手88多次在本版发广告。", "NAME", "养生小能手88"),
+        # cities of Chinese communities abroad, in either script
+        ("我爸在怡保做的碎石。", "LOCATION", "怡保"),
+        ("在溫哥華看的急診。", "LOCATION", "溫哥華"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -503,6 +525,17 @@ EDGES = {
         ("Salaam, my abbu has hepatitis C.", "Salaam"),
         ("My ammachi was admitted with pneumonia.", "ammachi"),
         ("Started on ramipril, then Caine said no.", "ramipril"),
+    ],
+    "twenty-eighth": [
+        # Acronyms in capitals after a comma, a title in capitals before an everyday word, a
+        # plate's dot, a site's name and its section.
+        ("Stage IIIA, R-CHOP x6 from Monday.", "IIIA, R-CHOP"),
+        ("Moved to ICU, IVIG x5 days.", "ICU, IVIG"),
+        ("ECHO: MODERATE MR AND TRACE AR", "MR AND"),
+        ("车牌湘C·8K235的车主", "车牌"),
+        ("好大夫在线·问诊：男，67岁。", "好大夫在线·问诊"),
+        ("川贝炖雪梨止咳有用吗？", "雪梨"),
+        ("作者：张三，发表于内科杂志。", "张三"),
     ],
 }
 

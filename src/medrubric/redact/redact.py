@@ -385,13 +385,18 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 
 
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
-    """Findings run on over the rest of what they name (`_grown`); findings of one kind
-    that touch, or that only a comma, a particle or a state code parts (`_JOINS`), become
-    one; a Chinese province or region left alone is dropped."""
+    """Findings run on over the rest of what they name (`_grown`; a date over its weekday in
+    brackets even where another finding was made inside them, which it then takes in);
+    findings of one kind that touch, or that only a comma, a particle or a state code parts
+    (`_JOINS`), become one; a Chinese province or region left alone is dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
+        if merged and f.end <= merged[-1].end:
+            continue  # inside the finding before it, which grew over it (a date's weekday)
         floor = merged[-1].end if merged else 0
         limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
+        if f.kind == "DATE":
+            limit = len(text)  # its weekday in brackets, whatever was found in them (周三)
         f = _grown(text, f, floor, limit)
         if merged and merged[-1].kind == f.kind:
             join = _JOINS.get(f.kind)

@@ -471,6 +471,7 @@ def rules() -> tuple[Rule, ...]:
         + twenty_third_rules()
         + twenty_fourth_rules()
         + twenty_fifth_rules()
+        + twenty_eighth_rules()
         + gazetteer_rules()
     )
 
@@ -5137,6 +5138,95 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
             cues=cues,
         ),
     )
+
+
+# Characters of the Chinese transcriptions of Uyghur, Kazakh, Tibetan and Mongolian names
+# (阿卜杜热合曼, 托合提, 叶尔兰, 斯琴), for a name whose two parts an interpunct joins.
+_TRANSCRIBED = _TRANSLIT + (
+    "托山逊吐不都卜杜肯拜兰叶洪斯哈坦素玉图雅乌日其琪萨敖登宝音苏朝鲁孟特根再班勒那塔琴瓦菲祖里明"
+    "赫纳加措嘉久美更秀才让嘎茹穆默德"
+)
+
+
+def twenty_eighth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 28 showed missing and no rule took: a name
+    transcribed into Chinese whose two parts an interpunct joins (古丽娜尔·艾山, 买买提江·托合提),
+    when a part is not in the list of minority name parts; a name in capitals, surname first
+    or after a title; forum handles a PTT quote, an author line or a "user" names (blind 25
+    and 27 missed the first two as well). Each part is a run of the
+    characters such transcriptions use (`_TRANSCRIBED`), so the name ends where a title, a
+    verb or a particle begins (艾山大夫, 托合提说); a plate (湘C·8K235) has a letter after its
+    dot."""
+    chars = _TRANSCRIBED
+    caps = r"[A-Z][A-Z'’-]*[A-Z]"
+    return (
+        Rule(
+            "NAME",
+            re.compile(rf"(?<![{chars}])[{chars}]{{2,7}}[·•‧・][{chars}]{{2,7}}(?![{chars}])"),
+        ),
+        # A name in capitals, surname first, as a label, a wristband or a letter prints it
+        # (BOUDREAUX, ODILE; MWANGI, KERUBO), or an initial and a surname after a title in
+        # capitals (MR D. TREVENNA): no word an everyday word, a drug or a medical term.
+        Rule(
+            "NAME",
+            re.compile(rf"\b{caps}(?:\s{caps})?,\s?{caps}(?:\s{caps})?\b(?![,/]\s?[A-Z])"),
+            accept=_capitals_name,
+        ),
+        Rule(
+            "NAME",
+            re.compile(rf"\b(?:MR|MRS|MS|MISS|DR)\.?\s+((?:[A-Z]\.\s?)?{caps})\b"),
+            group=1,
+            accept=_capitals_name,
+            cues=("mr", "ms", "miss", "dr"),
+        ),
+        # Forum conventions that name a user: a PTT quote header (※ 引述《id》之銘言), a post's
+        # author line (作者：id), a user or netizen named by a handle that ends in digits
+        # (用户养生小能手88多次…).
+        Rule(
+            HANDLE,
+            re.compile(r"(?:引述|引用)《([^》\s]{2,30})》(?:之銘言|之铭言)"),
+            group=1,
+            cues=("引述", "引用"),
+        ),
+        Rule(
+            HANDLE,
+            re.compile(r"作者\s*[：:]\s*([A-Za-z][A-Za-z0-9_.]{1,19})(?![A-Za-z0-9_.@])"),
+            group=1,
+            cues=("作者",),
+        ),
+        Rule(
+            HANDLE,
+            re.compile(
+                r"(?:用户|用戶|网友|網友|版友|群友|ID)\s*[：:]?\s*"
+                r"([\u4e00-\u9fffA-Za-z_][\u4e00-\u9fffA-Za-z_]{1,11}\d{1,4})(?!\d)"
+            ),
+            group=1,
+            cues=("用户", "用戶", "网友", "網友", "版友", "群友", "id"),
+        ),
+    )
+
+
+def _capitals_name(value: str) -> bool:
+    """A name in capitals: words of five letters or more (an initial aside; acronyms are
+    shorter: ICU, IVIG, NHIA), each with a vowel and a consonant, none an everyday English
+    word, a drug, a medical term or a month."""
+    lex = lexicon()
+    words = [w for w in re.split(r"[\s,.]+", value) if len(w) > 1]
+    return bool(words) and all(
+        len(w) >= 5
+        and re.search("[AEIOUY]", w)
+        and re.search("[B-DF-HJ-NP-TV-Z]", w)
+        and w.lower() not in lex.en_common_words
+        and not lex.is_common_word(w.lower())
+        and not lex.is_drug_name(w.capitalize())
+        and not is_medical_term(w.capitalize())
+        and not is_medical_term(w)
+        and w.capitalize() not in _MONTH_NAMES
+        for w in words
+    )
+
+
+_MONTH_NAMES = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 
 
 def twenty_fifth_rules() -> tuple[Rule, ...]:

@@ -538,8 +538,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       word (孙女), a word for a person or part of one (小姑 of 小姑娘), a surname with a
       character no given name has (张口) or one short lower-case word that is no given name
       (typed);
-    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院)
-      or a holiday or a month (Christmas, May);
+    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院),
+      a holiday or a month (Christmas, May) or a kinship word (大伯);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
       number (CA19-9 18.6), is no dose (112mcg), no bare acronym or regimen (PPSN, R-CHOP)
       and no Chinese
@@ -565,7 +565,11 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             and not _short_lower_word(span)
         )
     if kind == "LOCATION":
-        return len(_WORD_CHAR.findall(span)) > digits and not not_a_named_place(span)
+        return (
+            len(_WORD_CHAR.findall(span)) > digits
+            and not not_a_named_place(span)
+            and not (_CJK.match(span) and is_kinship_word(span))
+        )
     if kind == "ID" and (
         DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
     ):
