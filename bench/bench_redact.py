@@ -154,8 +154,8 @@ HELD_OUT_27 = {"en": ("en_blind27",), "zh": ("zh_blind27",)}
 # development now.
 HELD_OUT_28 = {"en": ("en_blind28",), "zh": ("zh_blind28",)}
 # Written after the freeze that follows blind 28 (its rules, the tagger trained with it), by
-# authors who saw only the labelling rules; held out until its one measurement ("##
-# Redaction: twenty-ninth blind set").
+# authors who saw only the labelling rules; measured once ("## Redaction: twenty-ninth
+# blind set"); the tagger is trained on it since: development now.
 HELD_OUT_29 = {"en": ("en_blind29",), "zh": ("zh_blind29",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
@@ -407,7 +407,7 @@ def main() -> None:
         ("blind 26 (dev)", HELD_OUT_26),
         ("blind 27 (dev)", HELD_OUT_27),
         ("blind 28 (dev)", HELD_OUT_28),
-        ("blind 29 (held out)", HELD_OUT_29),
+        ("blind 29 (dev)", HELD_OUT_29),
     )
     if args.only:
         parts = tuple(p for p in parts if any(p[0].startswith(o) for o in args.only))

@@ -387,7 +387,7 @@ def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),
         ("Write to jane.doe@example.com please.", "Fine."),
-        ("The number 58473920116 is on the letter about my asthma.", "See your doctor."),
+        ("It says 58473920116 under the barcode, asthma review.", "See your doctor."),
     ]
     threads = [
         make_thread(*pair).model_copy(update={"thread_id": str(i)}) for i, pair in enumerate(texts)

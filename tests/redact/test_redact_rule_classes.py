@@ -74,6 +74,7 @@ leave alone. One table a freeze, named by it:
   another rule found first, a PTT quote header, an author line and a user named by a handle
   ending in digits, cities of Chinese communities abroad in either script; acronyms in
   capitals, plates and the pear of a remedy (雪梨) left.
+- twenty-ninth: a number after its cue runs on over groups on its own line only.
 """
 
 from __future__ import annotations
@@ -394,6 +395,10 @@ FOUND = {
         # cities of Chinese communities abroad, in either script
         ("我爸在怡保做的碎石。", "LOCATION", "怡保"),
         ("在溫哥華看的急診。", "LOCATION", "溫哥華"),
+    ],
+    "twenty-ninth": [
+        # a number's later groups stay on its line: the label's name on the next one is found
+        ("RX# 7730159\nKOWALCZYK, DOROTA\nSERTRALINE 50MG TAB", "NAME", "KOWALCZYK, DOROTA"),
     ],
 }
 

@@ -848,7 +848,7 @@ def structured_rules() -> tuple[Rule, ...]:
                 r"[\s:：#.=\-–—(（)）是为]*"
                 r"((?=[A-Za-z0-9·/-]*\d|[A-Z]{1,4}\s\d)"
                 r"[A-Za-z0-9](?:[A-Za-z0-9]|[-·/](?=[A-Za-z0-9])){1,24}"
-                r"(?:\s[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){0,13}(?![A-Za-z0-9'’]))*)"
+                r"(?:[ \t\u00a0][A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9])){0,13}(?![A-Za-z0-9'’]))*)"
             ),
             group=1,
             accept=_looks_like_id,
@@ -5169,7 +5169,7 @@ def twenty_eighth_rules() -> tuple[Rule, ...]:
         # capitals (MR D. TREVENNA): no word an everyday word, a drug or a medical term.
         Rule(
             "NAME",
-            re.compile(rf"\b{caps}(?:\s{caps})?,\s?{caps}(?:\s{caps})?\b(?![,/]\s?[A-Z])"),
+            re.compile(rf"\b{caps}(?: {caps})?, ?{caps}(?: {caps})?\b(?![,/] ?[A-Z])"),
             accept=_capitals_name,
         ),
         Rule(
