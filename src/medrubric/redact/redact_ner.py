@@ -210,6 +210,7 @@ _SENTENCE = re.compile(r"[^.!?\n。！？]*(?:[.!?。！？]+|\n+|$)")
 # A word a kept entity may start with: a capital and a small letter, at a word's start
 # (the word runs on over any letters: Inês, Zoë).
 _CAPITALISED = re.compile(r"(?<![^\W_])[A-Z][a-z][^\W\d_]*")
+_OPENING = re.compile(r"(?:^|[.!?\n])\s*$")
 _WORD = re.compile(r"\S+")
 NER_CONTEXT_WORDS = 3
 
@@ -263,14 +264,8 @@ def _counts(text: str, word: re.Match[str]) -> bool:
 
 def _opens_sentence(text: str, start: int) -> bool:
     """Only spaces lie between the start of `text`, or a sentence's end (. ! ? or a line
-    break), and `start`: as `(?:^|[.!?\n])\\s*$` before it, read backwards from `start`
-    (the pattern searched from the text's start costs the whole text each time)."""
-    i = start
-    while i > 0 and text[i - 1].isspace():
-        i -= 1
-        if text[i] == "\n":
-            return True
-    return i == 0 or text[i - 1] in ".!?"
+    break), and `start`."""
+    return _before(_OPENING, text, start, 1)
 
 
 # Days and months (but for those that are names: April, May, June), which spaCy takes for

@@ -552,10 +552,10 @@ def scanning(pattern: re.Pattern[str]) -> re.Pattern[str]:
     and all. Python's engine tries such a pattern at every position of the text (it skips
     ahead only to a literal or a class that opens the pattern), and a word boundary followed
     by a long negative look-ahead costs more at each position than one class test."""
-    items = _sre_parser.parse(pattern.pattern, pattern.flags)
-    if not items or items[0][0] not in _ZERO_WIDTH:
+    parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    if not parsed or parsed[0][0] not in _ZERO_WIDTH:
         return pattern
-    first = first_characters(pattern)
+    first = _first_class(parsed)
     if first is None:
         return pattern
     body = _GLOBAL_FLAGS.sub("", pattern.pattern, count=1)
@@ -572,7 +572,10 @@ def first_characters(pattern: re.Pattern[str]) -> str | None:
     assertions are passed over; those under ignore-case kept in a `(?i:…)` part, which
     folds case as the pattern does). None when any character may start a match, or one of
     a category other than digits, or when the pattern can match the empty string."""
-    parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    return _first_class(_sre_parser.parse(pattern.pattern, pattern.flags))
+
+
+def _first_class(parsed: _sre_parser.SubPattern) -> str | None:
     found = _first(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
     if found is None or found[1]:
         return None
@@ -5140,6 +5143,39 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
     )
 
 
+def twenty_fifth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 25 showed missing and no rule took: a lower-case
+    given name after a lower-case self-introduction ("hi im kayleigh 23 from wigan"). Its
+    other misses widened rules already there: a second everyday-word name joined by "and"
+    after a thanks ("Thank you April and Summer for"), a possessive before an acronym
+    ("Will's MRI"), a name in brackets after a relative after a dash or comma ("- mum (Pat)
+    had a fall"), and South Asian kinship words as relatives (my amma valli); and an age over
+    89 in brackets after a grandparent in another language (grandpère (96!)), festivals that
+    date care (Holy Week, Sallah, Ugadi, Bihu; Eid al-Adha after "the first day of"; Chinese
+    New Year eve), a weekday after "is" (the tumor board is wednesday), a day and month after
+    "follow-up is", a ZIP after a town and a state code with no comma (Ann Arbor MI 48104)."""
+    return (
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?i:\b(?:im|i'm|i’m|i am|my name is|my names|my name's|this is))"
+                r"\s+([a-z][a-z'’-]{2,11})\b"
+            ),
+            group=1,
+            accept=_lower_given,
+            cues=("im", "i'm", "i’m", "i am", "name", "this is"),
+        ),
+        # An age over 89 in brackets after a grandparent named in the family's language
+        # ("my grandpère (96!)", "Bà ngoại (94)").
+        Rule(
+            "AGE",
+            re.compile(rf"(?i:\b(?:{_ELDER_WORLD})\s*\(\s*)(9\d|1[01]\d)\s*!?\)"),
+            group=1,
+            min_digits=2,
+        ),
+    )
+
+
 # Characters of the Chinese transcriptions of Uyghur, Kazakh, Tibetan and Mongolian names
 # (阿卜杜热合曼, 托合提, 叶尔兰, 斯琴), for a name whose two parts an interpunct joins.
 _TRANSCRIBED = _TRANSLIT + (
@@ -5149,14 +5185,15 @@ _TRANSCRIBED = _TRANSLIT + (
 
 
 def twenty_eighth_rules() -> tuple[Rule, ...]:
-    """Classes of identifier that blind set 28 showed missing and no rule took: a name
-    transcribed into Chinese whose two parts an interpunct joins (古丽娜尔·艾山, 买买提江·托合提),
-    when a part is not in the list of minority name parts; a name in capitals, surname first
-    or after a title; forum handles a PTT quote, an author line or a "user" names (blind 25
-    and 27 missed the first two as well). Each part is a run of the
-    characters such transcriptions use (`_TRANSCRIBED`), so the name ends where a title, a
-    verb or a particle begins (艾山大夫, 托合提说); a plate (湘C·8K235) has a letter after its
-    dot."""
+    """Classes of identifier that blind set 28 showed missing and no rule took:
+    - a name transcribed into Chinese whose two parts an interpunct joins (古丽娜尔·艾山,
+      买买提江·托合提) where a part is not in the list of minority name parts: each part a run
+      of the characters such transcriptions use (`_TRANSCRIBED`), so the name ends where a
+      title, a verb or a particle begins (艾山大夫, 托合提说); a plate (湘C·8K235) has a
+      letter after its dot;
+    - a name in capitals on one line, surname first or after a title (`_capitals_name`);
+    - a handle named by a PTT quote header, an author line or a "user" word (blind 25 and
+      27 missed the first two as well)."""
     chars = _TRANSCRIBED
     caps = r"[A-Z][A-Z'’-]*[A-Z]"
     return (
@@ -5174,7 +5211,7 @@ def twenty_eighth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            re.compile(rf"\b(?:MR|MRS|MS|MISS|DR)\.?\s+((?:[A-Z]\.\s?)?{caps})\b"),
+            re.compile(rf"\b(?:MR|MRS|MS|MISS|DR)\.?[ \t]+((?:[A-Z]\. ?)?{caps})\b"),
             group=1,
             accept=_capitals_name,
             cues=("mr", "ms", "miss", "dr"),
@@ -5209,7 +5246,7 @@ def twenty_eighth_rules() -> tuple[Rule, ...]:
 def _capitals_name(value: str) -> bool:
     """A name in capitals: words of five letters or more (an initial aside; acronyms are
     shorter: ICU, IVIG, NHIA), each with a vowel and a consonant, none an everyday English
-    word, a drug, a medical term or a month."""
+    word, a drug, a medical term, a month or a day."""
     lex = lexicon()
     words = [w for w in re.split(r"[\s,.]+", value) if len(w) > 1]
     return bool(words) and all(
@@ -5221,42 +5258,6 @@ def _capitals_name(value: str) -> bool:
         and not lex.is_drug_name(w.capitalize())
         and not is_medical_term(w.capitalize())
         and not is_medical_term(w)
-        and w.capitalize() not in _MONTH_NAMES
+        and w.capitalize() not in _CALENDAR_WORDS
         for w in words
-    )
-
-
-_MONTH_NAMES = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
-
-
-def twenty_fifth_rules() -> tuple[Rule, ...]:
-    """Classes of identifier that blind set 25 showed missing and no rule took: a lower-case
-    given name after a lower-case self-introduction ("hi im kayleigh 23 from wigan"). Its
-    other misses widened rules already there: a second everyday-word name joined by "and"
-    after a thanks ("Thank you April and Summer for"), a possessive before an acronym
-    ("Will's MRI"), a name in brackets after a relative after a dash or comma ("- mum (Pat)
-    had a fall"), and South Asian kinship words as relatives (my amma valli); and an age over
-    89 in brackets after a grandparent in another language (grandpère (96!)), festivals that
-    date care (Holy Week, Sallah, Ugadi, Bihu; Eid al-Adha after "the first day of"; Chinese
-    New Year eve), a weekday after "is" (the tumor board is wednesday), a day and month after
-    "follow-up is", a ZIP after a town and a state code with no comma (Ann Arbor MI 48104)."""
-    return (
-        Rule(
-            "NAME",
-            re.compile(
-                r"(?i:\b(?:im|i'm|i’m|i am|my name is|my names|my name's|this is))"
-                r"\s+([a-z][a-z'’-]{2,11})\b"
-            ),
-            group=1,
-            accept=_lower_given,
-            cues=("im", "i'm", "i’m", "i am", "name", "this is"),
-        ),
-        # An age over 89 in brackets after a grandparent named in the family's language
-        # ("my grandpère (96!)", "Bà ngoại (94)").
-        Rule(
-            "AGE",
-            re.compile(rf"(?i:\b(?:{_ELDER_WORLD})\s*\(\s*)(9\d|1[01]\d)\s*!?\)"),
-            group=1,
-            min_digits=2,
-        ),
     )
