@@ -74,7 +74,15 @@ leave alone. One table a freeze, named by it:
   another rule found first, a PTT quote header, an author line and a user named by a handle
   ending in digits, cities of Chinese communities abroad in either script; acronyms in
   capitals, plates and the pear of a remedy (雪梨) left.
-- twenty-ninth: a number after its cue runs on over groups on its own line only.
+- twenty-ninth: a number after its cue runs on over groups on its own line only; a less
+  common surname alone before a title (符医生, 亓大夫, 簡醫師, 纳奶奶) and more titles (助产士),
+  a lower-case user name ending in digits, the user of a PTT push line, a surname and a
+  kinship word heading a chat message, a month.day or month/day date opening a clause or
+  before an event of care, an age over 89 after an elder named in more languages (kokum,
+  tatay) or after a name and a comma, a GP surgery named after its street; test results
+  after "is" (Hb is 98), counts (week12, covid19), readings (INR 2.3挺好, 7.2偏高), roles
+  before a title (班主任, 应医生要求) and an English name after 我是 running into a letter
+  (IgA肾病) left.
 """
 
 from __future__ import annotations
@@ -399,6 +407,34 @@ FOUND = {
     "twenty-ninth": [
         # a number's later groups stay on its line: the label's name on the next one is found
         ("RX# 7730159\nKOWALCZYK, DOROTA\nSERTRALINE 50MG TAB", "NAME", "KOWALCZYK, DOROTA"),
+        # a less common surname alone before a title or term of address
+        ("谢谢手外科的符医生，也谢谢护士。", "NAME", "符"),
+        ("风湿科的亓大夫还坐诊吗？", "NAME", "亓"),
+        ("天津胸科医院的丛主任上周说可以手术。", "NAME", "丛"),
+        ("辖区里的纳奶奶今年九十了。", "NAME", "纳"),
+        ("腎臟科很專業，推薦簡醫師。", "NAME", "簡"),
+        ("产房的黄助产士一直鼓励我。", "NAME", "黄"),
+        # a user name of lower-case letters and digits, the user of a PTT push line
+        ("想問版友意見。--kiwi0812", "NAME", "kiwi0812"),
+        ("thanks all, saltfish0921 here again", "NAME", "saltfish0921"),
+        ("推 kuroneko77: 我媽在那裡做過TAVI", "NAME", "kuroneko77"),
+        ("→ Dr_Lin: 健保部分給付", "NAME", "Dr_Lin"),
+        # a surname and a kinship word heading a chat message
+        ("【糖友交流群】\n梁姨：今早空腹10.2\n群主：别自己乱加", "NAME", "梁姨"),
+        # a month and day with a dot or a slash opening a clause, or before an event of care
+        ("时间线整理：3.5发烧，3.7在县医院拍片说肺炎，3.10转省医院", "DATE", "3.5"),
+        ("时间线整理：3.5发烧，3.7在县医院拍片说肺炎，3.10转省医院", "DATE", "3.10"),
+        ("第二次换了方案，4.18移植一枚囊胚，4.28抽血HCG 386", "DATE", "4.18"),
+        ("我3.5在武汉同济医院做的胃镜。", "DATE", "3.5"),
+        ("爸爸3/28在奇美醫院安寧病房走了。", "DATE", "3/28"),
+        ("去年11/8第一次看診，醫師很有耐心。", "DATE", "11/8"),
+        # an age over 89 after an elder named in the family's language, or a name and a comma
+        ("My kokum is 90 and lives up north.", "AGE", "90"),
+        ("Hi mga ka-forum! My tatay is 92 and had pneumonia.", "AGE", "92"),
+        ("Mrs Halina Kowalczyk, is 97. Her pressure area is fine.", "AGE", "97"),
+        # a GP surgery named after its street
+        ("Review: Corve Street Surgery, three stars.", "LOCATION", "Corve Street Surgery"),
+        ("The GP at the Tilehurst Road surgery said no.", "LOCATION", "Tilehurst Road surgery"),
     ],
 }
 
@@ -541,6 +577,30 @@ EDGES = {
         ("好大夫在线·问诊：男，67岁。", "好大夫在线·问诊"),
         ("川贝炖雪梨止咳有用吗？", "雪梨"),
         ("作者：张三，发表于内科杂志。", "张三"),
+    ],
+    "twenty-ninth": [
+        # Counts and markers that end in digits, roles before a title, the role of a chat's
+        # owner, an English name after 我是 that runs into a letter.
+        ("SVR12 confirmed at week12, covid19 negative.", "week12"),
+        ("SVR12 confirmed at week12, covid19 negative.", "covid19"),
+        ("孩子的班主任说他上课坐不住。", "班主任"),
+        ("应医生要求，我们做了复查。", "应医生"),
+        ("经医生诊断是肺炎。", "经医生"),
+        ("连医生都说没见过。", "连医生"),
+        ("我的干爷爷住院了。", "干爷爷"),
+        ("群主：别自己乱加\n群主：下周去问医生", "群主"),
+        ("肾内科医生说我是IgA肾病。", "IgA肾病"),
+        # readings, not dates: after a test's Latin name, before a unit or a word of range
+        ("INR 2.3挺好的，华法林3mg。", "2.3"),
+        ("TSH:3.2还行。", "3.2"),
+        ("血糖7.2偏高，尿酸5.2左右。", "7.2"),
+        ("血糖7.2偏高，尿酸5.2左右。", "5.2"),
+        ("餐后2小时基本在6.0-6.7之间。", "6.7"),
+        ("体重5.6斤，出生3.2公斤。", "5.6"),
+        # a test's result after "is" is no age
+        ("Hb is 98 pa lang, so iron first.", "98"),
+        ("Glucose is 95 fasting.", "95"),
+        ("Ferritin is 92 now.", "92"),
     ],
 }
 

@@ -59,6 +59,7 @@ class Lexicon:
     family_names: frozenset[str]
     zh_surnames: tuple[str, ...]
     zh_surnames_ambiguous: tuple[str, ...]
+    zh_surnames_rare: tuple[str, ...]
     zh_given_chars: str
     eponyms: tuple[str, ...]
     kept_places: frozenset[str]
@@ -227,6 +228,7 @@ def lexicon() -> Lexicon:
         family_names=family,
         zh_surnames=tuple(surnames),
         zh_surnames_ambiguous=tuple(_tokens("surnames_zh_ambiguous.txt")),
+        zh_surnames_rare=tuple(_tokens("surnames_zh_rare.txt")),
         zh_given_chars="".join(sorted(set("".join(_tokens("given_chars_zh.txt"))))),
         eponyms=tuple(term for kind, _, term in never if kind == "eponym"),
         kept_places=frozenset(term for kind, _, term in never if kind == "place")

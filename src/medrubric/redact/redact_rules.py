@@ -472,6 +472,7 @@ def rules() -> tuple[Rule, ...]:
         + twenty_fourth_rules()
         + twenty_fifth_rules()
         + twenty_eighth_rules()
+        + twenty_ninth_rules()
         + gazetteer_rules()
     )
 
@@ -1699,7 +1700,7 @@ def name_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:{_ZH_ADDRESS_CUE}|^|(?<=[，,。！!\s]))"
                 rf"((?:小|阿)?(?:(?:{surnames})|(?:{ambiguous})|[{chars}]){{1,2}}?大?[姐哥叔姨])"
-                r"(?=[，,。！!\s、（(]|分享|帮忙|说|你好|您好|教|的|人|也|很|真|特别|$)"
+                r"(?=[，,。！!\s、（(：:]|分享|帮忙|说|你好|您好|教|的|人|也|很|真|特别|$)"
             ),
             group=1,
             accept=_zh_addressed,
@@ -2356,6 +2357,12 @@ _ELDER_MORE = (
 _MEASURE = (
     r"sats?\b|saturation|oxygen|o2|spo2|pulse|heart|hr\b|bp\b|pressure|glucose|sugar|score|weight"
     r"|level|reading|temp|rate|count|result|egfr|creatinine|hba1c|number|iq|percent|kg|lbs?\b"
+)
+# Tests whose result is a number that could read as an age (Hb is 98, Ferritin is 95).
+_LAB_WORDS = (
+    r"hb|hgb|haemoglobin|hemoglobin|ferritin|calcium|sodium|potassium|magnesium|vitamin|folate"
+    r"|albumin|urea|bilirubin|cholesterol|iron|phosphate|lactate|troponin|amylase|lipase"
+    r"|platelets?|neutrophils|fev1|fvc|mcv|ldl|hdl|tsh|psa|crp|esr|alt|ast|inr"
 )
 _NOT_AN_AGE = (
     r"(?!\s*(?:%|mg|mcg|ml|kg|lb|cm|mm|bpm|/|\.\d|°|degrees|units?|days?|weeks?|months?|hours?"
@@ -3302,12 +3309,14 @@ def position_rules() -> tuple[Rule, ...]:
             accept=_given_name,
         ),
         # An age over 89 after a name or relative: "my mum Edna is 93", "Maureen was
-        # ninety-two", "Winston (94)", "gran (Edna, 93)", "aunty is ninety-four".
+        # ninety-two", "Mrs Halina Kowalczyk, is 97", "Winston (94)", "gran (Edna, 93)", "aunty
+        # is ninety-four"; not a test's result (Hb is 98, Glucose is 95).
         Rule(
             "AGE",
             c(
-                rf"(?:\b(?i:{_RELATIVES_EN})|\b{_CAP})(?:\s+{_CAP})*(?:\s*\([^()]{{1,20}}\))?"
-                rf"\s+(?:is|was|turns|turned|is now)\s+{number}\b{_NOT_AN_AGE}"
+                rf"(?:\b(?i:{_RELATIVES_EN})|\b(?!(?i:{_MEASURE}|{_LAB_WORDS})\b){_CAP})"
+                rf"(?:\s+{_CAP})*(?:\s*\([^()]{{1,20}}\))?"
+                rf",?\s+(?:is|was|turns|turned|is now)\s+{number}\b{_NOT_AN_AGE}"
             ),
             group=1,
             accept=_over_89,
@@ -3369,7 +3378,8 @@ _SHORT_HOSPITAL_AFTER = (
 _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
-    r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐"
+    r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
+    r"|康復師|社工"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3420,6 +3430,7 @@ def ninth_rules() -> tuple[Rule, ...]:
     c = re.compile
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
+    rare = "".join(lex.zh_surnames_rare)
     stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
     name_char = rf"[^\W\d{stop}]"
     street_stop = stop.replace("和", "").replace("与", "")  # 林和西路
@@ -3487,9 +3498,9 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被])"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
-                rf"((?:{surnames}|{ambiguous}))(?=(?:{_ZH_SURNAME_TITLE}))"
+                rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
             cues=tuple(_ZH_SURNAME_TITLE.split("|")),
@@ -3894,7 +3905,11 @@ _ELDER_WORLD = (
     r"|amah|yiayia|yia yia|pappou|babcia|dziadek|bubbe|bubby|zayde|savta|saba|tutu|mamie"
     r"|bà|ông|lolo|lola|nonna|nonno|abuela|abuelo"
     r"|bà ngoại|bà nội|ông ngoại|ông nội|grandpère|grand-père|grandmère|grand-mère|abuelita"
-    r"|abuelito|oma|opa"
+    r"|abuelito|oma|opa|kokum|kookum|mushum|koro|kuia|nannu|nanna|tatay|nanay|itay|inay"
+    r"|mamanjoon|babajoon|maman bozorg|nani|naani|dadi|daadi|nanaji|dadaji|ajji|ajja|paati"
+    r"|thatha|ammamma|achachan|dida|dadu|teta|sitto|sitti|jiddo|jeddo|babushka|dedushka"
+    r"|dziadzia|mormor|farmor|morfar|farfar|avó|avô|vovó|vovô|babaanne|anneanne|obaachan"
+    r"|ojiichan|bebia|babua|yaya|lelo"
 )
 # Words of a reading before "at N" ("sats stable at 92", "hovering at 95").
 _READING_BEFORE_AT = (
@@ -4777,7 +4792,7 @@ def twentieth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?<=我是|我叫|我係|我系)\s?({_CAP}(?:\s{_CAP}){{0,2}})"),
+            c(rf"(?<=我是|我叫|我係|我系)\s?({_CAP}(?:\s{_CAP}){{0,2}})(?![A-Za-z\d])"),
             group=1,
             accept=lambda v: not lexicon().is_drug_name(v) and not is_medical_term(v),
             cues=("我是", "我叫", "我係", "我系"),
@@ -5239,6 +5254,117 @@ def twenty_eighth_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             cues=("用户", "用戶", "网友", "網友", "版友", "群友", "id"),
+        ),
+    )
+
+
+# Words that end in a count or a number in clinical text rather than in a user name
+# (week12, cycle10, covid19, cyfra21): the letters of a handle are none of them.
+_COUNTED_WORDS = frozenset(
+    {
+        "week",
+        "weeks",
+        "day",
+        "days",
+        "month",
+        "months",
+        "year",
+        "years",
+        "cycle",
+        "cycles",
+        "phase",
+        "stage",
+        "grade",
+        "round",
+        "dose",
+        "visit",
+        "level",
+        "type",
+        "room",
+        "ward",
+        "floor",
+        "page",
+        "line",
+        "step",
+        "item",
+        "part",
+        "test",
+        "batch",
+        "model",
+        "version",
+        "covid",
+        "sars",
+        "cyfra",
+        "spf",
+        "svr",
+        "das",
+        "hpv",
+        "psa",
+    }
+)
+
+
+# The last word of a street's name (Corve Street, Tilehurst Road, Brixton Hill).
+_STREET_WORDS = (
+    r"Road|Street|Lane|Hill|Avenue|Park|Green|Square|Way|Close|Drive|Place|Row|Terrace"
+    r"|Crescent|Gardens|Bridge|Gate|Walk|Court|Vale"
+)
+# A month and a day with a dot or a slash (3.5, 3/28, 12.25), not part of a longer number.
+_ZH_MONTH_DAY = r"((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))(?![\d.%/])"
+# What follows a reading rather than a date: a unit, a count, a word of range or degree.
+_ZH_AFTER_A_READING = (
+    "度个次倍公斤米厘毫克升分秒岁歲周週天小年月万萬千元块塊级級期型号號楼樓床层層片粒支瓶袋盒"
+    "针針单位寸两兩磅成折人例組组项項页頁章节節条條点點左以到至之偏"
+)
+# Events of care a date opens (3.5入院, 3/28在…走了, 11/8第一次看診).
+_ZH_DATED_EVENT = (
+    r"在|去|做|入院|住院|出院|移植|抽血|验血|驗血|剖|开始|開始|复查|複查|手术|手術|那天|拍|转院|轉院"
+    r"|转到|晚上|早上|上午|下午|凌晨|中午|当天|當天|发烧|發燒|发热|發熱|生的|走了|离世|離世|去世|确诊"
+    r"|確診|挂号|掛號|就诊|就診|预约|預約|给您|打针|打針|住进|住進|送|急诊|急診|开刀|開刀|看诊|看診"
+    r"|第一次"
+)
+
+
+def twenty_ninth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 29 showed missing and no rule took:
+    - a user name of lower-case letters and two to four digits (saltfish0921, kuroneko77),
+      in any language's text, its letters not a word that counts (week12, covid19);
+    - the user of a PTT push line (推 kuroneko77: …, → id: …, 噓 id: …);
+    - a GP surgery named after its street (Corve Street Surgery, Tilehurst Road surgery);
+    - a month and day written 3.5 or 3/28 in Chinese text, opening a clause before a word
+      that is not a unit (3.5发烧，3.7在县医院拍片), or after a word before an event of care
+      (我3.5在…做的胃镜, 爸爸3/28在…走了); a reading follows its test's Latin name (INR 2.3挺好)
+      or comes before a unit or a word of range (7.2偏, 5.2左右, 6.0-6.7之间)."""
+    return (
+        Rule(
+            HANDLE,
+            re.compile(r"(?<![\w.@/#+])(?<!\w-)([a-z]{4,16})(\d{2,4})(?![\w@]|[.-]\w)"),
+            accept=lambda v: re.sub(r"\d+$", "", v) not in _COUNTED_WORDS,
+            min_digits=2,
+        ),
+        Rule(
+            HANDLE,
+            re.compile(r"(?m)^(?:推|噓|嘘|→)[ \t]+([A-Za-z][A-Za-z0-9_]{1,15})[ \t]?[:：]"),
+            group=1,
+            cues=("推", "噓", "嘘", "→"),
+        ),
+        Rule(
+            "LOCATION",
+            re.compile(rf"\b(?:[A-Z][a-z'’]+\s){{1,3}}(?:{_STREET_WORDS})\s+[Ss]urgery\b"),
+            cues=("surgery",),
+        ),
+        Rule(
+            "DATE",
+            re.compile(
+                rf"(?<![A-Za-z]\s)(?<![A-Za-z][:：])(?<![\d.\w/~～-]){_ZH_MONTH_DAY}"
+                rf"(?=[\u4e00-\u9fff])(?![{_ZH_AFTER_A_READING}])"
+            ),
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            re.compile(rf"(?<=[\u4e00-\u9fff]){_ZH_MONTH_DAY}(?=(?:{_ZH_DATED_EVENT}))"),
+            min_digits=2,
         ),
     )
 
