@@ -380,9 +380,12 @@ def test_the_ner_pipeline_is_loaded_afresh_when_its_vocabulary_passes_the_limit(
     assert redact_ner.english_entities(texts) == expected
 
 
-def test_redact_ends_with_where_every_thread_went(tmp_path, capsys):
+def test_redact_ends_with_where_every_thread_went(tmp_path, capsys, monkeypatch):
     """Threads kept unchanged, kept and redacted, rejected; then identifiers by kind, as the
-    thread-by-thread redactor counts them."""
+    thread-by-thread redactor counts them. A rejected thread needs a number no detector
+    takes: the rules alone leave this barcode number (the learned tagger's reading of such a
+    number moves with its training), so the tagger is off here."""
+    monkeypatch.setenv("MEDRUBRIC_TAGGER", "0")
     texts = [
         ("I have had a dry cough for a week.", "Rest and fluids."),
         ("My name is John Smith, call 617-555-0142.", "Hello, please see Dr. Lee."),

@@ -655,6 +655,8 @@ KEPT = {
     "twenty-third": [
         # a word for a person that the tagger read as a pet name
         ("小姑娘发烧了，38.5度，要不要去医院？", "小姑娘"),
+        # a place the tagger cut out of a kind of hospital
+        ("矫正6个月还不会翻身，需要去妇幼保健院做康复吗？", "妇幼保健院"),
     ],
 }
 

@@ -539,7 +539,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       character no given name has (张口) or one short lower-case word that is no given name
       (typed);
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院),
-      a holiday or a month (Christmas, May) or a kinship word (大伯);
+      a holiday or a month (Christmas, May), a kinship word (大伯) or the tail of a kind of
+      hospital that starts inside a word (幼保健院 of 妇幼保健院);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
       number (CA19-9 18.6), is no dose (112mcg), no bare acronym or regimen (PPSN, R-CHOP)
       and no Chinese
@@ -569,6 +570,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             len(_WORD_CHAR.findall(span)) > digits
             and not not_a_named_place(span)
             and not (_CJK.match(span) and is_kinship_word(span))
+            and not (_CJK.match(span) and _tail_of_a_kind(text, start, end))
         )
     if kind == "ID" and (
         DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
@@ -594,6 +596,15 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     if kind == "IP":
         return _ip_address(span)
     return True
+
+
+def _tail_of_a_kind(text: str, start: int, end: int) -> bool:
+    """A Chinese place that starts inside a word of jieba's (幼保健院 of 去妇幼保健院) and is a
+    kind of place with that word's first characters (妇幼保健院)."""
+    position = _jieba_positions(text).get(start, ("jp=B",))[0]
+    return position in ("jp=M", "jp=E") and any(
+        start >= k and not_a_named_place(text[start - k : end]) for k in (1, 2)
+    )
 
 
 _IPV4_PORT = re.compile(r"(\d+\.\d+\.\d+\.\d+):\d+")
