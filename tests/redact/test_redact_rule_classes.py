@@ -83,6 +83,8 @@ leave alone. One table a freeze, named by it:
   after "is" (Hb is 98), counts (week12, covid19), readings (INR 2.3挺好, 7.2偏高), roles
   before a title (班主任, 应医生要求) and an English name after 我是 running into a letter
   (IgA肾病) left.
+- thirtieth: An ID number masked after its first digits, a Chinese month.day date right after
+  the event it dates; counts written with × and readings after their test left.
 """
 
 from __future__ import annotations
@@ -436,6 +438,14 @@ FOUND = {
         ("Review: Corve Street Surgery, three stars.", "LOCATION", "Corve Street Surgery"),
         ("The GP at the Tilehurst Road surgery said no.", "LOCATION", "Tilehurst Road surgery"),
     ],
+    "thirtieth": [
+        # an ID number masked after the digits that show a region and a birth date
+        ("患者身份证：520526201604****** 联系电话见下", "ID", "520526201604******"),
+        ("要填身份证号3205**********2418和医保卡号", "ID", "3205**********2418"),
+        # a month.day date after the event it dates
+        ("取卵3.21，取了6个成熟5个。鲜胚移植3.26，移植后第12天验孕。", "DATE", "3.21"),
+        ("取卵3.21，取了6个成熟5个。鲜胚移植3.26，移植后第12天验孕。", "DATE", "3.26"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -601,6 +611,11 @@ EDGES = {
         ("Hb is 98 pa lang, so iron first.", "98"),
         ("Glucose is 95 fasting.", "95"),
         ("Ferritin is 92 now.", "92"),
+    ],
+    "thirtieth": [
+        # a count with a multiplication sign, a reading after its test
+        ("血常规：WBC 12.3×10^9/L，中性粒细胞偏高。", "12.3×10^9/L"),
+        ("复查血糖7.2，比上次好。", "7.2"),
     ],
 }
 
