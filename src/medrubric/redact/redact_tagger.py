@@ -601,10 +601,9 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
 def _tail_of_a_kind(text: str, start: int, end: int) -> bool:
     """A Chinese place that starts inside a word of jieba's (幼保健院 of 去妇幼保健院) and is a
     kind of place with that word's first characters (妇幼保健院)."""
-    position = _jieba_positions(text).get(start, ("jp=B",))[0]
-    return position in ("jp=M", "jp=E") and any(
-        start >= k and not_a_named_place(text[start - k : end]) for k in (1, 2)
-    )
+    if not any(start >= k and not_a_named_place(text[start - k : end]) for k in (1, 2)):
+        return False
+    return _jieba_positions(text).get(start, ("jp=B",))[0] in ("jp=M", "jp=E")
 
 
 _IPV4_PORT = re.compile(r"(\d+\.\d+\.\d+\.\d+):\d+")
