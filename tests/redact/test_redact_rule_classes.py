@@ -84,7 +84,8 @@ leave alone. One table a freeze, named by it:
   before a title (班主任, 应医生要求) and an English name after 我是 running into a letter
   (IgA肾病) left.
 - thirtieth: An ID number masked after its first digits, a Chinese month.day date right after
-  the event it dates; counts written with × and readings after their test left.
+  the event it dates, a date's weekday before it; counts written with × and readings after
+  their test left.
 """
 
 from __future__ import annotations
@@ -445,6 +446,9 @@ FOUND = {
         # a month.day date after the event it dates
         ("取卵3.21，取了6个成熟5个。鲜胚移植3.26，移植后第12天验孕。", "DATE", "3.21"),
         ("取卵3.21，取了6个成熟5个。鲜胚移植3.26，移植后第12天验孕。", "DATE", "3.26"),
+        # a date takes in its weekday before it
+        ("Reminder: flu jab clinic Saturday 19 October 9-12.", "DATE", "Saturday 19 October"),
+        ("Seen Tues. 4 March by the GP.", "DATE", "Tues. 4 March"),
     ],
 }
 

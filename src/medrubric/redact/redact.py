@@ -352,6 +352,9 @@ _BEFORE = {
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
         r"|(?<![\w])(?:the|The)\s+$"
+        # …and its weekday (Saturday 19 October, Tues. 4 March).
+        r"|(?<![\w])(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+        r"|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?,?\s+$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
@@ -426,9 +429,10 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C), a
       four-digit postcode after it, bare or in brackets (Caloundra 4551, Bendigo VIC 3550,
       Hamilton (3204); not a year) and a UK outward code after it (Aberdeen AB25);
-    - a date takes in "the day after" or "the day before" (the day after Easter Monday) or
-      "the" (the 17th) before it ("last" stays: "a seizure last Tuesday" keeps the words
-      of the seizure), and a Chinese date its weekday in brackets (4月22日（周一）);
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday),
+      "the" (the 17th) or its weekday (Saturday 19 October) before it ("last" stays: "a
+      seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
+      in brackets (4月22日（周一）);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it
