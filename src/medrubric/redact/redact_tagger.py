@@ -539,8 +539,9 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       character no given name has (张口) or one short lower-case word that is no given name
       (typed);
     - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院),
-      a holiday or a month (Christmas, May), a kinship word (大伯) or the tail of a kind of
-      hospital that starts inside a word (幼保健院 of 妇幼保健院);
+      a holiday or a month (Christmas, May), a kinship word (大伯), the tail of a kind of
+      hospital that starts inside a word (幼保健院 of 妇幼保健院) or a shop alone after "at" with
+      the everyday words after it (Boots able);
     - a phone number has at least six digits or Chinese numerals; an ID has no decimal
       number (CA19-9 18.6), is no dose (112mcg), no bare acronym or regimen (PPSN, R-CHOP)
       and no Chinese
@@ -571,6 +572,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             and not not_a_named_place(span)
             and not (_CJK.match(span) and is_kinship_word(span))
             and not (_CJK.match(span) and _tail_of_a_kind(text, start, end))
+            and not _shop_and_common_words(text, start, end)
         )
     if kind == "ID" and (
         DOSE.fullmatch(span) or not _ID_CHAR.search(span) or _ACRONYM.fullmatch(span)
@@ -596,6 +598,17 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     if kind == "IP":
         return _ip_address(span)
     return True
+
+
+def _shop_and_common_words(text: str, start: int, end: int) -> bool:
+    """A shop by its name alone after "at" and the everyday words in lower case that follow
+    it (Boots able of "at Boots able to"): `shop_alone` with the words it ran on over."""
+    first, *rest = text[start:end].split()
+    return (
+        bool(rest)
+        and all(w.islower() and w in lexicon().en_common_words for w in rest)
+        and shop_alone(text, start, start + len(first))
+    )
 
 
 def _tail_of_a_kind(text: str, start: int, end: int) -> bool:
