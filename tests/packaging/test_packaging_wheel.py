@@ -42,7 +42,8 @@ def test_the_wheel_installs_a_lean_core_outside_the_checkout(tmp_path):
         names = set(packed.namelist())
     for word_list in ("screen/data/icd_terms.tsv", "screen/data/safety_lexicon.tsv",
                       "redact/data/surrogates.tsv", "redact/data/tagger.crfsuite",
-                      "redact/data/tagger.json", "redact/data/surnames_zh_rare.txt"):  # fmt: skip
+                      "redact/data/tagger.json", "redact/data/surnames_zh_rare.txt",
+                      "redact/data/places_hk_mo_tw_zh.txt"):  # fmt: skip
         assert f"medrubric/{word_list}" in names
     checked = _run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist, cwd=tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr

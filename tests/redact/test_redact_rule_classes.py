@@ -86,6 +86,14 @@ leave alone. One table a freeze, named by it:
 - thirtieth: An ID number masked after its first digits, a Chinese month.day date right after
   the event it dates, a date's weekday before it; counts written with × and readings after
   their test left.
+- thirty-second: A surname alone before a title after any character, checked against jieba's
+  dictionary, and before more ranks and terms of address (干事, 站长, 姐, 太); Hong Kong's,
+  Macau's and Taiwan's districts and townships; a pharmacy's or a company's branch and a
+  city's government office; churches, chapels and funeral homes, places joined by
+  lower-case particles and hospitals named with "and" or "for"; default, underscored and
+  floor-poster user names; subject names (语文老师), words ending in a surname's character
+  (健身房经理), a name's last character (琳达阿姨), a drug holding a district's name
+  (多西环素), a faith's church and a journal byline left.
 """
 
 from __future__ import annotations
@@ -450,6 +458,49 @@ FOUND = {
         ("Reminder: flu jab clinic Saturday 19 October 9-12.", "DATE", "Saturday 19 October"),
         ("Seen Tues. 4 March by the GP.", "DATE", "Tues. 4 March"),
     ],
+    "thirty-second": [
+        # a surname alone before a title after any character, and before more ranks
+        ("主任鲁老师：各位家长好", "NAME", "鲁"),
+        ("人事钟主管说不给调。", "NAME", "钟"),
+        ("邻居王婶每天会过去看看。", "NAME", "王"),
+        ("教官韦排长守了我一下午。", "NAME", "韦"),
+        ("约了柏老师，聊了四次。", "NAME", "柏"),
+        ("他的主刀是迟医生，推荐！", "NAME", "迟"),
+        ("院，谭干事说伤残军人可以报销。", "NAME", "谭"),
+        ("陳太：咁聖誕仲去唔去飲茶？", "NAME", "陳"),
+        # Hong Kong's, Macau's and Taiwan's districts and townships
+        ("沙田嘅醫院排期好耐。", "LOCATION", "沙田"),
+        ("我住花蓮縣吉安鄉，離市區遠。", "LOCATION", "花蓮縣吉安鄉"),
+        ("住新竹縣竹北市，上週跌倒。", "LOCATION", "新竹縣竹北市"),
+        # branches and government offices
+        ("在老百姓大药房长沙芙蓉中路店买的。", "LOCATION", "老百姓大药房长沙芙蓉中路店"),
+        ("平安保险深圳分公司说不赔。", "LOCATION", "平安保险深圳分公司"),
+        ("合肥市医保局说不能报。", "LOCATION", "合肥市医保局"),
+        # churches, funeral homes, joined places, hospitals with "and" or "for"
+        (
+            "The service is at Defeated Creek Baptist Church on Friday.",
+            "LOCATION",
+            "Defeated Creek Baptist Church",
+        ),
+        ("Arrangements by Engle Funeral Home.", "LOCATION", "Engle Funeral Home"),
+        ("We moved to Weston-super-Mare last year.", "LOCATION", "Weston-super-Mare"),
+        (
+            "She was at the Royal Brisbane and Women's Hospital.",
+            "LOCATION",
+            "Royal Brisbane and Women's Hospital",
+        ),
+        (
+            "Transferred to Bustamante Hospital for Children.",
+            "LOCATION",
+            "Bustamante Hospital for Children",
+        ),
+        # user names
+        ("用户8823901145：看哭了", "NAME", "用户8823901145"),
+        ("群里tina_chen0312说她也是这样。", "NAME", "tina_chen0312"),
+        ("我是Lily_好孕，移植后第5天。", "NAME", "Lily_好孕"),
+        ("姐妹可以一起交流。\n作者：好孕糖糖2024", "NAME", "好孕糖糖2024"),
+        ("【2楼】冰城二虎_88：俺家老人也是", "NAME", "冰城二虎_88"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -620,6 +671,23 @@ EDGES = {
         # a count with a multiplication sign, a reading after its test
         ("血常规：WBC 12.3×10^9/L，中性粒细胞偏高。", "12.3×10^9/L"),
         ("复查血糖7.2，比上次好。", "7.2"),
+    ],
+    "thirty-second": [
+        # a subject, a word ending in a surname's character, a name's last character
+        ("语文老师说他上课走神。", "语文老师"),
+        ("音乐老师也这么说。", "音乐老师"),
+        ("健身房经理说跟他们无关。", "健身房经理"),
+        ("房钱奶奶那边还没给。", "房钱"),
+        ("琳达阿姨，您在那边吃的多少钱？", "琳达"),
+        ("我和姐姐一起去的。", "和姐姐"),
+        ("这药都太贵了。", "都太贵"),
+        ("我师姐是护士。", "师姐"),
+        ("肺炎克雷伯菌感染。", "克雷伯菌"),
+        # a drug holding a district's name; a faith's church; a journal byline
+        ("多西环素100mg bid。", "多西环素"),
+        ("The Catholic Church says otherwise.", "Catholic Church"),
+        ("作者：张三，发表于内科杂志。", "张三"),
+        ("微信号Dr_Wang_1979是我们科室的公众号。", "科室"),
     ],
 }
 

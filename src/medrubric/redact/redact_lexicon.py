@@ -78,6 +78,7 @@ class Lexicon:
     en_town_words: frozenset[str]
     zh_towns: tuple[str, ...]
     zh_foreign_cities: tuple[str, ...]
+    zh_regional_places: tuple[str, ...]
     en_common_words: frozenset[str]
 
     def is_eponym(self, text: str) -> bool:
@@ -257,5 +258,6 @@ def lexicon() -> Lexicon:
         en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
         zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
         zh_foreign_cities=tuple(_tokens("places_foreign_zh.txt")),
+        zh_regional_places=tuple(_tokens("places_hk_mo_tw_zh.txt")),
         en_common_words=frozenset(_tokens("words_en_common.txt")),
     )
