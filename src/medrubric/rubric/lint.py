@@ -55,6 +55,14 @@ ONE_AXIS_MIN = 3  # "all criteria on one axis" is reported from this many criter
 # calling an ambulance about the lump", -3), not a flipped call for help: on every labelled
 # part, flipped calls for emergency care keep a life-critical weight (-5 and below).
 OVER_ESCALATION_MAX = 4
+# What is urged in spite of what reassures, or only to be safe: at a small negative weight, a
+# penalty for over-escalation ("Insists she is taken to hospital tonight for a drip even though
+# she is drinking", 建议为保险起见马上去医院做B超). Not "even if" or "despite", which also open a
+# warning ("even if she took her tablets", "if symptoms stay bad despite the spray").
+IN_SPITE = re.compile(
+    r"\b(?:even though|although|just in case|to be (?:on the )?safe(?: side)?)\b"
+    r"|为了?保险起见|保险起见|以防万一"
+)
 EMERGENCY_CARE = re.compile(
     r"\b(?:ambulance|a&e|emergency (?:department|room|services)|911|999|112|000|triple zero)\b"
     r"|急诊|120|救护车|急救电话"
@@ -1300,12 +1308,13 @@ def _sign(decision: _Decision) -> tuple[int, str] | None:
 
 def _over_escalation(c: Criterion) -> bool:
     """Emergency care (an ambulance, A&E, 120, 急诊) at a small negative weight
-    (`OVER_ESCALATION_MAX`): the rubric penalises sending the case there, which the lint
-    cannot judge from the text. First aid while help is on its way is not such a call."""
+    (`OVER_ESCALATION_MAX`), or anything urged in spite of what reassures ("even though she is
+    drinking", "to be safe", 为保险起见): the rubric penalises sending the case there, which the
+    lint cannot judge from the text. First aid while help is on its way is not such a call."""
     if not -OVER_ESCALATION_MAX <= c.weight < 0:
         return False
     text = WAITING_FOR_HELP.sub(" ", _normal(c.text))
-    return EMERGENCY_CARE.search(text) is not None or OVER_TREATMENT.search(text) is not None
+    return any(p.search(text) is not None for p in (EMERGENCY_CARE, OVER_TREATMENT, IN_SPITE))
 
 
 def _cue_flip(case: Case, c: Criterion, decision: _Decision) -> tuple[Finding, bool] | None:
@@ -1348,7 +1357,7 @@ def _polarity(case: Case, c: Criterion, decision: _Decision, good: float | None)
     (an error) stands unless the model agrees with the sign at `1 - VETO`; a deferral, which
     the rules read from the rest of the rubric and the model (reading one criterion) cannot
     see, always stands. The model alone flags a criterion whose sign it contradicts at `FLAG`,
-    as a warning."""
+    as a warning, unless the criterion opens with failure wording at a negative weight."""
     wrong = None if good is None else (good if c.weight < 0 else 1.0 - good)
     said = (
         "" if good is None else f"; {learned.SIGN_VERSION}: P(a good answer does this) {good:.2f}"
@@ -1359,6 +1368,8 @@ def _polarity(case: Case, c: Criterion, decision: _Decision, good: float | None)
         return [cue.model_copy(update={"evidence": cue.evidence + said})]
     if good is None or wrong is None or wrong <= learned.FLAG:
         return []
+    if c.weight < 0 and FAILURE_CUES.match(_normal(c.text).strip()):
+        return []  # an omission penalised ("Does not ask whether …", -3): the sign is right
     does = "does not do" if c.weight > 0 else "does"
     reason = (
         f"weight {c.weight:+d} on a criterion a good answer {does}, by the learned sign "
