@@ -500,6 +500,9 @@ FOUND = {
         ("我是Lily_好孕，移植后第5天。", "NAME", "Lily_好孕"),
         ("姐妹可以一起交流。\n作者：好孕糖糖2024", "NAME", "好孕糖糖2024"),
         ("【2楼】冰城二虎_88：俺家老人也是", "NAME", "冰城二虎_88"),
+        # after blind 33: a branch in brackets, a Hong Kong identity card number
+        ("在大参林药房（天河北路店）买的。", "LOCATION", "大参林药房（天河北路店）"),
+        ("身份證號A123456(7)，請核對。", "ID", "A123456(7)"),
     ],
 }
 

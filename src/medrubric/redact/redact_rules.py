@@ -5443,14 +5443,17 @@ _ZH_TW_COUNTY = (
 
 
 def thirty_second_rules() -> tuple[Rule, ...]:
-    """Classes of identifier that blind sets 30-32 showed missing and no rule took:
+    """Classes of identifier that blind sets 30-32 showed missing and no rule took (with three
+    that blind 33 showed: a pharmacy's branch in brackets, a Hong Kong identity card number,
+    西門町):
     - a surname alone before a title after any character, where the look-behind of the
       older rule lists too few (主任鲁老师, 人事钟主管, 邻居王婶, 药师宁姐, 教官韦排长), checked
       against jieba's dictionary; more ranks and terms of address (谭干事, 隋站长, 邬姐, 陳太：);
     - Hong Kong's, Macau's and Taiwan's districts and towns (沙田, 觀塘, 香港仔, 花蓮縣吉安鄉,
       屏東縣潮州鎮);
     - a pharmacy's branch (老百姓大药房长沙芙蓉中路店), a company's branch in a city
-      (平安保险深圳分公司) and a city's government office (合肥市医保局);
+      (平安保险深圳分公司) and a city's government office (合肥市医保局); a Hong Kong identity
+      card number (A123456(7));
     - churches, chapels and funeral homes by name (Defeated Creek Baptist Church, Engle
       Funeral Home, O'Sullivan's Funeral Home); places joined by lower-case particles
       (Weston-super-Mare); hospitals named with "and" or "for" or in the plural;
@@ -5512,7 +5515,7 @@ def thirty_second_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"{name_char}{{2,5}}(?:大药房|大藥房|药房|藥房|药店|藥局|連鎖|连锁)"
-                rf"{name_char}{{2,8}}?(?:分店|店)(?![员員主铺舖面])"
+                rf"(?:{name_char}{{2,8}}?(?:分店|店)(?![员員主铺舖面])|[（(]{name_char}{{2,8}}?(?:分店|店)[）)])"
             ),
             cues=("店",),
         ),
@@ -5571,6 +5574,9 @@ def thirty_second_rules() -> tuple[Rule, ...]:
         # (tina_chen0312, Running_Leo77, Lily_好孕), and the author or the floor's poster named
         # before a colon (作者：好孕糖糖2024, 【2楼】冰城二虎_88：, 💬东北银儿在海南：).
         Rule(HANDLE, c(r"(?:用户|用戶)\d{6,12}(?!\d)"), min_digits=6),
+        # A Hong Kong identity card number: one or two letters, six digits, a check digit in
+        # brackets (A123456(7)).
+        Rule("ID", c(r"(?<![A-Za-z0-9])[A-Z]{1,2}\d{6}\s?[(（][0-9A][)）]"), min_digits=6),
         Rule(
             HANDLE,
             c(
