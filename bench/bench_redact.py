@@ -179,8 +179,8 @@ HELD_OUT_32 = {"en": ("en_blind32",), "zh": ("zh_blind32",)}
 HELD_OUT_33 = {"en": ("en_blind33",), "zh": ("zh_blind33",)}
 # Written after blind 33 was measured (086617b: the tagger retrained with it, a pharmacy's
 # branch in brackets, Hong Kong identity card numbers), by authors who saw only the labelling
-# rules, asked for a third of names; not yet measured ("## Redaction: thirty-fourth blind
-# set").
+# rules, asked for a third of names; measured once ("## Redaction: thirty-fourth blind
+# set"); the tagger is trained on it since: development now.
 HELD_OUT_34 = {"en": ("en_blind34",), "zh": ("zh_blind34",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 MODES = {"rules only": "0", "rules + NER": "1"}
@@ -437,7 +437,7 @@ def main() -> None:
         ("blind 31 (dev)", HELD_OUT_31),
         ("blind 32 (dev)", HELD_OUT_32),
         ("blind 33 (dev)", HELD_OUT_33),
-        ("blind 34 (held out)", HELD_OUT_34),
+        ("blind 34 (dev)", HELD_OUT_34),
     )
     if args.only:
         parts = tuple(p for p in parts if any(p[0].startswith(o) for o in args.only))

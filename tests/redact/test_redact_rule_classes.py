@@ -94,6 +94,10 @@ leave alone. One table a freeze, named by it:
   floor-poster user names; subject names (语文老师), words ending in a surname's character
   (健身房经理), a name's last character (琳达阿姨), a drug holding a district's name
   (多西环素), a faith's church and a journal byline left.
+- thirty-fourth: A hospital's district after a comma, a display name of a child's name and
+  妈妈 or 爸, a Hong Kong estate and its block, elders named in Navajo and Malay before an
+  age over 89, an age over 89 right after a pronoun or before "tahun"; a ward, a level or a
+  department after a hospital's comma, a weight or a reading after a pronoun left.
 """
 
 from __future__ import annotations
@@ -504,6 +508,20 @@ FOUND = {
         ("在大参林药房（天河北路店）买的。", "LOCATION", "大参林药房（天河北路店）"),
         ("身份證號A123456(7)，請核對。", "ID", "A123456(7)"),
     ],
+    "thirty-fourth": [
+        (
+            "Admitted to Square Hospital, Panthapath on the 3rd.",
+            "LOCATION",
+            "Square Hospital, Panthapath",
+        ),
+        ("Emma妈妈：我家也是这样退烧的。", "NAME", "Emma妈妈"),
+        ("乐乐妈妈说她家孩子也过敏。", "NAME", "乐乐妈妈"),
+        ("住尚德邨尚美樓，去將軍澳醫院好近。", "LOCATION", "尚德邨尚美樓"),
+        ("My shimásání is 93 and just came home.", "AGE", "93"),
+        ("Assalamualaikum, my atuk 91 tahun, diabetic foot ulcer.", "AGE", "91"),
+        ("Shes ninety nine next month and told us to stop fussing.", "AGE", "ninety nine"),
+        ("Pray fi her, she 98 and still sharp.", "AGE", "98"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -691,6 +709,13 @@ EDGES = {
         ("The Catholic Church says otherwise.", "Catholic Church"),
         ("作者：张三，发表于内科杂志。", "张三"),
         ("微信号Dr_Wang_1979是我们科室的公众号。", "科室"),
+    ],
+    "thirty-fourth": [
+        ("Seen at Derby Hospital, Endoscopy Unit, Level 2.", "Endoscopy Unit"),
+        ("Letter from Lister Hospital, Rheumatology Department.", "Rheumatology Department"),
+        ("Royal Derby Hospital, Ward 14, bed 3.", "Ward 14"),
+        ("She is 92 kg now and he 95% on air.", "92 kg"),
+        ("宝宝妈妈都很辛苦。", "宝宝妈妈"),
     ],
 }
 

@@ -481,6 +481,7 @@ def rules() -> tuple[Rule, ...]:
         + twenty_ninth_rules()
         + thirtieth_rules()
         + thirty_second_rules()
+        + thirty_fourth_rules()
         + gazetteer_rules()
     )
 
@@ -3917,7 +3918,7 @@ _ELDER_WORLD = (
     r"|mamanjoon|babajoon|maman bozorg|nani|naani|dadi|daadi|nanaji|dadaji|ajji|ajja|paati"
     r"|thatha|ammamma|achachan|dida|dadu|teta|sitto|sitti|jiddo|jeddo|babushka|dedushka"
     r"|dziadzia|mormor|farmor|morfar|farfar|avó|avô|vovó|vovô|babaanne|anneanne|obaachan"
-    r"|ojiichan|bebia|babua|yaya|lelo"
+    r"|ojiichan|bebia|babua|yaya|lelo|shimásání|shimasani|shicheii|atuk|nenek|opah"
 )
 # Words of a reading before "at N" ("sats stable at 92", "hovering at 95").
 _READING_BEFORE_AT = (
@@ -5665,3 +5666,142 @@ def _named_congregation(value: str) -> bool:
     words = [w.removesuffix("'s").removesuffix("’s") for w in value.split()[:-1]]
     own = [w for w in words if w[:1].isupper() and w not in _DENOMINATIONS]
     return bool(own) and all(w not in _NOT_FACILITY and not is_medical_term(w) for w in own)
+
+
+# What follows a hospital's name and a comma that is part of the hospital, not its district
+# (Derby Hospital, Endoscopy Unit; Lister Hospital, Outpatients).
+_WITHIN_A_HOSPITAL = frozenset(
+    [
+        "Ward",
+        "Level",
+        "Unit",
+        "Clinic",
+        "Outpatients",
+        "Outpatient",
+        "Room",
+        "Bay",
+        "Floor",
+        "Block",
+        "Wing",
+        "Building",
+        "Department",
+        "Dept",
+        "Suite",
+        "Theatre",
+        "Theatres",
+        "Annexe",
+        "Reception",
+        "Pharmacy",
+        "Radiology",
+        "Endoscopy",
+        "Rheumatology",
+        "Cardiology",
+        "Oncology",
+        "Maternity",
+        "Paediatrics",
+        "Pediatrics",
+        "Orthopaedics",
+        "Urology",
+    ]
+)
+
+
+def _district_after_hospital(value: str) -> bool:
+    """A hospital by name and, after the comma, its district (Square Hospital, Panthapath), not
+    a part of the hospital or a medical term (Derby Hospital, Endoscopy Unit)."""
+    name, district = value.split(",", 1)
+    return _facility_run(name) and all(
+        w not in _WITHIN_A_HOSPITAL and not is_medical_term(w) for w in district.split()
+    )
+
+
+# Doubled characters that are words for a person, not a child's name (宝宝妈妈, 姐姐爸爸).
+_ZH_DOUBLED_KIN = frozenset(
+    [
+        "宝宝",
+        "寶寶",
+        "娃娃",
+        "弟弟",
+        "妹妹",
+        "哥哥",
+        "姐姐",
+        "奶奶",
+        "爷爷",
+        "爺爺",
+        "姥姥",
+        "婆婆",
+        "公公",
+        "叔叔",
+        "舅舅",
+        "姑姑",
+        "伯伯",
+        "太太",
+        "爸爸",
+        "妈妈",
+        "媽媽",
+        "婶婶",
+        "嬸嬸",
+        "姨姨",
+        "嫂嫂",
+        "孩孩",
+        "人人",
+        "个个",
+        "個個",
+        "天天",
+        "常常",
+        "刚刚",
+        "剛剛",
+    ]
+)
+
+
+def thirty_fourth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 34 showed missing and no rule took (the freeze
+    after it also named elders in Navajo and Malay before an age over 89):
+    - a hospital's district after a comma (Square Hospital, Panthapath; Lisie Hospital,
+      Ernakulam), not a ward, a level or a department;
+    - a display name made of a child's name and 妈妈 or 爸 (Emma妈妈, 乐乐妈妈, 哆哆爸): a Latin
+      given name or a doubled character;
+    - a Hong Kong estate and its block (尚德邨尚美樓);
+    - an age over 89 right after a pronoun with no verb or before the Malay word for years."""
+    c = re.compile
+    number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
+    return (
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+){{1,4}}"
+                r"(?:Hospital|Hospitals|Medical Centre|Medical Center),\s+"
+                r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?=[\s.,;)!?]|$)(?!\s*&)"
+            ),
+            accept=_district_after_hospital,
+            cues=("hospital", "medical cent"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?<![A-Za-z\u4e00-\u9fff])(?:[A-Z][a-z]{2,9}|([\u4e00-\u9fff])\1)"
+                r"(?:妈妈|媽媽|媽咪|妈咪|爸爸|爸比|爸|妈|媽)"
+            ),
+            accept=lambda v: v[:2] not in _ZH_DOUBLED_KIN,
+            cues=("妈", "媽", "爸"),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"[\u4e00-\u9fff]{2,4}(?:邨|苑)[\u4e00-\u9fff]{1,3}(?:樓|楼|座|閣|阁)"),
+            cues=("樓", "楼", "座", "閣", "阁"),
+        ),
+        # An age over 89 right after a pronoun with no verb ("she 98 and still sharp", "Shes
+        # ninety nine next month") or before the Malay word for years (atuk 91 tahun).
+        Rule(
+            "AGE",
+            c(
+                rf"(?i:\b(?:she|he|shes|hes|she['’]s|he['’]s)\s+(?:now\s+|nearly\s+|almost\s+)?)"
+                rf"{number}\b{_NOT_AN_AGE}"
+            ),
+            group=1,
+            accept=_over_89,
+            cues=_OVER_89_CUES,
+        ),
+        Rule("AGE", c(r"\b(9\d|1[01]\d)\s+(?:tahun|thn)\b"), group=1, min_digits=2),
+    )
