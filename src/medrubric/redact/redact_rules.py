@@ -9,10 +9,8 @@ of `redact_lexicon`. Rules prefer precision: the NER step (`redact_ner`) adds re
 from __future__ import annotations
 
 import calendar
-import importlib.util
 import ipaddress
 import itertools
-import logging
 import operator
 import re
 import re._constants as _sre
@@ -23,6 +21,7 @@ from functools import lru_cache
 from typing import cast
 
 from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie, word_lines
+from medrubric.redact.redact_ner import chinese_tagger
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
@@ -5406,26 +5405,16 @@ _ZH_SURNAME_KIN = r"姐|哥|婶|嬸|嫂"
 _ZH_MRS_AFTER = r"[：:，,。！!？?、\s）)]|話|话|講|讲|嘅|係|叫|同|佢|仲|个|個|說|说"
 
 
-@lru_cache(maxsize=1)
-def _zh_dictionary() -> dict[str, int]:
-    """jieba's word frequencies (empty when jieba is not installed)."""
-    if importlib.util.find_spec("jieba") is None:
-        return {}
-    import jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return cast(dict[str, int], jieba.dt.FREQ)
-
-
 def _zh_surname_in_running_text(text: str, start: int, end: int) -> bool:
     """A surname before a title after any character (药师宁姐, 人事蔡科长, 邻居王婶, 了柏老师):
     the character before it is not one of a given name (琳达阿姨), and neither the characters
     before it and the surname (房钱奶奶, 语文老师, 音乐老师, 健身房经理) nor the surname and what
-    follows (班主任, 师姐) make a word of jieba's dictionary."""
-    words = _zh_dictionary()
-    if not words or text[start - 1] in lexicon().zh_given_chars:  # 琳达阿姨: one name
+    follows (班主任, 师姐) make a word of jieba's dictionary (`redact_ner.chinese_tagger`; with
+    jieba not installed, no match is accepted)."""
+    tagger = chinese_tagger()
+    if tagger is None or text[start - 1] in lexicon().zh_given_chars:  # 琳达阿姨: one name
         return False
+    words = tagger.dt.tokenizer.FREQ
     pairs = (
         text[max(0, start - 2) : end],  # 健身房经理
         text[start - 1 : end],
