@@ -201,6 +201,23 @@ def test_a_deferral_flip_is_not_withdrawn_by_the_model(encoder: object) -> None:
     assert "P(a good answer does this) 1.00" in flips["c2"].evidence
 
 
+def test_the_model_alone_does_not_flag_an_omission_penalised(encoder: object) -> None:
+    """Failure wording at a negative weight penalises an omission: the right sign. A model
+    sure that a good answer does it flags a plain criterion at that weight, not this one."""
+    from dataclasses import replace
+
+    shipped = learned.active_model()
+    assert shipped is not None
+    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    case = _case(
+        (6, "Advises seeing the GP this week"),
+        (-3, "Does not ask whether she was knocked out at the time of the fall"),
+        (-3, "Suggests asking the GP about an advance care plan"),
+    )
+    flips = {f.criterion_id for f in lint_case(case, encoder, sure) if f.check == "flipped_sign"}  # type: ignore[arg-type]
+    assert flips == {"c3"}
+
+
 def test_a_cue_rule_flip_shows_the_model_s_view(encoder: object) -> None:
     case = _case((8, "Advises calling 999 now"), (6, "Fails to mention the risk of bleeding"))
     (flip,) = [f for f in lint_case(case, encoder) if f.check == "flipped_sign"]  # type: ignore[arg-type]

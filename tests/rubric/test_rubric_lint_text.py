@@ -574,6 +574,16 @@ FLIP_READINGS: dict[str, list[tuple[int, str, bool]]] = {
         (-3, "建议马上去医院输液", False),
         (-4, "建议立即去医院手术切除囊肿", False),
         (-3, "Insists that she must have emergency surgery whatever her wishes", False),
+        # care urged in spite of what reassures, or only to be safe (IN_SPITE)
+        (
+            -3,
+            "Insists she is taken to hospital tonight for a drip even though she is drinking",
+            False,
+        ),
+        (-2, "建议她为保险起见马上去医院做B超", False),
+        # …but "even if" opens a warning, and a life-critical weight is still a flip
+        (-4, "Warns that any fever needs a malaria test, even if she took her tablets", True),
+        (-8, "Advises calling an ambulance now even though he says he feels better", True),
     ],
     "failure-to-warn": [
         # failing to warn against a harm is a failure, not a harm avoided
