@@ -43,6 +43,7 @@ from medrubric.redact.redact_ner import (
     english_entities,
 )
 from medrubric.redact.redact_rules import (
+    CARE_CHAIN_SITE,
     DOSE,
     HANDLE,
     LOWER_LETTERS,
@@ -234,7 +235,11 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not (_AT_HOME.search(text, 0, start) and _PET_NAME_TIME.match(text, end))
     ) or _clinical_context(text, start, end):
         return False
-    if lex.is_protected(text, start, end) and not _FACILITY.search(span):
+    if (
+        lex.is_protected(text, start, end)
+        and not _FACILITY.search(span)
+        and not CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
+    ):
         return False
     if names_before_disease_word(text, end) and not (kind == "LOCATION" and _FACILITY.search(span)):
         return False
@@ -334,6 +339,14 @@ _AFTER = {
         # (Aberdeen AB25).
         r"|\s*\((?!(?:19|20)\d\d\))\d{4}\)"
         rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
+        # …the kind of home after a saint's name (St. Francis| Nursing Home), a site's
+        # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
+        # Sinai Center| for Transgender Medicine).
+        r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
+        r"|(?:(?<=Clinic)|(?<=Hospital)|(?<=Centre)|(?<=Center)|(?<=Surgery)|(?<=Practice))"
+        r"\s+(?:North|South|East|West|Campus)\b"
+        r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"
+        r"(?!['’])"
     ),
     # A Chinese date takes in its weekday in brackets: 4月22日（周一）.
     "DATE": re.compile(r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"),

@@ -481,6 +481,7 @@ def rules() -> tuple[Rule, ...]:
         + thirtieth_rules()
         + thirty_second_rules()
         + thirty_fourth_rules()
+        + thirty_sixth_rules()
         + gazetteer_rules()
     )
 
@@ -1399,6 +1400,43 @@ def age_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             accept=_over_89,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        # …said of anyone "my", "our", "his" or "her" names before it ("my old man is 92",
+        # "my appachan is 97"), unless a word of a measurement or a test stands there.
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:my|our|his|her|their)\s+"
+                rf"(?:(?!{_MEASURE}|{_LAB_WORDS}|{_NOT_A_PERSON})[a-z'’-]+\s+){{1,2}}?"
+                r"(?:is|was|turned|turns|will be|'s|’s|is now)\s+"
+                r"(?:now\s+|nearly\s+|almost\s+|just\s+)?)(9\d|1[01]\d)\b(?![-\d])"
+                rf"{_NOT_AN_AGE}(?!\s*(?:on\b|over\b|percent))"
+            ),
+            group=1,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        # …before "this year", "and still", or a word for years in another language (ah ma 93
+        # this year, Mammy 99 and still going strong, bapu ji 95 saal de), or after "lived to".
+        Rule(
+            "AGE",
+            c(
+                r"(?i:(?<![\d./:-])(9\d|1[01]\d)(?=\s+(?:this year\b|next (?:month|week|year)\b"
+                r"|and still\b|and going strong|years young|saal\b|sal\b|años\b|ans\b|jahre\b)))"
+            ),
+            group=1,
+            min_digits=2,
+            cues=_OVER_89_CUES,
+        ),
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:lived|live|living|survived)\s+(?:to|till|until)\s+(?:be\s+)?)"
+                rf"(9\d|1[01]\d)\b(?![-\d]){_NOT_AN_AGE}"
+            ),
+            group=1,
             min_digits=2,
             cues=_OVER_89_CUES,
         ),
@@ -2371,6 +2409,11 @@ _LAB_WORDS = (
     r"hb|hgb|haemoglobin|hemoglobin|ferritin|calcium|sodium|potassium|magnesium|vitamin|folate"
     r"|albumin|urea|bilirubin|cholesterol|iron|phosphate|lactate|troponin|amylase|lipase"
     r"|platelets?|neutrophils|fev1|fvc|mcv|ldl|hdl|tsh|psa|crp|esr|alt|ast|inr"
+)
+# Things of a person's that a number after "my … is" may be (my room is 92, her bill was 95).
+_NOT_A_PERSON = (
+    r"bill|room|bed|flat|house|ward|bus|class|unit|test|age|order|ticket|seat|bay|dose|shift"
+    r"|address|number|code|pin|floor|door|street|route|team|grade|mark|score"
 )
 _NOT_AN_AGE = (
     r"(?!\s*(?:%|mg|mcg|ml|kg|lb|cm|mm|bpm|/|\.\d|°|degrees|units?|days?|weeks?|months?|hours?"
@@ -3506,7 +3549,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦])"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
@@ -5397,7 +5440,7 @@ def _capitals_name(value: str) -> bool:
 _ZH_SURNAME_RANK = (
     r"干事|幹事|科长|科長|站长|站長|排长|排長|连长|連長|军医|軍醫|主管|所长|所長|局长|局長|处长|處長"
     r"|组长|組長|队长|隊長|校长|校長|书记|書記|部长|部長|厂长|廠長|律师|律師|警官|阿公|阿嬷|阿嬤"
-    r"|阿婆|婶婶|嬸嬸|嫂子|大嫂"
+    r"|阿婆|婶婶|嬸嬸|嫂子|大嫂|嬢嬢|孃孃|老太太|老爷子|老爺子|老先生"
 )
 # Terms of address of one character that are words on their own too (王姐, 刘哥, 王婶, 陳太:).
 _ZH_SURNAME_KIN = r"姐|哥|婶|嬸|嫂"
@@ -5793,4 +5836,141 @@ def thirty_fourth_rules() -> tuple[Rule, ...]:
             cues=_OVER_89_CUES,
         ),
         Rule("AGE", c(r"\b(9\d|1[01]\d)\s+(?:tahun|thn)\b"), group=1, min_digits=2),
+    )
+
+
+# Hospitals known by a short name that is no other word (川医, 复旦儿科, 湘雅三): found anywhere.
+_ZH_SHORT_HOSPITALS_ANYWHERE = (
+    r"川医|川醫|中山肿瘤|中山腫瘤|复旦儿科|復旦兒科|和睦家|北医三院|北醫三院|湘雅[一二三]院?|华西二院"
+    r"|馬偕|马偕|彰基|鏡湖醫院|镜湖医院|廣華醫院|广华医院"
+)
+# Health-care chains whose site follows their name (Kaiser Permanente Vallejo, Bupa Wantirna).
+_CARE_CHAINS = (
+    r"Kaiser Permanente|Kaiser|Bupa(?: Aged Care| Care Homes?| Care)?|Spire|Nuffield Health"
+    r"|Ramsay|Estia|Arcare|Barchester|HC-One|Sutter|Atrium Health|Baptist Health"
+)
+# A chain's name with its site: a place, though the chain alone is kept (insured with Bupa).
+CARE_CHAIN_SITE = re.compile(rf"(?:{_CARE_CHAINS})\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
+# What follows 生 after a surname when it means Mr in Cantonese (陳生：, 陳生話, 搵陳生).
+_ZH_MR_AFTER = rf"(?:{_ZH_MRS_AFTER}|即|就|都|叫|$)"
+
+
+def _zh_mister(text: str, start: int, end: int) -> bool:
+    """A surname before 生 or 太 is Mr or Mrs (陳生, 陳太) unless it makes a word of jieba's
+    dictionary with them (余生, 毕生, 马太) or ends a given name before it (李家生)."""
+    tagger = chinese_tagger()
+    if tagger is None or (start > 0 and text[start - 1] in lexicon().zh_given_chars):
+        return False
+    words = tagger.dt.tokenizer.FREQ
+    return not words.get(text[start : end + 1]) and not (
+        start > 0 and words.get(text[start - 1 : end + 1])
+    )
+
+
+# Chinese surnames as romanised in Hong Kong, Singapore, Malaysia and pinyin (Grace Zhou,
+# Sandy Leong), for an English given name before one in Chinese text.
+_ROMANISED_SURNAMES = (
+    r"Zhou|Leong|Wong|Chan|Wang|Zhang|Liu|Chen|Yang|Huang|Zhao|Lin|Lee|Tan|Lim|Cheung|Lau"
+    r"|Yeung|Chow|Tse|Fung|Lam|Tang|Kwok|Yip|Mak|Leung|Cheng|Chu|Xu|Sun|Zhu|Guo|Gao|Luo|Zheng"
+    r"|Liang|Xie|Song|Han|Feng|Deng|Cao|Peng|Zeng|Xiao|Tian|Dong|Pan|Yuan|Cai|Jiang|Du|Wei|Shen"
+    r"|Yao|Cui|Zhong|Fan|Jin|Liao|Xia|Fang|Zou|Xiong|Meng|Qin|Qiu|Hou|Xue|Duan|Wu|Ng|Kwan|Choi"
+    r"|Tsang|Siu|Poon|Lui|Hui|Chiu|Mok|Tsui|Tam|Goh|Teo|Ong|Chua|Koh|Yeo"
+)
+_CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _given_and_romanised_in_chinese(text: str, start: int, end: int) -> bool:
+    """An English given name before a romanised Chinese surname, in a text written in Chinese
+    (in English text the NER and the name rules read it)."""
+    return _CJK.search(text) is not None and lexicon().is_given(text[start:end].split()[0])
+
+
+def thirty_sixth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind sets 33-35 showed missing and no rule took:
+    - Mr and Mrs in Cantonese after a surname (陳生：, 樓下陳生, 陳太即刻, 搵陳太), checked
+      against jieba's dictionary; a surname alone after "Dr" (Dr 區話);
+    - hospitals by a short name (川医, 中山肿瘤, 复旦儿科, 湘雅三), a university's hospital whose
+      name runs past the facility rule's reach (中國醫藥大學附設醫院), a branch in brackets
+      (美年大健康(徐汇店)) and an arrondissement (巴黎13区);
+    - a health-care chain and its site (Kaiser Permanente Vallejo, Bupa Wantirna);
+    - a user name of a word and two to four digits (Lovelyjubbly77, Bumblebee88), not a
+      drug's name with its strength;
+    - a US ZIP code after "moving to", "live in" or "zip";
+    - in Chinese text, an English given name before a Chinese surname (Helen刘, Annie王) or
+      before a romanised one (Grace Zhou, Sandy Leong)."""
+    lex = lexicon()
+    c = re.compile
+    common = _words(lex.zh_surnames)
+    rare = "".join(lex.zh_surnames_rare)
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么"
+    name_char = rf"[^\W\d{stop}]"
+    return (
+        Rule(
+            "NAME",
+            c(
+                rf"(?:^|(?<=[\u4e00-\u9fff，,。！!？?\s：:、「“（(【\[]))({common})(?=[生太]{_ZH_MR_AFTER})"
+            ),
+            group=1,
+            accept_at=_zh_mister,
+            cues=("生", "太"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:\bDr\.?|\bDoctor|\bProf\.?)\s*((?:{common}|[{rare}]))"
+                r"(?=[^\u4e00-\u9fff]|[话話说說講讲]|$)"
+            ),
+            group=1,
+            cues=("dr", "doctor", "prof"),
+        ),
+        Rule("LOCATION", c(_ZH_SHORT_HOSPITALS_ANYWHERE)),
+        Rule(
+            "LOCATION",
+            c(
+                rf"{name_char}{{2,3}}(?:医科|醫科|医药|醫藥|中医药|中醫藥|医学|醫學)?(?:大學|大学)"
+                r"(?:附設|附设|附屬|附属)(?:第[一二三四五六七八九十]|[\u4e00-\u9fff]{0,4}?)(?:醫院|医院)"
+            ),
+            cues=("附",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"{name_char}{{2,8}}[（(][\u4e00-\u9fff]{{2,6}}"
+                r"(?:店|分店|分院|院区|院區)[）)]"
+            ),
+            cues=("店", "院"),
+        ),
+        Rule("LOCATION", c(r"(?:巴黎|里昂|马赛|馬賽)\s?\d{1,2}\s?区"), cues=("区",)),
+        Rule(
+            "LOCATION",
+            c(rf"\b{CARE_CHAIN_SITE.pattern}\b(?!['’])"),
+            cues=tuple(w.split()[0].lower() for w in _CARE_CHAINS.split("|")),
+        ),
+        Rule(
+            "NAME",
+            c(r"(?<![\w@/.#-])[A-Z][a-z]{3,}(?:[A-Z][a-z]+)*\d{2,4}(?![\w/.-])"),
+            accept=lambda v: not lexicon().is_drug_name(v.rstrip("0123456789")),
+            min_digits=2,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![A-Za-z])[A-Z][a-z]{{2,8}}(?:{common})"),
+            accept=lambda v: lexicon().is_given(_CJK_TAIL.sub("", v)),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![A-Za-z])[A-Z][a-z]{{2,9}} (?:{_ROMANISED_SURNAMES})(?![A-Za-z])(?!\s+[A-Z])"),
+            accept_at=_given_and_romanised_in_chinese,
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?i:\b(?:moving to|moved to|live in|living in|zip(?: code)?:?|zipcode:?"
+                r"|postcode:?)\s+)(\d{5})\b(?![\d-])"
+            ),
+            group=1,
+            min_digits=5,
+            cues=("moving", "moved", "live", "living", "zip", "postcode"),
+        ),
     )
