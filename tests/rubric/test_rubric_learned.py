@@ -184,7 +184,8 @@ def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(
 def test_a_deferral_flip_is_not_withdrawn_by_the_model(encoder: object) -> None:
     """The cue rules read a deferral from the rest of the rubric (it urges care now); the sign
     model reads one criterion, so even a model sure the criterion is good does not withdraw
-    it. A flip read from the criterion's own words is withdrawn by the same model."""
+    it. A flip read from harmful wording in the criterion itself is withdrawn by the same
+    model."""
     from dataclasses import replace
 
     shipped = learned.active_model()
@@ -193,12 +194,32 @@ def test_a_deferral_flip_is_not_withdrawn_by_the_model(encoder: object) -> None:
     case = _case(
         (9, "Advises going to A&E now"),
         (6, "Recommends booking a routine GP appointment for Monday"),
-        (5, "Fails to mention the risk of bleeding"),
+        (5, "Suggests treating the burn with butter"),
     )
     flips = {f.criterion_id: f for f in lint_case(case, encoder, sure) if f.check == "flipped_sign"}  # type: ignore[arg-type]
     assert set(flips) == {"c2"} and flips["c2"].severity == "error"
     assert "urges care now" in flips["c2"].reason
     assert "P(a good answer does this) 1.00" in flips["c2"].evidence
+
+
+def test_an_omission_rewarded_is_not_withdrawn_by_the_model(encoder: object) -> None:
+    """Failure wording that opens a criterion at a positive weight rewards an omission: the
+    model reads the good act it names ("grommets are an option") and would call the criterion
+    good, so it does not withdraw the flip; on every labelled part such wording at a positive
+    weight is a flip 393 times in 399."""
+    from dataclasses import replace
+
+    shipped = learned.active_model()
+    assert shipped is not None
+    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    case = _case(
+        (6, "Explains that glue ear often clears by itself within three months"),
+        (3, "Never mentions that grommets or hearing aids are options if the hearing stays poor"),
+        (3, "Says nothing about ways to equalise the pressure, such as swallowing or yawning"),
+    )
+    flips = {f.criterion_id: f for f in lint_case(case, encoder, sure) if f.check == "flipped_sign"}  # type: ignore[arg-type]
+    assert set(flips) == {"c2", "c3"}
+    assert all(f.severity == "error" for f in flips.values())
 
 
 def test_the_model_alone_does_not_flag_an_omission_penalised(encoder: object) -> None:

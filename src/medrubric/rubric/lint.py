@@ -179,10 +179,14 @@ FAILURE_CUES = _any(
         r"(?<!from )(?<!of )(?<!\ba )(?<!the )(?<!to )\blacks?\b",  # not "from lack of thiamine"
         r"\bmiss(?:es|ed|ing)? (?:the|that|any|to)\b",
         r"\bleav(?:es|ing)? out\b|\b(?:gives|offers|provides) no (?:\w+ )?(?:advice|warning"
-        r"|mention|guidance|safety)",
+        r"|mention|guidance|safety|suggestions?|explanation|information|plan)",
+        r"\bsays? nothing (?:about|on|of)\b|\bskip(?:s|ped|ping)? (?:over|explaining|mentioning"
+        r"|asking|warning|past)\b|\bgloss(?:es|ed|ing)? over\b|\bpass(?:es|ed|ing)? over\b"
+        r"|\bleav(?:es|ing) (?:unchallenged|unaddressed|uncorrected|unmentioned|unanswered)\b",
         r"\bis silent (?:on|about)\b|\bmakes no (?:mention|reference)\b|\bnot (?:mentioning|asking"
         r"|warning|advising|explaining|recommending|checking|correcting|challenging)\b",
         r"\b(?:does not|doesn't|did not|never) (?:mention|ask|address|warn|explain|acknowledge"
+        r"|say|spell out|describe|specify"
         r"|identify|refer|inquire|enquire|state|discuss|list|consider|note|flag|advise"
         r"|recommend|suggest|tell|inform|include|offer|give|provide|bring up|raise|point out"
         r"|cover|talk about|remind|stress|emphasi[sz]e|highlight|encourage|urge|correct|challenge"
@@ -1356,19 +1360,22 @@ def _polarity(case: Case, c: Criterion, decision: _Decision, good: float | None)
     model's P(a good answer does this), None when the model is not available. A cue-rule flip
     (an error) stands unless the model agrees with the sign at `1 - VETO`; a deferral, which
     the rules read from the rest of the rubric and the model (reading one criterion) cannot
-    see, always stands. The model alone flags a criterion whose sign it contradicts at `FLAG`,
-    as a warning, unless the criterion opens with failure wording at a negative weight."""
+    see, always stands, as does one on a criterion that opens with failure wording ("Never
+    mentions that …" at +3: the model reads the good act named, not its omission). The model
+    alone flags a criterion whose sign it contradicts at `FLAG`, as a warning, unless the
+    criterion opens with failure wording at a negative weight."""
     wrong = None if good is None else (good if c.weight < 0 else 1.0 - good)
     said = (
         "" if good is None else f"; {learned.SIGN_VERSION}: P(a good answer does this) {good:.2f}"
     )
     flip = _cue_flip(case, c, decision)
-    if flip is not None and (wrong is None or wrong > learned.VETO or flip[1]):
+    omission = FAILURE_CUES.match(_normal(c.text).strip()) is not None
+    if flip is not None and (wrong is None or wrong > learned.VETO or flip[1] or omission):
         cue = flip[0]
         return [cue.model_copy(update={"evidence": cue.evidence + said})]
     if good is None or wrong is None or wrong <= learned.FLAG:
         return []
-    if c.weight < 0 and FAILURE_CUES.match(_normal(c.text).strip()):
+    if c.weight < 0 and omission:
         return []  # an omission penalised ("Does not ask whether …", -3): the sign is right
     does = "does not do" if c.weight > 0 else "does"
     reason = (
