@@ -339,10 +339,13 @@ _AFTER = {
         # (Aberdeen AB25).
         r"|\s*\((?!(?:19|20)\d\d\))\d{4}\)"
         rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
-        # …the kind of home after a saint's name (St. Francis| Nursing Home), a site's
+        # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
+        # Aidan's| Anglican Church), a site's
         # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
         # Sinai Center| for Transgender Medicine).
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
+        r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
+        r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME)\s+)?(?:Church|Chapel)\b"
         r"|(?:(?<=Clinic)|(?<=Hospital)|(?<=Centre)|(?<=Center)|(?<=Surgery)|(?<=Practice))"
         r"\s+(?:North|South|East|West|Campus)\b"
         r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"

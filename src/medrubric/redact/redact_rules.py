@@ -5851,6 +5851,14 @@ _CARE_CHAINS = (
 )
 # A chain's name with its site: a place, though the chain alone is kept (insured with Bupa).
 CARE_CHAIN_SITE = re.compile(rf"(?:{_CARE_CHAINS})\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
+# Events of care that a day and month after them date (biopsy 1/9, port placed 1/17).
+_CARE_EVENTS = (
+    r"biopsy|surgery|op|operation|scan|mri|ct|pet|pci|chemo|placed|done|admitted|discharged"
+    r"|appt|appointment|induction|transfer|delivery|c-section|csection|removed|infusion|started"
+    r"|diagnosed|dx'?d|seen|review|follow-up|f/u|colonoscopy|endoscopy|echo|angio|angiogram"
+    r"|stent|implant|booked|scheduled|consult|ultrasound|xray|x-ray|mammogram|lumpectomy"
+    r"|mastectomy|ivf|retrieval|iui|birth|born"
+)
 # What follows 生 after a surname when it means Mr in Cantonese (陳生：, 陳生話, 搵陳生).
 _ZH_MR_AFTER = rf"(?:{_ZH_MRS_AFTER}|即|就|都|叫|$)"
 
@@ -5898,7 +5906,11 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
       drug's name with its strength;
     - a US ZIP code after "moving to", "live in" or "zip";
     - in Chinese text, an English given name before a Chinese surname (Helen刘, Annie王) or
-      before a romanised one (Grace Zhou, Sandy Leong)."""
+      before a romanised one (Grace Zhou, Sandy Leong);
+    and, from blind 36's misses, a day and month after an event of care (biopsy 1/9, port
+    placed 1/17, PCI done on 3/10), a Taiwanese date of the ROC calendar (112/10/21), an age over
+    89 after "going to be", a surname alone after Miss, Mrs or Mdm (Miss 陈话) and a
+    hospital or church named with Sta. or Sto. (Sta. Rosa Doctors Hospital)."""
     lex = lexicon()
     c = re.compile
     common = _words(lex.zh_surnames)
@@ -5918,11 +5930,44 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:\bDr\.?|\bDoctor|\bProf\.?)\s*((?:{common}|[{rare}]))"
-                r"(?=[^\u4e00-\u9fff]|[话話说說講讲]|$)"
+                r"(?<![A-Za-z])(?:Dr\.?|Doctor|Prof\.?|Miss|Mrs\.?|Ms\.?|Mdm\.?|Madam)\s*"
+                rf"((?:{common}|[{rare}]))(?=[^\u4e00-\u9fff]|[话話说說講讲]|$)"
             ),
             group=1,
-            cues=("dr", "doctor", "prof"),
+            cues=("dr", "doctor", "prof", "miss", "mrs", "ms", "mdm", "madam"),
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?i:\b(?:{_CARE_EVENTS})\b(?:\s+(?!cycle|dose|of|round)[a-z']+){{0,2}}?\s+"
+                r"(?:on\s+)?)((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))\b(?![/\d]|\.\d)"
+                r"(?!\s*(?:mg|ml|units?|pain|score|dose|tabs?|pills?))"
+            ),
+            group=1,
+            min_digits=2,
+        ),
+        Rule(
+            "DATE",
+            c(r"(?<![\d/])1[01]\d/(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])"),
+            min_digits=5,
+        ),
+        Rule(
+            "AGE",
+            c(
+                r"(?i:\b(?:going (?:to )?be|gonna be|gon be)\s+)(9\d|1[01]\d)\b(?![-\d.])"
+                rf"{_NOT_AN_AGE}"
+            ),
+            group=1,
+            min_digits=2,
+            cues=("be ",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"\b(?:Sta|Sto)\.\s+(?:[A-Z][a-z]+\s+){1,3}"
+                r"(?:Hospital|Medical Cent(?:er|re)|Clinic|Church|Parish)\b"
+            ),
+            cues=("sta.", "sto."),
         ),
         Rule("LOCATION", c(_ZH_SHORT_HOSPITALS_ANYWHERE)),
         Rule(
