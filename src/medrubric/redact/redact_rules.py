@@ -5945,11 +5945,13 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             min_digits=2,
+            cues=("/",),
         ),
         Rule(
             "DATE",
             c(r"(?<![\d/])1[01]\d/(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\d/])"),
             min_digits=5,
+            cues=("/",),
         ),
         Rule(
             "AGE",
