@@ -181,16 +181,21 @@ def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(
     assert sign_method(encoder) == "cues"  # type: ignore[arg-type]
 
 
+def _sure_the_answer_does_it() -> learned.LearnedModel:
+    """The shipped sign model made sure that a good answer does every criterion (P ~ 1)."""
+    from dataclasses import replace
+
+    shipped = learned.active_model()
+    assert shipped is not None
+    return replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)
+
+
 def test_a_deferral_flip_is_not_withdrawn_by_the_model(encoder: object) -> None:
     """The cue rules read a deferral from the rest of the rubric (it urges care now); the sign
     model reads one criterion, so even a model sure the criterion is good does not withdraw
     it. A flip read from harmful wording in the criterion itself is withdrawn by the same
     model."""
-    from dataclasses import replace
-
-    shipped = learned.active_model()
-    assert shipped is not None
-    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    sure = _sure_the_answer_does_it()
     case = _case(
         (9, "Advises going to A&E now"),
         (6, "Recommends booking a routine GP appointment for Monday"),
@@ -207,11 +212,7 @@ def test_an_omission_rewarded_is_not_withdrawn_by_the_model(encoder: object) -> 
     model reads the good act it names ("grommets are an option") and would call the criterion
     good, so it does not withdraw the flip; on every labelled part such wording at a positive
     weight is a flip 393 times in 399."""
-    from dataclasses import replace
-
-    shipped = learned.active_model()
-    assert shipped is not None
-    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    sure = _sure_the_answer_does_it()
     case = _case(
         (6, "Explains that glue ear often clears by itself within three months"),
         (3, "Never mentions that grommets or hearing aids are options if the hearing stays poor"),
@@ -225,11 +226,7 @@ def test_an_omission_rewarded_is_not_withdrawn_by_the_model(encoder: object) -> 
 def test_the_model_alone_does_not_flag_an_omission_penalised(encoder: object) -> None:
     """Failure wording at a negative weight penalises an omission: the right sign. A model
     sure that a good answer does it flags a plain criterion at that weight, not this one."""
-    from dataclasses import replace
-
-    shipped = learned.active_model()
-    assert shipped is not None
-    sure = replace(shipped, coef=np.zeros_like(shipped.coef), intercept=10.0)  # P(good) ~ 1
+    sure = _sure_the_answer_does_it()
     case = _case(
         (6, "Advises seeing the GP this week"),
         (-3, "Does not ask whether she was knocked out at the time of the fall"),

@@ -5885,13 +5885,12 @@ _ROMANISED_SURNAMES = (
     r"|Tsang|Siu|Poon|Lui|Hui|Chiu|Mok|Tsui|Tam|Goh|Teo|Ong|Chua|Koh|Yeo"
 )
 _CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _given_and_romanised_in_chinese(text: str, start: int, end: int) -> bool:
     """An English given name before a romanised Chinese surname, in a text written in Chinese
     (in English text the NER and the name rules read it)."""
-    return _CJK.search(text) is not None and lexicon().is_given(text[start:end].split()[0])
+    return re.search(_HAN, text) is not None and lexicon().is_given(text[start:end].split()[0])
 
 
 def thirty_sixth_rules() -> tuple[Rule, ...]:
