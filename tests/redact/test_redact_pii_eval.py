@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind36.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind37.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -145,7 +145,7 @@ MEASURED = {
     ("blind2", "en"): (232, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
     ("blind3", "en"): (236, 237, 235, 235, 0),
-    ("blind3", "zh"): (222, 225, 201, 202, 0),
+    ("blind3", "zh"): (223, 225, 201, 202, 0),
     ("blind4", "en"): (283, 294, 418, 418, 0),
     ("blind4", "zh"): (272, 278, 346, 346, 0),
     ("blind5", "en"): (265, 271, 492, 493, 0),
@@ -169,7 +169,7 @@ MEASURED = {
     ("blind14", "en"): (250, 256, 359, 360, 0),
     ("blind14", "zh"): (249, 254, 384, 384, 0),
     ("blind15", "en"): (257, 262, 467, 470, 0),
-    ("blind15", "zh"): (254, 259, 434, 435, 0),
+    ("blind15", "zh"): (255, 259, 434, 435, 0),
     ("blind16", "en"): (291, 295, 397, 399, 0),
     ("blind16", "zh"): (283, 288, 392, 393, 0),
     ("blind17", "en"): (303, 309, 442, 444, 0),
@@ -190,16 +190,16 @@ MEASURED = {
     ("blind24", "zh"): (345, 349, 362, 363, 0),
     ("blind25", "en"): (343, 349, 546, 550, 0),
     ("blind25", "zh"): (345, 351, 467, 472, 0),
-    ("blind26", "en"): (346, 359, 508, 514, 0),
+    ("blind26", "en"): (347, 359, 508, 514, 0),
     ("blind26", "zh"): (351, 356, 461, 461, 0),
     ("blind27", "en"): (348, 360, 501, 506, 0),
     ("blind27", "zh"): (349, 359, 454, 454, 0),
     ("blind28", "en"): (360, 366, 505, 511, 0),
     ("blind28", "zh"): (363, 372, 466, 469, 0),
     ("blind29", "en"): (360, 370, 522, 524, 0),
-    ("blind29", "zh"): (350, 359, 466, 467, 0),
+    ("blind29", "zh"): (351, 359, 466, 467, 0),
     ("blind30", "en"): (467, 490, 511, 513, 0),
-    ("blind30", "zh"): (892, 924, 1019, 1024, 0),
+    ("blind30", "zh"): (898, 924, 1019, 1024, 0),
     ("blind31", "en"): (319, 320, 394, 396, 0),
     ("blind31", "zh"): (325, 327, 494, 498, 0),
     ("blind32", "en"): (451, 459, 520, 524, 0),
@@ -207,11 +207,13 @@ MEASURED = {
     ("blind33", "en"): (435, 438, 421, 425, 0),
     ("blind33", "zh"): (457, 458, 475, 475, 0),
     ("blind34", "en"): (502, 514, 409, 414, 0),
-    ("blind34", "zh"): (514, 525, 496, 498, 0),
+    ("blind34", "zh"): (515, 525, 496, 498, 0),
     ("blind35", "en"): (405, 414, 480, 483, 0),
     ("blind35", "zh"): (411, 420, 454, 454, 0),
     ("blind36", "en"): (384, 393, 446, 450, 0),
     ("blind36", "zh"): (404, 411, 562, 563, 0),
+    ("blind37", "en"): (389, 399, 515, 518, 0),
+    ("blind37", "zh"): (400, 406, 493, 494, 0),
 }
 
 

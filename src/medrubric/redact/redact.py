@@ -53,6 +53,7 @@ from medrubric.redact.redact_rules import (
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIND_OF_HOSPITAL,
     ZH_PET_NAME_TIME,
+    ZH_SHORT_HOSPITAL,
     admitted_rules,
     everyday_name,
     is_english_relative,
@@ -239,11 +240,14 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         lex.is_protected(text, start, end)
         and not _FACILITY.search(span)
         and not CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
+        and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
     ):
         return False
     if names_before_disease_word(text, end) and not (kind == "LOCATION" and _FACILITY.search(span)):
         return False
-    if _STRENGTH.fullmatch(span) or _DEPARTMENT_ZH.search(span):
+    if _STRENGTH.fullmatch(span) or (
+        _DEPARTMENT_ZH.search(span) and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+    ):
         return False
     if kind == "LOCATION" and (
         lex.is_kept_place(span)

@@ -1424,7 +1424,8 @@ def age_rules() -> tuple[Rule, ...]:
             "AGE",
             c(
                 r"(?i:(?<![\d./:-])(9\d|1[01]\d)(?=\s+(?:this year\b|next (?:month|week|year)\b"
-                r"|and still\b|and going strong|years young|saal\b|sal\b|años\b|ans\b|jahre\b)))"
+                r"|and still\b|and going strong|years young|already\b|saal\b|sal\b|años\b|ans\b"
+                r"|jahre\b)))"
             ),
             group=1,
             min_digits=2,
@@ -5844,6 +5845,8 @@ _ZH_SHORT_HOSPITALS_ANYWHERE = (
     r"川医|川醫|中山肿瘤|中山腫瘤|复旦儿科|復旦兒科|和睦家|北医三院|北醫三院|湘雅[一二三]院?|华西二院"
     r"|馬偕|马偕|彰基|鏡湖醫院|镜湖医院|廣華醫院|广华医院"
 )
+# …as one pattern, for `redact._is_identifier`: 复旦儿科 holds a department's name and is a place.
+ZH_SHORT_HOSPITAL = re.compile(_ZH_SHORT_HOSPITALS_ANYWHERE)
 # Health-care chains whose site follows their name (Kaiser Permanente Vallejo, Bupa Wantirna).
 _CARE_CHAINS = (
     r"Kaiser Permanente|Kaiser|Bupa(?: Aged Care| Care Homes?| Care)?|Spire|Nuffield Health"
@@ -5882,7 +5885,8 @@ _ROMANISED_SURNAMES = (
     r"|Yeung|Chow|Tse|Fung|Lam|Tang|Kwok|Yip|Mak|Leung|Cheng|Chu|Xu|Sun|Zhu|Guo|Gao|Luo|Zheng"
     r"|Liang|Xie|Song|Han|Feng|Deng|Cao|Peng|Zeng|Xiao|Tian|Dong|Pan|Yuan|Cai|Jiang|Du|Wei|Shen"
     r"|Yao|Cui|Zhong|Fan|Jin|Liao|Xia|Fang|Zou|Xiong|Meng|Qin|Qiu|Hou|Xue|Duan|Wu|Ng|Kwan|Choi"
-    r"|Tsang|Siu|Poon|Lui|Hui|Chiu|Mok|Tsui|Tam|Goh|Teo|Ong|Chua|Koh|Yeo"
+    r"|Tsang|Siu|Poon|Lui|Hui|Chiu|Mok|Tsui|Tam|Goh|Teo|Ong|Chua|Koh|Yeo|Tay|Toh|Teh|Seah|Quek"
+    r"|Heng|Neo|Chia|Chong|Foo|Khoo|Loh|Phua|Soh|Yap|Yong|Wee"
 )
 _CJK_TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 
@@ -5891,6 +5895,15 @@ def _given_and_romanised_in_chinese(text: str, start: int, end: int) -> bool:
     """An English given name before a romanised Chinese surname, in a text written in Chinese
     (in English text the NER and the name rules read it)."""
     return re.search(_HAN, text) is not None and lexicon().is_given(text[start:end].split()[0])
+
+
+_SPEAKER = re.compile(r"(?m)^[^\n：:]{1,20}[：:]")
+
+
+def _in_a_chat(text: str, start: int, end: int) -> bool:
+    """Two lines or more of `text` open with a speaker and a colon: a chat, whose speakers
+    are display names."""
+    return len(_SPEAKER.findall(text)) >= 2
 
 
 def thirty_sixth_rules() -> tuple[Rule, ...]:
@@ -5906,10 +5919,12 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
     - a US ZIP code after "moving to", "live in" or "zip";
     - in Chinese text, an English given name before a Chinese surname (Helen刘, Annie王) or
       before a romanised one (Grace Zhou, Sandy Leong);
-    and, from blind 36's misses, a day and month after an event of care (biopsy 1/9, port
-    placed 1/17, PCI done on 3/10), a Taiwanese date of the ROC calendar (112/10/21), an age over
-    89 after "going to be", a surname alone after Miss, Mrs or Mdm (Miss 陈话) and a
-    hospital or church named with Sta. or Sto. (Sta. Rosa Doctors Hospital)."""
+    and, from blind 36's and 37's misses, a speaker's display name in a group chat that joins
+    two parts with a hyphen (江苏-小梅, 5栋-唐嬢嬢) or opens with a building (3号楼李阿姨,
+    12栋彤彤爸), a day and month after an event of care (biopsy 1/9, port placed 1/17, PCI done
+    on 3/10), a Taiwanese date of the ROC calendar (112/10/21), an age over 89 after "going to
+    be" or before "already", a surname alone after Miss, Mrs or Mdm (Miss 陈话) and a hospital or
+    church named with Sta. or Sto. (Sta. Rosa Doctors Hospital)."""
     lex = lexicon()
     c = re.compile
     common = _words(lex.zh_surnames)
@@ -5934,6 +5949,15 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             cues=("dr", "doctor", "prof", "miss", "mrs", "ms", "mdm", "madam"),
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?m)^(?:[\w\u4e00-\u9fff]{1,8}[-－—·~～][\w\u4e00-\u9fff]{1,8}"
+                r"|\d{1,3}(?:栋|棟|幢|号楼|號樓|座|单元|單元)[-－—·]?[\u4e00-\u9fffA-Za-z]{1,8})"
+                r"(?=[ \t]*[：:])"
+            ),
+            accept_at=_in_a_chat,
         ),
         Rule(
             "DATE",
@@ -5970,7 +5994,7 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
             ),
             cues=("sta.", "sto."),
         ),
-        Rule("LOCATION", c(_ZH_SHORT_HOSPITALS_ANYWHERE)),
+        Rule("LOCATION", ZH_SHORT_HOSPITAL),
         Rule(
             "LOCATION",
             c(
