@@ -5740,11 +5740,14 @@ _WITHIN_A_HOSPITAL = frozenset(
 
 
 def _district_after_hospital(value: str) -> bool:
-    """A hospital by name and, after the comma, its district (Square Hospital, Panthapath), not
-    a part of the hospital or a medical term (Derby Hospital, Endoscopy Unit)."""
+    """A hospital, clinic or centre by name and, after the comma, its district (Square Hospital,
+    Panthapath; Lifeline Hospital, Sector 21), not a part of the hospital or a medical term
+    (Derby Hospital, Endoscopy Unit), nor a department by its kind (Fracture Clinic, …)."""
     name, district = value.split(",", 1)
-    return _facility_run(name) and all(
-        w not in _WITHIN_A_HOSPITAL and not is_medical_term(w) for w in district.split()
+    return (
+        _facility_run(name)
+        and not is_medical_term(name.split()[0])
+        and all(w not in _WITHIN_A_HOSPITAL and not is_medical_term(w) for w in district.split())
     )
 
 
@@ -5792,7 +5795,8 @@ def thirty_fourth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind set 34 showed missing and no rule took (the freeze
     after it also named elders in Navajo and Malay before an age over 89):
     - a hospital's district after a comma (Square Hospital, Panthapath; Lisie Hospital,
-      Ernakulam), not a ward, a level or a department;
+      Ernakulam), not a ward, a level or a department; since blind 38 also a clinic's, a
+      centre's or a maternity home's, and a district with its number (Sector 21);
     - a display name made of a child's name and 妈妈 or 爸 (Emma妈妈, 乐乐妈妈, 哆哆爸): a Latin
       given name or a doubled character;
     - a Hong Kong estate and its block (尚德邨尚美樓);
@@ -5804,8 +5808,9 @@ def thirty_fourth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+){{1,4}}"
-                r"(?:Hospital|Hospitals|Medical Centre|Medical Center),\s+"
-                r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?=[\s.,;)!?]|$)(?!\s*&)"
+                r"(?:Hospital|Hospitals|Medical Centre|Medical Center|Maternity|Clinic|Centre"
+                r"|Center|Frail Care),\s+"
+                r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:\s(?:\d{1,3}|[A-Z]))?(?=[\s.,;)!?]|$)(?!\s*&)"
             ),
             accept=_district_after_hospital,
             cues=("hospital", "medical cent"),
