@@ -98,6 +98,15 @@ leave alone. One table a freeze, named by it:
   妈妈 or 爸, a Hong Kong estate and its block, elders named in Navajo and Malay before an
   age over 89, an age over 89 right after a pronoun or before "tahun"; a ward, a level or a
   department after a hospital's comma, a weight or a reading after a pronoun left.
+- thirty-sixth (with what blind 36, 37 and 38 showed): an age over 89 after "my … is", before
+  "this year" or "already", after "lived to" or "going to be"; Cantonese 陳生 and 陳太, a surname
+  after Dr or Miss; short hospital names, a university's hospital, a branch in brackets, an
+  arrondissement; a care chain and its site, a facility's tail and a church's denomination;
+  word-and-digits user names, a ZIP after "moving to", English given names before Chinese or
+  romanised surnames; group-chat speakers with a building or a place; a day and month after an
+  event of care, an ROC date; a clinic's district after a comma. A measurement after "my … is",
+  a score or a course's cycle, 花生 and 余生, a speaker line outside a chat and a department's
+  "Fracture Clinic, …" left; 复旦儿科 is a place though it holds a department.
 """
 
 from __future__ import annotations
@@ -522,6 +531,53 @@ FOUND = {
         ("Shes ninety nine next month and told us to stop fussing.", "AGE", "ninety nine"),
         ("Pray fi her, she 98 and still sharp.", "AGE", "98"),
     ],
+    "thirty-sixth": [
+        ("My old man is 92 and in care now.", "AGE", "92"),
+        ("My ah ma 93 this year, just discharged.", "AGE", "93"),
+        ("My great-aunt lived to 104 on bacon.", "AGE", "104"),
+        ("My grandaddy going be 100 next week!", "AGE", "100"),
+        ("my 外婆 90 already, stay with us", "AGE", "90"),
+        ("我哋樓下陳生，七十幾歲，暈低咗。", "NAME", "陳"),
+        ("陳太即刻打999。", "NAME", "陳"),
+        ("幼儿园Miss 陈话要医生证明。", "NAME", "陈"),
+        ("Dr 區話下星期要做激光。", "NAME", "區"),
+        ("隔壁罗嬢嬢说要去大医院看。", "NAME", "罗"),
+        ("各位吧友晓得川医呼吸科好挂号不？", "LOCATION", "川医"),
+        ("连夜去了复旦儿科急诊。", "LOCATION", "复旦儿科"),
+        ("在中國醫藥大學附設醫院做胃部分切除。", "LOCATION", "中國醫藥大學附設醫院"),
+        ("在美年大健康(徐汇店)体检。", "LOCATION", "美年大健康(徐汇店)"),
+        ("在巴黎13区住，上周长了带状疱疹。", "LOCATION", "巴黎13区"),
+        (
+            "She nursed for 40 years at Kaiser Permanente Vallejo.",
+            "LOCATION",
+            "Kaiser Permanente Vallejo",
+        ),
+        ("The staff at Bupa Wantirna threw her a party.", "LOCATION", "Bupa Wantirna"),
+        (
+            "She passed at St. Francis Nursing Home on Sunday.",
+            "LOCATION",
+            "St. Francis Nursing Home",
+        ),
+        ("Meeting at St. Aidan's Anglican Church, 7pm.", "LOCATION", "St. Aidan's Anglican Church"),
+        (
+            "Admitted sa Sta. Rosa Doctors Hospital for pneumonia.",
+            "LOCATION",
+            "Sta. Rosa Doctors Hospital",
+        ),
+        ("CPAP at 11 cmH2O and he's a new man. Lovelyjubbly77", "NAME", "Lovelyjubbly77"),
+        ("Moving to 78664 soon so I'm stuck with them.", "LOCATION", "78664"),
+        ("【Helen刘】：我也是这样。", "NAME", "Helen刘"),
+        ("谢谢Grace Zhou的建议。", "NAME", "Grace Zhou"),
+        ("7栋-王姐：有布洛芬吗？\n12栋彤彤爸：我有。", "NAME", "7栋-王姐"),
+        ("7栋-王姐：有布洛芬吗？\n12栋彤彤爸：我有。", "NAME", "12栋彤彤爸"),
+        ("Timeline: biopsy 1/9, port placed 1/17, first chemo 1/22.", "DATE", "1/22"),
+        ("寶寶112/10/21在醫院出生。", "DATE", "112/10/21"),
+        (
+            "Delivered at Lifeline Hospital, Sector 21 last week.",
+            "LOCATION",
+            "Lifeline Hospital, Sector 21",
+        ),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -716,6 +772,15 @@ EDGES = {
         ("Royal Derby Hospital, Ward 14, bed 3.", "Ward 14"),
         ("She is 92 kg now and he 95% on air.", "92 kg"),
         ("宝宝妈妈都很辛苦。", "宝宝妈妈"),
+    ],
+    "thirty-sixth": [
+        ("My room is 92 on the ward. Her sats was 94.", "92"),
+        ("Her sats was 94 overnight.", "94"),
+        ("Chemo cycle 1/6 done, pain 3/10 today.", "1/6"),
+        ("Chemo cycle 1/6 done, pain 3/10 today.", "3/10"),
+        ("吃了花生，过敏了。", "花生"),
+        ("注意：这个药饭后吃。", "注意"),
+        ("Seen in the Fracture Clinic, Outpatients B, on a Tuesday.", "Fracture Clinic"),
     ],
 }
 

@@ -5454,17 +5454,14 @@ def _zh_surname_in_running_text(text: str, start: int, end: int) -> bool:
     the character before it is not one of a given name (琳达阿姨), and neither the characters
     before it and the surname (房钱奶奶, 语文老师, 音乐老师, 健身房经理) nor the surname and what
     follows (班主任, 师姐) make a word of jieba's dictionary (`redact_ner.chinese_tagger`; with
-    jieba not installed, no match is accepted)."""
+    jieba not installed, no match is accepted). At the start of the text only what follows is
+    read (陳生： opening a chat)."""
     tagger = chinese_tagger()
-    if tagger is None or text[start - 1] in lexicon().zh_given_chars:  # 琳达阿姨: one name
-        return False
+    if tagger is None or (start > 0 and text[start - 1] in lexicon().zh_given_chars):
+        return False  # 琳达阿姨: one name
     words = tagger.dt.tokenizer.FREQ
-    pairs = (
-        text[max(0, start - 2) : end],  # 健身房经理
-        text[start - 1 : end],
-        text[start : end + 1],
-        text[start : end + 2],
-    )
+    before = (text[max(0, start - 2) : end], text[start - 1 : end]) if start > 0 else ()
+    pairs = (*before, text[start : end + 1], text[start : end + 2])  # 健身房经理, 班主任
     return not any(words.get(w, 0) > 0 for w in pairs)
 
 
@@ -5857,6 +5854,10 @@ _CARE_CHAINS = (
     r"Kaiser Permanente|Kaiser|Bupa(?: Aged Care| Care Homes?| Care)?|Spire|Nuffield Health"
     r"|Ramsay|Estia|Arcare|Barchester|HC-One|Sutter|Atrium Health|Baptist Health"
 )
+_CARE_CHAIN_CUES = (
+    "kaiser", "bupa", "spire", "nuffield", "ramsay", "estia", "arcare", "barchester", "hc-one",
+    "sutter", "atrium", "baptist",
+)  # fmt: skip
 # A chain's name with its site: a place, though the chain alone is kept (insured with Bupa).
 CARE_CHAIN_SITE = re.compile(rf"(?:{_CARE_CHAINS})\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
 # Events of care that a day and month after them date (biopsy 1/9, port placed 1/17).
@@ -5869,18 +5870,6 @@ _CARE_EVENTS = (
 )
 # What follows 生 after a surname when it means Mr in Cantonese (陳生：, 陳生話, 搵陳生).
 _ZH_MR_AFTER = rf"(?:{_ZH_MRS_AFTER}|即|就|都|叫|$)"
-
-
-def _zh_mister(text: str, start: int, end: int) -> bool:
-    """A surname before 生 or 太 is Mr or Mrs (陳生, 陳太) unless it makes a word of jieba's
-    dictionary with them (余生, 毕生, 马太) or ends a given name before it (李家生)."""
-    tagger = chinese_tagger()
-    if tagger is None or (start > 0 and text[start - 1] in lexicon().zh_given_chars):
-        return False
-    words = tagger.dt.tokenizer.FREQ
-    return not words.get(text[start : end + 1]) and not (
-        start > 0 and words.get(text[start - 1 : end + 1])
-    )
 
 
 # Chinese surnames as romanised in Hong Kong, Singapore, Malaysia and pinyin (Grace Zhou,
@@ -5943,7 +5932,7 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
                 rf"(?:^|(?<=[\u4e00-\u9fff，,。！!？?\s：:、「“（(【\[]))({common})(?=[生太]{_ZH_MR_AFTER})"
             ),
             group=1,
-            accept_at=_zh_mister,
+            accept_at=_zh_surname_in_running_text,
             cues=("生", "太"),
         ),
         Rule(
@@ -6020,7 +6009,7 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(rf"\b{CARE_CHAIN_SITE.pattern}\b(?!['’])"),
-            cues=tuple(w.split()[0].lower() for w in _CARE_CHAINS.split("|")),
+            cues=_CARE_CHAIN_CUES,
         ),
         Rule(
             "NAME",
