@@ -107,6 +107,21 @@ leave alone. One table a freeze, named by it:
   event of care, an ROC date; a clinic's district after a comma. A measurement after "my … is",
   a score or a course's cycle, 花生 and 余生, a speaker line outside a chat and a department's
   "Fracture Clinic, …" left; 复旦儿科 is a place though it holds a department.
+- thirty-ninth (from what blind 38 showed): the town after a street ending in Cres, View or
+  Dr, and a street with a direction before it (2214 W Pinecrest Dr); a five- or six-digit
+  postcode after a place or in brackets, a ZIP after "near" or "around", an Australian
+  postcode before "who"; a barangay; a settlement's phase or block; a Kenyan hospital by its
+  level; a health centre named with Sta.; a church hall; a Discord tag; a maiden name in
+  brackets; a Chinese city's numbered hospital; a registration number of capitals and
+  digits; a due date after 预产期; a chat speaker by one character and a kinship word. A
+  quantity after "around", a trial's phase, a department before a chain's site, a verb before
+  a numbered hospital, an Rx number and a speaker outside a chat left. With blind 39's: an
+  Irish county after "Co.", a ZIP closing a question, initials before a name, an age over 89
+  and "today" after a birthday, "he'll be" before an age, a month and day's range, a home's
+  district, a Chinese date with a two-digit year, a Taiwanese care home, a Hong
+  Kong general outpatient clinic, 下個星期三, a masked ID with three digits before the stars, a
+  user name of three letters and four digits; a reading "today" with no birthday and a visit
+  to the outpatient clinic left.
 """
 
 from __future__ import annotations
@@ -578,6 +593,88 @@ FOUND = {
             "Lifeline Hospital, Sector 21",
         ),
     ],
+    "thirty-ninth": [
+        (
+            "Send cards to 48 Birchmount Cres, Lorne Falls.",
+            "LOCATION",
+            "48 Birchmount Cres, Lorne Falls",
+        ),
+        (
+            "Mail: 2214 W Pinecrest Dr, Marana Springs, AZ 85653",
+            "LOCATION",
+            "2214 W Pinecrest Dr, Marana Springs",
+        ),
+        ("Deliver to Portland 97214 please.", "LOCATION", "Portland 97214"),
+        ("Courier to Kozhikode 673014, urgent.", "LOCATION", "Kozhikode 673014"),
+        ("Dr Rao at Mercy Hospital (73019) listened.", "LOCATION", "Mercy Hospital (73019)"),
+        ("Looking for a Medicaid dentist near 59801, any tips?", "LOCATION", "59801"),
+        ("Any GPs around 3177 who bulk bill?", "LOCATION", "3177"),
+        ("Dengue case sa Brgy. San Roque, Marikina Heights.", "LOCATION", "Brgy. San Roque"),
+        (
+            "IVF worked at Bridge Fertility Centre, Lekki Phase 1.",
+            "LOCATION",
+            "Bridge Fertility Centre, Lekki Phase 1",
+        ),
+        ("We stay in Soshanguve Block H near the clinic.", "LOCATION", "Soshanguve Block H"),
+        ("Referred to Mumias Road Level 4 Hospital.", "LOCATION", "Mumias Road Level 4 Hospital"),
+        (
+            "Seen at Sta. Lucia Heights Health Center today.",
+            "LOCATION",
+            "Sta. Lucia Heights Health Center",
+        ),
+        (
+            "The wake is in the Avondale Methodist Church hall.",
+            "LOCATION",
+            "Avondale Methodist Church hall",
+        ),
+        ("SleepyOtter#4471 said protein shakes help.", "NAME", "SleepyOtter#4471"),
+        (
+            "Evelyn Ruth (Sparks) Halvorsen, born in Fargo.",
+            "NAME",
+            "Evelyn Ruth (Sparks) Halvorsen",
+        ),
+        ("昨天送到江城第五人民医院急诊。", "LOCATION", "江城第五人民医院"),
+        ("挂号单号JZ2312240391，有图有真相", "ID", "JZ2312240391"),
+        ("預產期6/21，希望平安。", "DATE", "6/21"),
+        ("病友群\n梅姐：医保报完三十多\n阿强：好的", "NAME", "梅"),
+        ("Any pulmonologist near Andheri East, Mumbai 400069?", "LOCATION", "Mumbai 400069"),
+        ("Anyone worked the CVICU at Sandhills Regional in 28374?", "LOCATION", "28374"),
+        ("How long does the medical card take in Co. Donegal?", "LOCATION", "Co. Donegal"),
+        (
+            "Reports of my late father W. M. Gunawardena Bandara, please.",
+            "NAME",
+            "W. M. Gunawardena Bandara",
+        ),
+        ("I, K. Venkata Ramana Rao, father of the baby.", "NAME", "K. Venkata Ramana Rao"),
+        ("Happy birthday Violet — 104 today! Still does the crossword.", "AGE", "104"),
+        ("Grandad says he'll be 90 by the time they decide.", "AGE", "90"),
+        (
+            "My son was confined at the General Hospital July 3-7, platelets 38,000.",
+            "DATE",
+            "July 3-7",
+        ),
+        (
+            "Confined at Sto. Niño de Tondo General Hospital for dengue.",
+            "LOCATION",
+            "Sto. Niño de Tondo General Hospital",
+        ),
+        (
+            "Doctor at Sunrise Nursing Home, Kakkanad now suggests insulin.",
+            "LOCATION",
+            "Sunrise Nursing Home, Kakkanad",
+        ),
+        (
+            "Born at Shifa Maternity Home, F-8 and had jaundice.",
+            "LOCATION",
+            "Shifa Maternity Home, F-8",
+        ),
+        ("爸爸23.11.5做的支架，现在胸闷。", "DATE", "23.11.5"),
+        ("阿嬤住在福樂護理之家，最近一直咳。", "LOCATION", "福樂護理之家"),
+        ("今日喺大埔富亨普通科門診睇醫生。", "LOCATION", "富亨普通科門診"),
+        ("下個星期三要回診抽血。", "DATE", "下個星期三"),
+        ("身份证430***********0517，麻烦核对。", "ID", "430***********0517"),
+        ("1楼\nhsu0806推文说的那位爷爷", "NAME", "hsu0806"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -781,6 +878,19 @@ EDGES = {
         ("吃了花生，过敏了。", "花生"),
         ("注意：这个药饭后吃。", "注意"),
         ("Seen in the Fracture Clinic, Outpatients B, on a Tuesday.", "Fracture Clinic"),
+    ],
+    "thirty-ninth": [
+        ("Walked around 10000 steps near 59801 miles? no: 12000 steps.", "10000 steps"),
+        ("Phase 3 trial, Stage 2 disease, heart Block 2 on the ECG.", "Phase 3"),
+        ("Referred to the Breast Clinic, Nuffield Health Tunbridge Wells.", "Breast Clinic"),
+        ("病人昨天送到第二人民医院。", "送到"),
+        ("Rx#4471 refilled, Ticket#2210 open.", "Rx#4471"),
+        ("梅花：好看", "梅花"),
+        ("Vitamin D 28374? no, 28 nmol/L in 2023.", "2023"),
+        ("Took 90 today and 95 yesterday: sats are fine.", "90 today"),
+        ("CA125 was 35, cea1234 is no handle; dose 3.5.1 ignored.", "CA125"),
+        ("琴日去普通科門診拎藥。", "普通科門診"),
+        ("喺荃灣普通科門診攞藥。", "普通科門診"),
     ],
 }
 

@@ -327,13 +327,15 @@ _AFTER = {
         r"-(?!(?:like|ish|type|free|born|led|run|era|ism|wise|ward|based)\b)[a-z]{1,4}\b(?![-'’])"
         r"|(?:-[A-Z][\w'’]*[a-z])+"
         rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
+        # …a maiden name in brackets and the married one after it (Evelyn Ruth| (Sparks) Halvorsen).
+        rf"|\s+\([A-Z][a-z]+\)\s+{_SURNAME}"
         rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
-        r"(?!(?:19|20)\d\d\b)\d{4}\b(?![.,:/]?\d)"
+        r"(?!(?:19|20)\d\d\b)\d{4,6}\b(?![.,:/]?\d)"
         # …not a quantity: no unit or plural noun after it (Leeds 1200 miles away).
         r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|mmol|cm|mm|m|km|ft|mi|lbs?)\b"
         r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
@@ -341,7 +343,7 @@ _AFTER = {
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
         # …a four-digit postcode in brackets (Hamilton (3204)) or a UK outward code alone
         # (Aberdeen AB25).
-        r"|\s*\((?!(?:19|20)\d\d\))\d{4}\)"
+        r"|\s*\((?!(?:19|20)\d\d\))\d{4,6}\)"
         rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
         # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
         # Aidan's| Anglican Church), a site's
@@ -350,13 +352,18 @@ _AFTER = {
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
         r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
         r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME)\s+)?(?:Church|Chapel)\b"
+        r"(?:\s+[Hh]all\b)?|(?<=Church)\s+[Hh]all\b"
         r"|(?:(?<=Clinic)|(?<=Hospital)|(?<=Centre)|(?<=Center)|(?<=Surgery)|(?<=Practice))"
         r"\s+(?:North|South|East|West|Campus)\b"
         r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"
         r"(?!['’])"
     ),
-    # A Chinese date takes in its weekday in brackets: 4月22日（周一）.
-    "DATE": re.compile(r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"),
+    # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
+    "DATE": re.compile(
+        r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"
+        # …and the last day of a range after a month and day (July 3|-7).
+        r"|(?<=[A-Za-z] \d)[-–]\d{1,2}\b(?![-/.:]?\d)|(?<=[A-Za-z] \d\d)[-–]\d{1,2}\b(?![-/.:]?\d)"
+    ),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
         _CHECK_LETTERS.pattern
@@ -444,17 +451,20 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       still say a handle stood there);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or a particle and the surname
-      after it (Marisol| dela Cruz-Santos, Vincent| van Gogh);
+      after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
+      and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C), a
-      four-digit postcode after it, bare or in brackets (Caloundra 4551, Bendigo VIC 3550,
-      Hamilton (3204); not a year) and a UK outward code after it (Aberdeen AB25);
+      postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
+      VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year) and a UK
+      outward code after it (Aberdeen AB25);
     - a date takes in "the day after" or "the day before" (the day after Easter Monday),
       "the" (the 17th) or its weekday (Saturday 19 October) before it ("last" stays: "a
       seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
-      in brackets (4月22日（周一）);
+      in brackets (4月22日（周一）) and an English month and day the last day of its range
+      (July 3|-7);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it

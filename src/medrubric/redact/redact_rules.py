@@ -461,6 +461,7 @@ def rules() -> tuple[Rule, ...]:
         + web_rules()
         + date_rules()
         + age_rules()
+        + street_town_rules()
         + name_rules()
         + place_rules()
         + context_rules()
@@ -482,6 +483,7 @@ def rules() -> tuple[Rule, ...]:
         + thirty_second_rules()
         + thirty_fourth_rules()
         + thirty_sixth_rules()
+        + thirty_ninth_rules()
         + gazetteer_rules()
     )
 
@@ -1273,12 +1275,12 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                rf"(?<!每)(?:(?:上上?|下下?|这|本)个?(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"(?<!每)(?:(?:上上?|下下?|这|這|本)[个個]?(?:周|週|星期|礼拜|禮拜)[一二三四五六日天]"
                 rf"|(?<=[日号])(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
                 rf"|(?:周|星期|礼拜|禮拜)[一二三四五六日天](?=(?:{_ZH_EVENT}|就|被)))"
                 rf"(?![一二三四五六日天])"
             ),
-            cues=("周", "星期", "礼拜", "禮拜"),
+            cues=("周", "週", "星期", "礼拜", "禮拜"),
         ),
         # A day of the month alone before a time of day or an event: 3号晚上, 十一号做的手术.
         Rule(
@@ -1963,6 +1965,24 @@ def name_rules() -> tuple[Rule, ...]:
     )
 
 
+def street_town_rules() -> tuple[Rule, ...]:
+    """The town after a street: "12 Station Road, Truro", "48 Birchmount Cres, Lorne Falls".
+    Ahead of the name rules: a town named like a person (Lorne Falls, Marana Springs) after a
+    street and a comma is a place."""
+    return (
+        Rule(
+            "LOCATION",
+            re.compile(
+                r"\b(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Way|Close|Crescent|Terrace|Grove"
+                r"|Cres|Tce|View|Pde|Parade|Blvd|Court|Ct|Hwy|Dr(?=\.?,))"
+                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?)"
+            ),
+            group=1,
+            accept=_plausible_name,
+        ),
+    )
+
+
 def place_rules() -> tuple[Rule, ...]:
     lex = lexicon()
     en_places = _words(lex.en_places + lex.us_states)
@@ -1973,23 +1993,14 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b|(?:[A-Z][a-z]+\s+){1,3}"
+                r"\b\d{1,5}[A-Za-z]?\s+(?:(?:Via|Rue|Calle|Avenida|Rua)\s+[A-Z][a-z]+\b"
+                r"|(?:(?:N|S|E|W|NE|NW|SE|SW)\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}"
                 r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
-                r"|Grove|Close|Crescent|Terrace|Gardens|Row|Square|Mews|Parkway|Highway|Hwy"
-                r"|Circle|Trail|Walk|Hill|Dr(?!\.?\s+[A-Z][a-z]))\b\.?"
+                r"|Grove|Close|Crescent|Cres|Terrace|Tce|Gardens|Row|Square|Mews|Parkway|Highway"
+                r"|Hwy|Circle|Trail|Walk|Hill|View|Pde|Parade|Dr(?!\.?\s+[A-Z][a-z]))\b\.?"
                 r"(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]?\w))?)"
             ),
             min_digits=1,
-        ),
-        # The town after a street: "12 Station Road, Truro".
-        Rule(
-            "LOCATION",
-            c(
-                r"\b(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Way|Close|Crescent|Terrace|Grove)"
-                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?)"
-            ),
-            group=1,
-            accept=_plausible_name,
         ),
         Rule(
             "LOCATION",
@@ -4038,12 +4049,12 @@ def fourteenth_rules() -> tuple[Rule, ...]:
         Rule(
             "AGE",
             c(
-                r"(?i:\b(?:would(?:['’]ve| have)? been|will be|would be)\s+)(9\d|1[01]\d)\b"
-                r"(?=\s+(?:next|this|on|in|today|tomorrow|years?)\b|\s*[!.,])"
+                r"(?i:\b(?:would(?:['’]ve| have)? been|will be|would be|(?:he|she)['’]ll be)\s+)"
+                r"(9\d|1[01]\d)\b(?=\s+(?:next|this|on|in|today|tomorrow|years?|by)\b|\s*[!.,])"
             ),
             group=1,
             min_digits=2,
-            cues=("would", "will be"),
+            cues=("would", "will be", "ll be"),
         ),
         Rule(
             "AGE",
@@ -5392,6 +5403,7 @@ def twenty_ninth_rules() -> tuple[Rule, ...]:
 _ZH_EVENT_THEN_DATE = (
     r"取卵|移植|入院|出院|手术|手術|复查|複查|剖|住院|确诊|確診|去世|离世|開刀|开刀|出生|抽血|验血"
     r"|驗血|就诊|就診|化疗|化療|放疗|放療|分娩|引产|流产|清宫|接种|接種|拆线|拆線|拔管|转院|轉院"
+    r"|预产期|預產期"
 )
 
 
@@ -5404,8 +5416,8 @@ def thirtieth_rules() -> tuple[Rule, ...]:
     return (
         Rule(
             "ID",
-            re.compile(r"(?<![\dA-Za-z*])[1-8]\d{3,16}[*＊xX×]{3,14}[\dxX*]{0,4}(?![\dA-Za-z*])"),
-            min_digits=4,
+            re.compile(r"(?<![\dA-Za-z*])[1-8]\d{2,16}[*＊xX×]{3,14}[\dxX*]{0,4}(?![\dA-Za-z*])"),
+            min_digits=3,
         ),
         Rule(
             "DATE",
@@ -5736,13 +5748,17 @@ _WITHIN_A_HOSPITAL = frozenset(
 )
 
 
+# The kind of a home or a parish, which the facility check reads as an everyday word.
+_HOME_OR_PARISH = re.compile(r"\s+(?:Nursing Home|Care Home|Maternity Home|Parish|Church)$")
+
+
 def _district_after_hospital(value: str) -> bool:
     """A hospital, clinic or centre by name and, after the comma, its district (Square Hospital,
     Panthapath; Lifeline Hospital, Sector 21), not a part of the hospital or a medical term
     (Derby Hospital, Endoscopy Unit), nor a department by its kind (Fracture Clinic, …)."""
     name, district = value.split(",", 1)
     return (
-        _facility_run(name)
+        (_facility_run(name) or _facility_run(_HOME_OR_PARISH.sub("", name)))
         and not is_medical_term(name.split()[0])
         and all(w not in _WITHIN_A_HOSPITAL and not is_medical_term(w) for w in district.split())
     )
@@ -5805,12 +5821,30 @@ def thirty_fourth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+){{1,4}}"
-                r"(?:Hospital|Hospitals|Medical Centre|Medical Center|Maternity|Clinic|Centre"
-                r"|Center|Frail Care),\s+"
-                r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:\s(?:\d{1,3}|[A-Z]))?(?=[\s.,;)!?]|$)(?!\s*&)"
+                r"(?:Hospital|Hospitals|Medical Centre|Medical Center|Maternity(?: Home)?|Clinic"
+                r"|Polyclinic|Centre|Center|Frail Care|Nursing Home|Care Home|Institute|Parish"
+                r"|Church|Multi-?[Ss]peciality|Hospice),\s+"
+                r"(?:[A-Z]-\d{1,2}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:\s(?:\d{1,3}|[A-Z]))?)"
+                r"(?=[\s.,;)!?]|$)(?!\s*&)"
+                r"(?!\s[A-Z][a-z])"
             ),
             accept=_district_after_hospital,
-            cues=("hospital", "medical cent"),
+            cues=(
+                "hospital",
+                "medical cent",
+                "maternity",
+                "clinic",
+                "centre",
+                "center",
+                "frail",
+                "nursing home",
+                "care home",
+                "institute",
+                "parish",
+                "church",
+                "speciality",
+                "hospice",
+            ),  # fmt: skip
         ),
         Rule(
             "NAME",
@@ -5948,7 +5982,7 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
             "NAME",
             c(
                 r"(?m)^(?:[\w\u4e00-\u9fff]{1,8}[-－—·~～][\w\u4e00-\u9fff]{1,8}"
-                r"|\d{1,3}(?:栋|棟|幢|号楼|號樓|座|单元|單元)[-－—·]?[\u4e00-\u9fffA-Za-z]{1,8})"
+                r"|\d{1,3}(?:栋|棟|幢|号楼|號樓|座|单元|單元)(?:\d{3,4})?[-－—·]?[\u4e00-\u9fffA-Za-z]{1,8})"
                 r"(?=[ \t]*[：:])"
             ),
             accept_at=_in_a_chat,
@@ -5983,8 +6017,8 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"\b(?:Sta|Sto)\.\s+(?:[A-Z][a-z]+\s+){1,3}"
-                r"(?:Hospital|Medical Cent(?:er|re)|Clinic|Church|Parish)\b"
+                rf"\b(?:Sta|Sto)\.\s+(?:(?:[{UPPER_LETTERS}][{LOWER_LETTERS}]+|de|del|dela|la)\s+){{1,5}}"
+                r"(?:Hospital|Medical Cent(?:er|re)|Health Cent(?:er|re)|Clinic|Church|Parish)\b"
             ),
             cues=("sta.", "sto."),
         ),
@@ -6038,3 +6072,196 @@ def thirty_sixth_rules() -> tuple[Rule, ...]:
             cues=("moving", "moved", "live", "living", "zip", "postcode"),
         ),
     )
+
+
+# What a number after "Phase", "Block" or "Sector" is when the word before it is no place.
+_NOT_A_SETTLEMENT = (
+    r"Trial|Study|Stage|Step|Level|Cycle|Week|Day|Dose|Grade|Type|Class|Part|Round|Year|Room"
+    r"|Bed|Ward|Unit|Floor|Bay|Module|Chapter|Section|Heart|Nerve|Spinal|Bundle|Branch|AV|Cancer"
+)
+# After "near", "around" or "in the": a US ZIP that stands for where the writer lives.
+_NEAR = r"(?i:\b(?:near|around|in the|outside|by)\s+)"
+
+
+@lru_cache(maxsize=1)
+def _en_places() -> frozenset[str]:
+    return frozenset(lexicon().en_places)
+
+
+def _hospital_by_level(value: str) -> bool:
+    """A hospital by its level: "Hospital" after it, or a known place before it."""
+    return value.endswith(("Hospital", "Centre", "Center")) or value.split()[0] in _en_places()
+
+
+def thirty_ninth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 38 showed missing and no rule took:
+    - a US ZIP after "near", "around" or "in the" (near 59801, in the 97214 zip), not a
+      quantity, and an Australian postcode after them before a word that asks for someone
+      (any GPs around 3177 who …);
+    - a barangay (Brgy. San Roque, Barangay Maligaya);
+    - a settlement's phase, block, sector or section (Lekki Phase 1, Soshanguve Block H,
+      Hayatabad Phase 6, Mirpur 10 stays with the facility rule), not a trial's phase or a
+      heart block;
+    - a Kenyan hospital by its level (Nakuru Level 5, Mumias Road Level 4 Hospital);
+    - a Discord tag (SleepyOtter#4471);
+    - a city's numbered hospital in Chinese (江城第五人民医院), whatever the city's name;
+    - a registration or ticket number of two or three capitals and eight to twelve digits
+      (JZ2312240391);
+    - in a group chat, a speaker known by one character and a kinship word (梅姐：, 芳姨：);
+    and, from blind 39's: an Irish county after "Co."; a ZIP closing a question (in 28374?);
+    initials before a name (W. M. Gunawardena Bandara, K. Venkata Ramana Rao); an age over 89
+    and "today" after a birthday; a date with a two-digit year in Chinese text (23.11.5); a
+    Taiwanese care home (福樂護理之家), a Hong Kong general outpatient clinic by its district
+    and its own name (大埔富亨普通科門診; the district alone names a kind of clinic in it:
+    荃灣|普通科門診) and a clinic by its own name (苓和診所); a user name of three letters and
+    four digits (hsu0806)."""
+    c = re.compile
+    return (
+        Rule(
+            "LOCATION",
+            c(
+                rf"{_NEAR}(\d{{5}})\b(?![\d.,:/-]\d)"
+                r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|units?|steps|calories|cal|kcal|people|feet|ft"
+                r"|miles|mi|km|lbs?|dollars|\$)\b)"
+            ),
+            group=1,
+            min_digits=5,
+            cues=("near", "around", "in the", "outside", "by "),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"{_NEAR}([2-7]\d{{3}})(?=\s+(?:who|that|which|area|region|suburbs?)\b|\s*[?,])"),
+            group=1,
+            min_digits=4,
+            cues=("near", "around", "in the", "outside", "by "),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"\b(?:Brgy\.?|Bgy\.?|Barangay)\s+(?:\d{1,3}\b|(?:[A-Z][a-z]+\s?){1,3})"),
+            cues=("brgy", "bgy", "barangay"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"\b(?!(?:{_NOT_A_SETTLEMENT})\b){_NOT_PLACE_WORD}[A-Z][a-z]{{3,}}"
+                r"\s+(?:Phase|Block|Sector|Section|Extension|Zone)\s+(?:\d{1,3}|[A-Z]|[IVX]{1,4})\b"
+                r"(?![-.]\d)"
+            ),
+            accept=_plausible_name,
+            cues=("phase", "block", "sector", "section", "extension", "zone"),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"\b(?:[A-Z][a-z]+\s+){1,2}Level\s+[2-6]\b(?:\s+(?:Hospital|Health Cent(?:re|er)))?"),
+            accept=_hospital_by_level,
+            cues=("level",),
+        ),
+        Rule(
+            "NAME",
+            c(r"(?<![\w#])[A-Za-z][A-Za-z0-9_.]{2,31}#\d{4}(?!\d)"),
+            accept=lambda v: (
+                not re.match(
+                    r"(?i)(?:rx|ref|claim|order|case|no|ticket|invoice|room|bed|apt|unit|box|id"
+                    r"|lot|batch)#",
+                    v,
+                )
+            ),
+            cues=("#",),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                rf"[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}]{{2}}第[一二三四五六七八九十]{{1,2}}人民(?:医院|醫院)"
+            ),
+            cues=("人民",),
+        ),
+        Rule(
+            "ID",
+            c(r"(?<![A-Za-z0-9])[A-Z]{2,3}\d{8,12}(?![A-Za-z0-9])"),
+            min_digits=8,
+        ),
+        Rule(
+            "NAME",
+            c(
+                r"(?m)^([\u4e00-\u9fff])"
+                r"(?=(?:姐|哥|姨|叔|婶|嬸|嫂|奶奶|爷爷|爺爺|伯|阿姨)[ \t]*[：:])"
+            ),
+            accept_at=_in_a_chat,
+            group=1,
+        ),
+        # …and, from blind 39's misses:
+        Rule(
+            "LOCATION",
+            c(rf"\bCo\.?\s+(?:{_IRISH_COUNTIES})\b"),
+            cues=("co",),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"\bin\s+(\d{5})(?=\s*[?!]|\s*$)"),
+            group=1,
+            min_digits=5,
+            cues=("in ",),
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?<![\w.])(?:[A-Z]\.\s?){{2,3}}{_CAP}(?:\s+{_CAP}){{1,2}}"
+                rf"|(?<![\w.])[A-Z]\.\s?{_CAP}\s+{_CAP}\s+{_CAP}"
+            ),
+            accept=lambda v: _plausible_name(re.sub(r"^(?:[A-Z]\.\s?)+", "", v)),
+            cues=(". ",),
+        ),
+        Rule(
+            "AGE",
+            c(r"(?<![\d.])(9\d|1[01]\d)\s+(?:today|todayy)\b"),
+            group=1,
+            accept_at=_a_birthday,
+            min_digits=2,
+            cues=("today",),
+        ),
+        Rule(
+            "DATE",
+            c(r"(?<![\d.])[12]\d\.(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])(?![\d.])"),
+            accept_at=lambda t, a, b: re.search(_HAN, t) is not None,
+            min_digits=4,
+            cues=(".",),
+        ),
+        Rule(
+            "LOCATION",
+            c(r"[^\W\d的在到去了是]{2,6}(?:護理之家|护理之家|安養中心|安养中心|養護中心|养护中心)"),
+            cues=("護理", "护理", "安養", "安养", "養護", "养护"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"(?:(?<![\u4e00-\u9fff])|(?<=[在喺到去於于]))"
+                rf"(?:[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}{_NOT_A_CLINIC_NAME}]{{4,6}}"
+                r"(?:普通科門診|普通科门诊)"
+                rf"|[^\W\d{_ZH_NOT_IN_NAME}{_ZH_VERBS}{_NOT_A_CLINIC_NAME}]{{2,6}}"
+                r"診所(?=[，,。！!？?\s]))"
+            ),
+            cues=("門診", "门诊", "診所"),
+        ),
+        Rule(
+            HANDLE,
+            c(r"(?<![\w.@/#+])[a-z]{3}\d{4}(?![A-Za-z0-9_@]|[.-]\w)"),
+            accept=lambda v: v[:3] not in _COUNTED_WORDS,
+            min_digits=4,
+        ),
+    )
+
+
+# Characters no clinic's own name holds: kinds of clinic, places near, Cantonese particles.
+_NOT_A_CLINIC_NAME = "科健附近嘅個个好帶带推薦荐夜晚開开即刻叫佢私小黑家公立区區这這那一"
+# The 26 counties of Ireland and the six of Northern Ireland, after "Co." (Co. Donegal).
+_IRISH_COUNTIES = (
+    r"Antrim|Armagh|Carlow|Cavan|Clare|Cork|Derry|Donegal|Down|Dublin|Fermanagh|Galway|Kerry"
+    r"|Kildare|Kilkenny|Laois|Leitrim|Limerick|Londonderry|Longford|Louth|Mayo|Meath|Monaghan"
+    r"|Offaly|Roscommon|Sligo|Tipperary|Tyrone|Waterford|Westmeath|Wexford|Wicklow"
+)
+_BIRTHDAY = re.compile(r"(?i)birthday|bday|b-day|生日")
+
+
+def _a_birthday(text: str, start: int, end: int) -> bool:
+    """A birthday is spoken of within 80 characters before an age over 89 and "today"."""
+    return _BIRTHDAY.search(text, max(0, start - 80), start) is not None
