@@ -18,7 +18,7 @@ from medrubric.data.labelled import awaiting_sets
 from medrubric.data.models import Case
 from medrubric.rubric import learned
 from medrubric.rubric.lint import duplicate_method, lint_case, sign_method
-from medrubric.rubric.paraphrase import paraphrase_score, speech_act
+from medrubric.rubric.paraphrase import opposed, paraphrase_score, speech_act
 from medrubric.rubric.train_learned import main as train_main
 from medrubric.rubric.train_learned import targets
 
@@ -158,6 +158,23 @@ def test_the_pair_model_adds_a_note_and_keeps_numbers_apart(encoder: object) -> 
     ]
     numbered = Case.model_validate({"id": "n", "language": "zh", "query": "q", "rubric": rubric})
     assert not [f for f in lint_case(numbered, encoder) if f.check == "duplicate"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("part", "case_id"), [("heldout48", "h48-zh-01"), ("heldout49", "h49-zh-02")]
+)
+def test_a_negation_in_one_criterion_alone_does_not_hold_a_pair_apart(
+    encoder: object, part: str, case_id: str
+) -> None:
+    """v26: "建议立即停止外擦补骨脂酊和暴晒…" and "明确告诉她别再用补骨脂酒擦完去晒太阳…" are one
+    behaviour though only the second is negated (`opposed`); the pair model's note stands."""
+    (case,) = [c for c in load_cases(LABELLED / f"{part}.jsonl") if c.id == case_id]
+    (labelled,) = [c for c in case.rubric if "expect:duplicate" in c.tags]
+    notes = {f.criterion_id: f for f in lint_case(case, encoder) if f.check == "duplicate"}  # type: ignore[arg-type]
+    assert labelled.id in notes and notes[labelled.id].severity == "note"
+    partner = notes[labelled.id].evidence.split(":")[0]
+    (earlier,) = [c for c in case.rubric if c.id == partner]
+    assert opposed(earlier.text, labelled.text)  # what held the pair apart before v26
 
 
 def test_the_model_adds_a_warning_and_withdraws_a_cue_rule_flip(

@@ -1651,7 +1651,9 @@ def _paired(
     duplicate whose best earlier pair scores at most `PAIR_VETO` is withdrawn (an exact copy,
     an error, stays); a criterion whose best earlier pair scores above `PAIR_FLAG` is a
     duplicate note when the rules did not report it and do not hold the two apart (a behaviour
-    and its failure, two poles, other numbers: `_duplicates`)."""
+    and its failure, two poles, other numbers: `_duplicates`). A negation in one of the two
+    texts alone (`opposed`) does not hold them apart here: of one sign, "stop X" and "do not
+    go on with X" are one behaviour, and the model has read the pair whole."""
     rubric = case.rubric
     pairs, features = learned.pair_features(
         rubric,
@@ -1676,9 +1678,7 @@ def _paired(
         if p <= learned.PAIR_FLAG or b.id in reported:
             continue
         a = rubric[i]
-        if _polarity_differs(signs[i], signs[j]) or opposed(a.text, b.text):
-            continue
-        if conflicting(a.text, b.text):
+        if _polarity_differs(signs[i], signs[j]) or conflicting(a.text, b.text):
             continue
         reason = (
             f"says what {a.id} says, by the learned pair model: the behaviour is counted twice "
