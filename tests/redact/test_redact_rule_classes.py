@@ -122,6 +122,13 @@ leave alone. One table a freeze, named by it:
   Kong general outpatient clinic, 下個星期三, a masked ID with three digits before the stars, a
   user name of three letters and four digits; a reading "today" with no birthday and a visit
   to the outpatient clinic left.
+- fortieth (from what blind 40 showed): a name in capitals (a known given name first, or a line
+  of its own), a surname in capitals before a comma and the given names, Ma. before a Filipino
+  name, two initials before one name, a given name and an initial, initials signing a post, a
+  child's name after "named her", a surname that is an eponym after a title (Mr Baker), a
+  weekday and the date after its comma, a phone number in capital Chinese numerals, a
+  Taiwanese ID, "user" and digits, a lying-in clinic, a maternity home. Capitals that are
+  words, a virus's DNA and an eponym used as one left.
 """
 
 from __future__ import annotations
@@ -675,6 +682,26 @@ FOUND = {
         ("身份证430***********0517，麻烦核对。", "ID", "430***********0517"),
         ("1楼\nhsu0806推文说的那位爷爷", "NAME", "hsu0806"),
     ],
+    "fortieth": [
+        ("ACC claim declined.\nTANE WAIARIKI", "NAME", "TANE WAIARIKI"),
+        ("KOWALCHUK, Stanley Peter passed away peacefully.", "NAME", "KOWALCHUK, Stanley Peter"),
+        ("PM me po, Ma. Cristina Dela Paz-Ocampo", "NAME", "Ma. Cristina Dela Paz-Ocampo"),
+        ("Claim for Smt. K. R. Suresh, policy attached.", "NAME", "K. R. Suresh"),
+        ("Kelechi O. left five stars for the clinic.", "NAME", "Kelechi O."),
+        ("Thanks everyone for the kind words.\nA.B.", "NAME", "A.B."),
+        ("We named her Hope because there wasn't much of it.", "NAME", "Hope"),
+        ("Shout out to Mr Baker who aspirated my Baker's cyst.", "NAME", "Baker"),
+        ("He died on Tuesday, March 5, 2024 at home.", "DATE", "Tuesday, March 5, 2024"),
+        ("电话壹叁玖零零零零捌捌陆伍，找我", "PHONE", "壹叁玖零零零零捌捌陆伍"),
+        ("身分證A223456789，健保卡也帶了", "ID", "A223456789"),
+        ("user8827361093说这个药不能停", "NAME", "user8827361093"),
+        (
+            "Born at Sta. Clara Lying-in Clinic in Marikina.",
+            "LOCATION",
+            "Sta. Clara Lying-in Clinic",
+        ),
+        ("Baby arrived at Adabraka Maternity Home, 3.4kg.", "LOCATION", "Adabraka Maternity Home"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -891,6 +918,14 @@ EDGES = {
         ("CA125 was 35, cea1234 is no handle; dose 3.5.1 ignored.", "CA125"),
         ("琴日去普通科門診拎藥。", "普通科門診"),
         ("喺荃灣普通科門診攞藥。", "普通科門診"),
+    ],
+    "fortieth": [
+        ("MOD NOTE: be kind to each other.", "MOD NOTE"),
+        ("DO NOT STOP TAKING IT. CALL GP.", "STOP TAKING"),
+        ("HBV DNA 2.1×10^8 IU/mL before treatment.", "HBV DNA"),
+        ("Mr Baker drained my Baker's cyst.", "Baker's cyst"),
+        ("Dr said it's Parkinson's disease.", "Parkinson's disease"),
+        ("Faith is off CPAP, Grace still on high flow.", "CPAP"),
     ],
 }
 

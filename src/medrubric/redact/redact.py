@@ -224,7 +224,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not lex.is_given((span.split() or [span])[0], BRAND_WORD_GIVEN_RANK)
     ):
         return False  # "from Abilify Maintena", "Lantus SoloStar": one brand
-    if lex.is_eponym(span) or lex.is_common_word(span) or lex.is_drug_name(span):
+    if (lex.is_eponym(span) and not _titled_person(text, start, end)) or (
+        lex.is_common_word(span) or lex.is_drug_name(span)
+    ):
         return False
     if is_english_relative(span):  # Grandad, Daddy: who, not a name
         return False
@@ -257,6 +259,20 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     ):
         return False
     return not is_medical_term(span)
+
+
+# A title right before a name, and what follows an eponym that names its disease or sign.
+_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+$")
+_EPONYM_USE_AFTER = re.compile(r"['’]s\b|\s+(?:disease|syndrome|sign|test|cyst|score|scale)\b")
+
+
+def _titled_person(text: str, start: int, end: int) -> bool:
+    """An eponym right after a title and not used as one (Mr Baker the surgeon; not Dr
+    Parkinson's disease): a person of that name."""
+    return (
+        _TITLE_BEFORE.search(text, max(0, start - 6), start) is not None
+        and _EPONYM_USE_AFTER.match(text, end) is None
+    )
 
 
 def _drug_not_date(span: str) -> bool:
@@ -396,8 +412,9 @@ _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
 _JOINS = {
     "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
     "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
-    # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日).
-    "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?"),
+    # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日), and a
+    # weekday and the date after its comma (Tuesday, March 5, 2024).
+    "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?|(?<=day),\s+"),
 }
 
 

@@ -484,6 +484,7 @@ def rules() -> tuple[Rule, ...]:
         + thirty_fourth_rules()
         + thirty_sixth_rules()
         + thirty_ninth_rules()
+        + fortieth_rules()
         + gazetteer_rules()
     )
 
@@ -6081,6 +6082,7 @@ _NOT_A_SETTLEMENT = (
 )
 # After "near", "around" or "in the": a US ZIP that stands for where the writer lives.
 _NEAR = r"(?i:\b(?:near|around|in the|outside|by)\s+)"
+_NEAR_CUES = ("near", "around", "in the", "outside", "by ")
 
 
 @lru_cache(maxsize=1)
@@ -6126,14 +6128,14 @@ def thirty_ninth_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             min_digits=5,
-            cues=("near", "around", "in the", "outside", "by "),
+            cues=_NEAR_CUES,
         ),
         Rule(
             "LOCATION",
             c(rf"{_NEAR}([2-7]\d{{3}})(?=\s+(?:who|that|which|area|region|suburbs?)\b|\s*[?,])"),
             group=1,
             min_digits=4,
-            cues=("near", "around", "in the", "outside", "by "),
+            cues=_NEAR_CUES,
         ),
         Rule(
             "LOCATION",
@@ -6265,3 +6267,117 @@ _BIRTHDAY = re.compile(r"(?i)birthday|bday|b-day|生日")
 def _a_birthday(text: str, start: int, end: int) -> bool:
     """A birthday is spoken of within 80 characters before an age over 89 and "today"."""
     return _BIRTHDAY.search(text, max(0, start - 80), start) is not None
+
+
+def _capitals_given_and_surname(text: str, start: int, end: int) -> bool:
+    """JAYLEN THOMPSON, TANE WAIARIKI: two words in capitals, neither an everyday word, a drug,
+    an eponym or a medical term, the first a known given name or the two a line of their own
+    (a sign-off)."""
+    words = text[start:end].split()
+    lex = lexicon()
+    alone = (not text[:start].strip(" \t") or text[:start].rstrip(" \t").endswith("\n")) and (
+        not text[end:].strip(" \t") or text[end:].lstrip(" \t").startswith("\n")
+    )
+    return all(
+        w.lower() not in lex.en_common_words
+        and _plausible_name(w.title())
+        and not is_medical_term(w)
+        for w in words
+    ) and (lex.is_given(words[0].title()) or alone)
+
+
+def _surname_first_in_capitals(value: str) -> bool:
+    """KOWALCHUK, Stanley Peter: a known given name after the comma, and before it a surname
+    (no medical term or acronym: "off CPAP, Grace still on high flow") of six letters or more
+    or with two given names after it."""
+    surname, given = re.split(r",\s+", value, maxsplit=1)
+    return (
+        lexicon().is_given(given.split()[0])
+        and not is_medical_term(surname)
+        and (len(surname) >= 6 or len(given.split()) == 2)
+    )
+
+
+def _given_with_initial(value: str) -> bool:
+    """Kelechi O.: a given name (no everyday word) and the initial of the surname."""
+    given = value.split()[0]
+    lex = lexicon()
+    return (
+        lex.is_given(given) and given.lower() not in lex.en_common_words and _plausible_name(given)
+    )
+
+
+def fortieth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 40 showed missing and no rule took:
+    - a full name in capitals, a given name and a surname (JAYLEN THOMPSON, TANE WAIARIKI),
+      and a surname in capitals before a comma and the given names (KOWALCHUK, Stanley
+      Peter);
+    - Ma. for Maria before a Filipino name (Ma. Cristina Dela Paz-Ocampo);
+    - two initials before one name (K. R. Suresh), a given name and a surname's initial
+      (Kelechi O., Bupe N.), initials that sign a post (A.B.);
+    - a name given to a child after "named her" or "called him" (We named her Hope), whatever
+      the word;
+    - a phone number in capital Chinese numerals (壹叁玖零…), a Taiwanese ID number
+      (A223456789), a user name of "user" and digits;
+    - a lying-in clinic named with Sta. or Sto., a maternity home by its name (Adabraka
+      Maternity Home)."""
+    c = re.compile
+    return (
+        Rule(
+            "NAME",
+            c(r"(?<![\w'’-])[A-Z]{3,12} [A-Z]{3,14}(?![\w'’-])(?! [A-Z]{2})"),
+            accept_at=_capitals_given_and_surname,
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![\w'’-])[A-Z]{{3,14}},\s+({_CAP})(?:\s+{_CAP})?(?![\w'’-])"),
+            accept=_surname_first_in_capitals,
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"\bMa\.\s+{_CAP}(?:\s+(?:[Dd]ela|[Dd]elos|[Dd]e la|[Dd]e los|[Dd]el|[Dd]e))?"
+                rf"(?:\s+{_CAP}){{0,2}}"
+            ),
+            cues=("ma.",),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?<![\w.])(?:[A-Z]\.\s?){{2,3}}{_CAP}(?![\w'’-])"),
+            accept=lambda v: v.split()[-1].split(".")[-1].lower() not in lexicon().en_common_words,
+            cues=(". ",),
+        ),
+        Rule(
+            "NAME",
+            c(r"(?<![\w.])[A-Z][a-z]{2,12} [A-Z]\.(?=\s|$)"),
+            accept=_given_with_initial,
+        ),
+        Rule("NAME", c(r"(?:^|\n)[ \t]*(?:[-–—/][ \t]*)?([A-Z]\.[A-Z]\.)[ \t]*$"), group=1),
+        Rule(
+            "NAME",
+            c(
+                r"(?i:\b(?:named|call(?:ed|ing)?|christened)\s+(?:her|him|them|our (?:son|daughter|"
+                r"baby|girl|boy|little one))\s+)([A-Z][a-z]{2,14})\b"
+            ),
+            group=1,
+            cues=("named", "call", "christened"),
+        ),
+        Rule(
+            "PHONE",
+            c(r"[壹贰貳叁參肆伍陆陸柒捌玖零〇]{7,12}"),
+            cues=("壹", "贰", "貳", "叁", "參", "肆", "伍", "陆", "陸", "柒", "捌", "玖", "零"),
+        ),
+        Rule("ID", c(r"(?<![A-Za-z0-9])[A-Z][12]\d{8}(?![A-Za-z0-9])"), min_digits=9),
+        Rule(HANDLE, c(r"(?<![\w@])user\d{5,12}(?![A-Za-z0-9_@])"), min_digits=5, cues=("user",)),
+        Rule(
+            "LOCATION",
+            c(r"\b(?:Sta|Sto)\.\s+[A-Z][a-z]+\s+Lying-in(?:\s+Clinic)?"),
+            cues=("lying-in",),
+        ),
+        Rule(
+            "LOCATION",
+            c(rf"\b{_NOT_PLACE_WORD}{_CAP}(?:\s{_CAP})?\s+Maternity Home\b"),
+            accept=lambda v: _facility_run(v.removesuffix(" Maternity Home")),
+            cues=("maternity home",),
+        ),
+    )
