@@ -538,7 +538,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       word (孙女), a word for a person or part of one (小姑 of 小姑娘), a surname with a
       character no given name has (张口) or one short lower-case word that is no given name
       (typed);
-    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院),
+    - a place has more letters than digits (800多) and is not a kind of hospital (三甲医院,
+      or 三甲 before 医院),
       a holiday or a month (Christmas, May), a kinship word (大伯), the tail of a kind of
       hospital that starts inside a word (幼保健院 of 妇幼保健院) or a shop alone after "at" with
       the everyday words after it (Boots able);
@@ -572,6 +573,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
             and not not_a_named_place(span)
             and not (_CJK.match(span) and is_kinship_word(span))
             and not (_CJK.match(span) and _tail_of_a_kind(text, start, end))
+            and not (_CJK.match(span) and _head_of_a_kind(text, start, end))
             and not _shop_and_common_words(text, start, end)
         )
     if kind == "ID" and (
@@ -617,6 +619,16 @@ def _tail_of_a_kind(text: str, start: int, end: int) -> bool:
     if not any(start >= k and not_a_named_place(text[start - k : end]) for k in (1, 2)):
         return False
     return _jieba_positions(text).get(start, ("jp=B",))[0] in ("jp=M", "jp=E")
+
+
+_HOSPITAL_AFTER = re.compile(r"医院|醫院")
+
+
+def _head_of_a_kind(text: str, start: int, end: int) -> bool:
+    """A Chinese place that stops before 医院 and with it is a kind of hospital (三甲 of
+    三甲医院), which the place's tail would otherwise take in."""
+    after = _HOSPITAL_AFTER.match(text, end)
+    return after is not None and not_a_named_place(text[start : after.end()])
 
 
 _IPV4_PORT = re.compile(r"(\d+\.\d+\.\d+\.\d+):\d+")
