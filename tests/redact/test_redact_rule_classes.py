@@ -624,6 +624,7 @@ FOUND = {
         ),
         ("We stay in Soshanguve Block H near the clinic.", "LOCATION", "Soshanguve Block H"),
         ("Referred to Mumias Road Level 4 Hospital.", "LOCATION", "Mumias Road Level 4 Hospital"),
+        ("Transferred to Nairobi Level 5 overnight.", "LOCATION", "Nairobi Level 5"),
         (
             "Seen at Sta. Lucia Heights Health Center today.",
             "LOCATION",

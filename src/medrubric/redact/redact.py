@@ -378,7 +378,7 @@ _AFTER = {
     "DATE": re.compile(
         r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"
         # …and the last day of a range after a month and day (July 3|-7).
-        r"|(?<=[A-Za-z] \d)[-–]\d{1,2}\b(?![-/.:]?\d)|(?<=[A-Za-z] \d\d)[-–]\d{1,2}\b(?![-/.:]?\d)"
+        r"|(?:(?<=[A-Za-z] \d)|(?<=[A-Za-z] \d\d))[-–]\d{1,2}\b(?![-/.:]?\d)"
     ),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(

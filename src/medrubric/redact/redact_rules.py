@@ -5810,7 +5810,9 @@ def thirty_fourth_rules() -> tuple[Rule, ...]:
     after it also named elders in Navajo and Malay before an age over 89):
     - a hospital's district after a comma (Square Hospital, Panthapath; Lisie Hospital,
       Ernakulam), not a ward, a level or a department; since blind 38 also a clinic's, a
-      centre's or a maternity home's, and a district with its number (Sector 21);
+      centre's or a maternity home's, and a district with its number (Sector 21); since
+      blind 39 a nursing home's, an institute's, a parish's or a church's too, and a sector
+      of a letter and a number (Shifa Maternity Home, F-8);
     - a display name made of a child's name and 妈妈 or 爸 (Emma妈妈, 乐乐妈妈, 哆哆爸): a Latin
       given name or a doubled character;
     - a Hong Kong estate and its block (尚德邨尚美樓);
@@ -6085,14 +6087,15 @@ _NEAR = r"(?i:\b(?:near|around|in the|outside|by)\s+)"
 _NEAR_CUES = ("near", "around", "in the", "outside", "by ")
 
 
-@lru_cache(maxsize=1)
-def _en_places() -> frozenset[str]:
-    return frozenset(lexicon().en_places)
-
-
 def _hospital_by_level(value: str) -> bool:
-    """A hospital by its level: "Hospital" after it, or a known place before it."""
-    return value.endswith(("Hospital", "Centre", "Center")) or value.split()[0] in _en_places()
+    """A hospital by its level: "Hospital" after it, or a known town or city before it."""
+    first = value.split()[0]
+    lex = lexicon()
+    return (
+        value.endswith(("Hospital", "Centre", "Center"))
+        or first in lex.en_towns
+        or (first in lex.en_places)
+    )
 
 
 def thirty_ninth_rules() -> tuple[Rule, ...]:
@@ -6215,7 +6218,7 @@ def thirty_ninth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "AGE",
-            c(r"(?<![\d.])(9\d|1[01]\d)\s+(?:today|todayy)\b"),
+            c(r"(?<![\d.])(9\d|1[01]\d)\s+today\b"),
             group=1,
             accept_at=_a_birthday,
             min_digits=2,

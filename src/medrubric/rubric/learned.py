@@ -41,12 +41,11 @@ closest, whether they share an axis, a speech act and a weight's size, and wheth
 reads either as a flipped sign. It is trained on the same parts: for a criterion labelled
 `duplicate`, its closest earlier criterion of the same sign is the positive pair (the label
 does not name the partner); every pair around a criterion with no such label is a negative.
-A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note (unless the
-rules hold the two apart: a behaviour and its failure, two poles; a negation in one text alone
-does not, "Advises her to stop the cream now" and "Tells her to put the cream away for good"
-being one behaviour); a reworded
-or near duplicate the rules find is withdrawn when its best pair scores at most `PAIR_VETO`
-(an exact copy always stands). The pair model learned rubrics in which one pair is a
+A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note unless the
+rules hold the two apart (a behaviour and its failure, two poles, other numbers; a negation in
+one text alone does not: "Advises her to stop the cream now" and "Tells her to put the cream
+away for good" are one behaviour). A reworded or near duplicate the rules find is withdrawn
+when its best pair scores at most `PAIR_VETO` (an exact copy always stands). The pair model learned rubrics in which one pair is a
 duplicate and the rest are distinct topics; in rubrics of many closely related criteria it
 reads neighbours as duplicates (bench/RESULTS.md), which is why its findings are notes.
 """
