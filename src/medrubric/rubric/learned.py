@@ -45,9 +45,10 @@ A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note
 rules hold the two apart (a behaviour and its failure, two poles, other numbers; a negation in
 one text alone does not: "Advises her to stop the cream now" and "Tells her to put the cream
 away for good" are one behaviour). A reworded or near duplicate the rules find is withdrawn
-when its best pair scores at most `PAIR_VETO` (an exact copy always stands). The pair model learned rubrics in which one pair is a
-duplicate and the rest are distinct topics; in rubrics of many closely related criteria it
-reads neighbours as duplicates (bench/RESULTS.md), which is why its findings are notes.
+when its best pair scores at most `PAIR_VETO` (an exact copy always stands). The pair model
+learned rubrics in which one pair is a duplicate and the rest are distinct topics; in rubrics
+of many closely related criteria it reads neighbours as duplicates (bench/RESULTS.md), which
+is why its findings are notes.
 """
 
 from __future__ import annotations
