@@ -135,7 +135,8 @@ leave alone. One table a freeze, named by it:
   handle after "answered by", a Singapore estate's street and number, a North American street
   by its number, a date after a word of booking (排到), a festival's before or after, a
   妇幼门诊, a romanised surname of two letters after a title in Chinese, a town of the wider
-  GeoNames extract (the Caribbean, Africa, South and South-East Asia, the Pacific). Letter
+  GeoNames extract (the Caribbean, Africa, South and South-East Asia, the Pacific), a place
+  of any case before a UK postcode in brackets. Letter
   headers, roles, a kinship word alone, a state named after its capital and greetings left;
   an e-mail or URL in Chinese text ends with its Latin letters.
 """
@@ -731,6 +732,7 @@ FOUND = {
         ("说要去海淀区西山妇幼门诊改。", "LOCATION", "海淀区西山妇幼门诊"),
         ("医务社工Ms Ho叫我把表格交上去。", "NAME", "Ho"),
         ("The dialysis unit is in Chaguanas now.", "LOCATION", "Chaguanas"),
+        ("mums care home (the willows, NE29 7HQ) has covid", "LOCATION", "the willows"),
     ],
 }
 

@@ -6474,7 +6474,9 @@ def forty_second_rules() -> tuple[Rule, ...]:
     - a street of a Singapore estate and its number (Tampines St 21, Ang Mo Kio Ave 3), a North
       American street by its number after a house number (3318 W 12th Ave);
     - in Chinese, a day and month after a word of booking (排到12/15, 约在3/8), and a
-      romanised surname of two letters after a title (医务社工Ms Ho叫我)."""
+      romanised surname of two letters after a title (医务社工Ms Ho叫我); and, after blind 43
+      was taken in, a place of any case before a UK postcode inside brackets (the willows,
+      NE29 7HQ), which the retrained tagger no longer read."""
     c = re.compile
     return (
         Rule(HANDLE, _EN_SPEAKER, group=1, accept_at=_english_chat_speaker, cues=(":",)),
@@ -6520,5 +6522,15 @@ def forty_second_rules() -> tuple[Rule, ...]:
             ),
             group=1,
             cues=("mr", "ms", "miss", "mdm", "dr"),
+        ),
+        Rule(
+            "LOCATION",
+            c(
+                r"\(((?:[Tt]he\s+)?[A-Za-z][A-Za-z'’]+(?:\s[A-Za-z][A-Za-z'’]+){0,3}),\s*"
+                r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\)"
+            ),
+            group=1,
+            min_digits=2,
+            cues=("(",),
         ),
     )
