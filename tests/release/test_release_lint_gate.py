@@ -68,6 +68,6 @@ def test_the_sample_releases_with_its_lint_recorded(tmp_path: Path) -> None:
     main(["release", "sample", *window, "--out", str(out), "--hub-out", str(tmp_path / "hf")])
     lint = read_manifest(out).extra["rubric_lint"]
     assert lint["counts"]["error"] == 0 and lint["allowed_errors"] == []
-    # "words+use+pair-model@1" with the retrieve extra
-    assert lint["duplicates"] in ("words", "words+use+pair-model@1")
+    # "words+use+pair-model@2" with the retrieve extra
+    assert lint["duplicates"] in ("words", "words+use+pair-model@2")
     assert lint["signs"] in ("cues", "cues+sign-model@1")  # the sign model: the same extra

