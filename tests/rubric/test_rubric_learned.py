@@ -57,7 +57,8 @@ def test_the_shipped_model_is_trained_on_every_part_not_awaiting_measurement() -
     assert record["awaiting"] == list(awaiting)
     assert record["version"] == [learned.SIGN_VERSION, learned.PAIR_VERSION]
     assert record["encoder"] == "use"
-    assert record["params"]["C"] == learned.C and record["params"]["pair_trees"] == learned.PAIR_TREES
+    assert record["params"]["C"] == learned.C
+    assert record["params"]["pair_trees"] == learned.PAIR_TREES
     assert record["pair_encoder"] == "e5"
     assert record["params"]["pair_features"] == list(learned.PAIR_FEATURES)
     assert 0 < record["pairs"]["same"] < record["pairs"]["rows"]

@@ -46,8 +46,9 @@ standard deviations, whether no earlier criterion is closer to the later one, wh
 the other's closest, and the rubric's size. It is trained on the same parts: for a criterion
 labelled `duplicate`, its closest earlier criterion of the same sign is the positive pair (the
 label does not name the partner); every pair around a criterion with no such label is a
-negative. A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note;
-the rules that hold two criteria apart do not overrule it (it has read the pair whole). A
+negative. A criterion whose best earlier pair scores above `PAIR_FLAG` is a duplicate note
+unless the two name other numbers; the other rules that hold two criteria apart do not
+overrule it (it has read the pair whole). A
 reworded or near duplicate the rules find is withdrawn when its best pair scores at most
 `PAIR_VETO` (an exact copy always stands). The e5 features and the trees, and `PAIR_FLAG`,
 were chosen on two folds of the usual-style held-out parts, each half scored by models

@@ -29,6 +29,7 @@ from medrubric.rubric.paraphrase import (
     conflicting,
     content,
     opposed,
+    other_numbers,
     rubric_paraphrases,
     speech_act,
 )
@@ -1656,8 +1657,9 @@ def _paired(
     """The rules' duplicate findings joined with the learned pair model's: a reworded or near
     duplicate whose best earlier pair scores at most `PAIR_VETO` is withdrawn (an exact copy,
     an error, stays); a criterion whose best earlier pair scores above `PAIR_FLAG` is a
-    duplicate note when the rules did not report it. The rules that hold two criteria apart
-    in `_duplicates` (a behaviour and its failure, two poles, other numbers, a negation in one
+    duplicate note when the rules did not report it and the two do not name other numbers (a
+    dose, a time, the items of a list: "第3项" / "第4项"). The other rules that hold two
+    criteria apart in `_duplicates` (a behaviour and its failure, two poles, a negation in one
     alone) do not apply here: the model has read the pair whole, and on two folds of the
     labelled parts they withdrew more true notes than false ones (bench/RESULTS.md).
     `vectors` are the criteria's USE and e5 embeddings (`learned.pair_features`)."""
@@ -1686,6 +1688,8 @@ def _paired(
         if p <= learned.PAIR_FLAG or b.id in reported:
             continue
         a = rubric[i]
+        if other_numbers(a.text, b.text):  # a dose, a time or an item of a list: two things
+            continue
         reason = (
             f"says what {a.id} says, by the learned pair model: the behaviour is counted twice "
             f"({a.weight:+d} and {b.weight:+d})"

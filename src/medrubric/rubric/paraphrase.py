@@ -685,8 +685,14 @@ def conflicting(a: str, b: str) -> bool:
         return True
     if any(poles(za, zb, x, y) for x, y in OPPOSITES_ZH):
         return True
-    na, nb = set(_NUMBER.findall(za)), set(_NUMBER.findall(zb))
-    return bool(na - nb and nb - na)  # "500 mg every 6 hours" / "1000 mg every 6 hours"
+    return other_numbers(a, b)
+
+
+def other_numbers(a: str, b: str) -> bool:
+    """Both texts name numbers and not the same ones ("500 mg every 6 hours" / "1000 mg every
+    6 hours"), read with their negations taken out as `conflicting` reads them."""
+    na, nb = set(_NUMBER.findall(_unnegated(a))), set(_NUMBER.findall(_unnegated(b)))
+    return bool(na - nb and nb - na)
 
 
 def opposed(a: str, b: str) -> bool:
