@@ -847,6 +847,10 @@ _URL_BODY = (
 )
 
 
+# A full UK postcode: outward and inward codes (NW1 6XE, M14 5RT, NE29 7HQ).
+UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+
+
 def structured_rules() -> tuple[Rule, ...]:
     c = re.compile
     return (
@@ -2046,12 +2050,10 @@ def place_rules() -> tuple[Rule, ...]:
             ),
         ),
         # UK postcode (NW1 6XE, M14 5RT), with the town before it.
-        Rule("LOCATION", c(r"\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b"), min_digits=2),
+        Rule("LOCATION", c(rf"\b{UK_POSTCODE}\b"), min_digits=2),
         Rule(
             "LOCATION",
-            c(
-                rf"\b{_NOT_PLACE_WORD}([A-Z][a-z]+(?:\s[A-Z][a-z]+)?),?\s+[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}\b"
-            ),
+            c(rf"\b{_NOT_PLACE_WORD}([A-Z][a-z]+(?:\s[A-Z][a-z]+)?),?\s+{UK_POSTCODE}\b"),
             group=1,
             min_digits=2,
         ),
@@ -6527,7 +6529,7 @@ def forty_second_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 r"\(((?:[Tt]he\s+)?[A-Za-z][A-Za-z'’]+(?:\s[A-Za-z][A-Za-z'’]+){0,3}),\s*"
-                r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\)"
+                rf"{UK_POSTCODE}\)"
             ),
             group=1,
             min_digits=2,
