@@ -734,6 +734,29 @@ FOUND = {
         ("The dialysis unit is in Chaguanas now.", "LOCATION", "Chaguanas"),
         ("mums care home (the willows, NE29 7HQ) has covid", "LOCATION", "the willows"),
     ],
+    "forty-fourth": [
+        ("Niamh 22:14: obs at 10\nFergal 22:40: grand, I'll do the 2am turn", "NAME", "Fergal"),
+        ("GaryTheGaffer: bad news lads\nShaz_K: gutted for him", "NAME", "GaryTheGaffer"),
+        ("Finished FOLFOX at the cancer centre in St. John's today.", "LOCATION", "St. John's"),
+        ("Banned for spam links to fake sellers (ozempic-cheap-canada.biz).", "URL",
+         "ozempic-cheap-canada.biz"),
+        ("Register here: bit.ly/IloiloPinkOct", "URL", "bit.ly/IloiloPinkOct"),
+        ("My employer says my QID 28960811432 renewal needs a medical.", "ID", "28960811432"),
+        ("Registered Abbu for surgery, token BWP-EC-4471.", "ID", "BWP-EC-4471"),
+        ("Please send to Marlowe Drugs, 1187 Quarry Rd, Kingston ON. Thanks", "LOCATION",
+         "Kingston ON"),
+        ("Riverside Medical Centre, Unit 4, Galway. They did", "LOCATION",
+         "Riverside Medical Centre, Unit 4, Galway"),
+        ("胡丽萍：妈今天空腹血糖8.9\n胡二：胰岛素还打不？", "NAME", "胡二"),
+        ("阿梅：透析完了\nzhangsan6688a：楼主别信偏方", "NAME", "zhangsan6688a"),
+        ("化疗群接龙：本周打针的报个名\n1、梅子 第4次EC方案\n2、向日葵 白蛋白紫杉醇", "NAME", "向日葵"),
+        ("#接龙 复查\n3. 德阳-文哥 他克莫司5.2", "NAME", "德阳-文哥"),
+        ("上禮拜三在高雄左營的晴川耳鼻喉科診所看。", "LOCATION", "晴川耳鼻喉科診所"),
+        ("根管治療在好日子牙醫診所做的", "LOCATION", "好日子牙醫診所"),
+        ("May姐：有冇撞到個頭？\n阿明：冇", "NAME", "May姐"),
+        ("后两天：护工黄阿姨（177 2031 6654）", "NAME", "黄阿姨"),
+        ("各位家长，本周三（5.8）进行视力筛查。", "DATE", "本周三（5.8）"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -970,6 +993,17 @@ EDGES = {
         ("Bula! my son has had a fever since Friday.", "Bula"),
         ("Mon and Tue were fine, BP 130/80.", "Mon"),
     ],
+    "forty-fourth": [
+        # a remedy named after a saint; a file and an abbreviation are no web address; an
+        # address's domain stays with it; a form's fields are no chat; an age beside an emoji;
+        # a dose four times a day
+        ("Has anyone in St. John's wort trials had side effects?", "wort"),
+        ("Uploaded report.pdf, e.g. the ECG.", "report.pdf"),
+        ("邮箱 yibao_fk@ zj.gov dot cn", "zj.gov"),
+        ("费别：职工医保　门诊号：MZ0089123\n姓名：孔令芳\n医师：牛文博", "费别"),
+        ("Take 500mg QID for 14 days.", "QID for 14"),
+        ("在那种莆田系医院看的", "在那"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1034,6 +1068,19 @@ KEPT = {
         ("FNA came back Bethesda III, so indeterminate.", "Bethesda III"),
         ("Her heart was doing 160 in AF.", "AF"),
         ("吃了Escapelle会不会影响月经？", "Escapelle"),
+    ],
+    "forty-fourth": [
+        ("The Septanest numbing worked first time.", "Septanest"),
+        ("Hydrate lang talaga, Pocari + ORS.", "Pocari"),
+        ("Hypo treatment: 3 Dextro tabs, recheck in 15 min", "Dextro"),
+        ("Vaccination record please (MMR, DTaP-IPV-Hib, Men-C).", "DTaP-IPV-Hib"),
+        ("Bounced from Rheumatology to Dermatology to Gastro before anyone said Behçet's.",
+         "Gastro"),
+        ("Bell's palsy at 29 🙃 Left side of my face dropped overnight.", "29"),
+        ("台中的診所開了思樂康跟樂復得，請問新卡要先登記嗎？", "思樂康"),
+        ("有没有乙肝大三阳的姐妹一起交流的", "大三阳"),
+        ("头颅MRI海马萎缩，确诊以后吃多奈哌齐", "海马萎缩"),
+        ("经检测含违禁成分西布曲明，已封禁。", "西布曲明"),
     ],
 }
 

@@ -43,6 +43,7 @@ from medrubric.redact.redact_ner import (
     english_entities,
 )
 from medrubric.redact.redact_rules import (
+    SAINTS_PLACE,
     CARE_CHAIN_SITE,
     DOSE,
     HANDLE,
@@ -169,11 +170,15 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
             found.append((start, start - end, phone_priority, "PHONE"))
     ner_priority = len(all_rules) + 1
     for kind, start, end in (*entities, *chinese_entities(text)):
+        if kind == "LOCATION" and _SYMBOL.search(text, start, end):
+            continue  # a place has no emoji inside ("at 29 🙃 Left side": an age and a side)
         for a, b in _around_drugs(text, kind, start, end):
             found.append((a, a - b, ner_priority, kind))
     return found
 
 
+# An emoji or another pictograph (Unicode's "Symbol, other" blocks most used in posts).
+_SYMBOL = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]")
 _LATIN_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
@@ -226,7 +231,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not lex.is_given((span.split() or [span])[0], BRAND_WORD_GIVEN_RANK)
     ):
         return False  # "from Abilify Maintena", "Lantus SoloStar": one brand
-    if (lex.is_eponym(span) and not _titled_person(text, start, end)) or (
+    saints_place = kind == "LOCATION" and SAINTS_PLACE.match(text, start) is not None
+    if (lex.is_eponym(span) and not _titled_person(text, start, end) and not saints_place) or (
         lex.is_common_word(span) or lex.is_drug_name(span)
     ):
         return False
@@ -350,6 +356,8 @@ _AFTER = {
         rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
+        # …and, in Chinese text, the kinship word that makes a name a nickname (May|姐, 黄|阿姨).
+        r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -359,6 +367,8 @@ _AFTER = {
         r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
         r"[a-z]{2,}s\b)"
         r"|,\s*(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3}\b"
+        # …a Canadian province's code after a town (Kingston ON, Canmore AB).
+        r"|,?\s+(?:ON|BC|AB|QC|NS|NB|MB|SK|PE|PEI|NL|YT|NT|NU)\b(?!\s+[a-z])"
         # …a four-digit postcode in brackets (Hamilton (3204)) or a UK outward code alone
         # (Aberdeen AB25).
         r"|\s*\((?!(?:19|20)\d\d\))\d{4,6}\)"
@@ -385,6 +395,8 @@ _AFTER = {
         r"|(?<=day)\s+(?:night|morning|evening|afternoon|week)\b"
         # …and a festival's before or after (春节|后, 中秋節|前).
         r"|(?<=[节節])(?:前后|前後|之前|之后|之後|前|后|後)"
+        # …and its month and day in brackets after a weekday (本周三|（5.8）).
+        r"|\s?[（(](?:1[0-2]|0?[1-9])[./月](?:3[01]|[12]\d|0?[1-9])[日号號]?[）)]"
     ),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(
@@ -398,6 +410,8 @@ _BEFORE = {
     "LOCATION": re.compile(
         r"(?<![\w])(?:the|The)\s+$"
         r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
+        # …or a unit's word before its number (Unit| 4, Knocknacarra).
+        r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s+$"
         r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
     ),
     "DATE": re.compile(
@@ -410,6 +424,11 @@ _BEFORE = {
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
 }
+# A Chinese clinic or hospital found without the first one or two characters of its name
+# takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所).
+_ZH_FACILITY_END = re.compile(r"(?:医院|醫院|诊所|診所|门诊部|門診部)$")
+_ZH_WHERE_WORDS = frozenset("在的到去于於那这這哪种種个個家所一")  # …none of them in the name
+_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於])[\u4e00-\u9fff]{1,2}$")
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
 _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
 # What parts two findings of one kind that are one identifier: places parted by a comma, a
@@ -511,6 +530,10 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     head = before.search(text, window, start) if before is not None else None
     if head and head.end() == start and _LATIN_START.match(text, start):
         start = head.start()
+    if f.kind == "LOCATION" and _ZH_FACILITY_END.search(text, start, end):
+        head = _ZH_FACILITY_HEAD.search(text, max(floor, start - 3), start)
+        if head and not _ZH_WHERE_WORDS.intersection(head.group()):
+            start = head.start()
     return f if (start, end) == (f.start, f.end) else Finding(f.kind, start, end)
 
 
@@ -591,6 +614,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
                 )
             )
             and len(_WORD.findall(text, a, b)) >= 2
+            and not (kind == "LOCATION" and _SYMBOL.search(text, a, b))
             and plausible(kind, text, a, b)
             and _is_identifier(text, kind, a, b)
         ]

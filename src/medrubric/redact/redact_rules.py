@@ -353,7 +353,8 @@ _ID_CUES_EN = (
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
     r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
-    r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme"
+    r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
+    r"|Emirates ID"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
@@ -486,6 +487,7 @@ def rules() -> tuple[Rule, ...]:
         + thirty_ninth_rules()
         + fortieth_rules()
         + forty_second_rules()
+        + forty_fourth_rules()
         + gazetteer_rules()
     )
 
@@ -6414,7 +6416,10 @@ def fortieth_rules() -> tuple[Rule, ...]:
 # A line of a chat opened by an English display name and a colon ("Roxy: yeh she's fine",
 # "Marlon J: ask for the pain team", "Jaz 💕: bless her"): the name, up to the colon.
 _EN_SPEAKER = re.compile(
-    rf"(?m)^[ \t]*({_CAP}(?:[ \t](?:{_CAP}|[A-Z]\.?))?)(?=[ \t]*(?:[^\w\s:：]{{1,4}}[ \t]*)?:[ \t])"
+    rf"(?m)^[ \t]*({_CAP}(?:[ \t](?:{_CAP}|[A-Z]\.?))?|[A-Z][a-z]+(?:[A-Z][a-z]+)+)"
+    r"(?=[ \t]*(?:[^\w\s:：]{1,4}[ \t]*)?:[ \t]"
+    # …or a time before the colon (Fergal 22:40: grand).
+    r"|[ \t]+\d{1,2}[:.]\d{2}(?:[ \t]?[APap][Mm])?[ \t]*:[ \t])"
 )
 # Words that open a line before a colon and name no one: headers of letters and e-mails,
 # questions and answers, and the people of a story told as a dialogue.
@@ -6535,4 +6540,88 @@ def forty_second_rules() -> tuple[Rule, ...]:
             min_digits=2,
             cues=("(",),
         ),
+    )
+
+
+# A saint's name that is a place or a facility after a word of where (in St. John's, at St
+# Anne's), not a remedy or a disease named after one (St. John's wort, St. Vitus' dance).
+SAINTS_PLACE = re.compile(
+    r"(?:(?<=\bin )|(?<=\bat )|(?<=\bto )|(?<=\bfrom )|(?<=\bnear ))St\.?\s[A-Z][a-z]+['’]s\b"
+    r"(?!\s+(?:wort|dance|fire|disease|bread))"
+)
+# A web address without its scheme: a domain of lower-case labels with a generic ending, or a
+# country's ending with a second-level label (co.uk, com.pk) or a path after it
+# (ozempic-cheap-canada.biz, bit.ly/IloiloPinkOct); not a file name or an abbreviation.
+_BARE_DOMAIN = re.compile(
+    r"(?<![\w@.\-/])(?<!@ )(?:[a-z0-9](?:[a-z0-9-]{0,40}[a-z0-9])?\.){1,3}"
+    r"(?:(?:com|org|net|biz|info|io|gov|edu)\b(?:\.[a-z]{2}\b)?(?:/[A-Za-z0-9\-._~/?=&%#+]*[A-Za-z0-9/=])?"
+    r"|(?:ly|me|co|ca|uk|au|nz|pk|ph|in|ie|za|sg|my|hk|tw|cn|ng|ke|gh)"
+    r"/[A-Za-z0-9\-._~/?=&%#+]*[A-Za-z0-9/=])"
+    r"(?![\w@])"
+)
+# A Chinese chat's speaker: a name of two or three characters under a surname (胡二：), or a
+# user name of letters and digits (zhangsan6688a：), opening a line before the colon.
+_ZH_SPEAKER = re.compile(
+    r"(?m)^[ \t]*([\u4e00-\u9fff]{2,3}|[A-Za-z][A-Za-z0-9_]{2,24})(?=[ \t]*[：:])"
+)
+
+
+# The fields of a form (a prescription, a record), whose lines open with a word and a colon
+# as a chat's do (费别：职工医保).
+_FORM_FIELDS = re.compile(r"(?m)^[ \t]*(?:姓名|性别|性別|年龄|年齡|科室|诊断|診斷|临床诊断|日期)[ \t]*[：:]")
+
+
+def _zh_chat_speaker(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` opens a line of a chat (`_in_a_chat`) and is a display name: a
+    surname and one or two characters that are no everyday word, or a user name with a
+    digit in it."""
+    if not _in_a_chat(text, start, end) or _FORM_FIELDS.search(text):
+        return False
+    value = text[start:end]
+    if value[0].isascii():
+        return any(ch.isdigit() for ch in value)
+    lex = lexicon()
+    return (
+        value[0] in lex.zh_surnames
+        and not lex.is_common_word(value)
+        and not lex.is_drug_name(value)
+        and not lex.is_zh_place(value)
+    )
+
+
+# A list a group signs up to (接龙), one member a numbered line: the name or the handle that
+# opens the line before a space (1、梅子 第4次EC方案, 3. 德阳-文哥 他克莫司5.2).
+_SIGN_UP_LINE = re.compile(
+    r"(?m)^[ \t]*\d{1,2}[、.．:：)）][ \t]*"
+    r"((?:[\u4e00-\u9fffA-Za-z0-9]{1,6}[-－—·])?[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9_]{0,11})"
+    r"(?=[ \t　]+\S)"
+)
+
+
+def _signs_up(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` opens a numbered line of a sign-up list (接龙) and is no drug, test
+    or other kept clinical word."""
+    if "接龙" not in text and "接龍" not in text:
+        return False
+    value = text[start:end]
+    lex = lexicon()
+    return not (
+        lex.is_drug_name(value) or lex.is_protected(text, start, end) or is_medical_term(value)
+    )
+
+
+def forty_fourth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 44 showed missing and no rule took:
+    - a chat speaker with the time before the colon (Fergal 22:40:) or a handle in camel case
+      (GaryTheGaffer:), through `_EN_SPEAKER`;
+    - a saint's name that is a place after a word of where (in St. John's);
+    - a web address without its scheme (ozempic-cheap-canada.biz, bit.ly/IloiloPinkOct);
+    - in a Chinese chat, a speaker under a surname (胡二：) or a user name with digits
+      (zhangsan6688a：);
+    - the members of a sign-up list (接龙) at the head of its numbered lines (1、梅子, 3. 德阳-文哥)."""
+    return (
+        Rule("LOCATION", SAINTS_PLACE, cues=("st",)),
+        Rule("URL", _BARE_DOMAIN, cues=(".",)),
+        Rule("NAME", _ZH_SPEAKER, group=1, accept_at=_zh_chat_speaker, cues=(":", "：")),
+        Rule("NAME", _SIGN_UP_LINE, group=1, accept_at=_signs_up, cues=("接龙", "接龍")),
     )
