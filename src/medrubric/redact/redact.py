@@ -43,11 +43,11 @@ from medrubric.redact.redact_ner import (
     english_entities,
 )
 from medrubric.redact.redact_rules import (
-    SAINTS_PLACE,
     CARE_CHAIN_SITE,
     DOSE,
     HANDLE,
     LOWER_LETTERS,
+    SAINTS_PLACE,
     STRENGTH_WORDS,
     UK_AREAS,
     UPPER_LETTERS,

@@ -6568,7 +6568,9 @@ _ZH_SPEAKER = re.compile(
 
 # The fields of a form (a prescription, a record), whose lines open with a word and a colon
 # as a chat's do (费别：职工医保).
-_FORM_FIELDS = re.compile(r"(?m)^[ \t]*(?:姓名|性别|性別|年龄|年齡|科室|诊断|診斷|临床诊断|日期)[ \t]*[：:]")
+_FORM_FIELDS = re.compile(
+    r"(?m)^[ \t]*(?:姓名|性别|性別|年龄|年齡|科室|诊断|診斷|临床诊断|日期)[ \t]*[：:]"
+)
 
 
 def _zh_chat_speaker(text: str, start: int, end: int) -> bool:
@@ -6618,7 +6620,8 @@ def forty_fourth_rules() -> tuple[Rule, ...]:
     - a web address without its scheme (ozempic-cheap-canada.biz, bit.ly/IloiloPinkOct);
     - in a Chinese chat, a speaker under a surname (胡二：) or a user name with digits
       (zhangsan6688a：);
-    - the members of a sign-up list (接龙) at the head of its numbered lines (1、梅子, 3. 德阳-文哥)."""
+    - the members of a sign-up list (接龙) at the head of its numbered lines (1、梅子,
+      3. 德阳-文哥)."""
     return (
         Rule("LOCATION", SAINTS_PLACE, cues=("st",)),
         Rule("URL", _BARE_DOMAIN, cues=(".",)),
