@@ -766,6 +766,24 @@ FOUND = {
         ("后两天：护工黄阿姨（177 2031 6654）", "NAME", "黄阿姨"),
         ("各位家长，本周三（5.8）进行视力筛查。", "DATE", "本周三（5.8）"),
     ],
+    "forty-fifth": [
+        ("宝宝树孕育｜小鹿乱撞2019：孕28周，糖耐 5.3/10.9/8.7", "NAME", "小鹿乱撞2019"),
+        ("小红书笔记｜是可乐不是咖啡\n记录一下我的甲亢碘131之旅", "NAME", "是可乐不是咖啡"),
+        ("回答者：健康小百科2021｜采纳率87%", "NAME", "健康小百科2021"),
+        (
+            "Baba passed away at Anandadhara Palliative Home, Behala.",
+            "LOCATION",
+            "Anandadhara Palliative Home",
+        ),
+        ("姓名：罗桂芝　性别：女\n医师：樊", "NAME", "樊"),
+        ("Your daughter (Adm. No. 4471, Form 3) was seen.", "ID", "4471"),
+        ("Post #558213 by naijamum_ada was hidden.", "ID", "558213"),
+        ("今天在杭州半山瑞和肿瘤医院做完第4次AC化疗", "LOCATION", "杭州半山瑞和肿瘤医院"),
+        ("上周在南昌洪都中西医结合医院看的中医科", "LOCATION", "南昌洪都中西医结合医院"),
+        ("请到龙华区白石龙社区工作站登记", "LOCATION", "龙华区白石龙社区工作站"),
+        ("老刘头：今天透析室说下个月\n春花：是的", "NAME", "老刘头"),
+        ("COLLINS, Dorothy May 'Dot'. Passed away peacefully", "NAME", "Dorothy May 'Dot'"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1013,6 +1031,14 @@ EDGES = {
         ("Take 500mg QID for 14 days.", "QID for 14"),
         ("在那种莆田系医院看的", "在那"),
     ],
+    "forty-fifth": [
+        # a title after a platform's bar, a header's field; a part of the body after an
+        # ordinal; a pronoun before a hospital
+        ("小红书笔记｜陪我爸在青海做肾移植的180天\n1月3号凌晨", "陪我爸"),
+        ("投诉邮件｜收件：yzb@hospital.cn", "收件"),
+        ("Undisplaced fracture of the 4th metacarpal.", "4th metacarpal"),
+        ("后来还是拉到县医院拍了片", "还是"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1092,6 +1118,18 @@ KEPT = {
         ("有没有乙肝大三阳的姐妹一起交流的", "大三阳"),
         ("头颅MRI海马萎缩，确诊以后吃多奈哌齐", "海马萎缩"),
         ("经检测含违禁成分西布曲明，已封禁。", "西布曲明"),
+    ],
+    "forty-fifth": [
+        ("糖耐0-1-2小时 5.3/10.9/8.7，第一个数超了", "5.3/10.9/8.7"),
+        ("A Marie Curie nurse comes three nights a week.", "Marie Curie nurse"),
+        ("He was diagnosed with Lou Gehrig's disease last year.", "Lou Gehrig's disease"),
+        ("She did Jenny Craig for a year.", "Jenny Craig"),
+        ("Cody needs Tommy John surgery on his elbow.", "Tommy John surgery"),
+        ("Try Mrs. Dash instead of salt and Dr. Scholl's diabetic socks.", "Mrs. Dash"),
+        ("Kegel exercises every day after the birth.", "Kegel exercises"),
+        ("Ordered Thyronorm 50, received Thyronorm 25 instead.", "Thyronorm 25"),
+        ("种植体用的是士卓曼，一颗一万二。", "士卓曼"),
+        ("今天透析室的小黎说血钾高了", "透析室"),
     ],
 }
 

@@ -66,8 +66,8 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
         assert redact_text(text)[0] == text
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
     # The best path alone leaves this date out; the marginal decoding adds it.
-    dated = "我是2023年5月3日在协和西院做的腹腔镜子宫肌瘤剔除"
-    date = ("DATE", dated.index("2023"), dated.index("在"))
+    dated = "家父蒋振邦先生于2022年12月26日在医院安详离世，享年九十一岁。"
+    date = ("DATE", dated.index("2022"), dated.index("在"))
     assert date in set(tag_spans(dated))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
     assert date not in set(tag_spans(dated))

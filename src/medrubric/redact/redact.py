@@ -121,9 +121,13 @@ _ZH_PLACE_TAIL = re.compile(
     r"(?!(?<![县市区镇乡旗])(?:中医院|卫生院))"
     rf"(?!{ZH_GRADE_OF_HOSPITAL})"
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
-    r"(?:[^\W的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都]{0,12}?"
+    # …a hospital's own name may hold 和 or 都 (半山瑞和肿瘤医院, 洪都中西医结合医院), not open
+    # with them.
+    r"(?![和都])(?:[^\W的了是在去到与我你他她说要做看查住诊治就后前这那没有好边里很太也]{0,12}?"
     r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所|门诊部|門診部"
     r"|妇幼门诊|婦幼門診))"
+    # …and a community's office after it (白石龙社区|工作站).
+    r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
 )
 
 
@@ -179,6 +183,8 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
 
 # An emoji or another pictograph (Unicode's "Symbol, other" blocks most used in posts).
 _SYMBOL = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]")
+# A web or e-mail address has a letter in it (the tagger read "3/10.9/" of 5.3/10.9/8.7 as one).
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 _LATIN_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
@@ -217,6 +223,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _drug_not_date(text[start:end])  # "I was on Entyvio"
             or _LONE_NUMBER.fullmatch(text, start, end) is not None  # "from the 50th centile"
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
+            or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
         )
     ):
         return False
@@ -298,6 +305,13 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
 _LONE_NUMBER = re.compile(r"(?:the\s+)?(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)?")
 # A centile after an ordinal: a growth chart's line, not a day.
 _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I)
+# A part of the body or a count after an ordinal: the 4th metacarpal, the 5th rib, not a day.
+_PART_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\s+(?:metacarpal|metatarsal|rib|finger|toe|digit|vertebra|molar|premolar"
+    r"|ventricle|cranial nerve|nerve|intercostal|lumbar|cervical|thoracic|sacral|trimester"
+    r"|degree|generation|line|cycle|round|dose|session)s?\b",
+    re.I,
+)
 _CALENDAR_WORD = re.compile(
     r"(?i)(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tues?(?:day)?"
@@ -351,13 +365,15 @@ _AFTER = {
         r"-(?!(?:like|ish|type|free|born|led|run|era|ism|wise|ward|based)\b)[a-z]{1,4}\b(?![-'’])"
         r"|(?:-[A-Z][\w'’]*[a-z])+"
         rf"|\s+['‘\"“][A-Z][a-z]+['’\"”]\s+{_SURNAME}"
+        # …or the quoted nickname that closes it (Dorothy May| 'Dot'.).
+        r"|\s+['‘\"“][A-Z][a-z]+['’\"”](?=[\s.,;:)]|$)"
         # …a maiden name in brackets and the married one after it (Evelyn Ruth| (Sparks) Halvorsen).
         rf"|\s+\([A-Z][a-z]+\)\s+{_SURNAME}"
         rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
-        # …and, in Chinese text, the kinship word that makes a name a nickname (May|姐, 黄|阿姨).
-        r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨"
+        # …and, in Chinese text, the word that makes a name a nickname (May|姐, 黄|阿姨, 老刘|头).
+        r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨|(?<=老[\u4e00-\u9fff])头"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -425,10 +441,11 @@ _BEFORE = {
     "ID": re.compile(r"#$"),
 }
 # A Chinese clinic or hospital found without the first one or two characters of its name
-# takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所).
-_ZH_FACILITY_END = re.compile(r"(?:医院|醫院|诊所|診所|门诊部|門診部)$")
-_ZH_WHERE_WORDS = frozenset("在的到去于於那这這哪种種个個家所一")  # …none of them in the name
-_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於])[\u4e00-\u9fff]{1,2}$")
+# takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所,
+# 送简|阳市东溪镇卫生院); none of those words, nor a pronoun, is taken in.
+_ZH_FACILITY_END = re.compile(r"(?:医院|醫院|卫生院|衛生院|保健院|诊所|診所|门诊部|門診部)$")
+_ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住那这這哪种種个個家所一我你他她们們还還是")
+_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住])[\u4e00-\u9fff]{1,2}$")
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
 _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
 # What parts two findings of one kind that are one identifier: places parted by a comma, a
@@ -471,6 +488,8 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
         limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
         if f.kind == "DATE":
             limit = len(text)  # its weekday in brackets, whatever was found in them (周三)
+        if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
+            limit = _over_places(text, f, floor, findings[i + 1 :], limit)
         f = _grown(text, f, floor, limit)
         if merged and merged[-1].kind == f.kind:
             join = _JOINS.get(f.kind)
@@ -483,6 +502,24 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
     provinces = lexicon().provinces
     return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
+
+
+def _over_places(text: str, f: Finding, floor: int, later: list[Finding], limit: int) -> int:
+    """How far a Chinese place `f` may run on: over the places found right after it when its
+    address or hospital name ends where one of them does (宝安区 + 福 + 永康 + 顺医院: the
+    tagger found the hospital without its first characters); `limit` otherwise."""
+    if not later or later[0].start == f.end:
+        return limit  # a place touching it joins it as it is (北碚区 + 澄江镇卫生院)
+    ends, cursor = [], f.end
+    for g in later:
+        if g.kind != "LOCATION" or g.start - cursor > 2:
+            break
+        ends.append(g.end)
+        cursor = g.end
+    if not ends:
+        return limit
+    over = _grown(text, f, floor, ends[-1])
+    return over.end if over.end in ends else limit
 
 
 def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
@@ -615,6 +652,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             )
             and len(_WORD.findall(text, a, b)) >= 2
             and not (kind == "LOCATION" and _SYMBOL.search(text, a, b))
+            and not (kind in ("URL", "EMAIL") and not _ASCII_LETTER.search(text, a, b))
             and plausible(kind, text, a, b)
             and _is_identifier(text, kind, a, b)
         ]

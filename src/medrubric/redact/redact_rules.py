@@ -354,7 +354,7 @@ _ID_CUES_EN = (
     r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
     r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
-    r"|Emirates ID"
+    r"|Emirates ID|Adm\.?\s*No|admission|post\s*#|order\s*#|ticket|tracking"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
@@ -488,6 +488,7 @@ def rules() -> tuple[Rule, ...]:
         + fortieth_rules()
         + forty_second_rules()
         + forty_fourth_rules()
+        + forty_fifth_rules()
         + gazetteer_rules()
     )
 
@@ -6627,4 +6628,78 @@ def forty_fourth_rules() -> tuple[Rule, ...]:
         Rule("URL", _BARE_DOMAIN, cues=(".",)),
         Rule("NAME", _ZH_SPEAKER, group=1, accept_at=_zh_chat_speaker, cues=(":", "：")),
         Rule("NAME", _SIGN_UP_LINE, group=1, accept_at=_signs_up, cues=("接龙", "接龍")),
+    )
+
+
+# A forum's board or app before a bar and the user name after it, which a colon or the end of
+# the line closes (宝宝树孕育｜小鹿乱撞2019：, 小红书笔记｜是可乐不是咖啡), or a user name
+# before the bar of an answerer's rate (健康小百科2021｜采纳率87%).
+_BOARD_HANDLE = re.compile(
+    r"(?m)^[ \t]*[^\s｜|：:]{2,10}[ \t]*[｜|][ \t]*"
+    r"([^\s｜|：:，。！？,.!?()（）]{2,16})[ \t]*(?:[：:]|$)"
+)
+_RATE_HANDLE = re.compile(r"(?<![^\s：:])[^\s｜|：:，。！？]{2,16}(?=[｜|]采纳率)")
+# A board that names its platform: a title after its bar is a user name only after one of
+# these when no colon follows ("求助｜宝宝湿疹" is a title).
+_PLATFORM = re.compile(
+    r"小红书|小紅書|宝宝树|寶寶樹|妈妈网|媽媽網|知乎|豆瓣|微博|贴吧|貼吧|丁香园|好大夫|百度|笔记|筆記"
+)
+
+
+# The fields of a message's header after a bar, no user names.
+_BOARD_FIELDS = frozenset((
+    "收件", "收件人", "发件", "发件人", "發件人", "主题", "主題", "标题", "標題", "作者", "时间",
+    "時間", "地点", "地點", "来源", "來源", "日期", "回复", "回覆", "楼主", "樓主", "状态", "狀態",
+    "附件", "抄送",
+))  # fmt: skip
+# Words of a sentence, which a title has and a user name seldom does.
+_TITLE_WORDS = re.compile(r"[的了在我做吗呢吧？?]|\d+天")
+
+
+def _board_handle(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` is a user name after a board's bar: a colon after it, the bar of an
+    answerer's rate, or a platform's name before the bar; no drug or clinical word."""
+    lex = lexicon()
+    value = text[start:end]
+    if lex.is_drug_name(value) or is_medical_term(value) or lex.is_protected(text, start, end):
+        return False
+    after = text[end : end + 6].lstrip(" \t")
+    if value in _BOARD_FIELDS or (len(value) <= 2 and lex.is_common_word(value)):
+        return False  # a field (投诉邮件｜收件：)
+    if after[:1] in "：:" or after.startswith(("｜采纳率", "|采纳率")):
+        return True
+    # …or a platform's board before the bar and a name after it, not a note's title (笔记｜陪我爸
+    # 在青海做肾移植的180天)
+    line = text.rfind("\n", 0, start) + 1
+    return _PLATFORM.search(text, line, start) is not None and not _TITLE_WORDS.search(value)
+
+
+# A palliative home or centre by its name (Anandadhara Palliative Home).
+_PALLIATIVE_HOME = re.compile(
+    rf"\b{_CAP}(?:\s+{_CAP}){{0,2}}\s+Palliative\s+(?:Home|Care\s+(?:Centre|Center|Unit|Home))\b"
+)
+# The doctor's surname of one character that closes a form's line (医师：樊).
+_FORM_DOCTOR = re.compile(
+    r"(?m)(?:医师|醫師|医生|醫生|大夫|签名|簽名)[ \t]*[：:][ \t]*([\u4e00-\u9fff])[ \t]*$"
+)
+
+
+def forty_fifth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 45 showed missing and no rule took:
+    - a user name after a board's bar (宝宝树孕育｜小鹿乱撞2019：, 小红书笔记｜是可乐不是咖啡) or
+      before the bar of an answerer's rate (健康小百科2021｜采纳率87%);
+    - a palliative home by its name (Anandadhara Palliative Home);
+    - a doctor's surname of one character closing a form's line (医师：樊);
+    and, through the cues of numbers, an admission, post, order, ticket or tracking number."""
+    return (
+        Rule("NAME", _BOARD_HANDLE, group=1, accept_at=_board_handle, cues=("｜", "|")),
+        Rule("NAME", _RATE_HANDLE, accept_at=_board_handle, cues=("采纳率",)),
+        Rule("LOCATION", _PALLIATIVE_HOME, accept=_facility, cues=("palliative",)),
+        Rule(
+            "NAME",
+            _FORM_DOCTOR,
+            group=1,
+            accept=lambda v: v in lexicon().zh_surnames,
+            cues=("医师", "醫師", "医生", "醫生", "大夫", "签名", "簽名"),
+        ),
     )
