@@ -784,6 +784,17 @@ FOUND = {
         ("老刘头：今天透析室说下个月\n春花：是的", "NAME", "老刘头"),
         ("COLLINS, Dorothy May 'Dot'. Passed away peacefully", "NAME", "Dorothy May 'Dot'"),
     ],
+    "forty-sixth": [
+        ("想约5/16（四）下午复查", "DATE", "5/16（四）"),
+        ("12.6（周三）抽血，3月8號（五）覆診", "DATE", "3月8號（五）"),
+        ("三(2)班-浩浩妈妈：陈老师您好，浩浩昨晚烧到39.2℃", "NAME", "三(2)班-浩浩妈妈"),
+        ("Rahima_Sylhet: apa dengue positive\n  ↳ tanvir.bd88: amar meye o chhilo same", "NAME",
+         "tanvir.bd88"),
+        ("Happy to chat to anyone facing it – kernowkev", "NAME", "kernowkev"),
+        ("Mum had her iron at Granville Infusion Centre today.", "LOCATION",
+         "Granville Infusion Centre"),
+        ("Tolvaddon Medical Group rang about the results.", "LOCATION", "Tolvaddon Medical Group"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1039,6 +1050,13 @@ EDGES = {
         ("Undisplaced fracture of the 4th metacarpal.", "4th metacarpal"),
         ("后来还是拉到县医院拍了片", "还是"),
     ],
+    "forty-sixth": [
+        # a word closing a line after a hyphen; a blood pressure; a kind of unit
+        ("Switched to 4-weekly.", "weekly"),
+        ("BP at the drug shop was 152/101.", "152/101"),
+        ("Seen in the Outpatient Infusion Centre.", "Outpatient"),
+        ("注意事项：饮食-清淡为主", "清淡"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1130,6 +1148,14 @@ KEPT = {
         ("Ordered Thyronorm 50, received Thyronorm 25 instead.", "Thyronorm 25"),
         ("种植体用的是士卓曼，一颗一万二。", "士卓曼"),
         ("今天透析室的小黎说血钾高了", "透析室"),
+    ],
+    "forty-sixth": [
+        ("Avoid NSAIDs (Ibuprofen, Diclofenac) for now.", "Diclofenac"),
+        ("Had my Hep A jab before the trip.", "Hep A"),
+        ("She is doing Panchakarma at a retreat.", "Panchakarma"),
+        ("吃了生螺肉得了广州管圆线虫病", "广州管圆线虫病"),
+        ("醫生說是貝爾氏麻痺，要吃類固醇", "貝爾氏麻痺"),
+        ("转到卒中单元观察", "卒中单元"),
     ],
 }
 

@@ -227,6 +227,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         )
     ):
         return False
+    if kind == "ID" and _READING.fullmatch(text, start, end):
+        return False  # a blood pressure (152/101), not a number of anyone's
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
@@ -305,6 +307,8 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
 _LONE_NUMBER = re.compile(r"(?:the\s+)?(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)?")
 # A centile after an ordinal: a growth chart's line, not a day.
 _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I)
+# Two to three digits over two to three: a blood pressure or another reading, never an ID.
+_READING = re.compile(r"\d{2,3}/\d{2,3}")
 # A part of the body or a count after an ordinal: the 4th metacarpal, the 5th rib, not a day.
 _PART_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:metacarpal|metatarsal|rib|finger|toe|digit|vertebra|molar|premolar"
@@ -404,7 +408,7 @@ _AFTER = {
     ),
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
-        r"\s?[（(](?:周|星期|礼拜|禮拜)[一二三四五六日天][）)]"
+        r"\s?[（(](?:周|週|星期|礼拜|禮拜)?[一二三四五六日天][）)]"
         # …and the last day of a range after a month and day (July 3|-7).
         r"|(?:(?<=[A-Za-z] \d)|(?<=[A-Za-z] \d\d))[-–]\d{1,2}\b(?![-/.:]?\d)"
         # …and the part of the day or the week after a weekday (Sunday| night, Thursday| week).

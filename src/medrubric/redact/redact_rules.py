@@ -489,6 +489,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_second_rules()
         + forty_fourth_rules()
         + forty_fifth_rules()
+        + forty_sixth_rules()
         + gazetteer_rules()
     )
 
@@ -6701,5 +6702,91 @@ def forty_fifth_rules() -> tuple[Rule, ...]:
             group=1,
             accept=lambda v: v in lexicon().zh_surnames,
             cues=("医师", "醫師", "医生", "醫生", "大夫", "签名", "簽名"),
+        ),
+    )
+
+
+# A day and month with its weekday in brackets after it (5/16（四）, 3月8號（五）, 12.6（周三）,
+# 14/6（六）): a date, whichever of the two comes first; the weekday joins it (`redact._AFTER`).
+_DAY_WITH_WEEKDAY = re.compile(
+    r"(?<![\d./])(\d{1,2}[/.]\d{1,2}|\d{1,2}月\d{1,2}[日号號]?)"
+    r"(?=\s?[（(](?:周|週|星期|礼拜|禮拜)?[一二三四五六日天][）)])"
+)
+# A chat's display name that joins a class, a building or a group to a nickname with a hyphen
+# (三(2)班-浩浩妈妈：, 一年级5班家委-豆豆爸：, Rh阴性-小北：), a line of its own before the colon,
+# even as the only line: the nickname ends with a word of the family or opens with 小, 老 or 阿.
+_GROUP_DISPLAY_NAME = re.compile(
+    r"(?m)^[ \t]*([\w\u4e00-\u9fff()（）]{1,10}[-－—]"
+    r"(?:[小老阿][\u4e00-\u9fff]{1,2}|[\u4e00-\u9fff]{1,3}(?:妈妈|爸爸|妈|爸|哥|姐|叔|姨|奶奶|爷爷)))"
+    r"(?=[ \t]*[：:])"
+)
+# A user name of lower-case letters with a dot, an underscore or digits opening a line of a
+# chat before its colon, a reply's arrow before it allowed (tanvir.bd88:, fiji.mama.lani:).
+_HANDLE_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:[↳>»-][ \t]*)?([a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]{2,}\d{2,})(?=:[ \t])"
+)
+# A user name signing a post at its very end after a dash (– kernowkev).
+_CLOSING_HANDLE = re.compile(r"(?<!\S)[–—-][ \t]*([a-z][a-z0-9_.]{3,23}[a-z0-9_])[ \t]*\Z")
+
+
+def _closing_handle(value: str) -> bool:
+    """A user name, not an everyday word or a drug, closing a post."""
+    lex = lexicon()
+    return value not in lex.en_common_words and not lex.is_drug_name(value)
+
+
+# A unit, group or home by its own name (Granville Infusion Centre, Belvedere Breast Unit,
+# Tolvaddon Medical Group, Sisilasa Elders' Home).
+_NAMED_UNIT = re.compile(
+    rf"\b{_NOT_PLACE_WORD}{_CAP}(?:\s+{_CAP}){{0,2}}\s+(?:(?:Infusion|Breast|Dialysis|Fertility"
+    r"|Chemotherapy|Chemo)\s+(?:Centre|Center|Unit|Suite)|Medical\s+Group|Elders['’]?\s+Home"
+    r"|Old\s+People['’]s\s+Home)\b"
+)
+
+
+# Words that say what kind of unit it is, not whose (the Symptomatic Breast Unit).
+_UNIT_KIND_WORDS = frozenset((
+    "symptomatic", "outpatient", "inpatient", "paediatric", "pediatric", "ambulatory",
+    "oncology", "haematology", "hematology", "adult", "children's", "women's", "satellite",
+    "mobile", "renal", "cancer", "nhs", "hospital", "university", "county", "city", "state",
+))  # fmt: skip
+
+
+def _named_unit(value: str) -> bool:
+    """A unit, group or home whose words before its kind name it: none of them an everyday
+    word or a word for a kind of unit."""
+    words = re.split(r"\s+", value)
+    lex = lexicon()
+    name = words[: next(i for i, w in enumerate(words) if w in _UNIT_WORDS)]
+    return _facility(value) and all(
+        w.lower() not in lex.en_common_words and w.lower() not in _UNIT_KIND_WORDS for w in name
+    )
+
+
+_UNIT_WORDS = frozenset(
+    ("Infusion", "Breast", "Dialysis", "Fertility", "Chemotherapy", "Chemo", "Medical", "Elders'",
+     "Elders’", "Elders", "Old")
+)  # fmt: skip
+
+
+def forty_sixth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 46 showed missing and no rule took:
+    - a day and month with its weekday in brackets (5/16（四）, 12.6（周三）, 3月8號（五）);
+    - a group chat's display name joining a class or a building to a nickname with a hyphen,
+      even on the chat's only line (三(2)班-浩浩妈妈：);
+    - a lower-case user name with a dot, an underscore or digits opening a chat's line
+      (tanvir.bd88:, fiji.mama.lani:), and one signing a post after a dash (– kernowkev);
+    - a unit, group or home by its own name (Granville Infusion Centre, Tolvaddon Medical
+      Group, Sisilasa Elders' Home)."""
+    return (
+        Rule("DATE", _DAY_WITH_WEEKDAY, group=1, min_digits=2, cues=("（", "(")),
+        Rule("NAME", _GROUP_DISPLAY_NAME, group=1, cues=("-", "－", "—")),
+        Rule(HANDLE, _HANDLE_SPEAKER, group=1, accept_at=_in_a_chat, cues=(":",)),
+        Rule("NAME", _CLOSING_HANDLE, group=1, accept=_closing_handle, cues=("-", "–", "—")),
+        Rule(
+            "LOCATION",
+            _NAMED_UNIT,
+            accept=_named_unit,
+            cues=("infusion", "breast", "dialysis", "fertility", "chemo", "medical group", "home"),
         ),
     )
