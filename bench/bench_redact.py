@@ -22,7 +22,11 @@ and batched NER, right after this code, so the two speeds are measured side by s
 Results go to bench/RESULTS.md under "## Redaction".
 
     python bench/bench_redact.py [--threads 2000] [--no-write]
-        [--baseline-src DIR --baseline-label NAME] [--speed-rounds N]
+        [--baseline-src DIR --baseline-label NAME] [--speed-rounds N | --cli-rounds N]
+
+`--cli-rounds N` times the command a user runs, `medrubric redact THREADS --out FILE`, end to
+end in a fresh process each round (start-up and model loading included), beside the command of
+`--baseline-src` when given, the order swapped every round.
 
 `--speed-rounds N` measures only the batched call, N rounds in a process that has done nothing
 else (the full run measures it after its quality passes, which leave it slower). With
@@ -38,6 +42,7 @@ import datetime as dt
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -394,6 +399,38 @@ def baseline_speed(src: Path, threads: list[Thread]) -> dict[str, tuple[float, f
     return {mode: (wall, cpu) for mode, (wall, cpu) in json.loads(done.stdout).items()}
 
 
+def cli_speed(
+    sources: dict[str, Path], threads: list[Thread], rounds: int
+) -> dict[str, list[tuple[float, float]]]:
+    """(wall seconds, CPU seconds) by round of `medrubric redact THREADS --out FILE` run as a
+    user runs it, a fresh process each time (start-up, imports and model loading included),
+    for the code under each of `sources`, the order swapped every round. The CPU time is the
+    child's own (`RUSAGE_CHILDREN`), so the parent's bookkeeping is not counted."""
+    measured: dict[str, list[tuple[float, float]]] = {label: [] for label in sources}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "threads.jsonl"
+        path.write_text("".join(t.model_dump_json() + "\n" for t in threads), encoding="utf-8")
+        command = "from medrubric.cli.main import main; main()"
+        for k in range(rounds):
+            order = list(sources.items())
+            for label, src in order if k % 2 == 0 else reversed(order):
+                env = {**os.environ, "PYTHONPATH": str(src.resolve())}
+                out = Path(folder) / f"{label}.jsonl"
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                wall = time.perf_counter()
+                subprocess.run(
+                    [sys.executable, "-c", command, "redact", str(path), "--out", str(out)],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                )
+                wall = time.perf_counter() - wall
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                measured[label].append((wall, cpu))
+    return measured
+
+
 def alternating_speed(
     sources: dict[str, Path], threads: list[Thread], rounds: int
 ) -> dict[str, list[tuple[float, float]]]:
@@ -461,6 +498,15 @@ def main() -> None:
         help="only the batched speed: N rounds over the threads in a process that does "
         "nothing else first (as `medrubric redact`), printed, nothing written; with "
         "--baseline-src, alternating with the baseline's own process round by round",
+    )
+    parser.add_argument(
+        "--cli-rounds",
+        type=int,
+        metavar="N",
+        help="the command a user runs, end to end: `medrubric redact THREADS --out FILE` over "
+        "the threads in a fresh process (start-up and model loading included), N rounds, "
+        "wall and CPU time printed, nothing written; with --baseline-src, the baseline's "
+        "command alternates with this one round by round",
     )
     parser.add_argument(
         "--only",
@@ -539,6 +585,36 @@ def main() -> None:
         if both:
             groups[f"{part} all"] = both
     threads = make_threads(snippets, args.threads)
+    if args.cli_rounds:
+        this = Path(__file__).resolve().parents[1] / "src"
+        sources = {"this": this}
+        if args.baseline_src:
+            sources[args.baseline_label] = args.baseline_src
+        load = Path("/proc/loadavg").read_text().split()[:3]
+        measured = cli_speed(sources, threads, args.cli_rounds)
+        print(f"{machine()}; load average at the start: {' '.join(load)}")
+        for label, rounds in measured.items():
+            print(
+                f"{label}: `medrubric redact`, {args.threads} threads, end to end, "
+                "wall s / CPU s by round: "
+                + ", ".join(f"{wall:.1f}/{cpu:.1f}" for wall, cpu in rounds)
+                + f"; threads per CPU-second median "
+                f"{statistics.median(args.threads / cpu for _, cpu in rounds):.0f}, threads/s "
+                f"median {statistics.median(args.threads / wall for wall, _ in rounds):.0f}"
+            )
+        if args.baseline_src:
+            ratios = [
+                theirs[1] / ours[1]
+                for ours, theirs in zip(
+                    measured["this"], measured[args.baseline_label], strict=True
+                )
+            ]
+            print(
+                f"this / {args.baseline_label}, threads per CPU-second by round: "
+                + ", ".join(f"{r:.3f}" for r in ratios)
+                + f"; median {statistics.median(ratios):.3f}"
+            )
+        return
     if args.speed_rounds and args.baseline_src:
         this = Path(__file__).resolve().parents[1] / "src"
         load = Path("/proc/loadavg").read_text().split()[:3]

@@ -788,12 +788,20 @@ FOUND = {
         ("想约5/16（四）下午复查", "DATE", "5/16（四）"),
         ("12.6（周三）抽血，3月8號（五）覆診", "DATE", "3月8號（五）"),
         ("三(2)班-浩浩妈妈：陈老师您好，浩浩昨晚烧到39.2℃", "NAME", "三(2)班-浩浩妈妈"),
-        ("Rahima_Sylhet: apa dengue positive\n  ↳ tanvir.bd88: amar meye o chhilo same", "NAME",
-         "tanvir.bd88"),
+        (
+            "Rahima_Sylhet: apa dengue positive\n  ↳ tanvir.bd88: amar meye o chhilo same",
+            "NAME",
+            "tanvir.bd88",
+        ),
         ("Happy to chat to anyone facing it – kernowkev", "NAME", "kernowkev"),
-        ("Mum had her iron at Granville Infusion Centre today.", "LOCATION",
-         "Granville Infusion Centre"),
+        (
+            "Mum had her iron at Granville Infusion Centre today.",
+            "LOCATION",
+            "Granville Infusion Centre",
+        ),
         ("Tolvaddon Medical Group rang about the results.", "LOCATION", "Tolvaddon Medical Group"),
+        # a number over a number that no blood pressure can be stays an ID
+        ("My file ref 345/789 for the claim.", "ID", "345/789"),
     ],
 }
 

@@ -307,8 +307,8 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
 _LONE_NUMBER = re.compile(r"(?:the\s+)?(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)?")
 # A centile after an ordinal: a growth chart's line, not a day.
 _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I)
-# Two to three digits over two to three: a blood pressure or another reading, never an ID.
-_READING = re.compile(r"\d{2,3}/\d{2,3}")
+# A blood pressure (152/101, 90/60): systolic 60-259 over diastolic 30-159, never an ID.
+_READING = re.compile(r"(?:[6-9]\d|1\d\d|2[0-5]\d)/(?:[3-9]\d|1[0-5]\d)")
 # A part of the body or a count after an ordinal: the 4th metacarpal, the 5th rib, not a day.
 _PART_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:metacarpal|metatarsal|rib|finger|toe|digit|vertebra|molar|premolar"
@@ -533,22 +533,29 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - a name right after the "@" of a handle or Reddit's "u/" takes it in ("@[NAME]" would
       still say a handle stood there);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
-      and the surname after it (Margaret| 'Peggy' Dunleavy) or a particle and the surname
+      and the surname after it (Margaret| 'Peggy' Dunleavy) or closing it (Dorothy May|
+      'Dot'), the word that makes a nickname in Chinese text (May|姐, 黄|阿姨, 老刘|头), or a
+      particle and the surname
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
       and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
-      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C), a
+      Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
-      VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year) and a UK
-      outward code after it (Aberdeen AB25);
+      VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year), a UK
+      outward code after it (Aberdeen AB25) and a Canadian province's code (Kingston ON);
+    - a Chinese clinic or hospital takes in the first characters of its name that were
+      missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
+      the hospital after it that the tagger found without its first characters
+      (`_over_places`);
     - a date takes in "the day after" or "the day before" (the day after Easter Monday),
       "the" (the 17th) or its weekday (Saturday 19 October) before it ("last" stays: "a
       seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
       in brackets (4月22日（周一）), an English month and day the last day of its range
-      (July 3|-7), a weekday its part of the day or "week" (Sunday| night, Thursday| week)
-      and a Chinese festival its before or after (春节|后);
+      (July 3|-7), a weekday its part of the day or "week" (Sunday| night, Thursday| week),
+      a Chinese festival its before or after (春节|后) and a weekday its month and day in
+      brackets (本周三|（5.8）);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it

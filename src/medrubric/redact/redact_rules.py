@@ -6675,10 +6675,6 @@ def _board_handle(text: str, start: int, end: int) -> bool:
     return _PLATFORM.search(text, line, start) is not None and not _TITLE_WORDS.search(value)
 
 
-# A palliative home or centre by its name (Anandadhara Palliative Home).
-_PALLIATIVE_HOME = re.compile(
-    rf"\b{_CAP}(?:\s+{_CAP}){{0,2}}\s+Palliative\s+(?:Home|Care\s+(?:Centre|Center|Unit|Home))\b"
-)
 # The doctor's surname of one character that closes a form's line (医师：樊).
 _FORM_DOCTOR = re.compile(
     r"(?m)(?:医师|醫師|医生|醫生|大夫|签名|簽名)[ \t]*[：:][ \t]*([\u4e00-\u9fff])[ \t]*$"
@@ -6689,13 +6685,12 @@ def forty_fifth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind set 45 showed missing and no rule took:
     - a user name after a board's bar (宝宝树孕育｜小鹿乱撞2019：, 小红书笔记｜是可乐不是咖啡) or
       before the bar of an answerer's rate (健康小百科2021｜采纳率87%);
-    - a palliative home by its name (Anandadhara Palliative Home);
+    - a palliative home by its name (Anandadhara Palliative Home: `_NAMED_UNIT`);
     - a doctor's surname of one character closing a form's line (医师：樊);
     and, through the cues of numbers, an admission, post, order, ticket or tracking number."""
     return (
         Rule("NAME", _BOARD_HANDLE, group=1, accept_at=_board_handle, cues=("｜", "|")),
         Rule("NAME", _RATE_HANDLE, accept_at=_board_handle, cues=("采纳率",)),
-        Rule("LOCATION", _PALLIATIVE_HOME, accept=_facility, cues=("palliative",)),
         Rule(
             "NAME",
             _FORM_DOCTOR,
@@ -6736,12 +6731,17 @@ def _closing_handle(value: str) -> bool:
 
 
 # A unit, group or home by its own name (Granville Infusion Centre, Belvedere Breast Unit,
-# Tolvaddon Medical Group, Sisilasa Elders' Home).
+# Tolvaddon Medical Group, Sisilasa Elders' Home, Anandadhara Palliative Home).
 _NAMED_UNIT = re.compile(
     rf"\b{_NOT_PLACE_WORD}{_CAP}(?:\s+{_CAP}){{0,2}}\s+(?:(?:Infusion|Breast|Dialysis|Fertility"
     r"|Chemotherapy|Chemo)\s+(?:Centre|Center|Unit|Suite)|Medical\s+Group|Elders['’]?\s+Home"
-    r"|Old\s+People['’]s\s+Home)\b"
+    r"|Old\s+People['’]s\s+Home|Palliative\s+(?:Home|Care\s+(?:Centre|Center|Unit|Home)))\b"
 )
+# The first word of a unit's kind in `_NAMED_UNIT`: the words before it are its name.
+_UNIT_WORDS = frozenset((
+    "Infusion", "Breast", "Dialysis", "Fertility", "Chemotherapy", "Chemo", "Medical", "Elders'",
+    "Elders’", "Elders", "Old", "Palliative",
+))  # fmt: skip
 
 
 # Words that say what kind of unit it is, not whose (the Symptomatic Breast Unit).
@@ -6757,16 +6757,10 @@ def _named_unit(value: str) -> bool:
     word or a word for a kind of unit."""
     words = re.split(r"\s+", value)
     lex = lexicon()
-    name = words[: next(i for i, w in enumerate(words) if w in _UNIT_WORDS)]
+    name = words[: next((i for i, w in enumerate(words) if w in _UNIT_WORDS), len(words))]
     return _facility(value) and all(
         w.lower() not in lex.en_common_words and w.lower() not in _UNIT_KIND_WORDS for w in name
     )
-
-
-_UNIT_WORDS = frozenset(
-    ("Infusion", "Breast", "Dialysis", "Fertility", "Chemotherapy", "Chemo", "Medical", "Elders'",
-     "Elders’", "Elders", "Old")
-)  # fmt: skip
 
 
 def forty_sixth_rules() -> tuple[Rule, ...]:
@@ -6777,7 +6771,7 @@ def forty_sixth_rules() -> tuple[Rule, ...]:
     - a lower-case user name with a dot, an underscore or digits opening a chat's line
       (tanvir.bd88:, fiji.mama.lani:), and one signing a post after a dash (– kernowkev);
     - a unit, group or home by its own name (Granville Infusion Centre, Tolvaddon Medical
-      Group, Sisilasa Elders' Home)."""
+      Group, Sisilasa Elders' Home), which now takes in blind 45's palliative homes."""
     return (
         Rule("DATE", _DAY_WITH_WEEKDAY, group=1, min_digits=2, cues=("（", "(")),
         Rule("NAME", _GROUP_DISPLAY_NAME, group=1, cues=("-", "－", "—")),
@@ -6787,6 +6781,15 @@ def forty_sixth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             _NAMED_UNIT,
             accept=_named_unit,
-            cues=("infusion", "breast", "dialysis", "fertility", "chemo", "medical group", "home"),
+            cues=(
+                "infusion",
+                "breast",
+                "dialysis",
+                "fertility",
+                "chemo",
+                "medical group",
+                "home",
+                "palliative",
+            ),  # fmt: skip
         ),
     )
