@@ -803,6 +803,35 @@ FOUND = {
         # a number over a number that no blood pressure can be stays an ID
         ("My file ref 345/789 for the claim.", "ID", "345/789"),
     ],
+    "forty-seventh": [
+        ("奶茶不加糖 回复 小鹿妈：我当时也是这样", "NAME", "奶茶不加糖"),
+        ("Mrs Evans (key safe 3318) needs a meds prompt", "ID", "3318"),
+        ("身份证后四位2207，请核对", "ID", "2207"),
+        ("约的是7.15号上午复查", "DATE", "7.15号"),
+        ("Seen by the nurse today, 14/3, with a rash.", "DATE", "14/3"),
+        ("复诊改到12 June下午", "DATE", "12 June"),
+        ("接龙：老刘血压150、小敏血糖7.2", "NAME", "老刘"),
+        ("Callout to SD 1452 0731 near the summit", "LOCATION", "SD 1452 0731"),
+        (
+            "Her pharmacy is on Kingsley Rd, Maidstone, they were lovely",
+            "LOCATION",
+            "Kingsley Rd, Maidstone",
+        ),
+        (
+            "We were at Riverside Community Hospital, Tarlac.",
+            "LOCATION",
+            "Riverside Community Hospital, Tarlac",
+        ),
+        ("我的群友老马哥", "NAME", "老马哥"),
+        ("養生達人王姐：上火喝涼茶", "NAME", "養生達人王姐"),
+        ("今天跟司马文静副主任查房", "NAME", "司马文静"),
+        ("身份證號碼7736021(5)，請核對", "PHONE", "7736021(5)"),
+        ("Dinner for Jacques Thibodeaux on Friday. Jacques is in chemo now.", "NAME", "Jacques"),
+        ("你们长青园养老院的护工", "LOCATION", "长青园养老院"),
+        ("谢谢卢护士和阿强护工", "NAME", "阿强"),
+        ("陪黄伯去复诊", "NAME", "黄"),
+        ("王护工，帮忙翻个身", "NAME", "王"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1065,6 +1094,15 @@ EDGES = {
         ("Seen in the Outpatient Infusion Centre.", "Outpatient"),
         ("注意事项：饮食-清淡为主", "清淡"),
     ],
+    "forty-seventh": [
+        # a role, a title or a word of speech in a display name; a brand after a number; a
+        # reading after a nickname at a line's start
+        ("楼主更新：宝宝今天退烧了", "楼主"),
+        ("护理员小谭：阿姨今天血压130/80", "护理员"),
+        ("致急诊科戚医生：谢谢您", "急诊科"),
+        ("吃了3 Marvelon的第二周", "Marvelon"),
+        ("小湯圓11/3在醫院出生", "圓"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1165,6 +1203,15 @@ KEPT = {
         ("醫生說是貝爾氏麻痺，要吃類固醇", "貝爾氏麻痺"),
         ("转到卒中单元观察", "卒中单元"),
     ],
+    "forty-seventh": [
+        ("Is it safe to take Mara Moja with Panadol Extra?", "Mara Moja"),
+        ("If under 4 give Lucozade and call me.", "Lucozade"),
+        ("Bombay blood group donor needed urgently!", "Bombay blood group"),
+        ("Asthma: inhaler in school bag\nAllergy: penicillin", "Asthma"),
+        ("Uncle Lim说他有G6PD缺乏，不能吃川莲", "G6PD缺乏"),
+        ("差点酮症酸中毒进医院", "酮症酸中毒"),
+        ("胸片上写的右肺上叶小结节要紧吗", "小结节"),
+    ],
 }
 
 
@@ -1191,3 +1238,10 @@ def test_the_rules_leave_their_edges(text, word, monkeypatch):
 @pytest.mark.parametrize(("text", "word"), cases(KEPT))
 def test_clinical_and_everyday_words_are_kept(text, word):
     assert word in redact_text(text)[0]
+
+
+def test_a_term_the_allow_list_keeps_inside_an_address_protects_nothing():
+    # 江中健胃消食片 is kept as a whole brand, not 江中 alone, which 湘江中路 holds.
+    text = "长沙市开福区湘江中路二段那个社区卫生服务中心能打九价吗"
+    assert redact_text(text)[0].startswith("[LOCATION]")
+    assert "江中健胃消食片" in redact_text("还是江中健胃消食片管用")[0]

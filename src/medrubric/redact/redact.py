@@ -211,11 +211,19 @@ def _around_drugs(text: str, kind: str, start: int, end: int) -> list[tuple[int,
     return runs
 
 
+# A month and a year with no day: the labelling rules keep them (a month alone, a year alone).
+_MONTH_AND_YEAR = re.compile(
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?:19|20)\d\d"
+)
+
+
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
-    """False for a date that is a clinic's weekly day, one word naming a drug or a lone number
-    no day of a month can be, and for names and places that are eponyms, drug names, medical
-    terms (黄疸 after 患者 looks like a name), countries or regions, common words, words for a
-    relative, or the second word of a drug's brand (Abilify Maintena)."""
+    """False for a date that is a clinic's weekly day, one word naming a drug, a lone number
+    no day of a month can be or a month and year with no day, and for names and places that
+    are eponyms, drug names, medical terms (黄疸 after 患者 looks like a name), countries or
+    regions, common words, words for a relative, or the second word of a drug's brand
+    (Abilify Maintena)."""
     if (
         kind == "DATE"
         and (
@@ -224,6 +232,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _LONE_NUMBER.fullmatch(text, start, end) is not None  # "from the 50th centile"
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
+            or _MONTH_AND_YEAR.fullmatch(text, start, end) is not None  # "in March 2024"
         )
     ):
         return False
@@ -255,11 +264,13 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not (_AT_HOME.search(text, 0, start) and _PET_NAME_TIME.match(text, end))
     ) or _clinical_context(text, start, end):
         return False
-    if (
-        lex.is_protected(text, start, end)
-        and not _FACILITY.search(span)
-        and not CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
-        and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+    if lex.is_protected(text, start, end) and (
+        lex.starts_in_protected(text, start)
+        or not (
+            _FACILITY.search(span)
+            or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
+            or ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+        )
     ):
         return False
     if names_before_disease_word(text, end) and not (kind == "LOCATION" and _FACILITY.search(span)):
@@ -362,7 +373,11 @@ _NOT_NAME_AFTER = (
 )
 # Letters that close a number: a version code (5584-486-674-YM) or a check character
 # (43012419570812352X).
-_CHECK_LETTERS = re.compile(r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])")
+_CHECK_LETTERS = re.compile(
+    r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])"
+    # …or the bracket that closes a check digit (a Hong Kong ID's 5182073(4|)).
+    r"|(?<=\(\d)\)"
+)
 # What a finding runs on over after it, by kind (`_grown`).
 _AFTER = {
     "NAME": re.compile(
@@ -377,7 +392,10 @@ _AFTER = {
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
         # …and, in Chinese text, the word that makes a name a nickname (May|姐, 黄|阿姨, 老刘|头).
-        r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨|(?<=老[\u4e00-\u9fff])头"
+        r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨|(?<=老[\u4e00-\u9fff])头儿?"
+        # …(大辉|哥, 秀梅|姐, 老马|哥; not the 姐 of 姐妹 or the 哥 of 哥们), and the 儿 of a
+        # northern 老X头 (老蔡头|儿).
+        r"|(?<=[\u4e00-\u9fff])(?:哥|姐)(?![妹弟们們夫俩倆])|(?<=老[\u4e00-\u9fff]头)儿"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -397,6 +415,8 @@ _AFTER = {
         # Aidan's| Anglican Church), a site's
         # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
         # Sinai Center| for Transgender Medicine).
+        # …a street number with 号 after an English street in Chinese text (Rowe Street| 27号).
+        r"|\s?\d{1,4}[号號](?!\d)"
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
         r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
         r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME)\s+)?(?:Church|Chapel)\b"
@@ -440,6 +460,8 @@ _BEFORE = {
         # …and its weekday (Saturday 19 October, Tues. 4 March).
         r"|(?<![\w])(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
         r"|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?,?\s+$"
+        # …and the month a Chinese day is of (下個月|12號, 这个月|8号).
+        r"|(?:下|上|这|這|本)(?:个|個)?月$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
@@ -482,8 +504,10 @@ def _clinical_context(text: str, start: int, end: int) -> bool:
 def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     """Findings run on over the rest of what they name (`_grown`; a date over its weekday in
     brackets even where another finding was made inside them, which it then takes in);
-    findings of one kind that touch, or that only a comma, a particle or a state code parts
-    (`_JOINS`), become one; a Chinese province or region left alone is dropped."""
+    a street or a town that the NER took for a name next to a place is a place
+    (`_address_part`); findings of one kind that touch, or that only a comma, a particle or a
+    state code parts (`_JOINS`), become one; a Chinese province or region left alone is
+    dropped."""
     merged: list[Finding] = []
     for i, f in enumerate(findings):
         if merged and f.end <= merged[-1].end:
@@ -494,6 +518,8 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
             limit = len(text)  # its weekday in brackets, whatever was found in them (周三)
         if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
             limit = _over_places(text, f, floor, findings[i + 1 :], limit)
+        if f.kind == "NAME" and _address_part(text, f, merged, findings[i + 1 :]):
+            f = Finding("LOCATION", f.start, f.end)
         f = _grown(text, f, floor, limit)
         if merged and merged[-1].kind == f.kind:
             join = _JOINS.get(f.kind)
@@ -506,6 +532,44 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
     provinces = lexicon().provinces
     return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
+
+
+# A street by its kind (Johnston St, Drumbo Park, Maes Hyfryd, Heol y Dŵr), and a facility
+# by its kind (Mabuhay General Hospital).
+_STREET = re.compile(
+    r"(?:.*\s)?(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Drive|Close|Crescent|Way|Park|Terrace"
+    r"|Place|Court|Gardens|Grove|Row|Boulevard|Blvd|Heights)\.?"
+    r"|(?:Maes|Heol|Ffordd|Stryd|Lôn|Rhodfa)\s.+"
+)
+_FACILITY_END = re.compile(
+    r".*\b(?:Hospital|Clinic|Centre|Center|Home|Surgery|Practice|Pharmacy|Hospice)"
+)
+_COMMA = re.compile(r",\s*")
+_TOWN_WORD = re.compile(r"[^\W\d_a-z][^\W\d_]+")
+_CLOSES = re.compile(r"\s*(?:[.;!?)\n]|$)")
+
+
+def _address_part(text: str, f: Finding, before: list[Finding], after: list[Finding]) -> bool:
+    """The name `f` is part of an address: a street by its kind before a place and a comma
+    (Johnston St, Lafayette; Drumbo Park, Lisburn), or the one word of a town after a
+    facility and a comma that closes the sentence (Mabuhay General Hospital, Dasmariñas.)."""
+    span = text[f.start : f.end]
+    if (
+        after
+        and after[0].kind == "LOCATION"
+        and _JOINS["LOCATION"].fullmatch(text, f.end, after[0].start)
+        and "," in text[f.end : after[0].start]
+        and _STREET.fullmatch(span)
+    ):
+        return True
+    return bool(
+        before
+        and before[-1].kind == "LOCATION"
+        and _COMMA.fullmatch(text, before[-1].end, f.start)
+        and _FACILITY_END.match(text, before[-1].start, before[-1].end)
+        and _TOWN_WORD.fullmatch(span)
+        and _CLOSES.match(text, f.end)
+    )
 
 
 def _over_places(text: str, f: Finding, floor: int, later: list[Finding], limit: int) -> int:
@@ -534,17 +598,21 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       still say a handle stood there);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or closing it (Dorothy May|
-      'Dot'), the word that makes a nickname in Chinese text (May|姐, 黄|阿姨, 老刘|头), or a
-      particle and the surname
+      'Dot'), the word that makes a nickname in Chinese text (May|姐, 黄|阿姨, 老刘|头, 大辉|哥,
+      老蔡头|儿) and the 阿 before one (阿|强), or a particle and the surname
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
       and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
+    - a Chinese name runs on over the display name opening a line that holds it (宝妈|乐乐：,
+      `_display_name`) and over the last character of a given name before a title
+      (欧阳明|辉副主任, `_last_given_char`);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
       VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year), a UK
-      outward code after it (Aberdeen AB25) and a Canadian province's code (Kingston ON);
+      outward code after it (Aberdeen AB25), a Canadian province's code (Kingston ON) and a
+      street number with 号 in Chinese text (Rowe Street| 27号);
     - a Chinese clinic or hospital takes in the first characters of its name that were
       missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
       the hospital after it that the tagger found without its first characters
@@ -556,10 +624,12 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       (July 3|-7), a weekday its part of the day or "week" (Sunday| night, Thursday| week),
       a Chinese festival its before or after (春节|后) and a weekday its month and day in
       brackets (本周三|（5.8）);
+    - a Chinese date takes in the month it is of (下個月|12號);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it
-      (5584-486-674-YM, 43012419570812352X), and an ID the "#" before it (#A7-22918-X)."""
+      (5584-486-674-YM, 43012419570812352X) or the bracket closing its check digit
+      (5182073(4|)), and an ID the "#" before it (#A7-22918-X)."""
     start, end = f.start, f.end
     if f.kind == "NAME" and start > floor:
         mark = _HANDLE_MARK.search(text, max(floor, start - 3), start)
@@ -573,6 +643,11 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     tail = after.match(text, end, limit) if after is not None else None
     if tail:
         end = tail.end()
+    if f.kind == "NAME":
+        start, end = _display_name(text, start, end, floor, limit)
+        end = _last_given_char(text, start, end, limit)
+        if start - 1 >= floor and text[start - 1 : start] == "阿" and _HAN_CHAR.match(text, start):
+            start -= 1  # 阿|强护工: the 阿 of a nickname
     before = _BEFORE.get(f.kind)
     window = max(floor, start - 40)  # what `_BEFORE` takes in is a few words at most
     head = before.search(text, window, start) if before is not None else None
@@ -583,6 +658,63 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
         if head and not _ZH_WHERE_WORDS.intersection(head.group()):
             start = head.start()
     return f if (start, end) == (f.start, f.end) else Finding(f.kind, start, end)
+
+
+# A comment's display name opening a line before its colon (宝妈乐乐：, 阿嬤的孫子：, 靓女阿May：),
+# not a numbered item's, nor one a role, a title, a department or a word of speech opens or
+# fills (护理员小谭：, 致急诊科戚医生：, 楼主更新：, 小谭说：): the name alone is the label there.
+_DISPLAY_NAME = re.compile(
+    r"[ \t]*(?!\d{1,2}[.、．)）])"
+    r"([^\s：:，,。！!？?；;、「」“”\"（）()【】\[\]<>《》]{3,12})[ \t]*[：:](?=[ \t]*\S)"
+)
+_ROLE_OR_SPEECH = re.compile(
+    r"^(?:护理员|护工|家属|患者|病人|师傅|同事|陪诊师?|客服|前台|群主|管理员|病友|网友|楼主|樓主|致"
+    r"|我|你|他|她)|说|說|问|問|讲|講|道|回复|回覆|回答|写|寫|更新|医生|醫生|大夫|护士|護士|主任"
+    r"|老师|老師|教授|院长|院長|药师|藥師|[科部]"
+)
+
+
+def _display_name(text: str, start: int, end: int, floor: int, limit: int) -> tuple[int, int]:
+    """(start, end) of a name run on over the Chinese display name it is part of
+    (`_DISPLAY_NAME`: 宝妈|乐乐, 阿嬤的|孫子), between `floor` and `limit`; else as given."""
+    line = text.rfind("\n", 0, start) + 1
+    if line < floor:
+        return start, end
+    shown = _DISPLAY_NAME.match(text, line)
+    if (
+        shown is None
+        or not (shown.start(1) <= start and end <= shown.end(1) <= limit)
+        or _HAN_CHAR.search(shown.group(1)) is None
+        or _ROLE_OR_SPEECH.search(shown.group(1))
+    ):
+        return start, end
+    return shown.span(1)
+
+
+_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+# A title or a term of address after a full Chinese name (欧阳明辉副主任, 梁月娥婆婆).
+_ZH_TITLE_AFTER = re.compile(
+    r"副主任|主任|医生|醫生|医师|醫師|大夫|教授|护士长|護士長|老师|老師|婆婆|伯伯|叔叔|阿姨|奶奶|爷爷"
+)
+
+
+def _last_given_char(text: str, start: int, end: int, limit: int) -> int:
+    """The end of a Chinese name found without the last character of its given name, which a
+    title or term of address follows (欧阳明|辉副主任, 梁月|娥婆婆): a surname and one character
+    (a compound surname and one), then a character given names use."""
+    span = text[start:end]
+    lex = lexicon()
+    if (
+        end < limit
+        and _ZH_TITLE_AFTER.match(text, end + 1)
+        and text[end] in lex.zh_given_chars
+        and (
+            (len(span) == 2 and span[0] in lex.zh_surnames)
+            or (len(span) == 3 and span[:2] in lex.zh_surnames)
+        )
+    ):
+        return end + 1
+    return end
 
 
 def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Finding]:
@@ -600,7 +732,20 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
-    return _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
+    found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
+    return [_place_start(text, f) for f in found]
+
+
+# Characters no Chinese place starts with that the NER or the tagger joins to the place
+# before it (你们|长青园养老院, a letter's 致|沈阳铁路康复医院, Cantonese 喺|將軍澳).
+_NO_PLACE_STARTS = frozenset("们們致喺")
+
+
+def _place_start(text: str, f: Finding) -> Finding:
+    """`f` without a first character no Chinese place starts with (`_NO_PLACE_STARTS`)."""
+    if f.kind == "LOCATION" and f.end - f.start > 3 and text[f.start] in _NO_PLACE_STARTS:
+        return Finding(f.kind, f.start + 1, f.end)
+    return f
 
 
 # After a name that is an everyday word opens a sentence, the words that say it is the name
@@ -610,14 +755,31 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?:;\n。！？])\s*$")
 
 
 def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
-    """`findings` and every other capitalised use of a given name that is an everyday word
-    (Faith, Grace, Will) that a finding names as a person in `text`: the same word is the
-    same person, unless it opens a sentence with no word after it saying so."""
-    names = {
-        text[f.start : f.end]
-        for f in findings
-        if f.kind == "NAME" and everyday_name(text[f.start : f.end])
-    }
+    """`findings` and every other capitalised use of a given name that a finding names as a
+    person in `text`: one that is an everyday word (Faith, Grace, Will), or the given name of
+    a full name found (Remy Broussard … Remy is fighting): the same word is the same person,
+    unless it opens a sentence with no word after it saying so."""
+    lex = lexicon()
+    names = set()
+    for f in findings:
+        if f.kind != "NAME":
+            continue
+        span = text[f.start : f.end]
+        first = span.split(maxsplit=1)[0]
+        if everyday_name(span):
+            names.add(span)
+        elif (
+            first != span
+            and _ONE_WORD.fullmatch(first)
+            and len(first) > 2
+            and first[0].isupper()
+            and first.lower() not in lex.en_common_words
+            and first not in lex.not_names
+            and not is_english_relative(first)
+            and not lex.is_drug_name(first)
+            and not lex.is_kept_place(first)
+        ):
+            names.add(first)
     if not names:
         return findings
     taken = [(f.start, f.end) for f in findings]

@@ -115,6 +115,11 @@ class Lexicon:
             for s, e in _protected_spans(text)
         )
 
+    def starts_in_protected(self, text: str, start: int) -> bool:
+        """`start` falls inside a term of the allow-list: a finding from there cuts the term
+        (酮|症酸中毒进医院), whatever it runs on to."""
+        return any(s < start < e for s, e in _protected_spans(text))
+
     def is_zh_place(self, word: str) -> bool:
         """A place jieba tags is trusted when it is in the gazetteer or ends with an
         administrative suffix (南山区, 绵阳市); its dictionary also tags 东西, 中度, 太极 ns."""
@@ -248,7 +253,9 @@ def lexicon() -> Lexicon:
         not_names=frozenset(_tokens("not_names_en.txt")),
         everyday_given=frozenset(_tokens("names_en_everyday.txt")),
         protected=(
-            re.compile(rf"(?i:\b(?:{en_terms})\b)"),
+            # Bounded by no Latin letter or digit rather than by a word boundary: a term
+            # written into Chinese text (他有G6PD缺乏) has a word character on either side.
+            re.compile(rf"(?i:(?<![A-Za-z0-9])(?:{en_terms})(?![A-Za-z0-9]))"),
             re.compile(zh_terms),
             re.compile(_MAKER),
         ),

@@ -355,11 +355,13 @@ _ID_CUES_EN = (
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
     r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
     r"|Emirates ID|Adm\.?\s*No|admission|post\s*#|order\s*#|ticket|tracking"
+    r"|key ?safe|lock ?box|key code|door code|gate code|access code"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
     r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
+    r"|[后後](?:四|4|六|6)位|尾[号號]"
 )
 
 
@@ -490,6 +492,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_fourth_rules()
         + forty_fifth_rules()
         + forty_sixth_rules()
+        + forty_seventh_rules()
         + gazetteer_rules()
     )
 
@@ -3472,7 +3475,7 @@ _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
-    r"|康復師|社工"
+    r"|康復師|社工|护工|護工|月嫂|保姆"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3591,7 +3594,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(])"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
@@ -6431,6 +6434,9 @@ _NOT_A_SPEAKER = frozenset((
     "ans", "mummy", "mommy", "momma", "mamma", "daddy", "hubby", "nurse", "doc", "dr", "gp",
     "midwife", "consultant", "pharmacist", "receptionist", "paramedic", "surgeon", "physio",
     "therapist", "prescriber", "med", "meds",
+    # …and the fields of a care or school form (Allergy: penicillin, Asthma: inhaler in bag).
+    "allergy", "allergies", "asthma", "diabetes", "epilepsy", "diagnosis", "condition",
+    "conditions", "medication", "medications", "medicines", "emergency",
 ))  # fmt: skip
 # Kinship and respect words that open a display name (Mama Tolu, Aunty Bisi, Apa Nasreen).
 _SPEAKER_KIN = frozenset((
@@ -6792,4 +6798,74 @@ def forty_sixth_rules() -> tuple[Rule, ...]:
                 "palliative",
             ),  # fmt: skip
         ),
+    )
+
+
+# A comment thread's reply line: the user name who replies, before 回复 and the name replied to
+# (二胎进行时 回复 柚子妈咪：…); the name replied to is `_ZH_HANDLE_CUES`' own.
+_ZH_REPLIER = re.compile(
+    rf"(?m)^[ \t]*({_ZH_HANDLE_TEXT})[ \t]*(?:回复|回覆)[ \t]*@?[^\s：:]{{1,16}}[ \t]*[：:]"
+)
+
+
+def _replier(value: str) -> bool:
+    """A user name, not a pronoun, a group or a role (我 回复 楼主：)."""
+    return _ZH_NOT_HANDLE.search(value) is None
+
+
+# A month and day with a dot before 号 (6.12号): 号 after a number counts days.
+_DOTTED_DAY = re.compile(r"(?<![\d.])((?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])[号號])")
+# A day and month or month and day right after the day it is (today, 12/11, at 10:20).
+_TODAY_IS = re.compile(
+    r"(?i)\b(?:today|yesterday|tomorrow)\s*[,(]\s*((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))"
+    r"(?![/\d])"
+)
+
+# A day and an English month in Chinese text (原本是9 May下午复诊), where no English cue word
+# comes before it; and the month first (May 9).
+_EN_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_EN_DATE_IN_CHINESE = re.compile(
+    rf"(?<![A-Za-z\d.])((?:3[01]|[12]\d|0?[1-9])\s?{_EN_MONTH}"
+    rf"|{_EN_MONTH}\.?\s(?:3[01]|[12]\d|0?[1-9]))(?![A-Za-z\d])"
+)
+
+
+def _in_chinese_text(text: str, start: int, end: int) -> bool:
+    return re.search(_HAN, text) is not None
+
+
+# A British national grid reference where a walker or a climber was found (callout to SH 6436
+# 5895): the grid square's two letters and eight or ten digits.
+_GRID_REFERENCE = re.compile(
+    r"(?<![A-Za-z\d])([HNOST][A-HJ-Z]"
+    r"\s?(?:\d{4}\s?\d{4}|\d{5}\s?\d{5}))(?![\d])"
+)
+
+
+def _listed_nickname() -> re.Pattern[str]:
+    """老 or 小 and a surname opening an item of a list, before its reading (打卡：老周肌酐310、
+    小燕肌酐180)."""
+    surnames = _words(lexicon().zh_surnames)
+    return re.compile(rf"(?<=[：:、，,])([老小](?:{surnames}))(?=[\u4e00-\u9fff]{{1,4}}\d)")
+
+
+def forty_seventh_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 47 showed missing and no rule took:
+    - the user name replying in a Chinese comment thread (二胎进行时 回复 柚子妈咪：);
+    - a key safe's, a lock box's or a door's code (key safe 4471, lock box 2207), and the last
+      digits of a number (身份证后四位0318, 尾号), through the cues of numbers;
+    - a month and day with a dot before 号 (6.12号), a date right after "today" (today,
+      12/11), and an English day and month in Chinese text (9 May下午);
+    - 老 or 小 and a surname opening an item of a list before its reading (老周肌酐310);
+    - a British grid reference (SH 6436 5895)."""
+    return (
+        Rule("NAME", _ZH_REPLIER, group=1, accept=_replier, cues=("回复", "回覆")),
+        Rule("DATE", _DOTTED_DAY, group=1, min_digits=2, cues=("号", "號")),
+        Rule("DATE", _TODAY_IS, group=1, min_digits=2, cues=("today", "yesterday", "tomorrow")),
+        Rule("DATE", _EN_DATE_IN_CHINESE, group=1, accept_at=_in_chinese_text, min_digits=1),
+        Rule("NAME", _listed_nickname(), group=1, min_digits=1, cues=("老", "小")),
+        Rule("LOCATION", _GRID_REFERENCE, group=1, min_digits=8),
     )
