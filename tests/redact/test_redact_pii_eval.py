@@ -5,7 +5,7 @@ rejected whole, with NER on.
 Development sets (the detectors were tuned on them): en/zh.jsonl, written first;
 en/zh_heldout.jsonl, written afterwards; en/zh_dev.jsonl, built from templates by
 generate_dev.py; en/zh_dev2.jsonl by hand for the third freeze. en/zh_blind.jsonl to
-en/zh_blind47.jsonl were each written by hand after a freeze, measured once on it, and then
+en/zh_blind48.jsonl were each written by hand after a freeze, measured once on it, and then
 tuned on (the learned tagger is trained on every set): development data now.
 """
 
@@ -144,7 +144,7 @@ def test_held_out_recall_and_clinical_detail_survival():
 MEASURED = {
     ("blind2", "en"): (232, 233, 316, 320, 0),
     ("blind2", "zh"): (246, 246, 334, 334, 0),
-    ("blind3", "en"): (236, 237, 235, 235, 0),
+    ("blind3", "en"): (237, 238, 235, 235, 0),
     ("blind3", "zh"): (223, 225, 201, 202, 0),
     ("blind4", "en"): (283, 294, 418, 418, 0),
     ("blind4", "zh"): (272, 278, 346, 346, 0),
@@ -226,10 +226,7 @@ MEASURED = {
     ("blind42", "zh"): (410, 412, 524, 524, 0),
     ("blind43", "en"): (399, 407, 564, 567, 0),
     ("blind43", "zh"): (392, 401, 640, 644, 0),
-    # Two of blind 44's labels are a month and a year with no day ("in March 2023"), which the
-    # tagger found until blind 47's retraining; a month and year alone is now never a date
-    # (most labelled sets leave it, as does test_medical_text_is_not_redacted).
-    ("blind44", "en"): (405, 410, 570, 572, 0),
+    ("blind44", "en"): (407, 410, 570, 572, 0),
     ("blind44", "zh"): (389, 398, 659, 659, 0),
     ("blind45", "en"): (402, 406, 552, 554, 0),
     ("blind45", "zh"): (410, 414, 466, 466, 0),
@@ -237,6 +234,8 @@ MEASURED = {
     ("blind46", "zh"): (377, 391, 435, 435, 0),
     ("blind47", "en"): (385, 389, 492, 492, 0),
     ("blind47", "zh"): (407, 412, 621, 621, 0),
+    ("blind48", "en"): (400, 404, 586, 586, 0),
+    ("blind48", "zh"): (431, 437, 709, 710, 0),
 }
 
 

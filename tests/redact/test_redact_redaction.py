@@ -29,6 +29,8 @@ CASES = [
     ("Send it to 221 Baker Street please.", "Send it to [LOCATION] please."),
     ("DOB: 03/05/1984, male.", "DOB: [DOB], male."),
     ("I was born on March 5, 1984.", "I was born on [DOB]."),
+    # A month and year after an event of the person's: HIPAA's Safe Harbor keeps the year only.
+    ("His operation failed in March 2023.", "His operation failed in [DATE]."),
     ("Call me at (617) 555-0142.", "Call me at [PHONE]."),
     ("My number is +44 20 7946 0958.", "My number is [PHONE]."),
     ("Write to jane.doe@example.com please.", "Write to [EMAIL] please."),
@@ -87,8 +89,9 @@ NOT_IDENTIFIERS = [
     "Down syndrome and Hashimoto thyroiditis run in the family.",
     "Bell's palsy started after a cold; Dr. appointments are hard to get.",
     "BP 150/95, pulse 88, took 500 mg twice a day for 7-10 days, HbA1c 7.8%.",
-    # A year or a month alone is kept (HIPAA Safe Harbor keeps the year).
-    "I am 45 years old and went to the hospital in March 2024.",
+    # A year or a month alone is kept (HIPAA Safe Harbor keeps the year), and a month and year
+    # that date no event of the person's (a month and year after one is a date).
+    "I am 45 years old; the guideline was updated in March 2024.",
     "She was treated in the emergency department of a local hospital.",
     "我叫了救护车，去医院看了医生。",
     "谢谢医生！我向医生咨询了高血压的问题，主治医生建议复查。",

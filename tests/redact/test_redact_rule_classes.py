@@ -832,6 +832,24 @@ FOUND = {
         ("陪黄伯去复诊", "NAME", "黄"),
         ("王护工，帮忙翻个身", "NAME", "王"),
     ],
+    "forty-eighth": [
+        ("3/14 夜班交班（护工小李）", "DATE", "3/14"),
+        ("国庆节白班交接\n王奶奶：血压正常", "DATE", "国庆节"),
+        ("自4/12起全班停课7天", "DATE", "4/12"),
+        ("李奶奶（95）：午饭吃了半碗", "AGE", "95"),
+        ("Site: Castleford\nReason: back pain", "LOCATION", "Castleford"),
+        ("Served RAF Jan 1990–Jun 2004, now deaf in one ear.", "DATE", "Jan 1990–Jun 2004"),
+        ("His Kasai operation failed in March 2023.", "DATE", "March 2023"),
+        ("Mum lives in Port aux Basques now.", "LOCATION", "Port aux Basques"),
+        (
+            "Deliver to 42/3, Duplication Road, Colpetty today.",
+            "LOCATION",
+            "42/3, Duplication Road, Colpetty",
+        ),
+        ("→马姐：今天量了血压", "NAME", "马姐"),
+        ("'韩神医'的药别吃", "NAME", "韩"),
+        ("主讲医生注册号MCNZ 34871", "ID", "MCNZ 34871"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1103,6 +1121,12 @@ EDGES = {
         ("吃了3 Marvelon的第二周", "Marvelon"),
         ("小湯圓11/3在醫院出生", "圓"),
     ],
+    "forty-eighth": [
+        # a month and year that dates no event of the person's; a symbol before a display name
+        ("Selling 2 boxes of Trajenta, expiry Dec 2025.", "Dec 2025"),
+        ("The NICE guidance from June 2023 says so.", "June 2023"),
+        ("→马姐：今天量了血压", "→"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1211,6 +1235,16 @@ KEPT = {
         ("Uncle Lim说他有G6PD缺乏，不能吃川莲", "G6PD缺乏"),
         ("差点酮症酸中毒进医院", "酮症酸中毒"),
         ("胸片上写的右肺上叶小结节要紧吗", "小结节"),
+    ],
+    "forty-eighth": [
+        ("川崎病的手脚脱皮，杨梅舌，高烧五天", "杨梅舌"),
+        ("叫佢貼下黃道益啦，我聽日攞去", "黃道益"),
+        ("德國麻疹即係風疹", "德國麻疹"),
+        ("Referred to Speech and Language Therapy for her swallow.", "Speech and Language Therapy"),
+        ("A bucket handle meniscus tear needs surgery.", "bucket handle meniscus tear"),
+        ("Nitrofurantoin 100mg MR BD x3 days", "BD"),
+        ("The Herbert protocol form is on the fridge.", "Herbert protocol"),
+        ("老人每天早睡早起，喜欢吃青菜豆腐", "青菜豆腐"),
     ],
 }
 

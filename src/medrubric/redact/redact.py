@@ -60,6 +60,7 @@ from medrubric.redact.redact_rules import (
     is_english_relative,
     is_kind_of_hospital,
     is_numbered_ward,
+    personal_event_before,
     phone_numbers,
     rules,
 )
@@ -211,7 +212,9 @@ def _around_drugs(text: str, kind: str, start: int, end: int) -> list[tuple[int,
     return runs
 
 
-# A month and a year with no day: the labelling rules keep them (a month alone, a year alone).
+# A month and a year with no day: a date only when an event of the person's care or life comes
+# before it in its sentence (`personal_event_before`): HIPAA's Safe Harbor removes every element
+# of such a date but the year.
 _MONTH_AND_YEAR = re.compile(
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?:19|20)\d\d"
@@ -220,10 +223,10 @@ _MONTH_AND_YEAR = re.compile(
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for a date that is a clinic's weekly day, one word naming a drug, a lone number
-    no day of a month can be or a month and year with no day, and for names and places that
-    are eponyms, drug names, medical terms (黄疸 after 患者 looks like a name), countries or
-    regions, common words, words for a relative, or the second word of a drug's brand
-    (Abilify Maintena)."""
+    no day of a month can be or a month and year with no event of the person's before it, and
+    for names and places that are eponyms, drug names, medical terms (黄疸 after 患者 looks like
+    a name), countries or regions, common words, words for a relative, or the second word of a
+    drug's brand (Abilify Maintena)."""
     if (
         kind == "DATE"
         and (
@@ -232,7 +235,10 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _LONE_NUMBER.fullmatch(text, start, end) is not None  # "from the 50th centile"
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
-            or _MONTH_AND_YEAR.fullmatch(text, start, end) is not None  # "in March 2024"
+            or (  # "expiry Dec 2025", not "his operation failed in March 2023"
+                _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
+                and not personal_event_before(text, start)
+            )
         )
     ):
         return False
@@ -415,6 +421,8 @@ _AFTER = {
         # Aidan's| Anglican Church), a site's
         # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
         # Sinai Center| for Transgender Medicine).
+        # …a French particle and the name after it (Port| aux Basques, Rivière| du Loup).
+        r"|\s+(?:aux|au|du|des|de la|sur)\s+[A-Z][a-z]+\b"
         # …a street number with 号 after an English street in Chinese text (Rowe Street| 27号).
         r"|\s?\d{1,4}[号號](?!\d)"
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
@@ -453,6 +461,8 @@ _BEFORE = {
         # …or a unit's word before its number (Unit| 4, Knocknacarra).
         r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s+$"
         r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
+        # …or a house number with a slash and a comma (42/3, Galle Road).
+        r"|(?<![\w.,/])\d{1,4}/\d{1,3}[A-Za-z]?,\s+$"
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
@@ -664,7 +674,7 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
 # not a numbered item's, nor one a role, a title, a department or a word of speech opens or
 # fills (护理员小谭：, 致急诊科戚医生：, 楼主更新：, 小谭说：): the name alone is the label there.
 _DISPLAY_NAME = re.compile(
-    r"[ \t]*(?!\d{1,2}[.、．)）])"
+    r"[ \t]*(?!\d{1,2}[.、．)）])(?=\w)"
     r"([^\s：:，,。！!？?；;、「」“”\"（）()【】\[\]<>《》]{3,12})[ \t]*[：:](?=[ \t]*\S)"
 )
 _ROLE_OR_SPEECH = re.compile(

@@ -361,7 +361,7 @@ _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
     r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
-    r"|[后後](?:四|4|六|6)位|尾[号號]"
+    r"|[后後](?:四|4|六|6)位|尾[号號]|注册号|註冊號|执业证号?|執業證號?"
 )
 
 
@@ -493,6 +493,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_fifth_rules()
         + forty_sixth_rules()
         + forty_seventh_rules()
+        + forty_eighth_rules()
         + gazetteer_rules()
     )
 
@@ -3475,7 +3476,7 @@ _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
-    r"|康復師|社工|护工|護工|月嫂|保姆"
+    r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3594,7 +3595,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪])"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
@@ -6837,6 +6838,30 @@ def _in_chinese_text(text: str, start: int, end: int) -> bool:
     return re.search(_HAN, text) is not None
 
 
+# An event of a person's care or life in the sentence before a month and year (his Kasai
+# operation failed in March 2023, referred by my GP in September 2022, born Feb 1986).
+_PERSONAL_EVENT = re.compile(
+    r"(?i)\b(?:born|birth|diagnos\w*|operat\w*|surgery|admitted|admission|discharged|referred"
+    r"|died|passed away|death|delivered|transplant\w*|seen|went|hospital\w*|treated|started"
+    r"|stopped|appointment|procedure|scan|biopsy|fractured?|stroke|heart attack|fell|fall"
+    r"|injured|injury|accident|joined|moved|married|wedding|served|deployed|enlisted)\b"
+    r"[^.!?\n]{0,60}$"
+)
+
+
+def personal_event_before(text: str, start: int) -> bool:
+    """An event of the person's care or life comes before `start` in its sentence."""
+    return _PERSONAL_EVENT.search(text, max(0, start - 120), start) is not None
+
+
+# A month and a year after such an event (`personal_event_before`).
+_EVENT_MONTH_AND_YEAR = re.compile(rf"(?<![\w-])({_EN_MONTH}\.?,?\s+(?:19|20)\d\d)(?![\w-])")
+
+
+def _after_personal_event(text: str, start: int, end: int) -> bool:
+    return personal_event_before(text, start)
+
+
 # A British national grid reference where a walker or a climber was found (callout to SH 6436
 # 5895): the grid square's two letters and eight or ten digits.
 _GRID_REFERENCE = re.compile(
@@ -6860,7 +6885,10 @@ def forty_seventh_rules() -> tuple[Rule, ...]:
     - a month and day with a dot before 号 (6.12号), a date right after "today" (today,
       12/11), and an English day and month in Chinese text (9 May下午);
     - 老 or 小 and a surname opening an item of a list before its reading (老周肌酐310);
-    - a British grid reference (SH 6436 5895)."""
+    - a British grid reference (SH 6436 5895);
+    - a month and a year after an event of the person's care or life in the sentence (his
+      operation failed in March 2023), which HIPAA's Safe Harbor removes; a month and a year
+      with none (expiry Dec 2025, the guidance of June 2023) stay."""
     return (
         Rule("NAME", _ZH_REPLIER, group=1, accept=_replier, cues=("回复", "回覆")),
         Rule("DATE", _DOTTED_DAY, group=1, min_digits=2, cues=("号", "號")),
@@ -6868,4 +6896,54 @@ def forty_seventh_rules() -> tuple[Rule, ...]:
         Rule("DATE", _EN_DATE_IN_CHINESE, group=1, accept_at=_in_chinese_text, min_digits=1),
         Rule("NAME", _listed_nickname(), group=1, min_digits=1, cues=("老", "小")),
         Rule("LOCATION", _GRID_REFERENCE, group=1, min_digits=8),
+        Rule(
+            "DATE",
+            _EVENT_MONTH_AND_YEAR,
+            group=1,
+            accept_at=_after_personal_event,
+            min_digits=4,
+        ),
+    )
+
+
+# The date that opens a care home's or a ward's handover note (11/07 夜班交班, 妇女节白班交接).
+_HANDOVER_DATE = re.compile(
+    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])[/.](?:3[01]|[12]\d|0?[1-9])"
+    r"|(?:[\u4e00-\u9fff]{1,3}节|元旦|除夕))"
+    r"[ \t]*(?:白班|夜班|早班|中班|晚班)?[ \t]*(?:交班|交接|接班|記錄|记录)"
+)
+# A month and day before 起 or 开始 (自3/28起停课, 可於7/22起領取).
+_FROM_DAY = re.compile(
+    r"(?<![\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])(?=[ \t]*(?:起|开始|開始))"
+)
+# An age over 89 in brackets after an old person's term of address (钱奶奶（94）).
+_ELDER_AGE = re.compile(
+    r"(?:奶奶|爷爷|爺爺|大爷|大爺|阿婆|婆婆|伯伯|阿公|阿嬤|阿嬷|姥姥|姥爷|老人)[（(]((?:9\d|1[01]\d))(?:岁|歲)?[)）]"
+)
+# The place a form's "Site:" field names (Site: Wakefield).
+_SITE_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:Site|Base|Location|Depot|Branch)[ \t]*:[ \t]*"
+    r"([A-Z][a-z]+(?:[ -][A-Z][a-z]+)?)\b"
+)
+
+
+def forty_eighth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 48 showed missing and no rule took:
+    - the date or holiday opening a handover note (11/07 夜班交班, 妇女节白班交接);
+    - a month and day before 起 (自3/28起停课);
+    - an age over 89 in brackets after an old person's term of address (钱奶奶（94）);
+    - the town a form's Site field names (Site: Wakefield);
+    - a month and year after a spell of service (Served RAAF Feb 1986–Mar 1999), through
+      `_PERSONAL_EVENT`."""
+    return (
+        Rule("DATE", _HANDOVER_DATE, group=1, cues=("交班", "交接", "接班", "記錄", "记录")),
+        Rule("DATE", _FROM_DAY, group=1, min_digits=2, cues=("起", "开始", "開始")),
+        Rule("AGE", _ELDER_AGE, group=1, min_digits=2, cues=("（", "(")),
+        Rule(
+            "LOCATION",
+            _SITE_FIELD,
+            group=1,
+            accept=lambda value: not lexicon().is_common_word(value),
+            cues=("site", "base", "location", "depot", "branch"),
+        ),
     )
