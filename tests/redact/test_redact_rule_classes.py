@@ -850,6 +850,19 @@ FOUND = {
         ("'韩神医'的药别吃", "NAME", "韩"),
         ("主讲医生注册号MCNZ 34871", "ID", "MCNZ 34871"),
     ],
+    "forty-ninth": [
+        ("Please ring Ms T Nguyen about the results.", "NAME", "T Nguyen"),
+        ("LETTER FOR MR A HOSSAIN, WARD 4", "NAME", "A HOSSAIN"),
+        ("Rendez-vous le 3 avril à 14h.", "DATE", "3 avril"),
+        ("陪诊日志 6.18\n客户：钱阿姨", "DATE", "6.18"),
+        ("9/2 邹建国 要：拜新同\n9/3 黄女士 要：可威", "DATE", "9/3"),
+        ("HN號碼HN08712345(3)，醫生話", "ID", "HN08712345(3)"),
+        ("Need blood at Dwarkapur 110077 urgently", "LOCATION", "Dwarkapur 110077"),
+        ("[12/03, 21:14] Rania: did the lab send results?", "DATE", "12/03"),
+        ("本周六（10月12日）重阳节活动", "DATE", "本周六（10月12日）重阳节"),
+        # a phone cued by 电话 stops at the end of its line (the next line's date is its own)
+        ("电话137 6702 1185\n9/3 黄女士 要：可威\n9/4 李 要：药", "DATE", "9/3"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1127,6 +1140,11 @@ EDGES = {
         ("The NICE guidance from June 2023 says so.", "June 2023"),
         ("→马姐：今天量了血压", "→"),
     ],
+    "forty-ninth": [
+        # weeks of a pregnancy are no date; a phone stops at its line's end
+        ("我家二宝28周出生，查了五次", "28周"),
+        ("电话137 6702 1185\n9/3 黄女士 要：可威", "要：可威"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1245,6 +1263,14 @@ KEPT = {
         ("Nitrofurantoin 100mg MR BD x3 days", "BD"),
         ("The Herbert protocol form is on the fridge.", "Herbert protocol"),
         ("老人每天早睡早起，喜欢吃青菜豆腐", "青菜豆腐"),
+    ],
+    "forty-ninth": [
+        ("Gibbs cycle, placement week 6 (elderly care)", "Gibbs cycle"),
+        ("She is on Deferasirox for iron overload.", "Deferasirox"),
+        ("Dad was exposed to Agent Orange in 1969.", "Agent Orange"),
+        ("still in the Coronary Care Unit, troponin up again", "Coronary Care Unit"),
+        ("孩子一直吃專思達，最近胃口差", "專思達"),
+        ("每週三天去日照中心", "日照中心"),
     ],
 }
 

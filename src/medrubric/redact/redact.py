@@ -212,6 +212,8 @@ def _around_drugs(text: str, kind: str, start: int, end: int) -> list[tuple[int,
     return runs
 
 
+# Weeks of a pregnancy (28周, 32+5周).
+_GESTATION = re.compile(r"\d{1,2}(?:\+\d)?周")
 # A month and a year with no day: a date only when an event of the person's care or life comes
 # before it in its sentence (`personal_event_before`): HIPAA's Safe Harbor removes every element
 # of such a date but the year.
@@ -242,6 +244,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         )
     ):
         return False
+    if kind in ("DATE", "DOB") and _GESTATION.fullmatch(text, start, end):
+        return False  # 28周出生: born at 28 weeks, not on a date
     if kind == "ID" and _READING.fullmatch(text, start, end):
         return False  # a blood pressure (152/101), not a number of anyone's
     if kind not in ("NAME", "LOCATION"):
@@ -379,10 +383,16 @@ _NOT_NAME_AFTER = (
 )
 # Letters that close a number: a version code (5584-486-674-YM) or a check character
 # (43012419570812352X).
+# Festivals that name a day (重阳节, 国庆节), as a date's name after it.
+_FESTIVAL = (
+    r"重阳节|重陽節|中秋节|中秋節|端午节|端午節|国庆节|國慶節|春节|春節|元旦|除夕|清明节|清明節|元宵节"
+    r"|元宵節|冬至|七夕|妇女节|婦女節|儿童节|兒童節|劳动节|勞動節"
+)
 _CHECK_LETTERS = re.compile(
     r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])"
-    # …or the bracket that closes a check digit (a Hong Kong ID's 5182073(4|)).
-    r"|(?<=\(\d)\)"
+    # …or the bracket that closes a check digit (a Hong Kong ID's 5182073(4|)), or the
+    # check digit in brackets after it (HN08712345|(3)).
+    r"|(?<=\(\d)\)|(?<=\d)\([\dA]\)"
 )
 # What a finding runs on over after it, by kind (`_grown`).
 _AFTER = {
@@ -443,8 +453,10 @@ _AFTER = {
         r"|(?<=day)\s+(?:night|morning|evening|afternoon|week)\b"
         # …and a festival's before or after (春节|后, 中秋節|前).
         r"|(?<=[节節])(?:前后|前後|之前|之后|之後|前|后|後)"
-        # …and its month and day in brackets after a weekday (本周三|（5.8）).
-        r"|\s?[（(](?:1[0-2]|0?[1-9])[./月](?:3[01]|[12]\d|0?[1-9])[日号號]?[）)]"
+        # …and its month and day in brackets after a weekday (本周三|（5.8）), and the festival
+        # the day is after either (本周六（10月12日）|重阳节).
+        rf"|\s?[（(](?:1[0-2]|0?[1-9])[./月](?:3[01]|[12]\d|0?[1-9])[日号號]?[）)](?:{_FESTIVAL})?"
+        rf"|(?<=[日号號）)])(?:{_FESTIVAL})"
     ),
     "ID": _CHECK_LETTERS,
     "PHONE": re.compile(

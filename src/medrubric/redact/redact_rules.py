@@ -494,6 +494,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_sixth_rules()
         + forty_seventh_rules()
         + forty_eighth_rules()
+        + forty_ninth_rules()
         + gazetteer_rules()
     )
 
@@ -956,7 +957,7 @@ def structured_rules() -> tuple[Rule, ...]:
             "PHONE",
             c(
                 r"(?i:\b(?:phone|tel|mobile|cell|whatsapp)\b|电话|手机|联系方式|微信)"
-                r"[\s:：是为号码]*(\d[\d\s-]{5,16}\d)"
+                r"[\s:：是为号码]*(\d[\d \t-]{5,16}\d)"
             ),
             group=1,
             cues=("phone", "tel", "mobile", "cell", "whatsapp", "电话", "手机", "联系方式", "微信"),
@@ -6946,4 +6947,67 @@ def forty_eighth_rules() -> tuple[Rule, ...]:
             accept=lambda value: not lexicon().is_common_word(value),
             cues=("site", "base", "location", "depot", "branch"),
         ),
+    )
+
+
+# An initial and a surname after a title (Ms T Nguyen, Mr K. Sadowski, MR A HOSSAIN): the title
+# stays outside.
+_TITLED_INITIAL = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|MR|MRS|MS|MISS|DR)\.?[ \t]+([A-Z]\.?[ \t]+(?:[A-Z][a-z'’-]+[a-z]"
+    r"|[A-Z]{2,}(?:-[A-Z]{2,})?))\b"
+)
+# A day and a French month (le 3 avril, 1er mars).
+_FRENCH_DATE = re.compile(
+    r"(?i)\b((?:3[01]|[12]\d|0?[1-9])(?:er)?[ \t]+(?:janvier|février|fevrier|mars|avril|mai|juin"
+    r"|juillet|août|aout|septembre|octobre|novembre|décembre|decembre))\b"
+)
+# The month and day a log or a handover's title closes on (陪诊日志 6.18).
+_LOG_DATE = re.compile(
+    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接)[ \t]*"
+    r"((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))(?![\d./])"
+)
+_LOG_CUES = ("日志", "日誌", "日记", "日記", "记录", "記錄", "交班", "交接")
+# A month and day opening a line of a dated register (9/2 邹建国 要：…), two such lines or more.
+_REGISTER_DAY = re.compile(
+    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))[ \t]+(?=[\u4e00-\u9fff])"
+)
+
+
+# A place and the six-digit Indian PIN code after it (Dwarkapur 110077).
+_PIN_PLACE = re.compile(r"\b([A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]+)?,?[ \t]+[1-9]\d{5})\b(?![.,]?\d)")
+
+
+# The date of a line of an exported WhatsApp chat ([12/03, 21:14] Rania: …).
+_CHAT_EXPORT_DATE = re.compile(
+    r"\[((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?:/(?:\d{2}|\d{4}))?),[ \t]*"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[APap][Mm])?\]"
+)
+
+
+def _pin_place(value: str) -> bool:
+    first = value.split()[0].rstrip(",")
+    lex = lexicon()
+    return first.lower() not in lex.en_common_words and not lex.is_drug_name(first)
+
+
+def _in_a_register(text: str, start: int, end: int) -> bool:
+    return len(_REGISTER_DAY.findall(text)) >= 2
+
+
+def forty_ninth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 49 showed missing and no rule took:
+    - an initial and a surname after a title, in capitals too (Ms T Nguyen, MR A HOSSAIN);
+    - a day and a French month (3 avril);
+    - the month and day a log's title closes on (陪诊日志 6.18), and those opening the lines of a
+      dated register (9/2 邹建国 要：…);
+    - the check digit in brackets after a number (HN08712345(3)), in `_grown`;
+    - a place and the Indian PIN code after it (Dwarkapur 110077);
+    - the date of a line of an exported WhatsApp chat ([12/03, 21:14])."""
+    return (
+        Rule("NAME", _TITLED_INITIAL, group=1, cues=("mr", "ms", "miss", "mx", "dr")),
+        Rule("DATE", _FRENCH_DATE, group=1, min_digits=1),
+        Rule("DATE", _LOG_DATE, group=1, min_digits=2, cues=_LOG_CUES),
+        Rule("DATE", _REGISTER_DAY, group=1, accept_at=_in_a_register, min_digits=2),
+        Rule("LOCATION", _PIN_PLACE, group=1, accept=_pin_place, min_digits=6),
+        Rule("DATE", _CHAT_EXPORT_DATE, group=1, min_digits=4, cues=("[",)),
     )
