@@ -381,13 +381,13 @@ _NOT_NAME_AFTER = (
     r"(?:The|A|An|And|But|So|Then|He|She|They|It|I|We|You|His|Her|Their|My|Our|This|That"
     r"|Is|Was|Has|Had|Who|In|On|At|To|From|With|For)\b"
 )
-# Letters that close a number: a version code (5584-486-674-YM) or a check character
-# (43012419570812352X).
 # Festivals that name a day (重阳节, 国庆节), as a date's name after it.
 _FESTIVAL = (
     r"重阳节|重陽節|中秋节|中秋節|端午节|端午節|国庆节|國慶節|春节|春節|元旦|除夕|清明节|清明節|元宵节"
     r"|元宵節|冬至|七夕|妇女节|婦女節|儿童节|兒童節|劳动节|勞動節"
 )
+# Letters that close a number: a version code (5584-486-674-YM) or a check character
+# (43012419570812352X).
 _CHECK_LETTERS = re.compile(
     r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])"
     # …or the bracket that closes a check digit (a Hong Kong ID's 5182073(4|)), or the
@@ -427,14 +427,14 @@ _AFTER = {
         # (Aberdeen AB25).
         r"|\s*\((?!(?:19|20)\d\d\))\d{4,6}\)"
         rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
-        # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
-        # Aidan's| Anglican Church), a site's
-        # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
-        # Sinai Center| for Transgender Medicine).
         # …a French particle and the name after it (Port| aux Basques, Rivière| du Loup).
         r"|\s+(?:aux|au|du|des|de la|sur)\s+[A-Z][a-z]+\b"
         # …a street number with 号 after an English street in Chinese text (Rowe Street| 27号).
         r"|\s?\d{1,4}[号號](?!\d)"
+        # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
+        # Aidan's| Anglican Church), a site's
+        # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
+        # Sinai Center| for Transgender Medicine).
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
         r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
         r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME)\s+)?(?:Church|Chapel)\b"
@@ -556,8 +556,8 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
 
 
-# A street by its kind (Johnston St, Drumbo Park, Maes Hyfryd, Heol y Dŵr), and a facility
-# by its kind (Mabuhay General Hospital).
+# A street by its kind (Johnston St, Drumbo Park, Maes Hyfryd, Heol y Dŵr), and a place that
+# ends on a facility's kind (Mabuhay General Hospital).
 _STREET = re.compile(
     r"(?:.*\s)?(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Drive|Close|Crescent|Way|Park|Terrace"
     r"|Place|Court|Gardens|Grove|Row|Boulevard|Blvd|Heights)\.?"
@@ -644,8 +644,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
       in brackets (4月22日（周一）), an English month and day the last day of its range
       (July 3|-7), a weekday its part of the day or "week" (Sunday| night, Thursday| week),
-      a Chinese festival its before or after (春节|后) and a weekday its month and day in
-      brackets (本周三|（5.8）);
+      a Chinese festival its before or after (春节|后), a weekday its month and day in
+      brackets (本周三|（5.8）) and a Chinese date the festival it is (（10月12日）|重阳节);
     - a Chinese date takes in the month it is of (下個月|12號);
     - a phone number takes in an extension after it (ext 54321, x123, 分机 2218) and the
       digits before an "oh" read for a zero (0161 oh 276 4412);
