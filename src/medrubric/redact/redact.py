@@ -47,6 +47,7 @@ from medrubric.redact.redact_rules import (
     DOSE,
     HANDLE,
     LOWER_LETTERS,
+    MONTH_AND_YEAR,
     SAINTS_PLACE,
     STRENGTH_WORDS,
     UK_AREAS,
@@ -217,10 +218,7 @@ _GESTATION = re.compile(r"\d{1,2}(?:\+\d)?周")
 # A month and a year with no day: a date only when an event of the person's care or life comes
 # before it in its sentence (`personal_event_before`): HIPAA's Safe Harbor removes every element
 # of such a date but the year.
-_MONTH_AND_YEAR = re.compile(
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?,?\s+(?:19|20)\d\d"
-)
+_MONTH_AND_YEAR = re.compile(MONTH_AND_YEAR)
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:

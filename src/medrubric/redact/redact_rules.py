@@ -1123,6 +1123,9 @@ _MONTH_NAME = (
     r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z])\.?)"
 )
 _YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
+# A month and a year with no day (March 2023, Sept. 2022): a date only after an event of the
+# person's (`personal_event_before`).
+MONTH_AND_YEAR = rf"{_MONTH_NAME},?\s+(?:19|20)\d\d"
 _ZH_NUM = "〇零一二三四五六七八九十"
 _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|出生|生|去世|走的|确诊|发病|来"
 
@@ -6825,13 +6828,9 @@ _TODAY_IS = re.compile(
 
 # A day and an English month in Chinese text (原本是9 May下午复诊), where no English cue word
 # comes before it; and the month first (May 9).
-_EN_MONTH = (
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
-)
 _EN_DATE_IN_CHINESE = re.compile(
-    rf"(?<![A-Za-z\d.])((?:3[01]|[12]\d|0?[1-9])\s?{_EN_MONTH}"
-    rf"|{_EN_MONTH}\.?\s(?:3[01]|[12]\d|0?[1-9]))(?![A-Za-z\d])"
+    rf"(?<![A-Za-z\d.])((?:3[01]|[12]\d|0?[1-9])\s?{_MONTH_NAME}"
+    rf"|{_MONTH_NAME}\s(?:3[01]|[12]\d|0?[1-9]))(?![A-Za-z\d])"
 )
 
 
@@ -6856,7 +6855,7 @@ def personal_event_before(text: str, start: int) -> bool:
 
 
 # A month and a year after such an event (`personal_event_before`).
-_EVENT_MONTH_AND_YEAR = re.compile(rf"(?<![\w-])({_EN_MONTH}\.?,?\s+(?:19|20)\d\d)(?![\w-])")
+_EVENT_MONTH_AND_YEAR = re.compile(rf"(?<![\w-])({MONTH_AND_YEAR})(?![\w-])")
 
 
 def _after_personal_event(text: str, start: int, end: int) -> bool:
