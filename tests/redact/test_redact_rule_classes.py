@@ -863,6 +863,28 @@ FOUND = {
         # a phone cued by 电话 stops at the end of its line (the next line's date is its own)
         ("电话137 6702 1185\n9/3 黄女士 要：可威\n9/4 李 要：药", "DATE", "9/3"),
     ],
+    "fiftieth": [
+        ("She was found wandering on Bóthar na Mara at 2am.", "LOCATION", "Bóthar na Mara"),
+        ("We rented a flat on Calle Mayor for the summer.", "LOCATION", "Calle Mayor"),
+        ("Grace：请问伦敦哪里可以打HPV疫苗？", "NAME", "Grace"),
+        ("Jason仔：我阿爸血压好高", "NAME", "Jason仔"),
+        ("Happy birthday to our Tavita Faleolo, 96 this week!", "AGE", "96"),
+        ("EMPLOYEE FORM\nEmployee: Magnus Flett\nRole: deckhand", "NAME", "Magnus Flett"),
+        ("Employee: M. Flett\nFirst day absent: 14/03\nReason: back", "DATE", "14/03"),
+        ("Dad was admitted 04.11 with pneumonia.", "DATE", "04.11"),
+        ("She will come down from Ilam on Jestha 5.", "DATE", "Jestha 5"),
+        ("Send to M-Pesa, account NJERI-KIDNEY please", "ID", "NJERI-KIDNEY"),
+        ("我的GP在B15 2TT附近，约不上", "LOCATION", "B15 2TT"),
+        ("【晨检日报 9/12】二班孩子体温正常", "DATE", "9/12"),
+        ("版主你好，爱吃橘子的猫这个号是我的，被盗了", "NAME", "爱吃橘子的猫"),
+        ("阿芬姨，你帮我劝劝我妈", "NAME", "阿芬"),
+        ("The lovely lady Morwenna in bed 4 sends her thanks.", "NAME", "Morwenna"),
+        ("• Ambrose Quigley – oxygen 2L, needs the ramp", "NAME", "Ambrose Quigley"),
+        ("📅 3/2 胃镜\n📅 3/9 取病理", "DATE", "3/9"),
+        ("检查号MR20250302-0117，请尽快出报告", "ID", "MR20250302-0117"),
+        ("Medicare: 3310 48265 1 / 2", "ID", "3310 48265 1 / 2"),
+        ("Short link: v23.tv/Ab12Cd to the fundraiser", "URL", "v23.tv/Ab12Cd"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1145,6 +1167,14 @@ EDGES = {
         ("我家二宝28周出生，查了五次", "28周"),
         ("电话137 6702 1185\n9/3 黄女士 要：可威", "要：可威"),
     ],
+    "fiftieth": [
+        # a lab value before "today" is no age; 大家在 opens no address; a question's subject
+        # before 这个号 is no user name; an update's heading is no speaker
+        ("CRP 240 on arrival, 90 today.", "90 today"),
+        ("请大家在家也做好手卫生", "家也做好手卫生"),
+        ("报销的时候要不要这个号？", "报销的时候要不要"),
+        ("Update：孩子今天退烧了", "Update"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1271,6 +1301,15 @@ KEPT = {
         ("still in the Coronary Care Unit, troponin up again", "Coronary Care Unit"),
         ("孩子一直吃專思達，最近胃口差", "專思達"),
         ("每週三天去日照中心", "日照中心"),
+    ],
+    "fiftieth": [
+        # a brand read as a name; a clinical term inside a user name; an allergy; a workstation
+        ("Switched from Yasmin to Katya 30/75 last month.", "Katya 30/75"),
+        ("转发：@豆豆的妈妈家孩子确诊脊髓性肌萎缩症，求助", "脊髓性肌萎缩症"),
+        ("过敏史：青霉素过敏、芒果过敏", "芒果过敏"),
+        ("楼主详细写了她妈妈做PD-1免疫治疗的经过", "PD-1免疫治疗"),
+        ("放射科PACS工作站调不出影像", "PACS工作站"),
+        ("宝宝腰上那块青色是蒙古斑，不用担心", "蒙古斑"),
     ],
 }
 

@@ -127,7 +127,7 @@ _ZH_PLACE_TAIL = re.compile(
     # with them.
     r"(?![和都])(?:[^\W的了是在去到与我你他她说要做看查住诊治就后前这那没有好边里很太也]{0,12}?"
     r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所|门诊部|門診部"
-    r"|妇幼门诊|婦幼門診))"
+    r"|妇幼门诊|婦幼門診|照料中心|照護中心|护理中心|護理中心))"
     # …and a community's office after it (白石龙社区|工作站).
     r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
 )
@@ -242,6 +242,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         )
     ):
         return False
+    if kind in ("NAME", HANDLE) and text.endswith(("过敏", "過敏"), start, end):
+        return False  # 芒果过敏: an allergy, not a name
     if kind in ("DATE", "DOB") and _GESTATION.fullmatch(text, start, end):
         return False  # 28周出生: born at 28 weeks, not on a date
     if kind == "ID" and _READING.fullmatch(text, start, end):
@@ -441,6 +443,9 @@ _AFTER = {
         r"\s+(?:North|South|East|West|Campus)\b"
         r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"
         r"(?!['’])"
+        # …the clinic or surgery a place names (Chawama| clinic, Ashgrove| Surgery) and the
+        # close of a lying-in clinic's name (Peñafrancia Lying-|in).
+        r"|\s+(?:[Cc]linic|Surgery)(?![A-Za-z])|(?<=Lying-)in\b"
     ),
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
@@ -456,7 +461,11 @@ _AFTER = {
         rf"|\s?[（(](?:1[0-2]|0?[1-9])[./月](?:3[01]|[12]\d|0?[1-9])[日号號]?[）)](?:{_FESTIVAL})?"
         rf"|(?<=[日号號）)])(?:{_FESTIVAL})"
     ),
-    "ID": _CHECK_LETTERS,
+    # …and an ID the digits after a hyphen that close it (CT20240611|-0382) or, after a space,
+    # a card's issue number (2428 77391 2| / 1).
+    "ID": re.compile(
+        _CHECK_LETTERS.pattern + r"|(?<=\d)-\d{2,6}\b(?![-/.]\d)|(?<=\d)[ \t]/[ \t]?[1-9](?![\d/.])"
+    ),
     "PHONE": re.compile(
         _CHECK_LETTERS.pattern
         + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
@@ -473,6 +482,8 @@ _BEFORE = {
         r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
         # …or a house number with a slash and a comma (42/3, Galle Road).
         r"|(?<![\w.,/])\d{1,4}/\d{1,3}[A-Za-z]?,\s+$"
+        # …or the word a particle joins to its name (Chy an| Mor Care Home).
+        r"|(?<![\w])[A-Z][a-zà-ÿ]+\s+(?:an|na|nan|y|yr)\s+$"
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
@@ -490,10 +501,10 @@ _BEFORE = {
 # takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所,
 # 送简|阳市东溪镇卫生院); none of those words, nor a pronoun, is taken in.
 _ZH_FACILITY_END = re.compile(r"(?:医院|醫院|卫生院|衛生院|保健院|诊所|診所|门诊部|門診部)$")
-_ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住那这這哪种種个個家所一我你他她们們还還是")
-_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住])[\u4e00-\u9fff]{1,2}$")
+_ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住了那这這哪种種个個家所一我你他她们們还還是")
+_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住了])[\u4e00-\u9fff]{1,2}$")
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
-_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$")
+_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$|(?<=Lying-)$")
 # What parts two findings of one kind that are one identifier: places parted by a comma, a
 # particle (Cnoc na Rí), "in" or "on" (Lloyds in Kirkcaldy, Boots on Queen Street) or a
 # state or province code (Plano, TX 75024; Toronto, ON M4C 1B5); names by a particle.
@@ -595,7 +606,8 @@ def _address_part(text: str, f: Finding, before: list[Finding], after: list[Find
 def _over_places(text: str, f: Finding, floor: int, later: list[Finding], limit: int) -> int:
     """How far a Chinese place `f` may run on: over the places found right after it when its
     address or hospital name ends where one of them does (宝安区 + 福 + 永康 + 顺医院: the
-    tagger found the hospital without its first characters); `limit` otherwise."""
+    tagger found the hospital without its first characters), or over a hospital the last of
+    them opens (宝安区 + 福 + 永康 + 复医院: the tagger found the town 永康); `limit` otherwise."""
     if not later or later[0].start == f.end:
         return limit  # a place touching it joins it as it is (北碚区 + 澄江镇卫生院)
     ends, cursor = [], f.end
@@ -607,7 +619,13 @@ def _over_places(text: str, f: Finding, floor: int, later: list[Finding], limit:
     if not ends:
         return limit
     over = _grown(text, f, floor, ends[-1])
-    return over.end if over.end in ends else limit
+    if over.end in ends:
+        return over.end
+    # …or over a hospital that the last of them opens (宝安区 + 福 + 永康 + 复医院).
+    over = _grown(text, f, floor, later[len(ends)].start if len(later) > len(ends) else len(text))
+    if over.end > ends[-1] and _ZH_FACILITY_END.search(text, f.start, over.end):
+        return over.end
+    return limit
 
 
 def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
@@ -631,8 +649,10 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
       VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year), a UK
-      outward code after it (Aberdeen AB25), a Canadian province's code (Kingston ON) and a
-      street number with 号 in Chinese text (Rowe Street| 27号);
+      outward code after it (Aberdeen AB25), a Canadian province's code (Kingston ON), a
+      street number with 号 in Chinese text (Rowe Street| 27号), the clinic or surgery it
+      names (Chawama| clinic, Ashgrove| Surgery) and the word a particle joins to it before
+      (Chy an| Mor Care Home);
     - a Chinese clinic or hospital takes in the first characters of its name that were
       missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
       the hospital after it that the tagger found without its first characters
@@ -649,7 +669,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       digits before an "oh" read for a zero (0161 oh 276 4412);
     - a number (an ID, or digits read as a phone) takes in the letters that close it
       (5584-486-674-YM, 43012419570812352X) or the bracket closing its check digit
-      (5182073(4|)), and an ID the "#" before it (#A7-22918-X)."""
+      (5182073(4|)), and an ID the "#" before it (#A7-22918-X), the digits after a hyphen that
+      close it (CT20240611|-0382) and a card's issue number (2428 77391 2| / 1)."""
     start, end = f.start, f.end
     if f.kind == "NAME" and start > floor:
         mark = _HANDLE_MARK.search(text, max(floor, start - 3), start)
@@ -749,11 +770,24 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
     cursor = 0
     for start, neg_len, _, kind in sorted(_candidates(text, entities)):
         end = start - neg_len
+        if kind == HANDLE:  # a user name ends before a clinical term it ran on into
+            end = _before_a_term(text, start, end)
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
     return [_place_start(text, f) for f in found]
+
+
+def _before_a_term(text: str, start: int, end: int) -> int:
+    """The end of a user name at `text[start:end]` cut before the first term of four
+    characters or more of the allow-list inside it, after a Chinese character
+    (@浩浩的妈妈家孩子确诊|脊髓性肌萎缩症: a handle in Chinese text has no break to end it), when
+    two characters or more of it are left; a department (@厦门眼科小助手) stays in."""
+    cut = lexicon().first_protected_after(text, start, end, min_length=4)
+    if cut is None or cut - start < 2 or not _HAN_CHAR.match(text, cut - 1):
+        return end
+    return cut
 
 
 # Characters no Chinese place starts with that the NER or the tagger joins to the place

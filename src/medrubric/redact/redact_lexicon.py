@@ -115,6 +115,17 @@ class Lexicon:
             for s, e in _protected_spans(text)
         )
 
+    def first_protected_after(
+        self, text: str, start: int, end: int, min_length: int = 1
+    ) -> int | None:
+        """Where the first term of the allow-list of `min_length` characters or more that
+        starts inside `text[start:end]`, after its first character, starts; None when none
+        does."""
+        return min(
+            (s for s, e in _protected_spans(text) if start < s < end and e - s >= min_length),
+            default=None,
+        )
+
     def starts_in_protected(self, text: str, start: int) -> bool:
         """`start` falls inside a term of the allow-list: a finding from there cuts the term
         (酮|症酸中毒进医院), whatever it runs on to."""
