@@ -885,6 +885,26 @@ FOUND = {
         ("Medicare: 3310 48265 1 / 2", "ID", "3310 48265 1 / 2"),
         ("Short link: v23.tv/Ab12Cd to the fundraiser", "URL", "v23.tv/Ab12Cd"),
     ],
+    "fifty-first": [
+        ("答（护理部小林0921）：先冰敷再抬高", "NAME", "护理部小林0921"),
+        ("答（好大夫·骨科 程立新）：建议复查", "NAME", "程立新"),
+        ("业主群\n5-2101 王姐：谁有体温计\n3-803 阿明：我有", "LOCATION", "5-2101"),
+        ("孩子在みどりこどもクリニック看过", "LOCATION", "みどりこどもクリニック"),
+        ("黃生：我老婆今日入咗院", "NAME", "黃"),
+        ("请凭取货码518804到店领取", "ID", "518804"),
+        ("sig: Ragnhild (leader)\nnext line", "NAME", "Ragnhild"),
+        ("Driver: Torfinn\nStops: 4", "NAME", "Torfinn"),
+        ("For the rota contact Sr. Nakato on the ward.", "NAME", "Nakato"),
+        ("Diolch! Mae'r feddygfa yn Aberteifi yn cau am 6.", "LOCATION", "Aberteifi"),
+        ("Eye camp at Shri Hanuman Mandir after aarti.", "LOCATION", "Shri Hanuman Mandir"),
+        ("Can't come? Cash App $MaeBellHipFund", "ID", "$MaeBellHipFund"),
+        ("His card says 2019 but he was born 07-14.", "DOB", "07-14"),
+        ("Minha filha Beatriz tem asma.", "NAME", "Beatriz"),
+        ("Oi! Moro em New Bedford há dois anos.", "LOCATION", "New Bedford"),
+        ("Venmo @Quitugua-Fam-671 please", "NAME", "Quitugua-Fam-671"),
+        ("在留卡号KQ44018273ZA结果说不对", "ID", "KQ44018273ZA"),
+        ("住花蓮壽豐鄉，最近吞嚥困難", "LOCATION", "壽豐鄉"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1175,6 +1195,11 @@ EDGES = {
         ("报销的时候要不要这个号？", "报销的时候要不要"),
         ("Update：孩子今天退烧了", "Update"),
     ],
+    "fifty-first": [
+        # 卫生 and 花生 are words, not a surname and 生; a role alone answers no name
+        ("大家注意卫生，勤洗手", "卫生"),
+        ("答（医生）：多喝水", "医生"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1311,6 +1336,14 @@ KEPT = {
         ("放射科PACS工作站调不出影像", "PACS工作站"),
         ("宝宝腰上那块青色是蒙古斑，不用担心", "蒙古斑"),
     ],
+    "fifty-first": [
+        # a sentence the tagger once read as a web address; Rh-negative blood; brands
+        ("Moro em Lowell e preciso de um médico que fale português.", "preciso de um médico"),
+        ("急需RhD阴性O型血（熊猫血），请转发", "熊猫血"),
+        ("We are running short of ORS and Ringer's lactate.", "Ringer's lactate"),
+        ("戒烟第3天，在吃安非他酮150mg", "安非他酮"),
+        ("She takes Puran T4 88mcg every morning.", "Puran T4"),
+    ],
 }
 
 
@@ -1344,3 +1377,15 @@ def test_a_term_the_allow_list_keeps_inside_an_address_protects_nothing():
     text = "长沙市开福区湘江中路二段那个社区卫生服务中心能打九价吗"
     assert redact_text(text)[0].startswith("[LOCATION]")
     assert "江中健胃消食片" in redact_text("还是江中健胃消食片管用")[0]
+
+
+def test_no_name_or_place_runs_over_a_line_break():
+    # the NER read "Inga\nSat" of a log as one name, and the next line's weekday was lost
+    text = "sig: Inga\nSat 20/07 14:10 | Thorfinn Drever (Scout, age 13) | sig: Inga\nSun 21/07"
+    findings = find_identifiers(text)
+    assert all("\n" not in text[f.start : f.end] for f in findings), findings
+    assert covered(text, "Sun 21/07", "DATE"), findings
+
+
+def test_a_courier_prefix_joins_the_number_found_after_it():
+    assert "SF" not in redact_text("谁拿错我快递了？顺丰SF1428807365521，是冷链的生长激素")[0]

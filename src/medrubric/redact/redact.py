@@ -130,6 +130,8 @@ _ZH_PLACE_TAIL = re.compile(
     r"|妇幼门诊|婦幼門診|照料中心|照護中心|护理中心|護理中心))"
     # …and a community's office after it (白石龙社区|工作站).
     r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
+    # …and the township's or county's word closing its name (吉安|鄉，).
+    r"|(?:[乡鄉]|[镇鎮]|[县縣])(?=[，,。！!？?\s、）)]|的)"
 )
 
 
@@ -389,7 +391,7 @@ _FESTIVAL = (
 # Letters that close a number: a version code (5584-486-674-YM) or a check character
 # (43012419570812352X).
 _CHECK_LETTERS = re.compile(
-    r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])"
+    r"(?<=\d)(?:-[A-Z]{1,3}|[Xx])(?![\w-])|(?<=\d)[A-Z]{1,3}(?=[\u4e00-\u9fff])"
     # …or the bracket that closes a check digit (a Hong Kong ID's 5182073(4|)), or the
     # check digit in brackets after it (HN08712345|(3)).
     r"|(?<=\(\d)\)|(?<=\d)\([\dA]\)"
@@ -412,6 +414,8 @@ _AFTER = {
         # …(大辉|哥, 秀梅|姐, 老马|哥; not the 姐 of 姐妹 or the 哥 of 哥们), and the 儿 of a
         # northern 老X头 (老蔡头|儿).
         r"|(?<=[\u4e00-\u9fff])(?:哥|姐)(?![妹弟们們夫俩倆])|(?<=老[\u4e00-\u9fff]头)儿"
+        # …and the 嫂 after a surname (李|嫂).
+        r"|(?<=[\u4e00-\u9fff])嫂(?![子嫂])"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -446,6 +450,8 @@ _AFTER = {
         # …the clinic or surgery a place names (Chawama| clinic, Ashgrove| Surgery) and the
         # close of a lying-in clinic's name (Peñafrancia Lying-|in).
         r"|\s+(?:[Cc]linic|Surgery)(?![A-Za-z])|(?<=Lying-)in\b"
+        # …and the rest of a place an apostrophe parts (Kolofo|'ou; not 's).
+        rf"|(?<=[a-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{2,}}\b"
     ),
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
@@ -484,6 +490,8 @@ _BEFORE = {
         r"|(?<![\w.,/])\d{1,4}/\d{1,3}[A-Za-z]?,\s+$"
         # …or the word a particle joins to its name (Chy an| Mor Care Home).
         r"|(?<![\w])[A-Z][a-zà-ÿ]+\s+(?:an|na|nan|y|yr)\s+$"
+        # …or, in Chinese text, the capitalised word before it (有家Golden| Lotus Chinese Clinic).
+        r"|(?<=[\u4e00-\u9fff])[A-Z][a-z]+\s+$"
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
@@ -497,6 +505,10 @@ _BEFORE = {
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
 }
+# What an ID that opens with a digit or a hyphen takes in before it: a courier's letters
+# (SF|1428807365521), the digits the hyphen parts from it (91|-8823-4417-2260).
+_ID_LETTERS = re.compile(r"(?<![A-Za-z])[A-Z]{1,3}$")
+_ID_DIGITS = re.compile(r"(?<![\w-])\d{1,4}$")
 # A Chinese clinic or hospital found without the first one or two characters of its name
 # takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所,
 # 送简|阳市东溪镇卫生院); none of those words, nor a pronoun, is taken in.
@@ -510,7 +522,7 @@ _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$|(?<=Lying-)$")
 # state or province code (Plano, TX 75024; Toronto, ON M4C 1B5); names by a particle.
 _JOINS = {
     "LOCATION": re.compile(r",?\s*|\s+(?:in|on|na|y|de|del|la|le)\s+|,?\s+[A-Z]{2,3},?\s+"),
-    "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+"),
+    "NAME": re.compile(rf"(?:\s+{_NAME_PARTICLE})+\s+|\s+&\s+"),
     # …and the two ends of a range of dates (12月4日至12月8日, 2024年1月3日—1月17日, 10 June to 5
     # July), and a weekday and the date after its comma (Tuesday, March 5, 2024).
     "DATE": re.compile(r"\s?(?:至|到|~|～|-|–|—|－)\s?|(?<=day),\s+|\s+(?:to|until|till)\s+"),
@@ -694,6 +706,12 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     head = before.search(text, window, start) if before is not None else None
     if head and head.end() == start and _LATIN_START.match(text, start):
         start = head.start()
+    if f.kind == "ID" and start == f.start:
+        first = text[start : start + 1]
+        id_head = _ID_LETTERS if first.isdigit() else _ID_DIGITS if first == "-" else None
+        opening = id_head.search(text, window, start) if id_head is not None else None
+        if opening:
+            start = opening.start()
     if f.kind == "LOCATION" and _ZH_FACILITY_END.search(text, start, end):
         head = _ZH_FACILITY_HEAD.search(text, max(floor, start - 3), start)
         if head and not _ZH_WHERE_WORDS.intersection(head.group()):
@@ -736,6 +754,7 @@ _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
 # A title or a term of address after a full Chinese name (欧阳明辉副主任, 梁月娥婆婆).
 _ZH_TITLE_AFTER = re.compile(
     r"副主任|主任|医生|醫生|医师|醫師|大夫|教授|护士长|護士長|老师|老師|婆婆|伯伯|叔叔|阿姨|奶奶|爷爷"
+    r"|大哥|大姐|工长|工長"
 )
 
 
@@ -772,11 +791,22 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         end = start - neg_len
         if kind == HANDLE:  # a user name ends before a clinical term it ran on into
             end = _before_a_term(text, start, end)
+        end = _one_line(text, kind, start, end)
         if start >= cursor and _is_identifier(text, kind, start, end):
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
     return [_place_start(text, f) for f in found]
+
+
+def _one_line(text: str, kind: str, start: int, end: int) -> int:
+    """The end of a name or a place at `text[start:end]` cut at the line break inside it: no
+    name or place runs over one (Inga|\nSat 20/07 of a log, Whalsay Health Centre|
+    \nAdjustments of a form), and the next line's words are its own."""
+    if kind not in ("NAME", "LOCATION", HANDLE):
+        return end
+    cut = text.find("\n", start, end)
+    return end if cut < 0 else start + len(text[start:cut].rstrip())
 
 
 def _before_a_term(text: str, start: int, end: int) -> int:
@@ -859,6 +889,10 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle)."""
     added = []
     for kind, start, end in tag_spans(text):
+        end = _one_line(text, kind, start, end)
+        shape = _ADDRESS_SHAPE.get(kind)
+        if start >= end or (shape is not None and not shape.search(text[start:end])):
+            continue
         pieces, cursor = [], start
         for f in findings:
             if f.start < end and cursor < f.end:
@@ -884,6 +918,14 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             and _is_identifier(text, kind, a, b)
         ]
     return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+
+
+# What a web or e-mail address the tagger reads must hold: a URL has no space in it; an e-mail
+# address has an at sign, written or spelled out (艾特, (at), #).
+_ADDRESS_SHAPE = {
+    "URL": re.compile(r"^[^\s]+$"),
+    "EMAIL": re.compile(r"[@＠#]|\bat\b|艾特|\(at\)|\[at\]|（at）"),
+}
 
 
 def _strip(text: str, start: int, end: int) -> tuple[int, int]:

@@ -498,6 +498,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_eighth_rules()
         + forty_ninth_rules()
         + fiftieth_rules()
+        + fifty_first_rules()
         + gazetteer_rules()
     )
 
@@ -1070,7 +1071,10 @@ def web_rules() -> tuple[Rule, ...]:
             cues=("http", "www", "/"),
         ),
         Rule(
-            HANDLE, c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff][\w.]{1,29}[\w])"), group=1, cues=("@",)
+            HANDLE,
+            c(r"(?<![\w@.])@([A-Za-z_\u4e00-\u9fff](?:[\w.]|-(?=\w)){1,29}[\w])"),
+            group=1,
+            cues=("@",),
         ),
         # Right after a Chinese character (谢谢@骨科小王子的科普, 吧主@风吹麦浪7788麻烦置顶): the
         # handle ends at a particle, a request or punctuation, since Chinese runs on unspaced.
@@ -7163,4 +7167,143 @@ def fiftieth_rules() -> tuple[Rule, ...]:
         Rule("NAME", _A_NICKNAME_KIN, group=1, accept=_a_nickname, cues=("阿",)),
         Rule("NAME", _GIVEN_AFTER_PERSON_WORD, group=1, accept=_not_words),
         Rule("NAME", _BULLETED_NAME, group=1, accept=_not_words),
+    )
+
+
+# The author of an answer in brackets before its colon (答（白衣天使小糖）：,
+# 最佳答案（杏林春暖0517）：), after the platform and department that may open the brackets
+# (春雨医生·感染科 郑海燕).
+_ANSWERED_BY = re.compile(
+    r"(?:答|回答|解答|答主|最佳答案|回复|回覆)[ \t]*[（(][ \t]*"
+    r"(?:[^（）()\n：:，,。]{0,16}[ \t·・])?"
+    r"([^（）()\s：:，,。·・]{2,16}?)[ \t]*[)）][ \t]*[：:]"
+)
+# A flat's block and number opening a line of a residents' chat before the speaker
+# (3-1502 刘姐：).
+_FLAT_SPEAKER = re.compile(r"(?m)^[ \t]*(\d{1,2}-\d{3,4})[ \t]+(?=[^\s：:]{1,12}[：:])")
+# A Japanese clinic, hospital or pharmacy by its name in kana (さくらキッズクリニック,
+# 葛西こどもクリニック).
+_JAPANESE_FACILITY = re.compile(
+    r"([\u4e00-\u9fff]{0,3}[\u3040-\u30ffー]{2,20}?(?:クリニック|びょういん|ホスピタル|薬局|やっきょく|歯科))"
+)
+# A surname and the Cantonese 生 or 太 (Mr, Mrs) before a colon or a comma (陳生：, 李太，).
+_CANTONESE_TITLE = re.compile(
+    r"(?:^|(?<=[\s】」：:，,。]))([\u4e00-\u9fff])(?=[生太](?:[：:，,]|你好|話|话|講|讲))"
+)
+# A pick-up or tracking code (取货码736215, 取件码 88-1-2043).
+_PICKUP_CODE = re.compile(
+    r"(?:取货码|取貨碼|取件码|取件碼|提货码|提貨碼|运单号|運單號|快递单号|快遞單號)[ \t:：是为]*"
+    r"([A-Za-z]{0,3}\d[\d-]{3,20}\d)"
+)
+# A given name after a signature field (sig: Sigurd) or a form's field for a role, alone on
+# its line (Driver: Erlend).
+_SIGNED_BY = re.compile(
+    r"(?m)(?i:\b(?:sig|signed|signature)[ \t]*:[ \t]*"
+    r"|^[ \t]*(?:driver|carer|volunteer|escort|contact|nurse|midwife|key ?worker)[ \t]*:[ \t]*)"
+    rf"({_CAP}(?:[ \t]+{_CAP})?)(?=[ \t]*(?:\(|$))"
+)
+# A surname after Sr (Sister, Señor: Sr. Nansubuga, Sr Okello).
+_SISTER = re.compile(rf"\bSr\.?[ \t]+({_CAP})\b")
+# A place after the Welsh for "in" (yn Abergwaun, ym Mangor, yng Nghaerdydd).
+_WELSH_IN = re.compile(rf"\b(?:yn|ym|yng)[ \t]+([{UPPER_LETTERS}][{LOWER_LETTERS}]{{3,}})\b")
+# A Hindu, Sikh or Muslim place of worship by its name (Shri Ram Mandir, Masjid Noor,
+# Gurdwara Guru Nanak Darbar).
+_PLACE_OF_WORSHIP = re.compile(
+    r"\b((?:(?:Shri|Sri|Shree)[ \t]+)?(?:[A-Z][a-z]+[ \t]+){1,3}(?:Mandir|Gurdwara|Masjid|Mosque)"
+    r"|(?:Masjid|Gurdwara|Mandir)(?:[ \t]+(?:al-|e-)?[A-Z][a-z]+){1,3})\b"
+)
+# A payment app's tag (Cash App $LeroyKidneyFund, Venmo @Aguon-Familia-671).
+_CASHTAG = re.compile(r"(?i:cash ?app|cashtag)[ \t:]*(\$[A-Za-z][\w-]{2,24})")
+# A day and month after "born", parted by a hyphen (born 06-12), not a range of a count.
+_BORN_DAY = re.compile(
+    r"(?i:\bborn)(?:[ \t]+on)?[ \t]+((?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9]))(?![\d/-]|\.\d)"
+)
+
+
+# A relative's name after a Portuguese or Spanish kinship word (Minha filha Júlia, mi abuela
+# Carmen) and the town after "I live in" (Moro em Lowell, vivo en Ponce).
+_ROMANCE_RELATIVE = re.compile(
+    r"\b(?:[Mm]inha|[Mm]eu|[Mm]i|[Nn]uestr[oa]|[Nn]ossa|[Nn]osso)[ \t]+(?:filha|filho|mãe|pai"
+    r"|avó|avô|esposa|marido|irmã|irmão|neta|neto|hija|hijo|madre|padre|abuela|abuelo|esposo"
+    r"|hermana|hermano|tía|tío|nieta|nieto)[ \t,]+"
+    r"(?:(?:Doña|Don|Dona|Dom|Seu|Señora|Señor|Sra|Sr)\.?[ \t]+)?"
+    rf"({_CAP})"
+)
+_LIVE_IN = re.compile(
+    r"\b(?:[Mm]oro|[Mm]oramos|[Vv]ivo|[Vv]ivimos)[ \t]+(?:em|en|no|na)[ \t]+"
+    rf"({_CAP}(?:[ \t]+{_CAP})?)"
+)
+
+
+def _answerer(value: str) -> bool:
+    """A user name, not a role alone (答（医生）：) or a word of the text (答（补充）：)."""
+    return value not in _ROLES_ALONE and not lexicon().is_common_word(value)
+
+
+_ROLES_ALONE = frozenset(
+    ("医生", "醫生", "护士", "護士", "药师", "藥師", "网友", "網友", "楼主", "樓主", "补充", "補充")
+)
+
+
+def _cantonese_surname(text: str, start: int, end: int) -> bool:
+    """A surname whose 生 or 太 after it makes no word with it (卫生, 发生 and 花生 are words)."""
+    lex = lexicon()
+    return text[start:end] in lex.zh_surnames and not lex.is_common_word(text[start : end + 1])
+
+
+def _given_or_not_word(value: str) -> bool:
+    lex = lexicon()
+    first = value.split()[0]
+    return _plausible_name(value) and (
+        lex.is_given(first) or first.lower() not in lex.en_common_words
+    )
+
+
+def _welsh_place(text: str, start: int, end: int) -> bool:
+    """A capitalised word after yn in a text with more Welsh (diolch, helo, bore da, pawb)."""
+    value = text[start:end]
+    lex = lexicon()
+    return (
+        _WELSH_WORDS.search(text) is not None
+        and value.lower() not in lex.en_common_words
+        and not lex.is_drug_name(value)
+    )
+
+
+_WELSH_WORDS = re.compile(r"(?i)\b(?:diolch|helo|bore da|pawb|plîs|ddydd|gyda|mae|wedi)\b")
+
+
+def fifty_first_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 51 showed missing and no rule took:
+    - the author of an answer in brackets (答（白衣天使小糖）：);
+    - a flat's number opening a residents' chat line (3-1502 刘姐：);
+    - a Japanese clinic by its name in kana (さくらキッズクリニック);
+    - a surname before the Cantonese 生 or 太 (陳生：);
+    - a pick-up or tracking code (取货码736215);
+    - a name after a signature field or a role's field (sig: Sigurd, Driver: Erlend), and
+      after Sr (Sr. Nansubuga);
+    - a place after the Welsh yn (yn Abergwaun);
+    - a temple, gurdwara or mosque by its name (Shri Ram Mandir, Masjid Noor);
+    - a payment app's tag (Cash App $LeroyKidneyFund);
+    - a day and month after "born", with a hyphen (born 06-12);
+    - a relative's name after a Portuguese or Spanish kinship word (Minha filha Júlia) and the
+      town after "I live in" (Moro em Lowell)."""
+    return (
+        Rule(HANDLE, _ANSWERED_BY, group=1, accept=_answerer, cues=("（", "(")),
+        Rule("LOCATION", _FLAT_SPEAKER, group=1, accept_at=_in_chinese_text, min_digits=4),
+        Rule("LOCATION", _JAPANESE_FACILITY, group=1),
+        Rule("NAME", _CANTONESE_TITLE, group=1, accept_at=_cantonese_surname, cues=("生", "太")),
+        Rule("ID", _PICKUP_CODE, group=1, min_digits=4),
+        Rule("NAME", _SIGNED_BY, group=1, accept=_given_or_not_word, cues=(":",)),
+        Rule("NAME", _SISTER, group=1, accept=_plausible_name, cues=("sr",)),
+        Rule("LOCATION", _WELSH_IN, group=1, accept_at=_welsh_place, cues=("yn", "ym")),
+        Rule(
+            "LOCATION", _PLACE_OF_WORSHIP, group=1, cues=("mandir", "gurdwara", "masjid", "mosque")
+        ),
+        Rule("ID", _CASHTAG, group=1, cues=("cash",)),
+        Rule("DOB", _BORN_DAY, group=1, min_digits=2, cues=("born",)),
+        Rule("NAME", _ROMANCE_RELATIVE, group=1, accept=_plausible_name),
+        Rule(
+            "LOCATION", _LIVE_IN, group=1, accept=_plausible_name, cues=("moro", "vivo", "vivimos")
+        ),
     )
