@@ -905,6 +905,30 @@ FOUND = {
         ("在留卡号KQ44018273ZA结果说不对", "ID", "KQ44018273ZA"),
         ("住花蓮壽豐鄉，最近吞嚥困難", "LOCATION", "壽豐鄉"),
     ],
+    "fifty-second": [
+        ("#general\nfern.and.fox — Today at 9:02 AM\nanyone tried LDN?", "NAME", "fern.and.fox"),
+        ("sleepy.otter: update, the rheum called back today", "NAME", "sleepy.otter"),
+        ("Dear Bw. Mwakyusa,\nWe are out of ORS.", "NAME", "Mwakyusa"),
+        (
+            "Please call Laramie Valley Family Health on Monday.",
+            "LOCATION",
+            "Laramie Valley Family Health",
+        ),
+        ("PRITCHARD, Gwilym – died peacefully at home, aged 88.", "NAME", "PRITCHARD, Gwilym"),
+        (
+            "ok so the gp in mount gambier was useless and i waited ages for a referral, "
+            "anyone know a better one",
+            "LOCATION",
+            "mount gambier",
+        ),
+        ("Booking via WA 0813-5521-7740 only.", "PHONE", "0813-5521-7740"),
+        ("Your appointment is on 22-Mar at 09:30.", "DATE", "22-Mar"),
+        ("周末在铁拳拳击馆练到抽筋", "LOCATION", "铁拳拳击馆"),
+        ("告别式订于國曆7月2日上午十点举行", "DATE", "國曆7月2日"),
+        ("接车地点：北京市朝阳区12号楼", "LOCATION", "北京市朝阳区12号楼"),
+        ("收款单位：吉安市吉州区和平医院", "LOCATION", "吉安市吉州区和平医院"),
+        ("Service at Cnoc an t-Sìthein Free Church on Monday", "LOCATION", "Free Church"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1200,6 +1224,17 @@ EDGES = {
         ("大家注意卫生，勤洗手", "卫生"),
         ("答（医生）：多喝水", "医生"),
     ],
+    "fifty-second": [
+        # a postcode rule stops before a phone's hyphen; two abbreviations are no register's
+        # name; a town is no town in a post with capitals, and not before another word of it
+        ("Booking via WA 0813-5521-7740 only.", "WA"),
+        ("Admitted with PPH, Hb was 6.2 on arrival.", "PPH, Hb"),
+        (
+            "ok so i finally got seen at the clinic in bath and the surgery staff were lovely, "
+            "tsh is fine now",
+            "bath",
+        ),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1343,6 +1378,14 @@ KEPT = {
         ("We are running short of ORS and Ringer's lactate.", "Ringer's lactate"),
         ("戒烟第3天，在吃安非他酮150mg", "安非他酮"),
         ("She takes Puran T4 88mcg every morning.", "Puran T4"),
+    ],
+    "fifty-second": [
+        # brands and terms read as names; a clinical term the tagger ran on into after a venue
+        ("We hired a Pride Go-Go Elite Traveller for the trip.", "Pride Go-Go Elite Traveller"),
+        ("He is on the Lidcombe Program for his stammer.", "Lidcombe Program"),
+        ("Donations to Alzheimer Scotland, please.", "Alzheimer Scotland"),
+        ("朋友在锦绣KTV醉酒后反复呕吐", "醉酒"),
+        ("当年叫武漢肺炎，现在叫新冠", "武漢肺炎"),
     ],
 }
 

@@ -125,11 +125,14 @@ _ZH_PLACE_TAIL = re.compile(
     rf"(?!(?:那个|这个|那家|这家|一家|一个|某家?|的)(?:{ZH_KIND_OF_HOSPITAL}))"
     # …a hospital's own name may hold 和 or 都 (半山瑞和肿瘤医院, 洪都中西医结合医院), not open
     # with them.
-    r"(?![和都])(?:[^\W的了是在去到与我你他她说要做看查住诊治就后前这那没有好边里很太也]{0,12}?"
+    r"(?:(?<=[区區县縣市])和[\u4e00-\u9fff]{1,3}(?:医院|醫院)|(?![和都])"
+    r"[^\W的了是在去到与我你他她说要做看查住诊治就后前这那没有好边里很太也]{0,12}?"
     r"(?:医院|醫院|卫生院|衛生院|保健院|医学中心|醫學中心|卫生服务中心|诊所|診所|门诊部|門診部"
     r"|妇幼门诊|婦幼門診|照料中心|照護中心|护理中心|護理中心))"
     # …and a community's office after it (白石龙社区|工作站).
     r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
+    # …and a building's number after a place (和平里七区|12号楼).
+    r"|\d{1,4}(?:号楼|號樓|栋|幢|棟|号院|號院)(?:\d{1,2}(?:单元|單元))?(?:\d{3,4}(?:室|号|號)?)?"
     # …and the township's or county's word closing its name (吉安|鄉，).
     r"|(?:[乡鄉]|[镇鎮]|[县縣])(?=[，,。！!？?\s、）)]|的)"
 )
@@ -419,7 +422,7 @@ _AFTER = {
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
-        r"(?!(?:19|20)\d\d\b)\d{4,6}\b(?![.,:/]?\d)"
+        r"(?!(?:19|20)\d\d\b)\d{4,6}\b(?![.,:/-]?\d)"
         # …not a quantity: no unit or plural noun after it (Leeds 1200 miles away).
         r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|mmol|cm|mm|m|km|ft|mi|lbs?)\b"
         r"|\s+(?!(?:is|was|has|as|us|this|does|goes|plus|across|always|perhaps|unless)\b)"
@@ -432,7 +435,7 @@ _AFTER = {
         r"|\s*\((?!(?:19|20)\d\d\))\d{4,6}\)"
         rf"|\s+(?:{UK_AREAS})\d{{1,2}}[A-Z]?(?![\w/-])"
         # …a French particle and the name after it (Port| aux Basques, Rivière| du Loup).
-        r"|\s+(?:aux|au|du|des|de la|sur)\s+[A-Z][a-z]+\b"
+        r"|\s+(?:aux|au|du|des|de la|de|sur)\s+[A-Z][a-z]+\b"
         # …a street number with 号 after an English street in Chinese text (Rowe Street| 27号).
         r"|\s?\d{1,4}[号號](?!\d)"
         # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
@@ -441,7 +444,7 @@ _AFTER = {
         # Sinai Center| for Transgender Medicine).
         r"|\s+(?:Nursing Home|Care Home|Residential Home|Rest Home|Hospice)\b"
         r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
-        r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME)\s+)?(?:Church|Chapel)\b"
+        r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME|Free)\s+)?(?:Church|Chapel)\b"
         r"(?:\s+[Hh]all\b)?|(?<=Church)\s+[Hh]all\b"
         r"|(?:(?<=Clinic)|(?<=Hospital)|(?<=Centre)|(?<=Center)|(?<=Surgery)|(?<=Practice))"
         r"\s+(?:North|South|East|West|Campus)\b"
@@ -499,8 +502,9 @@ _BEFORE = {
         # …and its weekday (Saturday 19 October, Tues. 4 March).
         r"|(?<![\w])(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
         r"|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?,?\s+$"
-        # …and the month a Chinese day is of (下個月|12號, 这个月|8号).
-        r"|(?:下|上|这|這|本)(?:个|個)?月$"
+        # …and the month a Chinese day is of (下個月|12號, 这个月|8号), and the calendar it is
+        # of (公历|1月18日, 國曆|6月9日).
+        r"|(?:下|上|这|這|本)(?:个|個)?月$|(?:公历|公曆|国历|國曆|阳历|陽曆|新历|新曆)$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
@@ -512,9 +516,11 @@ _ID_DIGITS = re.compile(r"(?<![\w-])\d{1,4}$")
 # A Chinese clinic or hospital found without the first one or two characters of its name
 # takes them in back to the word of where before it (在好|日子牙醫診所, 的晴|川耳鼻喉科診所,
 # 送简|阳市东溪镇卫生院); none of those words, nor a pronoun, is taken in.
-_ZH_FACILITY_END = re.compile(r"(?:医院|醫院|卫生院|衛生院|保健院|诊所|診所|门诊部|門診部)$")
+_ZH_FACILITY_END = re.compile(
+    r"(?:医院|醫院|卫生院|衛生院|保健院|诊所|診所|门诊部|門診部|中医馆|中醫館|国医馆|國醫館)$"
+)
 _ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住了那这這哪种種个個家所一我你他她们們还還是")
-_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住了])[\u4e00-\u9fff]{1,2}$")
+_ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住了是个個])[\u4e00-\u9fff]{1,2}$")
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
 _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$|(?<=Lying-)$")
 # What parts two findings of one kind that are one identifier: places parted by a comma, a
@@ -792,7 +798,7 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if kind == HANDLE:  # a user name ends before a clinical term it ran on into
             end = _before_a_term(text, start, end)
         end = _one_line(text, kind, start, end)
-        if start >= cursor and _is_identifier(text, kind, start, end):
+        if start >= cursor and end > start and _is_identifier(text, kind, start, end):
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
             cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
@@ -886,10 +892,17 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     outside it (a rule found "Kofi", the tagger "Kofi Mensah": Mensah is added) when that
     part has the form of `_PIECE`, is no everyday Chinese verb (北京 found, the tagger's
     北京工作: 工作 is not added) and is not the particle 的 and what follows after a space (a
-    handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle)."""
+    handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle).
+    Before that, a span is cut at a line break (`_one_line`), a name or place that ran on into
+    a clinical term ends before it when it would otherwise be dropped (锦绣KTV|醉酒), and a web
+    or e-mail address must have an address's shape (`_ADDRESS_SHAPE`)."""
     added = []
     for kind, start, end in tag_spans(text):
         end = _one_line(text, kind, start, end)
+        if kind in ("NAME", "LOCATION"):  # 锦绣KTV|醉酒: the tagger ran on into a clinical term
+            tail = lexicon().protected_tail(text, start, end)
+            if tail is not None and _HAN_CHAR.match(text, tail):
+                end = end if _is_identifier(text, kind, start, end) else tail
         shape = _ADDRESS_SHAPE.get(kind)
         if start >= end or (shape is not None and not shape.search(text[start:end])):
             continue

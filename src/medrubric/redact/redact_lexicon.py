@@ -126,6 +126,11 @@ class Lexicon:
             default=None,
         )
 
+    def protected_tail(self, text: str, start: int, end: int) -> int | None:
+        """Where a term of the allow-list that starts inside `text[start:end]`, after its
+        first character, and runs to its end or past it starts; None when none does."""
+        return min((s for s, e in _protected_spans(text) if start < s < end <= e), default=None)
+
     def starts_in_protected(self, text: str, start: int) -> bool:
         """`start` falls inside a term of the allow-list: a finding from there cuts the term
         (酮|症酸中毒进医院), whatever it runs on to."""

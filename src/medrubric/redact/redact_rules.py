@@ -499,6 +499,7 @@ def rules() -> tuple[Rule, ...]:
         + forty_ninth_rules()
         + fiftieth_rules()
         + fifty_first_rules()
+        + fifty_second_rules()
         + gazetteer_rules()
     )
 
@@ -2117,7 +2118,7 @@ def place_rules() -> tuple[Rule, ...]:
         # Canadian postcodes (K1A 0B1) and Australian ones after the state (NSW 2750), with
         # the town before them.
         Rule("LOCATION", c(rf"\b{_CA_POSTCODE}\b"), min_digits=3),
-        Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b"), min_digits=4),
+        Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b(?!-\d)"), min_digits=4),
         # An Australian postcode after a state written out ("Victoria, 3127"), and a
         # four-digit postcode after a known town ("Lower Hutt 5040").
         Rule(
@@ -7029,11 +7030,12 @@ def forty_ninth_rules() -> tuple[Rule, ...]:
 
 
 # A street by its word in Irish, Welsh, Spanish, Portuguese or French and the name after it
-# (Bóthar na Trá, Heol y Dŵr, Calle Mayor, Rua Augusta, Rue de la Paix).
+# (Bóthar na Trá, Heol y Dŵr, Calle Mayor, Rua Augusta, Rue de la Paix; a particle joined by a
+# hyphen too: an t-).
 _FOREIGN_STREET = re.compile(
     r"\b((?:Bóthar|Bothar|Sráid|Sraid|Ascaill|Bóithrín|Heol|Ffordd|Stryd|Calle|Avenida|Rua"
-    r"|Rue)(?:[ \t]+(?:na|an|an t-|y|yr|de|del|de la|da|do|dos|das|des|du))?"
-    rf"[ \t]+[{UPPER_LETTERS}][{LOWER_LETTERS}'’-]+"
+    r"|Rue)(?:[ \t]+(?:an t-|na|an|y|yr|de la|de|del|da|do|dos|das|des|du))?"
+    rf"[ \t]*(?<=[ \t-])[{UPPER_LETTERS}][{LOWER_LETTERS}'’-]+"
     rf"(?:[ \t]+[{UPPER_LETTERS}][{LOWER_LETTERS}'’-]+)?)"
 )
 # A Latin given name (in Hong Kong, a suffix of endearment after it) opening a line of Chinese
@@ -7306,4 +7308,123 @@ def fifty_first_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION", _LIVE_IN, group=1, accept=_plausible_name, cues=("moro", "vivo", "vivimos")
         ),
+    )
+
+
+# A Discord speaker before the time of the message (moss.and.ivy — Today at 3:15 PM).
+_DISCORD_SPEAKER = re.compile(
+    r"(?m)^[ \t]*([^\s—]{2,32})[ \t]+—[ \t]+(?:Today|Yesterday|\d{1,2}/\d{1,2}/\d{2,4})"
+    r"[ \t]+at[ \t]+\d"
+)
+# A lower-case user name with a dot, an underscore or a digit opening a post before its colon
+# (marigold.exe: update, …), or one word the colon follows at the start of a post of more
+# lines than one (quietkestrel: pacing spreadsheet…).
+_OPENING_HANDLE = re.compile(
+    r"\A[ \t]*([a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z][a-z0-9]{5,23})(?=:[ \t])"
+)
+# A name after a Swahili title (Bw. Juma, Bi. Neema, Mzee Otieno).
+_SWAHILI_TITLE = re.compile(rf"\b(?:Bw|Bi|Mzee|Ndugu)\.?[ \t]+({_CAP})\b")
+# A practice or a dispensary by its name (Wind River Family Health, Mbezi Mission Dispensary,
+# Green Mountain Heart & Vascular).
+_NAMED_PRACTICE = re.compile(
+    rf"\b((?:{_CAP}[ \t]+){{1,3}}(?:Family Health|Family Practice|Family Medicine|Dispensary"
+    r"|Heart & Vascular|Heart and Vascular|Medical Group|Health Clinic))\b"
+)
+# A surname in capitals, a comma and the given name (JENKINS, Elwyn – a death notice's or a
+# register's way).
+_SURNAME_FIRST = re.compile(
+    rf"\b((?:O['’]|MC|MAC)?[A-Z]{{3,}}(?:[-'’][A-Z]{{2,}})?,[ \t]+{_CAP})\b"
+)
+# A town in a post written all in lower case, after a word of where and before a break or a
+# word that ends a phrase (the gp in mount gambier was, the pharmacy in gweedore has; not
+# tregaron surgery, whose second word may be the place's too).
+_TOWN_ENDS = (
+    r"(?=[ \t]*(?:[,.;:!?)\n]|$)|[ \t]+(?:is|was|has|had|and|but|or|for|the|with|so|because|are"
+    r"|were|last|this|today|yesterday|tomorrow|on)\b)"
+)
+_LOWER_TOWN_TWO = re.compile(
+    rf"\b(?:in|at|from|near|to)[ \t]+([a-z]{{3,}}[ \t][a-z]{{3,}})\b{_TOWN_ENDS}"
+)
+_LOWER_TOWN_ONE = re.compile(rf"\b(?:in|at|from|near|to)[ \t]+([a-z]{{4,}})\b{_TOWN_ENDS}")
+# An Indonesian mobile number in groups of four (0812-9034-6617).
+_ID_MOBILE = re.compile(r"(?<![\d-])(08\d{2}-\d{4}-\d{3,4})(?![\d-])")
+# A day and a month's short name joined by a hyphen (15-Apr, 3-Sep-24).
+_DAY_DASH_MONTH = re.compile(
+    r"\b((?:3[01]|[12]\d|0?[1-9])-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
+    r"(?:-(?:\d{4}|\d{2}))?)\b"
+)
+# A Chinese gym, pool or animal hospital by its name (超燃拳击馆, 蓝鲸游泳馆, 萌宠之家动物医院).
+_ZH_NAMED_VENUE = re.compile(
+    r"(?<=[在去到的是了家个個])([\u4e00-\u9fff]{2,4}(?:拳击馆|拳擊館|游泳馆|游泳館|健身房|健身馆|健身館"
+    r"|瑜伽馆|瑜伽館|动物医院|動物醫院|宠物医院|寵物醫院))"
+)
+
+
+def _mostly_lower_case(text: str) -> bool:
+    """A post written in lower case: hardly a capital letter in it."""
+    letters = [ch for ch in text if ch.isalpha() and ch.isascii()]
+    return len(letters) >= 40 and sum(ch.isupper() for ch in letters) <= len(letters) // 50
+
+
+def _lower_town(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    lex = lexicon()
+    return (
+        _mostly_lower_case(text)
+        and value.title() in lex.en_towns
+        and not all(w in lex.en_common_words for w in value.split())
+    )
+
+
+def _opening_handle(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    if "." in value or "_" in value or any(ch.isdigit() for ch in value):
+        return not lexicon().is_drug_name(value)
+    return "\n" in text and value not in lexicon().en_common_words
+
+
+def _surname_first(value: str) -> bool:
+    """A surname with a vowel that is no everyday word, and a given name (not PPH, Hb)."""
+    surname, given = (part.strip() for part in value.split(","))
+    lex = lexicon()
+    return (
+        any(ch in "AEIOUY" for ch in surname)
+        and surname.lower() not in lex.en_common_words
+        and lex.is_given(given)
+        and _plausible_name(given)
+    )
+
+
+def _named_practice(value: str) -> bool:
+    return _plausible_name(value) and value.split()[0].lower() not in ("the", "our", "your", "my")
+
+
+def fifty_second_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 52 showed missing and no rule took:
+    - a Discord speaker before the message's time (moss.and.ivy — Today at 3:15 PM);
+    - a lower-case user name opening a post before its colon (marigold.exe: …);
+    - a name after a Swahili title (Bw. Juma);
+    - a practice or a dispensary by its name (Wind River Family Health);
+    - a surname in capitals, a comma and the given name (JENKINS, Elwyn);
+    - a town in a post written in lower case (the gp in mount gambier);
+    - an Indonesian mobile number (0812-9034-6617);
+    - a day and a month's short name joined by a hyphen (15-Apr);
+    - a Chinese gym, pool or animal hospital by its name (超燃拳击馆, 萌宠之家动物医院)."""
+    return (
+        Rule(HANDLE, _DISCORD_SPEAKER, group=1, cues=("—",)),
+        Rule(HANDLE, _OPENING_HANDLE, group=1, accept_at=_opening_handle, cues=(":",)),
+        Rule(
+            "NAME",
+            _SWAHILI_TITLE,
+            group=1,
+            accept=_plausible_name,
+            cues=("bw", "bi", "mzee", "ndugu"),
+        ),
+        Rule("LOCATION", _NAMED_PRACTICE, group=1, accept=_named_practice),
+        Rule("NAME", _SURNAME_FIRST, group=1, accept=_surname_first, cues=(",",)),
+        Rule("LOCATION", _LOWER_TOWN_TWO, group=1, accept_at=_lower_town),
+        Rule("LOCATION", _LOWER_TOWN_ONE, group=1, accept_at=_lower_town),
+        Rule("PHONE", _ID_MOBILE, group=1, min_digits=11),
+        Rule("DATE", _DAY_DASH_MONTH, group=1, min_digits=1),
+        Rule("LOCATION", _ZH_NAMED_VENUE, group=1),
     )
