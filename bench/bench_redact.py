@@ -293,8 +293,8 @@ HELD_OUT_52 = {"en": ("en_blind52",), "zh": ("zh_blind52",)}
 # Written after blind 52 was measured and taken in (d3be2c8: the tagger retrained with it,
 # Discord speakers, towns in lower-case posts, practices by name), by authors who saw only the
 # labelling rules, asked for a third of names at about 2.5 identifiers a post and for forms
-# and places the earlier briefs did not name; not yet measured ("## Redaction: fifty-third
-# blind set").
+# and places the earlier briefs did not name; measured once ("## Redaction: fifty-third
+# blind set"), not yet taken in (still in awaiting.txt).
 HELD_OUT_53 = {"en": ("en_blind53",), "zh": ("zh_blind53",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
