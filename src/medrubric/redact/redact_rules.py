@@ -2076,8 +2076,9 @@ def place_rules() -> tuple[Rule, ...]:
                 *("rd", "ave", "blvd", "ln", "cres", "tce", "pde", "hwy"),
             ),
         ),
-        # UK postcode (NW1 6XE, M14 5RT), with the town before it.
-        Rule("LOCATION", c(rf"\b{UK_POSTCODE}\b"), min_digits=2),
+        # UK postcode (NW1 6XE, M14 5RT), with the town before it; bounded by Latin letters and
+        # digits only, so that it is found next to a Chinese character too (在M14 5RB那边).
+        Rule("LOCATION", c(rf"(?<![A-Za-z0-9]){UK_POSTCODE}(?![A-Za-z0-9])"), min_digits=2),
         Rule(
             "LOCATION",
             c(rf"\b{_NOT_PLACE_WORD}([A-Z][a-z]+(?:\s[A-Z][a-z]+)?),?\s+{UK_POSTCODE}\b"),
@@ -7081,9 +7082,6 @@ _ACCOUNT_NAME = re.compile(
     r"(?i:\b(?:account|acc\.?|a/c))(?:[ \t]+(?i:no\.?|number|name))?[ \t:]*"
     r"\b([A-Z0-9]{2,}(?:-[A-Z0-9]{2,})+)\b"
 )
-# A UK postcode in Chinese text, where a word boundary fails next to a Chinese character
-# (在M14 5RB那边).
-_UK_POSTCODE_IN_CHINESE = re.compile(rf"(?<![A-Za-z0-9])({UK_POSTCODE})(?![A-Za-z0-9])")
 # The month and day a title in brackets closes on (【晨检反馈 4/17】).
 _TITLE_DATE = re.compile(
     r"【[^】\n]{1,16}?[ \t]*((?:1[0-2]|0?[1-9])[/.](?:3[01]|[12]\d|0?[1-9]))[ \t]*】"
@@ -7146,7 +7144,8 @@ def fiftieth_rules() -> tuple[Rule, ...]:
       16.03);
     - a day of the Nepali calendar (Baisakh 12);
     - an account's name in capitals (account OTIENO-SPINE);
-    - a UK postcode in Chinese text (在M14 5RB那边);
+    - a UK postcode in Chinese text (在M14 5RB那边), by the postcode rule of `structured_rules`
+      bounded by Latin letters and digits instead of word boundaries;
     - the month and day a title in brackets closes on (【晨检反馈 4/17】);
     - a user name a post claims (内科小白兔这个号是我的);
     - 阿 and one character before a kinship word of address (阿珠姨，…);
@@ -7161,9 +7160,6 @@ def fiftieth_rules() -> tuple[Rule, ...]:
         Rule("DATE", _EVENT_DAY, group=1, min_digits=2),
         Rule("DATE", _NEPALI_DATE, group=1, min_digits=1),
         Rule("ID", _ACCOUNT_NAME, group=1, cues=("acc", "a/c")),
-        Rule(
-            "LOCATION", _UK_POSTCODE_IN_CHINESE, group=1, accept_at=_in_chinese_text, min_digits=2
-        ),
         Rule("DATE", _TITLE_DATE, group=1, min_digits=2, cues=("【",)),
         Rule(HANDLE, _OWN_ACCOUNT, group=1, cues=("这个", "這個")),
         Rule("NAME", _A_NICKNAME_KIN, group=1, accept=_a_nickname, cues=("阿",)),
