@@ -929,6 +929,24 @@ FOUND = {
         ("收款单位：吉安市吉州区和平医院", "LOCATION", "吉安市吉州区和平医院"),
         ("Service at Cnoc an t-Sìthein Free Church on Monday", "LOCATION", "Free Church"),
     ],
+    "fifty-third": [
+        ("Crossing log, 21/07 06:40 sailing", "DATE", "21/07"),
+        ("The flu jab was on 14.03 and she was fine.", "DATE", "14.03"),
+        ("Pax M, 94, chest pain on the car deck.", "AGE", "94"),
+        (
+            "Outbreak in Block B, Harbour View Residences this week",
+            "LOCATION",
+            "Block B, Harbour View Residences",
+        ),
+        ("Transferred by road to Port-au-Prince overnight.", "LOCATION", "Port-au-Prince"),
+        ("Call (+226) 70 44 12 08 for the clinic.", "PHONE", "(+226) 70 44 12 08"),
+        ("温馨提示：王梓萱小朋友家长您好", "NAME", "王梓萱"),
+        ("同IP小号快乐宝妈666一并封禁", "NAME", "快乐宝妈666"),
+        ("耳蜗序列号AB-301 4401122、AB-301 4401123", "ID", "AB-301 4401123"),
+        ("Signed Dr Ferris, MCRN 30488", "ID", "30488"),
+        ("Max：孩子发烧三天了，要不要去医院", "NAME", "Max"),
+        ("已经下撤到理塘县城，在吸氧", "LOCATION", "理塘县城"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1235,6 +1253,14 @@ EDGES = {
             "bath",
         ),
     ],
+    "fifty-third": [
+        # an ordinal before a course is no date; 我 opens no user name; a count says a kind
+        # of clinic is meant
+        ("She's on the 2nd course of antibiotics now.", "2nd course"),
+        ("回复我邮箱就行：ab@example.com", "我邮箱就行"),
+        ("分享一个免费诊所给大家", "一个免费诊所"),
+        ("停咗药又入多次醫院", "多次醫院"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1386,6 +1412,15 @@ KEPT = {
         ("Donations to Alzheimer Scotland, please.", "Alzheimer Scotland"),
         ("朋友在锦绣KTV醉酒后反复呕吐", "醉酒"),
         ("当年叫武漢肺炎，现在叫新冠", "武漢肺炎"),
+    ],
+    "fifty-third": [
+        # terms and a payment service read as names or places; a snack read as a nickname
+        ("The cut was closed with Steri-strips and glue.", "Steri-strips"),
+        ("Matilda's sputum grew Pseudomonas again.", "Pseudomonas"),
+        ("确诊为急性淋巴细胞白血病（费城染色体阳性）", "费城染色体阳性"),
+        ("附近有没有靠谱的针灸诊所？", "针灸诊所"),
+        ("食堂给糖尿病患者送了无糖汤圆", "无糖汤圆"),
+        ("I paid the pharmacy by M-Pesa this morning.", "M-Pesa"),
     ],
 }
 

@@ -135,6 +135,8 @@ _ZH_PLACE_TAIL = re.compile(
     r"|\d{1,4}(?:号楼|號樓|栋|幢|棟|号院|號院)(?:\d{1,2}(?:单元|單元))?(?:\d{3,4}(?:室|号|號)?)?"
     # …and the township's or county's word closing its name (吉安|鄉，).
     r"|(?:[乡鄉]|[镇鎮]|[县縣])(?=[，,。！!？?\s、）)]|的)"
+    # …and the town's own word after a city's or county's name (梅州|城边, 理塘县|城，).
+    r"|(?<=[州县縣市])城(?=[边邊里裡内內外头頭的，,。！!？?\s、）)])"
 )
 
 

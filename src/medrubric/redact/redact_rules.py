@@ -357,7 +357,7 @@ _ID_CUES_EN = (
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
     r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
     r"|Emirates ID|Adm\.?\s*No|admission|post\s*#|order\s*#|ticket|tracking"
-    r"|key ?safe|lock ?box|key code|door code|gate code|access code"
+    r"|key ?safe|lock ?box|key code|door code|gate code|access code|MCRN|GMC|NMC|AHPRA|NPI|HCPC"
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
@@ -500,6 +500,7 @@ def rules() -> tuple[Rule, ...]:
         + fiftieth_rules()
         + fifty_first_rules()
         + fifty_second_rules()
+        + fifty_third_rules()
         + gazetteer_rules()
     )
 
@@ -2638,6 +2639,7 @@ ZH_KIND_OF_HOSPITAL = (
     r"|专科|大|小)*"
     r"(?:医院|醫院|保健院|卫生院|衛生院|卫生服务中心)"
     r"|[省市县区][妇婦]幼"
+    r"|(?:中医|中醫|针灸|針灸|推拿|牙科|口腔|私人|免费|免費|社区|社區|小)+(?:诊所|診所)"
 )
 # A grade or ownership of hospital after a city names no one hospital (上海 | 三甲医院).
 ZH_GRADE_OF_HOSPITAL = r"(?:三甲|二甲|三级甲等|三级|二级|私立|公立|民营|专科)(?:医院|醫院)"
@@ -2791,7 +2793,7 @@ def context_rules() -> tuple[Rule, ...]:
         # A user name up to the colon after it (回复风中的蒲公英：…), else up to a break.
         Rule(
             HANDLE,
-            c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*([^\s：:，,。！!？?]{{2,12}})[：:]"),
+            c(rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*(?![我你])([^\s：:，,。！!？?]{{2,12}})[：:]"),
             group=1,
             cues=_ZH_HANDLE_CUES,
         ),
@@ -2800,7 +2802,7 @@ def context_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:{_ZH_HANDLE_CUE})[\s:：@]*"
                 r"(?!说|讲|的|了|也|是|和|提到|所说|那位|这位|朋友|姐妹|兄弟|宝妈|亲|有|搜|就|可以|可|去|在|要"
-                r"|应该|建议|最好)"
+                r"|应该|建议|最好|我|你)"
                 r"([\w\u4e00-\u9fff]{2,12}?)(?=[：:，,。\s]|说|讲|的|提到|有|$)"
             ),
             group=1,
@@ -2930,7 +2932,8 @@ def context_rules() -> tuple[Rule, ...]:
                 r"|scheduled for|planned for|set for|due on)(?:\s+on)?\s+)"
                 r"(the\s+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))\b(?!\s+(?:time|day|dose|cycle|round"
                 r"|week|month|floor|visit|opinion|one|attempt|child|baby|pregnancy|trimester|line"
-                r"|degree|centile|percentile|stage|grade|ward|bed|session|infusion|injection))"
+                r"|degree|centile|percentile|stage|grade|ward|bed|session|infusion|injection|course|lot"
+                r"|batch|shot|jab|vaccine|go|try|scan))"
             ),
             group=1,
             min_digits=1,
@@ -3522,6 +3525,8 @@ def _zh_private_facility(value: str) -> bool:
         or is_kind_of_hospital(value)
         or _ZH_HOSPITAL_KIND.search(value)
         or re.fullmatch(f"{_HAN}+", value) is None
+        # …a count or a measure word says a kind is meant (分享一个免费诊所, 又入多次醫院).
+        or re.search("[个個次]", value)
     ):
         return False
     head = re.sub(rf"(?:{_ZH_FACILITY_KIND})$", "", value)
@@ -7106,8 +7111,8 @@ _BULLETED_NAME = re.compile(rf"(?m)^[ \t]*[•·▪◦*][ \t]+({_CAP}[ \t]+{_CAP
 
 def _latin_speaker(text: str, start: int, end: int) -> bool:
     """A Latin name before the colon in Chinese text: a common given name, even one that is
-    also a word (Grace：, Lily：), or a word that is no everyday English word (Update：, Note：
-    are not); never a drug or an eponym."""
+    also a word (Grace：, Lily：, Sunny：, Max：), or a word that is no everyday English word
+    (Update：, Note： are not); never a drug or an eponym."""
     value = text[start:end].rstrip("仔妹哥姐")
     lex = lexicon()
     return (
@@ -7115,7 +7120,7 @@ def _latin_speaker(text: str, start: int, end: int) -> bool:
         and len(value) >= 3
         and not lex.is_drug_name(value)
         and not lex.is_eponym(value)
-        and (lex.is_given(value, 500) or _not_words(value))
+        and (lex.is_given(value, 500) or value in lex.everyday_given or _not_words(value))
     )
 
 
@@ -7423,4 +7428,81 @@ def fifty_second_rules() -> tuple[Rule, ...]:
         Rule("PHONE", _ID_MOBILE, group=1, min_digits=11),
         Rule("DATE", _DAY_DASH_MONTH, group=1, min_digits=1),
         Rule("LOCATION", _ZH_NAMED_VENUE, group=1),
+    )
+
+
+# A day and month before the time of a sailing, a flight or a shift (09/08 14:05 sailing).
+_DAY_BEFORE_TIME = re.compile(
+    r"(?<![\d/.])((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
+    r"(?=[ \t]+(?:[01]?\d|2[0-3])[:.h][0-5]\d\b)"
+)
+# A day and month in two digits each, dotted, after "on" or "since" (the polio vaccine on
+# 12.05); not a time, a dose or a price.
+_ON_DOTTED_DAY = re.compile(
+    r"(?i:\b(?:on|since)[ \t]+)((?:3[01]|[12]\d|0[1-9])\.(?:1[0-2]|0[1-9]))(?![\d.,])"
+    r"(?![ \t]*(?:am|pm|a\.m|p\.m|h\b|hrs|mg|mcg|ml|g\b|kg|%|mmol|units?|iu|eur|usd|gbp|€|\$|£))"
+)
+# A sex and an age over 89 in a log's list of a patient (Pax F, 93, SOB on exertion).
+_SEX_AND_AGE = re.compile(
+    r"\b(?:[MF]|male|female),[ \t]*(9\d|1[01]\d)\b"
+    r"(?![ \t]*(?:%|kg|bpm|mmHg|/|\.\d|cm|mm|mg|ml|years? ago))"
+)
+# A block or tower of a residence before its name (Block C, Sandy Bay Residences).
+_BLOCK_OF = re.compile(
+    rf"\b((?:Block|Blk|Tower|Wing)[ \t]+[A-Z0-9]{{1,2}},[ \t]+{_CAP}(?:[ \t]+{_CAP}){{0,3}}"
+    r"[ \t]+(?:Residences?|Halls?|House|Court|Village|Apartments|Towers|Estate|Gardens|Lodge))\b"
+)
+# A French or English town of joined words (Pointe-à-Pitre, Port-au-Prince,
+# Stratford-upon-Avon).
+_JOINED_TOWN = re.compile(
+    rf"\b([{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:-(?:à|au|aux|de|du|des|la|le|les|sur|en|sous|lès"
+    rf"|upon|on|under|in|by)-[{UPPER_LETTERS}][{LOWER_LETTERS}]+)+)\b"
+)
+# A phone number whose country code is in brackets with its plus ((+223) 66 55 09 14).
+_BRACKETED_PLUS = re.compile(r"(?<![\w(])(\(\+\d{1,3}\)[ \t]?\d{1,4}(?:[ .-]?\d{2,4}){2,4})(?!\d)")
+# A Chinese name before 小朋友 or 同学 in a notice (林子涵小朋友家长您好).
+_ZH_CHILD_NAME = re.compile(
+    rf"(?:^|(?<=[：:，,。！!\s】）)]))({_HAN}{{2,3}})(?=小朋友|同学|同學)", re.MULTILINE
+)
+# A second user name a moderator bans along with the first (同IP小号好孕来了888一并处理).
+_ZH_SOCK_PUPPET = re.compile(
+    r"(?:小号|小號|马甲|馬甲)[\s:：]*([\u4e00-\u9fffA-Za-z_]{1,10}\d{2,6})(?!\d)"
+)
+# A second number of a list after a cue of a serial or a card (序列号CI-622 0917345、CI-…).
+_ZH_SECOND_ID = re.compile(
+    r"(?:序列号|序列號|编号|編號|卡号|卡號)[\s:：#是为為]*[A-Za-z]{0,4}-?\d[\dA-Za-z -]{4,}\d"
+    r"[、，,/和及][ \t]*([A-Za-z]{1,4}-?\d[\d -]{4,}\d)(?!\d)"
+)
+
+
+def _in_chinese_sentence(value: str) -> bool:
+    return value[0] in lexicon().zh_surnames and not lexicon().is_common_word(value)
+
+
+def _joined_town(value: str) -> bool:
+    lex = lexicon()
+    return not lex.is_eponym(value.split("-")[0]) and not lex.is_drug_name(value)
+
+
+def fifty_third_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 53 showed missing and no rule took:
+    - a day and month before the time of a sailing (09/08 14:05 sailing);
+    - a dotted day and month after "on" (the polio vaccine on 12.05);
+    - a sex and an age over 89 in a log (Pax F, 93, SOB on exertion);
+    - a block of a residence and its name (Block C, Sandy Bay Residences);
+    - a French town of joined words (Pointe-à-Pitre);
+    - a phone number with its country code in brackets ((+223) 66 55 09 14);
+    - a Chinese child's name before 小朋友 in a notice;
+    - a second user name a moderator bans (同IP小号好孕来了888);
+    - a second serial number of a list after its cue (CI-622 0917345、CI-622 0917346)."""
+    return (
+        Rule("DATE", _DAY_BEFORE_TIME, group=1, min_digits=4, cues=(":", ".", "h")),
+        Rule("DATE", _ON_DOTTED_DAY, group=1, min_digits=4, cues=(".",)),
+        Rule("AGE", _SEX_AND_AGE, group=1, min_digits=2, cues=(",",)),
+        Rule("LOCATION", _BLOCK_OF, group=1, cues=("block", "blk", "tower", "wing")),
+        Rule("LOCATION", _JOINED_TOWN, group=1, accept=_joined_town, cues=("-",)),
+        Rule("PHONE", _BRACKETED_PLUS, group=1, min_digits=7, cues=("(+",)),
+        Rule("NAME", _ZH_CHILD_NAME, group=1, accept=_in_chinese_sentence),
+        Rule(HANDLE, _ZH_SOCK_PUPPET, group=1, min_digits=2),
+        Rule("ID", _ZH_SECOND_ID, group=1, min_digits=10),
     )
