@@ -966,6 +966,20 @@ FOUND = {
         ("Any clinic in the Bergen/Passaic area?", "LOCATION", "Passaic"),
         ("同事K哥在工位上晕倒了", "NAME", "K"),
     ],
+    "fifty-fifth": [
+        ("INCIDENT LOG – Tower 4, Ala Moana, 8/23\nadult female", "DATE", "8/23"),
+        ("Send cards to PO Box 12, Lame Deer MT 59043.", "LOCATION", "Lame Deer MT 59043"),
+        ("打卡第5天 12.21 促排第3天，果纳芬225IU", "DATE", "12.21"),
+        ("【仁心堂国药号代煎群】", "LOCATION", "仁心堂国药号"),
+        ("接龙：\n1. 小芸 感冒灵×2\n2. 7-0903 蒙脱石散×3", "LOCATION", "7-0903"),
+        ("手术挺成功，主任姓窦，人很好", "NAME", "窦"),
+        ("护士陈晓晓工作非常细致", "NAME", "陈晓晓"),
+        ("我在Hurstville的药房买的", "LOCATION", "Hurstville"),
+        ("Employee: Ann Roe   Emp #: 55012", "ID", "55012"),
+        ("Amy L：那间GP会讲粤语", "NAME", "Amy L"),
+        ("Date: 3/10\nFell from the slide", "DATE", "3/10"),
+        ("牛婶子，你上回说的偏方不管用", "NAME", "牛"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1288,6 +1302,16 @@ EDGES = {
         ("包工头不给钱", "包工头"),
         ("Address: see above", "see above"),
     ],
+    "fifty-fifth": [
+        # a visual acuity, a score and a rating are no dates; a unit is no initial; a kind of
+        # pharmacy names none
+        ("VA R 6/9, 6/12.", "6/12"),
+        ("rheumy did the Beighton score, 7/9, and said", "7/9"),
+        ("Review: lovely staff, 4/5.", "4/5"),
+        ("ketones are 1.8 mmol/L. Feel awful", "mmol/L. Feel"),
+        ("在网上药房买的", "网上药房"),
+        ("去一家连锁药店问了", "连锁药店"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1459,6 +1483,10 @@ KEPT = {
         ("Abbey Pain Scale score was 9.", "Abbey Pain Scale"),
         ("Lost my baby's Road-to-Health card.", "Road-to-Health card"),
         ("护臀膏用的是郁美净", "郁美净"),
+    ],
+    "fifty-fifth": [
+        ("Mum gave him Disudrin for the fever.", "Disudrin"),
+        ("He was seen at the Bariatric clinic today.", "Bariatric"),
     ],
 }
 

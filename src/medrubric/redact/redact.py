@@ -85,7 +85,7 @@ _PIECE = re.compile(
 # as does a company's branch or a government office in a city (平安保险深圳分公司, 合肥市医保局).
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|分公司|分行|支行|营业部|營業部|局|卫健委|衛健委"
-    r"|残联|殘聯|Hospital|Clinic|Centre|Center)$"
+    r"|残联|殘聯|国药号|國藥號|药号|藥號|药房|藥房|药店|藥店|Hospital|Clinic|Centre|Center)$"
 )
 # Words of a brand's strength or release alone (Duo Forte, XR), never a name or a place.
 _STRENGTH = re.compile(r"(?:\s*(?:" + "|".join(sorted(STRENGTH_WORDS)) + r"))+")

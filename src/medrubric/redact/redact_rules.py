@@ -502,6 +502,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_second_rules()
         + fifty_third_rules()
         + fifty_fourth_rules()
+        + fifty_fifth_rules()
         + gazetteer_rules()
     )
 
@@ -3941,7 +3942,7 @@ def tenth_rules() -> tuple[Rule, ...]:
                 # only, not at every position of the text (the same matches, far sooner).
                 r"(?=[A-Z]\.)"
                 + "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
-                + r"(?<![\w.&])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
+                + r"(?<![\w.&/])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
                 + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
             ),
             accept=_initial_and_family,
@@ -7051,7 +7052,8 @@ _FOREIGN_STREET = re.compile(
 # A Latin given name (in Hong Kong, a suffix of endearment after it) opening a line of Chinese
 # text before a full-width colon, the name the poster goes by (Grace：, Kelvin仔：).
 _LATIN_SPEAKER = re.compile(
-    rf"(?m)^[ \t]*([{UPPER_LETTERS}][{LOWER_LETTERS}]{{1,14}}(?:仔|妹|哥|姐)?)(?=[ \t]*：)"
+    rf"(?m)^[ \t]*([{UPPER_LETTERS}][{LOWER_LETTERS}]{{1,14}}(?:[ \t][{UPPER_LETTERS}]\.?)?"
+    r"(?:仔|妹|哥|姐)?)(?=[ \t]*：)"
 )
 # An age over 89 right after a name and a comma, then the week or the day it is reached in
 # (Losa Tuilaepa, 94 this week!).
@@ -7067,7 +7069,7 @@ _FORM_PERSON = re.compile(
 )
 # A day and month a form's field of a date or an absence gives (First day absent: 02/02).
 _FORM_DAY = re.compile(
-    r"(?mi)^[ \t]*[a-z][a-z ()/'’-]{0,30}\b(?:day|date|absent|admitted|discharged|injury"
+    r"(?mi)^[ \t]*(?:[a-z][a-z ()/'’-]{0,30})?\b(?:day|date|absent|admitted|discharged|injury"
     r"|incident|accident)\b[a-z ()/'’-]{0,20}:[ \t]*"
     r"((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/.])"
 )
@@ -7115,9 +7117,9 @@ _BULLETED_NAME = re.compile(rf"(?m)^[ \t]*[•·▪◦*][ \t]+({_CAP}[ \t]+{_CAP
 
 def _latin_speaker(text: str, start: int, end: int) -> bool:
     """A Latin name before the colon in Chinese text: a common given name, even one that is
-    also a word (Grace：, Lily：, Sunny：, Max：), or a word that is no everyday English word
-    (Update：, Note： are not); never a drug or an eponym."""
-    value = text[start:end].rstrip("仔妹哥姐")
+    also a word (Grace：, Lily：, Sunny：, Max：; an initial may follow it, Amy L：), or a word
+    that is no everyday English word (Update：, Note： are not); never a drug or an eponym."""
+    value = text[start:end].rstrip("仔妹哥姐").split()[0]  # Amy L：
     lex = lexicon()
     return (
         re.search(_HAN, text) is not None
@@ -7550,7 +7552,7 @@ _LATIN_WITH_ZAI = re.compile(rf"(?<![A-Za-z])([{UPPER_LETTERS}][{LOWER_LETTERS}]
 # 钟太婆).
 _ZH_TITLES_AFTER_SURNAME = (
     r"工长|工長|老板|老闆|班长|班長|群主|太婆|太公|组长|組長|科长|科長|院长|院長|站长|站長|所长|所長|队长|隊長"
-    r"|师傅|師傅|经理|經理"
+    r"|师傅|師傅|经理|經理|总管|總管"
 )
 # A day and month in Chinese text before what was done on it (您3/8捐的全血).
 _ZH_NUMERIC_DAY = re.compile(
@@ -7614,12 +7616,114 @@ def fifty_fourth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             re.compile(
-                rf"(?<![提最较較更很太升增小老阿])((?:{ambiguous}))(?=医生|醫生|护士|護士|大夫)"
+                rf"(?<![提最较較更很太升增小老阿])((?:{ambiguous}))"
+                r"(?=医生|醫生|护士|護士|大夫|婶子|嬸子|总管|總管)"
             ),
             group=1,
-            cues=("医生", "醫生", "护士", "護士", "大夫"),
+            cues=("医生", "醫生", "护士", "護士", "大夫", "婶子", "嬸子", "总管", "總管"),
         ),
         Rule("DATE", _ZH_NUMERIC_DAY, group=1, min_digits=2, cues=("/",)),
         Rule("LOCATION", _SLASHED_PLACE, group=1, cues=("/",)),
         Rule("NAME", _ZH_LATIN_INITIAL, group=1),
+    )
+
+
+# A day and month closing a log's heading or a clause, after a dash, a comma or "on", in
+# either order (INCIDENT LOG – Tower 2, Waiolena Beach Park, 6/22); not a visual acuity (6/12),
+# a score (Beighton score, 7/9) or a rating out of 5 or 10.
+_HEADING_DAY = re.compile(
+    r"(?m)(?:(?<=[–—,][ \t])|(?<=\bon[ \t]))(?<![Ss]core, )(?!6/(?:5|6|7\.5|9|12|18|24|36|60)\b)"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?<!/5)(?<!/10)(?![\d/])"
+    r"(?=[ \t]*(?:$|[,.;)]))"
+)
+# A town, a US state's code and a ZIP code (Browning MT 59417).
+_TOWN_STATE_ZIP = re.compile(
+    rf"\b((?:{_CAP}[ \t]+){{1,3}}(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA"
+    r"|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY),?"
+    r"[ \t]+\d{5}(?:-\d{4})?)\b"
+)
+# A month and day, dotted, the day of two digits, opening a clause of Chinese text (打卡第12天
+# 11.18 促排第8天); not after a word (血糖11.18).
+_ZH_DOTTED_DAY = re.compile(
+    r"(?:^|(?<=[\s，,。：:（(【💉]))((?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d))(?![\d.])"
+    r"(?=[ \t]*[\u4e00-\u9fff])(?![ \t]*(?:毫|微|个|個|次|倍|岁|歲|斤|公斤|克|度))",
+    re.MULTILINE,
+)
+# An employee's or a staff member's number (Emp #: 44193).
+_EMPLOYEE_NUMBER = re.compile(
+    r"(?i:\b(?:Emp|Employee|Staff|Payroll)\.?[ \t]*(?:#|no\.?|number|id)[ \t]*:?[ \t]*)(\d{4,10})\b"
+)
+# A Chinese shop of medicines by its own name (福寿堂国药号, 仁和大药房).
+_ZH_NAMED_PHARMACY = re.compile(
+    r"(?<=[【在去到是家间間])([\u4e00-\u9fff]{2,4}?(?:国药号|國藥號|大药房|大藥房|药房|藥房|药店|藥店|药铺|藥鋪))"
+)
+# A flat's number after an item's number in a list of a residents' group (3. 18-1102 蒙脱石散×3).
+_LISTED_FLAT = re.compile(r"(?m)^[ \t]*\d{1,3}[.、][ \t]*(\d{1,2}-\d{3,4})(?=[ \t])")
+# A surname after 姓 (主任姓窦，).
+_ZH_SURNAME_IS = re.compile(r"(?<=姓)([\u4e00-\u9fff])(?=[，,。！!？?\s]|的|$)")
+# A given name of one character said twice after a surname (护士胡佳佳).
+_ZH_DOUBLED_GIVEN = re.compile(r"(?<=[士师師生长長叫是])([\u4e00-\u9fff]([\u4e00-\u9fff])\2)")
+# A Latin place in Chinese text after a word of where and before 的 or a side (我在Hurstville的).
+_ZH_LATIN_PLACE = re.compile(
+    rf"(?<=[在住去到从從])([{UPPER_LETTERS}][{LOWER_LETTERS}]{{3,}}"
+    rf"(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+)?)"
+    r"(?=的|这边|這邊|那边|那邊|附近|[，,])"
+)
+
+
+def _named_pharmacy(value: str) -> bool:
+    head = re.sub("(?:国药号|國藥號|大药房|大藥房|药房|藥房|药店|藥店|药铺|藥鋪)$", "", value)
+    generic = _ZH_GENERIC_HOSPITAL | set("近边邊那这這哪个個家间間")
+    if any(ch in "的开開上网網连連锁鎖指定零售华華人医醫院" for ch in head):
+        return False  # 开的药店, 网上药房, 一家连锁药店, 华人药房, 人医的药房
+    return any(ch not in generic for ch in head) and not lexicon().is_common_word(head)
+
+
+def _surname_is(value: str) -> bool:
+    lex = lexicon()
+    return any(
+        value in names
+        for names in (lex.zh_surnames, lex.zh_surnames_ambiguous, lex.zh_surnames_rare)
+    )
+
+
+def _doubled_given(value: str) -> bool:
+    lex = lexicon()
+    return value[0] in lex.zh_surnames and not lex.is_common_word(value[1:])
+
+
+def _latin_place(text: str, start: int, end: int) -> bool:
+    value = text[start:end]
+    lex = lexicon()
+    return (
+        re.search(_HAN, text) is not None
+        and not lex.is_drug_name(value)
+        and not lex.is_eponym(value)
+        and not lex.is_given(value, 2000)
+        and value not in lex.everyday_given
+    )
+
+
+def fifty_fifth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 55 showed missing and no rule took:
+    - a day and month closing a log's heading, in either order (Tower 2, Waiolena, 6/22);
+    - a town, a US state's code and a ZIP code (Browning MT 59417);
+    - a month and day, dotted, opening a clause of Chinese text (11.18 促排第8天);
+    - a Chinese shop of medicines by its name (福寿堂国药号);
+    - a flat's number in a residents' list (3. 18-1102 蒙脱石散×3);
+    - a surname after 姓 (主任姓窦);
+    - a given name said twice after a surname, after a role (护士胡佳佳);
+    - a Latin place in Chinese text after a word of where (我在Hurstville的; not one that is an
+      everyday word, Flushing);
+    - an employee's number (Emp #: 44193)."""
+    return (
+        Rule("DATE", _HEADING_DAY, group=1, min_digits=2, cues=("/",)),
+        Rule("LOCATION", _TOWN_STATE_ZIP, group=1, min_digits=5),
+        Rule("DATE", _ZH_DOTTED_DAY, group=1, min_digits=3, cues=(".",)),
+        Rule("LOCATION", _ZH_NAMED_PHARMACY, group=1, accept=_named_pharmacy),
+        Rule("LOCATION", _LISTED_FLAT, group=1, min_digits=4, cues=("-",)),
+        Rule("NAME", _ZH_SURNAME_IS, group=1, accept=_surname_is, cues=("姓",)),
+        Rule("NAME", _ZH_DOUBLED_GIVEN, group=1, accept=_doubled_given),
+        Rule("LOCATION", _ZH_LATIN_PLACE, group=1, accept_at=_latin_place),
+        Rule("ID", _EMPLOYEE_NUMBER, group=1, min_digits=4),
     )
