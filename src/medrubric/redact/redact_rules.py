@@ -7661,7 +7661,7 @@ _ZH_NAMED_PHARMACY = re.compile(
 _LISTED_FLAT = re.compile(r"(?m)^[ \t]*\d{1,3}[.、][ \t]*(\d{1,2}-\d{3,4})(?=[ \t])")
 # A surname after 姓 (主任姓窦，).
 _ZH_SURNAME_IS = re.compile(r"(?<=姓)([\u4e00-\u9fff])(?=[，,。！!？?\s]|的|$)")
-# A given name of one character said twice after a surname (护士胡佳佳).
+# A surname and a given name of one character said twice, after a role (护士胡佳佳).
 _ZH_DOUBLED_GIVEN = re.compile(r"(?<=[士师師生长長叫是])([\u4e00-\u9fff]([\u4e00-\u9fff])\2)")
 # A Latin place in Chinese text after a word of where and before 的 or a side (我在Hurstville的).
 _ZH_LATIN_PLACE = re.compile(
