@@ -7481,7 +7481,8 @@ _ZH_SECOND_ID = re.compile(
 )
 
 
-def _in_chinese_sentence(value: str) -> bool:
+def _surname_and_given(value: str) -> bool:
+    """A surname and a given name, not an everyday word (王梓萱, not 各位)."""
     return value[0] in lexicon().zh_surnames and not lexicon().is_common_word(value)
 
 
@@ -7508,7 +7509,7 @@ def fifty_third_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", _BLOCK_OF, group=1, cues=("block", "blk", "tower", "wing")),
         Rule("LOCATION", _JOINED_TOWN, group=1, accept=_joined_town, cues=("-",)),
         Rule("PHONE", _BRACKETED_PLUS, group=1, min_digits=7, cues=("(+",)),
-        Rule("NAME", _ZH_CHILD_NAME, group=1, accept=_in_chinese_sentence),
+        Rule("NAME", _ZH_CHILD_NAME, group=1, accept=_surname_and_given),
         Rule(HANDLE, _ZH_SOCK_PUPPET, group=1, min_digits=2),
         Rule("ID", _ZH_SECOND_ID, group=1, min_digits=10),
     )
