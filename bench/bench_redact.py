@@ -633,7 +633,7 @@ def main() -> None:
         ("blind 53 (dev)", HELD_OUT_53),
         ("blind 54 (dev)", HELD_OUT_54),
         ("blind 55 (dev)", HELD_OUT_55),
-        ("blind 56 (held out)", HELD_OUT_56),
+        ("blind 56 (dev)", HELD_OUT_56),
     )
     if args.only:
         parts = tuple(p for p in parts if any(p[0].startswith(o) for o in args.only))

@@ -980,6 +980,25 @@ FOUND = {
         ("Date: 3/10\nFell from the slide", "DATE", "3/10"),
         ("牛婶子，你上回说的偏方不管用", "NAME", "牛"),
     ],
+    "fifty-sixth": [
+        ("Client: Ahmad Saleh al-Amiri, 41M.", "NAME", "al-Amiri"),
+        ("  ↳ Dafydd Wm. Price: well done!", "NAME", "Dafydd Wm. Price"),
+        (
+            "An inquest heard that Mary Doyle, 91, of Ballyvaughan, Co Clare, died at home.",
+            "LOCATION",
+            "Ballyvaughan, Co Clare",
+        ),
+        ("Does anyone know if St. Luke's has a walk-in?", "LOCATION", "St. Luke's"),
+        ("Mamaw's 94 and still gardening", "AGE", "94"),
+        ("梅子：钱老的膏方吃完了", "NAME", "钱"),
+        ("患者：于某某，男，67岁", "NAME", "于"),
+        ("报修人：韩工，分机8201", "NAME", "韩"),
+        ("Joyce你好，我是新来的", "NAME", "Joyce"),
+        ("病人姓名：Tan Mei Ling　年龄：66", "NAME", "Tan Mei Ling"),
+        ("我家孩子林子墨在学校被孤立", "NAME", "林子墨"),
+        ("喂，是长清区文昌街道卫生院吗？", "LOCATION", "长清区文昌街道卫生院"),
+        ("我住在Ang Mo Kio Avenue 3附近", "LOCATION", "Ang Mo Kio Avenue 3"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1312,6 +1331,15 @@ EDGES = {
         ("在网上药房买的", "网上药房"),
         ("去一家连锁药店问了", "连锁药店"),
     ],
+    "fifty-sixth": [
+        # a remedy named for a saint is no place; 木工 and 童工 are trades; 钱老是 is money; a
+        # word of being opens no 街道; a street's number is not minutes
+        ("Ask if St. John's wort is safe", "St. John's wort"),
+        ("他以前是木工，手很巧", "木工"),
+        ("厂里不招童工，", "童工"),
+        ("钱老是不够花", "钱老是"),
+        ("喂，是长清区文昌街道卫生院吗？", "是"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1487,6 +1515,14 @@ KEPT = {
     "fifty-fifth": [
         ("Mum gave him Disudrin for the fever.", "Disudrin"),
         ("He was seen at the Bariatric clinic today.", "Bariatric"),
+    ],
+    "fifty-sixth": [
+        ("He gets HbSS crises twice a year.", "HbSS"),
+        ("Ward 3 (Care of the Elderly) was full.", "Care of the Elderly"),
+        ("Called to Maternity at 19:40 for the family.", "Maternity"),
+        ("Seen at the Minor Injuries Unit in 40 mins.", "Minor Injuries Unit"),
+        ("给我爸开的药里有马钱子，吃完抽搐", "马钱子"),
+        ("@骨科小刘医生这期讲半月板损伤讲得真清楚", "半月板损伤"),
     ],
 }
 

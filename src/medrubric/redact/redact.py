@@ -53,6 +53,7 @@ from medrubric.redact.redact_rules import (
     UK_AREAS,
     UPPER_LETTERS,
     ZH_GRADE_OF_HOSPITAL,
+    ZH_KIN_WORDS,
     ZH_KIND_OF_HOSPITAL,
     ZH_PET_NAME_TIME,
     ZH_SHORT_HOSPITAL,
@@ -85,7 +86,8 @@ _PIECE = re.compile(
 # as does a company's branch or a government office in a city (平安保险深圳分公司, 合肥市医保局).
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|分公司|分行|支行|营业部|營業部|局|卫健委|衛健委"
-    r"|残联|殘聯|国药号|國藥號|药号|藥號|药房|藥房|药店|藥店|Hospital|Clinic|Centre|Center)$"
+    r"|残联|殘聯|国药号|國藥號|药号|藥號|药房|藥房|药店|藥店|Hospital|Clinic|Centre|Center"
+    r"|Injuries Unit)$"
 )
 # Words of a brand's strength or release alone (Duo Forte, XR), never a name or a place.
 _STRENGTH = re.compile(r"(?:\s*(?:" + "|".join(sorted(STRENGTH_WORDS)) + r"))+")
@@ -440,6 +442,10 @@ _AFTER = {
         r"|\s+(?:aux|au|du|des|de la|de|sur)\s+[A-Z][a-z]+\b"
         # …a street number with 号 after an English street in Chinese text (Rowe Street| 27号).
         r"|\s?\d{1,4}[号號](?!\d)"
+        # …the number of a street named by its kind first (Jurong East Street| 47, Ang Mo Kio
+        # Avenue| 3).
+        r"|(?:(?<=Street)|(?<=Avenue)|(?<=Road)|(?<=Drive)|(?<=Ring)|(?<=Crescent))\s\d{1,3}[A-Z]?(?![\d.,:/-]?\d)"
+        r"(?!\s*(?:%|mg|mcg|g|kg|ml|mL|IU|mmol|cm|mm|m|km|ft|mi|lbs?|min|mins|minutes)\b)"
         # …the kind of home or church after a saint's name (St. Francis| Nursing Home, St.
         # Aidan's| Anglican Church), a site's
         # direction after a facility (Mercy Clinic| South) and what a centre is for (Mount
@@ -807,9 +813,16 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         if kind == HANDLE:  # a user name ends before a clinical term it ran on into
             end = _before_a_term(text, start, end)
         end = _one_line(text, kind, start, end)
-        if start >= cursor and end > start and _is_identifier(text, kind, start, end):
+        if end <= max(start, cursor) or not _is_identifier(text, kind, start, end):
+            continue
+        if start >= cursor:
             findings.append(Finding("NAME" if kind == HANDLE else kind, start, end))
-            cursor = end
+        elif kind == "LOCATION" and findings[-1].kind == kind:
+            # Two places that overlap are one (历城区王舍人街道 + 王舍人街道卫生院).
+            findings[-1] = Finding(kind, findings[-1].start, end)
+        else:
+            continue
+        cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
     return [_place_start(text, f) for f in found]
 
@@ -827,12 +840,22 @@ def _one_line(text: str, kind: str, start: int, end: int) -> int:
 def _before_a_term(text: str, start: int, end: int) -> int:
     """The end of a user name at `text[start:end]` cut before the first term of four
     characters or more of the allow-list inside it, after a Chinese character
-    (@浩浩的妈妈家孩子确诊|脊髓性肌萎缩症: a handle in Chinese text has no break to end it), when
-    two characters or more of it are left; a department (@厦门眼科小助手) stays in."""
+    (@浩浩的妈妈家孩子确诊|脊髓性肌萎缩症: a handle in Chinese text has no break to end it), or
+    before words that open what is said of a handle (@骨科小刘医生|这期讲…, 讲得), when two
+    characters or more of it are left; a department (@厦门眼科小助手) stays in."""
     cut = lexicon().first_protected_after(text, start, end, min_length=4)
+    said = _SAID_OF_HANDLE.search(text, start + 3, end)
+    if said is not None and (cut is None or said.start() < cut):
+        cut = said.start()
     if cut is None or cut - start < 2 or not _HAN_CHAR.match(text, cut - 1):
         return end
     return cut
+
+
+# Words that open what is said of a handle in running Chinese text (@骨科小刘医生这期讲…).
+_SAID_OF_HANDLE = re.compile(
+    r"这期|這期|这篇|這篇|这条|這條|这个视频|這個視頻|讲得|講得|说得|說得|写得|寫得|帮忙|幫忙"
+)
 
 
 # Characters no Chinese place starts with that the NER or the tagger joins to the place
@@ -901,7 +924,8 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     outside it (a rule found "Kofi", the tagger "Kofi Mensah": Mensah is added) when that
     part has the form of `_PIECE`, is no everyday Chinese verb (北京 found, the tagger's
     北京工作: 工作 is not added) and is not the particle 的 and what follows after a space (a
-    handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle).
+    handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle), nor
+    的 and a kinship word after a name found (古丽米拉 found, the tagger's 古丽米拉的妈妈).
     Before that, a span is cut at a line break (`_one_line`), a name or place that ran on into
     a clinical term ends before it when it would otherwise be dropped (锦绣KTV|醉酒), and a web
     or e-mail address must have an address's shape (`_ADDRESS_SHAPE`)."""
@@ -931,6 +955,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
                     _PIECE.match(text, a, b)
                     and not common_chinese_verb(text[a:b])
                     and not (text.startswith("的", a) and text[a - 1 : a].isspace())
+                    and not _OF_KIN.fullmatch(text, a, b)
                 )
             )
             and len(_WORD.findall(text, a, b)) >= 2
@@ -942,6 +967,8 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     return sorted([*findings, *added], key=lambda f: f.start) if added else findings
 
 
+# 的 and a kinship word: whose relative, said after a name (古丽米拉|的妈妈).
+_OF_KIN = re.compile(rf"的(?:{ZH_KIN_WORDS})")
 # What a web or e-mail address the tagger reads must hold: a URL has no space in it; an e-mail
 # address has an at sign, written or spelled out (艾特, (at), #).
 _ADDRESS_SHAPE = {

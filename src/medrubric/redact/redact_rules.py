@@ -216,7 +216,7 @@ def _introduced(value: str) -> bool:
     return _given_first(value) or everyday_name(value)
 
 
-_ZH_KIN_WORDS = (
+ZH_KIN_WORDS = (
     r"女儿|儿子|老公|丈夫|老婆|妻子|爱人|妈妈|母亲|爸爸|父亲|爷爷|奶奶|外公|外婆|姥姥|姥爷|哥哥"
     r"|姐姐|弟弟|妹妹|孩子|宝宝|朋友|同事|婆婆|公公|岳母|岳父|侄子|侄女|孙子|孙女|男朋友|女朋友"
     r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
@@ -224,11 +224,11 @@ _ZH_KIN_WORDS = (
     r"|阿嬤|阿嬷|阿嫲|阿公|阿爺|阿爷|阿媽|阿爸|老豆|老竇|老母"
 )
 _ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
-_ZH_KIN_CUES = tuple(_ZH_KIN_WORDS.split("|"))
+_ZH_KIN_CUES = tuple(ZH_KIN_WORDS.split("|"))
 # 患者王芳, 我女儿周婷婷, 小姨许海燕, 家里表哥叫于建国, 孩子奶奶陈桂兰.
 _ZH_CUES = (
     r"患者|患儿|病人|我是|我叫|名叫|叫做|叫|(?:我的?|家里|我家|俺)?(?:"
-    + _ZH_KIN_WORDS
+    + ZH_KIN_WORDS
     + r")(?:叫|名叫)?"
     r"|孩子的?(?:奶奶|爷爷|爸爸|妈妈|外婆|外公|姥姥)"
 )
@@ -282,7 +282,7 @@ def _zh_handle(value: str) -> bool:
     number alone."""
     return (
         _ZH_NOT_HANDLE.search(value) is None
-        and re.fullmatch(_ZH_KIN_WORDS, value) is None
+        and re.fullmatch(ZH_KIN_WORDS, value) is None
         and not value.isdigit()
         and re.search(r"[\u4e00-\u9fffA-Za-z]", value) is not None
     )
@@ -503,6 +503,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_third_rules()
         + fifty_fourth_rules()
         + fifty_fifth_rules()
+        + fifty_sixth_rules()
         + gazetteer_rules()
     )
 
@@ -1992,14 +1993,14 @@ def name_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
-            c(rf"(?:{_ZH_KIN_WORDS}|娃|那口子|老伴)((?P<pet>{_HAN})(?P=pet))(?!(?P=pet))"),
+            c(rf"(?:{ZH_KIN_WORDS}|娃|那口子|老伴)((?P<pet>{_HAN})(?P=pet))(?!(?P=pet))"),
             group=1,
             accept=lambda v: v not in _ZH_DOUBLED_WORDS,
             cues=(*_ZH_KIN_CUES, "娃", "那口子", "老伴"),
         ),
         Rule(
             "NAME",
-            c(rf"(?:{_ZH_KIN_WORDS}|那口子|老伴|对象)[ \t]*[（(]({_HAN}{{2,3}})[)）]"),
+            c(rf"(?:{ZH_KIN_WORDS}|那口子|老伴|对象)[ \t]*[（(]({_HAN}{{2,3}})[)）]"),
             group=1,
             accept=_zh_handle,
             cues=(*_ZH_KIN_CUES, "那口子", "老伴", "对象"),
@@ -2461,6 +2462,7 @@ def gazetteer_rules() -> tuple[Rule, ...]:
 _ELDER = (
     r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
     r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
+    r"|mamaw|memaw|meemaw|mawmaw|papaw|pawpaw|grammy|gramma|grampa|gramps"
 )
 # The persons of `_ELDER` that are nouns: a pronoun right before the age is `_ELDER`'s rule.
 _ELDER_NOUNS = "|".join(w for w in _ELDER.split("|") if w not in ("he", "she", "i", "who", "they"))
@@ -2621,7 +2623,7 @@ def _zh_named_hospital(value: str) -> bool:
 
 
 def is_kinship_word(value: str) -> bool:
-    return re.fullmatch(_ZH_KIN_WORDS, value) is not None
+    return re.fullmatch(ZH_KIN_WORDS, value) is not None
 
 
 _EN_RELATIVE_WORD = re.compile(rf"(?i:{_RELATIVES_EN}|daddy|mummy|mommy|papa|mama|gramps)")
@@ -2695,7 +2697,7 @@ def context_rules() -> tuple[Rule, ...]:
     c = re.compile
     number = rf"(\d{{2,3}}|{_EN_AGE_WORDS})"
     kin = (
-        _ZH_KIN_WORDS
+        ZH_KIN_WORDS
         + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|邻居|同学|室友|病友|师傅"
     )
     return (
@@ -3179,7 +3181,7 @@ def position_rules() -> tuple[Rule, ...]:
         rf"|[{chars}]{{2}}|[{_TRANSLIT}丹增嘉措然]{{2,4}}"
     )
     kin = (
-        _ZH_KIN_WORDS
+        ZH_KIN_WORDS
         + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|老伴|闺蜜|宝贝|媳妇"
         r"|我家|我们家|本人|病友|这位病友|护士|护士长|叫我|孙女|孙子|外孙女?|我是|我和|我跟"
     )
@@ -3301,7 +3303,7 @@ def position_rules() -> tuple[Rule, ...]:
         Rule(
             "AGE",
             c(
-                rf"(?:[她他我都]|今年|已经|{_ZH_KIN_WORDS}|老人家?)({_ZH_AGE_WORDS}|9\d|1[01]\d)"
+                rf"(?:[她他我都]|今年|已经|{ZH_KIN_WORDS}|老人家?)({_ZH_AGE_WORDS}|9\d|1[01]\d)"
                 r"(?=了|多了)"
             ),
             group=1,
@@ -5029,7 +5031,10 @@ def twenty_first_rules() -> tuple[Rule, ...]:
             c(
                 r"(?:^|(?<=[在住到从，,。\s]))[\u4e00-\u9fff]{2,3}[\u4e00-\u9fff]{2,3}?街道(?!办|上|里|口)"
             ),
-            accept=lambda v: re.match(r"(?:这|那|哪|每|社区|附近|本地|当地|我们|你们)", v) is None,
+            # …not after a word of being or going (是|长清区文昌街道, 去|…).
+            accept=lambda v: (
+                re.match(r"(?:这|那|哪|每|社区|附近|本地|当地|我们|你们|是|去|到)", v) is None
+            ),
             cues=("街道",),
         ),
         Rule(
@@ -5110,7 +5115,7 @@ def twenty_third_rules() -> tuple[Rule, ...]:
     return (
         Rule(
             "NAME",
-            c(rf"(?:{_ZH_KIN_WORDS})\s?([A-Za-z][a-z]{{2,}})(?![A-Za-z])"),
+            c(rf"(?:{ZH_KIN_WORDS})\s?([A-Za-z][a-z]{{2,}})(?![A-Za-z])"),
             group=1,
             accept=_latin_name,
             cues=_ZH_KIN_CUES,
@@ -6583,9 +6588,11 @@ def forty_second_rules() -> tuple[Rule, ...]:
 
 
 # A saint's name that is a place or a facility after a word of where (in St. John's, at St
-# Anne's), not a remedy or a disease named after one (St. John's wort, St. Vitus' dance).
+# Anne's, if St. John's has), not a remedy or a disease named after one (St. John's wort, St.
+# Vitus' dance).
 SAINTS_PLACE = re.compile(
-    r"(?:(?<=\bin )|(?<=\bat )|(?<=\bto )|(?<=\bfrom )|(?<=\bnear ))St\.?\s[A-Z][a-z]+['’]s\b"
+    r"(?:(?<=\bin )|(?<=\bat )|(?<=\bto )|(?<=\bfrom )|(?<=\bnear )|(?<=\bif )|(?<=\bof )"
+    r"|(?<=\baround ))St\.?\s[A-Z][a-z]+['’]s\b"
     r"(?!\s+(?:wort|dance|fire|disease|bread))"
 )
 # A web address without its scheme: a domain of lower-case labels with a generic ending, or a
@@ -7727,4 +7734,96 @@ def fifty_fifth_rules() -> tuple[Rule, ...]:
         Rule("NAME", _ZH_DOUBLED_GIVEN, group=1, accept=_doubled_given),
         Rule("LOCATION", _ZH_LATIN_PLACE, group=1, accept_at=_latin_place),
         Rule("ID", _EMPLOYEE_NUMBER, group=1, min_digits=4),
+    )
+
+
+# A family name's particle and the name after a given name (Abdulrahman Saleh al-Hakimi,
+# Ahmad bin Rashid).
+_NAME_PARTICLE = re.compile(
+    rf"\b([{UPPER_LETTERS}][{LOWER_LETTERS}]+)[ \t]"
+    rf"((?:al|el|Al|El)-[{UPPER_LETTERS}][{LOWER_LETTERS}'’]+"
+    rf"|(?:bin|binti|ibn)[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}'’]+)"
+)
+# A given name, an abbreviated middle name and a family name (Dafydd Ll. Jones, John Wm. Ward).
+_ABBREVIATED_MIDDLE = re.compile(
+    rf"\b([{UPPER_LETTERS}][{LOWER_LETTERS}]+[ \t]"
+    rf"(?!Dr|Mr|Ms|Mt)[{UPPER_LETTERS}][{LOWER_LETTERS}]?\."
+    rf"[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+)\b"
+)
+# Where a person named in a report lives, after their age (…, 94, of Cloonagh, Quilty, died).
+_LATIN_WORDS = (
+    rf"[{UPPER_LETTERS}][{LOWER_LETTERS}'’-]+(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}'’-]+)*"
+)
+_OF_AFTER_AGE = re.compile(
+    rf"(?<=\d, of )((?:\d{{1,4}}[A-Za-z]?,?[ \t])?{_LATIN_WORDS}(?:,[ \t]{_LATIN_WORDS}){{0,2}})"
+    r"(?=,|[ \t](?:died|was|who|has|had|is|appeared|pleaded|admitted)\b)"
+)
+# A surname before 老, the respect an old doctor is given (钱老的膏方, 找李老看).
+_ZH_SURNAME_LAO = (
+    r"(?:^|(?<=[：:，,。！!？?\s“”\"跟找问問请請让讓是]))({surnames})"
+    r"(?=老(?:的|说|說|讲|講|开|開|看|坐诊|坐診|出诊|出診|门诊|門診)(?!年|人|家|是|实|實))"
+)
+# A Latin name in a Chinese form's field (病人姓名：Lee Siew Keng).
+_ZH_FIELD_LATIN_NAME = re.compile(
+    rf"(?:姓名|名字|病人|患者|病患|客户|客戶)[ \t]*[：:][ \t]*"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+){{0,3}})"
+)
+# A surname an anonymised record keeps (患者：牛某某).
+_ZH_SURNAME_MOU = r"({surnames})(?=某某)"
+# A surname before 工, an engineer's title, closing a clause (报修人：潘工，分机8123).
+_ZH_SURNAME_GONG = r"({surnames})(?=工(?:[，,。、：:！!；;\s]|$|分机|分機|电话|電話|您好|你好))"
+# A Latin given name greeted in Chinese text (Grace你好).
+_ZH_GREETED_LATIN = re.compile(
+    rf"(?:^|(?<=[\s，,。！!？?：:]))([{UPPER_LETTERS}][{LOWER_LETTERS}]{{2,}})"
+    r"(?=[ \t]?(?:你好|您好|早上好|早晨|晚上好|姐|哥))",
+    re.MULTILINE,
+)
+
+
+def _after_given(text: str, start: int, end: int) -> bool:
+    """The word before `text[start:end]` is a given name (Saleh al-Hakimi)."""
+    before = re.search(
+        rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+)[ \t]$", text[max(0, start - 30) : start]
+    )
+    return before is not None and lexicon().is_given(before.group(1))
+
+
+def _given_and_family(value: str) -> bool:
+    words = value.split()
+    lex = lexicon()
+    return lex.is_given(words[0]) and words[-1] in lex.family_names
+
+
+def _latin_given(value: str) -> bool:
+    lex = lexicon()
+    return lex.is_given(value, 2000) or value in lex.everyday_given
+
+
+def fifty_sixth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 56 showed missing and no rule took:
+    - a family name's particle and the name after a given name (Saleh al-Hakimi);
+    - an abbreviated middle name between a given and a family name (Dafydd Ll. Jones);
+    - where a person named in a report lives, after their age (…, 94, of Cloonagh, Quilty,);
+    - a surname before 老 (钱老的膏方), 某某 (牛某某) or 工 (潘工，);
+    - a Latin name in a Chinese form's field (姓名：Lee Siew Keng) or greeted (Grace你好)."""
+    lex = lexicon()
+    any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
+    # …not 童 or 木 before 工 (童工, 木工: child labour, carpentry).
+    gong = _words([s for s in lex.zh_surnames if s not in "童木"])
+    return (
+        Rule("NAME", _NAME_PARTICLE, group=2, accept_at=_after_given),
+        Rule("NAME", _ABBREVIATED_MIDDLE, group=1, accept=_given_and_family, cues=(".",)),
+        Rule("LOCATION", _OF_AFTER_AGE, group=1, min_digits=1, cues=(", of ",)),
+        Rule(
+            "NAME", re.compile(_ZH_SURNAME_LAO.format(surnames=any_surname)), group=1, cues=("老",)
+        ),
+        Rule("NAME", _ZH_FIELD_LATIN_NAME, group=1),
+        Rule(
+            "NAME",
+            re.compile(_ZH_SURNAME_MOU.format(surnames=any_surname)),
+            group=1,
+            cues=("某某",),
+        ),
+        Rule("NAME", re.compile(_ZH_SURNAME_GONG.format(surnames=gong)), group=1, cues=("工",)),
+        Rule("NAME", _ZH_GREETED_LATIN, group=1, accept=_latin_given),
     )
