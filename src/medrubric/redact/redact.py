@@ -114,7 +114,7 @@ _DEPARTMENT = re.compile(
 )
 _ZH_PLACE_TAIL = re.compile(
     r"(?:(?<=妇幼)|(?<=婦幼))(?:门诊|門診)部?"
-    r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<!社)[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
+    r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<![社病])[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
     r"|花[园園]|公寓|大[厦廈])"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
@@ -285,6 +285,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False
     if lex.is_protected(text, start, end) and (
         lex.starts_in_protected(text, start)
+        # …or is all of an English kind of clinic the allow-list holds (Melanoma Clinic; a
+        # Chinese office after its place keeps the place's finding: 鼓楼区 + 卫健委)
+        or (span.isascii() and lex.within_protected(text, start, end))
         or not (
             _FACILITY.search(span)
             or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
@@ -383,7 +386,7 @@ _SURNAME = rf"[{UPPER_LETTERS}][\w'’]*[^\W\d_](?:-[{UPPER_LETTERS}][\w'’]*[^
 _NAME_PARTICLE = (
     r"(?:de|da|di|do|dos|das|del|dela|della|der|den|van|von|du|le|la|bin|binti|binte|bte|ibn"
     r"|a/l|a/p|s/o|d/o|ap|ter|ten"
-    r"|Ó|Ní|Nic|Ua|Uí|Mac|al|el)"
+    r"|Ó|Ní|Nic|Ua|Uí|Mac|al|el|ould|bint)"
 )
 # Capitalised words that start a clause, not a second surname after a particle's.
 _NOT_NAME_AFTER = (
@@ -413,9 +416,11 @@ _AFTER = {
         r"|\s+['‘\"“][A-Z][a-z]+['’\"”](?=[\s.,;:)]|$)"
         # …a maiden name in brackets and the married one after it (Evelyn Ruth| (Sparks) Halvorsen).
         rf"|\s+\([A-Z][a-z]+\)\s+{_SURNAME}"
-        rf"|(?:\s+{_NAME_PARTICLE})+\s+{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
+        rf"|(?:\s+{_NAME_PARTICLE})+[\s-]{_SURNAME}(?:\s+(?!{_NOT_NAME_AFTER}){_SURNAME})?"
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
+        # …and the emoji a chat speaker's name wears before its colon (crps_kat| 🦋:).
+        r"|[ \t]?[\u2600-\u27bf\U0001f300-\U0001faff]+(?=[ \t]*:)"
         # …and, in Chinese text, the word that makes a name a nickname (May|姐, 黄|阿姨, 老刘|头).
         r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨|(?<=老[\u4e00-\u9fff])头儿?"
         # …(大辉|哥, 秀梅|姐, 老马|哥; not the 姐 of 姐妹 or the 哥 of 哥们), and the 儿 of a
@@ -586,9 +591,18 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
             if gap:
                 f = Finding(f.kind, merged.pop().start, f.end)
         merged.append(f)
-    # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理).
+    # A province alone names no one (住在内蒙古); before a city it is part of the place (云南大理),
+    # and before a name it touches, part of the name (海南 + 老候鸟：, a display name).
     provinces = lexicon().provinces
-    return [f for f in merged if not (f.kind == "LOCATION" and text[f.start : f.end] in provinces)]
+    kept: list[Finding] = []
+    for i, f in enumerate(merged):
+        if f.kind == "LOCATION" and text[f.start : f.end] in provinces:
+            after = merged[i + 1] if i + 1 < len(merged) else None
+            if after is not None and after.kind == "NAME" and after.start == f.end:
+                merged[i + 1] = Finding("NAME", f.start, after.end)
+            continue
+        kept.append(f)
+    return kept
 
 
 # A street by its kind (Johnston St, Drumbo Park, Maes Hyfryd, Heol y Dŵr), and a place that
@@ -946,6 +960,19 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
                 cursor = max(cursor, f.end)
         pieces.append((cursor, end))
         pieces = [_strip(text, a, b) for a, b in pieces]
+        # A kind of hospital right after a place found, inside the tagger's one place, is
+        # that place's hospital (玄武湖 + 康复医院): it joins the place; after a city or a
+        # province alone it names none (厦门 | 康复医院).
+        added += [
+            Finding(kind, a, b)
+            for a, b in pieces
+            if kind == "LOCATION"
+            and is_kind_of_hospital(text[a:b])
+            and any(
+                f.kind == "LOCATION" and f.end == a and not _administrative(text[f.start : a])
+                for f in findings
+            )
+        ]
         added += [
             Finding(kind, a, b)
             for a, b in pieces
@@ -965,6 +992,12 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             and _is_identifier(text, kind, a, b)
         ]
     return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+
+
+def _administrative(place: str) -> bool:
+    """A city, county or province named alone (厦门, 福州, 上海)."""
+    lex = lexicon()
+    return place in lex.zh_places or place in lex.zh_towns or place in lex.provinces
 
 
 # 的 and a kinship word: whose relative, said after a name (古丽米拉|的妈妈).

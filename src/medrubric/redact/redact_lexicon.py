@@ -131,6 +131,10 @@ class Lexicon:
         first character, and runs to its end or past it starts; None when none does."""
         return min((s for s, e in _protected_spans(text) if start < s < end <= e), default=None)
 
+    def within_protected(self, text: str, start: int, end: int) -> bool:
+        """`text[start:end]` lies inside one term of the allow-list (Melanoma Clinic)."""
+        return any(s <= start and end <= e for s, e in _protected_spans(text))
+
     def starts_in_protected(self, text: str, start: int) -> bool:
         """`start` falls inside a term of the allow-list: a finding from there cuts the term
         (酮|症酸中毒进医院), whatever it runs on to."""

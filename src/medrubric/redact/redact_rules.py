@@ -504,6 +504,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_fourth_rules()
         + fifty_fifth_rules()
         + fifty_sixth_rules()
+        + fifty_seventh_rules()
         + gazetteer_rules()
     )
 
@@ -2463,6 +2464,7 @@ _ELDER = (
     r"he|she|i|who|they|dad|mum|mom|nan|nana|gran|granny|grandma|grandpa|grandad|granddad"
     r"|grandmother|grandfather|father|mother|aunt|auntie|uncle|patient|pt|husband|wife"
     r"|mamaw|memaw|meemaw|mawmaw|papaw|pawpaw|grammy|gramma|grampa|gramps"
+    r"|midder|mither|faither|mammy|granda"
 )
 # The persons of `_ELDER` that are nouns: a pronoun right before the age is `_ELDER`'s rule.
 _ELDER_NOUNS = "|".join(w for w in _ELDER.split("|") if w not in ("he", "she", "i", "who", "they"))
@@ -2643,7 +2645,7 @@ ZH_KIND_OF_HOSPITAL = (
     r"|专科|大|小)*"
     r"(?:医院|醫院|保健院|卫生院|衛生院|卫生服务中心)"
     r"|[省市县区][妇婦]幼"
-    r"|(?:中医|中醫|针灸|針灸|推拿|牙科|口腔|私人|免费|免費|社区|社區|小)+(?:诊所|診所)"
+    r"|(?:中医|中醫|针灸|針灸|推拿|牙科|口腔|私人|免费|免費|社区|社區|戒烟|戒菸|小)+(?:诊所|診所)"
 )
 # A grade or ownership of hospital after a city names no one hospital (上海 | 三甲医院).
 ZH_GRADE_OF_HOSPITAL = r"(?:三甲|二甲|三级甲等|三级|二级|私立|公立|民营|专科)(?:医院|醫院)"
@@ -3944,7 +3946,7 @@ def tenth_rules() -> tuple[Rule, ...]:
                 # only, not at every position of the text (the same matches, far sooner).
                 r"(?=[A-Z]\.)"
                 + "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
-                + r"(?<![\w.&/])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
+                + r"(?<![\w.&/°])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
                 + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
             ),
             accept=_initial_and_family,
@@ -7479,7 +7481,7 @@ _ZH_CHILD_NAME = re.compile(
 )
 # A second user name a moderator bans along with the first (同IP小号好孕来了888一并处理).
 _ZH_SOCK_PUPPET = re.compile(
-    r"(?:小号|小號|马甲|馬甲)[\s:：]*([\u4e00-\u9fffA-Za-z_]{1,10}\d{2,6})(?!\d)"
+    r"(?:小号|小號|马甲|馬甲)[\s:：]*((?:(?![是都也就的在有])[\u4e00-\u9fffA-Za-z_]){1,10}\d{2,6})(?!\d)"
 )
 # A second number of a list after a cue of a serial or a card (序列号CI-622 0917345、CI-…).
 _ZH_SECOND_ID = re.compile(
@@ -7536,9 +7538,11 @@ _TITLED_AGE = re.compile(
     rf"|\b(?:Mr|Mrs|Ms|Miss|Mx|Nana|Nan|Granny|Grandma|Grandad|Auntie|Aunty|Uncle)\.?[ \t]+{_CAP}"
     r"[ \t]+\((9\d|1[01]\d)(?:!+|\?)?\)"
 )
-# A day and month in two digits each opening a line of a log before a name (02/11 Ciarán …).
+# A day and month in two digits each opening a line of a log before a name (02/11 Ciarán …),
+# or before its colon and what was seen (07/01: R hallux ulcer, 04/02: 0.9 x 0.7cm).
 _LOG_LINE_DAY = re.compile(
-    rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2]))(?=[ \t]+[{UPPER_LETTERS}])"
+    rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2]))"
+    rf"(?=[ \t]+[{UPPER_LETTERS}]|:[ \t]+[{UPPER_LETTERS}\d])"
 )
 # A day and month after an event of a person's health (had a seizure 8/11).
 _EVENT_NOUN_DAY = re.compile(
@@ -7560,7 +7564,7 @@ _LATIN_WITH_ZAI = re.compile(rf"(?<![A-Za-z])([{UPPER_LETTERS}][{LOWER_LETTERS}]
 # 钟太婆).
 _ZH_TITLES_AFTER_SURNAME = (
     r"工长|工長|老板|老闆|班长|班長|群主|太婆|太公|组长|組長|科长|科長|院长|院長|站长|站長|所长|所長|队长|隊長"
-    r"|师傅|師傅|经理|經理|总管|總管"
+    r"|师傅|師傅|经理|經理|总管|總管|家长|家長"
 )
 # A day and month in Chinese text before what was done on it (您3/8捐的全血).
 _ZH_NUMERIC_DAY = re.compile(
@@ -7575,7 +7579,9 @@ _SLASHED_PLACE = re.compile(
     r"(?=[ \t]+(?:area|county|counties|region)\b)"
 )
 # A Latin initial a colleague or a friend goes by in Chinese text (同事W哥).
-_ZH_LATIN_INITIAL = re.compile(r"(?<=[\u4e00-\u9fff])([A-Z])(?=哥|姐|总|總|姨|叔|仔|妹)")
+_ZH_LATIN_INITIAL = re.compile(
+    r"(?<=[\u4e00-\u9fff])([A-Z])(?=哥|姐|总|總|姨|叔|仔|妹|院长|院長|医生|醫生|主任|经理|經理)"
+)
 
 
 def _address_value(value: str) -> bool:
@@ -7737,13 +7743,6 @@ def fifty_fifth_rules() -> tuple[Rule, ...]:
     )
 
 
-# A family name's particle and the name after a given name (Abdulrahman Saleh al-Hakimi,
-# Ahmad bin Rashid).
-_NAME_PARTICLE = re.compile(
-    rf"\b([{UPPER_LETTERS}][{LOWER_LETTERS}]+)[ \t]"
-    rf"((?:al|el|Al|El)-[{UPPER_LETTERS}][{LOWER_LETTERS}'’]+"
-    rf"|(?:bin|binti|ibn)[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}'’]+)"
-)
 # A given name, an abbreviated middle name and a family name (Dafydd Ll. Jones, John Wm. Ward).
 _ABBREVIATED_MIDDLE = re.compile(
     rf"\b([{UPPER_LETTERS}][{LOWER_LETTERS}]+[ \t]"
@@ -7761,7 +7760,8 @@ _OF_AFTER_AGE = re.compile(
 # A surname before 老, the respect an old doctor is given (钱老的膏方, 找李老看).
 _ZH_SURNAME_LAO = (
     r"(?:^|(?<=[：:，,。！!？?\s“”\"跟找问問请請让讓是]))({surnames})"
-    r"(?=老(?:的|说|說|讲|講|开|開|看|坐诊|坐診|出诊|出診|门诊|門診)(?!年|人|家|是|实|實))"
+    r"(?=老(?:的|说|說|讲|講|开|開|看|坐诊|坐診|出诊|出診|门诊|門診|中医|中醫|专家|專家|大夫)"
+    r"(?!年|人|家|是|实|實))"
 )
 # A Latin name in a Chinese form's field (病人姓名：Lee Siew Keng).
 _ZH_FIELD_LATIN_NAME = re.compile(
@@ -7780,14 +7780,6 @@ _ZH_GREETED_LATIN = re.compile(
 )
 
 
-def _after_given(text: str, start: int, end: int) -> bool:
-    """The word before `text[start:end]` is a given name (Saleh al-Hakimi)."""
-    before = re.search(
-        rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+)[ \t]$", text[max(0, start - 30) : start]
-    )
-    return before is not None and lexicon().is_given(before.group(1))
-
-
 def _given_and_family(value: str) -> bool:
     words = value.split()
     lex = lexicon()
@@ -7801,7 +7793,6 @@ def _latin_given(value: str) -> bool:
 
 def fifty_sixth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind set 56 showed missing and no rule took:
-    - a family name's particle and the name after a given name (Saleh al-Hakimi);
     - an abbreviated middle name between a given and a family name (Dafydd Ll. Jones);
     - where a person named in a report lives, after their age (…, 94, of Cloonagh, Quilty,);
     - a surname before 老 (钱老的膏方), 某某 (牛某某) or 工 (潘工，);
@@ -7811,7 +7802,6 @@ def fifty_sixth_rules() -> tuple[Rule, ...]:
     # …not 童 or 木 before 工 (童工, 木工: child labour, carpentry).
     gong = _words([s for s in lex.zh_surnames if s not in "童木"])
     return (
-        Rule("NAME", _NAME_PARTICLE, group=2, accept_at=_after_given),
         Rule("NAME", _ABBREVIATED_MIDDLE, group=1, accept=_given_and_family, cues=(".",)),
         Rule("LOCATION", _OF_AFTER_AGE, group=1, min_digits=1, cues=(", of ",)),
         Rule(
@@ -7826,4 +7816,83 @@ def fifty_sixth_rules() -> tuple[Rule, ...]:
         ),
         Rule("NAME", re.compile(_ZH_SURNAME_GONG.format(surnames=gong)), group=1, cues=("工",)),
         Rule("NAME", _ZH_GREETED_LATIN, group=1, accept=_latin_given),
+    )
+
+
+# The last digits of a payment card (Paid: Visa ending 4471).
+_CARD_ENDING = re.compile(
+    r"(?i:\b(?:visa|mastercard|master card|amex|card|debit|credit)\b[^\n\d]{0,15}?\bending"
+    r"(?:[ \t]+in)?[ \t]*[:#]?[ \t]*)(\d{4})(?!\d)"
+)
+# A user name in lower case after the word of who logged a ticket (Logged by kjones.).
+_LOGGED_BY = re.compile(
+    r"\b(?:[Ll]ogged|[Ee]ntered|[Rr]ecorded|[Uu]pdated|[Tt]riaged|[Aa]ssigned|[Cc]losed"
+    r"|[Ss]ubmitted|[Aa]pproved|[Rr]aised)[ \t]+by:?[ \t]+([a-z][a-z0-9_.]{2,20}[a-z0-9])\b"
+    r"(?![@'’-])"
+)
+# A donor's number (Donor 4477 | Tongan …); not a volume given (donor 450 mL).
+_DONOR_NUMBER = re.compile(
+    r"\b[Dd]onor(?:[ \t]+(?:ID|id|no\.?|number|#))?[ \t]*[:#]?[ \t]*([A-Z]{0,3}-?\d{3,8})\b"
+    r"(?![ \t]*(?:ml|mL|cc|units?|kg|g)\b)"
+)
+# A dotted day and month before the time of an event (caught in a machine 02.10 at approx
+# 06:20), or after a log's word and before its colon (Team log 16.02:).
+_DOTTED_DAY_AT = re.compile(
+    r"\b((?:3[01]|[12]\d|0[1-9])\.(?:1[0-2]|0[1-9]))(?=[ \t]+(?:at|@)[ \t]+"
+    r"(?:approx\.?[ \t]+|about[ \t]+|around[ \t]+)?\d{1,2}[:.]\d{2})"
+)
+_LOG_DOTTED_DAY = re.compile(
+    r"(?i:\blog[ \t]+)((?:3[01]|[12]\d|0?[1-9])[./](?:1[0-2]|0?[1-9]))(?=[ \t]*[:–—-])"
+)
+# A Korean clinic, hospital or pharmacy by its name in Hangul (하나소아청소년과).
+_HANGUL_CLINIC = re.compile(
+    r"([\uac00-\ud7a3]{2,12}(?:의원|병원|과|클리닉|약국))(?![\uac00-\ud7a3])"
+)
+# A Chinese street or lane by its name before a word of where (我是安宁路那边的, 江汉区杨柳巷的).
+_ZH_STREET_BEFORE_WHERE = re.compile(
+    r"(?:(?<=[是在住到去从從於于])|(?<=[区區县縣市镇鎮]))([\u4e00-\u9fff]{2,4}?(?:路|街|巷|胡同))"
+    r"(?=那边|那邊|这边|這邊|附近|的|口|一带|一帶)"
+)
+
+
+def _no_measure_before(text: str, start: int, end: int) -> bool:
+    """No word of a measurement just before (glucose 12.04 at 07:30 is a reading)."""
+    return re.search(rf"(?i:{_MEASURE})", text[max(0, start - 25) : start]) is None
+
+
+def _user_name_logged(value: str) -> bool:
+    """A user name: digits, an underscore or a dot in it, or an initial and a family name
+    (kjones); not an everyday word (Logged by staff)."""
+    lex = lexicon()
+    if value in lex.en_common_words:
+        return False
+    return bool(re.search(r"[\d_.]", value)) or value[1:].capitalize() in lex.family_names
+
+
+def _zh_named_street(value: str) -> bool:
+    """A street by a name, not a road of no name (大马路, 这条路, 老街, 铁路)."""
+    return not (
+        re.match(r"这|那|哪|每|一|马|公|铁|水|山|大马|小", value)
+        or re.search(r"[马道公铁网线电思套出走半后前老新小大条][路街]$", value)
+        or lexicon().is_common_word(value)
+    )
+
+
+def fifty_seventh_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 57 showed missing and no rule took:
+    - the last digits of a payment card (Visa ending 4471);
+    - a user name in lower case after "Logged by" (kjones);
+    - a donor's number (Donor 4477);
+    - a dotted day and month before the time of an event or after a log's word (02.10 at
+      approx 06:20; Team log 16.02:);
+    - a Korean clinic by its name in Hangul (하나소아청소년과);
+    - a Chinese street or lane by its name before a word of where (安宁路那边, 杨柳巷的)."""
+    return (
+        Rule("ID", _CARD_ENDING, group=1, min_digits=4, cues=("ending",)),
+        Rule("NAME", _LOGGED_BY, group=1, accept=_user_name_logged, cues=(" by",)),
+        Rule("ID", _DONOR_NUMBER, group=1, min_digits=3, cues=("donor",)),
+        Rule("DATE", _DOTTED_DAY_AT, group=1, accept_at=_no_measure_before, min_digits=6),
+        Rule("DATE", _LOG_DOTTED_DAY, group=1, min_digits=2, cues=("log",)),
+        Rule("LOCATION", _HANGUL_CLINIC, group=1),
+        Rule("LOCATION", _ZH_STREET_BEFORE_WHERE, group=1, accept=_zh_named_street),
     )
