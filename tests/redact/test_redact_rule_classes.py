@@ -1016,6 +1016,14 @@ FOUND = {
         ("病友报名：邝家长，孩子3岁", "NAME", "邝"),
         ("#chat\ncrps_kat 🦋: you will be fine", "NAME", "crps_kat 🦋"),
     ],
+    "fifty-eighth": [
+        ("08:31 Bib 5068, hx asthma, Ventolin 4 puffs", "ID", "5068"),
+        ("经治医生：钱　日期：2024.3.28", "NAME", "钱"),
+        ("Dispensing note 4/17 – pt seen at 09:40", "DATE", "4/17"),
+        ("Aid station 4 – 6/15 – runner seen", "DATE", "6/15"),
+        ("11/04 | Mrs Jones | battery door broken", "DATE", "11/04"),
+        ("服务地点：长宁区荷塘北路77弄5号602室", "LOCATION", "长宁区荷塘北路77弄5号602室"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1367,6 +1375,13 @@ EDGES = {
         ("在大马路上摔了一跤", "大马路"),
         ("Temp was 3.2°C. Podiatrist says rest", "3.2°C. Podiatrist"),
     ],
+    "fifty-eighth": [
+        # a sex after "yo" is no initial; a dose's range is no date; a pain score between
+        # dashes is no date
+        ("Roustabout, 41 yo M. Crush injury R index finger", "41 yo M. Crush"),
+        ("not far off a human dose (7.5-15 mg). Watch", "7.5-15 mg"),
+        ("Pain 6/10 – better today", "6/10"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1559,6 +1574,13 @@ KEPT = {
         ("government hospital有戒烟诊所吗？", "戒烟诊所"),
         ("在某机构做的双眼皮埋线，线结外露", "双眼皮埋线"),
         ("安定心理医院精神科病区家属探视改为线上预约", "精神科病区"),
+    ],
+    "fifty-eighth": [
+        ("they want to start nebulised Tobi for 28 days", "Tobi"),
+        ("Dad took the dog's Metacam by mistake", "Metacam"),
+        ("Hep C RNA positive – refer to Hepatology.", "Hepatology"),
+        ("Thanks,\nStudent Health", "Student Health"),
+        ("Kind regards, Student Health Centre", "Student Health Centre"),
     ],
 }
 

@@ -135,6 +135,8 @@ _ZH_PLACE_TAIL = re.compile(
     r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
     # …and a building's number after a place (和平里七区|12号楼).
     r"|\d{1,4}(?:号楼|號樓|栋|幢|棟|号院|號院)(?:\d{1,2}(?:单元|單元))?(?:\d{3,4}(?:室|号|號)?)?"
+    # …and a house and a flat after a lane (荷塘北路77弄|5号602室).
+    r"|(?<=[弄巷])\d{1,4}[号號](?:\d{3,4}室?)?"
     # …and the township's or county's word closing its name (吉安|鄉，).
     r"|(?:[乡鄉]|[镇鎮]|[县縣])(?=[，,。！!？?\s、）)]|的)"
     # …and the town's own word after a city's or county's name (梅州|城边, 理塘县|城，).
@@ -244,6 +246,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _LONE_NUMBER.fullmatch(text, start, end) is not None  # "from the 50th centile"
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
+            or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
                 _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
                 and not personal_event_before(text, start)
@@ -366,6 +369,8 @@ _NICKNAME_AFTER = re.compile(r"\s?[（(](?:小名|乳名|外号|绰号|昵称)")
 # …or a child's at home before a time word (我家石头今天打完疫苗).
 _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
+# A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.
+_UNIT_AFTER = re.compile(r"\s?(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%)(?![^\W\d_])", re.I)
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")

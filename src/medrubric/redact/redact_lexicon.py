@@ -37,7 +37,7 @@ _MEDICATION_CONTEXT = re.compile(
     r"(?i:\d\s*(?:mg|mcg|µg|ug|ml|iu|units?)\b|\b(?:pills?|tablets?|capsules?|doses?|taking|took"
     r"|takes|prescribed|started|stopped|switched|on|off|contraceptives?|brand|generic|dose|mg"
     r"|reps?|recall(?:ed)?|replac\w*|pens?|sensors?|serial|insulin|pumps?|policy|claims?|insurers?"
-    r"|manufacturer|maker|pharma\w*|made by|manufactured by)\b)"
+    r"|manufacturer|maker|pharma\w*|made by|manufactured by|nebuli[sz]ed|inhaled|infusions?)\b)"
     r"|吃|服用|片|粒|药|开了|处方"
 )
 # A drug or device maker by the word after its name (Mercia Pharma, Zeta Therapeutics), kept

@@ -505,6 +505,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_fifth_rules()
         + fifty_sixth_rules()
         + fifty_seventh_rules()
+        + fifty_eighth_rules()
         + gazetteer_rules()
     )
 
@@ -3825,6 +3826,7 @@ def _initial_and_family(value: str) -> bool:
 _LETTER_AFTER = (
     "plan",
     "Plan",
+    "yo",
     "type",
     "Type",
     "vitamin",
@@ -7538,11 +7540,12 @@ _TITLED_AGE = re.compile(
     rf"|\b(?:Mr|Mrs|Ms|Miss|Mx|Nana|Nan|Granny|Grandma|Grandad|Auntie|Aunty|Uncle)\.?[ \t]+{_CAP}"
     r"[ \t]+\((9\d|1[01]\d)(?:!+|\?)?\)"
 )
-# A day and month in two digits each opening a line of a log before a name (02/11 Ciarán …),
+# A day and month in two digits each opening a line of a log before a name or a column (02/11
+# Ciarán …, 11/04 | Dafydd Jones),
 # or before its colon and what was seen (07/01: R hallux ulcer, 04/02: 0.9 x 0.7cm).
 _LOG_LINE_DAY = re.compile(
     rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2]))"
-    rf"(?=[ \t]+[{UPPER_LETTERS}]|:[ \t]+[{UPPER_LETTERS}\d])"
+    rf"(?=[ \t]+[{UPPER_LETTERS}|]|:[ \t]+[{UPPER_LETTERS}\d])"
 )
 # A day and month after an event of a person's health (had a seizure 8/11).
 _EVENT_NOUN_DAY = re.compile(
@@ -7646,9 +7649,10 @@ def fifty_fourth_rules() -> tuple[Rule, ...]:
 # either order (INCIDENT LOG – Tower 2, Waiolena Beach Park, 6/22); not a visual acuity (6/12),
 # a score (Beighton score, 7/9) or a rating out of 5 or 10.
 _HEADING_DAY = re.compile(
-    r"(?m)(?:(?<=[–—,][ \t])|(?<=\bon[ \t]))(?<![Ss]core, )(?!6/(?:5|6|7\.5|9|12|18|24|36|60)\b)"
+    r"(?m)(?:(?<=[–—,][ \t])|(?<=\bon[ \t])|(?<=\bnote[ \t]))(?<![Ss]core, )"
+    r"(?!6/(?:5|6|7\.5|9|12|18|24|36|60)\b)"
     r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?<!/5)(?<!/10)(?![\d/])"
-    r"(?=[ \t]*(?:$|[,.;)]))"
+    r"(?=[ \t]*(?:$|[,.;)])|[ \t]+[–—][ \t])"
 )
 # A town, a US state's code and a ZIP code (Browning MT 59417).
 _TOWN_STATE_ZIP = re.compile(
@@ -7895,4 +7899,30 @@ def fifty_seventh_rules() -> tuple[Rule, ...]:
         Rule("DATE", _LOG_DOTTED_DAY, group=1, min_digits=2, cues=("log",)),
         Rule("LOCATION", _HANGUL_CLINIC, group=1),
         Rule("LOCATION", _ZH_STREET_BEFORE_WHERE, group=1, accept=_zh_named_street),
+    )
+
+
+# A runner's bib number (Bib 4417, F, 34, collapsed).
+_BIB_NUMBER = re.compile(r"(?i:\bbib(?:[ \t]*(?:no\.?|number|#))?[ \t]*[:#]?[ \t]*)(\d{2,6})\b")
+# A surname alone in a Chinese form's field of who signed (经治医生：钱　日期).
+_ZH_SIGNED_SURNAME = (
+    r"(?:医生|医师|醫生|醫師|护士|護士|签名|簽名|经办人|經辦人)[ \t]*[：:][ \t]*({surnames})"
+    r"(?=[\s　，,。]|$)"
+)
+
+
+def fifty_eighth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 58 showed missing and no rule took:
+    - a runner's bib number (Bib 4417);
+    - a surname alone in a Chinese form's field of who signed (经治医生：钱　日期)."""
+    lex = lexicon()
+    any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
+    return (
+        Rule("ID", _BIB_NUMBER, group=1, min_digits=2, cues=("bib",)),
+        Rule(
+            "NAME",
+            re.compile(_ZH_SIGNED_SURNAME.format(surnames=any_surname)),
+            group=1,
+            cues=("：", ":"),
+        ),
     )
