@@ -7761,11 +7761,11 @@ _OF_AFTER_AGE = re.compile(
     rf"(?<=\d, of )((?:\d{{1,4}}[A-Za-z]?,?[ \t])?{_LATIN_WORDS}(?:,[ \t]{_LATIN_WORDS}){{0,2}})"
     r"(?=,|[ \t](?:died|was|who|has|had|is|appeared|pleaded|admitted)\b)"
 )
-# A surname before 老, the respect an old doctor is given (钱老的膏方, 找李老看).
+# A surname before 老, the respect an old doctor is given (钱老的膏方, 找李老看); only a word
+# of what the doctor does after 老 (not 老是, 老年, 老人).
 _ZH_SURNAME_LAO = (
     r"(?:^|(?<=[：:，,。！!？?\s“”\"跟找问問请請让讓是]))({surnames})"
-    r"(?=老(?:的|说|說|讲|講|开|開|看|坐诊|坐診|出诊|出診|门诊|門診|中医|中醫|专家|專家|大夫)"
-    r"(?!年|人|家|是|实|實))"
+    r"(?=老(?:的|说|說|讲|講|开|開|看|坐诊|坐診|出诊|出診|门诊|門診|中医|中醫|专家|專家|大夫))"
 )
 # A Latin name in a Chinese form's field (病人姓名：Lee Siew Keng).
 _ZH_FIELD_LATIN_NAME = re.compile(
