@@ -98,8 +98,9 @@ def test_the_pinned_model_at_another_endpoint_still_follows_the_profile():
 
 
 def _release(tmp_path: Path, profile: str) -> Path:
+    """A release of the sample's 10 cases from October 2025 (both languages)."""
     out = tmp_path / "rel"
-    main(["release", "sample", "--version", "v2026.11", "--from", "2020-01-01", "--to",
+    main(["release", "sample", "--version", "v2026.11", "--from", "2025-10-01", "--to",
           "2026-11-30", "--out", str(out), "--grader-profile", profile])  # fmt: skip
     return out
 

@@ -20,6 +20,7 @@ from medrubric.errors import InputError
 from medrubric.redact import redact_ner
 from medrubric.redact.pii_eval import PiiScore, load_snippets, parse_marked, score
 from medrubric.redact.redact import redact_text, redact_threads
+from medrubric.screen.safety import reidentification_risk
 
 PII = Path(__file__).parents[1] / "data" / "pii"
 MIN_RECALL = 0.99
@@ -261,17 +262,27 @@ MEASURED = {
 
 @pytest.mark.parametrize(("part", "language"), list(MEASURED))
 def test_later_held_out_set_measurements_hold(part, language):
+    """One redaction of each snippet gives both the scores and the rejections: a thread of
+    that one message is rejected when what `redact_threads` would leave of it (these marked
+    texts) still risks re-identifying someone."""
     snippets = load_snippets(PII / f"{language}_{part}.jsonl")
     caught, spans, kept, details, rejected = MEASURED[part, language]
-    result = score(snippets, redact_spans)
+    marked: list[str] = []
+
+    def redact_and_keep(text: str) -> tuple[str, list[tuple[int, int]]]:
+        redacted, found = redact_spans(text)
+        marked.append(redacted)
+        return redacted, found
+
+    result = score(snippets, redact_and_keep)
     assert (result.spans, result.details) == (spans, details)
     assert result.caught >= caught, result.missed
     assert result.kept >= kept, result.lost
-    threads = [
-        Thread(source="t", thread_id=s.id, messages=[Message(author_role="patient", text=s.text)])
-        for s in snippets
+    left = [
+        Thread(source="t", thread_id=s.id, messages=[Message(author_role="patient", text=text)])
+        for s, text in zip(snippets, marked, strict=True)
     ]
-    assert sum(r.risk is not None for r in redact_threads(threads)) <= rejected
+    assert sum(reidentification_risk(thread) is not None for thread in left) <= rejected
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

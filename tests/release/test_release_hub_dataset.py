@@ -4,6 +4,7 @@ metadata), medrubric reads it back (validate, verify, eval) and catches a change
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,21 +21,36 @@ datasets = pytest.importorskip("datasets")
 huggingface_hub = pytest.importorskip("huggingface_hub")
 
 
-@pytest.fixture(autouse=True)
-def _offline_hf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
-    monkeypatch.setenv("HF_DATASETS_CACHE", str(tmp_path / "hf-cache"))
+def _hf_offline_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_HOME", str(folder / "hf-home"))
+    monkeypatch.setenv("HF_DATASETS_CACHE", str(folder / "hf-cache"))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
 
 
+@pytest.fixture(autouse=True)
+def _offline_hf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _hf_offline_in(tmp_path, monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One release of the whole sample for the module (its lint gate reads every criterion
+    with two sentence encoders); each test gets a copy of its own."""
+    folder = tmp_path_factory.mktemp("built")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _hf_offline_in(folder, monkeypatch)
+        main(["release", "sample", "--version", "v2026.11", "--from", "2020-01-01", "--to",
+              "2026-11-30", "--out", str(folder / "v2026.11"), "--grader-profile",
+              "livemedbench", "--license", "cc-by-4.0"])  # fmt: skip
+    return folder
+
+
 @pytest.fixture
-def release(tmp_path: Path) -> tuple[Path, Path]:
-    out = tmp_path / "v2026.11"
-    main(["release", "sample", "--version", "v2026.11", "--from", "2020-01-01", "--to",
-          "2026-11-30", "--out", str(out), "--grader-profile", "livemedbench",
-          "--license", "cc-by-4.0"])  # fmt: skip
-    return out, tmp_path / "v2026.11-hf"
+def release(built: Path, tmp_path: Path) -> tuple[Path, Path]:
+    for name in ("v2026.11", "v2026.11-hf"):
+        shutil.copytree(built / name, tmp_path / name)
+    return tmp_path / "v2026.11", tmp_path / "v2026.11-hf"
 
 
 def test_datasets_loads_the_release_and_gives_back_the_same_cases(release, tmp_path) -> None:
@@ -131,7 +147,7 @@ def test_release_without_pyarrow_says_how_to_get_the_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("medrubric.data.parquet.parquet_available", lambda: False)
-    main(["release", "sample", "--version", "v2026.11", "--from", "2020-01-01", "--to",
+    main(["release", "sample", "--version", "v2026.11", "--from", "2025-10-01", "--to",
           "2026-11-30", "--out", str(tmp_path / "r")])  # fmt: skip
     assert (tmp_path / "r" / "manifest.json").is_file() and not (tmp_path / "r-hf").exists()
     assert "pip install 'medrubric[hub]'" in capsys.readouterr().err
