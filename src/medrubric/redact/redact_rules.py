@@ -506,6 +506,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_sixth_rules()
         + fifty_seventh_rules()
         + fifty_eighth_rules()
+        + fifty_ninth_rules()
         + gazetteer_rules()
     )
 
@@ -1312,13 +1313,14 @@ def date_rules() -> tuple[Rule, ...]:
         ),
         # A day and month with no year and a day over 12 ("transfer was 23/09", "w/c 14/10"):
         # no ratio reads so, and a score out of ten only after a word of pain or scoring
-        # ("pain 14/10").
+        # ("pain 14/10"); no dose pair's either (lisinopril-HCTZ 20/12.5).
         Rule(
             "DATE",
             c(
                 r"(?<!(?i:pain) )(?<!(?i:pain): )(?<!(?i:score) )(?<!(?i:scale) )(?<!rated )"
                 r"(?<!(?i:pain) was )(?<!(?i:pain) is )(?<!(?i:pain) at )(?<!(?i:score) of )"
-                r"(?<!(?i:score) was )(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])(?![/\d])"
+                r"(?<!(?i:score) was )(?<![\d./:-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])"
+                r"(?![/\d]|\.\d)"
                 r"(?!\s*(?:pain|mg|ml|days?|weeks?))"
             ),
             min_digits=3,
@@ -1927,7 +1929,12 @@ def name_rules() -> tuple[Rule, ...]:
         # (——思念老爸的小燕, ——X敬上), and a handle of characters and digits (我是木子李123).
         Rule(
             HANDLE,
-            c(rf"(?m)^[ \t]*(?:回复?|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"),
+            c(
+                # (回 alone, not opening a word: 回访记录：)
+                r"(?m)^[ \t]*(?:回复|回(?![访訪顾顧收归歸家来來去到头頭答应應"
+                r"诊診院避升落馈饋报報忆憶执執信])"
+                rf"|引用|答复|@)[ \t]*[:：]?[ \t]*({_ZH_HANDLE_TEXT})[ \t]*[:：]"
+            ),
             group=1,
             accept=_zh_handle,
             cues=("回", "引用", "答复", "@"),
@@ -2094,7 +2101,8 @@ def place_rules() -> tuple[Rule, ...]:
         # US ZIP code after a state, and any postcode after its label.
         Rule(
             "LOCATION",
-            c(rf"\b(?:{states}|{_STATE_CODES})\s+(\d{{5}}(?:-\d{{4}})?)\b"),
+            # …and a territory's (Red Hook, St. Thomas, VI 00802; Hato Rey, PR 00918).
+            c(rf"\b(?:{states}|{_STATE_CODES}|PR|VI|GU|MP|AS)\s+(\d{{5}}(?:-\d{{4}})?)\b"),
             group=1,
             min_digits=5,
         ),
@@ -7082,13 +7090,17 @@ _FORM_PERSON = re.compile(
 _FORM_DAY = re.compile(
     r"(?mi)^[ \t]*(?:[a-z][a-z ()/'’-]{0,30})?\b(?:day|date|absent|admitted|discharged|injury"
     r"|incident|accident)\b[a-z ()/'’-]{0,20}:[ \t]*"
-    r"((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/.])"
+    r"((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/]|\.\d)"
 )
 # A day and month, dotted or slashed, right after an event of a person's care (admitted 16.03
 # and passed away 22.03).
 _EVENT_DAY = re.compile(
     r"(?i:\b(?:admitted|discharged|died|passed away|operated on|transferred|readmitted"
-    r"|seen|born))(?:[ \t]+on)?[ \t]+((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/.])"
+    # …a procedure, a letter, a donation or a jab (post fasciectomy 02/05, GP letter of
+    # 03/06, last whole blood donation 03/04)
+    r"|seen|born|[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|letter[ \t]+(?:of|dated)"
+    r"|donation|donated|jab|vaccinated))(?:[ \t]+on)?[ \t]+"
+    r"((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/]|\.\d)"
 )
 # A day of a month of the Nepali calendar (Baisakh 12, 3 Magh).
 _NEPALI_MONTH = (
@@ -7925,4 +7937,49 @@ def fifty_eighth_rules() -> tuple[Rule, ...]:
             group=1,
             cues=("：", ":"),
         ),
+    )
+
+
+# A Chinese estate's block and flat after its name (枫林苑3-502).
+_ZH_ESTATE_FLAT = re.compile(
+    r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2,4}(?:苑|园|園|庭|府|邸|居|湾|灣|轩|軒|阁|閣|小区|小區)"
+    r"\d{1,2}-\d{3,4})(?![\d-])"
+)
+_ZH_KIN_AFTER_SURNAME = "婶|嬸|叔|伯|姨|姑|舅|嫂"
+_ZH_ADDRESSED = "女士|先生|小姐|阿姨|大爷|大爺|奶奶|爷爷|爺爺|师傅|師傅"
+
+
+def fifty_ninth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 59 showed missing and no rule took:
+    - a Chinese surname alone, even one that is also a word (关, 石, 卓), after a word of
+      family or patient before a term of address (家属关女士), before an ordinal and a
+      kinship word (石二婶) and before 氏 and a child (卓氏之子);
+    - a Chinese estate's block and flat after its name (枫林苑3-502)."""
+    lex = lexicon()
+    any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
+    return (
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:家属|家屬|患者|病人|病友|邻居|鄰居|联系人|聯繫人)({any_surname})"
+                rf"(?=(?:{_ZH_ADDRESSED}))"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:^|(?<=[\s，,。！!？?、：:]))(?![大小老表堂])({any_surname})"
+                rf"(?=[二三四五六七八九]?(?:{_ZH_KIN_AFTER_SURNAME}))",
+                re.MULTILINE,
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(rf"((?:{any_surname})氏)(?=之子|之女|婴|嬰|新生儿|新生兒|宝宝|寶寶)"),
+            group=1,
+            cues=("氏",),
+        ),
+        Rule("LOCATION", _ZH_ESTATE_FLAT, group=1, min_digits=4),
     )
