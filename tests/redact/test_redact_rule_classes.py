@@ -1049,6 +1049,28 @@ FOUND = {
         ("谢谢120的小刘师傅们", "NAME", "小刘"),
         ("我女儿小悦悦今年6岁", "NAME", "小悦悦"),
     ],
+    "sixtieth": [
+        (
+            "Address: 14 Tullyrossmearan Lane, Enniskillen BT74 9QX\nProcedure: L hallux PNA",
+            "LOCATION",
+            "14 Tullyrossmearan Lane, Enniskillen BT74 9QX",
+        ),
+        ("Pt on warfarin – INR 2.4 checked 02/10.", "DATE", "02/10"),
+        (
+            "Mrs Eirlys Rowlands, Bryn Awel, Llan-non SY23 5HB. Faulty",
+            "LOCATION",
+            "Bryn Awel, Llan-non SY23 5HB",
+        ),
+        ("velvetstatic: my Quell app keeps failing\nmoss: factory reset", "NAME", "moss"),
+        ("Dear Wade and the whole Bauer family,", "NAME", "Wade"),
+        ("致骆家各位：", "NAME", "骆"),
+        ("请于6月14日前凭取单码8831到皮肤性病科取报告", "ID", "8831"),
+        ("【白云区皮防所】L先生，您3月2日的复查结果已出", "NAME", "L"),
+        ("Sr. Ho，你嘅consulta改咗", "NAME", "Ho"),
+        ("居家换药记录｜林阿婆 91岁\n6/4：渗液少，藻酸盐敷料", "NAME", "林"),
+        ("居家换药记录｜林阿婆 91岁\n6/4：渗液少，藻酸盐敷料", "DATE", "6/4"),
+        ("急救交接：2/17 03:10，男，22岁", "DATE", "2/17"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1413,6 +1435,14 @@ EDGES = {
         ("回访记录：派车单号2024031800457", "回访记录"),
         ("我从小就怕打针", "从小"),
     ],
+    "sixtieth": [
+        # a note's fields are no chat's speakers; plural words greeted are no names; 至 ends no
+        # hospital's name; a whole team signs no handle
+        ("plan: rest and fluids\nnote: review in 2/52", "plan"),
+        ("Dear Parents and Carers,", "Parents"),
+        ("您的青光眼随访请仍至医院眼科进行。", "青光眼"),
+        ("保重身体。\n——安宁病房全体医护", "安宁病房"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1617,6 +1647,12 @@ KEPT = {
         ("宝宝可乐黄疸复查：经皮胆红素12.3，不用照蓝光了", "黄疸复查"),
         ("狂犬疫苗第3针（共5针，Essen法）", "Essen法"),
         ("Rabies vaccine on the Zagreb regimen in Split", "Zagreb regimen"),
+    ],
+    "sixtieth": [
+        ("Keep the kids covered at dusk and slap on the Bushman's.", "Bushman's"),
+        ("isolation ward na Kenema wit Lassa. Dem don start ribavirin", "Lassa"),
+        ("Dear Allergy Clinic,\nMy son had hives after cashew", "Allergy Clinic"),
+        ("CARER QUESTIONNAIRE – Memory Clinic\nPatient: Vernon Caudill", "Memory Clinic"),
     ],
 }
 

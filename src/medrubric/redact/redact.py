@@ -290,7 +290,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         lex.starts_in_protected(text, start)
         # …or is all of an English kind of clinic the allow-list holds (Melanoma Clinic; a
         # Chinese office after its place keeps the place's finding: 鼓楼区 + 卫健委)
-        or (span.isascii() and lex.within_protected(text, start, end))
+        or (span.isascii() and lex.within_protected(text, _after_greeting(text, start, end), end))
         or not (
             _FACILITY.search(span)
             or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
@@ -314,6 +314,15 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     ):
         return False
     return not is_medical_term(span)
+
+
+# A greeting or an article a finding may open with before what it names (Dear| Allergy Clinic).
+_GREETING_HEAD = re.compile(r"(?:Dear|Hi|Hello|To|the|The)[ \t]+")
+
+
+def _after_greeting(text: str, start: int, end: int) -> int:
+    head = _GREETING_HEAD.match(text, start, end)
+    return head.end() if head else start
 
 
 # A place of two capitalised words joined by a hyphen (Porto-Novo, Saint-Louis).
@@ -618,12 +627,12 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
     return kept
 
 
-# A street by its kind (Johnston St, Drumbo Park, Cairns Hill, Maes Hyfryd, Heol y Dŵr), and a
-# place that ends on a facility's kind (Mabuhay General Hospital).
+# A street or a house by its kind (Johnston St, Drumbo Park, Cairns Hill, Maes Hyfryd, Heol y
+# Dŵr, Bryn Awel), and a place that ends on a facility's kind (Mabuhay General Hospital).
 _STREET = re.compile(
     r"(?:.*\s)?(?:St|Street|Rd|Road|Ave|Avenue|Lane|Ln|Drive|Close|Crescent|Way|Park|Terrace"
     r"|Place|Court|Gardens|Grove|Row|Boulevard|Blvd|Heights|Hill|Rise|Mews|Square|Brae|Wynd)\.?"
-    r"|(?:Maes|Heol|Ffordd|Stryd|Lôn|Rhodfa)\s.+"
+    r"|(?:Maes|Heol|Ffordd|Stryd|Lôn|Rhodfa|Bryn|Plas|Cwm|Nant|Glan|Hafod|Tŷ)\s.+"
 )
 _FACILITY_END = re.compile(
     r".*\b(?:Hospital|Clinic|Centre|Center|Home|Surgery|Practice|Pharmacy|Hospice)"

@@ -16,12 +16,13 @@ from medrubric.screen.text import normalise
 
 # A finding followed by one of these names a disease, sign, test or scale, not a person or place.
 _EN_DISEASE_HEAD = re.compile(
-    r"(?:(?:['’]s|s['’]|['’])?\s*(?:disease|syndrome|palsy|phenomenon|lymphoma|sarcoma|thyroiditis"
-    r"|encephalopathy|dementia|chorea|neuralgia|disorder|anomaly|contracture|o?esophagus|cyst"
+    r"(?:(?:['’]s|s['’]|['’])?[ \t]*(?:disease|syndrome|palsy|phenomenon|lymphoma|sarcoma"
+    r"|thyroiditis|encephalopathy|dementia|chorea|neuralgia|disorder|anomaly|contracture|o?esophagus|cyst"
     r"|ulcer|tumou?r|virus|fever|flu|hernia|arthritis|triad|wort|tendon|duct|gland|pouch|reflex"
     r"|manoeuvre|maneuver|criteria|classification|coma)"
     # Weaker heads count only right after the name: "Apgar score", not "Mary's test results".
-    r"|\s+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?|stage|staging|grade"
+    # (on the name's line: a heading on the next, "Procedure:", names no procedure after it)
+    r"|[ \t]+(?:test|score|scale|sign|procedure|operation|fracture|tube|cells?|stage|staging|grade"
     r"|grading|chart|stool|classification|index|questionnaire|inventory|murmur|pupil|nodule"
     r"|catheter|line|splint|formula|manoeuvre|maneuver|position|repair|shunt|harness))\b",
     re.IGNORECASE,

@@ -334,6 +334,8 @@ _ZH_NOT_HANDLE = re.compile(
     r"^(?:我|你|您|他|她|它|大家|各位|我们|你们|他们|她们|有人|网友|病友|群友|家属|朋友|楼主|版主|管理员"
     r"|医生|大夫|护士|主任|老师|教授|专家|前辈|姐妹|宝妈|亲|谢谢|感谢|以上|完|未完待续|原文|本帖)"
     r"|^.{0,2}(?:医生|大夫|护士|主任|老师|教授|专家|护士长|医护|人员|们)$"
+    # …or a whole team signing (——安宁病房全体医护, ——心内科护理团队)
+    r"|全体|全體|团队$|團隊$"
 )
 # Doubled characters that are words, not pet names (天天, 慢慢, 宝宝, 妈妈).
 _ZH_DOUBLED_WORDS = frozenset(
@@ -507,6 +509,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_seventh_rules()
         + fifty_eighth_rules()
         + fifty_ninth_rules()
+        + sixtieth_rules()
         + gazetteer_rules()
     )
 
@@ -2572,7 +2575,7 @@ def _facility(value: str) -> bool:
     return not any(w in barred for w in words) and words[0] not in _SURGERY_NOT
 
 
-_ZH_VERBS = "推荐介绍转挂约送找选过"
+_ZH_VERBS = "推荐介绍转挂约送找选过至请仍"
 # Characters of a kind of hospital (三甲医院, 大医院, 社区医院, 县级医院), not its name.
 _ZH_GENERIC_HOSPITAL = set(
     "大小家个一二三甲级综合专科私立公民营正规其他别附近当地本基层上定点社区乡镇县市省好"
@@ -7099,7 +7102,7 @@ _EVENT_DAY = re.compile(
     # …a procedure, a letter, a donation or a jab (post fasciectomy 02/05, GP letter of
     # 03/06, last whole blood donation 03/04)
     r"|seen|born|[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|letter[ \t]+(?:of|dated)"
-    r"|donation|donated|jab|vaccinated))(?:[ \t]+on)?[ \t]+"
+    r"|donation|donated|jab|vaccinated|checked))(?:[ \t]+on)?[ \t]+"
     r"((?:3[01]|[12]\d|0?[1-9])[/.](?:1[0-2]|0?[1-9]))(?![\d/]|\.\d)"
 )
 # A day of a month of the Nepali calendar (Baisakh 12, 3 Magh).
@@ -7945,7 +7948,7 @@ _ZH_ESTATE_FLAT = re.compile(
     r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2,4}(?:苑|园|園|庭|府|邸|居|湾|灣|轩|軒|阁|閣|小区|小區)"
     r"\d{1,2}-\d{3,4})(?![\d-])"
 )
-_ZH_KIN_AFTER_SURNAME = "婶|嬸|叔|伯|姨|姑|舅|嫂"
+_ZH_KIN_AFTER_SURNAME = "婶|嬸|叔|伯|姨|姑|舅|嫂|阿婆|阿公|阿嬷|阿嫲|婆婆"
 _ZH_ADDRESSED = "女士|先生|小姐|阿姨|大爷|大爺|奶奶|爷爷|爺爺|师傅|師傅"
 
 
@@ -7969,7 +7972,7 @@ def fifty_ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             re.compile(
-                rf"(?:^|(?<=[\s，,。！!？?、：:]))(?![大小老表堂])({any_surname})"
+                rf"(?:^|(?<=[\s，,。！!？?、：:｜|]))(?![大小老表堂])({any_surname})"
                 rf"(?=[二三四五六七八九]?(?:{_ZH_KIN_AFTER_SURNAME}))",
                 re.MULTILINE,
             ),
@@ -7982,4 +7985,114 @@ def fifty_ninth_rules() -> tuple[Rule, ...]:
             cues=("氏",),
         ),
         Rule("LOCATION", _ZH_ESTATE_FLAT, group=1, min_digits=4),
+    )
+
+
+# A day and month opening a line of a Chinese log before its colon (6/4：渗液少).
+_ZH_LOG_DAY = re.compile(
+    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+    r"|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?=[ \t]*：)"
+)
+# A day and month before a time of day (急救交接：2/17 03:10; Callout 2/17 03:10).
+_DAY_BEFORE_TIME = re.compile(
+    r"(?<![\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+    r"|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?=[ \t]+[0-2]?\d:[0-5]\d\b)"
+)
+# A user name in lower case opening a chat line before its colon (moss: factory reset), in a
+# chat where another line's speaker is a handle (kai.wren:, redacted_ribs:).
+_CHAT_SPEAKER = re.compile(r"(?m)^[ \t]*([a-z][a-z0-9_.]{2,23})(?=:[ \t])")
+_HANDLE_SHAPE = re.compile(r"[a-z][a-z0-9]*[._\d][a-z0-9._]*")
+# Words a note's line opens with before a colon (plan: …, meds: …), no speaker.
+_NOTE_LABELS = frozenset(
+    (
+        "note", "notes", "plan", "dx", "hx", "rx", "meds", "pmh", "psh", "obs", "bp", "hr", "rr",
+        "temp", "spo2", "sats", "edit", "update", "tldr", "eta", "fyi", "ps", "nb", "re",
+        "subject", "to", "from", "cc", "date", "time", "pt", "rv",
+    )
+)  # fmt: skip
+# A code to collect a result or a parcel with (凭取单码8831到…取报告).
+_ZH_PICKUP_CODE = re.compile(
+    r"(?:取单码|取件码|取报告码|提取码|取号码)[:：]?[ \t]*([A-Za-z0-9]{4,10})(?![A-Za-z0-9])"
+)
+# A Latin initial before a Chinese term of address ({L}先生).
+_LATIN_INITIAL_ADDRESSED = re.compile(r"(?<![A-Za-z])([A-Z])(?=先生|女士|小姐|太太)")
+# A Spanish or Portuguese title before a surname (Sr. Ho, Sra. Nuñez).
+_IBERIAN_TITLE = re.compile(
+    rf"\b(?:Sr|Sra|Srta|Snr|Snra)\.?[ \t]+([{UPPER_LETTERS}][{LOWER_LETTERS}]+)"
+)
+# A Welsh place of Llan- (Llan-non, Llanfairfechan), which is no one's name.
+_LLAN_PLACE = re.compile(rf"\bLlan(?:-[{LOWER_LETTERS}]+|[{LOWER_LETTERS}]{{3,}})\b")
+
+
+def _chat_speaker(text: str, start: int, end: int) -> bool:
+    """A lower-case word before a colon opening a line is a speaker when it is no note's
+    label and it, or another line's speaker, is shaped as a handle or is no everyday word
+    (kai.wren, velvetstatic): a chat, not a note's fields."""
+    value = text[start:end]
+    lex = lexicon()
+    if value in _NOTE_LABELS or lex.is_drug_name(value):
+        return False
+    return any(
+        speaker not in _NOTE_LABELS
+        and (_HANDLE_SHAPE.fullmatch(speaker) or speaker not in lex.en_common_words)
+        for speaker in {m.group(1) for m in _CHAT_SPEAKER.finditer(text)}
+    )
+
+
+def _greeted_before_and(value: str) -> bool:
+    """One word greeted before "and" is a name when it is no title, drug or eponym and is a
+    given name or no everyday word (Dear Wade and…; not Dear Parents and Carers)."""
+    lex = lexicon()
+    return (
+        value not in _TITLES_GREETED
+        and _no_drug_or_eponym(value)
+        and (lex.is_given(value) or value.lower() not in lex.en_common_words)
+    )
+
+
+_TITLES_GREETED = frozenset(("Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof", "Madam", "Sir"))
+
+
+def _no_drug_or_eponym(value: str) -> bool:
+    lex = lexicon()
+    return not (lex.is_drug_name(value) or lex.is_eponym(value))
+
+
+def sixtieth_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 60 showed missing and no rule took:
+    - a day and month opening a Chinese log's line (6/4：) or before a time (2/17 03:10);
+    - a user name in lower case opening a chat line, beside handles (moss:, pip:);
+    - a name greeted before "and" (Dear Wade and the whole Bauer family);
+    - a Chinese surname before 家 and its people (致骆家各位);
+    - a code to collect a result with (取单码8831);
+    - a Latin initial before 先生 or 女士; a surname after Sr. or Sra.;
+    - a Welsh place of Llan- (Llan-non)."""
+    lex = lexicon()
+    any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
+    return (
+        Rule("DATE", _ZH_LOG_DAY, group=1, min_digits=2, cues=("：",)),
+        Rule("DATE", _DAY_BEFORE_TIME, group=1, min_digits=4, cues=(":",)),
+        Rule("NAME", _CHAT_SPEAKER, group=1, accept_at=_chat_speaker, cues=(":",)),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?m)(?:^|(?<=[.!?]\s))[ \t]*(?i:dear|hi|hello)[ \t]+({_CAP})"
+                r"(?=[ \t]+(?:and|&)[ \t]+(?:the[ \t]+(?:whole[ \t]+)?)?[A-Z])"
+            ),
+            group=1,
+            accept=_greeted_before_and,
+            cues=("dear", "hi", "hello"),
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:^|(?<=[致给給对對\s，,]))({any_surname})(?=家(?:各位|人|属|屬|亲友|親友))"
+            ),
+            group=1,
+            cues=("家",),
+        ),
+        Rule("ID", _ZH_PICKUP_CODE, group=1, min_digits=2),
+        Rule("NAME", _LATIN_INITIAL_ADDRESSED, group=1),
+        Rule("NAME", _IBERIAN_TITLE, group=1, accept=_no_drug_or_eponym, cues=("sr",)),
+        Rule("LOCATION", _LLAN_PLACE, cues=("llan",)),
     )
