@@ -29,10 +29,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # `make test` runs `--dist loadfile` on two workers: each test file on one worker, as its module
 # and session fixtures assume. The docs blocks are one file but a good part of the suite, so
-# they are split by page (pages share nothing but an LLM cache); evaluation.md's `medrubric
-# demo` repeats README.md's `make demo` and stays beside it to be answered from that cache.
+# they are split by page (pages share nothing but an LLM cache).
 DOCS_TEST = "tests/docs/test_docs.py::"
-DOCS_PAGE_WITH = {"docs/evaluation.md": "README.md"}
 
 
 @pytest.hookimpl(optionalhook=True)  # `-p no:xdist` runs without the plugin that defines it
@@ -45,7 +43,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.startswith(DOCS_TEST) and "[" in nodeid:
                 page = nodeid.split("[", 1)[1].rsplit(":", 1)[0]
-                return f"{DOCS_TEST}{DOCS_PAGE_WITH.get(page, page)}"
+                return f"{DOCS_TEST}{page}"
             return super()._split_scope(nodeid)
 
     return FilesAndDocPages(config, log)

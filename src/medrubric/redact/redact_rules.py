@@ -7988,16 +7988,14 @@ def fifty_ninth_rules() -> tuple[Rule, ...]:
     )
 
 
+# A day and month with a slash, either first (6/4, 2/17, 15/10).
+_SLASHED_DAY = (
+    r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
+)
 # A day and month opening a line of a Chinese log before its colon (6/4：渗液少).
-_ZH_LOG_DAY = re.compile(
-    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
-    r"|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?=[ \t]*：)"
-)
+_ZH_LOG_DAY = re.compile(rf"(?m)^[ \t]*({_SLASHED_DAY})(?=[ \t]*：)")
 # A day and month before a time of day (急救交接：2/17 03:10; Callout 2/17 03:10).
-_DAY_BEFORE_TIME = re.compile(
-    r"(?<![\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
-    r"|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?=[ \t]+[0-2]?\d:[0-5]\d\b)"
-)
+_DAY_BEFORE_TIME = re.compile(rf"(?<![\d/.])({_SLASHED_DAY})(?=[ \t]+[0-2]?\d:[0-5]\d\b)")
 # A user name in lower case opening a chat line before its colon (moss: factory reset), in a
 # chat where another line's speaker is a handle (kai.wren:, redacted_ribs:).
 _CHAT_SPEAKER = re.compile(r"(?m)^[ \t]*([a-z][a-z0-9_.]{2,23})(?=:[ \t])")
