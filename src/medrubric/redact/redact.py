@@ -488,7 +488,7 @@ _AFTER = {
         # …and the rest of a place an apostrophe parts (Kolofo|'ou; not 's).
         rf"|(?<=[a-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{2,}}\b"
         # …and a Chinese district's, city's or county's word after it (住Usera|区, Burnaby|市).
-        r"|(?<=[a-z])(?:[区區市县縣省镇鎮村])(?!域|域|长|長|民|场|場|面)"
+        r"|(?<=[a-z])[区區市县縣省镇鎮村](?![域长長民场場面])"
     ),
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
