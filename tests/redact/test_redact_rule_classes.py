@@ -1071,6 +1071,33 @@ FOUND = {
         ("居家换药记录｜林阿婆 91岁\n6/4：渗液少，藻酸盐敷料", "DATE", "6/4"),
         ("急救交接：2/17 03:10，男，22岁", "DATE", "2/17"),
     ],
+    "sixty-first": [
+        ("出院小结：住院日期2023.11.04-2023.11.19，诊断：肺炎", "DATE", "2023.11.04"),
+        ("出院小结：住院日期2023.11.04-2023.11.19，诊断：肺炎", "DATE", "2023.11.19"),
+        ("下乡义诊安排\n8/14—8/16　墨脱县　内科", "DATE", "8/16"),
+        ("复诊安排 9/28 - 10/3 都可以", "DATE", "9/28"),
+        ("VISIT REQUEST\nDate: 4/22\nComplaint: rash on both arms", "DATE", "4/22"),
+        ("Your review with Dr Amin is booked for 11/9 at 2.30pm.", "DATE", "11/9"),
+        ("Physio group, week beginning 3/2: five came", "DATE", "3/2"),
+        ("Falls clinic Thurs 12/6: Mr Abbott fine", "DATE", "Thurs 12/6"),
+        ("Rappel : vaccin le jeudi 5 mars à 9h", "DATE", "jeudi 5 mars"),
+        ("8.23　今天咳得少了，雾化照常做", "DATE", "8.23"),
+        ("护理日记　4/30　阴\n今天血压138/86", "DATE", "4/30"),
+        ("用药记录\n3.11　美沙拉秦4g\n3.12　腹泻两次", "DATE", "3.12"),
+        ("接诊登记\n来访者：孙一凡　电话见档案", "NAME", "孙一凡"),
+        ("值班护士签字：韩", "NAME", "韩"),
+        ("紧急联系人：Owen　手机见背面", "NAME", "Owen"),
+        ("多亏了社区翻译志愿者Megan陪我去验血", "NAME", "Megan"),
+        ("吃饱了再睡　IP属地：四川\n宝宝湿疹反反复复", "NAME", "吃饱了再睡"),
+        ("Amaru, 23, came in after a fall from the truck.", "NAME", "Amaru"),
+        ("3. Chas Mowat (88) — INR today", "NAME", "Chas"),
+        (
+            "l0stinthefog: my inhaler ran out\nxXmidnightOwlXx: go to urgent care",
+            "NAME",
+            "xXmidnightOwlXx",
+        ),
+        ("Home visit list\n2. Mrs Tait, 7 Kirk Brae, Lerwick ZE1 0AB", "LOCATION", "7 Kirk Brae"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1443,6 +1470,16 @@ EDGES = {
         ("您的青光眼随访请仍至医院眼科进行。", "青光眼"),
         ("保重身体。\n——安宁病房全体医护", "安宁病房"),
     ],
+    "sixty-first": [
+        # a range of scores out of ten or of fractions before a unit is no date; 楼下 after a
+        # verb of going is downstairs, no reply's floor; a vital sign is no part of a name
+        ("pain went from 3/10-7/10 after the walk", "3/10-7/10"),
+        ("take 1/2-3/4 tab at night", "1/2-3/4"),
+        ("1.1  背景\n1.2  方法", "背景"),
+        ("我走到楼下便利店买了口罩", "便利店"),
+        ("Mr Dunbar BP 150/90 so no exercise today", "BP 150/90"),
+        ("eGFR: 48, stable", "eGFR"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1653,6 +1690,16 @@ KEPT = {
         ("isolation ward na Kenema wit Lassa. Dem don start ribavirin", "Lassa"),
         ("Dear Allergy Clinic,\nMy son had hives after cashew", "Allergy Clinic"),
         ("CARER QUESTIONNAIRE – Memory Clinic\nPatient: Vernon Caudill", "Memory Clinic"),
+    ],
+    "sixty-first": [
+        ("Booking: G3P2, 34 weeks, low-lying placenta", "G3P2"),
+        ("十二指肠溃疡复查，胃镜见愈合", "十二指肠溃疡"),
+        ("She gets Webster packs from the chemist now.", "Webster packs"),
+        ("Referred to Audiology after the newborn screen", "Audiology"),
+        ("The Gender Identity Clinic wrote back at last", "Gender Identity Clinic"),
+        ("Haberman奶瓶喂了20ml", "Haberman"),
+        ("瑞思迈的面罩漏气怎么办", "瑞思迈"),
+        ("Kala-azar treated with AmBisome in Gedaref", "Kala-azar"),
     ],
 }
 

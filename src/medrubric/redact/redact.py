@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -234,7 +235,8 @@ _MONTH_AND_YEAR = re.compile(MONTH_AND_YEAR)
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for a date that is a clinic's weekly day, one word naming a drug, a lone number
-    no day of a month can be or a month and year with no event of the person's before it, and
+    no day of a month can be, a month and year with no event of the person's before it or the
+    start of a protected term (十二|指肠溃疡), and
     for names and places that are eponyms, drug names, medical terms (黄疸 after 患者 looks like
     a name), countries or regions, common words, words for a relative, or the second word of a
     drug's brand (Abilify Maintena)."""
@@ -247,6 +249,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
             or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
+            or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
                 _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
                 and not personal_event_before(text, start)
@@ -256,6 +259,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False
     if kind in ("NAME", HANDLE) and text.endswith(("过敏", "過敏"), start, end):
         return False  # 芒果过敏: an allergy, not a name
+    if kind in ("NAME", HANDLE) and _OBSTETRIC_HISTORY.fullmatch(text, start, end):
+        return False  # G2P1: gravida and para, not a user name
     if kind in ("DATE", "DOB") and _GESTATION.fullmatch(text, start, end):
         return False  # 28周出生: born at 28 weeks, not on a date
     if kind == "ID" and _READING.fullmatch(text, start, end):
@@ -357,6 +362,8 @@ _ONE_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
 _LONE_NUMBER = re.compile(r"(?:the\s+)?(?:3[2-9]|[4-9]\d|[1-9]\d\d)(?:st|nd|rd|th)?")
 # A centile after an ordinal: a growth chart's line, not a day.
 _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I)
+# Gravida and para, with abortions or living children (G2P1, G3P1A1, G4P2L2).
+_OBSTETRIC_HISTORY = re.compile(r"G\d{1,2}P\d{1,2}(?:[ATL]\d{1,2})*")
 # A blood pressure (152/101, 90/60): systolic 60-259 over diastolic 30-159, never an ID.
 _READING = re.compile(r"(?:[6-9]\d|1\d\d|2[0-5]\d)/(?:[3-9]\d|1[0-5]\d)")
 # A part of the body or a count after an ordinal: the 4th metacarpal, the 5th rib, not a day.
@@ -870,7 +877,7 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
         end = start - neg_len
         if kind == HANDLE:  # a user name ends before a clinical term it ran on into
             end = _before_a_term(text, start, end)
-        end = _one_line(text, kind, start, end)
+        end = _before_vital(text, kind, start, _one_line(text, kind, start, end))
         if end <= max(start, cursor) or not _is_identifier(text, kind, start, end):
             continue
         if start >= cursor:
@@ -882,7 +889,16 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
             continue
         cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
-    return [_place_start(text, f) for f in found]
+    return [_with_marks(text, _place_start(text, f)) for f in _speaker_again(text, found)]
+
+
+def _with_marks(text: str, f: Finding) -> Finding:
+    """`f` with the combining marks after its last letter (Behchokǫ̀: the grave accent is a
+    code point of its own after ǫ)."""
+    end = f.end
+    while end < len(text) and unicodedata.combining(text[end]):
+        end += 1
+    return f if end == f.end else Finding(f.kind, f.start, end)
 
 
 def _one_line(text: str, kind: str, start: int, end: int) -> int:
@@ -893,6 +909,19 @@ def _one_line(text: str, kind: str, start: int, end: int) -> int:
         return end
     cut = text.find("\n", start, end)
     return end if cut < 0 else start + len(text[start:cut].rstrip())
+
+
+# A vital sign's or a test's abbreviation in capitals that a name ran on into (Mrs Bjarnason|BP
+# 168/94 pre-exercise).
+_VITAL_AFTER_NAME = re.compile(r"[ \t]+(?:BP|HR|RR|SpO2|SATS|Sats|ECG|EKG|INR|BMI|GCS|CBG|BM|T)$")
+
+
+def _before_vital(text: str, kind: str, start: int, end: int) -> int:
+    """The end of a name at `text[start:end]` before a vital sign's abbreviation ending it."""
+    if kind != "NAME":
+        return end
+    vital = _VITAL_AFTER_NAME.search(text, start, end)
+    return end if vital is None else vital.start()
 
 
 def _before_a_term(text: str, start: int, end: int) -> int:
@@ -931,16 +960,21 @@ def _place_start(text: str, f: Finding) -> Finding:
 # After a name that is an everyday word opens a sentence, the words that say it is the name
 # again ("Faith is 2.1kg now", "Will will be 3"), not the word ("Hope you are well").
 _AGAIN_AFTER = re.compile(r"['’]s\b|\s+(?:is|was|has|had|and|will|still|got|went|came)\b|\s*\(")
+# A number after a word: a dose or a strength (Lexamil 10mg, Dolo 650), no name's.
+_NUMBER_AFTER = re.compile(r"\s*\d")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\n。！？])\s*$")
 
 
 def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
     """`findings` and every other capitalised use of a given name that a finding names as a
-    person in `text`: one that is an everyday word (Faith, Grace, Will), or the given name of
-    a full name found (Remy Broussard … Remy is fighting): the same word is the same person,
-    unless it opens a sentence with no word after it saying so."""
+    person in `text`: one that is an everyday word (Faith, Grace, Will), a name of one word
+    found once (Help Manteu get to Montreal … Manteu is 6), or the given name of a full name
+    found (Remy Broussard … Remy is fighting): the same word is the same person, unless it
+    opens a sentence with no word after it saying so. A name of one word is not taken again
+    before a number (a brand the NER read as a name: Lexamil … Lexamil 10mg)."""
     lex = lexicon()
-    names = set()
+    names: set[str] = set()
+    single: set[str] = set()
     for f in findings:
         if f.kind != "NAME":
             continue
@@ -949,8 +983,7 @@ def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
         if everyday_name(span):
             names.add(span)
         elif (
-            first != span
-            and _ONE_WORD.fullmatch(first)
+            _ONE_WORD.fullmatch(first)
             and len(first) > 2
             and first[0].isupper()
             and first.lower() not in lex.en_common_words
@@ -958,20 +991,47 @@ def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
             and not is_english_relative(first)
             and not lex.is_drug_name(first)
             and not lex.is_kept_place(first)
+            and not lex.is_eponym(first)
         ):
-            names.add(first)
-    if not names:
+            (names if first != span else single).add(first)
+    if not names and not single:
         return findings
     taken = [(f.start, f.end) for f in findings]
     added = [
         Finding("NAME", m.start(), m.end())
-        for name in names
+        for name in names | single
         for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", text)
         if not any(a < m.end() and m.start() < b for a, b in taken)
+        and not (name in single and _NUMBER_AFTER.match(text, m.end()))
         and (
             not _SENTENCE_END.search(text, 0, m.start())
             or _AGAIN_AFTER.match(text, m.end()) is not None
         )
+    ]
+    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+
+
+# A speaker opening a chat's line before its colon (英子：…).
+_SPEAKER_AT = re.compile(r"(?m)^[ \t]*([^\s:：]{1,24})[ \t]*[：:]")
+
+
+def _speaker_again(text: str, findings: list[Finding]) -> list[Finding]:
+    """`findings` and every other line a speaker found opens before its colon (英子：… found
+    once, 英子：邵主任… again): the same speaker in the same chat."""
+    speakers = {
+        text[f.start : f.end]
+        for f in findings
+        if f.kind == "NAME"
+        and (m := _SPEAKER_AT.match(text, text.rfind("\n", 0, f.start) + 1)) is not None
+        and m.span(1) == (f.start, f.end)
+    }
+    if not speakers:
+        return findings
+    taken = [(f.start, f.end) for f in findings]
+    added = [
+        Finding("NAME", *m.span(1))
+        for m in _SPEAKER_AT.finditer(text)
+        if m.group(1) in speakers and not any(a < m.end(1) and m.start(1) < b for a, b in taken)
     ]
     return sorted([*findings, *added], key=lambda f: f.start) if added else findings
 

@@ -510,6 +510,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_eighth_rules()
         + fifty_ninth_rules()
         + sixtieth_rules()
+        + sixty_first_rules()
         + gazetteer_rules()
     )
 
@@ -1243,7 +1244,8 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:\b(?:on|admitted|discharged|operated|since|from|until|till|to|between|dated"
                 r"|died|passed away|seen|born|delivered|induced|diagnosed|appointment|appt|scan"
-                r"|expired|expires|expiring|due|effective|follow-up is|review is)"
+                r"|expired|expires|expiring|due|effective|follow-up is|review is"
+                r"|week beginning|week commencing|w/c|week of|wk of)"
                 r"(?:\s+on)?(?:\s+the)?)\s+((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![/\d])"
                 r"(?!\s*(?:pain|mg|ml|days?|weeks?|tabs?\b|tablets?|pills?|caps?\b|capsules?|doses?"
                 r"|strength|of\b))"
@@ -1702,11 +1704,15 @@ def name_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人|收件人|收货人|家属|户主)[\s:：是为]*"
+                r"(?:我叫|我的名字是|本人姓名|患者姓名|姓名|联系人|收件人|收货人|家属|户主|来访者"
+                r"|來訪者)[\s:：是为]*"
                 rf"(?![了过着的个]|{_ZH_NAME_WITHHELD})({_HAN}{{2,4}}){_ZH_NAME_END}"
             ),
             group=1,
-            cues=("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主"),
+            cues=(
+                *("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主", "来访者"),
+                "來訪者",
+            ),
         ),
         # 患者王芳, 我是赵磊, 我女儿周婷婷: a surname and one or two given-name characters
         # (or any one character when the name clearly ends there).
@@ -2062,7 +2068,8 @@ def place_rules() -> tuple[Rule, ...]:
                 r"|(?:(?:N|S|E|W|NE|NW|SE|SW)\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}"
                 r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Ct|Place"
                 r"|Grove|Close|Crescent|Cres|Terrace|Tce|Gardens|Row|Square|Mews|Parkway|Highway"
-                r"|Hwy|Circle|Trail|Walk|Hill|View|Pde|Parade|Dr(?!\.?\s+[A-Z][a-z]))\b\.?"
+                r"|Hwy|Circle|Trail|Walk|Hill|View|Pde|Parade|Brae|Wynd|Vennel|Loaning"
+                r"|Dr(?!\.?\s+[A-Z][a-z]))\b\.?"
                 r"(?:\s(?:N|S|E|W|NE|NW|SE|SW)\b(?![.'’]?\w))?)"
             ),
             min_digits=1,
@@ -2346,8 +2353,10 @@ _ZH_WARD_BED = re.compile(
 )
 
 
+# 楼上 and 楼下 name a reply's floor, not after a verb of going (走到楼下便利店: downstairs).
 _ZH_HANDLE_CUE = (
-    r"回复|楼上|楼下|楼主|B站|b站|微博(?:是|号)?|小红书(?:是|号)?|抖音(?:是|号)?|昵称(?:是|叫)?"
+    r"回复|(?<![到去在住走跑])楼[上下]|楼主|B站|b站|微博(?:是|号)?|小红书(?:是|号)?"
+    r"|抖音(?:是|号)?|昵称(?:是|叫)?"
 )
 _ZH_HANDLE_CUES = ("回复", "楼上", "楼下", "楼主", "b站", "微博", "小红书", "抖音", "昵称")
 # Hospitals known by their short name alone.
@@ -7005,20 +7014,23 @@ _TITLED_INITIAL = re.compile(
 )
 # A day and a French month (le 3 avril, 1er mars).
 _FRENCH_DATE = re.compile(
-    r"(?i)\b((?:3[01]|[12]\d|0?[1-9])(?:er)?[ \t]+(?:janvier|février|fevrier|mars|avril|mai|juin"
+    r"(?i)\b((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t]+)?"
+    r"(?:3[01]|[12]\d|0?[1-9])(?:er)?[ \t]+(?:janvier|février|fevrier|mars|avril|mai|juin"
     r"|juillet|août|aout|septembre|octobre|novembre|décembre|decembre))\b"
 )
 # The month and day a log or a handover's title closes on (陪诊日志 6.18).
 _LOG_DATE = re.compile(
-    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接)[ \t]*"
+    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接)[ \t\u3000]*"
     r"((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))(?![\d./])"
 )
 _LOG_CUES = ("日志", "日誌", "日记", "日記", "记录", "記錄", "交班", "交接")
-# A month and day opening a line of a dated register (9/2 邹建国 要：…, 📅 3/4 细针穿刺), two such
-# lines or more.
+# A month and day opening a line of a dated register (9/2 邹建国 要：…, 📅 3/4 细针穿刺), or dotted
+# before a wide space (2.20　Haberman奶嘴), two such lines or more.
 _REGISTER_DAY = re.compile(
-    r"(?m)^[ \t]*(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*|[•·▪*-][ \t]*)?"
-    r"((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))[ \t]+(?=[\u4e00-\u9fff])"
+    r"(?m)^[ \t\u3000]*(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?[ \t]*|[•·▪*-][ \t]*)?"
+    r"((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?=[ \t\u3000]+[\u4e00-\u9fff])"
+    r"|(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])"
+    rf"(?=(?:\u3000|\t|[ ]{{2}})[ \t\u3000]*[\u4e00-\u9fff{UPPER_LETTERS}]))"
 )
 
 
@@ -7784,7 +7796,8 @@ _ZH_SURNAME_LAO = (
 )
 # A Latin name in a Chinese form's field (病人姓名：Lee Siew Keng).
 _ZH_FIELD_LATIN_NAME = re.compile(
-    rf"(?:姓名|名字|病人|患者|病患|客户|客戶)[ \t]*[：:][ \t]*"
+    r"(?:姓名|名字|病人|患者|病患|客户|客戶|联系人|聯繫人|家属|家屬|来访者|來訪者)"
+    rf"[ \t]*[：:][ \t]*"
     rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+){{0,3}})"
 )
 # A surname an anonymised record keeps (患者：牛某某).
@@ -7921,7 +7934,8 @@ def fifty_seventh_rules() -> tuple[Rule, ...]:
 _BIB_NUMBER = re.compile(r"(?i:\bbib(?:[ \t]*(?:no\.?|number|#))?[ \t]*[:#]?[ \t]*)(\d{2,6})\b")
 # A surname alone in a Chinese form's field of who signed (经治医生：钱　日期).
 _ZH_SIGNED_SURNAME = (
-    r"(?:医生|医师|醫生|醫師|护士|護士|签名|簽名|经办人|經辦人)[ \t]*[：:][ \t]*({surnames})"
+    r"(?:医生|医师|醫生|醫師|护士|護士|签名|簽名|签字|簽字|经办人|經辦人)"
+    r"[ \t]*[：:][ \t]*({surnames})"
     r"(?=[\s　，,。]|$)"
 )
 
@@ -7995,10 +8009,13 @@ _SLASHED_DAY = (
 # A day and month opening a line of a Chinese log before its colon (6/4：渗液少).
 _ZH_LOG_DAY = re.compile(rf"(?m)^[ \t]*({_SLASHED_DAY})(?=[ \t]*：)")
 # A day and month before a time of day (急救交接：2/17 03:10; Callout 2/17 03:10).
-_DAY_BEFORE_TIME = re.compile(rf"(?<![\d/.])({_SLASHED_DAY})(?=[ \t]+[0-2]?\d:[0-5]\d\b)")
+_DAY_BEFORE_TIME = re.compile(
+    rf"(?<![\d/.])({_SLASHED_DAY})(?![\d/])(?=[ \t]+(?:(?:at|@)[ \t]*)?"
+    r"(?:[0-2]?\d:[0-5]\d\b|[01]?\d(?:[.:][0-5]\d)?[ \t]?[ap]\.?m\b))"
+)
 # A user name in lower case opening a chat line before its colon (moss: factory reset), in a
 # chat where another line's speaker is a handle (kai.wren:, redacted_ribs:).
-_CHAT_SPEAKER = re.compile(r"(?m)^[ \t]*([a-z][a-z0-9_.]{2,23})(?=:[ \t])")
+_CHAT_SPEAKER = re.compile(r"(?m)^[ \t]*([a-z][A-Za-z0-9_.]{2,23})(?=:[ \t])")
 _HANDLE_SHAPE = re.compile(r"[a-z][a-z0-9]*[._\d][a-z0-9._]*")
 # Words a note's line opens with before a colon (plan: …, meds: …), no speaker.
 _NOTE_LABELS = frozenset(
@@ -8022,13 +8039,20 @@ _IBERIAN_TITLE = re.compile(
 _LLAN_PLACE = re.compile(rf"\bLlan(?:-[{LOWER_LETTERS}]+|[{LOWER_LETTERS}]{{3,}})\b")
 
 
+def _lower_handle(value: str) -> bool:
+    """Lower case, or a handle of eight characters or more with capitals inside a lower-case
+    run of four (xXsnackwizardXx; not eGFR or pCO2)."""
+    return value.islower() or (len(value) >= 8 and re.search("[a-z]{4}", value) is not None)
+
+
 def _chat_speaker(text: str, start: int, end: int) -> bool:
-    """A lower-case word before a colon opening a line is a speaker when it is no note's
-    label and it, or another line's speaker, is shaped as a handle or is no everyday word
-    (kai.wren, velvetstatic): a chat, not a note's fields."""
+    """A word opening a line before a colon, in lower case or a handle's mixed case
+    (`_lower_handle`), is a speaker when it is no note's label and it, or another line's
+    speaker, is shaped as a handle or is no everyday word (kai.wren, velvetstatic): a chat,
+    not a note's fields."""
     value = text[start:end]
     lex = lexicon()
-    if value in _NOTE_LABELS or lex.is_drug_name(value):
+    if value in _NOTE_LABELS or lex.is_drug_name(value) or not _lower_handle(value):
         return False
     return any(
         speaker not in _NOTE_LABELS
@@ -8037,9 +8061,10 @@ def _chat_speaker(text: str, start: int, end: int) -> bool:
     )
 
 
-def _greeted_before_and(value: str) -> bool:
-    """One word greeted before "and" is a name when it is no title, drug or eponym and is a
-    given name or no everyday word (Dear Wade and…; not Dear Parents and Carers)."""
+def _one_word_name(value: str) -> bool:
+    """One word a rule reads as a name (greeted before "and", before an age in commas) is one
+    when it is no title, drug or eponym and is a given name or no everyday word (Dear Wade
+    and…, Nyabol, 19, delivered…; not Dear Parents and Carers)."""
     lex = lexicon()
     return (
         value not in _TITLES_GREETED
@@ -8078,7 +8103,7 @@ def sixtieth_rules() -> tuple[Rule, ...]:
                 r"(?=[ \t]+(?:and|&)[ \t]+(?:the[ \t]+(?:whole[ \t]+)?)?[A-Z])"
             ),
             group=1,
-            accept=_greeted_before_and,
+            accept=_one_word_name,
             cues=("dear", "hi", "hello"),
         ),
         Rule(
@@ -8093,4 +8118,88 @@ def sixtieth_rules() -> tuple[Rule, ...]:
         Rule("NAME", _LATIN_INITIAL_ADDRESSED, group=1),
         Rule("NAME", _IBERIAN_TITLE, group=1, accept=_no_drug_or_eponym, cues=("sr",)),
         Rule("LOCATION", _LLAN_PLACE, cues=("llan",)),
+    )
+
+
+# Two dates of a range, full (住院日期2024.03.02-2024.03.09) or a day and month slashed (7/3—7/5,
+# 12/11 - 14/11): the first and the second; not scores out of ten (4/10-6/10) nor fractions
+# before a unit (1/2-3/4 tab).
+_FULL_DATE = r"(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{4})"
+_RANGE_DASH = r"[ \t]*[-–—~～至到][ \t]*"
+_NOT_A_DAY_AFTER = (
+    r"(?![ \t]*(?:of\b|tabs?\b|tablets?|pills?|cups?|doses?|mg|ml|片|粒|杯|支|包|次))"
+)
+_FULL_DATE_FROM = re.compile(
+    rf"(?<![\d./:-])({_FULL_DATE})(?={_RANGE_DASH}{_FULL_DATE}(?![\d./-]?\d))"
+)
+_FULL_DATE_TO = re.compile(rf"(?<![\d./:-]){_FULL_DATE}{_RANGE_DASH}({_FULL_DATE})(?![\d./-]?\d)")
+_DAY_FROM = re.compile(
+    rf"(?<![\d/.])({_SLASHED_DAY})(?={_RANGE_DASH}(?:{_SLASHED_DAY})(?![\d/.]){_NOT_A_DAY_AFTER})"
+)
+_DAY_TO = re.compile(
+    rf"(?<![\d/.])(?!(?:10|0?[1-9])/10(?!\d))(?:{_SLASHED_DAY}){_RANGE_DASH}({_SLASHED_DAY})"
+    rf"(?![\d/.]){_NOT_A_DAY_AFTER}"
+)
+# A day and month in a form's field of the date (Date: 5/17, Visit date - 12/3).
+_DATE_FIELD_DAY = re.compile(
+    r"(?im)^[ \t]*(?:(?:visit|appt|appointment|review|request|referral|clinic)[ \t]+)?date"
+    r"(?:[ \t]+(?:seen|of[ \t]+(?:visit|request|referral|appointment|review)))?"
+    rf"[ \t]*[:：#-][ \t]*({_SLASHED_DAY})(?![\d/.])"
+)
+# A weekday before a day and month slashed (Weds 15/10, Thursday 6/3).
+_WEEKDAY_SLASHED_DAY = re.compile(
+    rf"\b(?:{_EN_DAY_NAME}|Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)\.?,?[ \t]+"
+    rf"(?<![\d/.])(?:{_SLASHED_DAY})(?![\d/.])"
+)
+# A day and month opening a Chinese post before a space (9.12　降温，痰多).
+_OPENING_DAY = re.compile(
+    r"\A[ \t\u3000]*((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))"
+    r"(?=[ \t\u3000]+[\u4e00-\u9fff])"
+)
+# A Latin name after who a person is to the writer in Chinese text (志愿者Grace, 我室友Ben).
+_ZH_ROLE_LATIN_NAME = re.compile(
+    r"(?:志愿者|志願者|翻译|翻譯|社工|护工|護工|室友|同事|闺蜜|閨蜜|男友|女友|老公|老婆|朋友)[ \t]?"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]{{2,}})(?![{LOWER_LETTERS}{UPPER_LETTERS}])"
+)
+# A display name before the region a Chinese platform shows beside it (饿了就吃　IP属地：广东).
+_IP_REGION_HANDLE = re.compile(r"(?m)^[ \t]*@?([^\s@：:]{2,20}?)[ \t\u3000]+IP属地[：:]")
+# A given name before an age between commas opening a sentence (Nyabol, 19, delivered twins).
+_NAME_BEFORE_AGE = re.compile(
+    rf"(?m)(?:^|(?<=[.!?][ \t]))([{UPPER_LETTERS}][{LOWER_LETTERS}]{{2,}})"
+    r"(?=,[ \t]+\d{1,2},[ \t]+[a-z])"
+)
+# A given name in an old abbreviation before a surname (Wm Bremner, Thos. Gunn).
+_OLD_GIVEN_ABBREVIATION = re.compile(
+    r"\b(?:Wm|Jas|Chas|Thos|Robt|Saml|Jno|Benj|Richd|Edwd|Alexr|Danl)\.?(?=[ \t]+[A-Z][a-z])"
+)
+
+
+def sixty_first_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 61 showed missing and no rule took:
+    - both dates of a range, full or a day and month (2024.03.02-2024.03.09, 7/3—7/5);
+    - a day and month in a form's date field (Date: 5/17), after a weekday (Weds 15/10) or
+      opening a Chinese post (9.12　降温);
+    - a Latin name after who a person is in Chinese text (志愿者Grace);
+    - a display name before a platform's IP属地;
+    - a given name before an age between commas (Nyabol, 19, delivered…);
+    - a given name's old abbreviation before a surname (Wm Bremner)."""
+    return (
+        Rule("DATE", _FULL_DATE_FROM, group=1, accept=_valid_numeric_date, min_digits=8),
+        Rule("DATE", _FULL_DATE_TO, group=1, accept=_valid_numeric_date, min_digits=8),
+        Rule("DATE", _DAY_FROM, group=1, accept=_day_and_month, min_digits=4, cues=("/",)),
+        # The second day of a range that is no score's may end in /10 (7/8—7/10).
+        Rule("DATE", _DAY_TO, group=1, min_digits=4, cues=("/",)),
+        Rule("DATE", _DATE_FIELD_DAY, group=1, accept=_day_and_month, cues=("date",)),
+        Rule(
+            "DATE",
+            _WEEKDAY_SLASHED_DAY,
+            accept=lambda v: _day_and_month(v.split()[-1]),
+            min_digits=2,
+            cues=("/",),
+        ),
+        Rule("DATE", _OPENING_DAY, group=1, min_digits=2),
+        Rule("NAME", _ZH_ROLE_LATIN_NAME, group=1, accept=_latin_given),
+        Rule(HANDLE, _IP_REGION_HANDLE, group=1, cues=("ip属地",)),
+        Rule("NAME", _NAME_BEFORE_AGE, group=1, accept=_one_word_name, min_digits=1),
+        Rule("NAME", _OLD_GIVEN_ABBREVIATION),
     )
