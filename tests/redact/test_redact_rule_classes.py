@@ -1098,6 +1098,27 @@ FOUND = {
         ),
         ("Home visit list\n2. Mrs Tait, 7 Kirk Brae, Lerwick ZE1 0AB", "LOCATION", "7 Kirk Brae"),
     ],
+    "sixty-second": [
+        ("DIALYSIS TRANSPORT – week of 4/10\nMr Lyle, pick-up 06:30", "DATE", "4/10"),
+        ("6.17周三　晨检记录\n两人发热", "DATE", "6.17周三"),
+        ("Stitches out, back Thurs to check the wound.", "DATE", "Thurs"),
+        (
+            "a new sign-in to your account quietharbourfox from a new device",
+            "NAME",
+            "quietharbourfox",
+        ),
+        ("上午去看杨婆婆，脚肿得厉害", "NAME", "杨"),
+        ("【社区卫生服务站】吴阿公您好：流感疫苗到了", "NAME", "吴"),
+        ("患者：CHAN, MEI LING\nRx# 3301", "NAME", "CHAN, MEI LING"),
+        (
+            "[#long-covid] driftwood_k: still breathless\n[#long-covid] saltmarsh: same",
+            "NAME",
+            "saltmarsh",
+        ),
+        ("3/12: 6yo F, sore throat x3d", "DATE", "3/12"),
+        ("养老院交接班 5/21 夜班→早班", "DATE", "5/21"),
+        ("服药记录\n9/2 阿布 美沙酮 45ml", "DATE", "9/2"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1700,6 +1721,13 @@ KEPT = {
         ("Haberman奶瓶喂了20ml", "Haberman"),
         ("瑞思迈的面罩漏气怎么办", "瑞思迈"),
         ("Kala-azar treated with AmBisome in Gedaref", "Kala-azar"),
+    ],
+    "sixty-second": [
+        ("Baby was born 3.4kg at 39 weeks", "3.4kg"),
+        ("初三(2)班学生晨检发热", "初三"),
+        ("She had a Jadelle implant put in last year", "Jadelle"),
+        ("接触者5人医学观察14天", "医学观察"),
+        ("高丽参炖鸡能不能吃", "高丽参"),
     ],
 }
 

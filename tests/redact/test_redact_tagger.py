@@ -65,12 +65,15 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
     ):
         assert redact_text(text)[0] == text
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
-    # The best path alone leaves this date out; the marginal decoding adds it.
-    dated = "家父蒋振邦先生于2022年12月26日在医院安详离世，享年九十一岁。"
-    date = ("DATE", dated.index("2022"), dated.index("在"))
-    assert date in set(tag_spans(dated))
+    # The best path alone leaves this place out; the marginal decoding adds it.
+    placed = (
+        "琴日喺旺角捐血站捐血，Hb 13.8合格，捐完頭暈坐咗半個鐘。捐血者編號D0928374，"
+        "三個月後先可以再捐"
+    )
+    place = ("LOCATION", placed.index("旺角"), placed.index("站捐血") + 1)
+    assert place in set(tag_spans(placed))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
-    assert date not in set(tag_spans(dated))
+    assert place not in set(tag_spans(placed))
     for bad in ("high", "1", "-0.1"):
         monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", bad)
         with pytest.raises(InputError, match="MEDRUBRIC_TAGGER_P_O"):

@@ -249,6 +249,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
             or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
+            or _school_class(text, start, end)  # 初二(3)班
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
                 _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
@@ -391,7 +392,18 @@ _NICKNAME_AFTER = re.compile(r"\s?[（(](?:小名|乳名|外号|绰号|昵称)")
 _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
 # A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.
-_UNIT_AFTER = re.compile(r"\s?(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%)(?![^\W\d_])", re.I)
+_UNIT_AFTER = re.compile(
+    r"\s?(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%|kg|g|lbs?|oz|cm|mm)(?![^\W\d_])", re.I
+)
+# A school's year and class (初二(3)班, 高一3班): no lunar day.
+_SCHOOL_CLASS = re.compile(r"[初高][一二三](?=[（(]?\d{1,2}[）)]?班|年级|年級)")
+
+
+def _school_class(text: str, start: int, end: int) -> bool:
+    found = _SCHOOL_CLASS.match(text, start)
+    return found is not None and found.end() == end
+
+
 _DOSE_AFTER = re.compile(r"\s?(?:" + DOSE.pattern.removeprefix("(?i)") + r")(?![^\W\d_])", re.I)
 # A staging or grading system named in brackets after the stage: "stage IIB (Ann Arbor)".
 _STAGE_BEFORE = re.compile(r"(?i:\b(?:stage|grade|class|type|score)\s+[0-4IVX]{1,4}[A-Ea-e]?\s*)$")

@@ -511,6 +511,7 @@ def rules() -> tuple[Rule, ...]:
         + fifty_ninth_rules()
         + sixtieth_rules()
         + sixty_first_rules()
+        + sixty_second_rules()
         + gazetteer_rules()
     )
 
@@ -3526,7 +3527,7 @@ _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
-    r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫"
+    r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3647,7 +3648,8 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘])"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘"
+                r"看探】；;])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
@@ -7018,12 +7020,28 @@ _FRENCH_DATE = re.compile(
     r"(?:3[01]|[12]\d|0?[1-9])(?:er)?[ \t]+(?:janvier|février|fevrier|mars|avril|mai|juin"
     r"|juillet|août|aout|septembre|octobre|novembre|décembre|decembre))\b"
 )
-# The month and day a log or a handover's title closes on (陪诊日志 6.18).
+# The month and day a log, a handover or a clinic's session closes its title on (陪诊日志 6.18,
+# 交接班 12/3, 儿科门诊 11/27), or opens the next line with (服药记录\n8/14).
 _LOG_DATE = re.compile(
-    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接)[ \t\u3000]*"
+    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接|交接班|门诊|門診|查房|出诊|出診)"
+    r"(?:[ \t\u3000]*\n)?[ \t\u3000]*"
     r"((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))(?![\d./])"
 )
-_LOG_CUES = ("日志", "日誌", "日记", "日記", "记录", "記錄", "交班", "交接")
+_LOG_CUES = (
+    "日志",
+    "日誌",
+    "日记",
+    "日記",
+    "记录",
+    "記錄",
+    "交班",
+    "交接",
+    "门诊",
+    "門診",
+    "查房",
+    "出诊",
+    "出診",
+)
 # A month and day opening a line of a dated register (9/2 邹建国 要：…, 📅 3/4 细针穿刺), or dotted
 # before a wide space (2.20　Haberman奶嘴), two such lines or more.
 _REGISTER_DAY = re.compile(
@@ -7571,8 +7589,8 @@ _TITLED_AGE = re.compile(
 # Ciarán …, 11/04 | Dafydd Jones),
 # or before its colon and what was seen (07/01: R hallux ulcer, 04/02: 0.9 x 0.7cm).
 _LOG_LINE_DAY = re.compile(
-    rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2]))"
-    rf"(?=[ \t]+[{UPPER_LETTERS}|]|:[ \t]+[{UPPER_LETTERS}\d])"
+    rf"(?m)^((?:0[1-9]|[12]\d|3[01])/(?:0[1-9]|1[0-2])|[1-9]/(?:0[1-9]|1[0-2])(?=:))"
+    rf"(?=[ \t]+[{UPPER_LETTERS}|]|:[ \t]+[{UPPER_LETTERS}\d]|[ \t]+[–—][ \t])"
 )
 # A day and month after an event of a person's health (had a seizure 8/11).
 _EVENT_NOUN_DAY = re.compile(
@@ -7798,7 +7816,8 @@ _ZH_SURNAME_LAO = (
 _ZH_FIELD_LATIN_NAME = re.compile(
     r"(?:姓名|名字|病人|患者|病患|客户|客戶|联系人|聯繫人|家属|家屬|来访者|來訪者)"
     rf"[ \t]*[：:][ \t]*"
-    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+){{0,3}})"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+,?(?:[ \t][{UPPER_LETTERS}][{LOWER_LETTERS}]+){{0,3}}"
+    rf"|[{UPPER_LETTERS}]{{2,}},?(?:[ \t][{UPPER_LETTERS}]{{2,}}){{1,3}})"
 )
 # A surname an anonymised record keeps (患者：牛某某).
 _ZH_SURNAME_MOU = r"({surnames})(?=某某)"
@@ -8015,7 +8034,9 @@ _DAY_BEFORE_TIME = re.compile(
 )
 # A user name in lower case opening a chat line before its colon (moss: factory reset), in a
 # chat where another line's speaker is a handle (kai.wren:, redacted_ribs:).
-_CHAT_SPEAKER = re.compile(r"(?m)^[ \t]*([a-z][A-Za-z0-9_.]{2,23})(?=:[ \t])")
+_CHAT_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,30}\][ \t]*)?([a-z][A-Za-z0-9_.]{2,23})(?=:[ \t])"
+)
 _HANDLE_SHAPE = re.compile(r"[a-z][a-z0-9]*[._\d][a-z0-9._]*")
 # Words a note's line opens with before a colon (plan: …, meds: …), no speaker.
 _NOTE_LABELS = frozenset(
@@ -8202,4 +8223,56 @@ def sixty_first_rules() -> tuple[Rule, ...]:
         Rule(HANDLE, _IP_REGION_HANDLE, group=1, cues=("ip属地",)),
         Rule("NAME", _NAME_BEFORE_AGE, group=1, accept=_one_word_name, min_digits=1),
         Rule("NAME", _OLD_GIVEN_ABBREVIATION),
+    )
+
+
+# A day and month after the week it opens, in either order and any number (week of 3/10).
+_WEEK_OF_DAY = re.compile(
+    r"(?i:\b(?:week[ \t]+(?:of|beginning|commencing|starting)|w/c|wk[ \t]+of)[ \t]*:?[ \t]*)"
+    rf"({_SLASHED_DAY})(?![\d/.])"
+)
+# A day and month before its weekday in Chinese (9.23周一).
+_ZH_DAY_WEEKDAY = re.compile(
+    r"(?<![\d./])((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9])"
+    r"(?:周|週|星期|礼拜|禮拜)[一二三四五六日天])"
+)
+# A weekday after "back", the day a person returns for care (Back Fri for a check).
+_BACK_ON_DAY = re.compile(
+    rf"(?i:\bback[ \t]+(?:on[ \t]+)?)((?i:{_EN_DAY_NAME})"
+    r"|(?:Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun)\b)"
+)
+# A user name in lower case after the account it names (your account kbrightfeather from).
+_ACCOUNT_HANDLE = re.compile(
+    r"(?i:\b(?:account|username|user name|login|log-in)[ \t]*:?[ \t]+)([a-z][a-z0-9_.]{4,29})\b"
+)
+
+
+def _account_handle(value: str) -> bool:
+    """A word after "account" is its user name when it has a handle's shape or ten letters or
+    more and is no English word (kbrightfeather; not "account locked", "account attempts")."""
+    return _handle_word(value) and (_HANDLE_SHAPE.fullmatch(value) is not None or len(value) >= 10)
+
+
+def sixty_second_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 62 showed missing and no rule took:
+    - a day and month after the week it opens (week of 3/10: a date even in tenths);
+    - a Chinese day and month before its weekday (9.23周一);
+    - a weekday after "back" (Back Fri for a check);
+    - a user name in lower case after "account" or "username";
+    and, in existing rules, a surname before a title after 看, 探, 】 or ；, and before 太太, 阿公
+    or 伯公; a Latin name in a Chinese field written surname first with a comma or in capitals
+    (HO, KWAN YING); a chat speaker after a channel's tag ([#chronic-pain] marrowbone:); a log
+    line's day of one digit before its colon, or before a dash (02/10 – Y8 pupil); a day closing
+    the title of a handover or a clinic's session (交接班 12/3) or opening the next line."""
+    return (
+        Rule("DATE", _WEEK_OF_DAY, group=1, min_digits=2, cues=("week", "w/c", "wk")),
+        Rule("DATE", _ZH_DAY_WEEKDAY, group=1, min_digits=2),
+        Rule("DATE", _BACK_ON_DAY, group=1, cues=("back",)),
+        Rule(
+            HANDLE,
+            _ACCOUNT_HANDLE,
+            group=1,
+            accept=_account_handle,
+            cues=("account", "user", "log"),
+        ),
     )
