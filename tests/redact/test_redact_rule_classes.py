@@ -1119,6 +1119,17 @@ FOUND = {
         ("养老院交接班 5/21 夜班→早班", "DATE", "5/21"),
         ("服药记录\n9/2 阿布 美沙酮 45ml", "DATE", "9/2"),
     ],
+    "sixty-third": [
+        ("Dosing log\n7/09 80 ml supervised\n8/09 80 ml supervised", "DATE", "7/09"),
+        ("Rehab notes\n4/3: knee flexion 90°\n11/3: flexion 110°", "DATE", "4/3"),
+        ("服药登记\n5/6 50ml 已服\n5/7 50ml 已服", "DATE", "5/6"),
+        ("Meu avô tem 96 anos e caiu ontem", "AGE", "96"),
+        ("Consultation le vendredi 12 à Libreville", "DATE", "vendredi 12"),
+        ("Operado el martes pasado en Tegucigalpa", "DATE", "martes"),
+        ("Vacuna antitetánica: 3-ago, lote 4471", "DATE", "3-ago"),
+        ("钱校长您好：孩子明天请假", "NAME", "钱"),
+        ("入户随访胡某英，服药依从性好", "NAME", "胡某英"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1728,6 +1739,12 @@ KEPT = {
         ("She had a Jadelle implant put in last year", "Jadelle"),
         ("接触者5人医学观察14天", "医学观察"),
         ("高丽参炖鸡能不能吃", "高丽参"),
+    ],
+    "sixty-third": [
+        ("pain scores\n4/10 morning\n6/10 evening", "4/10"),
+        ("granny pressure 190 ova 110 an she need fi tek losartan", "110"),
+        ("They gave me Calcium Sandoz after the thyroidectomy", "Calcium Sandoz"),
+        ("送到卒中中心做了溶栓", "卒中中心"),
     ],
 }
 

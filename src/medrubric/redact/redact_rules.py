@@ -512,6 +512,7 @@ def rules() -> tuple[Rule, ...]:
         + sixtieth_rules()
         + sixty_first_rules()
         + sixty_second_rules()
+        + sixty_third_rules()
         + gazetteer_rules()
     )
 
@@ -1489,7 +1490,7 @@ def age_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:(?<![\d./:-])(9\d|1[01]\d)(?=\s+(?:this year\b|next (?:month|week|year)\b"
                 r"|and still\b|and going strong|years young|already\b|saal\b|sal\b|años\b|ans\b"
-                r"|jahre\b)))"
+                r"|anos\b|an(?=[!.,;])|jahre\b|jaar\b)))"
             ),
             group=1,
             min_digits=2,
@@ -3527,7 +3528,8 @@ _ZH_SURNAME_TITLE = (
     r"醫師|醫生|医师|師傅|师傅|老师|老師|阿姨|叔叔|奶奶|爷爷|大爷|大妈|大姐|大哥|护士|護士|教授|主任|医生"
     r"|大夫|院長|院长|主治|叔|伯|护理师|護理師|药师|藥師|婆婆|阿婆|伯伯|大娘|阿伯|老伯"
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
-    r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公"
+    r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公|主席|书记|書記|局长|局長|科长|科長"
+    r"|处长|處長|校长|校長|园长|園長|所长|所長|站长|站長|村长|村長|会长|會長"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -7821,6 +7823,10 @@ _ZH_FIELD_LATIN_NAME = re.compile(
 )
 # A surname an anonymised record keeps (患者：牛某某).
 _ZH_SURNAME_MOU = r"({surnames})(?=某某)"
+# A surname, 某 and a given name's character an anonymised record keeps (随访彭某华).
+_ZH_SURNAME_MOU_GIVEN = (
+    r"(?:^|(?<=[\s，,。：:、访訪视視患者]))(?:{surnames})某[{given}](?![\u4e00-\u9fff]{{2}})"
+)
 # A surname before 工, an engineer's title, closing a clause (报修人：潘工，分机8123).
 _ZH_SURNAME_GONG = r"({surnames})(?=工(?:[，,。、：:！!；;\s]|$|分机|分機|电话|電話|您好|你好))"
 # A Latin given name greeted in Chinese text (Grace你好).
@@ -8274,5 +8280,57 @@ def sixty_second_rules() -> tuple[Rule, ...]:
             group=1,
             accept=_account_handle,
             cues=("account", "user", "log"),
+        ),
+    )
+
+
+# A day and month opening two lines or more of a log, before a space or a colon (12/06 60 ml
+# supervised ✓; 2/5: L ankle inversion; 3/2 65ml 已服): a dosing sheet, a rota, an injury log.
+_LINE_DAY = re.compile(rf"(?m)^[ \t]*({_SLASHED_DAY})(?![\d/.])(?=[ \t]+\S|[:：][ \t]*\S)")
+# A weekday in French, Spanish or Portuguese that dates an event: after an article or a word of
+# time, or before "last", "next" or a day (le jeudi 4, mardi dernier, el martes pasado).
+_ROMANCE_WEEKDAY = (
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|miercoles|jueves"
+    r"|viernes|sábado|sabado|domingo|segunda-feira|terça-feira|terca-feira|quarta-feira"
+    r"|quinta-feira|sexta-feira"
+)
+_ROMANCE_DAY = re.compile(
+    r"(?i:\b(?:le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|na|no|desde a)[ \t]+)"
+    rf"((?i:{_ROMANCE_WEEKDAY})(?:[ \t]+(?:3[01]|[12]\d|0?[1-9])(?:er)?\b)?)"
+    rf"|\b((?i:{_ROMANCE_WEEKDAY}))(?=[ \t]+(?i:dernier|prochain|pasado|próximo|proximo|passado)\b)"
+)
+# A day and a month's short name joined by a hyphen, in any case (14-feb, 3-Ago).
+_DAY_HYPHEN_MONTH = re.compile(
+    r"(?i)(?<![\d-])((?:3[01]|[12]\d|0?[1-9])-(?:ene|jan|feb|fév|fev|mar|abr|avr|apr|may|mai|jun|juin"
+    r"|jul|juil|ago|aug|aoû|sep|set|oct|out|nov|dic|dez|déc|dec))\b(?!-?\d)"
+)
+
+
+def _log_of_days(text: str, start: int, end: int) -> bool:
+    return _day_and_month(text[start:end]) and len(_LINE_DAY.findall(text)) >= 2
+
+
+def sixty_third_rules() -> tuple[Rule, ...]:
+    """Classes of identifier that blind set 63 showed missing and no rule took:
+    - a day and month opening two lines or more of a log, before a space or a colon (12/06 60
+      ml supervised; 2/5: L ankle inversion);
+    - a weekday in French, Spanish or Portuguese that dates an event (le jeudi 4, mardi
+      dernier), and a day and a month's short name joined by a hyphen (14-feb);
+    - a surname, 某 and a given name's character (彭某华);
+    and, in existing rules, an age over 89 before a word for years in Portuguese, Creole or
+    Dutch (tem 91 anos, ena 104 an), and a surname before an office's title (赵主席, 钱校长)."""
+    lex = lexicon()
+    any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
+    return (
+        Rule("DATE", _LINE_DAY, group=1, accept_at=_log_of_days, min_digits=2, cues=("/",)),
+        Rule("DATE", _ROMANCE_DAY, group=1, cues=tuple(_ROMANCE_WEEKDAY.split("|"))),
+        Rule("DATE", _ROMANCE_DAY, group=2, cues=tuple(_ROMANCE_WEEKDAY.split("|"))),
+        Rule("DATE", _DAY_HYPHEN_MONTH, group=1, min_digits=1, cues=("-",)),
+        Rule(
+            "NAME",
+            re.compile(
+                _ZH_SURNAME_MOU_GIVEN.format(surnames=any_surname, given=lex.zh_given_chars)
+            ),
+            cues=("某",),
         ),
     )
