@@ -82,7 +82,7 @@ def test_the_stored_model_computes_what_scikit_learn_computes(tmp_path: Path) ->
     char = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), min_df=2, sublinear_tf=True)
     char.fit(texts)
     features = hstack([word.transform(texts), char.transform(texts), csr_matrix(vectors)]).tocsr()
-    reference = LogisticRegression(C=learned.C, max_iter=5000).fit(features, good)
+    reference = LogisticRegression(C=learned.C, **learned.SOLVER).fit(features, good)
     expected = reference.predict_proba(features)[:, 1]
     assert model.encoder == "fake"
     np.testing.assert_allclose(model.good_probability(texts, vectors), expected, atol=1e-9)
