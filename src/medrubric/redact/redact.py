@@ -1008,17 +1008,28 @@ def _everyday_again(text: str, findings: list[Finding]) -> list[Finding]:
             (names if first != span else single).add(first)
     if not names and not single:
         return findings
+    return _with_names(
+        findings,
+        (
+            m.span()
+            for name in names | single
+            for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", text)
+            if not (name in single and _NUMBER_AFTER.match(text, m.end()))
+            and (
+                not _SENTENCE_END.search(text, 0, m.start())
+                or _AGAIN_AFTER.match(text, m.end()) is not None
+            )
+        ),
+    )
+
+
+def _with_names(findings: list[Finding], spans: Iterable[tuple[int, int]]) -> list[Finding]:
+    """`findings` and a name at each of `spans` that overlaps none of them, in order."""
     taken = [(f.start, f.end) for f in findings]
     added = [
-        Finding("NAME", m.start(), m.end())
-        for name in names | single
-        for m in re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])", text)
-        if not any(a < m.end() and m.start() < b for a, b in taken)
-        and not (name in single and _NUMBER_AFTER.match(text, m.end()))
-        and (
-            not _SENTENCE_END.search(text, 0, m.start())
-            or _AGAIN_AFTER.match(text, m.end()) is not None
-        )
+        Finding("NAME", start, end)
+        for start, end in spans
+        if not any(a < end and start < b for a, b in taken)
     ]
     return sorted([*findings, *added], key=lambda f: f.start) if added else findings
 
@@ -1039,13 +1050,9 @@ def _speaker_again(text: str, findings: list[Finding]) -> list[Finding]:
     }
     if not speakers:
         return findings
-    taken = [(f.start, f.end) for f in findings]
-    added = [
-        Finding("NAME", *m.span(1))
-        for m in _SPEAKER_AT.finditer(text)
-        if m.group(1) in speakers and not any(a < m.end(1) and m.start(1) < b for a, b in taken)
-    ]
-    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+    return _with_names(
+        findings, (m.span(1) for m in _SPEAKER_AT.finditer(text) if m.group(1) in speakers)
+    )
 
 
 def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
