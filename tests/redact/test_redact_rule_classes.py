@@ -1130,6 +1130,32 @@ FOUND = {
         ("钱校长您好：孩子明天请假", "NAME", "钱"),
         ("入户随访胡某英，服药依从性好", "NAME", "胡某英"),
     ],
+    "sixty-fourth": [
+        ("Dia dhuit, the nurse is coming Déardaoin to do the dressings", "DATE", "Déardaoin"),
+        ("The Parkinson's nurse will phone on Diciadain.", "DATE", "Diciadain"),
+        ("Minning: died on 14. febrúar, aged 88", "DATE", "14. febrúar"),
+        ("Jornada médica, 15 de marzo: uterine prolapse", "DATE", "15 de marzo"),
+        ("Laporan, 26 Des: 4 children with measles", "DATE", "26 Des"),
+        ("Carnet de vaccination, né le 17 août 2019", "DATE", "17 août 2019"),
+        ("Your prenatal visit is on jueves 8. Bring your carnet", "DATE", "jueves 8"),
+        ("Consultation le jeudi 4 avril à Cayenne", "DATE", "jeudi 4 avril"),
+        ("Opérée mardi dernier à Kourou", "DATE", "mardi"),
+        ("the nurse says bring her in friday for a pressure check", "DATE", "friday"),
+        ("DOT card\n03/05 ✓ 04/05 ✗ gone to town", "DATE", "04/05"),
+        ("慟於民國一一三年三月五日壽終正寢", "DATE", "民國一一三年三月五日"),
+        ("夜11点 玉波 女 34岁 割胶时被咬", "NAME", "玉波"),
+        ("祁桑吉卓玛，女，土族，96岁，体检", "NAME", "祁桑吉卓玛"),
+        ("B超阳性7例：患者王芳、拉毛措需手术", "NAME", "拉毛措"),
+        (
+            "随访名单\n王芳 — 已完成MDT 12个月\n张伟 — 足底溃疡复查，换药\n排早扎 — 失访",
+            "NAME",
+            "排早扎",
+        ),
+        ("7床胡爹爹今天尿袋里面有血丝", "NAME", "胡"),
+        ("今天王奶奶来换药", "NAME", "王"),
+        ("4 children seen at Puskesmas Lampuuk today", "LOCATION", "Lampuuk"),
+        ("Carnet: Dispensaire de Camopi, ROR dose 2", "LOCATION", "Camopi"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1745,6 +1771,19 @@ KEPT = {
         ("granny pressure 190 ova 110 an she need fi tek losartan", "110"),
         ("They gave me Calcium Sandoz after the thyroidectomy", "Calcium Sandoz"),
         ("送到卒中中心做了溶栓", "卒中中心"),
+    ],
+    "sixty-fourth": [
+        ("PCI with 2 DES stents last year", "DES"),
+        ("demam dah 3 hari, batuk", "dah 3"),
+        ("Borg 12 at the end of the walk test", "Borg 12"),
+        ("free blood pressure checks after Jumat prayers", "Jumat"),
+        ("老年男性，76岁，eGFR 38", "老年"),
+        ("宝宝男，2岁3个月，反复喘息", "宝宝"),
+        ("收件人：校医院\n老师好", "校医院"),
+        ("I called NHS 111 last night", "111"),
+        ("Hausarzt 给我开了 Überweisung 去看 Dermatologe", "Hausarzt"),
+        ("Stock-out of Depo for 3 weeks", "Depo"),
+        ("Scan + bloods: Fertility Unit, second floor", "Fertility Unit"),
     ],
 }
 

@@ -559,6 +559,8 @@ _BEFORE = {
         # …and the month a Chinese day is of (下個月|12號, 这个月|8号), and the calendar it is
         # of (公历|1月18日, 國曆|6月9日).
         r"|(?:下|上|这|這|本)(?:个|個)?月$|(?:公历|公曆|国历|國曆|阳历|陽曆|新历|新曆)$"
+        # …and the era of a date in the Minguo calendar (民國|一一三年三月五日).
+        r"|(?:民國|民国)$"
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
@@ -575,6 +577,8 @@ _ZH_FACILITY_END = re.compile(
 )
 _ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住了那这這哪种種个個家所一我你他她们們还還是")
 _ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住了是个個])[\u4e00-\u9fff]{1,2}$")
+# Eras a Chinese date is counted in, taken in whatever its numerals (民國|一一三年三月五日).
+_ERAS = frozenset(("民國", "民国"))
 _LATIN_START = re.compile(r"[A-Za-z0-9À-ɏ]")
 _LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ'’]$|(?<=Lying-)$")
 # What parts two findings of one kind that are one identifier: places parted by a comma, a
@@ -784,7 +788,7 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     before = _BEFORE.get(f.kind)
     window = max(floor, start - 40)  # what `_BEFORE` takes in is a few words at most
     head = before.search(text, window, start) if before is not None else None
-    if head and head.end() == start and _LATIN_START.match(text, start):
+    if head and head.end() == start and (_LATIN_START.match(text, start) or head.group() in _ERAS):
         start = head.start()
     if f.kind == "ID" and start == f.start:
         first = text[start : start + 1]
@@ -901,7 +905,8 @@ def find_identifiers(text: str, entities: list[Entity] | None = None) -> list[Fi
             continue
         cursor = end
     found = _everyday_again(text, _extend_and_merge(text, _with_tagged(text, findings)))
-    return [_with_marks(text, _place_start(text, f)) for f in _speaker_again(text, found)]
+    found = _listed_again(text, _speaker_again(text, found))
+    return [_with_marks(text, _place_start(text, f)) for f in found]
 
 
 def _with_marks(text: str, f: Finding) -> Finding:
@@ -1053,6 +1058,41 @@ def _speaker_again(text: str, findings: list[Finding]) -> list[Finding]:
     return _with_names(
         findings, (m.span(1) for m in _SPEAKER_AT.finditer(text) if m.group(1) in speakers)
     )
+
+
+# A Chinese name listed after or before a name found, parted by 、 (其中多杰、拉毛措需手术), up to
+# a mark or a word that closes the list.
+_LISTED_AFTER = re.compile(
+    r"、([\u4e00-\u9fff]{2,4}?)(?=[、，,。；;：:\s）)]|[和及与與需等均都已在是的]|$)"
+)
+_LISTED_BEFORE = re.compile(r"(?:^|(?<=[，,。；;：:\s（(、]))([\u4e00-\u9fff]{2,4})、$")
+# An entry of a list opening its line before a dash (排早扎 — 失访, 岩温 — 已完成MDT).
+_ENTRY_AT = re.compile(r"(?m)^[ \t]*([\u4e00-\u9fff]{2,4})[ \t]*(?:—|–|--)")
+
+
+def _listed_again(text: str, findings: list[Finding]) -> list[Finding]:
+    """`findings` and the names listed beside the names found: the other items of a list
+    parted by 、 (多杰 found: 多杰、拉毛措), and the other entries of a list whose lines open
+    with a name and a dash when two of its entries or more are names found (岩温 —, 玉香 —
+    found: 排早扎 — too). Each must pass as a name on its own (no common word, term or
+    title)."""
+    names = [f for f in findings if f.kind == "NAME" and _HAN_CHAR.match(text, f.start)]
+    if not names:
+        return findings
+    spans = []
+    for f in names:
+        after = _LISTED_AFTER.match(text, f.end)
+        if after:
+            spans.append(after.span(1))
+        before = _LISTED_BEFORE.search(text, max(0, f.start - 6), f.start)
+        if before:
+            spans.append(before.span(1))
+    entries = [m.span(1) for m in _ENTRY_AT.finditer(text)]
+    found = {(f.start, f.end) for f in names}
+    if sum(span in found for span in entries) >= 2:
+        spans += entries
+    listed = [(a, b) for a, b in spans if _is_identifier(text, "NAME", a, b)]
+    return _with_names(findings, listed) if listed else findings
 
 
 def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:

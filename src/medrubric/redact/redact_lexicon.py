@@ -81,6 +81,10 @@ class Lexicon:
     zh_foreign_cities: tuple[str, ...]
     zh_regional_places: tuple[str, ...]
     en_common_words: frozenset[str]
+    # Month and weekday names of every language in Latin letters (`redact_calendar`): name ->
+    # the languages that write it.
+    months: dict[str, tuple[str, ...]]
+    weekdays: dict[str, tuple[str, ...]]
 
     def is_eponym(self, text: str) -> bool:
         return _bare(text).removesuffix("'s").removesuffix("’s") in self.eponyms
@@ -232,6 +236,7 @@ def lexicon() -> Lexicon:
     places = [line.split("\t") for line in word_lines("gazetteer.tsv")]
     towns = [line.split("\t") for line in word_lines("places_geonames.tsv")]
     never = [line.split("\t") for line in word_lines("not_identifiers.tsv")]
+    calendar = [line.split("\t") for line in word_lines("calendar_names.tsv")]
     surnames = _tokens("surnames_zh.txt")
     family = frozenset(_tokens("names_en_family.txt"))
     given_rank = {name: 0 for name in _tokens("names_en_given.txt")}
@@ -288,4 +293,6 @@ def lexicon() -> Lexicon:
         zh_foreign_cities=tuple(_tokens("places_foreign_zh.txt")),
         zh_regional_places=tuple(_tokens("places_hk_mo_tw_zh.txt")),
         en_common_words=frozenset(_tokens("words_en_common.txt")),
+        months={n: tuple(langs.split(",")) for n, kind, langs in calendar if kind == "month"},
+        weekdays={n: tuple(langs.split(",")) for n, kind, langs in calendar if kind == "weekday"},
     )

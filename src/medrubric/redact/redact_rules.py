@@ -325,6 +325,7 @@ _ZH_CARE_HOME = r"养老院|養老院|敬老院|护理院|護理院|福利院|�
 # Characters that end a run of place-name characters before 医院 (so that 北京的医生建议我去医院
 # stays a sentence, not a hospital).
 # What a name field holds when it names no one (姓名不详, 联系人：未知, 户主：保密).
+_ZH_PLACE_NOT_NAME = ("医院", "醫院", "卫生院", "衛生院", "诊所", "診所", "中心", "门诊", "門診")
 _ZH_NAME_WITHHELD = r"(?:不详|未知|不明|保密|匿名|暂无|无名|待定|空缺)(?![\u4e00-\u9fff])"
 _ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
 # A forum handle's text: up to twelve characters with no space or punctuation.
@@ -352,7 +353,9 @@ _ZH_DOUBLED_WORDS = frozenset(
 
 
 _ID_CUES_EN = (
-    r"MRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS|NI|NINO"
+    # NHS 111 is the helpline, not a number of the NHS's.
+    r"MRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS(?! 111\b)"
+    r"|NI|NINO"
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
     r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
@@ -513,6 +516,9 @@ def rules() -> tuple[Rule, ...]:
         + sixty_first_rules()
         + sixty_second_rules()
         + sixty_third_rules()
+        + calendar_rules()
+        + health_post_rules()
+        + register_rules()
         + gazetteer_rules()
     )
 
@@ -1711,6 +1717,8 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"(?![了过着的个]|{_ZH_NAME_WITHHELD})({_HAN}{{2,4}}){_ZH_NAME_END}"
             ),
             group=1,
+            # …not a clinic for a name (收件人：校医院).
+            accept=lambda value: not value.endswith(_ZH_PLACE_NOT_NAME),
             cues=(
                 *("我叫", "名字", "姓名", "联系人", "收件人", "收货人", "家属", "户主", "来访者"),
                 "來訪者",
@@ -2402,6 +2410,173 @@ def _given_name(value: str) -> bool:
         and not lex.is_drug_name(value)
         and not lex.is_eponym(value)
         and not lex.is_kept_place(value)
+    )
+
+
+_EN_WEEKDAYS = tuple(day.lower() for day in calendar.day_name)
+# Words before a weekday that make it the day of an event, in English and in the languages
+# whose weekday names the calendar table holds (el jueves, le mardi, am Montag, hari Senin).
+_WEEKDAY_CUE_EN = r"on|coming|next|last|this|by|until|till|in|from|before|after|since"
+_WEEKDAY_CUE = (
+    rf"{_WEEKDAY_CUE_EN}|le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|am|op|hari"
+    r"|na|no|ar|il"
+)
+# Words after a weekday that make it a day's (mardi dernier, el martes pasado).
+_WEEKDAY_THEN = r"dernier|prochain|pasado|próximo|proximo|passado|que vem|scorso|prossimo"
+# A month name of two to four capitals is an abbreviation first (2 DES: two drug-eluting
+# stents), not a month.
+_NOT_CAPS = r"(?![A-Z]{2,4}(?![\w'’-]))"
+# What makes a weekday every week's rather than one day's (after Jumat prayers).
+_WEEKLY_AFTER = r"(?i:[ \t]+(?:prayers?|services?|mass|market|school|clinics?|sessions?))\b"
+_YEAR_AFTER = r"(?:,?[ \t]+(?:de[ \t]+)?(?:19|20)\d\d(?!\d))?"
+
+
+def _calendar_names(
+    names: dict[str, tuple[str, ...]], shortest: int, widely: int | None, after_day: bool = False
+) -> tuple[str, ...]:
+    """The names of `names` in other languages than English (whose names the date rules
+    know) of `shortest` letters or more: a short name (three letters or fewer after a day,
+    four elsewhere) only when three languages or more write it (not wik, dah, borg: one
+    language's; juin after a day), and none that is an
+    English word (now, her, can), nor, unless `after_day` (a day's number before it leaves a
+    name no doubt: 4 avril), a given name, surname or town (Avril, Gwen, Sabi); except, with
+    `widely`, a name that so many languages write (des, set: a month's short name in ten
+    languages; mardi, domingo: a weekday in three)."""
+    lex = lexicon()
+
+    def ordinary(name: str) -> bool:
+        title = name.title()
+        return name in lex.en_common_words or (
+            not after_day
+            and (title in lex.given_rank or title in lex.family_names or title in lex.en_towns)
+        )
+
+    return tuple(
+        name
+        for name, languages in names.items()
+        if "en" not in languages
+        and len(name) >= shortest
+        and (len(name) > (3 if after_day else 4) or len(languages) >= 3)
+        and (not ordinary(name) or (widely is not None and len(languages) >= widely))
+    )
+
+
+def calendar_rules() -> tuple[Rule, ...]:
+    """Dates in the language of whoever wrote them, from the calendar table
+    (`redact_calendar`: month and weekday names of every language dateparser knows in Latin
+    letters) rather than one list per language:
+    - a day and a month's name, with its year if one follows (14. febrúar, 15 de marzo, 17
+      août 2019, 26 Des), and a month's name and a day (agosto 3);
+    - a weekday's name after a word that dates an event (coming Déardaoin, on Diciadain, el
+      jueves; lower-case English too: bring her in friday), before the day's number (jueves
+      8) or before a word that makes it one day (mardi dernier)."""
+    lex = lexicon()
+    day_month = trie(_calendar_names(lex.months, 3, widely=10, after_day=True))
+    month_day = trie(_calendar_names(lex.months, 3, widely=None))
+    weekdays = trie(_calendar_names(lex.weekdays, 4, widely=3))
+    c = re.compile
+    return (
+        Rule(
+            "DATE",
+            c(
+                rf"(?<![\w./:-])({_DAY}(?:\.|º|ª|er)?[ \t]+(?:de[ \t]+)?{_NOT_CAPS}"
+                rf"(?i:{day_month}){_YEAR_AFTER})(?![\w'’-])"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?<![\w'’./-])({_NOT_CAPS}(?i:{month_day})\.?[ \t]+{_DAY}(?:st|nd|rd|th|º)?"
+                rf"{_YEAR_AFTER})(?![\w'’]|[.,/:]\d)"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?i:(?<![\w'’-])(?:{_WEEKDAY_CUE})[ \t]+)((?i:{weekdays}))(?![\w'’-])"
+                rf"(?!{_WEEKLY_AFTER})"
+            ),
+            group=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?i:(?<![\w'’-])(?:{_WEEKDAY_CUE_EN})[ \t]+)"
+                rf"((?i:{'|'.join(_EN_WEEKDAYS)}))(?![\w'’-])(?!{_WEEKLY_AFTER})"
+            ),
+            group=1,
+        ),
+        Rule(
+            "DATE",
+            c(
+                rf"(?<![\w'’-])((?i:{weekdays})[ \t,]+{_DAY}(?:er|º)?"
+                rf"(?:[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER})?)"
+                r"(?![\w'’]|[.,/:]\d)"
+            ),
+            group=1,
+            min_digits=1,
+        ),
+        Rule(
+            "DATE",
+            c(rf"(?<![\w'’-])((?i:{weekdays}))(?=[ \t]+(?i:{_WEEKDAY_THEN})\b)"),
+            group=1,
+        ),
+    )
+
+
+# A health post's kind in the language of its country, before the place it serves: the kind
+# is kept, the place is taken (Puskesmas| Lampuuk, Dispensaire de| Camopi, Centro de Salud
+# de| Nebaj, Posto de Saúde| Caiçara).
+_HEALTH_POST = re.compile(
+    r"\b(?:Puskesmas|Posyandu|Pustu|Polindes|Rumah Sakit|Klinik|Dispensaire(?: de| d['’])?"
+    r"|Centre de [Ss]anté(?: de| d['’])?|Centro de [Ss]alud(?: de)?"
+    r"|Posto de [Ss]aúde(?: de| do| da)?"
+    r"|Unidade de [Ss]aúde(?: de)?|Puesto de [Ss]alud(?: de)?|Hôpital(?: de| d['’])?"
+    r"|Hospital de|Clínica de|CLSC|CSSS|Poste de santé(?: de)?|Dispensario(?: de)?)"
+    rf"[ \t]*({_CAP}(?:[ \t-]+(?:{_CAP}|de|do|da|del|la)){{0,2}})(?<![ \t-]de)(?<![ \t-]do)"
+    r"(?<![ \t-]da)(?<![ \t-]del)(?<![ \t-]la)"
+)
+
+
+def health_post_rules() -> tuple[Rule, ...]:
+    """The place a health post serves after the post's kind in its country's language
+    (Puskesmas Lampuuk, Dispensaire de Camopi): the place alone, the kind being no
+    identifier."""
+    return (
+        Rule("LOCATION", _HEALTH_POST, group=1, accept=lambda v: not lexicon().is_common_word(v)),
+    )
+
+
+# A name opening a register's entry before the person's sex and age or people (玉波 女 34岁,
+# 木然早诺 男 12岁, 祁桑吉卓玛，女，土族，96岁): whatever its origin, a name needs no gazetteer
+# there.
+_ZH_SEX_AGE_ENTRY = re.compile(
+    r"(?:^|(?<=[\s：:，,、；;】\]）)>|]))"
+    r"(?!患者|病人|病员|病員|孕妇|孕婦|产妇|產婦|老人|老年|牧民|村民|儿童|兒童|婴儿|嬰兒|患儿|患兒|伤者|傷者"
+    r"|死者|家属|家屬|本人|姓名|性别|性別|宝宝|寶寶|孩子|小孩|女儿|女兒|儿子|兒子|医生|醫生|大夫)"
+    rf"({_HAN}{{2,5}}?)(?<!你好)(?<!您好)"
+    r"[ \t\u3000]*[，,、/|]?[ \t\u3000]*[男女](?!性)[ \t\u3000]*[，,、/|]?[ \t\u3000]*"
+    r"(?:(?:\d{1,3}|[一二三四五六七八九十百]{1,4})[岁歲]|[\u4e00-\u9fff]{1,3}族)",
+    re.MULTILINE,
+)
+
+
+def register_rules() -> tuple[Rule, ...]:
+    """What a register's entry is known by its fields rather than by its characters: a
+    Chinese name before the person's sex and age or people (勒排南 女 45岁), and a day and
+    month ticked or crossed on a card (03/05 ✓ 04/05 ✗: a dose taken or missed)."""
+    return (
+        Rule("NAME", _ZH_SEX_AGE_ENTRY, group=1, cues=("男", "女")),
+        Rule(
+            "DATE",
+            re.compile(rf"(?<![\d/.])({_SLASHED_DAY})(?![\d/.])[ \t]*[✓✔✗✘☑☒]"),
+            group=1,
+            min_digits=2,
+        ),
     )
 
 
@@ -3530,6 +3705,7 @@ _ZH_SURNAME_TITLE = (
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
     r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公|主席|书记|書記|局长|局長|科长|科長"
     r"|处长|處長|校长|校長|园长|園長|所长|所長|站长|站長|村长|村長|会长|會長"
+    r"|大伯|大叔|大婶|大嬸|爹爹|嗲嗲|舅舅|阿叔|阿嬷|阿嬤"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3652,7 +3828,9 @@ def ninth_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘"
                 r"看探】；;])"
-                r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr))"
+                r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr)"
+                # …or after a bed or a day (7床|胡爹爹, 今天|王奶奶).
+                r"|(?<=床)|(?<=今天|昨天|明天|前天|后天|後天|那天|每天))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -7016,12 +7194,6 @@ _TITLED_INITIAL = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|MR|MRS|MS|MISS|DR)\.?[ \t]+([A-Z]\.?[ \t]+(?:[A-Z][a-z'’-]+[a-z]"
     r"|[A-Z]{2,}(?:-[A-Z]{2,})?))\b"
 )
-# A day and a French month (le 3 avril, 1er mars).
-_FRENCH_DATE = re.compile(
-    r"(?i)\b((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t]+)?"
-    r"(?:3[01]|[12]\d|0?[1-9])(?:er)?[ \t]+(?:janvier|février|fevrier|mars|avril|mai|juin"
-    r"|juillet|août|aout|septembre|octobre|novembre|décembre|decembre))\b"
-)
 # The month and day a log, a handover or a clinic's session closes its title on (陪诊日志 6.18,
 # 交接班 12/3, 儿科门诊 11/27), or opens the next line with (服药记录\n8/14).
 _LOG_DATE = re.compile(
@@ -7078,7 +7250,7 @@ def _in_a_register(text: str, start: int, end: int) -> bool:
 def forty_ninth_rules() -> tuple[Rule, ...]:
     """Classes of identifier that blind set 49 showed missing and no rule took:
     - an initial and a surname after a title, in capitals too (Ms T Nguyen, MR A HOSSAIN);
-    - a day and a French month (3 avril);
+    - a day and a French month (3 avril; now in `calendar_rules`);
     - the month and day a log's title closes on (陪诊日志 6.18), and those opening the lines of a
       dated register (9/2 邹建国 要：…);
     - the check digit in brackets after a number (HN08712345(3)), in `_grown`;
@@ -7086,7 +7258,6 @@ def forty_ninth_rules() -> tuple[Rule, ...]:
     - the date of a line of an exported WhatsApp chat ([12/03, 21:14])."""
     return (
         Rule("NAME", _TITLED_INITIAL, group=1, cues=("mr", "ms", "miss", "mx", "dr")),
-        Rule("DATE", _FRENCH_DATE, group=1, min_digits=1),
         Rule("DATE", _LOG_DATE, group=1, min_digits=2, cues=_LOG_CUES),
         Rule("DATE", _REGISTER_DAY, group=1, accept_at=_in_a_register, min_digits=2),
         Rule("LOCATION", _PIN_PLACE, group=1, accept=_pin_place, min_digits=6),
@@ -8287,18 +8458,6 @@ def sixty_second_rules() -> tuple[Rule, ...]:
 # A day and month opening two lines or more of a log, before a space or a colon (12/06 60 ml
 # supervised ✓; 2/5: L ankle inversion; 3/2 65ml 已服): a dosing sheet, a rota, an injury log.
 _LINE_DAY = re.compile(rf"(?m)^[ \t]*({_SLASHED_DAY})(?![\d/.])(?=[ \t]+\S|[:：][ \t]*\S)")
-# A weekday in French, Spanish or Portuguese that dates an event: after an article or a word of
-# time, or before "last", "next" or a day (le jeudi 4, mardi dernier, el martes pasado).
-_ROMANCE_WEEKDAY = (
-    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|miercoles|jueves"
-    r"|viernes|sábado|sabado|domingo|segunda-feira|terça-feira|terca-feira|quarta-feira"
-    r"|quinta-feira|sexta-feira"
-)
-_ROMANCE_DAY = re.compile(
-    r"(?i:\b(?:le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|na|no|desde a)[ \t]+)"
-    rf"((?i:{_ROMANCE_WEEKDAY})(?:[ \t]+(?:3[01]|[12]\d|0?[1-9])(?:er)?\b)?)"
-    rf"|\b((?i:{_ROMANCE_WEEKDAY}))(?=[ \t]+(?i:dernier|prochain|pasado|próximo|proximo|passado)\b)"
-)
 # A day and a month's short name joined by a hyphen, in any case (14-feb, 3-Ago).
 _DAY_HYPHEN_MONTH = re.compile(
     r"(?i)(?<![\d-])((?:3[01]|[12]\d|0?[1-9])-(?:ene|jan|feb|fév|fev|mar|abr|avr|apr|may|mai|jun|juin"
@@ -8315,7 +8474,8 @@ def sixty_third_rules() -> tuple[Rule, ...]:
     - a day and month opening two lines or more of a log, before a space or a colon (12/06 60
       ml supervised; 2/5: L ankle inversion);
     - a weekday in French, Spanish or Portuguese that dates an event (le jeudi 4, mardi
-      dernier), and a day and a month's short name joined by a hyphen (14-feb);
+      dernier; now in `calendar_rules`), and a day and a month's short name joined by a
+      hyphen (14-feb);
     - a surname, 某 and a given name's character (彭某华);
     and, in existing rules, an age over 89 before a word for years in Portuguese, Creole or
     Dutch (tem 91 anos, ena 104 an), and a surname before an office's title (赵主席, 钱校长)."""
@@ -8323,8 +8483,6 @@ def sixty_third_rules() -> tuple[Rule, ...]:
     any_surname = _words(lex.zh_surnames + lex.zh_surnames_ambiguous)
     return (
         Rule("DATE", _LINE_DAY, group=1, accept_at=_log_of_days, min_digits=2, cues=("/",)),
-        Rule("DATE", _ROMANCE_DAY, group=1, cues=tuple(_ROMANCE_WEEKDAY.split("|"))),
-        Rule("DATE", _ROMANCE_DAY, group=2, cues=tuple(_ROMANCE_WEEKDAY.split("|"))),
         Rule("DATE", _DAY_HYPHEN_MONTH, group=1, min_digits=1, cues=("-",)),
         Rule(
             "NAME",
