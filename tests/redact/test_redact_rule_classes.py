@@ -1156,6 +1156,22 @@ FOUND = {
         ("4 children seen at Puskesmas Lampuuk today", "LOCATION", "Lampuuk"),
         ("Carnet: Dispensaire de Camopi, ROR dose 2", "LOCATION", "Camopi"),
     ],
+    "sixty-fifth": [
+        ("Patient: Wanakam, 67 ans, diabète type 2", "NAME", "Wanakam"),
+        ("Amadou Tembély, né le 01/01/1978, à Mopti", "NAME", "Amadou Tembély"),
+        ("LMP 04/01   EDD 11/10", "DATE", "11/10"),
+        ("Wound dressed. Next visit 10/3.", "DATE", "10/3"),
+        ("Amlodipine 5 mg, revoir le 15 avec les résultats.", "DATE", "le 15"),
+        ("Prochain RDV le 3 avril à la maison", "DATE", "le 3 avril"),
+        ("下次随访：6/20", "DATE", "6/20"),
+        ("账号 nurse_lixm 于 09-12 02:13 登录", "DATE", "09-12"),
+        ("用户 糖宝妈妈，12/03 凌晨报警低血糖", "DATE", "12/03"),
+        ("FAP — visit log\n17.10 goitre grade 2, TSH 6.8", "DATE", "17.10"),
+        ("部落健康站紀錄\n10/23 痛風又發作", "DATE", "10/23"),
+        ("去村里看病，老太太 96 了，咳喘", "AGE", "96"),
+        ("為潘牧師的母親祝壽", "NAME", "潘"),
+        ("水曜日に来てください", "DATE", "水曜日"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1784,6 +1800,16 @@ KEPT = {
         ("Hausarzt 给我开了 Überweisung 去看 Dermatologe", "Hausarzt"),
         ("Stock-out of Depo for 3 weeks", "Depo"),
         ("Scan + bloods: Fertility Unit, second floor", "Fertility Unit"),
+    ],
+    "sixty-fifth": [
+        ("Her DOB is on the form", "Her"),
+        ("Twins born at 34 weeks", "Twins"),
+        ("prends le 2,5 mg deux fois par jour avec le repas", "2,5 mg"),
+        ("BP 120/80 at 10:30 after the walk", "120/80"),
+        ("Penta 1-2-3 given, HPV dose 2 due", "Penta 1-2-3"),
+        ("admitted to ITFC for SAM", "ITFC"),
+        ("Pf positive on the RDT, IV NS 2 L stat", "IV NS 2 L"),
+        ("医生建议转院到省城", "转院"),
     ],
 }
 

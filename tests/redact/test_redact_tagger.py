@@ -66,11 +66,8 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
         assert redact_text(text)[0] == text
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
     # The best path alone leaves this place out; the marginal decoding adds it.
-    placed = (
-        "琴日喺旺角捐血站捐血，Hb 13.8合格，捐完頭暈坐咗半個鐘。捐血者編號D0928374，"
-        "三個月後先可以再捐"
-    )
-    place = ("LOCATION", placed.index("旺角"), placed.index("站捐血") + 1)
+    placed = "额爹上坟跌了一跤，大同云州区医院拍片说股骨颈骨折，要换半髋。"
+    place = ("LOCATION", placed.index("大同"), placed.index("拍片"))
     assert place in set(tag_spans(placed))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
     assert place not in set(tag_spans(placed))

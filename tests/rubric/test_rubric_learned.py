@@ -58,6 +58,7 @@ def test_the_shipped_model_is_trained_on_every_part_not_awaiting_measurement() -
     assert record["version"] == [learned.SIGN_VERSION, learned.PAIR_VERSION]
     assert record["encoder"] == "use"
     assert record["params"]["C"] == learned.C
+    assert record["params"]["solver"] == learned.SOLVER  # a fit to convergence: same on any CPU
     assert record["params"]["pair_trees"] == learned.PAIR_TREES
     assert record["pair_encoder"] == "e5"
     assert record["params"]["pair_features"] == list(learned.PAIR_FEATURES)

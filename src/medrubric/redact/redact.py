@@ -552,7 +552,7 @@ _BEFORE = {
     ),
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
-        r"|(?<![\w])(?:the|The)\s+$"
+        r"|(?<![\w])(?:the|The|le|Le)\s+$"
         # …and its weekday (Saturday 19 October, Tues. 4 March).
         r"|(?<![\w])(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
         r"|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?,?\s+$"

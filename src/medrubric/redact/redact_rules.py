@@ -1147,6 +1147,10 @@ def web_rules() -> tuple[Rule, ...]:
 
 
 _DAY = r"(?:3[01]|[12]\d|0?[1-9])"
+# A day and month with a slash, either first (6/4, 2/17, 15/10).
+_SLASHED_DAY = (
+    r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
+)
 _ORD_WORDS = (
     r"(?:twenty-|thirty-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
     r"|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth"
@@ -2565,10 +2569,79 @@ _ZH_SEX_AGE_ENTRY = re.compile(
 )
 
 
+# A day and month after a field of pregnancy or a visit's (LMP 04/01, EDD 11/10, next visit
+# 10/3); not after a review or a follow-up, where 6/12 is six months.
+_VISIT_DAY = re.compile(
+    r"(?:(?i:\b(?:LMP|EDD|EDC|next visit|next appt|next appointment|last visit|booked for"
+    r"|seen on))|下次随访|下次隨訪|下次复诊|下次複診|下次复查|下次複查|随访日期|隨訪日期"
+    r"|复诊日期|預約|预约)"
+    r"[ \t]*[:：=-]?[ \t]*(?:on[ \t]+)?"
+    rf"({_SLASHED_DAY})(?![\d/]|\.\d)"
+)
+# A day and month before a time or a part of the day (于 09-12 02:13, 12/03 凌晨, 5/22 at 14:00).
+_DAY_BEFORE_DAYPART = re.compile(
+    r"(?<![\d/.:-])((?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])|"
+    rf"{_SLASHED_DAY})(?![\d/.-])"
+    r"(?=[ \t]*(?:(?:at[ \t]+)?(?:[01]?\d|2[0-3]):[0-5]\d"
+    r"|凌晨|清晨|早上|上午|中午|下午|傍晚|晚上|夜里|夜間|夜间|半夜))"
+)
+# A day and month opening the line after a log's English title (Naryn FAP — visit log\n17.10
+# Ainura …).
+_EN_LOG_DAY = re.compile(
+    r"(?i:\b(?:log|register|diary|rota|book|record|list))[ \t]*\n[ \t]*"
+    r"((?:3[01]|[12]\d|0?[1-9])[./](?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))"
+    r"(?![\d/.])(?=[ \t]+\S)"
+)
+# An age over 89 after an old person's word, before 了 or 岁 (老太太 96 了).
+_ZH_OLD_AGE = re.compile(
+    r"(?:老太太|老爷子|老爺子|老人家|老人|老奶奶|老爷爷|老爺爺|阿婆|阿公)[^\d\n]{0,4}?"
+    r"(9\d|1[01]\d)(?=[ \t]*(?:了|岁|歲|周岁|週歲))"
+)
+# A Japanese weekday in a Chinese post (水曜日).
+_JA_WEEKDAY = re.compile(r"(?<![\u4e00-\u9fff])([月火水木金土日]曜日)")
+# A bare day after the French article in a French post (revoir le 15, passe à Iférouane le
+# 18): not a dose, an age, a time or a count after it.
+_FRENCH_DAY = re.compile(
+    r"(?<![\w'’])[Ll]e[ \t]+((?:3[01]|[12]\d|0?[1-9])(?:er)?)(?![\w/:h%°]|[.,]\d|[ \t]*(?:mg|g\b"
+    r"|ml|kg|ans?\b|jours?|mois|semaines?|heures?|min|fois|x\b|cp|comprim|gouttes?|UI|mmHg|cm"
+    r"|mm|%|°|[/:.,]\d))"
+)
+_FRENCH_POST = re.compile(
+    r"(?i)\b(?:le|la|les|des|du|une|pour|avec|est|et|à|au|vous|nous|rendez-vous|revoir)\b"
+)
+# A name opening an entry before its birth date (Amadou Tembély, né le 01/01/1978), or in a
+# patient's field before the age (Patient: Wanakam, 67 ans).
+_NAME_BEFORE_BIRTH = re.compile(
+    rf"(?m)^[ \t]*({_EN_NAME})(?=,?[ \t]+(?:née?|born|b\.|DOB|D\.O\.B\.|date of birth)\b)"
+)
+_PATIENT_FIELD_AGE = re.compile(
+    r"\b(?:Patient|Patiente|Paciente|Client|Cliente|Nom|Nombre|Nome)[ \t]*:[ \t]*"
+    rf"({_EN_NAME})(?=,[ \t]*\d{{1,3}}[ \t]*(?:ans|años|anos|an|yrs?|years?|y/?o|a)\b)"
+)
+
+
+def _no_everyday_word(value: str) -> bool:
+    """No word of `value` is an everyday English word but a given name (Her, Twins: not
+    names; Grace: one)."""
+    lex = lexicon()
+    return not lex.is_common_word(value) and all(
+        word.lower() not in lex.en_common_words or lex.is_given(word, 500) for word in value.split()
+    )
+
+
+def _french_post(text: str, start: int, end: int) -> bool:
+    return len(_FRENCH_POST.findall(text)) >= 3
+
+
 def register_rules() -> tuple[Rule, ...]:
-    """What a register's entry is known by its fields rather than by its characters: a
-    Chinese name before the person's sex and age or people (勒排南 女 45岁), and a day and
-    month ticked or crossed on a card (03/05 ✓ 04/05 ✗: a dose taken or missed)."""
+    """What a register's or a form's entry is known by its fields rather than by its
+    characters: a Chinese name before the person's sex and age or people (勒排南 女 45岁), a
+    name before its birth date or in a patient's field before the age (Patient: Wanakam, 67
+    ans), a day and month ticked or crossed on a card (03/05 ✓ 04/05 ✗: a dose taken or
+    missed), after a field of pregnancy or a visit's (LMP 04/01, next visit 10/3, 下次随访：6/20),
+    before a time (于 09-12 02:13, 12/03 凌晨) or opening the line after a log's title (visit
+    log\n17.10), a bare day after the article of a French post (revoir le 15), an age over 89
+    after an old person's word (老太太 96 了) and a Japanese weekday (水曜日)."""
     return (
         Rule("NAME", _ZH_SEX_AGE_ENTRY, group=1, cues=("男", "女")),
         Rule(
@@ -2577,6 +2650,14 @@ def register_rules() -> tuple[Rule, ...]:
             group=1,
             min_digits=2,
         ),
+        Rule("DATE", _VISIT_DAY, group=1, min_digits=2),
+        Rule("DATE", _DAY_BEFORE_DAYPART, group=1, min_digits=3),
+        Rule("DATE", _EN_LOG_DAY, group=1, min_digits=2),
+        Rule("AGE", _ZH_OLD_AGE, group=1, min_digits=2),
+        Rule("DATE", _JA_WEEKDAY, group=1, cues=("曜日",)),
+        Rule("DATE", _FRENCH_DAY, group=1, accept_at=_french_post, min_digits=1, cues=("le",)),
+        Rule("NAME", _NAME_BEFORE_BIRTH, group=1, accept=_no_everyday_word),
+        Rule("NAME", _PATIENT_FIELD_AGE, group=1, accept=_no_everyday_word),
     )
 
 
@@ -3705,7 +3786,8 @@ _ZH_SURNAME_TITLE = (
     r"|姑娘|经理|經理|阿訇|老板|老闆|先生|女士|小姐|助产士|助產士|营养师|營養師|治疗师|治療師|康复师"
     r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公|主席|书记|書記|局长|局長|科长|科長"
     r"|处长|處長|校长|校長|园长|園長|所长|所長|站长|站長|村长|村長|会长|會長"
-    r"|大伯|大叔|大婶|大嬸|爹爹|嗲嗲|舅舅|阿叔|阿嬷|阿嬤"
+    r"|大伯|大叔|大婶|大嬸|爹爹|嗲嗲|舅舅|阿叔|阿嬷|阿嬤|牧师|牧師|神父|修女|传道|傳道|长老|長老"
+    r"|执事|執事|法师|法師"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -3826,7 +3908,7 @@ def ninth_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘"
+                rf"(?:^|(?<=[，,。！!？?\s：:的找问問挂是、和跟请請.「“个科医过過里裡洽士给給让讓叫被荐薦【\[（(陪→'‘为為"
                 r"看探】；;])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr)"
                 # …or after a bed or a day (7床|胡爹爹, 今天|王奶奶).
@@ -7197,7 +7279,7 @@ _TITLED_INITIAL = re.compile(
 # The month and day a log, a handover or a clinic's session closes its title on (陪诊日志 6.18,
 # 交接班 12/3, 儿科门诊 11/27), or opens the next line with (服药记录\n8/14).
 _LOG_DATE = re.compile(
-    r"(?:日志|日誌|日记|日記|记录|記錄|交班|交接|交接班|门诊|門診|查房|出诊|出診)"
+    r"(?:日志|日誌|日记|日記|记录|記錄|纪录|紀錄|交班|交接|交接班|门诊|門診|查房|出诊|出診)"
     r"(?:[ \t\u3000]*\n)?[ \t\u3000]*"
     r"((?:1[0-2]|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))(?![\d./])"
 )
@@ -7208,6 +7290,8 @@ _LOG_CUES = (
     "日記",
     "记录",
     "記錄",
+    "纪录",
+    "紀錄",
     "交班",
     "交接",
     "门诊",
@@ -7667,7 +7751,7 @@ def fifty_second_rules() -> tuple[Rule, ...]:
 
 
 # A day and month before the time of a sailing, a flight or a shift (09/08 14:05 sailing).
-_DAY_BEFORE_TIME = re.compile(
+_DAY_BEFORE_SAILING = re.compile(
     r"(?<![\d/.])((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
     r"(?=[ \t]+(?:[01]?\d|2[0-3])[:.h][0-5]\d\b)"
 )
@@ -7732,7 +7816,7 @@ def fifty_third_rules() -> tuple[Rule, ...]:
     - a second user name a moderator bans (同IP小号好孕来了888);
     - a second serial number of a list after its cue (CI-622 0917345、CI-622 0917346)."""
     return (
-        Rule("DATE", _DAY_BEFORE_TIME, group=1, min_digits=4, cues=(":", ".", "h")),
+        Rule("DATE", _DAY_BEFORE_SAILING, group=1, min_digits=4, cues=(":", ".", "h")),
         Rule("DATE", _ON_DOTTED_DAY, group=1, min_digits=4, cues=(".",)),
         Rule("AGE", _SEX_AND_AGE, group=1, min_digits=2, cues=(",",)),
         Rule("LOCATION", _BLOCK_OF, group=1, cues=("block", "blk", "tower", "wing")),
@@ -8198,10 +8282,6 @@ def fifty_ninth_rules() -> tuple[Rule, ...]:
     )
 
 
-# A day and month with a slash, either first (6/4, 2/17, 15/10).
-_SLASHED_DAY = (
-    r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
-)
 # A day and month opening a line of a Chinese log before its colon (6/4：渗液少).
 _ZH_LOG_DAY = re.compile(rf"(?m)^[ \t]*({_SLASHED_DAY})(?=[ \t]*：)")
 # A day and month before a time of day (急救交接：2/17 03:10; Callout 2/17 03:10).

@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         "pairs": {"rows": len(same), "same": sum(same)},
         "params": {
             "C": learned.C,
+            "solver": learned.SOLVER,
             "pair_trees": learned.PAIR_TREES,
             "pair_features": list(learned.PAIR_FEATURES),
             "min_df": learned.MIN_DF,
