@@ -17,5 +17,5 @@ def test_the_table_holds_latin_names_of_many_languages():
     lex = lexicon()
     assert lex.weekdays["déardaoin"] == ("ga",)
     assert "id" in lex.months["des"] and "is" in lex.months["febrúar"]
-    assert all(redact_calendar._latin(name) for name in (*lex.months, *lex.weekdays))
+    assert all(redact_calendar.latin_letters(name) for name in (*lex.months, *lex.weekdays))
     assert not any("ف" in name or "я" in name for name in lex.months)

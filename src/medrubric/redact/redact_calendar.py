@@ -42,7 +42,7 @@ MONTHS = (
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
-def _latin(name: str) -> bool:
+def latin_letters(name: str) -> bool:
     """Written in Latin letters, with at most spaces, apostrophes and hyphens between them."""
     return any(c.isalpha() for c in name) and all(
         (c.isalpha() and unicodedata.name(c, "").startswith("LATIN")) or c in " '’-" for c in name
@@ -60,7 +60,7 @@ def build() -> list[tuple[str, str, str]]:
             for key in keys:
                 for name in info.get(key, []):
                     name = name.strip().rstrip(".").lower()
-                    if _latin(name):
+                    if latin_letters(name):
                         found[(name, kind)].add(info.get("name", module.name))
     return sorted((name, kind, ",".join(sorted(langs))) for (name, kind), langs in found.items())
 

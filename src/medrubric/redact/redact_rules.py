@@ -1147,6 +1147,8 @@ def web_rules() -> tuple[Rule, ...]:
 
 
 _DAY = r"(?:3[01]|[12]\d|0?[1-9])"
+# A day and then its month, parted by a dot or a slash (17.10, 4/3).
+_DAY_DOT_MONTH = r"(?:3[01]|[12]\d|0?[1-9])[./](?:1[0-2]|0?[1-9])"
 # A day and month with a slash, either first (6/4, 2/17, 15/10).
 _SLASHED_DAY = (
     r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
@@ -2589,13 +2591,7 @@ _DAY_BEFORE_DAYPART = re.compile(
 # Ainura …).
 _EN_LOG_DAY = re.compile(
     r"(?i:\b(?:log|register|diary|rota|book|record|list))[ \t]*\n[ \t]*"
-    r"((?:3[01]|[12]\d|0?[1-9])[./](?:1[0-2]|0?[1-9])|(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))"
-    r"(?![\d/.])(?=[ \t]+\S)"
-)
-# An age over 89 after an old person's word, before 了 or 岁 (老太太 96 了).
-_ZH_OLD_AGE = re.compile(
-    r"(?:老太太|老爷子|老爺子|老人家|老人|老奶奶|老爷爷|老爺爺|阿婆|阿公)[^\d\n]{0,4}?"
-    r"(9\d|1[01]\d)(?=[ \t]*(?:了|岁|歲|周岁|週歲))"
+    rf"({_DAY_DOT_MONTH}|{_SLASHED_DAY})(?![\d/.])(?=[ \t]+\S)"
 )
 # A Japanese weekday in a Chinese post (水曜日).
 _JA_WEEKDAY = re.compile(r"(?<![\u4e00-\u9fff])([月火水木金土日]曜日)")
@@ -2640,8 +2636,8 @@ def register_rules() -> tuple[Rule, ...]:
     ans), a day and month ticked or crossed on a card (03/05 ✓ 04/05 ✗: a dose taken or
     missed), after a field of pregnancy or a visit's (LMP 04/01, next visit 10/3, 下次随访：6/20),
     before a time (于 09-12 02:13, 12/03 凌晨) or opening the line after a log's title (visit
-    log\n17.10), a bare day after the article of a French post (revoir le 15), an age over 89
-    after an old person's word (老太太 96 了) and a Japanese weekday (水曜日)."""
+    log\n17.10), a bare day after the article of a French post (revoir le 15) and a Japanese
+    weekday (水曜日)."""
     return (
         Rule("NAME", _ZH_SEX_AGE_ENTRY, group=1, cues=("男", "女")),
         Rule(
@@ -2653,7 +2649,6 @@ def register_rules() -> tuple[Rule, ...]:
         Rule("DATE", _VISIT_DAY, group=1, min_digits=2),
         Rule("DATE", _DAY_BEFORE_DAYPART, group=1, min_digits=3),
         Rule("DATE", _EN_LOG_DAY, group=1, min_digits=2),
-        Rule("AGE", _ZH_OLD_AGE, group=1, min_digits=2),
         Rule("DATE", _JA_WEEKDAY, group=1, cues=("曜日",)),
         Rule("DATE", _FRENCH_DAY, group=1, accept_at=_french_post, min_digits=1, cues=("le",)),
         Rule("NAME", _NAME_BEFORE_BIRTH, group=1, accept=_no_everyday_word),
@@ -4029,10 +4024,10 @@ _PARTIAL_POSTCODE_CUE = (
     r"(?i:\b(?:live|lives|living|lived|based|moved|home|area|postcode|post code|postal code"
     r"|zip|fsa|eircode|routing key)(?:\s+(?:is|was|in|to|of|code|area))*[\s:]+)"
 )
-# Elders whose age over 89 may follow with no 岁: 外婆今年九十六了, 老爷子97了.
+# Elders whose age over 89 may follow with no 岁: 外婆今年九十六了, 老爷子97了, 老太太 96 了.
 _ELDER_ZH = (
-    r"爷爷|奶奶|外公|外婆|姥姥|姥爷|老人家|老人|老爷子|老太太|太奶奶|太爷爷|曾祖母|曾祖父"
-    r"|老母亲|老父亲"
+    r"爷爷|奶奶|外公|外婆|姥姥|姥爷|老人家|老人|老爷子|老爺子|老太太|太奶奶|太爷爷|曾祖母|曾祖父"
+    r"|老母亲|老父亲|老奶奶|老爷爷|老爺爺|阿婆|阿公"
 )
 _ZH_AGE_OVER_89 = r"9\d|1[01]\d|九十[一二三四五六七八九]?|一百(?:零[一二三四五六七八九])?"
 # Words of care after a day and month without a year: "14/10 admitted", "(3/11) scan".
@@ -4302,8 +4297,8 @@ def tenth_rules() -> tuple[Rule, ...]:
         Rule(
             "AGE",
             c(
-                rf"(?:{_ELDER_ZH})(?:今年|已经|已|都|快|也|有)*({_ZH_AGE_OVER_89})"
-                r"(?=了|啦|高龄|高寿|大寿|的人|的老人|，|,|。)"
+                rf"(?:{_ELDER_ZH})[ \t]*(?:(?:今年|已经|已|都|快|也|有)[ \t]*)*({_ZH_AGE_OVER_89})"
+                r"(?=[ \t]*(?:了|啦|岁|歲|高龄|高寿|大寿|的人|的老人|，|,|。))"
             ),
             group=1,
             accept=_over_89,
@@ -8153,9 +8148,7 @@ _DOTTED_DAY_AT = re.compile(
     r"\b((?:3[01]|[12]\d|0[1-9])\.(?:1[0-2]|0[1-9]))(?=[ \t]+(?:at|@)[ \t]+"
     r"(?:approx\.?[ \t]+|about[ \t]+|around[ \t]+)?\d{1,2}[:.]\d{2})"
 )
-_LOG_DOTTED_DAY = re.compile(
-    r"(?i:\blog[ \t]+)((?:3[01]|[12]\d|0?[1-9])[./](?:1[0-2]|0?[1-9]))(?=[ \t]*[:–—-])"
-)
+_LOG_DOTTED_DAY = re.compile(rf"(?i:\blog[ \t]+)({_DAY_DOT_MONTH})(?=[ \t]*[:–—-])")
 # A Korean clinic, hospital or pharmacy by its name in Hangul (하나소아청소년과).
 _HANGUL_CLINIC = re.compile(
     r"([\uac00-\ud7a3]{2,12}(?:의원|병원|과|클리닉|약국))(?![\uac00-\ud7a3])"
