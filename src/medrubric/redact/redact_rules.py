@@ -466,61 +466,66 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
     """All rules in priority order (earlier rules win overlapping spans of equal start)."""
-    return (
-        structured_rules()
-        + web_rules()
-        + date_rules()
-        + age_rules()
-        + street_town_rules()
-        + name_rules()
-        + place_rules()
-        + context_rules()
-        + position_rules()
-        + ninth_rules()
-        + tenth_rules()
-        + fourteenth_rules()
-        + fifteenth_rules()
-        + seventeenth_rules()
-        + nineteenth_rules()
-        + twentieth_rules()
-        + twenty_first_rules()
-        + twenty_third_rules()
-        + twenty_fourth_rules()
-        + twenty_fifth_rules()
-        + twenty_eighth_rules()
-        + twenty_ninth_rules()
-        + thirtieth_rules()
-        + thirty_second_rules()
-        + thirty_fourth_rules()
-        + thirty_sixth_rules()
-        + thirty_ninth_rules()
-        + fortieth_rules()
-        + forty_second_rules()
-        + forty_fourth_rules()
-        + forty_fifth_rules()
-        + forty_sixth_rules()
-        + forty_seventh_rules()
-        + forty_eighth_rules()
-        + forty_ninth_rules()
-        + fiftieth_rules()
-        + fifty_first_rules()
-        + fifty_second_rules()
-        + fifty_third_rules()
-        + fifty_fourth_rules()
-        + fifty_fifth_rules()
-        + fifty_sixth_rules()
-        + fifty_seventh_rules()
-        + fifty_eighth_rules()
-        + fifty_ninth_rules()
-        + sixtieth_rules()
-        + sixty_first_rules()
-        + sixty_second_rules()
-        + sixty_third_rules()
-        + calendar_rules()
-        + health_post_rules()
-        + register_rules()
-        + gazetteer_rules()
+    # One flat tuple of the rule families, not a chain of `+`: a chain of some fifty binary
+    # operations nests the module's syntax tree as deep, and CPython 3.11's `ast.parse` of a
+    # tree that deep can fail ("AST constructor recursion depth mismatch") in a process whose
+    # stack is already deep.
+    families = (
+        structured_rules,
+        web_rules,
+        date_rules,
+        age_rules,
+        street_town_rules,
+        name_rules,
+        place_rules,
+        context_rules,
+        position_rules,
+        ninth_rules,
+        tenth_rules,
+        fourteenth_rules,
+        fifteenth_rules,
+        seventeenth_rules,
+        nineteenth_rules,
+        twentieth_rules,
+        twenty_first_rules,
+        twenty_third_rules,
+        twenty_fourth_rules,
+        twenty_fifth_rules,
+        twenty_eighth_rules,
+        twenty_ninth_rules,
+        thirtieth_rules,
+        thirty_second_rules,
+        thirty_fourth_rules,
+        thirty_sixth_rules,
+        thirty_ninth_rules,
+        fortieth_rules,
+        forty_second_rules,
+        forty_fourth_rules,
+        forty_fifth_rules,
+        forty_sixth_rules,
+        forty_seventh_rules,
+        forty_eighth_rules,
+        forty_ninth_rules,
+        fiftieth_rules,
+        fifty_first_rules,
+        fifty_second_rules,
+        fifty_third_rules,
+        fifty_fourth_rules,
+        fifty_fifth_rules,
+        fifty_sixth_rules,
+        fifty_seventh_rules,
+        fifty_eighth_rules,
+        fifty_ninth_rules,
+        sixtieth_rules,
+        sixty_first_rules,
+        sixty_second_rules,
+        sixty_third_rules,
+        calendar_rules,
+        health_post_rules,
+        register_rules,
+        gazetteer_rules,
     )
+    return tuple(rule for family in families for rule in family())
 
 
 # Two scripts as code-point intervals, each closed under the case folding of an ignore-case
