@@ -1172,6 +1172,24 @@ FOUND = {
         ("為潘牧師的母親祝壽", "NAME", "潘"),
         ("水曜日に来てください", "DATE", "水曜日"),
     ],
+    "sixty-sixth": [
+        ("Ikarian here – my pappous Stamatis is 101", "NAME", "Stamatis"),
+        ("Nha pai Djodje sta na hospital na São Filipe", "NAME", "Djodje"),
+        ("Ommi Ċettina għandha appointment l-isptar", "NAME", "Ċettina"),
+        ("mi abuela Doña Carmen (95) is back in", "NAME", "Carmen"),
+        ("Sokha: bong, my mom got dengue, platelet 45,000", "NAME", "Sokha"),
+        ("Nächster Termin: Mo, 03.06., 10:15 Uhr", "DATE", "Mo, 03.06."),
+        ("第二针约在 21.10. 9:00", "DATE", "21.10."),
+        ("今年6월 15일复查胃镜", "DATE", "6월 15일"),
+        ("后面还有3号、7号、14号、28号。", "DATE", "3号、7号、14号、28号"),
+        ("Dr. Huber, Lindwurmhof 9, 80337 München", "LOCATION", "Lindwurmhof 9, 80337 München"),
+        (
+            "地址 Kalliolanrinne 5 B, 00510 Helsinki。",
+            "LOCATION",
+            "Kalliolanrinne 5 B, 00510 Helsinki",
+        ),
+        ("目的地：达累斯萨拉姆", "LOCATION", "达累斯萨拉姆"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1554,6 +1572,16 @@ EDGES = {
         ("Mr Dunbar BP 150/90 so no exercise today", "BP 150/90"),
         ("eGFR: 48, stable", "eGFR"),
     ],
+    "sixty-sixth": [
+        # a heading before a colon is no writer's name; a reading after a kinship word is no
+        # name; a bed list is no list of days; a decimal after a test is no dotted day
+        ("Recruiting: people with Parkinson's aged 50-80 for a trial", "Recruiting"),
+        ("Fakatokanga: if your baby has a fever over 38°C", "Fakatokanga"),
+        ("Need O-negative blood for my nanay, Hb 62 na po.", "Hb 62"),
+        ("3号、5号、8号床今天出院", "8号床"),
+        ("Hb was 10.12. Then transfused", "10.12."),
+        ("Ward 5, 2024 Report", "2024 Report"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1811,6 +1839,14 @@ KEPT = {
         ("Pf positive on the RDT, IV NS 2 L stat", "IV NS 2 L"),
         ("医生建议转院到省城", "转院"),
     ],
+    "sixty-sixth": [
+        ("For antenatal checks, contact LHV Saima at the Booni BHU", "LHV"),
+        ("Nifedipine 30 mg SR, Gamow bag, heli requested", "Gamow bag"),
+        ("Bay 1: J. Moffat – waiting TTOs (Edoxaban 60 mg)", "TTOs"),
+        ("test rápido positivo pa malária", "malária"),
+        ("回复：pregabaline 75mg 可以问一下", "pregabaline 75mg"),
+        ("我在特拉维夫的 Kupat Holim 打了第四针", "Kupat Holim"),
+    ],
 }
 
 
@@ -1868,3 +1904,18 @@ def test_no_name_or_place_runs_over_a_line_break():
 
 def test_a_courier_prefix_joins_the_number_found_after_it():
     assert "SF" not in redact_text("谁拿错我快递了？顺丰SF1428807365521，是冷链的生长激素")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("—— 言语治疗师 Amy 林", "Amy 林"),  # an English given name and a Chinese surname
+        ("Ingrid 陈：我家也是，周五约了复查", "Ingrid 陈"),
+        ("Girl, Kerry-Ann tell me she pressure was 190", "Kerry-Ann"),  # read as a place
+        ("在Rotterdam-Zuid的 huisarts 看了", "Rotterdam-Zuid"),
+        ("倷晓得伐，菱塘弄浪向顾医生个中医诊所", "菱塘弄"),  # the lane's word closes the place
+    ],
+)
+def test_a_finding_runs_on_over_what_closes_its_name(text, value):
+    findings = find_identifiers(text)
+    assert any(text[f.start : f.end] == value for f in findings), findings

@@ -66,8 +66,10 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
         assert redact_text(text)[0] == text
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
     # The best path alone leaves this place out; the marginal decoding adds it.
-    placed = "额爹上坟跌了一跤，大同云州区医院拍片说股骨颈骨折，要换半髋。"
-    place = ("LOCATION", placed.index("大同"), placed.index("拍片"))
+    placed = (
+        "我是2023年5月3日在协和西院做的腹腔镜子宫肌瘤剔除，肌瘤6cm，现在一年了又长了一个2cm的。"
+    )
+    place = ("LOCATION", placed.index("协和西院"), placed.index("做的"))
     assert place in set(tag_spans(placed))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
     assert place not in set(tag_spans(placed))

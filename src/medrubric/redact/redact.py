@@ -134,6 +134,8 @@ _ZH_PLACE_TAIL = re.compile(
     r"|妇幼门诊|婦幼門診|照料中心|照護中心|护理中心|護理中心))"
     # …and a community's office after it (白石龙社区|工作站).
     r"|(?<=社区)(?:工作站|服务站|居委会)|(?<=社區)(?:工作站|服務站|居委會)"
+    # …and a lane's word closing the name the place was found without (菱塘|弄, 柿子|巷).
+    r"|(?:巷|弄|胡同)(?![子口里內内頭头])(?:\d{1,4}[号號])?"
     # …and a building's number after a place (和平里七区|12号楼).
     r"|\d{1,4}(?:号楼|號樓|栋|幢|棟|号院|號院)(?:\d{1,2}(?:单元|單元))?(?:\d{3,4}(?:室|号|號)?)?"
     # …and a house and a flat after a lane (荷塘北路77弄|5号602室).
@@ -266,6 +268,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False  # 28周出生: born at 28 weeks, not on a date
     if kind == "ID" and _READING.fullmatch(text, start, end):
         return False  # a blood pressure (152/101), not a number of anyone's
+    if kind == HANDLE and (_DOSE_AFTER.match(text, end) or lexicon().is_drug_name(text[start:end])):
+        return False  # 回复：pregabaline 75mg: a drug and its dose, not whom the reply is to
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
@@ -504,6 +508,9 @@ _AFTER = {
         # …the clinic or surgery a place names (Chawama| clinic, Ashgrove| Surgery) and the
         # close of a lying-in clinic's name (Peñafrancia Lying-|in).
         r"|\s+(?:[Cc]linic|Surgery)(?![A-Za-z])|(?<=Lying-)in\b"
+        # …a part a hyphen joins to it (Rotterdam|-Zuid, Kerry|-Ann: a name the tagger read
+        # as a place).
+        r"|(?:-[A-Z][\w'’]*[a-z])+"
         # …and the rest of a place an apostrophe parts (Kolofo|'ou; not 's).
         rf"|(?<=[a-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{2,}}\b"
         # …and a Chinese district's, city's or county's word after it (住Usera|区, Burnaby|市).
@@ -731,22 +738,23 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or closing it (Dorothy May|
       'Dot'), the word that makes a nickname in Chinese text (May|姐, 黄|阿姨, 老刘|头, 大辉|哥,
-      老蔡头|儿) and the 阿 before one (阿|强), or a particle and the surname
+      老蔡头|儿) and the 阿 before one (阿|强), the Chinese surname written after an English
+      given name (Amy| 林, `_surname_after_latin`), or a particle and the surname
       after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
       and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
     - a Chinese name runs on over the display name opening a line that holds it (宝妈|乐乐：,
       `_display_name`) and over the last character of a given name before a title
       (欧阳明|辉副主任, `_last_given_char`);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
-      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊);
+      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊) and the lane's word closing it (菱塘|弄);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
       VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year), a UK
       outward code after it (Aberdeen AB25), a Canadian province's code (Kingston ON), a
       street number with 号 in Chinese text (Rowe Street| 27号), the clinic or surgery it
-      names (Chawama| clinic, Ashgrove| Surgery) and the word a particle joins to it before
-      (Chy an| Mor Care Home);
+      names (Chawama| clinic, Ashgrove| Surgery), the part a hyphen joins to it
+      (Rotterdam|-Zuid) and the word a particle joins to it before (Chy an| Mor Care Home);
     - a Chinese clinic or hospital takes in the first characters of its name that were
       missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
       the hospital after it that the tagger found without its first characters
@@ -781,6 +789,7 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     if f.kind == "NAME":
         start, end = _display_name(text, start, end, floor, limit)
         end = _last_given_char(text, start, end, limit)
+        end = _surname_after_latin(text, end, limit)
         if start - 1 >= floor and text[start - 1 : start] == "阿" and _HAN_CHAR.match(text, start):
             start -= 1  # 阿|强护工: the 阿 of a nickname
         elif _nickname_head(text, start, floor):
@@ -916,6 +925,18 @@ def _with_marks(text: str, f: Finding) -> Finding:
     while end < len(text) and unicodedata.combining(text[end]):
         end += 1
     return f if end == f.end else Finding(f.kind, f.start, end)
+
+
+def _surname_after_latin(text: str, end: int, limit: int) -> int:
+    """The end of a name in Latin letters run on over the Chinese surname written after it
+    (Amy| 林, Ingrid| 陈：, a name a Chinese writer gives as English given name and surname),
+    or `end` where no single surname character stands alone after it."""
+    if not text[end - 1 : end].isascii() or not text[end - 1 : end].isalpha():
+        return end
+    after = end + 1 if text[end : end + 1] == " " else end
+    if after + 1 > limit or _HAN_CHAR.match(text, after + 1):
+        return end
+    return after + 1 if text[after : after + 1] in lexicon().zh_surnames else end
 
 
 def _one_line(text: str, kind: str, start: int, end: int) -> int:

@@ -24,6 +24,8 @@ import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
+from medrubric.files import write_text_atomic
+
 OUT = Path(__file__).parent / "data" / "calendar_names.tsv"
 MONTHS = (
     "january",
@@ -73,7 +75,7 @@ def main() -> None:
         f"{dateparser.__version__} (CLDR)\n# by medrubric.redact.redact_calendar.\n"
     )
     rows = "".join(f"{name}\t{kind}\t{langs}\n" for name, kind, langs in build())
-    OUT.write_text(header + rows, encoding="utf-8")
+    write_text_atomic(OUT, header + rows)
 
 
 if __name__ == "__main__":

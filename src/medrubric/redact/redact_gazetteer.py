@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from medrubric.files import write_text_atomic
 from medrubric.redact.redact_lexicon import word_lines
 
 COUNTRIES = [
@@ -148,7 +149,7 @@ def main() -> None:
         f"{' '.join(COUNTRIES)} (top {TOP} per gender),\n"
         "# extracted from names-dataset 3.3.1 by medrubric.redact.redact_gazetteer.\n"
     )
-    OUT.write_text(header + "".join(f"{n}\t{r}\n" for n, r in build()), encoding="utf-8")
+    write_text_atomic(OUT, header + "".join(f"{n}\t{r}\n" for n, r in build()))
     write_places()
     write_common_words()
 
@@ -158,7 +159,7 @@ def write_common_words() -> None:
         f"# Everyday English words (Zipf frequency >= {COMMON_ZIPF} in wordfreq 3.1.1), most\n"
         "# frequent first, extracted by medrubric.redact.redact_gazetteer.\n"
     )
-    COMMON_OUT.write_text(header + "".join(f"{w}\n" for w in build_common_words()), "utf-8")
+    write_text_atomic(COMMON_OUT, header + "".join(f"{w}\n" for w in build_common_words()))
 
 
 def write_places() -> None:
@@ -167,7 +168,7 @@ def write_places() -> None:
         "# extracted by medrubric.redact.redact_gazetteer: lang, name, place|word|base|country.\n"
     )
     rows = "".join("\t".join(row) + "\n" for row in build_places())
-    PLACES_OUT.write_text(header + rows, encoding="utf-8")
+    write_text_atomic(PLACES_OUT, header + rows)
 
 
 if __name__ == "__main__":

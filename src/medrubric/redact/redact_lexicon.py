@@ -290,7 +290,9 @@ def lexicon() -> Lexicon:
         en_towns=frozenset(name for lang, name, kind in towns if lang == "en" and kind == "place"),
         en_town_words=frozenset(name for lang, name, kind in towns if kind == "word"),
         zh_towns=tuple(name for lang, name, _ in towns if lang == "zh"),
-        zh_foreign_cities=tuple(_tokens("places_foreign_zh.txt")),
+        zh_foreign_cities=tuple(
+            dict.fromkeys(_tokens("places_foreign_zh.txt") + _tokens("places_world_zh.txt"))
+        ),
         zh_regional_places=tuple(_tokens("places_hk_mo_tw_zh.txt")),
         en_common_words=frozenset(_tokens("words_en_common.txt")),
         months={n: tuple(langs.split(",")) for n, kind, langs in calendar if kind == "month"},

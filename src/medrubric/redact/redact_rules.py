@@ -523,6 +523,8 @@ def rules() -> tuple[Rule, ...]:
         calendar_rules,
         health_post_rules,
         register_rules,
+        other_languages_rules,
+        opening_and_list_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -6761,6 +6763,10 @@ _NOT_A_SPEAKER = frozenset((
     # …and the fields of a care or school form (Allergy: penicillin, Asthma: inhaler in bag).
     "allergy", "allergies", "asthma", "diabetes", "epilepsy", "diagnosis", "condition",
     "conditions", "medication", "medications", "medicines", "emergency",
+    # …and the roles and headings a notice or an appeal opens with (Moderator: please don't,
+    # Fundraiser: our daughter).
+    "moderator", "moderators", "mods", "fundraiser", "organiser", "organizer", "volunteer",
+    "volunteers", "recruiting", "announcement", "notice", "reminder", "psa", "appeal",
 ))  # fmt: skip
 # Kinship and respect words that open a display name (Mama Tolu, Aunty Bisi, Apa Nasreen).
 _SPEAKER_KIN = frozenset((
@@ -6773,11 +6779,31 @@ _SPEAKER_KIN = frozenset((
 
 def _english_chat_speaker(text: str, start: int, end: int) -> bool:
     """`text[start:end]` opens a line of a chat (two lines or more open with a speaker and a
-    colon) and is a display name: a given name that is also a word (Joy:, Hope:), or no
-    everyday word, header or role (To:, Update:, Nurse:), and a kinship word only with a name
-    after it (Aunty Bisi:, not Mummy:)."""
-    if not _in_a_chat(text, start, end):
-        return False
+    colon) and is a display name (`_display_name_word`)."""
+    return _in_a_chat(text, start, end) and _display_name_word(text, start, end)
+
+
+def _opens_the_post(text: str, start: int, end: int) -> bool:
+    """`text[start:end]`, opening a post before a colon, is its writer's display name: the
+    writer speaks in the first person after it (Sokha: bong, my mom …; not Recruiting: people
+    with …), and it is a display name (`_display_name_word`) but no given name that is also an
+    everyday word (Faith: could be the post's subject)."""
+    line_end = text.find("\n", end)
+    message = text[end : line_end if line_end >= 0 else len(text)]
+    return (
+        _FIRST_PERSON.search(message) is not None
+        and text[start:end] not in lexicon().everyday_given
+        and _display_name_word(text, start, end)
+    )
+
+
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i['’]m|me|my|we|our|us)\b")
+
+
+def _display_name_word(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` before a colon is a display name: a given name that is also a word
+    (Joy:, Hope:), or no everyday word, header or role (To:, Update:, Nurse:), and a kinship
+    word only with a name after it (Aunty Bisi:, not Mummy:)."""
     lex = lexicon()
     first, *rest = text[start:end].split()
     word = first.lower()
@@ -8570,3 +8596,119 @@ def sixty_third_rules() -> tuple[Rule, ...]:
             cues=("某",),
         ),
     )
+
+
+# Words for a parent, a grandparent, a sibling, an aunt or an uncle in the writer's own
+# language (Ommi Ċettina, my pappous Stamatis, nha pai Djodje), before whom `_ELDER_WORLD`'s
+# grandparents also stand; each is a word of its language only, so a possessive before it is
+# not needed, but the name after it must be no everyday English word.
+_KIN_WORLD = (
+    r"pappous|papous|ommi|missieri|nannti|nannuwa|m['’]athair|mo mháthair|mo dheartháir"
+    r"|mo dheirfiúr|daideo|mamó|pai|mãe|irmão|irmã|titio|titia|mamá|papá|hermano|hermana"
+    r"|hermanito|hermanita|tío|tía|abuelita|abuelito|mère|père|frère|sœur|tonton|tatie"
+    r"|granmer|granper|mutter|vater|bruder|schwester|moeder|vader|broer|zus|fratello|sorella"
+    r"|zio|zia|annem|babam|ablam|abim|ağabeyim|teyzem|halam|dayım|amcam|anneannem|babaannem"
+    r"|dedem|ninem|yaay|baay|maman|aki|odu|inang|amang|tatang|nanang|bapa|emak|abah|umi|kakak"
+    r"|adik|ibunda|ayahanda|mzee|bibi|babu|dada|kaka|mamá grande|mami|papi|anaa|ataata"
+)
+# The writer's possessive before a kinship word (my, mo, nha, mi, ma, mon, mein, meine, mijn,
+# minha, meu, la mia, il mio, ka, ko).
+_POSSESSIVE_WORLD = (
+    r"my|mo|nha|mi|ma|mon|mein|meine|mijn|minha|meu|la mia|il mio|ka|ko|sama|mia|mio|moja|mój"
+)
+
+
+def _kin_world_name() -> str:
+    """A kinship word of any language and the name after it: after a possessive any word of
+    `_ELDER_WORLD` or `_KIN_WORLD` (ka pi Lalhmangaihi stays: pi is too short to be read
+    alone), or a word of `_KIN_WORLD` opening a sentence (Ommi Ċettina għandha)."""
+    return (
+        rf"(?:\b(?i:{_POSSESSIVE_WORLD})\s+(?i:{_ELDER_WORLD}|{_KIN_WORLD})"
+        rf"|(?:^|(?<=[.!?]\s))(?i:{_KIN_WORLD})"
+        rf"(?=\s+[{UPPER_LETTERS}][{LOWER_LETTERS}]+\s+[{LOWER_LETTERS}]))"
+        # …a title or another kinship word may stand before the name (mi abuela Doña Carmen,
+        # my lola Nanay Lucing), a reading never is it (my nanay, Hb 62).
+        rf"\s*,?\s+(?:(?i:{_TITLES_WORLD}|{_ELDER_WORLD}|{_KIN_WORLD})\s+)?"
+        rf"(?!(?i:{_TITLES_WORLD}|{_LAB_WORDS}|{_MEASURE})\b)"
+        rf"({_CAP})\b(?!['’]s\s+(?:clinic|surgery|hospital|house))"
+    )
+
+
+# Words of respect before a name in the languages of `_KIN_WORLD` (Doña Carmen, Tita Baby).
+_TITLES_WORLD = r"doña|don|dona|dom|señora|señor|sra|sr|mme|frau|herr|signora|signor|tita|tito"
+
+
+def other_languages_rules() -> tuple[Rule, ...]:
+    """What a writer puts in the forms of another language than English or Chinese: a name
+    after a kinship word of that language (my pappous Stamatis, Nha pai Djodje, Ommi
+    Ċettina); a day and month each closed by a dot, as German and Nordic writers date (Mo,
+    03.06.; am 21.10. um 9:00); a Korean month and day (6월 15일); a European address, its
+    street and number before the postcode and the town (Lindwurmhof 9, 80337 München;
+    Kalliolanrinne 5 B, 00510 Helsinki)."""
+    return (
+        Rule("NAME", re.compile(_kin_world_name()), group=1, accept=_no_everyday_word),
+        Rule("DATE", _DAY_MONTH_DOTTED, group=1, min_digits=4, accept_at=_no_reading_before),
+        Rule("DATE", _KO_DATE, group=1, min_digits=2, cues=("월",)),
+        Rule("LOCATION", _EU_ADDRESS, group=1, min_digits=5, accept=_town_no_word),
+    )
+
+
+def opening_and_list_rules() -> tuple[Rule, ...]:
+    """Identifiers known by where they stand: a name opening a post as its writer's before a
+    colon (Giorgi: shepherds up in Omalo …), as a chat's speakers do
+    (`_english_chat_speaker`); the days of the month a list gives, three or more (后面还有3号、
+    7号、14号: a course of injections), which no bed, floor or line closes."""
+    return (
+        Rule(HANDLE, _POST_OPENER, group=1, accept_at=_opens_the_post, cues=(":",)),
+        Rule("DATE", _ZH_DAY_LIST, group=1, min_digits=3, cues=("号", "號")),
+    )
+
+
+# A Korean date: month and day, the year before them where written (2024년 6월 15일).
+_KO_DATE = re.compile(
+    r"(?<!\d)((?:\d{4}년[ \t]?)?(?:1[0-2]|0?[1-9])월[ \t]?(?:3[01]|[12]\d|0?[1-9])일)"
+)
+# A street, its number (and a flat's letter or number), a postcode of four or five digits with
+# a country's letters where written, and the town (Lindwurmhof 9, 80337 München; Storgata 12
+# B, N-0155 Oslo).
+_EU_ADDRESS = re.compile(
+    rf"\b({_CAP}(?:[ -]{_CAP})?[ \t]\d{{1,4}}(?:[ \t]?[A-Za-z]\b)?(?:[ \t]\d{{1,3}})?,[ \t]*"
+    rf"(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ \t]+{_CAP}(?:[ -]{_CAP})?)"
+)
+
+
+def _town_no_word(value: str) -> bool:
+    """The town closing an address is no everyday English word (Report in "Ward 5, 2024
+    Report")."""
+    return value.split()[-1].lower() not in lexicon().en_common_words
+
+
+# Three days of the month or more in a list parted by 、, no bed, floor, line or room after
+# the last (3号、7号、14号、28号; not 3号、5号、8号床).
+_ZH_DAY_LIST = re.compile(
+    r"(?<![\d.第])((?:(?:3[01]|[12]\d|[1-9])[号號]、){2,}(?:3[01]|[12]\d|[1-9])[号號])"
+    r"(?![床楼樓线線房室窗院病患机機柜櫃门門桌位车車口诊診])"
+)
+
+
+# A display name opening a post before a colon and a message in lower case (Sokha: bong, my
+# mom got dengue).
+_POST_OPENER = re.compile(rf"\A[ \t]*({_CAP})(?=[ \t]*:[ \t]+[a-z])")
+# A day and a month each closed by a dot (03.06., 21.10.), after a weekday's two letters
+# where one is written (Mo, 03.06.); a decimal closing a sentence has one digit before its
+# point or more than two after it.
+_DAY_MONTH_DOTTED = re.compile(
+    r"(?<![\w.,])((?:(?:Mo|Di|Mi|Do|Fr|Sa|So|Ma|Ti|Ke|To|Pe|La|Su|On|Lø|Sø|Må|Ti)\.?,?[ \t])?"
+    r"(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.)(?![\w.]|,\d|[ \t]?\d{2,4}\b(?![:.]))"
+)
+
+
+def _no_reading_before(text: str, start: int, end: int) -> bool:
+    """No measurement or test stands before `text[start:end]` (Hb was 10.12.: a reading)."""
+    return _READING_BEFORE.search(text, max(0, start - 30), start) is None
+
+
+# A measurement or a test and the verb or sign that gives its value, right before a number.
+_READING_BEFORE = re.compile(
+    rf"(?i:\b(?:{_MEASURE}|{_LAB_WORDS})\W*(?:(?:is|was|of|at|now|=|:)\s*)?)\Z"
+)
