@@ -1190,6 +1190,29 @@ FOUND = {
         ),
         ("目的地：达累斯萨拉姆", "LOCATION", "达累斯萨拉姆"),
     ],
+    "sixty-seventh": [
+        ("ZN-0931 | F | 24 | ANC\nZN-0932 | M | 3 | diarrhoea", "ID", "ZN-0932"),
+        ("LM/112 Ram Bahadur, MB\nLM/117 Sita K., PB", "ID", "LM/117"),
+        ("LM/112 Ram Bahadur, MB\nLM/117 Sita K., PB", "NAME", "Sita K."),
+        ("Client: Maisie Ross   HRN A-220913", "ID", "A-220913"),
+        ("03/02: bag change x2, Coloplast SenSura Mio 40mm", "DATE", "03/02"),
+        ("Amoxicillin 500mg tds issued 9/11", "DATE", "9/11"),
+        ("Lancha sale 06:00 del 12/09.", "DATE", "12/09"),
+        ("Scr# S-0142  L.O. 71F — eGFR 38", "NAME", "L.O."),
+        ("Scr# S-0143  P.McK 66M — consented", "NAME", "P.McK"),
+        ("受试者 S-014-0087   缩写 L.J.H   签署 ICF", "NAME", "L.J.H"),
+        ("User: wenehoua.h\nCan't log in to see my son's results", "NAME", "wenehoua.h"),
+        ("benznidazole 60 days starting lunes.", "DATE", "lunes"),
+        ("訪視日：11/14", "DATE", "11/14"),
+        ("建议休息两周（10.8—10.21）。", "DATE", "10.8—10.21"),
+        ("10.3 上门，血压 152/88\n10.5 未遇，邻居说去女儿家了", "DATE", "10.5"),
+        ("咨询师：施", "NAME", "施"),
+        ("司机 才仁 138 9766 0421；放射技师李工", "NAME", "才仁"),
+        ("莫桂芝  91岁  高血压\n关金山  88岁  慢阻肺", "NAME", "关金山"),
+        ("案主 Mr. 伍，81岁独居", "NAME", "伍"),
+        ("入境人员：BATBAYAR Ganzorig（蒙古国籍）", "NAME", "BATBAYAR Ganzorig"),
+        ("姓名：ZHANG/WEIMIN  护照号 E1234567", "NAME", "ZHANG/WEIMIN"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1582,6 +1605,16 @@ EDGES = {
         ("Hb was 10.12. Then transfused", "10.12."),
         ("Ward 5, 2024 Report", "2024 Report"),
     ],
+    "sixty-seventh": [
+        # a course's length is no day; a lone register number is no register; no diagnosis
+        # after a field is a name; a reference range is no range of days; an address stops
+        # at a greeting's ～
+        ("given 2/7 course of antibiotics", "2/7"),
+        ("ZN-0931 | F | 24 | ANC", "ZN-0931"),
+        ("诊断：COPD Exacerbation", "COPD Exacerbation"),
+        ("钾正常值：3.5-5.5", "3.5-5.5"),
+        ("住在Cork的华人妈妈们好～我女儿8个月", "8个月"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1847,6 +1880,15 @@ KEPT = {
         ("回复：pregabaline 75mg 可以问一下", "pregabaline 75mg"),
         ("我在特拉维夫的 Kupat Holim 打了第四针", "Kupat Holim"),
     ],
+    "sixty-seventh": [
+        ("Salt: no Lo-Salt (it's potassium chloride!)", "Lo-Salt"),
+        ("NEWS2 = 6, escalated to FY1.", "FY1"),
+        ("guide twisted his ankle, Ottawa rules negative, strapped it", "Ottawa rules"),
+        ("finally has an ultrasound machine (Mindray DC-30)", "Mindray DC-30"),
+        ("blisters both heels, Compeed, light duties 48 hrs", "Compeed"),
+        ("编号 HIV-5331-0097  ART 方案 TDF+3TC+EFV", "ART"),
+        ("独龙江乡孔当村义诊小结：甲状腺肿 11 人", "义诊"),
+    ],
 }
 
 
@@ -1914,6 +1956,11 @@ def test_a_courier_prefix_joins_the_number_found_after_it():
         ("Girl, Kerry-Ann tell me she pressure was 190", "Kerry-Ann"),  # read as a place
         ("在Rotterdam-Zuid的 huisarts 看了", "Rotterdam-Zuid"),
         ("倷晓得伐，菱塘弄浪向顾医生个中医诊所", "菱塘弄"),  # the lane's word closes the place
+        ("1. 马成福  兴隆镇单家集  6:20", "兴隆镇单家集"),  # a village after its town
+        ("陳太：唔該幫我約西貢嘅普通科門診", "陳太"),  # Mrs Chan
+        ("Skier M. Vuković, 23, twisting fall", "M. Vuković"),  # the given name's initial
+        ("@ritaoftheglen@mastodon.ie fourth infusion done", "@ritaoftheglen@mastodon.ie"),
+        ("MOBILE CXR VAN – w/c 6 May", "w/c 6 May"),  # the week it opens
     ],
 )
 def test_a_finding_runs_on_over_what_closes_its_name(text, value):

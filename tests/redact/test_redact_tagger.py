@@ -65,14 +65,15 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
     ):
         assert redact_text(text)[0] == text
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
-    # The best path alone leaves this place out; the marginal decoding adds it.
-    placed = (
-        "我是2023年5月3日在协和西院做的腹腔镜子宫肌瘤剔除，肌瘤6cm，现在一年了又长了一个2cm的。"
+    # The best path alone leaves this name out; the marginal decoding adds it.
+    named = (
+        "珍姐你好，看到你说你妈用了PD-1以后甲减了，我爸用卡瑞利珠单抗也是，TSH升到32，"
+        "现在补优甲乐75μg。你们是在中山大学肿瘤防治中心看的吗？"
     )
-    place = ("LOCATION", placed.index("协和西院"), placed.index("做的"))
-    assert place in set(tag_spans(placed))
+    name = ("NAME", 0, named.index("你好"))
+    assert name in set(tag_spans(named))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
-    assert place not in set(tag_spans(placed))
+    assert name not in set(tag_spans(named))
     for bad in ("high", "1", "-0.1"):
         monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", bad)
         with pytest.raises(InputError, match="MEDRUBRIC_TAGGER_P_O"):

@@ -116,7 +116,9 @@ _DEPARTMENT = re.compile(
 _ZH_PLACE_TAIL = re.compile(
     r"(?:(?<=妇幼)|(?<=婦幼))(?:门诊|門診)部?"
     r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<![社病])[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
-    r"|花[园園]|公寓|大[厦廈])"
+    r"|花[园園]|公寓|大[厦廈]"
+    # …a village's word after its town's (兴隆镇 + 单家集, 红旗乡 + 李家堡).
+    r"|(?<=[镇鎮乡鄉][\u4e00-\u9fff][\u4e00-\u9fff])(?:集|堡|屯|寨|庄|莊|营|營|坪|坝|壩))"
     r"(?:\d+(?:号|弄|栋|单元|室|楼|号楼))*)+"
     # …but not over a kind of hospital named on its own (福州 | 康复医院, 社区医院, 中医院), a
     # grade of hospital (上海 | 三甲医院) or after a word that counts it (沈阳 | 一家三甲医院).
@@ -468,8 +470,11 @@ _AFTER = {
         # …(大辉|哥, 秀梅|姐, 老马|哥; not the 姐 of 姐妹 or the 哥 of 哥们), and the 儿 of a
         # northern 老X头 (老蔡头|儿).
         r"|(?<=[\u4e00-\u9fff])(?:哥|姐)(?![妹弟们們夫俩倆])|(?<=老[\u4e00-\u9fff]头)儿"
-        # …and the 嫂 after a surname (李|嫂).
-        r"|(?<=[\u4e00-\u9fff])嫂(?![子嫂])"
+        # …and the 嫂 after a surname (李|嫂), and the 太 of a married woman before a colon or
+        # a comma (陳|太：).
+        r"|(?<=[\u4e00-\u9fff])嫂(?![子嫂])|(?<=[\u4e00-\u9fff])太(?=[：:，,]|[ \t])"
+        # …and the initial of a surname after a given name (Sita| K., Ram| B.).
+        r"|[ \t][A-Z]\.(?=[ \t,;:)]|$)"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -560,6 +565,8 @@ _BEFORE = {
     "DATE": re.compile(
         r"(?<![\w])(?:(?:the|The)\s+)?(?:day|night|week)\s+(?:after|before)\s+$"
         r"|(?<![\w])(?:the|The|le|Le)\s+$"
+        # …and the week it opens or closes (w/c| 6 May, w/e 12/3).
+        r"|(?<![\w/])[Ww]/[ce]\s+$"
         # …and its weekday (Saturday 19 October, Tues. 4 March).
         r"|(?<![\w])(?:(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
         r"|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?,?\s+$"
@@ -571,6 +578,10 @@ _BEFORE = {
     ),
     "PHONE": re.compile(r"(?<![\w])\d{2,5}\s+(?:oh\s+)+$"),
     "ID": re.compile(r"#$"),
+    # …a name the initial of its given name (M.| Vuković).
+    "NAME": re.compile(r"(?:^|(?<=[\s(,;:]))[A-Z]\.[ \t]?$"),
+    # …an e-mail-shaped handle its "@" (@|ritaoftheglen@mastodon.ie: a fediverse handle).
+    "EMAIL": re.compile(r"(?<![\w@])@$"),
 }
 # What an ID that opens with a digit or a hyphen takes in before it: a courier's letters
 # (SF|1428807365521), the digits the hyphen parts from it (91|-8823-4417-2260).
@@ -1124,12 +1135,20 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     北京工作: 工作 is not added) and is not the particle 的 and what follows after a space (a
     handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle), nor
     的 and a kinship word after a name found (古丽米拉 found, the tagger's 古丽米拉的妈妈).
-    Before that, a span is cut at a line break (`_one_line`), a name or place that ran on into
+    Before that, a span is cut at a line break (`_one_line`), a Chinese name or place that
+    opens inside a clinical term of the allow-list is dropped (格拉斯哥昏迷评分…), a name or place
+    that ran on into
     a clinical term ends before it when it would otherwise be dropped (锦绣KTV|醉酒), and a web
     or e-mail address must have an address's shape (`_ADDRESS_SHAPE`)."""
     added = []
     for kind, start, end in tag_spans(text):
         end = _one_line(text, kind, start, end)
+        if (
+            kind in ("NAME", "LOCATION")
+            and _HAN_CHAR.match(text, start)
+            and lexicon().within_protected(text, start, start + 1)
+        ):
+            continue  # 格拉斯哥昏迷评分…县人民医院: a span that opens inside a clinical term
         if kind in ("NAME", "LOCATION"):  # 锦绣KTV|醉酒: the tagger ran on into a clinical term
             tail = lexicon().protected_tail(text, start, end)
             if tail is not None and _HAN_CHAR.match(text, tail):

@@ -354,7 +354,7 @@ _ZH_DOUBLED_WORDS = frozenset(
 
 _ID_CUES_EN = (
     # NHS 111 is the helpline, not a number of the NHS's.
-    r"MRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS(?! 111\b)"
+    r"MRN|HRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS(?! 111\b)"
     r"|NI|NINO"
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
@@ -525,6 +525,7 @@ def rules() -> tuple[Rule, ...]:
         register_rules,
         other_languages_rules,
         opening_and_list_rules,
+        logs_and_registers_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -2361,7 +2362,7 @@ def place_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "LOCATION",
-            c(r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*([^\s，,。；;！!]{2,30})"),
+            c(r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*([^\s，,。；;！!～~]{2,30})"),
             group=1,
             # …not a ward and bed (住在3病区12床): where a patient lies, not where they live.
             accept=lambda v: _ZH_WARD_BED.fullmatch(v) is None,
@@ -2429,7 +2430,7 @@ def _given_name(value: str) -> bool:
 _EN_WEEKDAYS = tuple(day.lower() for day in calendar.day_name)
 # Words before a weekday that make it the day of an event, in English and in the languages
 # whose weekday names the calendar table holds (el jueves, le mardi, am Montag, hari Senin).
-_WEEKDAY_CUE_EN = r"on|coming|next|last|this|by|until|till|in|from|before|after|since"
+_WEEKDAY_CUE_EN = r"on|coming|next|last|this|by|until|till|in|from|before|after|since|starting"
 _WEEKDAY_CUE = (
     rf"{_WEEKDAY_CUE_EN}|le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|am|op|hari"
     r"|na|no|ar|il"
@@ -3974,7 +3975,9 @@ def ninth_rules() -> tuple[Rule, ...]:
             "ID",
             c(
                 r"(?:卡号|卡號|序列号|序列號|病理号|病理號|群号|群號|住院号|住院號|门诊号|門診號|编号|編號"
-                r"|证号|證號|帐号|帳號)[\s:：#是为為]*([A-Za-z0-9][A-Za-z0-9\- ]{4,24}[A-Za-z0-9])"
+                r"|证号|證號|帐号|帳號)[\s:：#是为為]*"
+                # …one space at most between its groups (编号 HIV-5331-0097  ART: no more)
+                r"([A-Za-z0-9](?:[A-Za-z0-9\-]| (?! )){4,24}[A-Za-z0-9])"
             ),
             group=1,
             accept=_looks_like_id,
@@ -8712,3 +8715,154 @@ def _no_reading_before(text: str, start: int, end: int) -> bool:
 _READING_BEFORE = re.compile(
     rf"(?i:\b(?:{_MEASURE}|{_LAB_WORDS})\W*(?:(?:is|was|of|at|now|=|:)\s*)?)\Z"
 )
+
+
+def logs_and_registers_rules() -> tuple[Rule, ...]:
+    """What the lines of a log, a register or a form are known by:
+    - the numbers opening two lines or more of a register, of one shape (ZN-0931 | F | 24;
+      LM/112 Ram Bahadur; 30178455 Pte Jamieson);
+    - a day and month opening an entry before its colon (03/02: bag change), after a word
+      of what was done that day (issued 9/11, RFT 02/01, del 12/09), a field ending in 日
+      (訪視日：11/14) or a word of leave or stay before a range of days (休息两周（10.8—10.21）),
+      and dotted days opening two lines or more of a Chinese log (10.5 未遇);
+    - initials before an age and sex (L.O. 71F, P.McK 66M) or after a field of initials
+      (缩写 L.J.H); a user name after a "User:" field;
+    - in Chinese text, a surname alone after a role and its colon (咨询师：施, 带队：和主任), a
+      name between a role and a phone number (司机 才仁 138…), a name opening a register's
+      line before the age (关金山  88岁), a surname after an English title (Mr. 伍) and a
+      Latin name after a field's colon with the surname in capitals (BATBAYAR Ganzorig,
+      ZHANG/WEIMIN)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    rare = "".join(lex.zh_surnames_rare)
+    c = re.compile
+    return (
+        Rule("ID", _REGISTER_NUMBER, group=1, accept_at=_register_of_numbers, min_digits=4),
+        Rule("DATE", _ENTRY_DAY, group=1, accept=_day_and_month, min_digits=2, cues=("/",)),
+        Rule("DATE", _DAY_AFTER_DONE, group=1, accept=_day_and_month, min_digits=2, cues=("/",)),
+        Rule("DATE", _ZH_DAY_FIELD, group=1, min_digits=2, cues=("日",)),
+        Rule("DATE", _ZH_LEAVE_RANGE, group=1, min_digits=4),
+        Rule("DATE", _ZH_LINE_DOT_DAY, group=1, accept_at=_log_of_dot_days, min_digits=2),
+        Rule("NAME", _INITIALS_AGE_SEX, group=1, min_digits=1),
+        Rule("NAME", _INITIALS_FIELD, group=1, cues=("缩写", "縮寫", "initials")),
+        Rule(HANDLE, _USER_FIELD, group=1, accept=_user_name, cues=("user", "login")),
+        Rule(
+            "NAME",
+            c(
+                rf"(?:{_ZH_ROLE})[:：][ \t]*((?:{surnames}|{ambiguous}|[{rare}]))"
+                rf"(?=(?:{_ZH_SURNAME_TITLE})?(?:$|[\s，。；;,.)）]))"
+            ),
+            group=1,
+            cues=(":", "："),
+        ),
+        Rule(
+            "NAME",
+            c(rf"(?:{_ZH_ROLE})[ \t]+([\u4e00-\u9fff]{{2,4}})[ \t]+(?=\+?\d{{3}})"),
+            group=1,
+            min_digits=3,
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"(?m)^[ \t]*((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{1,2}})[ \t]+"
+                r"(?=(?:\d{1,3}|[一二三四五六七八九十]{1,3})[ \t]?[岁歲])"
+            ),
+            group=1,  # a common word there is dropped as any name is (`_is_identifier`)
+        ),
+        Rule(
+            "NAME",
+            c(
+                rf"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?[ \t]?((?:{surnames}|{ambiguous})"
+                r"[\u4e00-\u9fff]{0,2})(?![\u4e00-\u9fff])"
+            ),
+            group=1,
+        ),
+        Rule("NAME", _LATIN_NAME_IN_FIELD, group=1, accept=_latin_name_in_field),
+    )
+
+
+# The numbers that open a register's lines: letters, a hyphen or slash and digits, or six
+# digits or more, before a field's bar or a capitalised word.
+_REGISTER_NUMBER = re.compile(
+    r"(?m)^[ \t]*([A-Z]{1,4}[-/]\d{2,7}|\d{6,10})(?=[ \t]*\|[ \t]*\S|[ \t]+[A-Z])"
+)
+
+
+def _register_of_numbers(text: str, start: int, end: int) -> bool:
+    """Two lines or more of `text` open with a number of the same shape as this one's."""
+
+    def shape(code: str) -> str:
+        return re.sub(r"\d", "9", re.sub(r"[A-Z]", "A", code))
+
+    mine = shape(text[start:end])
+    return sum(shape(code) == mine for code in _REGISTER_NUMBER.findall(text)) >= 2
+
+
+# A day and month opening an entry before its colon (03/02: bag change x2).
+_ENTRY_DAY = re.compile(r"(?m)^[ \t]*(\d{2}/\d{2})(?=:[ \t]+[A-Za-z])")
+# A day and month after a word of what was done that day, or the Spanish "el"/"del" (issued
+# 9/11, RFT 02/01, sale del 12/09); not a count of days, weeks or months (started 3/7 ago,
+# given 2/52).
+_DAY_AFTER_DONE = re.compile(
+    r"\b(?:issued|given|started|stopped|seen|fitted|removed|inserted|changed|sent|booked|admitted"
+    r"|discharged|reviewed|collected|dispensed|RFT|completed|consented|randomi[sz]ed|del|el)"
+    r"[ \t]+((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
+    r"(?![ \t]*(?:ago|course|of|days?|weeks?|months?|hrs?|hours?)\b)"
+)
+# A day after a field ending in 日 or 日期 (訪視日：11/14, 手术日：3-5).
+_ZH_DAY_FIELD = re.compile(
+    r"[\u4e00-\u9fff]{1,4}日期?[:：][ \t]*"
+    r"((?:1[0-2]|0?[1-9])[/.\-](?:3[01]|[12]\d|0?[1-9]))(?![\d/.\-])"
+)
+# A range of days after a word of leave or a stay (休息两周（10.8—10.21）, 住院 3.2-3.9).
+_ZH_LEAVE_RANGE = re.compile(
+    r"(?:休息|病休|休假|请假|請假|病假|住院|隔离|隔離|留观|留觀)[^。\n]{0,6}?[（(]?"
+    r"((?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9])[ \t]?[—–\-~～至到][ \t]?"
+    r"(?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9]))(?![\d.])"
+)
+# A dotted day and month opening a line of a Chinese log before its words, no unit (10.5 未遇).
+_ZH_LINE_DOT_DAY = re.compile(
+    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])\.(?:3[01]|[12]\d|0?[1-9]))(?![\d.])"
+    r"(?=[ \t]+(?!分|毫|克|升|厘|公|斤|度|次|个|個|小时|天|周|岁|歲|倍|万|千|元|米)[\u4e00-\u9fff])"
+)
+
+
+def _log_of_dot_days(text: str, start: int, end: int) -> bool:
+    return len(_ZH_LINE_DOT_DAY.findall(text)) >= 2
+
+
+# Initials before an age and a sex (L.O. 71F, P.McK 66M) and after a field of initials.
+_INITIALS_AGE_SEX = re.compile(
+    r"(?<![\w./])((?:[A-Z]\.){1,3}[A-Z]?|[A-Z]\.(?:Mc|Mac|O['’])?[A-Z][a-z]{0,2})"
+    r"(?=[ \t]+\d{1,3}[ \t]?[MF]\b)"
+)
+_INITIALS_FIELD = re.compile(
+    r"(?:缩写|縮寫|(?i:initials))[:：]?[ \t]*((?:[A-Z]\.?){2,4})(?![A-Za-z])"
+)
+# A user name after a "User:" field (User: wenehoua.h).
+_USER_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:User|Username|User name|Login)[ \t]*:[ \t]*([\w][\w.\-]{2,29})(?![\w@])"
+)
+# Roles before whose colon a surname alone is a person (咨询师：施) or before a name and phone.
+_ZH_ROLE = (
+    r"咨询师|諮詢師|医师|醫師|医生|醫生|护士|護士|技师|技師|药师|藥師|治疗师|治療師|社工|司机|司機|带队"
+    r"|帶隊|联系人|聯絡人|负责人|負責人|记录人|記錄人|对接人|護工|护工|志愿者|志願者"
+)
+# A Latin name after the colon of a field of who a person is in Chinese text, the surname in
+# capitals first (入境人员：BATBAYAR Ganzorig（蒙古国籍）, 姓名：ZHANG/WEIMIN).
+_LATIN_NAME_IN_FIELD = re.compile(
+    r"(?:姓名|名字|人员|人員|患者|病人|旅客|乘客|申请人|申請人|受检者|受檢者|受试者|受試者|案主|个案|個案"
+    r"|联系人|聯絡人|家属|家屬|持证人|持證人)[：:][ \t]*"
+    r"([A-Z]{3,}(?:/[A-Z]{3,}|[ \t][A-Z][a-z]+(?:[ \t-][A-Z][a-z]+)?))"
+    r"(?=[（(\s，,]|$)"
+)
+
+
+def _latin_name_in_field(value: str) -> bool:
+    """No part is an everyday English word or an acronym without a vowel (HIV/AIDS, COPD
+    Exacerbation are no names)."""
+    parts = re.split(r"[ \t/-]", value)
+    return all(re.search(r"[AEIOUaeiou]", p) for p in parts) and _no_everyday_word(
+        " ".join(p.capitalize() for p in parts)
+    )
