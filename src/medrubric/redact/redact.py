@@ -745,19 +745,23 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     and the one after it (`limit`): the labelling rules put the whole name, address, date or
     number inside one label, and what is left outside still identifies.
     - a name right after the "@" of a handle or Reddit's "u/" takes it in ("@[NAME]" would
-      still say a handle stood there);
+      still say a handle stood there), and so does an e-mail-shaped fediverse handle
+      (@|ritaoftheglen@mastodon.ie); a name takes in its given name's initial before it
+      (M.| Vuković) and its surname's initial after it (Sita| K.);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or closing it (Dorothy May|
       'Dot'), the word that makes a nickname in Chinese text (May|姐, 黄|阿姨, 老刘|头, 大辉|哥,
-      老蔡头|儿) and the 阿 before one (阿|强), the Chinese surname written after an English
-      given name (Amy| 林, `_surname_after_latin`), or a particle and the surname
-      after it (Marisol| dela Cruz-Santos, Vincent| van Gogh), or a maiden name in brackets
-      and the married name after it (Evelyn Ruth| (Sparks) Halvorsen);
+      老蔡头|儿), the 嫂 or 太 after a surname (李|嫂, 陳|太：) and the 阿 before one (阿|强), the
+      Chinese surname written after an English given name (Amy| 林, `_surname_after_latin`),
+      or a particle and the surname after it (Marisol| dela Cruz-Santos, Vincent| van Gogh),
+      or a maiden name in brackets and the married name after it (Evelyn Ruth| (Sparks)
+      Halvorsen);
     - a Chinese name runs on over the display name opening a line that holds it (宝妈|乐乐：,
       `_display_name`) and over the last character of a given name before a title
       (欧阳明|辉副主任, `_last_given_char`);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
-      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊) and the lane's word closing it (菱塘|弄);
+      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊), the lane's word closing it (菱塘|弄) and
+      a village after its town (兴隆镇|单家集);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
@@ -770,7 +774,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
       the hospital after it that the tagger found without its first characters
       (`_over_places`);
-    - a date takes in "the day after" or "the day before" (the day after Easter Monday),
+    - a date takes in "the day after" or "the day before" (the day after Easter Monday), the
+      week it opens or closes (w/c| 6 May),
       "the" (the 17th) or its weekday (Saturday 19 October) before it ("last" stays: "a
       seizure last Tuesday" keeps the words of the seizure), and a Chinese date its weekday
       in brackets (4月22日（周一）), an English month and day the last day of its range
@@ -1137,9 +1142,9 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     的 and a kinship word after a name found (古丽米拉 found, the tagger's 古丽米拉的妈妈).
     Before that, a span is cut at a line break (`_one_line`), a Chinese name or place that
     opens inside a clinical term of the allow-list is dropped (格拉斯哥昏迷评分…), a name or place
-    that ran on into
-    a clinical term ends before it when it would otherwise be dropped (锦绣KTV|醉酒), and a web
-    or e-mail address must have an address's shape (`_ADDRESS_SHAPE`)."""
+    that ran on into a clinical term ends before it when it would otherwise be dropped
+    (锦绣KTV|醉酒), and a web or e-mail address must have an address's shape
+    (`_ADDRESS_SHAPE`)."""
     added = []
     for kind, start, end in tag_spans(text):
         end = _one_line(text, kind, start, end)
