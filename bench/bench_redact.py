@@ -370,6 +370,10 @@ HELD_OUT_67 = {"en": ("en_blind67",), "zh": ("zh_blind67",)}
 # with it, the numbers, days, initials and names of registers, logs and fields), under the
 # same conditions; measured once ("## Redaction: sixty-eighth blind set").
 HELD_OUT_68 = {"en": ("en_blind68",), "zh": ("zh_blind68",)}
+# Written after blind 68 was measured and before its take-in, under the same conditions, so
+# measured once on the same redactor as blind 68 (76a61e1): a second sample of it ("##
+# Redaction: sixty-ninth blind set").
+HELD_OUT_69 = {"en": ("en_blind69",), "zh": ("zh_blind69",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -702,6 +706,7 @@ def main() -> None:
         ("blind 66 (dev)", HELD_OUT_66),
         ("blind 67 (dev)", HELD_OUT_67),
         ("blind 68 (held out)", HELD_OUT_68),
+        ("blind 69 (held out)", HELD_OUT_69),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
