@@ -580,7 +580,7 @@ _BEFORE = {
     "ID": re.compile(r"#$"),
     # …a name the initial of its given name (M.| Vuković).
     "NAME": re.compile(r"(?:^|(?<=[\s(,;:]))[A-Z]\.[ \t]?$"),
-    # …an e-mail-shaped handle its "@" (@|ritaoftheglen@mastodon.ie: a fediverse handle).
+    # …an e-mail-shaped handle its "@" (@|ritaoftheglen@social.ie: a fediverse handle).
     "EMAIL": re.compile(r"(?<![\w@])@$"),
 }
 # What an ID that opens with a digit or a hyphen takes in before it: a courier's letters
@@ -746,7 +746,7 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     number inside one label, and what is left outside still identifies.
     - a name right after the "@" of a handle or Reddit's "u/" takes it in ("@[NAME]" would
       still say a handle stood there), and so does an e-mail-shaped fediverse handle
-      (@|ritaoftheglen@mastodon.ie); a name takes in its given name's initial before it
+      (@|ritaoftheglen@social.ie); a name takes in its given name's initial before it
       (M.| Vuković) and its surname's initial after it (Sita| K.);
     - a name runs on over a hyphenated syllable (Jun|-ho, Cruz|-Santos), a quoted nickname
       and the surname after it (Margaret| 'Peggy' Dunleavy) or closing it (Dorothy May|
