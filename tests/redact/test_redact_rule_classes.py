@@ -1213,6 +1213,29 @@ FOUND = {
         ("入境人员：BATBAYAR Ganzorig（蒙古国籍）", "NAME", "BATBAYAR Ganzorig"),
         ("姓名：ZHANG/WEIMIN  护照号 E1234567", "NAME", "ZHANG/WEIMIN"),
     ],
+    "sixty-eighth and sixty-ninth": [
+        ("Update — Kabarole district hospital has no more RUTF.", "LOCATION", "Kabarole"),
+        ("Outreach: Tessalit CSPS saw 40 children", "LOCATION", "Tessalit"),
+        ("my nan's 94 and still driving to bingo", "AGE", "94"),
+        ("My grandad (Eamon) is 97 next week", "AGE", "97"),
+        ("Falls log – Mrs P. Quayle, 93\nfound on floor", "AGE", "93"),
+        ("EDD 04/11, booked MLU", "DATE", "04/11"),
+        ("Day 0 02/05  Day 3 05/05", "DATE", "05/05"),
+        ("Hep B ✔ 03.04   MMR due", "DATE", "03.04"),
+        ("签名：覃美玲 5.18", "DATE", "5.18"),
+        ("HDU, Tuesday: 6 admits, 1 death", "DATE", "Tuesday"),
+        ("【群】\n芒果布丁 20:11\n今天血糖8.1\n海边的风 20:14\n还行", "NAME", "海边的风"),
+        ("联系人：钟慧 分機 2207", "PHONE", "2207"),
+        ("收据 No. 55821", "ID", "55821"),
+        ("박지훈：我在首尔这边的医院", "NAME", "박지훈"),
+        ("刘さん，明天的预约改到下午", "NAME", "刘"),
+        ("Casualty 6 nm SE of Lochboisdale, hypothermic", "LOCATION", "Lochboisdale"),
+        ("12/05 Tapiwa Moyo referred with PPH", "NAME", "Tapiwa Moyo"),
+        ("冲管记录：3/21 肝素盐水 5ml", "DATE", "3/21"),
+        ("ken.li:\n我外婆96了\nxiaoyu:\n哇", "NAME", "xiaoyu"),
+        ("问：血糖仪准吗？\n9栋0803：还行\nk***2：试纸贵", "NAME", "k***2"),
+        ("问：娃烧到39度咋办\n胖娃他爸：先物理降温", "NAME", "胖娃他爸"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1615,6 +1638,19 @@ EDGES = {
         ("钾正常值：3.5-5.5", "3.5-5.5"),
         ("住在Cork的华人妈妈们好～我女儿8个月", "8个月"),
     ],
+    "sixty-eighth and sixty-ninth": [
+        # an adjective or an everyday word before a clinic is no town; a weight is no age; a
+        # span of days in shorthand is no date; a family member before a time is no display
+        # name; a Korean word that opens like a surname is no name
+        ("Diabetic clinic moved to Thursdays", "Diabetic"),
+        ("My hospital number is on the letter", "My"),
+        ("my dad's 95 kg now, the dietitian says", "95"),
+        ("Visit 3/7 later for wound check", "3/7"),
+        ("奶奶 08:12\n吃了\n爸爸 08:15\n好", "奶奶"),
+        ("이번주 检查", "이번주"),
+        ("D2：抽血B超\nD5：加果纳芬", "D2"),
+        ("Plan:\nstart ramipril\nfollow-up:\nin 2 weeks", "follow-up"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1888,6 +1924,17 @@ KEPT = {
         ("blisters both heels, Compeed, light duties 48 hrs", "Compeed"),
         ("编号 HIV-5331-0097  ART 方案 TDF+3TC+EFV", "ART"),
         ("独龙江乡孔当村义诊小结：甲状腺肿 11 人", "义诊"),
+    ],
+    "sixty-eighth and sixty-ninth": [
+        ("Referred to Eye Casualty for a foreign body", "Eye Casualty"),
+        ("Group O Rh+, Kell neg, crossmatched 2 units", "Kell neg"),
+        ("Bristol type 6 x3 overnight", "Bristol type 6"),
+        ("tied on, suspected Russell's viper, 20WBCT >20 min", "Russell's viper"),
+        ("鼻咽癌 T2N1M0，同步放化疗", "T2N1M0"),
+        ("囊胚移植 D5 4AA ×1", "D5 4AA"),
+        ("早餐前一直在3.9-10之间", "3.9-10"),
+        ("IV NS 1 L. Recovered by evening", "L. Recovered"),
+        ("抗蛇毒血清 10000 U 静滴", "静滴"),
     ],
 }
 

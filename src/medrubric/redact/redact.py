@@ -115,6 +115,9 @@ _DEPARTMENT = re.compile(
 )
 _ZH_PLACE_TAIL = re.compile(
     r"(?:(?<=妇幼)|(?<=婦幼))(?:门诊|門診)部?"
+    # …a county's centre for disease control (温宿县|疾控) and a forest's or a farm's word
+    # (莫尔道嘎|林场).
+    r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站)|(?:林场|林場|农场|農場|牧场|牧場)"
     r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<![社病])[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
     r"|花[园園]|公寓|大[厦廈]"
     # …a village's word after its town's (兴隆镇 + 单家集, 红旗乡 + 李家堡).
@@ -272,6 +275,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False  # a blood pressure (152/101), not a number of anyone's
     if kind == HANDLE and (_DOSE_AFTER.match(text, end) or lexicon().is_drug_name(text[start:end])):
         return False  # 回复：pregabaline 75mg: a drug and its dose, not whom the reply is to
+    if kind == "PHONE" and _CODE_LETTERS.search(text, max(0, start - 3), start):
+        return False  # GS441524: a compound's code, its digits read as a phone
     if kind not in ("NAME", "LOCATION"):
         return True
     span = text[start:end]
@@ -372,6 +377,8 @@ _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I
 # Gravida and para, with abortions or living children (G2P1, G3P1A1, G4P2L2).
 _OBSTETRIC_HISTORY = re.compile(r"G\d{1,2}P\d{1,2}(?:[ATL]\d{1,2})*")
 # A blood pressure (152/101, 90/60): systolic 60-259 over diastolic 30-159, never an ID.
+# Two capitals glued to the digits after them make a code (GS441524), not a phone number.
+_CODE_LETTERS = re.compile(r"(?<![A-Za-z])[A-Z]{2}\Z")
 _READING = re.compile(r"(?:[6-9]\d|1\d\d|2[0-5]\d)/(?:[3-9]\d|1[0-5]\d)")
 # A part of the body or a count after an ordinal: the 4th metacarpal, the 5th rib, not a day.
 _PART_AFTER = re.compile(
@@ -473,6 +480,10 @@ _AFTER = {
         # …and the 嫂 after a surname (李|嫂), and the 太 of a married woman before a colon or
         # a comma (陳|太：).
         r"|(?<=[\u4e00-\u9fff])嫂(?![子嫂])|(?<=[\u4e00-\u9fff])太(?=[：:，,]|[ \t])"
+        # …and the word of an elder after a surname, which some write inside the name (付|阿婆,
+        # 张|大爷, 刘|奶奶).
+        r"|(?<=[\u4e00-\u9fff])(?:阿婆|阿公|阿伯|大爷|大爺|大妈|大媽|大娘|婆婆|伯伯|叔叔|婶婶|嬸嬸"
+        r"|奶奶|爷爷|爺爺|姥姥|姥爷|姥爺)"
         # …and the initial of a surname after a given name (Sita| K., Ram| B.).
         r"|[ \t][A-Z]\.(?=[ \t,;:)]|$)"
     ),
@@ -534,6 +545,8 @@ _AFTER = {
         # the day is after either (本周六（10月12日）|重阳节).
         rf"|\s?[（(](?:1[0-2]|0?[1-9])[./月](?:3[01]|[12]\d|0?[1-9])[日号號]?[）)](?:{_FESTIVAL})?"
         rf"|(?<=[日号號）)])(?:{_FESTIVAL})"
+        # …and the time after a whole date of a chat's export (2024/08/30| 21:03).
+        r"|(?<=\d{4}/\d\d/\d\d)[ \t](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?!\d)"
     ),
     # …and an ID the digits after a hyphen that close it (CT20240611|-0382) or, after a space,
     # a card's issue number (2428 77391 2| / 1).

@@ -354,7 +354,8 @@ _ZH_DOUBLED_WORDS = frozenset(
 
 _ID_CUES_EN = (
     # NHS 111 is the helpline, not a number of the NHS's.
-    r"MRN|HRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport|NHS(?! 111\b)"
+    r"MRN|HRN|medical record|patient (?:id|number|no)|hospital (?:number|no)|passport"
+    r"|NHS(?! 111(?!\d))"
     r"|NI|NINO"
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
@@ -526,6 +527,7 @@ def rules() -> tuple[Rule, ...]:
         other_languages_rules,
         opening_and_list_rules,
         logs_and_registers_rules,
+        places_and_schedules_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -889,7 +891,7 @@ _URL_BODY = (
 
 
 # A full UK postcode: outward and inward codes (NW1 6XE, M14 5RT, NE29 7HQ).
-UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}"
+UK_POSTCODE = r"(?:[BEGLMNSW]|[A-Z]{2})\d[A-Z\d]?\s?\d[A-Z]{2}"
 
 
 def structured_rules() -> tuple[Rule, ...]:
@@ -1255,7 +1257,8 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                r"(?<![\d./:-])(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|\d{4}[/.-]\d{1,2}[/.-]\d{1,2})(?![\d./-]?\d)"
+                r"(?<![\d./:-])(?:\d{1,2}(?P<a>[/.-])\d{1,2}(?P=a)(?:\d{4}|\d{2})"
+                r"|\d{4}(?P<b>[/.-])\d{1,2}(?P=b)\d{1,2})(?![\d./-]?\d)"
             ),
             accept=_valid_numeric_date,
             min_digits=4,
@@ -2166,7 +2169,7 @@ def place_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", c(r"\bCounty\s+[A-Z][a-z]+"), cues=("county",)),
         # Canadian postcodes (K1A 0B1) and Australian ones after the state (NSW 2750), with
         # the town before them.
-        Rule("LOCATION", c(rf"\b{_CA_POSTCODE}\b"), min_digits=3),
+        Rule("LOCATION", c(rf"\b(?!T\dN\dM\d\b){_CA_POSTCODE}\b"), min_digits=3),
         Rule("LOCATION", c(rf"\b(?:{_AU_STATES})\s+\d{{4}}\b(?!-\d)"), min_digits=4),
         # An Australian postcode after a state written out ("Victoria, 3127"), and a
         # four-digit postcode after a known town ("Lower Hutt 5040").
@@ -2362,7 +2365,10 @@ def place_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "LOCATION",
-            c(r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*([^\s，,。；;！!～~]{2,30})"),
+            # …not an English word in lower case (住在nursing home).
+            c(
+                r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*(?![a-z])([^\s，,。；;！!～~]{2,30})"
+            ),
             group=1,
             # …not a ward and bed (住在3病区12床): where a patient lies, not where they live.
             accept=lambda v: _ZH_WARD_BED.fullmatch(v) is None,
@@ -2430,10 +2436,13 @@ def _given_name(value: str) -> bool:
 _EN_WEEKDAYS = tuple(day.lower() for day in calendar.day_name)
 # Words before a weekday that make it the day of an event, in English and in the languages
 # whose weekday names the calendar table holds (el jueves, le mardi, am Montag, hari Senin).
-_WEEKDAY_CUE_EN = r"on|coming|next|last|this|by|until|till|in|from|before|after|since|starting"
+_WEEKDAY_CUE_EN = (
+    r"on|coming|next|last|this|by|until|till|in|from|before|after|since|starting|recheck|review"
+    r"|due"
+)
 _WEEKDAY_CUE = (
     rf"{_WEEKDAY_CUE_EN}|le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|am|op|hari"
-    r"|na|no|ar|il"
+    r"|na|no|ar|il|regresar|volver|vuelve|regresa"
 )
 # Words after a weekday that make it a day's (mardi dernier, el martes pasado).
 _WEEKDAY_THEN = r"dernier|prochain|pasado|próximo|proximo|passado|que vem|scorso|prossimo"
@@ -4237,7 +4246,9 @@ def tenth_rules() -> tuple[Rule, ...]:
                 # only, not at every position of the text (the same matches, far sooner).
                 r"(?=[A-Z]\.)"
                 + "".join(rf"(?<!\b{word} )" for word in _LETTER_AFTER)
-                + r"(?<![\w.&/°])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?\b"
+                # …and no number before it, whose unit the letter is (IV NS 1 L. Recovered).
+                + r"(?<!\d )(?<![\w.&/°])[A-Z]\.\s?(?:Mc|Mac|O['’])?[A-Z][a-z]{2,}"
+                + r"(?:-[A-Z][a-z]+)?\b"
                 + r"(?!['’]s\s+(?:disease|syndrome|sign|test))"
             ),
             accept=_initial_and_family,
@@ -8741,7 +8752,7 @@ def logs_and_registers_rules() -> tuple[Rule, ...]:
         Rule("ID", _REGISTER_NUMBER, group=1, accept_at=_register_of_numbers, min_digits=4),
         Rule("DATE", _ENTRY_DAY, group=1, accept=_day_and_month, min_digits=2, cues=("/",)),
         Rule("DATE", _DAY_AFTER_DONE, group=1, accept=_day_and_month, min_digits=2, cues=("/",)),
-        Rule("DATE", _ZH_DAY_FIELD, group=1, min_digits=2, cues=("日",)),
+        Rule("DATE", _ZH_DAY_FIELD, group=1, min_digits=2, cues=("日", "记录", "記錄")),
         Rule("DATE", _ZH_LEAVE_RANGE, group=1, min_digits=4),
         Rule("DATE", _ZH_LINE_DOT_DAY, group=1, accept_at=_log_of_dot_days, min_digits=2),
         Rule("NAME", _INITIALS_AGE_SEX, group=1, min_digits=1),
@@ -8765,7 +8776,7 @@ def logs_and_registers_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"(?m)^[ \t]*((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{1,2}})[ \t]+"
+                rf"(?m)^[ \t]*((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{1,2}})[ \t\u3000]+"
                 r"(?=(?:\d{1,3}|[一二三四五六七八九十]{1,3})[ \t]?[岁歲])"
             ),
             group=1,  # a common word there is dropped as any name is (`_is_identifier`)
@@ -8810,9 +8821,10 @@ _DAY_AFTER_DONE = re.compile(
     r"[ \t]+((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
     r"(?![ \t]*(?:ago|course|of|days?|weeks?|months?|hrs?|hours?)\b)"
 )
-# A day after a field ending in 日 or 日期 (訪視日：11/14, 手术日：3-5).
+# A day after a field ending in 日 or 日期 (訪視日：11/14, 手术日：3-5, 签名日期 6.19) or after a
+# record's colon (冲管记录：2/14).
 _ZH_DAY_FIELD = re.compile(
-    r"[\u4e00-\u9fff]{1,4}日期?[:：][ \t]*"
+    r"(?:[\u4e00-\u9fff]{1,4}日期?[:：]|[\u4e00-\u9fff]{0,4}日期[ \t]|记录[:：]|記錄[:：])[ \t]*"
     r"((?:1[0-2]|0?[1-9])[/.\-](?:3[01]|[12]\d|0?[1-9]))(?![\d/.\-])"
 )
 # A range of days after a word of leave or a stay (休息两周（10.8—10.21）, 住院 3.2-3.9).
@@ -8866,3 +8878,243 @@ def _latin_name_in_field(value: str) -> bool:
     return all(re.search(r"[AEIOUaeiou]", p) for p in parts) and _no_everyday_word(
         " ".join(p.capitalize() for p in parts)
     )
+
+
+def places_and_schedules_rules() -> tuple[Rule, ...]:
+    """Identifiers known by the word next to them, which blind sets 68 and 69 showed missing:
+    - a town before the kind of facility it has, in lower case or as an acronym (Tsholotsho
+      clinic, Bol district hospital, Djibo CSPS, Parachinar DHQ), when no word of it is an
+      everyday word, a drug or a medical term;
+    - an age over 89 after a relative's word and "is" or "'s" (me mam's 91, my da (Paddy) is
+      95) or after a name closing its line or before a bracket (Mr H. Gunn, 91);
+    - a day and month after a schedule's or a card's word (EDD 03/11, Intake 03/06, Day 3
+      07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09), or closing a signed line (评估人：郑晓雯
+      11.03, seen by Dr Chen 2/14); a weekday opening a log's entry before its colon (AWD
+      CTC, Sunday: 53 admits);
+    - a chat's speakers on lines of their own before the time they wrote (小狼不哭 21:05) or
+      in lower case before a colon closing the line (jason.wu:), and in a Chinese chat a
+      display name with a number or a mask in it (7栋1202：, t***8：) or closed by a parent's
+      word (碎娃他妈：);
+    - an extension alone (分机6312, ext. 4471) and a receipt's or a docket's number (No.
+      00418);
+    - a place after a distance and a bearing (14 nm W of Castlebay) and a name of two words
+      after the day opening a log's line (30/04 Mutinta Liswaniso obstructed labour); a name
+      after the field of either partner on a premarital check (男方：罗布);
+    - a Korean name in Hangul standing alone in text of another language (김선희：), and a
+      Chinese surname before a Japanese honorific (王さん)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    c = re.compile
+    return (
+        Rule("LOCATION", _TOWN_BEFORE_KIND, group=1, accept=_town_before_kind),
+        Rule("AGE", _AGE_AFTER_KIN, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("AGE", _AGE_CLOSING_NAME, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
+        Rule("DATE", _SIGNED_DAY, group=1, accept=_schedule_day, min_digits=2),
+        Rule("DATE", _WEEKDAY_ENTRY, group=1, cues=("day:",)),
+        Rule(HANDLE, _SPEAKER_BEFORE_TIME, group=1, accept_at=_speakers_with_times, min_digits=3),
+        Rule(HANDLE, _SPEAKER_LINE, group=1, accept_at=_speaker_lines, cues=(":",)),
+        Rule(HANDLE, _ZH_CODED_SPEAKER, group=1, accept_at=_zh_coded_speaker, cues=(":", "：")),
+        Rule("PHONE", _EXTENSION, group=1, min_digits=3),
+        Rule("LOCATION", _BEARING_OF_PLACE, group=1, accept=_no_everyday_word, cues=(" of ",)),
+        Rule("NAME", _NAME_AFTER_LOG_DAY, group=1, accept=_no_everyday_word, min_digits=2),
+        Rule("NAME", _ZH_PARTNER_FIELD, group=1, cues=("男方", "女方")),
+        Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
+        Rule("NAME", _HANGUL_NAME, group=1, accept_at=_hangul_name),
+        Rule(
+            "NAME",
+            c(rf"((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{0,2}})(?=さん|様|さま|ちゃん|くん)"),
+            group=1,
+        ),
+    )
+
+
+# The kind of facility a town has, after the town and in lower case or as an acronym:
+# what it is (district, teaching, camp) then the facility (hospital, clinic, CSPS: a
+# Burkinabè health centre, DHQ: a Pakistani district hospital, TTYT: a Vietnamese district
+# health centre).
+_FACILITY_KIND_EN = (
+    r"(?:(?:district|teaching|governmental|government|general|referral|regional|rural|camp"
+    r"|mobile|mountain|dive|community|county|mission|military|maternity|leprosy)[ \t]+){0,2}"
+    r"(?:hospital|clinic|health cent(?:re|er)|health post|dispensary|CSPS|CSCom|CSI|CSB|PHC"
+    r"|CHC|DHQ|THQ|BHU|RHC|TTYT|CRENI|CRENAS|CTC|annex|transit (?:site|centre|center)|camp)"
+    r"(?![\w-])(?![ \t]+(?:number|no\b|records?|notes?|letters?))"
+)
+_TOWN_BEFORE_KIND = re.compile(
+    rf"(?<![\w'’.-])((?:al-|el-)?{_CAP}(?:[ \t]{_CAP}){{0,2}})[ \t]+(?={_FACILITY_KIND_EN})"
+)
+
+
+def _town_before_kind(value: str) -> bool:
+    """No word of the town is an everyday word, a function word, a drug, a medical term, a
+    date's word or one the rules keep, nor shaped like an English adjective or participle
+    (Fracture clinic, My hospital, Tuesday clinic, Warfarin clinic, Kenya camp, Diabetic
+    clinic, Pacing clinic)."""
+    lex = lexicon()
+    words = value.removeprefix("al-").removeprefix("el-").split()
+    return (
+        not is_medical_term(value)
+        and not lex.is_kept_place(value)
+        and all(
+            len(w) >= 3
+            and _ENGLISH_ENDING.search(w) is None
+            and w not in lex.not_names
+            and w.lower() not in lex.en_common_words
+            and not lex.is_common_word(w)
+            and not lex.is_drug_name(w)
+            and not lex.is_eponym(w)
+            and w not in _NOT_FACILITY
+            and w not in _CALENDAR_WORDS
+            and not is_medical_term(w)
+            and not lex.is_kept_place(w)
+            for w in words
+        )
+    )
+
+
+# Endings of English adjectives, participles and abstract nouns (Diabetic, Pacing, Surgical).
+_ENGLISH_ENDING = re.compile(r"(?:ing|ic|ical|al|ive|ary|ory|ous|ed|ology|ity|ment|ness|tion|ics)$")
+_OVER_89 = r"(9\d|1[01]\d)(?![\d.,%])"
+_AGE_AFTER_KIN = re.compile(
+    rf"\b(?i:{_RELATIVES_EN}|mam|da|ma|pa)(?:[ \t]*\([^()\n]{{1,30}}\))?"
+    rf"(?:['’]s|[ \t]+(?:is|was|turned|turns|now))[ \t]+{_OVER_89}"
+    r"(?![ \t]*(?i:kg|kgs|lbs?|mg|mmol|bpm|cm|percent|per|over|out|on (?:air|oxygen)"
+    r"|minutes?|mins?|miles?|km|kms|metres|meters|feet|ft|seconds?|secs?|hours?|hrs?|days?"
+    r"|weeks?|months?)\b)"
+)
+_AGE_CLOSING_NAME = re.compile(rf"(?m)(?<=[A-Za-z.)]),[ \t]*{_OVER_89}(?=[ \t]*(?:$|\([a-z]))")
+# A day and month after a word of a schedule, a card or a cycle (EDD 03/11, Intake 03/06,
+# Day 3 07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09); a dot or a hyphen only between two
+# digits each side, so that a reading (D2 1.5 mg) is never one.
+_DAY_ON_SCHEDULE = re.compile(
+    r"(?:\b(?:EDD|LMP|[Ii]ntake|INTAKE|[Ss]ervice|[Vv]isit|appt|[Aa]ppointment|[Rr]echeck"
+    r"|[Ss]ession|[Dd]ay[ \t]?\d{1,2}|D\d{1,2}|POD[ \t]?\d{1,2})[ \t]*[:\-–]?|[✔✓☑])[ \t]*"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
+    r"|(?:3[01]|[12]\d|0[1-9])[.-](?:3[01]|[12]\d|0[1-9]))"
+    r"(?![\d/.-]|[ \t]*(?i:%|mg|ml|days?(?![ \t]*\d)|weeks?|hrs?|hours?|ago|course|units?|iu)\b)"
+)
+# A day and month closing the line a person signs (评估人：郑晓雯 11.03, seen by Dr Chen 2/14).
+_SIGNED_DAY = re.compile(
+    r"(?m)(?:人|师|師|者|签名|簽名|签名日期|seen by|signed|Signed)[:：]?[ \t]*[^\n:：]{1,16}?[ \t]+"
+    r"((?:3[01]|[12]\d|0?[1-9])[./](?:3[01]|[12]\d|0?[1-9]))[ \t]*$"
+)
+
+
+def _schedule_day(value: str) -> bool:
+    """A day and a month in some order, and no span of days, weeks or months in a clinician's
+    shorthand (3/7, 6/12, 2/52) or a score out of ten."""
+    a, b = (int(p) for p in re.split(r"[/.-]", value))
+    if re.fullmatch(r"[1-9]/(?:7|12|52)", value) or (b == 10 and a <= 10):
+        return False
+    return (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+
+
+# A weekday opening a log's entry before its colon, after a comma or at a line's start
+# (AWD CTC, Sunday: 53 admits).
+_WEEKDAY_ENTRY = re.compile(
+    r"(?m)(?:^|,[ \t]+)((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)(?=:[ \t]+\S)"
+)
+# A chat's speaker on a line of its own before the time of the message, a bracket of who
+# they are allowed between (向日葵(QQ 3385126047) 21:03, 小狼不哭 21:05).
+_SPEAKER_BEFORE_TIME = re.compile(
+    r"(?m)^[ \t]*([^\s:：()（）\[\]【】\d][^\s:：()（）\[\]【】]{1,15})"
+    r"(?:[ \t]*[（(][^()（）\n]{0,30}[)）])?[ \t]+(?:[01]?\d|2[0-3]):[0-5]\d[ \t]*$"
+)
+
+
+def _speakers_with_times(text: str, start: int, end: int) -> bool:
+    """Two lines or more of `text` are a speaker and a time, and this one is no date, no
+    everyday word and no family member's or group role's word (奶奶 08:12, 群主 21:00)."""
+    value = text[start:end]
+    return (
+        len(_SPEAKER_BEFORE_TIME.findall(text)) >= 2
+        and not re.search(r"\d[./-]\d", value)
+        and value.lower() not in lexicon().en_common_words
+        and _KIN_OR_ROLE.fullmatch(value) is None
+    )
+
+
+_KIN_OR_ROLE = re.compile(
+    rf"(?:{ZH_KIN_WORDS}|[大小二三四老表堂]?[爸妈爷奶姥婆公姨舅叔伯姑哥姐弟妹嫂][父母子]?"
+    r"|群主|管理员|管理員|楼主|樓主|客服|助理|我)"
+)
+
+
+# A place a distance and a bearing are from (14 nm W of Castlebay, 5 km north of Bol).
+_BEARING_OF_PLACE = re.compile(
+    r"\b\d+(?:\.\d+)?[ \t]?(?:nm|km|kms|mi|miles|NM)[ \t]+(?:[NSEW]{1,3}|north|south|east|west"
+    rf"|north-?east|north-?west|south-?east|south-?west)[ \t]+of[ \t]+({_CAP}(?:[ \t]{_CAP})?)"
+)
+# A name of two words after the day opening a log's line, before what happened in lower case
+# (30/04 Mutinta Liswaniso obstructed labour).
+_NAME_AFTER_LOG_DAY = re.compile(
+    rf"(?m)^[ \t]*(?:3[01]|[12]\d|0?[1-9])[/.](?:3[01]|[12]\d|0?[1-9])[ \t]+({_CAP}[ \t]{_CAP})"
+    r"(?=[ \t]+[a-z])"
+)
+# A chat's speaker in lower case on a line of their own, the message on the next line
+# (jason.wu:\n我奶奶…\nmei:\n哇).
+_SPEAKER_LINE = re.compile(r"(?m)^[ \t]*([a-z][a-z0-9_.]{1,24})[ \t]*:[ \t]*$")
+
+
+def _speaker_lines(text: str, start: int, end: int) -> bool:
+    """Two lines or more of `text` are such speakers, and this one is no everyday word."""
+    return (
+        len(_SPEAKER_LINE.findall(text)) >= 2
+        and text[start:end] not in lexicon().en_common_words
+        and not lexicon().is_common_word(text[start:end])
+    )
+
+
+# A Chinese chat's speaker known by a number or a mask in the name (7栋1202：, t***8：) or by
+# a parent's word closing it (碎娃他妈：).
+_ZH_CODED_SPEAKER = re.compile(
+    r"(?m)^[ \t]*([^\s：:，,。！!？?()（）\[\]【】]{2,12}?)(?=[ \t]*[：:][ \t]*\S)"
+)
+
+
+def _zh_coded_speaker(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` opens a line of a chat with no form's fields, and is a display name:
+    a digit or a mask among other characters (not a cycle's day, D2, nor a time or a date),
+    or a parent's word closing it."""
+    if not _in_a_chat(text, start, end) or _FORM_FIELDS.search(text):
+        return False
+    value = text[start:end]
+    if re.search(r"(?:他|她|娃|崽)(?:妈|爸|娘|爹)$", value) and len(value) >= 3:
+        return True
+    return (
+        re.search(r"[\d*]", value) is not None
+        and re.search(r"[^\d*\s]", value) is not None
+        and re.search(r"[\u4e00-\u9fff]|\*", value) is not None
+        and re.fullmatch(r"[A-Za-z]{1,3}\d{1,3}|[\d.:/\-年月日号號]+", value) is None
+    )
+
+
+# The bride's or the groom's name on a premarital check's form (男方：罗布　女方：央金卓玛).
+_ZH_PARTNER_FIELD = re.compile(
+    r"(?:男方|女方)(?:姓名)?[:：][ \t\u3000]*([\u4e00-\u9fff·]{2,8})(?=[\s，,；;]|$)"
+)
+# An extension written alone, no phone number before it to take it in (联系人：于丽娜 分机6312,
+# ext. 4471).
+_EXTENSION = re.compile(
+    r"(?<![\d)])(?<![\d)][ \t,])(?<![\d)][ \t,][ \t])(?<![\d)][ \t,]转)(?<![\d)]转)"
+    r"(?:分[机機]|内线|內線|\b(?i:ext|extn|extension)\.?)[ \t]*[:：#]?[ \t]*(\d{3,6})(?!\d)"
+)
+# A receipt's, an invoice's or a docket's number after No. (送货单 No.00418, 收据 No. 7781).
+_DOCKET_NUMBER = re.compile(r"(?:\bNo\.|\bNO\.|№)[ \t]?(\d{4,12})(?![\w.,/-])")
+# A Korean name in Hangul: a common surname and two syllables, standing alone (no word of
+# three syllables that opens like one: 이번주, 이렇게).
+_HANGUL_NAME = re.compile(
+    r"(?<![\uac00-\ud7a3])(?!이번|이렇|이제|이후|이야|이상|이것|이거|이사)"
+    r"([김이박최정강조윤장임한서신권황안송류전홍고문양손배백허유남심노하곽성차주우구"
+    r"민진나지엄채원천방공현함변염여추도석선설마길연위표명기반왕금옥육인맹제모탁국은편용]"
+    r"[\uac00-\ud7a3]{2})(?![\uac00-\ud7a3])"
+)
+
+
+def _hangul_name(text: str, start: int, end: int) -> bool:
+    """The text is mostly of another language: Hangul makes up under half of its letters (a
+    Korean sentence's words are no names)."""
+    hangul = sum("\uac00" <= ch <= "\ud7a3" for ch in text)
+    letters = sum(ch.isalpha() for ch in text)
+    return hangul * 2 < letters
