@@ -1236,6 +1236,22 @@ FOUND = {
         ("问：血糖仪准吗？\n9栋0803：还行\nk***2：试纸贵", "NAME", "k***2"),
         ("问：娃烧到39度咋办\n胖娃他爸：先物理降温", "NAME", "胖娃他爸"),
     ],
+    "seventieth": [
+        ("Patient: LIU, Xiaofang\nDOB 1951", "NAME", "LIU, Xiaofang"),
+        ("申请人：ZHAO, Wenjie　预约号 8812", "NAME", "ZHAO, Wenjie"),
+        ("Passenger: OKORO/CHINEDU MR", "NAME", "OKORO/CHINEDU"),
+        ("Witness: P. Ndlovu   Date: 07/09", "DATE", "07/09"),
+        ("Próximo turno 9/6 a las 10", "DATE", "9/6"),
+        ("02.09 fell on scree, graze L knee\n03.09 headache at altitude", "DATE", "03.09"),
+        ("Dose taken 07:15 Thu, no nausea", "DATE", "Thu"),
+        ("นัดตรวจ 3 ม.ค. 2568 เวลา 09:00", "DATE", "3 ม.ค. 2568"),
+        ('"GET /app/user/30417/labs HTTP/2"', "ID", "30417"),
+        ("Nous habitons quartier Kimbanseke depuis mai", "LOCATION", "Kimbanseke"),
+        ("Home address: Hlavná 12\nPhone", "LOCATION", "Hlavná 12"),
+        ("ambulatorio in Via Garibaldi 8, secondo piano", "LOCATION", "Via Garibaldi 8"),
+        ("tid til Lægehuset Viby kl. 9", "LOCATION", "Viby"),
+        ("cabin 5127, seasick since Tuesday", "ID", "5127"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1651,6 +1667,14 @@ EDGES = {
         ("D2：抽血B超\nD5：加果纳芬", "D2"),
         ("Plan:\nstart ramipril\nfollow-up:\nin 2 weeks", "follow-up"),
     ],
+    "seventieth": [
+        # a diagnosis list or a thanks is no surname and given name; weeks in shorthand in a
+        # Date field are no day; an Apgar score is no date
+        ("History: COPD, Asthma, Diabetes", "COPD, Asthma"),
+        ("Thanks, Mary for the lift", "Thanks"),
+        ("Signed: K. Obi   Date: 2/52 post-op", "2/52"),
+        ("Apgar 9-10-10 at birth", "9-10-10"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1935,6 +1959,13 @@ KEPT = {
         ("早餐前一直在3.9-10之间", "3.9-10"),
         ("IV NS 1 L. Recovered by evening", "L. Recovered"),
         ("抗蛇毒血清 10000 U 静滴", "静滴"),
+    ],
+    "seventieth": [
+        ("Papa test came back NILM", "Papa test"),
+        ("hip scan shows Graf IIa, review at 12 weeks", "Graf IIa"),
+        ("started TARV last month", "TARV"),
+        ("Havrix 1440 booster due", "Havrix 1440"),
+        ("我在校医院开了布洛芬", "校医院"),
     ],
 }
 

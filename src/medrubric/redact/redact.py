@@ -115,9 +115,11 @@ _DEPARTMENT = re.compile(
 )
 _ZH_PLACE_TAIL = re.compile(
     r"(?:(?<=妇幼)|(?<=婦幼))(?:门诊|門診)部?"
-    # …a county's centre for disease control (温宿县|疾控) and a forest's or a farm's word
+    # …a county's centre for disease control or its jail (温宿县|疾控, 固始县|看守所) and a
+    # forest's or a farm's word
     # (莫尔道嘎|林场).
-    r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站)|(?:林场|林場|农场|農場|牧场|牧場)"
+    r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站|看守所|拘留所|戒毒所|监狱|監獄)"
+    r"|(?:林场|林場|农场|農場|牧场|牧場)"
     r"|(?:[\u4e00-\u9fff]{1,8}?(?:省|市|(?<![社病])[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
     r"|花[园園]|公寓|大[厦廈]"
     # …a village's word after its town's (兴隆镇 + 单家集, 红旗乡 + 李家堡).
@@ -486,6 +488,8 @@ _AFTER = {
         r"|奶奶|爷爷|爺爺|姥姥|姥爷|姥爺)"
         # …and the initial of a surname after a given name (Sita| K., Ram| B.).
         r"|[ \t][A-Z]\.(?=[ \t,;:)]|$)"
+        # …and a middle initial with no dot closing a label's line (TREGENZA, Michael| J).
+        r"|(?<=[a-z])[ \t][A-Z](?=[ \t]*(?:\n|\Z))"
     ),
     "LOCATION": re.compile(
         r",?\s+(?:(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)\s+)?"
@@ -552,9 +556,12 @@ _AFTER = {
     # a card's issue number (2428 77391 2| / 1).
     "ID": re.compile(
         _CHECK_LETTERS.pattern + r"|(?<=\d)-\d{2,6}\b(?![-/.]\d)|(?<=\d)[ \t]/[ \t]?[1-9](?![\d/.])"
+        # …and the two digits after a slash that close a card's number (15-44872031-9|/00).
+        r"|(?<=\d)/\d{2}(?![\d/.])"
     ),
     "PHONE": re.compile(
-        _CHECK_LETTERS.pattern
+        r"(?<=\d)/\d{2}(?![\d/.:])|"
+        + _CHECK_LETTERS.pattern
         + r"|\s*,?\s*(?:(?i:ext|extn|extension)\.?\s*|x\s?|分[机機]\s*|轉\s*|转\s*)"
         + r"[:#]?\s*\d{1,6}\b"
     ),
@@ -773,7 +780,8 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       `_display_name`) and over the last character of a given name before a title
       (欧阳明|辉副主任, `_last_given_char`);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
-      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊), the lane's word closing it (菱塘|弄) and
+      北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊, part after part: 融水县 + 苗乡 +
+      人民医院), the lane's word closing it (菱塘|弄) and
       a village after its town (兴隆镇|单家集);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
@@ -813,8 +821,10 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
     elif f.kind == "LOCATION" and not _LATIN_END.search(text, start, end):
         after = None
     tail = after.match(text, end, limit) if after is not None else None
-    if tail:
+    while tail and tail.end() > end:
         end = tail.end()
+        # a Chinese place's tail runs on part by part (融水县 + 苗乡 + 人民医院)
+        tail = after.match(text, end, limit) if after is _ZH_PLACE_TAIL else None
     if f.kind == "NAME":
         start, end = _display_name(text, start, end, floor, limit)
         end = _last_given_char(text, start, end, limit)

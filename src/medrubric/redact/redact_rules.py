@@ -359,7 +359,7 @@ _ID_CUES_EN = (
     r"|NI|NINO"
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
-    r"|implant|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
+    r"|implant|cabin|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
     r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
     r"|Emirates ID|Adm\.?\s*No|admission|post\s*#|order\s*#|ticket|tracking"
@@ -367,7 +367,7 @@ _ID_CUES_EN = (
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
-    r"|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
+    r"|舱号|艙號|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
     r"|[后後](?:四|4|六|6)位|尾[号號]|注册号|註冊號|执业证号?|執業證號?"
 )
@@ -1257,7 +1257,8 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                r"(?<![\d./:-])(?:\d{1,2}(?P<a>[/.-])\d{1,2}(?P=a)(?:\d{4}|\d{2})"
+                r"(?<![\d./:-])(?<!Apgar )(?<!APGAR )"
+                r"(?:\d{1,2}(?P<a>[/.-])\d{1,2}(?P=a)(?:\d{4}|\d{2})"
                 r"|\d{4}(?P<b>[/.-])\d{1,2}(?P=b)\d{1,2})(?![\d./-]?\d)"
             ),
             accept=_valid_numeric_date,
@@ -2559,7 +2560,11 @@ _HEALTH_POST = re.compile(
     r"|Centre de [Ss]anté(?: de| d['’])?|Centro de [Ss]alud(?: de)?"
     r"|Posto de [Ss]aúde(?: de| do| da)?"
     r"|Unidade de [Ss]aúde(?: de)?|Puesto de [Ss]alud(?: de)?|Hôpital(?: de| d['’])?"
-    r"|Hospital de|Clínica de|CLSC|CSSS|Poste de santé(?: de)?|Dispensario(?: de)?)"
+    r"|Hospital de|Clínica de|CLSC|CSSS|Poste de santé(?: de)?|Dispensario(?: de)?"
+    # …and the Nordic, Slavic, Italian and Brazilian ones (Lægehuset Trøjborg, Ginekološka
+    # ambulanta Split, UBS Compensa).
+    r"|Lægehuset|Lægehus|Legesenter|Legekontor|Vårdcentralen|Vårdcentral|Hälsocentral"
+    r"|[Aa]mbulanta|Dom zdravlja|Ambulatorio(?: di)?|Consultorio(?: de)?|UBS)"
     rf"[ \t]*({_CAP}(?:[ \t-]+(?:{_CAP}|de|do|da|del|la)){{0,2}})(?<![ \t-]de)(?<![ \t-]do)"
     r"(?<![ \t-]da)(?<![ \t-]del)(?<![ \t-]la)"
 )
@@ -3776,6 +3781,7 @@ def position_rules() -> tuple[Rule, ...]:
 # 瑞美康复中心, 澄江镇卫生院).
 _ZH_FACILITY_KIND = (
     r"医院|醫院|卫生院|衛生院|血研所|研究所|康复中心|康復中心|诊所|診所|门诊部|門診部|分院"
+    r"|医疗站|醫療站|卫生站|衛生站|卫生所|衛生所"
     rf"|[东西南北]院|{_ZH_CARE_HOME}"
 )
 # Level words that end a place before its facility (澄江镇 | 卫生院): the rest is the name.
@@ -8900,6 +8906,13 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
     - a place after a distance and a bearing (14 nm W of Castlebay) and a name of two words
       after the day opening a log's line (30/04 Mutinta Liswaniso obstructed labour); a name
       after the field of either partner on a premarital check (男方：罗布);
+    and, from blind 70's misses, a name written SURNAME, Given (WU, Meiling; TREGENZA,
+    Michael J) or as a ticket writes it (ADEBAYO/FOLASHADE MRS); a day and month after a
+    form's Date field, after a Spanish or Portuguese word of an appointment (Próxima cita 5/7,
+    dia 12/08), opening two lines of a log (15.08 altitude headache), a weekday after a time
+    (21:30 Sat) and a Thai date (15 ส.ค.); a number in a URL's path after patient or user; a
+    place after a commune's or a district's word (commune Makiso), in an address field (Lesná
+    47) and an Italian street (Via dei Gelsomini 14).
     - a Korean name in Hangul standing alone in text of another language (김선희：), and a
       Chinese surname before a Japanese honorific (王さん)."""
     lex = lexicon()
@@ -8920,6 +8933,17 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", _BEARING_OF_PLACE, group=1, accept=_no_everyday_word, cues=(" of ",)),
         Rule("NAME", _NAME_AFTER_LOG_DAY, group=1, accept=_no_everyday_word, min_digits=2),
         Rule("NAME", _ZH_PARTNER_FIELD, group=1, cues=("男方", "女方")),
+        Rule("NAME", _SURNAME_COMMA_GIVEN, group=1, accept_at=_surname_comma_given, cues=(",",)),
+        Rule("NAME", _PASSENGER_NAME, group=1),
+        Rule("DATE", _FORM_DATE_FIELD, group=1, accept=_schedule_day, cues=("date",)),
+        Rule("DATE", _ROMANCE_DAY, group=1, accept=_day_of_a_month, min_digits=2),
+        Rule("DATE", _EN_LOG_DOT_DAY, group=1, accept_at=_log_of_en_dot_days, min_digits=4),
+        Rule("DATE", _WEEKDAY_AFTER_TIME, group=1, min_digits=3),
+        Rule("DATE", _THAI_DATE, group=1, min_digits=1),
+        Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
+        Rule("LOCATION", _PLACE_DIVISION, group=1, accept=_no_everyday_word),
+        Rule("LOCATION", _STREET_IN_ADDRESS, group=1, accept=_no_everyday_word, min_digits=1),
+        Rule("LOCATION", _ITALIAN_STREET, group=1, accept=_italian_street),
         Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
         Rule("NAME", _HANGUL_NAME, group=1, accept_at=_hangul_name),
         Rule(
@@ -9094,6 +9118,119 @@ def _zh_coded_speaker(text: str, start: int, end: int) -> bool:
 _ZH_PARTNER_FIELD = re.compile(
     r"(?:男方|女方)(?:姓名)?[:：][ \t\u3000]*([\u4e00-\u9fff·]{2,8})(?=[\s，,；;]|$)"
 )
+# A surname, a comma and the given name, as forms, labels and passports write them (WU,
+# Meiling; LIANG, SHU FEN; TREGENZA, Michael J; Zhou, Mingyu).
+_SURNAME_COMMA_GIVEN = re.compile(
+    r"(?<![\w,])((?:[A-Z][a-z]+|[A-Z]{2,}),[ \t]?(?:[A-Z][a-z]+(?:-[A-Za-z]+)?|[A-Z]{2,}"
+    r"(?:[ \t][A-Z]{2,}){0,2})(?:[ \t][A-Z]\b(?!['’.]\w))?)(?![\w,])"
+)
+_NAME_FIELD_BEFORE = re.compile(
+    r"(?:^|(?i:name|patient|passenger|insured|member|client|claimant|applicant)[ \t]*[:：]"
+    r"|(?:姓名|患者|病人|旅客|乘客|申请人|申請人|持证人|持證人|受检者|受檢者)[:：]?)[ \t]*\Z",
+    re.MULTILINE,
+)
+
+
+def _surname_comma_given(text: str, start: int, end: int) -> bool:
+    """A romanised Chinese or a listed surname, or any surname opening a line or after a
+    field of who a person is; the given name a known given name or pinyin; no everyday word
+    (COPD, Asthma; Thanks, Mary)."""
+    value = text[start:end]
+    family, given = (part.strip() for part in value.split(",", 1))
+    words = [w for w in given.split() if len(w) > 1]
+    lex = lexicon()
+    known = re.fullmatch(_ROMANISED_SURNAMES, family.capitalize()) or family.capitalize() in (
+        lex.family_names
+    )
+    placed = _NAME_FIELD_BEFORE.search(text, max(0, start - 30), start) is not None
+    return (
+        bool(words)
+        and (known or placed)
+        and re.search(r"[AEIOUaeiou]", family) is not None
+        and family.lower() not in lex.en_common_words
+        and all(
+            lex.is_given(w.capitalize()) or _PINYIN_NAME.fullmatch(w.lower().replace("-", ""))
+            for w in words
+        )
+        and _no_everyday_word(" ".join(w.capitalize() for w in words))
+    )
+
+
+# A passenger's name as a ticket writes it, SURNAME/GIVEN and the title (ADEBAYO/FOLASHADE MRS).
+_PASSENGER_NAME = re.compile(
+    r"\b([A-Z]{2,}/[A-Z]{2,}(?:[ \t][A-Z]{2,})?)(?=[ \t]+(?:MRS|MR|MS|MISS|MSTR|DR)\b)"
+)
+# A day and month in a form's Date field (Signed: G. Okonkwo-Bell   Date: 12/08).
+_FORM_DATE_FIELD = re.compile(
+    r"\b(?i:date(?:[ \t]of[ \t][a-z]+)?)[ \t]*[:：][ \t]*"
+    r"((?:3[01]|[12]\d|0?[1-9])[/.](?:3[01]|[12]\d|0?[1-9]))(?![\d/.])"
+)
+# A day and month after a Spanish, Portuguese, French or German word of an appointment
+# (Próxima cita 5/7, Retorno na UBS Compensa dia 12/08, RDV 3/4): no clinician's shorthand there.
+_ROMANCE_DAY = re.compile(
+    r"\b(?:[Cc]ita|[Tt]urno|[Rr]etorno|[Rr]egreso|[Cc]onsulta|[Dd]ia|[Dd]ía|RDV|[Rr]endez-vous"
+    r"|[Tt]ermin)(?:[ \t]+(?:el|la|le|o|a|am|em|en|para|du|le))?[ \t]+"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))(?![\d/])"
+)
+
+
+def _day_of_a_month(value: str) -> bool:
+    """A day of 1-31 and a month of 1-12."""
+    day, month = (int(p) for p in value.split("/"))
+    return 1 <= day <= 31 and 1 <= month <= 12
+
+
+# Dotted days and months opening the lines of an English log (14.08 walker from Brescia,
+# 15.08 altitude headache).
+_EN_LOG_DOT_DAY = re.compile(
+    r"(?m)^[ \t]*((?:3[01]|[12]\d|0[1-9])\.(?:1[0-2]|0[1-9]))(?![\d.])(?=[ \t]+[A-Za-z])"
+)
+
+
+def _log_of_en_dot_days(text: str, start: int, end: int) -> bool:
+    return len(_EN_LOG_DOT_DAY.findall(text)) >= 2
+
+
+# A weekday after the time it names (Trigger Ovitrelle 21:30 Sat).
+_WEEKDAY_AFTER_TIME = re.compile(
+    r"(?<!\d)(?:[01]?\d|2[0-3]):[0-5]\d[ \t]+((?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)"
+    r"(?:day)?)\b"
+)
+# A Thai day and month by the month's abbreviation, its year where written (15 ส.ค. 2567).
+_THAI_DATE = re.compile(
+    r"(?<!\d)(\d{1,2}[ \t]?(?:ม\.ค\.|ก\.พ\.|มี\.ค\.|เม\.ย\.|พ\.ค\.|มิ\.ย\.|ก\.ค\.|ส\.ค\.|ก\.ย\."
+    r"|ต\.ค\.|พ\.ย\.|ธ\.ค\.)(?:[ \t]?\d{2,4}(?![\d:]))?)"
+)
+# A number in a URL's path after a patient, user or account (/portal/patient/48812/results).
+_ID_IN_URL_PATH = re.compile(
+    r"/(?:patients?|users?|members?|accounts?|records?|clients?|profile)/(\d{3,12})(?=[/?#\s\"]|$)"
+)
+# A place after the word of a commune, a district or a neighbourhood (commune Makiso,
+# quartier Lingwala, barrio San Judas).
+_PLACE_DIVISION = re.compile(
+    r"\b(?:commune|quartier|secteur|localité|comuna|colonia|barrio|bairro|vereda|aldea"
+    rf"|kelurahan|desa|kampung)[ \t]+(?:de[ \t]+|d['’])?({_CAP}(?:[ \t-]{_CAP})?)"
+)
+# A street and number in an address field with words before its colon (Address in Košice:
+# Lesná 47).
+_STREET_IN_ADDRESS = re.compile(
+    rf"(?i:\baddress)[^:\n]{{0,20}}:[ \t]*({_CAP}(?:[ \t]{_CAP})?[ \t]\d{{1,4}}[A-Za-z]?)\b"
+    r"(?![,.]?\d)"
+)
+# An Italian street and its number (Via dei Gelsomini 14, Piazza San Marco).
+_ITALIAN_STREET = re.compile(
+    r"\b((?:Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo)[ \t]+"
+    r"(?:(?:dei|degli|delle|della|del|di|da|San|Santa|Sant['’])[ \t]*)?"
+    rf"{_CAP}(?:[ \t]{_CAP}){{0,2}}(?:,?[ \t]\d{{1,4}}[a-z]?)?)"
+)
+
+
+def _italian_street(value: str) -> bool:
+    """The street's own name is no everyday English word (Via Email, Corso Online)."""
+    name = [w for w in value.split()[1:] if w[:1].isupper() and not w[:1].isdigit()]
+    return bool(name) and _no_everyday_word(" ".join(name))
+
+
 # An extension written alone, no phone number before it to take it in (联系人：于丽娜 分机6312,
 # ext. 4471).
 _EXTENSION = re.compile(
