@@ -1252,6 +1252,15 @@ FOUND = {
         ("tid til Lægehuset Viby kl. 9", "LOCATION", "Viby"),
         ("cabin 5127, seasick since Tuesday", "ID", "5127"),
     ],
+    "seventy-first": [
+        ("Pt: Edna Marsh, 96F, confused, NEWS2 5", "AGE", "96"),
+        ("headache diary\ntue 5/10 nausea\nthu no headache", "DATE", "thu"),
+        ("Last dose: 14/03\nNext due: 11/04", "DATE", "14/03"),
+        ("Next clinic 03/12 with bloods", "DATE", "03/12"),
+        ("pharmacy on 104th St near the park", "LOCATION", "104th St"),
+        ("onset Tuesday: right arm weakness", "DATE", "Tuesday"),
+        ("Claim: MRI knee, DOS 04/22", "DATE", "04/22"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1674,6 +1683,13 @@ EDGES = {
         ("Thanks, Mary for the lift", "Thanks"),
         ("Signed: K. Obi   Date: 2/52 post-op", "2/52"),
         ("Apgar 9-10-10 at birth", "9-10-10"),
+    ],
+    "seventy-first": [
+        # a pain score after a weekday or after "last" and what it is is no date; a
+        # temperature is no age
+        ("mon 7/10 pain, tue 3/10", "7/10"),
+        ("Temp 96F orally", "96F"),
+        ("Last week 4/10 pain, now 2/10", "4/10"),
     ],
 }
 

@@ -67,10 +67,10 @@ def test_the_marginal_decoding_adds_near_misses_but_no_ordinary_latin_word(monke
     assert "Kensington" not in redact_text("I had the jab at Boots Kensington on Friday.")[0]
     # The best path alone leaves this name out; the marginal decoding adds it.
     named = (
-        "珍姐你好，看到你说你妈用了PD-1以后甲减了，我爸用卡瑞利珠单抗也是，TSH升到32，"
-        "现在补优甲乐75μg。你们是在中山大学肿瘤防治中心看的吗？"
+        "淑芬姐，我爸明天要去新店慈愛醫院做洗腎評估，醫生說肌酸酐已經到6.8了，要先做動靜脈廔管。"
+        "妳先生當時是找哪位醫師做的？方便的話打給我 0912-486-337，感恩🙏"
     )
-    name = ("NAME", 0, named.index("你好"))
+    name = ("NAME", 0, named.index("，"))
     assert name in set(tag_spans(named))
     monkeypatch.setenv("MEDRUBRIC_TAGGER_P_O", "0")
     assert name not in set(tag_spans(named))

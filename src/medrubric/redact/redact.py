@@ -277,6 +277,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False  # a blood pressure (152/101), not a number of anyone's
     if kind == HANDLE and (_DOSE_AFTER.match(text, end) or lexicon().is_drug_name(text[start:end])):
         return False  # 回复：pregabaline 75mg: a drug and its dose, not whom the reply is to
+    if kind == "ID" and _DECIMAL_GOES_ON.match(text, end):
+        return False  # IP 102|.176.33.9: the start of a dotted number, no whole ID
     if kind == "PHONE" and _CODE_LETTERS.search(text, max(0, start - 3), start):
         return False  # GS441524: a compound's code, its digits read as a phone
     if kind not in ("NAME", "LOCATION"):
@@ -379,6 +381,7 @@ _CENTILE_AFTER = re.compile(r"(?:st|nd|rd|th)?\s+(?:centile|percentile)\b", re.I
 # Gravida and para, with abortions or living children (G2P1, G3P1A1, G4P2L2).
 _OBSTETRIC_HISTORY = re.compile(r"G\d{1,2}P\d{1,2}(?:[ATL]\d{1,2})*")
 # A blood pressure (152/101, 90/60): systolic 60-259 over diastolic 30-159, never an ID.
+_DECIMAL_GOES_ON = re.compile(r"\.\d")
 # Two capitals glued to the digits after them make a code (GS441524), not a phone number.
 _CODE_LETTERS = re.compile(r"(?<![A-Za-z])[A-Z]{2}\Z")
 _READING = re.compile(r"(?:[6-9]\d|1\d\d|2[0-5]\d)/(?:[3-9]\d|1[0-5]\d)")
@@ -473,7 +476,7 @@ _AFTER = {
         # …and the rest of a name an apostrophe parts (Fa'amausili; not 's, 'll or 're).
         rf"|(?<=[A-Za-z])['’](?!(?:s|ll|re|ve|d|t|m)\b)[{LOWER_LETTERS}]{{3,}}"
         # …and the emoji a chat speaker's name wears before its colon (crps_kat| 🦋:).
-        r"|[ \t]?[\u2600-\u27bf\U0001f300-\U0001faff]+(?=[ \t]*:)"
+        r"|[ \t]?[\u2600-\u27bf\U0001f300-\U0001faff]+(?=[ \t]*\]?[ \t]*:)"
         # …and, in Chinese text, the word that makes a name a nickname (May|姐, 黄|阿姨, 老刘|头).
         r"|(?<=[A-Za-z])(?:姐|哥|仔|妹)|(?<=[\u4e00-\u9fff])阿姨|(?<=老[\u4e00-\u9fff])头儿?"
         # …(大辉|哥, 秀梅|姐, 老马|哥; not the 姐 of 姐妹 or the 哥 of 哥们), and the 儿 of a
@@ -527,7 +530,9 @@ _AFTER = {
         r"(?!['’])"
         # …the clinic or surgery a place names (Chawama| clinic, Ashgrove| Surgery) and the
         # close of a lying-in clinic's name (Peñafrancia Lying-|in).
-        r"|\s+(?:[Cc]linic|Surgery)(?![A-Za-z])|(?<=Lying-)in\b"
+        r"|\s+(?:[Cc]linic|Surgery|Maternity)(?![A-Za-z])|(?<=Lying-)in\b|(?<=Drop)-in\b|(?<=Drop-)in\b"
+        # …a sector or block of a town after it (Orangi Town| sector 11).
+        r"|\s+(?:[Ss]ector|[Bb]lock|[Pp]hase)\s+\d{1,3}[A-Z]?\b(?![.,]\d)"
         # …a part a hyphen joins to it (Rotterdam|-Zuid, Kerry|-Ann: a name the tagger read
         # as a place).
         r"|(?:-[A-Z][\w'’]*[a-z])+"

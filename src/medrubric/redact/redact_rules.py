@@ -1514,7 +1514,7 @@ def age_rules() -> tuple[Rule, ...]:
             c(
                 r"(?i:(?<![\d./:-])(9\d|1[01]\d)(?=\s+(?:this year\b|next (?:month|week|year)\b"
                 r"|and still\b|and going strong|years young|already\b|saal\b|sal\b|años\b|ans\b"
-                r"|anos\b|an(?=[!.,;])|jahre\b|jaar\b)))"
+                r"|anos\b|an(?=[!.,;])|jahre\b|jaar\b|anni\b|år\b|lat\b|let\b)))"
             ),
             group=1,
             min_digits=2,
@@ -2439,7 +2439,7 @@ _EN_WEEKDAYS = tuple(day.lower() for day in calendar.day_name)
 # whose weekday names the calendar table holds (el jueves, le mardi, am Montag, hari Senin).
 _WEEKDAY_CUE_EN = (
     r"on|coming|next|last|this|by|until|till|in|from|before|after|since|starting|recheck|review"
-    r"|due"
+    r"|due|onset"
 )
 _WEEKDAY_CUE = (
     rf"{_WEEKDAY_CUE_EN}|le|ce|depuis|dès|avant|après|el|este|desde|hasta|antes del|am|op|hari"
@@ -2538,7 +2538,7 @@ def calendar_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 rf"(?<![\w'’-])((?i:{weekdays})[ \t,]+{_DAY}(?:er|º)?"
-                rf"(?:[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER})?)"
+                rf"(?:\.?[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER})?)"
                 r"(?![\w'’]|[.,/:]\d)"
             ),
             group=1,
@@ -3207,7 +3207,8 @@ def context_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 r"(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?\s+)"
-                r"\d{1,2}/\d{1,2}(?:/\d{2,4})?(?![/\d])"
+                # …not a score out of ten (mon 6/10 w aura)
+                r"\d{1,2}/(?!10(?![/\d]))\d{1,2}(?:/\d{2,4})?(?![/\d])"
             ),
             min_digits=2,
         ),
@@ -8906,15 +8907,17 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
     - a place after a distance and a bearing (14 nm W of Castlebay) and a name of two words
       after the day opening a log's line (30/04 Mutinta Liswaniso obstructed labour); a name
       after the field of either partner on a premarital check (男方：罗布);
+    - a Korean name in Hangul standing alone in text of another language (김선희：), and a
+      Chinese surname before a Japanese honorific (王さん);
     and, from blind 70's misses, a name written SURNAME, Given (WU, Meiling; TREGENZA,
     Michael J) or as a ticket writes it (ADEBAYO/FOLASHADE MRS); a day and month after a
     form's Date field, after a Spanish or Portuguese word of an appointment (Próxima cita 5/7,
     dia 12/08), opening two lines of a log (15.08 altitude headache), a weekday after a time
     (21:30 Sat) and a Thai date (15 ส.ค.); a number in a URL's path after patient or user; a
     place after a commune's or a district's word (commune Makiso), in an address field (Lesná
-    47) and an Italian street (Via dei Gelsomini 14).
-    - a Korean name in Hangul standing alone in text of another language (김선희：), and a
-      Chinese surname before a Japanese honorific (王さん)."""
+    47) and an Italian street (Via dei Gelsomini 14); and from blind 71's, an age joined to the
+    sex (Joan Whitaker, 94F), lower-case weekdays opening a diary's lines, a numbered street
+    (82nd St), a day after "last" or "next" and what it is (Last injection: 05/09)."""
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
@@ -8923,6 +8926,9 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", _TOWN_BEFORE_KIND, group=1, accept=_town_before_kind),
         Rule("AGE", _AGE_AFTER_KIN, group=1, accept=_over_89, cues=_OVER_89_CUES),
         Rule("AGE", _AGE_CLOSING_NAME, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("AGE", _AGE_BEFORE_SEX, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_diary_of_weekdays),
+        Rule("LOCATION", _ORDINAL_STREET, group=1, min_digits=1),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _SIGNED_DAY, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _WEEKDAY_ENTRY, group=1, cues=("day:",)),
@@ -9007,16 +9013,37 @@ _AGE_AFTER_KIN = re.compile(
     r"|minutes?|mins?|miles?|km|kms|metres|meters|feet|ft|seconds?|secs?|hours?|hrs?|days?"
     r"|weeks?|months?)\b)"
 )
+# An age over 89 joined to the sex after a name and a comma (Pt: Joan Whitaker, 94F).
+_AGE_BEFORE_SEX = re.compile(r"(?<=[A-Za-z\]]),[ \t]*(9\d|1[01]\d)(?=[ \t]?[MF]\b)")
+# Weekdays in lower case opening the lines of a diary, two or more (mon 6/10 w aura … fri none).
+_DIARY_WEEKDAY = re.compile(
+    r"(?m)^[ \t]*(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b(?=[ \t]+\S)"
+)
+
+
+def _diary_of_weekdays(text: str, start: int, end: int) -> bool:
+    return len(_DIARY_WEEKDAY.findall(text)) >= 2
+
+
+# A numbered street, or a corner of two (82nd St, 9th Street, 8th Ave & 57th St).
+_STREET_KIND = r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Drive|Dr|Blvd)(?![A-Za-z])"
+_ORDINAL_STREET = re.compile(
+    rf"\b(\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_STREET_KIND}"
+    rf"(?:[ \t]*&[ \t]*\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_STREET_KIND})?)"
+)
 _AGE_CLOSING_NAME = re.compile(rf"(?m)(?<=[A-Za-z.)]),[ \t]*{_OVER_89}(?=[ \t]*(?:$|\([a-z]))")
 # A day and month after a word of a schedule, a card or a cycle (EDD 03/11, Intake 03/06,
 # Day 3 07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09); a dot or a hyphen only between two
 # digits each side, so that a reading (D2 1.5 mg) is never one.
 _DAY_ON_SCHEDULE = re.compile(
     r"(?:\b(?:EDD|LMP|[Ii]ntake|INTAKE|[Ss]ervice|[Vv]isit|appt|[Aa]ppointment|[Rr]echeck"
-    r"|[Ss]ession|[Dd]ay[ \t]?\d{1,2}|D\d{1,2}|POD[ \t]?\d{1,2})[ \t]*[:\-–]?|[✔✓☑])[ \t]*"
+    r"|[Ss]ession|[Dd]ay[ \t]?\d{1,2}|D\d{1,2}|POD[ \t]?\d{1,2}|DOS|[Oo]nset"
+    # …or after "last" or "next" and what it is (Last injection: 05/09, Next MDT 11/12)
+    r"|(?:[Ll]ast|[Nn]ext|LAST|NEXT)(?:[ \t]+[A-Za-z]{2,15}){1,2})[ \t]*[:\-–]?|[✔✓☑])[ \t]*"
     r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])"
     r"|(?:3[01]|[12]\d|0[1-9])[.-](?:3[01]|[12]\d|0[1-9]))"
-    r"(?![\d/.-]|[ \t]*(?i:%|mg|ml|days?(?![ \t]*\d)|weeks?|hrs?|hours?|ago|course|units?|iu)\b)"
+    r"(?![\d/]|[.-]\d"
+    r"|[ \t]*(?i:%|mg|ml|days?(?![ \t]*\d)|weeks?|hrs?|hours?|ago|course|units?|iu)\b)"
 )
 # A day and month closing the line a person signs (评估人：郑晓雯 11.03, seen by Dr Chen 2/14).
 _SIGNED_DAY = re.compile(
