@@ -8761,7 +8761,13 @@ def logs_and_registers_rules() -> tuple[Rule, ...]:
         Rule("DATE", _DAY_AFTER_DONE, group=1, accept=_day_and_month, min_digits=2, cues=("/",)),
         Rule("DATE", _ZH_DAY_FIELD, group=1, min_digits=2, cues=("日", "记录", "記錄")),
         Rule("DATE", _ZH_LEAVE_RANGE, group=1, min_digits=4),
-        Rule("DATE", _ZH_LINE_DOT_DAY, group=1, accept_at=_log_of_dot_days, min_digits=2),
+        Rule(
+            "DATE",
+            _ZH_LINE_DOT_DAY,
+            group=1,
+            accept_at=_on_two_lines(_ZH_LINE_DOT_DAY),
+            min_digits=2,
+        ),
         Rule("NAME", _INITIALS_AGE_SEX, group=1, min_digits=1),
         Rule("NAME", _INITIALS_FIELD, group=1, cues=("缩写", "縮寫", "initials")),
         Rule(HANDLE, _USER_FIELD, group=1, accept=_user_name, cues=("user", "login")),
@@ -8847,8 +8853,14 @@ _ZH_LINE_DOT_DAY = re.compile(
 )
 
 
-def _log_of_dot_days(text: str, start: int, end: int) -> bool:
-    return len(_ZH_LINE_DOT_DAY.findall(text)) >= 2
+def _on_two_lines(pattern: re.Pattern[str]) -> Callable[[str, int, int], bool]:
+    """An `accept_at` for a pattern that opens lines: true where two lines or more of the text
+    match it (a log's dotted days, a diary's weekdays), never for one line alone."""
+
+    def accept(text: str, start: int, end: int) -> bool:
+        return len(pattern.findall(text)) >= 2
+
+    return accept
 
 
 # Initials before an age and a sex (L.O. 71F, P.McK 66M) and after a field of initials.
@@ -8927,7 +8939,7 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
         Rule("AGE", _AGE_AFTER_KIN, group=1, accept=_over_89, cues=_OVER_89_CUES),
         Rule("AGE", _AGE_CLOSING_NAME, group=1, accept=_over_89, cues=_OVER_89_CUES),
         Rule("AGE", _AGE_BEFORE_SEX, group=1, accept=_over_89, cues=_OVER_89_CUES),
-        Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_diary_of_weekdays),
+        Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("LOCATION", _ORDINAL_STREET, group=1, min_digits=1),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _SIGNED_DAY, group=1, accept=_schedule_day, min_digits=2),
@@ -8943,7 +8955,9 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
         Rule("NAME", _PASSENGER_NAME, group=1),
         Rule("DATE", _FORM_DATE_FIELD, group=1, accept=_schedule_day, cues=("date",)),
         Rule("DATE", _ROMANCE_DAY, group=1, accept=_day_of_a_month, min_digits=2),
-        Rule("DATE", _EN_LOG_DOT_DAY, group=1, accept_at=_log_of_en_dot_days, min_digits=4),
+        Rule(
+            "DATE", _EN_LOG_DOT_DAY, group=1, accept_at=_on_two_lines(_EN_LOG_DOT_DAY), min_digits=4
+        ),
         Rule("DATE", _WEEKDAY_AFTER_TIME, group=1, min_digits=3),
         Rule("DATE", _THAI_DATE, group=1, min_digits=1),
         Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
@@ -9019,10 +9033,6 @@ _AGE_BEFORE_SEX = re.compile(r"(?<=[A-Za-z\]]),[ \t]*(9\d|1[01]\d)(?=[ \t]?[MF]\
 _DIARY_WEEKDAY = re.compile(
     r"(?m)^[ \t]*(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b(?=[ \t]+\S)"
 )
-
-
-def _diary_of_weekdays(text: str, start: int, end: int) -> bool:
-    return len(_DIARY_WEEKDAY.findall(text)) >= 2
 
 
 # A numbered street, or a corner of two (82nd St, 9th Street, 8th Ave & 57th St).
@@ -9212,10 +9222,6 @@ def _day_of_a_month(value: str) -> bool:
 _EN_LOG_DOT_DAY = re.compile(
     r"(?m)^[ \t]*((?:3[01]|[12]\d|0[1-9])\.(?:1[0-2]|0[1-9]))(?![\d.])(?=[ \t]+[A-Za-z])"
 )
-
-
-def _log_of_en_dot_days(text: str, start: int, end: int) -> bool:
-    return len(_EN_LOG_DOT_DAY.findall(text)) >= 2
 
 
 # A weekday after the time it names (Trigger Ovitrelle 21:30 Sat).
