@@ -1261,6 +1261,23 @@ FOUND = {
         ("onset Tuesday: right arm weakness", "DATE", "Tuesday"),
         ("Claim: MRI knee, DOS 04/22", "DATE", "04/22"),
     ],
+    "seventy-second": [
+        ("lost my inhaler, text Ivy 07812 334 901 if found", "NAME", "Ivy"),
+        ("[08:15] Wren: bus is late\n[08:16] Will: ok see u at the clinic", "NAME", "Will"),
+        ("Fighter: Callum Reid ('Tank'), cleared after CT", "NAME", "Tank"),
+        ("2 x ibuprofen 400mg at 14:00. Signed Moss.", "NAME", "Moss"),
+        ("Dad 97; still drives to the surgery", "AGE", "97"),
+        ("Staff ID: Lorna Kerr  Badge #30917", "ID", "30917"),
+        ("Admitted 4/3 — Discharged 9/3 on apixaban", "DATE", "9/3"),
+        ("lorry shed its load on the A835 near Garve", "LOCATION", "A835"),
+        ("05-21 0415 队员诉头痛", "DATE", "05-21"),
+        ("同伴小季扭伤了脚踝", "NAME", "小季"),
+        ("当地导游Tenzin送我们下山", "NAME", "Tenzin"),
+        ("Hello Faith，你妈妈的报告出来了", "NAME", "Faith"),
+        ("今早见到周伯在菜市场晕倒", "NAME", "周"),
+        ("带队老师：Miss 吳", "NAME", "吳"),
+        ("他从胡家坪走了两个钟头到卫生院", "LOCATION", "胡家坪"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1691,6 +1708,14 @@ EDGES = {
         ("Temp 96F orally", "96F"),
         ("Last week 4/10 pain, now 2/10", "4/10"),
     ],
+    "seventy-second": [
+        # a count after MAM, a chat's note label, a form's word after "Signed", a place's run
+        # that stops at a verb of going
+        ("MAM 118 children screened", "MAM 118"),
+        ("[09:00] Jo: hi\n[09:05] Meds: given", "Meds"),
+        ("Consent form: Signed Copy.", "Copy"),
+        ("他从林家湾骑三轮去镇上", "骑三轮去镇上"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -1983,6 +2008,13 @@ KEPT = {
         ("Havrix 1440 booster due", "Havrix 1440"),
         ("我在校医院开了布洛芬", "校医院"),
     ],
+    "seventy-second": [
+        ("EDS hypermobility type, Fibromyalgia, on amitriptyline", "Fibromyalgia"),
+        ("referred to the Community Mental Health Team for review", "Community Mental Health Team"),
+        ("started Glycomet 500 twice daily", "Glycomet"),
+        ("皮肤出现大理石纹，考虑减压病", "大理石纹"),
+        ("血压掉到70/40，休克表现", "休克"),
+    ],
 }
 
 
@@ -2055,6 +2087,8 @@ def test_a_courier_prefix_joins_the_number_found_after_it():
         ("Skier M. Vuković, 23, twisting fall", "M. Vuković"),  # the given name's initial
         ("@ritaoftheglen@mastodon.ie fourth infusion done", "@ritaoftheglen@mastodon.ie"),
         ("MOBILE CXR VAN – w/c 6 May", "w/c 6 May"),  # the week it opens
+        ("上个月去了平潭岛，晒伤", "平潭岛"),  # an island's word
+        ("在东山县铜陵镇老家过寒假", "东山县铜陵镇"),  # a town's word right after its county
     ],
 )
 def test_a_finding_runs_on_over_what_closes_its_name(text, value):

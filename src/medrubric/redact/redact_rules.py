@@ -256,10 +256,14 @@ _XLIT = (
     "欧帕佩皮珀普齐奇恰乔切琴让瑞若萨塞桑瑟森沙尚舍史斯松苏索塔泰汤唐特提汀托瓦万威韦维温沃乌"
     "伍西希夏谢辛休雅亚扬耶伊因英尤约詹珍朱卓兹彼得保"
 )
+# A companion's, a driver's or a guide's word (同伴小莫, 当地司机Sefo).
+_ZH_COMPANION = (
+    "同伴|队友|隊友|司机|司機|导游|導遊|领队|領隊|教练|教練|船长|船長|向导|向導|驴友|驢友"
+)
 # Words for a person before a Latin name in Chinese text (邻居Delroy, 客户Khalid).
 _ZH_PERSON_WORD = (
     r"邻居|客户|朋友|同事|老公|老婆|丈夫|妻子|爱人|病友|室友|同学|老板|男友|女友|男朋友|女朋友"
-    r"|外籍|房东|老外|医生|大夫|护士"
+    r"|外籍|房东|老外|医生|大夫|护士|" + _ZH_COMPANION
 )
 
 
@@ -359,7 +363,8 @@ _ID_CUES_EN = (
     r"|NI|NINO"
     r"|national insurance|Medicare|Medicaid|health card|health insurance|health plan|OHIP|PPSN?"
     r"|Aadhaar|SSN|social security|(?:driving |driver'?s )?licen[cs]e|serial|S/N|SN|device"
-    r"|implant|cabin|member(?:ship)?|policy|account|acct|insurance|claim|case|reference|ref"
+    r"|implant|cabin|badge|payroll|member(?:ship)?|policy|account|acct|insurance|claim|case"
+    r"|reference|ref"
     r"|certificate|registration|reg|plate|VIN|beneficiary|ID|URN|CHI|IHI|PIN|sort code"
     r"|RAMQ|MSP|PhilHealth|NRIC|Carte Vitale|medical aid|medical scheme|token|QID|Iqama"
     r"|Emirates ID|Adm\.?\s*No|admission|post\s*#|order\s*#|ticket|tracking"
@@ -527,7 +532,10 @@ def rules() -> tuple[Rule, ...]:
         other_languages_rules,
         opening_and_list_rules,
         logs_and_registers_rules,
-        places_and_schedules_rules,
+        places_by_their_word_rules,
+        days_on_forms_rules,
+        people_and_speakers_rules,
+        numbers_by_their_word_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -3263,7 +3271,7 @@ _ZH_NOT_AFTER_DA = "夫便人学概家姨舅伯姑哥姐医三夫小部量多片
 _ZH_NICK_END = (
     r"(?=[，,。.\s；;：:！!、）)】（(]|$|\d|[一二三四五六七八九十两]+岁|今年|也|是|的|说|在|得|和|跟"
     r"|已经|去年|前年|今天|昨天|最近|怀孕|发烧|吃|住|做|查|确诊|患|得了|术后|一直|刚|都|又|还|就"
-    r"|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈|上个?月|上周|前天|前几天|摔|住院|出院)"
+    r"|被|用|扭|崴|送|背|白血病|生了|痛风|剖|产后|中风|过敏|爸爸|妈妈|上个?月|上周|前天|前几天|摔|住院|出院)"
 )
 _ZH_PLACE_NOT = (
     "看查住做治去到来上下打吃买找挂病院医生市区县省里边面这那的了是有没大小中人我你他她在和就都也"
@@ -3483,6 +3491,8 @@ def position_rules() -> tuple[Rule, ...]:
         ZH_KIN_WORDS
         + r"|大舅|二舅|小舅|大姑|二姑|小姑|二伯|三叔|二叔|小叔|二姨|三姨|老伴|闺蜜|宝贝|媳妇"
         r"|我家|我们家|本人|病友|这位病友|护士|护士长|叫我|孙女|孙子|外孙女?|我是|我和|我跟"
+        # …and a companion's or a guide's word (同伴小莫, 领队阿旺)
+        rf"|{_ZH_COMPANION}"
     )
     return (
         # 我媳妇小敏, 老伴桂兰, 我家一一, 这位病友阿杰, 本人胖虎 is left: no pet-name form.
@@ -3507,6 +3517,7 @@ def position_rules() -> tuple[Rule, ...]:
                 "护士",
                 "叫我",
                 "孙",
+                *_ZH_COMPANION.split("|"),
                 "我是",
                 "我和",
                 "我跟",
@@ -5506,7 +5517,7 @@ def twenty_fourth_rules() -> tuple[Rule, ...]:
                 "NAME",
                 c(
                     rf"(?i:\b(?:{greeting}))[,!]?\s+{second}({_CAP})"
-                    rf"(?=\s*[,!.:;?)—–]|\s+(?:for|x+)\b|\s*$|\s+(?:and|&)\s+{_CAP})"
+                    rf"(?=\s*[,!.:;?)—–，！。：；？]|\s+(?:for|x+)\b|\s*$|\s+(?:and|&)\s+{_CAP})"
                 ),
                 group=1,
                 accept=_everyday_given,
@@ -8899,60 +8910,55 @@ def _latin_name_in_field(value: str) -> bool:
     )
 
 
-def places_and_schedules_rules() -> tuple[Rule, ...]:
-    """Identifiers known by the word next to them, which blind sets 68 and 69 showed missing:
-    - a town before the kind of facility it has, in lower case or as an acronym (Tsholotsho
-      clinic, Bol district hospital, Djibo CSPS, Parachinar DHQ), when no word of it is an
-      everyday word, a drug or a medical term;
-    - an age over 89 after a relative's word and "is" or "'s" (me mam's 91, my da (Paddy) is
-      95) or after a name closing its line or before a bracket (Mr H. Gunn, 91);
-    - a day and month after a schedule's or a card's word (EDD 03/11, Intake 03/06, Day 3
-      07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09), or closing a signed line (评估人：郑晓雯
-      11.03, seen by Dr Chen 2/14); a weekday opening a log's entry before its colon (AWD
-      CTC, Sunday: 53 admits);
-    - a chat's speakers on lines of their own before the time they wrote (小狼不哭 21:05) or
-      in lower case before a colon closing the line (jason.wu:), and in a Chinese chat a
-      display name with a number or a mask in it (7栋1202：, t***8：) or closed by a parent's
-      word (碎娃他妈：);
-    - an extension alone (分机6312, ext. 4471) and a receipt's or a docket's number (No.
-      00418);
-    - a place after a distance and a bearing (14 nm W of Castlebay) and a name of two words
-      after the day opening a log's line (30/04 Mutinta Liswaniso obstructed labour); a name
-      after the field of either partner on a premarital check (男方：罗布);
-    - a Korean name in Hangul standing alone in text of another language (김선희：), and a
-      Chinese surname before a Japanese honorific (王さん);
-    and, from blind 70's misses, a name written SURNAME, Given (WU, Meiling; TREGENZA,
-    Michael J) or as a ticket writes it (ADEBAYO/FOLASHADE MRS); a day and month after a
-    form's Date field, after a Spanish or Portuguese word of an appointment (Próxima cita 5/7,
-    dia 12/08), opening two lines of a log (15.08 altitude headache), a weekday after a time
-    (21:30 Sat) and a Thai date (15 ส.ค.); a number in a URL's path after patient or user; a
-    place after a commune's or a district's word (commune Makiso), in an address field (Lesná
-    47) and an Italian street (Via dei Gelsomini 14); and from blind 71's, an age joined to the
-    sex (Joan Whitaker, 94F), lower-case weekdays opening a diary's lines, a numbered street
-    (82nd St), a day after "last" or "next" and what it is (Last injection: 05/09)."""
-    lex = lexicon()
-    surnames = _words(lex.zh_surnames)
-    ambiguous = _words(lex.zh_surnames_ambiguous)
-    c = re.compile
+def places_by_their_word_rules() -> tuple[Rule, ...]:
+    """Places known by the word next to them (blind sets 68-71 showed them missing): a town
+    before the kind of facility it has, in lower case or as an acronym (Tsholotsho clinic, Bol
+    district hospital, Djibo CSPS, Parachinar DHQ), when no word of it is an everyday word, a
+    drug or a medical term; a numbered street or a corner of two (82nd St, 8th Ave & 57th St);
+    a place after a distance and a bearing (14 nm W of Castlebay), after a commune's or a
+    district's word (commune Makiso), in an address field (Lesná 47), and an Italian street
+    (Via dei Gelsomini 14); and from blind 72's, a British road by its number before a word of
+    where (on the A859 near Balallan) and a village named by a family after a word of going or
+    living (从林家湾骑三轮)."""
     return (
         Rule("LOCATION", _TOWN_BEFORE_KIND, group=1, accept=_town_before_kind),
-        Rule("AGE", _AGE_AFTER_KIN, group=1, accept=_over_89, cues=_OVER_89_CUES),
-        Rule("AGE", _AGE_CLOSING_NAME, group=1, accept=_over_89, cues=_OVER_89_CUES),
-        Rule("AGE", _AGE_BEFORE_SEX, group=1, accept=_over_89, cues=_OVER_89_CUES),
-        Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("LOCATION", _ORDINAL_STREET, group=1, min_digits=1),
+        Rule("LOCATION", _BEARING_OF_PLACE, group=1, accept=_no_everyday_word, cues=(" of ",)),
+        Rule("LOCATION", _PLACE_DIVISION, group=1, accept=_no_everyday_word),
+        Rule("LOCATION", _STREET_IN_ADDRESS, group=1, accept=_no_everyday_word, min_digits=1),
+        Rule("LOCATION", _ITALIAN_STREET, group=1, accept=_italian_street),
+        # A British road by its number where a place's word follows (on the A859 near
+        # Balallan, the M6 northbound).
+        Rule("LOCATION", _UK_ROAD, group=1, min_digits=1, cues=("the",)),
+        # A village named by a family, after a word of going or living (从林家湾骑三轮, 住在
+        # 王家坪): a surname, 家 and a word of the land.
+        Rule(
+            "LOCATION",
+            re.compile(
+                r"(?:从|從|在|到|去|回|住|老家|来自|來自)"
+                rf"((?:{_words(lexicon().zh_surnames)})家(?:湾|灣|塆|村|庄|莊|坪|沟|溝|岭|嶺|坳|寨|屯"
+                r"|铺|鋪|营|營|垸|咀|嘴|坝|壩|堡|集|岗|崗|洼|窪|峪|峁|塬))"
+            ),
+            group=1,
+        ),
+    )
+
+
+def days_on_forms_rules() -> tuple[Rule, ...]:
+    """Days and months known by where they stand (blind sets 68-71): after a schedule's or a
+    card's word (EDD 03/11, Intake 03/06, Day 3 07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09,
+    Last injection: 05/09), closing a signed line (评估人：郑晓雯 11.03, seen by Dr Chen 2/14),
+    in a form's Date field, after a Spanish or Portuguese word of an appointment (Próxima cita
+    5/7, dia 12/08), opening two lines of a log (15.08 altitude headache); weekdays opening a
+    log's entry before its colon (AWD CTC, Sunday: 53 admits), opening a diary's lines in lower
+    case, after a time (21:30 Sat); Thai dates (15 ส.ค.); and from blind 72's, a day after an
+    admission's or a discharge's word (Admit 6/2 — Discharge 6/7) and a month and day opening a
+    log's line before a time of four digits (07-14 0300)."""
+    return (
+        Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _SIGNED_DAY, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _WEEKDAY_ENTRY, group=1, cues=("day:",)),
-        Rule(HANDLE, _SPEAKER_BEFORE_TIME, group=1, accept_at=_speakers_with_times, min_digits=3),
-        Rule(HANDLE, _SPEAKER_LINE, group=1, accept_at=_speaker_lines, cues=(":",)),
-        Rule(HANDLE, _ZH_CODED_SPEAKER, group=1, accept_at=_zh_coded_speaker, cues=(":", "：")),
-        Rule("PHONE", _EXTENSION, group=1, min_digits=3),
-        Rule("LOCATION", _BEARING_OF_PLACE, group=1, accept=_no_everyday_word, cues=(" of ",)),
-        Rule("NAME", _NAME_AFTER_LOG_DAY, group=1, accept=_no_everyday_word, min_digits=2),
-        Rule("NAME", _ZH_PARTNER_FIELD, group=1, cues=("男方", "女方")),
-        Rule("NAME", _SURNAME_COMMA_GIVEN, group=1, accept_at=_surname_comma_given, cues=(",",)),
-        Rule("NAME", _PASSENGER_NAME, group=1),
         Rule("DATE", _FORM_DATE_FIELD, group=1, accept=_schedule_day, cues=("date",)),
         Rule("DATE", _ROMANCE_DAY, group=1, accept=_day_of_a_month, min_digits=2),
         Rule(
@@ -8960,17 +8966,176 @@ def places_and_schedules_rules() -> tuple[Rule, ...]:
         ),
         Rule("DATE", _WEEKDAY_AFTER_TIME, group=1, min_digits=3),
         Rule("DATE", _THAI_DATE, group=1, min_digits=1),
-        Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
-        Rule("LOCATION", _PLACE_DIVISION, group=1, accept=_no_everyday_word),
-        Rule("LOCATION", _STREET_IN_ADDRESS, group=1, accept=_no_everyday_word, min_digits=1),
-        Rule("LOCATION", _ITALIAN_STREET, group=1, accept=_italian_street),
-        Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
+        # A day and month after an admission's or a discharge's word, where a clinician's
+        # shorthand of days would read "ago" after it (Admit 6/2 — Discharge 6/7).
+        Rule("DATE", _ADMIT_OR_DISCHARGE_DAY, group=1, accept=_day_and_month, min_digits=2),
+        # A month and day opening a log's line before a time of four digits (07-14 0300 右下腹痛).
+        Rule(
+            "DATE",
+            re.compile(
+                r"(?m)^[ \t]*((?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))"
+                r"(?=[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?!\d))"
+            ),
+            group=1,
+            min_digits=8,
+        ),
+    )
+
+
+def people_and_speakers_rules() -> tuple[Rule, ...]:
+    """People known by where they stand (blind sets 68-71): an age over 89 after a relative's
+    word and "is" or "'s" (me mam's 91, my da (Paddy) is 95), after a name closing its line
+    (Mr H. Gunn, 91) or joined to the sex (Joan Whitaker, 94F); a chat's speakers on lines of
+    their own before the time they wrote (小狼不哭 21:05) or in lower case before a colon
+    closing the line (jason.wu:), and in a Chinese chat a display name with a number or a mask
+    in it (7栋1202：, t***8：) or closed by a parent's word (碎娃他妈：); a name of two words
+    after the day opening a log's line (30/04 Mutinta Liswaniso obstructed labour), after the
+    field of either partner on a premarital check (男方：罗布), written SURNAME, Given (WU,
+    Meiling; TREGENZA, Michael J) or as a ticket writes it (ADEBAYO/FOLASHADE MRS); a Korean
+    name in Hangul standing alone in text of another language (김선희：), and a Chinese surname
+    before a Japanese honorific (王さん); and from blind 72's, a given name between a word of
+    calling and a phone number (Contact Joy 0917 845 2230), a chat's speakers after the times
+    they wrote ([19:04] Rob: what ward??), a nickname quoted in brackets after a full name
+    (Jordan Ellis ('Hammer')) and the nickname a log's line is signed with (Signed Skip.); in
+    Chinese text a surname after an English title (Sir 梁) and a surname with an elder's word
+    of address (陳伯, 杨阿奶)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    return (
+        Rule("AGE", _AGE_AFTER_KIN, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("AGE", _AGE_CLOSING_NAME, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule("AGE", _AGE_BEFORE_SEX, group=1, accept=_over_89, cues=_OVER_89_CUES),
+        Rule(HANDLE, _SPEAKER_BEFORE_TIME, group=1, accept_at=_speakers_with_times, min_digits=3),
+        Rule(HANDLE, _SPEAKER_LINE, group=1, accept_at=_speaker_lines, cues=(":",)),
+        Rule(HANDLE, _ZH_CODED_SPEAKER, group=1, accept_at=_zh_coded_speaker, cues=(":", "：")),
+        Rule("NAME", _NAME_AFTER_LOG_DAY, group=1, accept=_no_everyday_word, min_digits=2),
+        Rule("NAME", _ZH_PARTNER_FIELD, group=1, cues=("男方", "女方")),
+        Rule("NAME", _SURNAME_COMMA_GIVEN, group=1, accept_at=_surname_comma_given, cues=(",",)),
+        Rule("NAME", _PASSENGER_NAME, group=1),
         Rule("NAME", _HANGUL_NAME, group=1, accept_at=_hangul_name),
+        Rule("NAME", _NAME_BEFORE_PHONE, group=1, accept=_given_words, min_digits=6),
+        Rule("NAME", _TIMED_SPEAKER, group=1, accept_at=_timed_speaker, min_digits=3),
+        Rule("NAME", _QUOTED_NICKNAME, group=1, accept_at=_after_a_full_name),
+        Rule("NAME", _SIGNED_NICKNAME, group=1, accept=_signed_nickname, cues=("signed", "sgd")),
+        # A Chinese surname after an English title, as Hong Kong writes a teacher or a leader
+        # (負責領袖：Sir 梁, Miss 陳說).
         Rule(
             "NAME",
-            c(rf"((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{0,2}})(?=さん|様|さま|ちゃん|くん)"),
+            re.compile(
+                rf"\b(?:Sir|Mr|Mrs|Ms|Miss|Madam|Dr)\.?[ \t]?({surnames})"
+                r"(?=$|[^\u4e00-\u9fff]|[說说讲講话話问問叫嘅的都也就同和跟])",
+                re.MULTILINE,
+            ),
             group=1,
         ),
+        # A surname and an elder's word of address, after a word that is no part of a name
+        # (有冇人知陳伯今朝…, 找王叔, ：杨阿奶): 伯, 叔, 婶, 嫂 and 阿奶 close no given name;
+        # 阮 before 阿嬤 is Taiwanese for "my".
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:^|(?<=[\s，,。！!？?、：:「“（(知问問找叫同和跟见見是的给給帮幫让讓]))"
+                rf"(?!阮阿)((?:{surnames})(?:[伯叔婶嬸嫂]|阿[奶婆公爷爺嬷嫲嬤]))"
+                r"(?![\u4e00-\u9fff]?[父母子])",
+                re.MULTILINE,
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{0,2}})"
+                r"(?=さん|様|さま|ちゃん|くん)"
+            ),
+            group=1,
+        ),
+    )
+
+
+def numbers_by_their_word_rules() -> tuple[Rule, ...]:
+    """Numbers known by the word before them (blind sets 68-70): an extension alone (分机6312,
+    ext. 4471), a receipt's or a docket's number (No. 00418), a number in a URL's path after
+    patient or user (/portal/patient/48812/results)."""
+    return (
+        Rule("PHONE", _EXTENSION, group=1, min_digits=3),
+        Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
+        Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
+    )
+
+
+_ADMIT_OR_DISCHARGE_DAY = re.compile(
+    r"\b(?:[Aa]dmit(?:ted)?|ADMIT(?:TED)?|[Dd]ischarge[ds]?|DISCHARGE[DS]?|D/C)[ \t]*"
+    r"(?:on[ \t]+)?[:\-–]?[ \t]*((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
+    r"(?![ \t]*(?i:ago|days?|wks?|weeks?|post|later|prior|before|after)\b)"
+)
+_UK_ROAD = re.compile(
+    r"\b(?:the|The)[ \t]+((?:A\d{1,4}|M\d{1,2})(?:\(M\))?)(?=[ \t]+(?:near|at|between|outside"
+    r"|towards|to|by|north|south|east|west|(?:north|south|east|west)bound|junction|slip|roundabout"
+    r")\b)"
+)
+
+
+# A given name between a word of calling and the phone number it is reached on (Contact Joy
+# 0917 845 2230, ring Shona on 07700 914352).
+_NAME_BEFORE_PHONE = re.compile(
+    r"\b(?:[Cc]ontact|CONTACT|[Cc]all|[Tt]ext|[Rr]ing|[Mm]essage|WhatsApp|[Aa]sk[ \t]+for)[ \t:]+"
+    rf"({_CAP}(?:[ \t]{_CAP})?)[ \t,:–-]*(?:on|at)?[ \t]*(?=\(?\+?\d[\d \t().-]{{6,}})"
+)
+
+
+def _given_words(value: str) -> bool:
+    """The first word is a given name, an everyday word among them (Joy, Rob); the second, if
+    any, no drug or medical term (Contact Reception, Call Lifeline: no one)."""
+    first, *rest = value.split()
+    lex = lexicon()
+    return (lex.is_given(first) or first in lex.everyday_given) and all(
+        not lex.is_drug_name(w) and not is_medical_term(w) for w in rest
+    )
+
+
+# A chat's speaker after the time of the message, in brackets or not, a day before it
+# allowed ([19:04] Rob: what ward??, 12/03/24, 19:04 - Dani: ok).
+_TIMED_SPEAKER = re.compile(
+    r"(?m)^[ \t]*\[?(?:\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?,?[ \t]*)?(?:[01]?\d|2[0-3]):[0-5]\d"
+    rf"(?::[0-5]\d)?(?:[ \t]?[APap][Mm])?\]?[ \t]*(?:[-–][ \t]*)?({_CAP})(?=:[ \t])"
+)
+
+
+def _timed_speaker(text: str, start: int, end: int) -> bool:
+    """Two lines or more of `text` open with a time and a speaker, and this one is a display
+    name (`_display_name_word`: Rob, Dani; not Me, Meds, Update)."""
+    return len(_TIMED_SPEAKER.findall(text)) >= 2 and _display_name_word(text, start, end)
+
+
+# A nickname quoted in brackets after a full name (Boxer: Jordan Ellis ('Hammer')).
+_QUOTED_NICKNAME = re.compile(rf"[ \t]*\([ \t]*['‘\"“]({_CAP}(?:[ \t]{_CAP})?)['’\"”][ \t]*\)")
+_FULL_NAME_BEFORE = re.compile(rf"(?<![\w.])({_CAP})[ \t]+{_CAP}[ \t]*\Z")
+
+
+def _after_a_full_name(text: str, start: int, end: int) -> bool:
+    """The bracket follows two capitalised words whose first is a given name."""
+    before = _FULL_NAME_BEFORE.search(text, max(0, start - 40), text.rfind("(", 0, start))
+    return before is not None and lexicon().is_given(before.group(1))
+
+
+# The nickname a line is signed with, closing it (Signed Skip., sgd Tash).
+_SIGNED_NICKNAME = re.compile(
+    rf"(?m)\b(?:[Ss]igned|SIGNED|[Ss]gd)[:.]?[ \t]+({_CAP})(?=[ \t]*[.!]?[ \t]*$)"
+)
+_NOT_SIGNED_BY = frozenset(
+    ("Copy", "Off", "Consent", "Form", "Parent", "Guardian", "Nurse", "Doctor", "Manager",
+     "Leader", "Yes", "No", "Above", "Below", "Here", "Today", "Date", "Patient", "Carer",
+     "Witness", "Declaration", "Agreement", "Receipt", "Version", "Original")
+)  # fmt: skip
+
+
+def _signed_nickname(value: str) -> bool:
+    """No word of a form (Signed Copy., Signed Parent), drug or medical term."""
+    return (
+        value not in _NOT_SIGNED_BY
+        and not lexicon().is_drug_name(value)
+        and not is_medical_term(value)
     )
 
 
@@ -9021,9 +9186,13 @@ def _town_before_kind(value: str) -> bool:
 _ENGLISH_ENDING = re.compile(r"(?:ing|ic|ical|al|ive|ary|ory|ous|ed|ology|ity|ment|ness|tion|ics)$")
 _OVER_89 = r"(9\d|1[01]\d)(?![\d.,%])"
 _AGE_AFTER_KIN = re.compile(
-    rf"\b(?i:{_RELATIVES_EN}|mam|da|ma|pa)(?:[ \t]*\([^()\n]{{1,30}}\))?"
-    rf"(?:['’]s|[ \t]+(?:is|was|turned|turns|now))[ \t]+{_OVER_89}"
-    r"(?![ \t]*(?i:kg|kgs|lbs?|mg|mmol|bpm|cm|percent|per|over|out|on (?:air|oxygen)"
+    rf"\b(?:(?i:{_RELATIVES_EN})(?:[ \t]*\([^()\n]{{1,30}}\))?(?:['’]s|[ \t]+(?:is|was|turned"
+    r"|turns|now))?"
+    # …and "is" or "'s" after the short words, which are also acronyms (MAM 118: a count).
+    rf"|(?i:mam|da|ma|pa)(?:[ \t]*\([^()\n]{{1,30}}\))?(?:['’]s|[ \t]+(?:is|was|turned|turns"
+    rf"|now)))[ \t]+{_OVER_89}"
+    r"(?![ \t]*(?:[/:]|(?i:mmhg|sats?)\b)|[ \t]*(?i:kg|kgs|lbs?|mg|mmol|bpm|cm|percent|per|over"
+    r"|out|on (?:air|oxygen)"
     r"|minutes?|mins?|miles?|km|kms|metres|meters|feet|ft|seconds?|secs?|hours?|hrs?|days?"
     r"|weeks?|months?)\b)"
 )
