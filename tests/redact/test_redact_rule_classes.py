@@ -1278,6 +1278,16 @@ FOUND = {
         ("带队老师：Miss 吳", "NAME", "吳"),
         ("他从胡家坪走了两个钟头到卫生院", "LOCATION", "胡家坪"),
     ],
+    "seventy-third": [
+        ("用户lanzhou_doc在61.178.20.9登录失败", "IP", "61.178.20.9"),
+        ("kev m: bp was 150 this morn\nsharon: tell the nurse", "NAME", "kev m"),
+        ("周一 小李：量血压\n周四 王姐：送药", "DATE", "周四"),
+        ("本次随访：10/12  随访人：张医生", "DATE", "10/12"),
+        ("潜水日志\n3/22 下水后耳痛", "DATE", "3/22"),
+        ("【县妇幼】阿依您好，您的报告已出", "NAME", "阿依"),
+        ("今天来换药的是晴晴护士", "NAME", "晴晴"),
+        ("受试者R102今天访视", "ID", "R102"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1716,6 +1726,15 @@ EDGES = {
         ("Consent form: Signed Copy.", "Copy"),
         ("他从林家湾骑三轮去镇上", "骑三轮去镇上"),
     ],
+    "seventy-third": [
+        # a date and its time are no phone number; a reading's decimal and the next line's
+        # date are two things; a function word after "dr"; a specialty's clinic
+        ("Collected: 14.03.2024 09:10 — 1 x EDTA", "09:10"),
+        ("Hb 10.2\nMar 4 – booked", "10.2"),
+        ("u need to tell her dr about that", "about"),
+        ("Follow-up Spine clinic 6 weeks", "Spine clinic"),
+        ("谢谢医生！刚刚医生说可以出院", "谢谢"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2015,6 +2034,11 @@ KEPT = {
         ("皮肤出现大理石纹，考虑减压病", "大理石纹"),
         ("血压掉到70/40，休克表现", "休克"),
     ],
+    "seventy-third": [
+        ("百草枯中毒没有特效解毒药", "百草枯"),
+        ("回来后查出右心室肥厚", "右心室肥厚"),
+        ("hypermobile EDS, Beighton score 7/9", "Beighton score 7/9"),
+    ],
 }
 
 
@@ -2089,6 +2113,8 @@ def test_a_courier_prefix_joins_the_number_found_after_it():
         ("MOBILE CXR VAN – w/c 6 May", "w/c 6 May"),  # the week it opens
         ("上个月去了平潭岛，晒伤", "平潭岛"),  # an island's word
         ("在东山县铜陵镇老家过寒假", "东山县铜陵镇"),  # a town's word right after its county
+        ("Cindy 杨在大理古城摔了", "Cindy 杨"),  # the surname before a word of what happened
+        ("Field note: 贡山县丙中洛 – 妇女", "贡山县丙中洛"),  # a village closing a clause
     ],
 )
 def test_a_finding_runs_on_over_what_closes_its_name(text, value):

@@ -120,8 +120,12 @@ _ZH_PLACE_TAIL = re.compile(
     # (莫尔道嘎|林场).
     r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站|看守所|拘留所|戒毒所|监狱|監獄)"
     r"|(?:林场|林場|农场|農場|牧场|牧場)"
-    # …an island's word (涠洲|岛, 綠|島, 鼓浪|屿, 庙|岛列岛 stays whole: 列岛 first).
-    r"|(?:列岛|群岛|列島|群島|岛|島|屿|嶼)"
+    # …an island's word (涠洲|岛, 綠|島, 鼓浪|屿, 庙|岛列岛 stays whole: 列岛 first), a maternal
+    # and child health station's (平襄镇妇幼|保健站) and a village of two or three characters
+    # closing a clause after its county (贡山县|丙中洛 –), no hospital or county town.
+    r"|(?:列岛|群岛|列島|群島|岛|島|屿|嶼)|(?<=妇幼)(?:保健站|保健院|保健所)"
+    r"|(?<=[县縣])(?![\u4e00-\u9fff]*(?:医|醫|院|卫生|衛生|疾控|政府|城|人|的))[\u4e00-\u9fff]{2,3}"
+    r"(?=[ \t]*(?:[–—\-，,。；;）)]|$))"
     # …a run of a place's parts, no word of going or doing inside one (林家湾 | 骑三轮去镇上).
     r"|(?:(?:(?![去到在骑騎坐住是的了跟送转轉往])[\u4e00-\u9fff]){0,8}?(?:省|市|(?<![社病])[区區]|[县縣]|[镇鎮]|[乡鄉]|村|街道|路|街|大道|巷|弄|胡同|小[区區]"
     r"|花[园園]|公寓|大[厦廈]"
@@ -531,9 +535,11 @@ _AFTER = {
         r"\s+(?:North|South|East|West|Campus)\b"
         r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"
         r"(?!['’])"
-        # …the clinic or surgery a place names (Chawama| clinic, Ashgrove| Surgery) and the
-        # close of a lying-in clinic's name (Peñafrancia Lying-|in).
-        r"|\s+(?:[Cc]linic|Surgery|Maternity)(?![A-Za-z])|(?<=Lying-)in\b|(?<=Drop)-in\b|(?<=Drop-)in\b"
+        # …the clinic, surgery, camp or refuge a place names (Chawama| clinic, Ashgrove|
+        # Surgery, Kalma| camp, Whymper| refuge) and the close of a lying-in clinic's name
+        # (Peñafrancia Lying-|in).
+        r"|[ \t]+(?:[Cc]linic|Surgery|Maternity|[Cc]amp|[Rr]efuge)(?![A-Za-z])"
+        r"|(?<=Lying-)in\b|(?<=Drop)-in\b|(?<=Drop-)in\b"
         # …a sector or block of a town after it (Orangi Town| sector 11).
         r"|\s+(?:[Ss]ector|[Bb]lock|[Pp]hase)\s+\d{1,3}[A-Z]?\b(?![.,]\d)"
         # …a part a hyphen joins to it (Rotterdam|-Zuid, Kerry|-Ann: a name the tagger read
@@ -974,14 +980,21 @@ def _with_marks(text: str, f: Finding) -> Finding:
     return f if end == f.end else Finding(f.kind, f.start, end)
 
 
+# Words that open what is said of a person right after the name (Cindy 杨|在大理摔了): the
+# surname before one stands alone.
+_WORD_AFTER_A_SURNAME = frozenset("在说說的和跟是也都去来來把被给給让讓今昨明刚剛已又还還")
+
+
 def _surname_after_latin(text: str, end: int, limit: int) -> int:
     """The end of a name in Latin letters run on over the Chinese surname written after it
-    (Amy| 林, Ingrid| 陈：, a name a Chinese writer gives as English given name and surname),
-    or `end` where no single surname character stands alone after it."""
+    (Amy| 林, Ingrid| 陈：, Cindy 杨|在…, a name a Chinese writer gives as English given name and
+    surname), or `end` where no single surname character stands alone after it."""
     if not text[end - 1 : end].isascii() or not text[end - 1 : end].isalpha():
         return end
     after = end + 1 if text[end : end + 1] == " " else end
-    if after + 1 > limit or _HAN_CHAR.match(text, after + 1):
+    if after + 1 > limit or (
+        _HAN_CHAR.match(text, after + 1) and text[after + 1] not in _WORD_AFTER_A_SURNAME
+    ):
         return end
     return after + 1 if text[after : after + 1] in lexicon().zh_surnames else end
 

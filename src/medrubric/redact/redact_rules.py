@@ -372,7 +372,7 @@ _ID_CUES_EN = (
 )
 _ID_CUES_ZH = (
     r"病历号|住院号|病案号|门诊号|就诊卡号?|身份证号?|医保卡号?|医保号|社保卡号?|护照号?|序列号"
-    r"|舱号|艙號|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
+    r"|舱号|艙號|受试者|受試者|筛选号|篩選號|随机号|隨機號|编号|卡号|驾驶证号?|驾照号?|车牌号?|档案号|保单号|账号|会员号|登记号|(?<![A-Za-z])ID号?|学籍号|准考证号?"
     r"|学号|工号|出生证明?(?:编号|号)?|港澳通行证号?|通行证号?|台胞证号?|回乡证号?"
     r"|[后後](?:四|4|六|6)位|尾[号號]|注册号|註冊號|执业证号?|執業證號?"
 )
@@ -441,6 +441,13 @@ _PHONE_CANDIDATE = re.compile(
 _BARE_NUMBER = re.compile(r"[1-9]\d{6,8}")
 
 
+# A whole numeric date with its year opening a run of digits, a time after it (02.10.2023
+# 08:40): no phone number; a French number's pairs (06.12.34.56.78) go on after the "year".
+_OPENS_WITH_A_DATE = re.compile(
+    r"(?:3[01]|[12]\d|0?[1-9])([./-])(?:3[01]|[12]\d|0?[1-9])\1(?:19|20)?\d\d(?![.\d])"
+)
+
+
 def phone_numbers(text: str) -> list[tuple[int, int]]:
     """Spans of the digit runs that `phonenumbers` accepts as a valid number of one of
     `PHONE_REGIONS` (national formats: UK landlines, Australian mobiles, …), in
@@ -456,7 +463,7 @@ def phone_numbers(text: str) -> list[tuple[int, int]]:
         if sum(ch.isdigit() for ch in candidate) < 7:
             continue
         cued = PHONE_CUE.search(text, max(0, match.start() - 20), match.start())
-        if not cued and _BARE_NUMBER.fullmatch(candidate):
+        if (not cued and _BARE_NUMBER.fullmatch(candidate)) or _OPENS_WITH_A_DATE.match(candidate):
             continue
         for region in PHONE_REGIONS + (CUED_PHONE_REGIONS if cued else ()):
             try:
@@ -1257,8 +1264,11 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                rf"\b(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?|{_ORD_WORDS})\s+(?:of\s+)?{_MONTH_NAME}{_YEAR}?"
-                rf"|\b{_MONTH_NAME}\s+(?:the\s+)?(?:{_DAY}(?:st|nd|rd|th)?\b|{_ORD_WORDS})(?!\s*(?:%|mg|kg|times|x\b)){_YEAR}?"
+                # a day and its month on one line (Hb 9.8 / Feb 7 is a reading and a date)
+                rf"\b(?:the[ \t]+)?(?:{_DAY}(?:st|nd|rd|th)?|{_ORD_WORDS})[ \t]+(?:of[ \t]+)?"
+                rf"{_MONTH_NAME}{_YEAR}?"
+                rf"|\b{_MONTH_NAME}[ \t]+(?:the[ \t]+)?(?:{_DAY}(?:st|nd|rd|th)?\b|{_ORD_WORDS})"
+                rf"(?!\s*(?:%|mg|kg|times|x\b)){_YEAR}?"
             ),
             min_digits=0,
         ),
@@ -5303,6 +5313,8 @@ _NOT_LOWER_NAME = frozenset(
     (
         *("and", "or", "the", "a", "an", "is", "was", "has", "had", "said", "says", "told"),
         *("to", "at", "in", "on", "of", "for", "with", "who", "that", "this"),
+        *("about", "after", "before", "from", "by", "if", "but", "not", "will", "would"),
+        *("can", "could", "should", "did", "does", "gave", "give", "put", "wants", "thinks"),
         *("appointment", "appt", "office", "surgery", "gp"),
     )
 )
@@ -5704,7 +5716,7 @@ def twenty_eighth_rules() -> tuple[Rule, ...]:
             HANDLE,
             re.compile(
                 r"(?:用户|用戶|网友|網友|版友|群友|ID)\s*[：:]?\s*"
-                r"([\u4e00-\u9fffA-Za-z_][\u4e00-\u9fffA-Za-z_]{1,11}\d{1,4})(?!\d)"
+                r"([\u4e00-\u9fffA-Za-z_][\u4e00-\u9fffA-Za-z_]{1,11}\d{1,4})(?!\d|\.\d)"
             ),
             group=1,
             cues=("用户", "用戶", "网友", "網友", "版友", "群友", "id"),
@@ -8348,7 +8360,7 @@ _DAY_BEFORE_TIME = re.compile(
 # A user name in lower case opening a chat line before its colon (moss: factory reset), in a
 # chat where another line's speaker is a handle (kai.wren:, redacted_ribs:).
 _CHAT_SPEAKER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{1,30}\][ \t]*)?([a-z][A-Za-z0-9_.]{2,23})(?=:[ \t])"
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,30}\][ \t]*)?([a-z][A-Za-z0-9_.]{2,23}(?:[ \t][a-z]\.?)?)(?=:[ \t])"
 )
 _HANDLE_SHAPE = re.compile(r"[a-z][a-z0-9]*[._\d][a-z0-9._]*")
 # Words a note's line opens with before a colon (plan: …, meds: …), no speaker.
@@ -8953,7 +8965,9 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
     log's entry before its colon (AWD CTC, Sunday: 53 admits), opening a diary's lines in lower
     case, after a time (21:30 Sat); Thai dates (15 ส.ค.); and from blind 72's, a day after an
     admission's or a discharge's word (Admit 6/2 — Discharge 6/7) and a month and day opening a
-    log's line before a time of four digits (07-14 0300)."""
+    log's line before a time of four digits (07-14 0300); from blind 73's, Chinese weekdays
+    opening a rota's lines (周二 小周：), a day after a Chinese word of a visit (本次随访：9/26) or
+    opening a log's line before Chinese text (4/14 潜深 32m)."""
     return (
         Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
@@ -8969,6 +8983,12 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
         # A day and month after an admission's or a discharge's word, where a clinician's
         # shorthand of days would read "ago" after it (Admit 6/2 — Discharge 6/7).
         Rule("DATE", _ADMIT_OR_DISCHARGE_DAY, group=1, accept=_day_and_month, min_digits=2),
+        # Chinese weekdays opening two lines or more of a rota (周二 小周：换药 … 周五 罗姐：…).
+        Rule("DATE", _ZH_ROTA_WEEKDAY, group=1, accept_at=_on_two_lines(_ZH_ROTA_WEEKDAY)),
+        # A day and month after a Chinese word of a visit or a follow-up (本次随访：9/26), or
+        # opening a log's line before Chinese text (4/14 潜深 32m…; not a dose: 1/2 片).
+        Rule("DATE", _ZH_VISIT_DAY, group=1, accept=_day_and_month, min_digits=2),
+        Rule("DATE", _ZH_LOG_LINE_DAY, group=1, accept=_day_and_month, min_digits=2),
         # A month and day opening a log's line before a time of four digits (07-14 0300 右下腹痛).
         Rule(
             "DATE",
@@ -8998,7 +9018,8 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     they wrote ([19:04] Rob: what ward??), a nickname quoted in brackets after a full name
     (Jordan Ellis ('Hammer')) and the nickname a log's line is signed with (Signed Skip.); in
     Chinese text a surname after an English title (Sir 梁) and a surname with an elder's word
-    of address (陳伯, 杨阿奶)."""
+    of address (陳伯, 杨阿奶); from blind 73's, a name greeted after a sender's bracket
+    (【…】阿支您好) and a pet name before a nurse's or a doctor's word (宁宁护士, 小燕护士)."""
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
@@ -9018,6 +9039,10 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
         Rule("NAME", _TIMED_SPEAKER, group=1, accept_at=_timed_speaker, min_digits=3),
         Rule("NAME", _QUOTED_NICKNAME, group=1, accept_at=_after_a_full_name),
         Rule("NAME", _SIGNED_NICKNAME, group=1, accept=_signed_nickname, cues=("signed", "sgd")),
+        # A name greeted after a sender's bracket (【昭觉县疾控中心】阿支您好) and a pet name or
+        # 小 and a character before a nurse's or a doctor's word (宁宁护士, 小燕护士).
+        Rule("NAME", _ZH_GREETED_AFTER_SENDER, group=1, cues=("您好", "你好")),
+        Rule("NAME", _ZH_PET_BEFORE_ROLE, group=1, cues=("护士", "護士", "医生", "醫生", "老师")),
         # A Chinese surname after an English title, as Hong Kong writes a teacher or a leader
         # (負責領袖：Sir 梁, Miss 陳說).
         Rule(
@@ -9073,6 +9098,30 @@ _UK_ROAD = re.compile(
     r"\b(?:the|The)[ \t]+((?:A\d{1,4}|M\d{1,2})(?:\(M\))?)(?=[ \t]+(?:near|at|between|outside"
     r"|towards|to|by|north|south|east|west|(?:north|south|east|west)bound|junction|slip|roundabout"
     r")\b)"
+)
+
+
+_ZH_ROTA_WEEKDAY = re.compile(
+    r"(?m)^[ \t]*((?:周|週|星期|礼拜|禮拜)[一二三四五六日天])(?=[ \t\u3000]+\S)"
+)
+_ZH_VISIT_DAY = re.compile(
+    r"(?:随访|隨訪|复诊|複診|访视|訪視|复查|複查|就诊|就診|回访|回訪|日期)[：:]?[ \t]*"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
+)
+_ZH_LOG_LINE_DAY = re.compile(
+    r"(?m)^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
+    r"(?=[ \t]+[\u4e00-\u9fff])(?![ \t]+[片粒支袋包瓶次量份])"
+)
+_ZH_GREETED_AFTER_SENDER = re.compile(
+    r"[】\]]((?!大家|各位|家长|家長|老师|老師|医生|醫生|患者|用户|用戶|同学|同學|朋友|先生|女士|亲)"
+    r"[\u4e00-\u9fff]{2,3}?)(?=您好|你好)"
+)
+_ZH_PET_BEFORE_ROLE = re.compile(
+    r"(?:(?<![\u4e00-\u9fff])|(?<=[是的找叫问問和跟给給让讓请請]))"
+    # …no kin's word and no everyday doubled word (谢谢医生, 刚刚医生说, 天天)
+    r"((?P<pet>(?![妈媽爸爷爺奶哥姐弟妹叔婶嬸姑舅宝寶谢謝多天常刚剛慢好人看试試问問听聽等渐漸偏仅僅往时時处處个個年])"
+    r"[\u4e00-\u9fff])(?P=pet)"
+    r"|小(?![儿兒学學组組区區时時])[\u4e00-\u9fff])(?=护士|護士|医生|醫生|老师|老師)"
 )
 
 
@@ -9174,6 +9223,7 @@ def _town_before_kind(value: str) -> bool:
             and not lex.is_drug_name(w)
             and not lex.is_eponym(w)
             and w not in _NOT_FACILITY
+            and w not in _SPECIALTY_WORDS
             and w not in _CALENDAR_WORDS
             and not is_medical_term(w)
             and not lex.is_kept_place(w)
@@ -9182,6 +9232,13 @@ def _town_before_kind(value: str) -> bool:
     )
 
 
+# A specialty's or a body part's word before a kind of facility in lower case (Spine clinic,
+# Resp clinic, Clinical Genetics clinic): no town.
+_SPECIALTY_WORDS = frozenset(
+    ("Spine", "Resp", "Genetics", "Genetic", "Clinical", "Radiology", "Neuro", "Cardio", "Derm",
+     "Ortho", "Uro", "Onc", "Haem", "Gastro", "Rheum", "Endo", "Paeds", "Peds", "Obs", "Gynae",
+     "Knee", "Hip", "Shoulder", "Hand", "Foot", "Back", "Bone", "Lung")
+)  # fmt: skip
 # Endings of English adjectives, participles and abstract nouns (Diabetic, Pacing, Surgical).
 _ENGLISH_ENDING = re.compile(r"(?:ing|ic|ical|al|ive|ary|ory|ous|ed|ology|ity|ment|ness|tion|ics)$")
 _OVER_89 = r"(9\d|1[01]\d)(?![\d.,%])"
