@@ -70,6 +70,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/architecture/test_no_name_defined_twice.py
 
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
