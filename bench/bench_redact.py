@@ -399,7 +399,7 @@ HELD_OUT_73 = {"en": ("en_blind73",), "zh": ("zh_blind73",)}
 # with it, dated times no phone, rota weekdays, visit days, greeted and pet names, villages
 # after a county), under the same conditions from a brief of children's and young people's
 # care and of small and middle-sized towns; measured once ("## Redaction: seventy-fourth
-# blind set").
+# blind set"), then taken in.
 HELD_OUT_74 = {"en": ("en_blind74",), "zh": ("zh_blind74",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
@@ -738,7 +738,7 @@ def main() -> None:
         ("blind 71 (dev)", HELD_OUT_71),
         ("blind 72 (dev)", HELD_OUT_72),
         ("blind 73 (dev)", HELD_OUT_73),
-        ("blind 74 (held out)", HELD_OUT_74),
+        ("blind 74 (dev)", HELD_OUT_74),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1288,6 +1288,13 @@ FOUND = {
         ("今天来换药的是晴晴护士", "NAME", "晴晴"),
         ("受试者R102今天访视", "ID", "R102"),
     ],
+    "seventy-fourth": [
+        ("Cot card: BABY BOY ADEYEMI  DOB 03/09", "NAME", "ADEYEMI"),
+        ("Cot card: BABY BOY ADEYEMI  DOB 03/09", "DOB", "03/09"),
+        ("outreach in kebele 14, then home", "LOCATION", "kebele 14"),
+        ("nhà ở phường An Cựu, Huế", "LOCATION", "phường An Cựu"),
+        ("CURP: GOTA850312MDFNRL04", "ID", "GOTA850312MDFNRL04"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1735,6 +1742,11 @@ EDGES = {
         ("Follow-up Spine clinic 6 weeks", "Spine clinic"),
         ("谢谢医生！刚刚医生说可以出院", "谢谢"),
     ],
+    "seventy-fourth": [
+        # a form's next field after a name and two spaces; a twin's word after "baby girl"
+        ("Name: Tariq Aziz   Age: 6y 1m", "Age"),
+        ("Baby Girl Twin A in cot 3", "Twin"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2038,6 +2050,11 @@ KEPT = {
         ("百草枯中毒没有特效解毒药", "百草枯"),
         ("回来后查出右心室肥厚", "右心室肥厚"),
         ("hypermobile EDS, Beighton score 7/9", "Beighton score 7/9"),
+    ],
+    "seventy-fourth": [
+        ("OPV and Hib/MenC given today", "Hib/MenC"),
+        ("PT评估说肌张力偏高", "肌张力偏高"),
+        ("referred to the Sports Injury Clinic", "Sports Injury Clinic"),
     ],
 }
 

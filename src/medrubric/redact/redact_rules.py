@@ -109,7 +109,9 @@ _CAP = (
     rf"(?:Mc|Mac|O['’])?[{UPPER_LETTERS}][{LOWER_LETTERS}]+"
     rf"(?:-[{UPPER_LETTERS}][{LOWER_LETTERS}]+)?"
 )
-_EN_NAME = rf"{_CAP}(?:\s+{_CAP}){{0,2}}"
+# The words of a name one space apart: a form's next field after two spaces or more is no
+# part of it (Name: Arjun Patil   Age: 4y 2m).
+_EN_NAME = rf"{_CAP}(?:[ \t]{_CAP}){{0,2}}"
 # Reddit's user prefix (u/name), not a unit after a number (38 U/mL, 0.85 u/hr).
 _REDDIT_U = r"(?<!\d )(?<!\d)\bu/"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -8931,7 +8933,8 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
     district's word (commune Makiso), in an address field (Lesná 47), and an Italian street
     (Via dei Gelsomini 14); and from blind 72's, a British road by its number before a word of
     where (on the A859 near Balallan) and a village named by a family after a word of going or
-    living (从林家湾骑三轮)."""
+    living (从林家湾骑三轮); from blind 74's, an Ethiopian kebele by number and a Vietnamese
+    ward, commune or district by name (kebele 08, phường Vĩnh Ninh)."""
     return (
         Rule("LOCATION", _TOWN_BEFORE_KIND, group=1, accept=_town_before_kind),
         Rule("LOCATION", _ORDINAL_STREET, group=1, min_digits=1),
@@ -8939,6 +8942,9 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", _PLACE_DIVISION, group=1, accept=_no_everyday_word),
         Rule("LOCATION", _STREET_IN_ADDRESS, group=1, accept=_no_everyday_word, min_digits=1),
         Rule("LOCATION", _ITALIAN_STREET, group=1, accept=_italian_street),
+        # An Ethiopian kebele by its number and a Vietnamese ward, commune or district by its
+        # name (kebele 08, phường Vĩnh Ninh, xã Tân Phú).
+        Rule("LOCATION", _LOCAL_WARD, group=1),
         # A British road by its number where a place's word follows (on the A859 near
         # Balallan, the M6 northbound).
         Rule("LOCATION", _UK_ROAD, group=1, min_digits=1, cues=("the",)),
@@ -8967,7 +8973,8 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
     admission's or a discharge's word (Admit 6/2 — Discharge 6/7) and a month and day opening a
     log's line before a time of four digits (07-14 0300); from blind 73's, Chinese weekdays
     opening a rota's lines (周二 小周：), a day after a Chinese word of a visit (本次随访：9/26) or
-    opening a log's line before Chinese text (4/14 潜深 32m)."""
+    opening a log's line before Chinese text (4/14 潜深 32m); and from blind 74's, a birthday's
+    day and month after DOB (DOB 11/22)."""
     return (
         Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
@@ -8989,6 +8996,9 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
         # opening a log's line before Chinese text (4/14 潜深 32m…; not a dose: 1/2 片).
         Rule("DATE", _ZH_VISIT_DAY, group=1, accept=_day_and_month, min_digits=2),
         Rule("DATE", _ZH_LOG_LINE_DAY, group=1, accept=_day_and_month, min_digits=2),
+        # A birthday's day and month after DOB with no year, as a newborn's bracelet writes it
+        # (DOB 11/22).
+        Rule("DOB", _DOB_DAY, group=1, accept=_day_and_month, min_digits=2, cues=("dob",)),
         # A month and day opening a log's line before a time of four digits (07-14 0300 右下腹痛).
         Rule(
             "DATE",
@@ -9019,7 +9029,8 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     (Jordan Ellis ('Hammer')) and the nickname a log's line is signed with (Signed Skip.); in
     Chinese text a surname after an English title (Sir 梁) and a surname with an elder's word
     of address (陳伯, 杨阿奶); from blind 73's, a name greeted after a sender's bracket
-    (【…】阿支您好) and a pet name before a nurse's or a doctor's word (宁宁护士, 小燕护士)."""
+    (【…】阿支您好) and a pet name before a nurse's or a doctor's word (宁宁护士, 小燕护士); from
+    blind 74's, a newborn's surname after "baby girl" or "baby boy" (BB GIRL NORDSTROM)."""
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
@@ -9039,6 +9050,9 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
         Rule("NAME", _TIMED_SPEAKER, group=1, accept_at=_timed_speaker, min_digits=3),
         Rule("NAME", _QUOTED_NICKNAME, group=1, accept_at=_after_a_full_name),
         Rule("NAME", _SIGNED_NICKNAME, group=1, accept=_signed_nickname, cues=("signed", "sgd")),
+        # A newborn's surname after "baby girl" or "baby boy", as a cot card or a bracelet
+        # writes it (BB GIRL NORDSTROM, Baby Boy Okafor).
+        Rule("NAME", _NEWBORN_SURNAME, group=1, accept=_newborn_surname),
         # A name greeted after a sender's bracket (【昭觉县疾控中心】阿支您好) and a pet name or
         # 小 and a character before a nurse's or a doctor's word (宁宁护士, 小燕护士).
         Rule("NAME", _ZH_GREETED_AFTER_SENDER, group=1, cues=("您好", "你好")),
@@ -9081,11 +9095,15 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
 def numbers_by_their_word_rules() -> tuple[Rule, ...]:
     """Numbers known by the word before them (blind sets 68-70): an extension alone (分机6312,
     ext. 4471), a receipt's or a docket's number (No. 00418), a number in a URL's path after
-    patient or user (/portal/patient/48812/results)."""
+    patient or user (/portal/patient/48812/results); and from blind 74's, a Mexican CURP by
+    its shape."""
     return (
         Rule("PHONE", _EXTENSION, group=1, min_digits=3),
         Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
         Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
+        # A Mexican CURP by its shape: four letters, the birth date, the sex, five letters of
+        # state and name, two characters (MUSD190415HZSXCG08).
+        Rule("ID", _CURP, min_digits=7),
     )
 
 
@@ -9122,6 +9140,33 @@ _ZH_PET_BEFORE_ROLE = re.compile(
     r"((?P<pet>(?![妈媽爸爷爺奶哥姐弟妹叔婶嬸姑舅宝寶谢謝多天常刚剛慢好人看试試问問听聽等渐漸偏仅僅往时時处處个個年])"
     r"[\u4e00-\u9fff])(?P=pet)"
     r"|小(?![儿兒学學组組区區时時])[\u4e00-\u9fff])(?=护士|護士|医生|醫生|老师|老師)"
+)
+
+
+_LOCAL_WARD = re.compile(
+    r"\b((?:[Kk]ebele|KEBELE)[ \t]+\d{1,3}(?!\d|[.,]\d)"
+    r"|(?:phường|Phường|xã|Xã|quận|Quận|huyện|Huyện)[ \t]+[A-ZĐÀ-Ỹ][^\s,.;:()]*"
+    r"(?:[ \t][A-ZĐÀ-Ỹ][^\s,.;:()]*){0,2})"
+)
+_CURP = re.compile(
+    r"\b[A-Z]{4}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HM][A-Z]{5}[A-Z0-9]\d\b"
+)
+_NEWBORN_SURNAME = re.compile(
+    r"\b(?:BB|BABY|Baby|baby)[ \t]+(?:GIRL|BOY|Girl|Boy|girl|boy)[ \t]+"
+    r"((?:[A-Z][a-z'’]+|[A-Z]{2,})(?:-(?:[A-Z][a-z'’]+|[A-Z]{2,}))?)\b"
+)
+
+
+def _newborn_surname(value: str) -> bool:
+    """No twin's letter or number and no everyday word (Baby Girl Twin, BABY BOY ONE)."""
+    return value.upper() not in {"TWIN", "ONE", "TWO", "A", "B", "I", "II"} and (
+        value.lower() not in lexicon().en_common_words
+    )
+
+
+_DOB_DAY = re.compile(
+    r"\b(?:DOB|D\.O\.B\.?|[Dd]ob)[ \t]*[:\-]?[ \t]*"
+    r"((?:3[01]|[12]\d|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
 )
 
 
