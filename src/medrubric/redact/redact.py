@@ -795,15 +795,17 @@ def _grown(text: str, f: Finding, floor: int, limit: int) -> Finding:
       (欧阳明|辉副主任, `_last_given_char`);
     - a Chinese place runs on over the address or hospital name after it (绵阳市 + 中心医院,
       北京市 + 朝阳区建国路88号, 海淀区 + 西山妇幼门诊, part after part: 融水县 + 苗乡 +
-      人民医院), the lane's word closing it (菱塘|弄) and
-      a village after its town (兴隆镇|单家集);
+      人民医院), the lane's word closing it (菱塘|弄),
+      a village after its town (兴隆镇|单家集) or closing a clause after its county (贡山县|丙中洛
+      –), an island's word (涠洲|岛) and a health station's (平襄镇妇幼|保健站);
     - an English place takes in "the" or a house number before it (the Nuffield, 7 Bryn
       Teg), a flat or unit number before or after it (Flat 3B, Unit 2, Apt 2C, Unit| 4), a
       postcode of four to six digits after it, bare or in brackets (Caloundra 4551, Bendigo
       VIC 3550, Hamilton (3204), Portland 97214, Kozhikode 673014; not a year), a UK
       outward code after it (Aberdeen AB25), a Canadian province's code (Kingston ON), a
-      street number with 号 in Chinese text (Rowe Street| 27号), the clinic or surgery it
-      names (Chawama| clinic, Ashgrove| Surgery), the part a hyphen joins to it
+      street number with 号 in Chinese text (Rowe Street| 27号), the clinic, surgery, camp or
+      refuge it names (Chawama| clinic, Ashgrove| Surgery, Kalma| camp), the part a hyphen
+      joins to it
       (Rotterdam|-Zuid) and the word a particle joins to it before (Chy an| Mor Care Home);
     - a Chinese clinic or hospital takes in the first characters of its name that were
       missed, back to the word of where before it (在好|日子牙醫診所), and a Chinese place
