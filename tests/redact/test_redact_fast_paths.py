@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from medrubric.redact import redact_ner
 from medrubric.redact.pii_eval import load_snippets, score
 from medrubric.redact.redact import redact_text
-from medrubric.redact.redact_lexicon import _protected_spans, lexicon
+from medrubric.redact.redact_lexicon import _protected_spans, lexicon, unaccent
 from medrubric.redact.redact_ner import jieba_words
 from medrubric.redact.redact_rules import (
     _OVER_89_CUES,
@@ -390,3 +391,16 @@ def test_the_words_before_an_entity_are_read_as_the_pattern_searched_from_the_st
         ):
             expected = pattern.search(text, 0, start) is not None
             assert redact_ner._before(pattern, text, start, reach) == expected, (text, start)
+
+
+def test_unaccent_keeps_every_offset_and_only_folds_latin_letters():
+    text = "Ionuț Bélanger, Łukasz, Nguyễn Văn Hùng, Øster; 中文 × ß ǅ"
+    plain = unaccent(text)
+    assert len(plain) == len(text)
+    assert plain == "Ionut Belanger, Lukasz, Nguyen Van Hung, Oster; 中文 × ß ǅ"
+    assert unaccent("plain ascii") == "plain ascii"
+    # every letter folded is a letter whose decomposition starts with that ASCII letter
+    for a, b in zip(text, plain, strict=True):
+        if a != b:
+            assert b.isascii() and b.isalpha()
+            assert unicodedata.normalize("NFD", a)[0] == b or a in "łŁøØđĐ"

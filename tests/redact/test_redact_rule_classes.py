@@ -1295,6 +1295,39 @@ FOUND = {
         ("nhà ở phường An Cựu, Huế", "LOCATION", "phường An Cựu"),
         ("CURP: GOTA850312MDFNRL04", "ID", "GOTA850312MDFNRL04"),
     ],
+    "seventy-fifth": [
+        ("HMP Ravensmoor healthcare wing", "LOCATION", "HMP Ravensmoor"),
+        (
+            "Brothers in Sharjah Industrial Area 12, anyone",
+            "LOCATION",
+            "Sharjah Industrial Area 12",
+        ),
+        ("knocked off at Bridge Rd and Church St, Richmond", "LOCATION", "Bridge Rd and Church St"),
+        ("a GP near Unit 4/27 Canterbury Rd, Lakemba?", "LOCATION", "Unit 4/27 Canterbury Rd"),
+        ("send it to P.O. Box 48213-00100 please", "LOCATION", "P.O. Box 48213-00100"),
+        ("文件請寄至中央郵政信箱8823號，信封註明", "LOCATION", "中央郵政信箱8823號"),
+        ("凭祥口岸入境检疫，体温37.9℃", "LOCATION", "凭祥"),
+        ("K.C.，你上次講嘅嗰間聽力中心", "NAME", "K.C."),
+        ("Add me on LINE nurse.rina88, I'm at the clinic", "ID", "nurse.rina88"),
+        ("wounded on 22 лютого, amputation below the knee", "DATE", "22 лютого"),
+        ("tendon repair on Wigilia, now need follow up", "DATE", "Wigilia"),
+        (
+            "her number is eight-seven-six, five-five-two, three-one-nine-four.",
+            "PHONE",
+            "eight-seven-six, five-five-two, three-one-nine-four",
+        ),
+        ("Nimal aiya says there is a free clinic", "NAME", "Nimal"),
+        ("Call Shaji 050 772 3104.", "NAME", "Shaji"),
+        ("钢筋工莫某被钢筋刺入左大腿", "NAME", "莫"),
+        ("佢住石硤尾邨美翠樓12樓1207室，上星期跌親", "LOCATION", "美翠樓12樓1207室"),
+        (
+            "地址：https://www.douban.com/people/wang_88/notes/22，有问题留言",
+            "URL",
+            "https://www.douban.com/people/wang_88/notes/22",
+        ),
+        # the rules read accented letters again as their base letters
+        ("Is this legal?\nIonuț", "NAME", "Ionuț"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1747,6 +1780,15 @@ EDGES = {
         ("Name: Tariq Aziz   Age: 6y 1m", "Age"),
         ("Baby Girl Twin A in cot 3", "Twin"),
     ],
+    "seventy-fifth": [
+        # a date in ISO form before a time is no phone number; a clinician's days or weeks
+        # and half a tablet are no dates
+        ("培训 2024-05-07 14:20 签到", "14:20"),
+        ("Pt discharged 3/7 ago, now SOB", "3/7"),
+        ("cough for 2/52, seen in clinic", "2/52"),
+        ("1/2 片 每日两次", "1/2"),
+        ("经公路口岸入境", "公路"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2056,7 +2098,25 @@ KEPT = {
         ("PT评估说肌张力偏高", "肌张力偏高"),
         ("referred to the Sports Injury Clinic", "Sports Injury Clinic"),
     ],
+    "seventy-fifth": [
+        ("failed on the 3M 1863, passed on the Alpha Solway", "Alpha Solway"),
+        ("Ishihara 17/17 both eyes", "Ishihara 17/17"),
+        ("厂里新配的AED是Philips HeartStart", "Philips HeartStart"),
+        ("Patient: Ugyen Wangmo   CID: 11410003217   67F", "67F"),
+    ],
 }
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("令和6年3月15日に作業中に腰を痛めて", "令和6年3月15日"),
+        ("表哥2022年8月在工地中暑", "2022年8月"),
+    ],
+)
+def test_a_date_takes_in_the_era_or_the_year_its_finding_left_out(text, value):
+    # the tagger found 6年3月15日 and 年8月; the era's name and the year's digits still date it
+    assert covered(text, value, "DATE"), find_identifiers(text)
 
 
 def test_a_province_before_a_display_name_is_part_of_the_name():

@@ -35,7 +35,12 @@ from itertools import islice
 from pydantic import BaseModel
 
 from medrubric.data.models import Thread
-from medrubric.redact.redact_lexicon import is_medical_term, lexicon, names_before_disease_word
+from medrubric.redact.redact_lexicon import (
+    is_medical_term,
+    lexicon,
+    names_before_disease_word,
+    unaccent,
+)
 from medrubric.redact.redact_ner import (
     Entity,
     chinese_entities,
@@ -118,7 +123,11 @@ _ZH_PLACE_TAIL = re.compile(
     # …a county's centre for disease control or its jail (温宿县|疾控, 固始县|看守所) and a
     # forest's or a farm's word
     # (莫尔道嘎|林场).
-    r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站|看守所|拘留所|戒毒所|监狱|監獄)"
+    r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站)"
+    # …a jail or a prison after any place (西江|监狱), and an optician's shop's word (晶亮眼鏡|行)
+    r"|(?:女子)?(?:看守所|拘留所|戒毒所|监狱|監獄)|(?<=眼镜|眼鏡)[行店]"
+    # …a floor and a flat after a Hong Kong block (石硤尾邨美翠樓|12樓1207室)
+    r"|(?<=[樓楼座閣阁])\d{1,2}[樓楼](?:\d{1,4}室|[A-H]室?)?"
     r"|(?:林场|林場|农场|農場|牧场|牧場)"
     # …an island's word (涠洲|岛, 綠|島, 鼓浪|屿, 庙|岛列岛 stays whole: 列岛 first), a maternal
     # and child health station's (平襄镇妇幼|保健站) and a village of two or three characters
@@ -191,13 +200,17 @@ class RedactionResult(BaseModel):
 def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, str]]:
     """(start, -length, priority, kind) for every rule match and NER entity."""
     found: list[tuple[int, int, int, str]] = []
-    lowered = text.lower()
     digits = len(_DIGIT.findall(text))
     all_rules = rules()
-    for priority in admitted_rules(lowered, digits):
-        rule = all_rules[priority]
-        for start, end in rule.spans(text):
-            found.append((start, start - end, priority, rule.kind))
+    unaccented = unaccent(text)
+    # The rules spell a name's letters A-Z: a text with accented Latin letters is read again
+    # with each as its base letter (Captain Bélanger, a sign-off Ionuț), one code point for
+    # one, so the spans of both readings are spans of `text`.
+    for reading in (text,) if unaccented == text else (text, unaccented):
+        for priority in admitted_rules(reading.lower(), digits):
+            rule = all_rules[priority]
+            for start, end in rule.spans(reading):
+                found.append((start, start - end, priority, rule.kind))
     if digits >= 7:
         phone_priority = len(all_rules)
         for start, end in phone_numbers(text):
@@ -265,6 +278,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _CENTILE_AFTER.match(text, end) is not None  # "to the 25th centile"
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
             or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
+            or _clinical_duration(text, start, end)  # "discharged 3/7 ago": three days
             or _school_class(text, start, end)  # 初二(3)班
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
@@ -418,8 +432,24 @@ _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
 # A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.
 _UNIT_AFTER = re.compile(
-    r"\s?(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%|kg|g|lbs?|oz|cm|mm)(?![^\W\d_])", re.I
+    r"\s?(?:(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%|kg|g|lbs?|oz|cm|mm)(?![^\W\d_])"
+    r"|[粒颗顆丸袋]|片(?!子))",  # 1/2 片: half a tablet (片子 is a film)
+    re.I,
 )
+# A clinician's duration in days, weeks or months (3/7, 2/52, 6/12) with "ago" after it or
+# "for", "x" or "past" before it: "discharged 3/7 ago", "cough for 2/52", not a day and month.
+_DURATION = re.compile(r"\d{1,2}/(?:7|52|12)")
+_DURATION_AGO = re.compile(r"\s+ago\b", re.I)
+_DURATION_BEFORE = re.compile(r"(?:\bfor|\bx|\bpast|\blast|\bover)\s*\Z", re.I)
+
+
+def _clinical_duration(text: str, start: int, end: int) -> bool:
+    return _DURATION.fullmatch(text, start, end) is not None and (
+        _DURATION_AGO.match(text, end) is not None
+        or _DURATION_BEFORE.search(text, max(0, start - 8), start) is not None
+    )
+
+
 # A school's year and class (初二(3)班, 高一3班): no lunar day.
 _SCHOOL_CLASS = re.compile(r"[初高][一二三](?=[（(]?\d{1,2}[）)]?班|年级|年級)")
 
@@ -539,6 +569,10 @@ _AFTER = {
         # Surgery, Kalma| camp, Whymper| refuge) and the close of a lying-in clinic's name
         # (Peñafrancia Lying-|in).
         r"|[ \t]+(?:[Cc]linic|Surgery|Maternity|[Cc]amp|[Rr]efuge)(?![A-Za-z])"
+        # …and a centre or clinic of a part of the body or of a kind of care (Ōtara| Eye
+        # Centre, Kasoa| Dental Clinic).
+        r"|[ \t]+(?:Eye|Dental|Heart|Skin|Ear|Hearing|Kidney|Cancer|Fertility|Physio|Medical"
+        r"|Health|Family Health|Women's|Children's)[ \t]+(?:Centre|Center|Clinic|Hospital)\b"
         r"|(?<=Lying-)in\b|(?<=Drop)-in\b|(?<=Drop-)in\b"
         # …a sector or block of a town after it (Orangi Town| sector 11).
         r"|\s+(?:[Ss]ector|[Bb]lock|[Pp]hase)\s+\d{1,3}[A-Z]?\b(?![.,]\d)"
@@ -675,6 +709,7 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
         limit = findings[i + 1].start if i + 1 < len(findings) else len(text)
         if f.kind == "DATE":
             limit = len(text)  # its weekday in brackets, whatever was found in them (周三)
+            f = _date_opening(text, f, floor)
         if f.kind == "LOCATION" and "\u4e00" <= text[f.end - 1 : f.end] <= "\u9fff":
             limit = _over_places(text, f, floor, findings[i + 1 :], limit)
         if f.kind == "NAME" and _address_part(text, f, merged, findings[i + 1 :]):
@@ -700,6 +735,22 @@ def _extend_and_merge(text: str, findings: list[Finding]) -> list[Finding]:
             continue
         kept.append(f)
     return kept
+
+
+# What opens a date a finding began after: its year (2022|年8月) or a Japanese era (令和|6年3月).
+_YEAR_BEFORE = re.compile(r"(?:19|20)\d\d\Z")
+_ERA_BEFORE = re.compile(r"(?:令和|平成|昭和)\Z")
+
+
+def _date_opening(text: str, f: Finding, floor: int) -> Finding:
+    """The date `f` with the year or the era before it that its finding left out."""
+    if text.startswith("年", f.start):
+        opening = _YEAR_BEFORE.search(text, max(floor, f.start - 4), f.start)
+    elif text[f.start].isdigit():
+        opening = _ERA_BEFORE.search(text, max(floor, f.start - 2), f.start)
+    else:
+        return f
+    return f if opening is None else Finding(f.kind, opening.start(), f.end)
 
 
 # A street or a house by its kind (Johnston St, Drumbo Park, Cairns Hill, Maes Hyfryd, Heol y
@@ -1178,6 +1229,10 @@ def _listed_again(text: str, findings: list[Finding]) -> list[Finding]:
     return _with_names(findings, listed) if listed else findings
 
 
+# Three spaces or a tab: the gap between two fields of a form written on one line.
+_FIELD_GAP = re.compile(r"[ \t]{3,}|\t")
+
+
 def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     """`findings` and the parts of the tagger's spans that they do not cover, in order: a span
     that overlaps no finding is added whole; one that runs past a finding adds what lies
@@ -1186,7 +1241,8 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     北京工作: 工作 is not added) and is not the particle 的 and what follows after a space (a
     handle found, the tagger's "@小鹿 的分享": 的分享 is not added; 不吃香菜的猫 is one handle), nor
     的 and a kinship word after a name found (古丽米拉 found, the tagger's 古丽米拉的妈妈).
-    Before that, a span is cut at a line break (`_one_line`), a Chinese name or place that
+    Before that, a span is cut at a line break (`_one_line`) and at a form's gap between
+    fields (`_FIELD_GAP`), a Chinese name or place that
     opens inside a clinical term of the allow-list is dropped (格拉斯哥昏迷评分…), a name or place
     that ran on into a clinical term ends before it when it would otherwise be dropped
     (锦绣KTV|醉酒), and a web or e-mail address must have an address's shape
@@ -1194,6 +1250,9 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     added = []
     for kind, start, end in tag_spans(text):
         end = _one_line(text, kind, start, end)
+        gap = _FIELD_GAP.search(text, start, end)
+        if gap is not None:  # CID: 11410003217   67F: a form's next field after the gap
+            end = gap.start()
         if (
             kind in ("NAME", "LOCATION")
             and _HAN_CHAR.match(text, start)

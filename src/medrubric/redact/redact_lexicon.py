@@ -7,6 +7,7 @@ capitalised words and drug names that NER mistakes for names)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -298,3 +299,31 @@ def lexicon() -> Lexicon:
         months={n: tuple(langs.split(",")) for n, kind, langs in calendar if kind == "month"},
         weekdays={n: tuple(langs.split(",")) for n, kind, langs in calendar if kind == "weekday"},
     )
+
+
+# Latin letters with a diacritic (Latin-1 to Latin Extended-B, Latin Extended Additional).
+_ACCENTED = re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]")
+
+
+@lru_cache(maxsize=1)
+def _base_letters() -> dict[int, str]:
+    """Each accented Latin letter whose canonical decomposition is an ASCII letter and marks
+    (é, ț, ñ, ễ), and the few letters with a stroke, which have none (ł, ø, đ), mapped to
+    that letter."""
+    table = {ord(a): b for a, b in zip("łŁøØđĐ", "lLoOdD", strict=True)}
+    for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
+        parts = unicodedata.normalize("NFD", chr(code))
+        if (
+            len(parts) > 1
+            and parts[0].isascii()
+            and parts[0].isalpha()
+            and all(unicodedata.combining(mark) for mark in parts[1:])
+        ):
+            table[code] = parts[0]
+    return table
+
+
+def unaccent(text: str) -> str:
+    """`text` with each accented Latin letter as its base letter, one code point for one
+    (Bélanger → Belanger), so that offsets into one are offsets into the other."""
+    return text.translate(_base_letters()) if _ACCENTED.search(text) else text

@@ -224,6 +224,8 @@ ZH_KIN_WORDS = (
     r"|舅舅|舅妈|姑姑|姑父|姨妈|小姨|大姨|姨夫|表哥|表姐|表弟|表妹|堂哥|堂姐|大伯|伯伯|叔叔|婶婶"
     r"|嫂子|姐夫|妹夫|外甥|闺女|媳妇|老爸|老妈|我爸|我妈|亲家|我姐|我哥|我弟|我妹"
     r"|阿嬤|阿嬷|阿嫲|阿公|阿爺|阿爷|阿媽|阿爸|老豆|老竇|老母"
+    # …a wife's word and the traditional forms (佢太太May, 我女兒…)
+    r"|太太|女兒|兒子|媽媽|爺爺|孫子|孫女|媳婦|舅媽|姨媽|嬸嬸|親家"
 )
 _ZH_MINORITY_CUES = ("患", "病人", "我", "叫", "孩子", "家", "俺", "（", "(")
 _ZH_KIN_CUES = tuple(ZH_KIN_WORDS.split("|"))
@@ -444,9 +446,11 @@ _BARE_NUMBER = re.compile(r"[1-9]\d{6,8}")
 
 
 # A whole numeric date with its year opening a run of digits, a time after it (02.10.2023
-# 08:40): no phone number; a French number's pairs (06.12.34.56.78) go on after the "year".
+# 08:40, 2024-05-07 14:20): no phone number; a French number's pairs (06.12.34.56.78) go on
+# after the "year".
 _OPENS_WITH_A_DATE = re.compile(
     r"(?:3[01]|[12]\d|0?[1-9])([./-])(?:3[01]|[12]\d|0?[1-9])\1(?:19|20)?\d\d(?![.\d])"
+    r"|(?:19|20)\d\d([./-])(?:1[0-2]|0?[1-9])\2(?:3[01]|[12]\d|0?[1-9])(?![.\d])"
 )
 
 
@@ -1213,6 +1217,9 @@ _EN_HOLIDAY = (
     r"|Victoria Day|Pongal|Onam|Vaisakhi|Baisakhi|Holi|Navratri|Dussehra|Deepavali|Lohri"
     r"|Hari Raya(?: Puasa| Haji| Aidilfitri)?|Chuseok|Songkran|Kwanzaa"
     r"|Holy Week|Sallah(?: [Dd]ay)?|Ugadi|Gudi Padwa|Bihu|Vishu"
+    # …and feasts named in the language of those who keep them (Wigilia, Día de Muertos)
+    r"|Wigilia|D[ií]a de (?:los )?Muertos|S[ãa]o Jo[ãa]o|Festa Junina|Nowruz|T[ếe]t"
+    r"|Vesak(?: [Dd]ay)?|Semana Santa|Fiestas Patrias"
 )
 _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
@@ -1226,6 +1233,8 @@ _EN_HOLIDAY_CUES = (
     "remembrance", "dydd", "waitangi", "matariki", "juneteenth", "pongal", "onam", "vaisakhi",
     "baisakhi", "holi", "navratri", "dussehra", "deepavali", "lohri", "hari raya", "chuseok",
     "songkran", "kwanzaa", "holy week", "sallah", "ugadi", "padwa", "bihu", "vishu",
+    "wigilia", "muertos", "são joão", "sao joao", "junina", "nowruz", "tết", "tet", "vesak",
+    "semana santa", "fiestas patrias",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -2211,7 +2220,12 @@ def place_rules() -> tuple[Rule, ...]:
             min_digits=4,
         ),
         # A PO box and a flat or apartment with its street ("Flat 3, 22 Cathcart Road").
-        Rule("LOCATION", c(r"(?i:\b(?:P\.?\s?O\.?|Post Office)\s*Box)\s+\d{1,6}\b"), cues=("box",)),
+        Rule(
+            "LOCATION",
+            # …with the post office's code after it, as Kenya writes it (P.O. Box 48213-00100)
+            c(r"(?i:\b(?:P\.?\s?O\.?|Post Office)\s*Box)\s+\d{1,6}(?:-\d{5})?\b"),
+            cues=("box",),
+        ),
         Rule(
             "LOCATION",
             c(
@@ -2388,7 +2402,7 @@ def place_rules() -> tuple[Rule, ...]:
             "LOCATION",
             # …not an English word in lower case (住在nursing home).
             c(
-                r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*(?![a-z])([^\s，,。；;！!～~]{2,30})"
+                r"(?:住在|住址|地址|家住|(?<!大)家在)[\s:：是为在]*+(?![a-z])([^\s，,。；;！!～~]{2,30})"
             ),
             group=1,
             # …not a ward and bed (住在3病区12床): where a patient lies, not where they live.
@@ -3738,7 +3752,9 @@ def position_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             c(
-                rf"\b({_CAP})\s+(?:aunty|auntie|uncle|ji|didi|bhaiya|bhai|nani|nana|dadi|dada|chacha|mama)\b"
+                rf"\b({_CAP})\s+(?:aunty|auntie|uncle|ji|didi|bhaiya|bhai|nani|nana|dadi|dada|chacha|mama"
+                # …and the Sinhala and Tamil words for an elder brother or sister (Nimal aiya)
+                r"|aiya|ayya|akka|anna|thambi|malli|nangi)\b"
             ),
             group=1,
             accept=_plausible_name,
@@ -4397,6 +4413,9 @@ _DIGIT_WORDS = (
 )
 
 
+_HYPHENED_DIGITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
 def _spoken_digits(value: str) -> bool:
     """Digits read out make a phone number's ten or more: each word one ("double oh" two, as
     its two words; "triple oh" three)."""
@@ -4563,7 +4582,8 @@ def fourteenth_rules() -> tuple[Rule, ...]:
             "PHONE",
             c(rf"(?i:\b(?:(?:{_DIGIT_WORDS})[\s,-]+){{6,}}(?:{_DIGIT_WORDS})\b)"),
             accept=_spoken_digits,
-            cues=("oh ", "oh-", "zero", "double"),
+            # …or digits hyphened in groups (eight-seven-six, five-five-two, …)
+            cues=("oh ", "oh-", "zero", "double", *(f"-{w}" for w in _HYPHENED_DIGITS)),
         ),
         # A ZIP code after a town and a state code that is also a word or an abbreviation
         # (Kalamazoo, MI 49008; Portland, OR 97201), which `_STATE_CODES` leaves out.
@@ -8924,6 +8944,45 @@ def _latin_name_in_field(value: str) -> bool:
     )
 
 
+_PRISON = re.compile(
+    r"\b((?:HMP(?:[ \t]&[ \t]YOI)?|HMYOI|HM[ \t]Prison)[ \t]+[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?)"
+)
+_INDUSTRIAL_AREA = re.compile(
+    r"\b((?:[A-Z][a-z]+[ \t]){1,2}Industrial[ \t](?:Area|Estate|Zone|Park|City)(?:[ \t]\d{1,3})?)\b"
+)
+
+
+def _industrial_area(value: str) -> bool:
+    """The words before "Industrial" are no everyday words (not Light Industrial Estate)."""
+    return _no_everyday_word(value.split(" Industrial")[0])
+
+
+_STREET_WORD = r"(?:St|Rd|Ave|Street|Road|Avenue|Blvd|Boulevard|Drive|Lane|Ln|Hwy|Pde|Parade)"
+_STREET_CORNER = re.compile(
+    rf"\b((?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_WORD}\.?[ \t]+(?:and|&)[ \t]+"
+    rf"(?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_WORD}\b)"
+)
+# A unit's or a flat's number written before its street's after a slash (Unit 4/27
+# Canterbury Rd): the part before the street's number the street's own finding leaves.
+_UNIT_BEFORE_STREET = re.compile(
+    r"\b((?:Unit|Apt|Flat|Suite|Shop)[ \t]?\d{1,4}[A-Za-z]?/)(?=\d{1,5}[A-Za-z]?[ \t]+[A-Z])"
+)
+_ZH_PO_BOX = re.compile(r"((?:九龍|九龙)?(?:中央)?(?:郵政信箱|邮政信箱)[ \t]*\d{1,6}[號号]?)")
+# A town before its border crossing (凭祥口岸, 霍尔果斯口岸), not a kind of crossing (公路口岸).
+_ZH_BORDER_TOWN = re.compile(
+    r"(?:^|(?<=[^\u4e00-\u9fff])|(?<=[在到去从從经經过過由]))([\u4e00-\u9fff]{2,4}?)(?=口岸)",
+    re.MULTILINE,
+)
+_NOT_A_BORDER_TOWN = re.compile(
+    r".*(?:陆路|陸路|公路|铁路|鐵路|航空|水运|水運|边境|邊境|入境|出境|进境|進境|国家|國家|开放|開放"
+    r"|一类|二类|这个|那个|這個|那個|各|的|个|個|口岸)"
+)
+
+
+def _zh_border_town(value: str) -> bool:
+    return _NOT_A_BORDER_TOWN.match(value) is None
+
+
 def places_by_their_word_rules() -> tuple[Rule, ...]:
     """Places known by the word next to them (blind sets 68-71 showed them missing): a town
     before the kind of facility it has, in lower case or as an acronym (Tsholotsho clinic, Bol
@@ -8934,8 +8993,18 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
     (Via dei Gelsomini 14); and from blind 72's, a British road by its number before a word of
     where (on the A859 near Balallan) and a village named by a family after a word of going or
     living (从林家湾骑三轮); from blind 74's, an Ethiopian kebele by number and a Vietnamese
-    ward, commune or district by name (kebele 08, phường Vĩnh Ninh)."""
+    ward, commune or district by name (kebele 08, phường Vĩnh Ninh); from blind 75's, a
+    British prison (HMP Ravensmoor), an industrial area (Sharjah Industrial Area 12), a
+    corner of two streets (Bridge Rd and Church St), a unit's number before its street's
+    (Unit 4/27 Canterbury Rd), a Hong Kong post office box (中央郵政信箱8823號) and a town
+    before its border crossing (凭祥口岸)."""
     return (
+        Rule("LOCATION", _PRISON, group=1, cues=("hmp", "hmyoi", "hm prison")),
+        Rule("LOCATION", _INDUSTRIAL_AREA, group=1, accept=_industrial_area, cues=("industrial",)),
+        Rule("LOCATION", _STREET_CORNER, group=1, cues=(" and ", "&")),
+        Rule("LOCATION", _UNIT_BEFORE_STREET, group=1, min_digits=2),
+        Rule("LOCATION", _ZH_PO_BOX, group=1, min_digits=1, cues=("信箱",)),
+        Rule("LOCATION", _ZH_BORDER_TOWN, group=1, accept=_zh_border_town, cues=("口岸",)),
         Rule("LOCATION", _TOWN_BEFORE_KIND, group=1, accept=_town_before_kind),
         Rule("LOCATION", _ORDINAL_STREET, group=1, min_digits=1),
         Rule("LOCATION", _BEARING_OF_PLACE, group=1, accept=_no_everyday_word, cues=(" of ",)),
@@ -8962,6 +9031,14 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
     )
 
 
+_CYRILLIC_DAY_MONTH = re.compile(
+    r"(?<!\d)((?:[12]\d|3[01]|0?[1-9])[ \t]+(?:січня|лютого|березня|квітня|травня|червня|липня"
+    r"|серпня|вересня|жовтня|листопада|грудня|января|февраля|марта|апреля|мая|июня|июля|августа"
+    r"|сентября|октября|ноября|декабря)(?:[ \t]+(?:19|20)\d\d)?)(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def days_on_forms_rules() -> tuple[Rule, ...]:
     """Days and months known by where they stand (blind sets 68-71): after a schedule's or a
     card's word (EDD 03/11, Intake 03/06, Day 3 07/06, D9 9/13, BCG ✔ 02.03, next appt 04-09,
@@ -8974,8 +9051,10 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
     log's line before a time of four digits (07-14 0300); from blind 73's, Chinese weekdays
     opening a rota's lines (周二 小周：), a day after a Chinese word of a visit (本次随访：9/26) or
     opening a log's line before Chinese text (4/14 潜深 32m); and from blind 74's, a birthday's
-    day and month after DOB (DOB 11/22)."""
+    day and month after DOB (DOB 11/22); from blind 75's, a day and a month in Ukrainian or
+    Russian (22 лютого)."""
     return (
+        Rule("DATE", _CYRILLIC_DAY_MONTH, group=1, min_digits=1),
         Rule("DATE", _DIARY_WEEKDAY, group=1, accept_at=_on_two_lines(_DIARY_WEEKDAY)),
         Rule("DATE", _DAY_ON_SCHEDULE, group=1, accept=_schedule_day, min_digits=2),
         Rule("DATE", _SIGNED_DAY, group=1, accept=_schedule_day, min_digits=2),
@@ -9012,6 +9091,34 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
     )
 
 
+# Initials addressed at a line's start, before a comma or a colon (K.C.，你上次講嘅…).
+_ADDRESSED_INITIALS = re.compile(r"(?m)^[ \t]*((?:[A-Z]\.){2,3})(?=[ \t]*[,，:：])")
+_ABBREVIATIONS = frozenset(
+    {
+        "N.B.",
+        "P.S.",
+        "A.M.",
+        "P.M.",
+        "U.S.",
+        "U.K.",
+        "E.U.",
+        "I.E.",
+        "E.G.",
+        "O.D.",
+        "B.D.",
+        "Q.D.",
+        "T.D.S.",
+        "P.R.N.",
+        "N.H.S.",
+        "U.S.A.",
+    }
+)
+
+
+def _not_an_abbreviation(value: str) -> bool:
+    return value.upper() not in _ABBREVIATIONS
+
+
 def people_and_speakers_rules() -> tuple[Rule, ...]:
     """People known by where they stand (blind sets 68-71): an age over 89 after a relative's
     word and "is" or "'s" (me mam's 91, my da (Paddy) is 95), after a name closing its line
@@ -9030,7 +9137,8 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     Chinese text a surname after an English title (Sir 梁) and a surname with an elder's word
     of address (陳伯, 杨阿奶); from blind 73's, a name greeted after a sender's bracket
     (【…】阿支您好) and a pet name before a nurse's or a doctor's word (宁宁护士, 小燕护士); from
-    blind 74's, a newborn's surname after "baby girl" or "baby boy" (BB GIRL NORDSTROM)."""
+    blind 74's, a newborn's surname after "baby girl" or "baby boy" (BB GIRL NORDSTROM); from
+    blind 75's, initials addressed at a line's start (K.C.，你上次講嘅…)."""
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
@@ -9050,6 +9158,15 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
         Rule("NAME", _TIMED_SPEAKER, group=1, accept_at=_timed_speaker, min_digits=3),
         Rule("NAME", _QUOTED_NICKNAME, group=1, accept_at=_after_a_full_name),
         Rule("NAME", _SIGNED_NICKNAME, group=1, accept=_signed_nickname, cues=("signed", "sgd")),
+        Rule("NAME", _ADDRESSED_INITIALS, group=1, accept=_not_an_abbreviation, cues=(".",)),
+        # A surname a report gives with 某 for the rest of the name (钢筋工莫某被…, 患者张某某).
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?<![\u4e00-\u9fff某])({surnames})(?=某)|(?<=[工员員者人士生属屬])({surnames}|{ambiguous})(?=某)"
+            ),
+            cues=("某",),
+        ),
         # A newborn's surname after "baby girl" or "baby boy", as a cot card or a bracelet
         # writes it (BB GIRL NORDSTROM, Baby Boy Okafor).
         Rule("NAME", _NEWBORN_SURNAME, group=1, accept=_newborn_surname),
@@ -9092,13 +9209,21 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     )
 
 
+# A LINE id after "on LINE" or "my LINE", with a digit, a dot or an underscore in it.
+_LINE_ID = re.compile(
+    r"\b(?:on|my|via|by)[ \t]+LINE(?:[ \t]+ID)?[ \t:]+"
+    r"((?=[\w.-]*[\d._])[A-Za-z][\w.-]{2,28}[A-Za-z\d])"
+)
+
+
 def numbers_by_their_word_rules() -> tuple[Rule, ...]:
     """Numbers known by the word before them (blind sets 68-70): an extension alone (分机6312,
     ext. 4471), a receipt's or a docket's number (No. 00418), a number in a URL's path after
     patient or user (/portal/patient/48812/results); and from blind 74's, a Mexican CURP by
-    its shape."""
+    its shape; from blind 75's, a LINE id after "on LINE" (add me on LINE nurse.rina88)."""
     return (
         Rule("PHONE", _EXTENSION, group=1, min_digits=3),
+        Rule("ID", _LINE_ID, group=1, min_digits=1, cues=("line",)),
         Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
         Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
         # A Mexican CURP by its shape: four letters, the birth date, the sex, five letters of
@@ -9179,12 +9304,13 @@ _NAME_BEFORE_PHONE = re.compile(
 
 
 def _given_words(value: str) -> bool:
-    """The first word is a given name, an everyday word among them (Joy, Rob); the second, if
-    any, no drug or medical term (Contact Reception, Call Lifeline: no one)."""
+    """The first word is a given name, an everyday word among them (Joy, Rob), or a word no
+    list holds (Shaji, from blind 75); no word is a drug or a medical term, and no word but
+    a given name an everyday word (Contact Reception, Call Lifeline: no one)."""
     first, *rest = value.split()
     lex = lexicon()
-    return (lex.is_given(first) or first in lex.everyday_given) and all(
-        not lex.is_drug_name(w) and not is_medical_term(w) for w in rest
+    return (lex.is_given(first) or first in lex.everyday_given or _no_everyday_word(first)) and all(
+        not lex.is_drug_name(w) and not is_medical_term(w) for w in (first, *rest)
     )
 
 

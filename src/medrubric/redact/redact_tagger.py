@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from medrubric.errors import InputError
-from medrubric.redact.redact_lexicon import lexicon
+from medrubric.redact.redact_lexicon import lexicon, unaccent
 from medrubric.redact.redact_ner import (
     Entity,
     everyday_chinese_span,
@@ -154,12 +154,14 @@ def _form_features(form: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...
     if shape == "C":
         listed += [f"sur={form in words.surnames}", f"giv={form in words.given_chars}"]
     elif form[0].isalpha():
-        rank = words.given_rank.get(form)
+        # the word lists spell most names without accents (Geneviève, Bélanger)
+        plain = unaccent(form)
+        rank = words.given_rank.get(form, words.given_rank.get(plain))
         if rank is not None:
             listed.append("given" if rank <= 100 else "given_rare")
-        if form in words.family:
+        if form in words.family or plain in words.family:
             listed.append("family")
-        if form in words.towns:
+        if form in words.towns or plain in words.towns:
             listed.append("town")
         if len(form) > 3:
             listed.append(f"suf={low[-3:]}")
