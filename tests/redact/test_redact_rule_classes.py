@@ -1328,6 +1328,22 @@ FOUND = {
         # the rules read accented letters again as their base letters
         ("Is this legal?\nIonuț", "NAME", "Ionuț"),
     ],
+    "seventy-sixth": [
+        ("Warden log: Flat 9 pull cord 06:20.", "LOCATION", "Flat 9"),
+        ("Please send the walker to Blk 12 Lot 4, Bagong Silang", "LOCATION", "Blk 12 Lot 4"),
+        ("阿嬷住组屋，Blk 561 #04-22，postal 560561。她", "LOCATION", "Blk 561 #04-22"),
+        ("阿嬷住组屋，Blk 561 #04-22，postal 560561。她", "LOCATION", "560561"),
+        ("評估資料請寄 807 高雄市三民區建工路412巷18號，收", "LOCATION", "807"),
+        ("Grandpa turn 103 last week an still walk to church", "AGE", "103"),
+        ("Mrs Morley, born 2 February 1932 (92), came with", "AGE", "92"),
+        ("Ziggy (known name) has moved his tent", "NAME", "Ziggy"),
+        ("Camila here. My dad is 72 with vascular dementia", "NAME", "Camila"),
+        ("Mod note: lonelyinleeds posted what reads as a goodbye", "NAME", "lonelyinleeds"),
+        ("anyone know if it is private only? dm me, thabo.codes", "NAME", "thabo.codes"),
+        ("名单：梁婆婆糖尿病餐、苏姨软饭。", "NAME", "苏姨"),
+        ("Cutting forearms since October half-term, PHQ-A 21", "DATE", "October half-term"),
+        ("admitted to rehab on Eid ul Fitr. He was using", "DATE", "Eid ul Fitr"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1789,6 +1805,12 @@ EDGES = {
         ("1/2 片 每日两次", "1/2"),
         ("经公路口岸入境", "公路"),
     ],
+    "seventy-sixth": [
+        # a count of days, a maker's brand in quotes, a ward named after a tree
+        ("申請精神科住院賠償，住院日數共 21 日。", "21 日"),
+        ("“张仲景”牌六味地黄丸能不能和舍曲林一起吃", "张仲景"),
+        ("Visitors log – Larch Ward, 14/02/24.", "Larch Ward"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2104,6 +2126,12 @@ KEPT = {
         ("厂里新配的AED是Philips HeartStart", "Philips HeartStart"),
         ("Patient: Ugyen Wangmo   CID: 11410003217   67F", "67F"),
     ],
+    "seventy-sixth": [
+        ("孩子16岁，暑假每天打《王者荣耀》十几个小时", "王者荣耀"),
+        ("by video from Ashford Lodge, Juniper Ward. Section 3", "Juniper Ward"),
+        ("2 years after he stopped his Depakene. We live in", "Depakene"),
+        ("a Roger pen would help in meetings", "Roger pen"),
+    ],
 }
 
 
@@ -2197,3 +2225,22 @@ def test_a_courier_prefix_joins_the_number_found_after_it():
 def test_a_finding_runs_on_over_what_closes_its_name(text, value):
     findings = find_identifiers(text)
     assert any(text[f.start : f.end] == value for f in findings), findings
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("住台北市大同區延平北路二段61巷7號4樓，九十六歲", "台北市大同區延平北路二段61巷7號4樓"),
+        (
+            "报到地点：锦江区牛市口街道社区戒毒社区康复工作站。",
+            "锦江区牛市口街道社区戒毒社区康复工作站",
+        ),
+        ("请在6月30日前归还和平里街道助残服务站，逾期", "和平里街道助残服务站"),
+        ("妈妈去白石岗强制隔离戒毒所看你", "白石岗强制隔离戒毒所"),
+        ("寄给 Mr Zheng：133-47 Cedar Brook Ave, Apt 3F, Flushing", "133-47 Cedar Brook Ave"),
+        ("Tuesday night meeting, St Kevin's parish hall, sign-in:", "St Kevin's parish hall"),
+    ],
+)
+def test_a_place_runs_on_over_its_lane_floor_station_or_hall(text, value):
+    # seventy-sixth: the whole address or facility, not the part a rule or the tagger found
+    assert covered(text, value, "LOCATION"), find_identifiers(text)

@@ -125,7 +125,13 @@ _ZH_PLACE_TAIL = re.compile(
     # (莫尔道嘎|林场).
     r"|(?<=[县縣市区區])(?:疾控中心|疾控|防疫站)"
     # …a jail or a prison after any place (西江|监狱), and an optician's shop's word (晶亮眼鏡|行)
-    r"|(?:女子)?(?:看守所|拘留所|戒毒所|监狱|監獄)|(?<=眼镜|眼鏡)[行店]"
+    r"|(?:女子|强制隔离|強制隔離)?(?:看守所|拘留所|戒毒所|监狱|監獄)|(?<=眼镜|眼鏡)[行店]"
+    r"|(?:工作站|服务站|服務站)"
+    # …a street's or a community's service station (和平里街道|助残服务站)
+    r"|(?<=街道|社区|社區)[\u4e00-\u9fff]{0,10}?(?:服务站|服務站|工作站|康复站|康復站)"
+    # …a Taiwanese lane's, house's and floor's numbers (延平北路二段|61巷7號4樓)
+    r"|\d{1,4}[巷弄](?:\d{1,4}[弄衖])?\d{1,4}[號号](?:之\d{1,2})?(?:\d{1,2}[樓楼F])?"
+    r"|(?<=[號号])\d{1,2}[樓楼]"
     # …a floor and a flat after a Hong Kong block (石硤尾邨美翠樓|12樓1207室)
     r"|(?<=[樓楼座閣阁])\d{1,2}[樓楼](?:\d{1,4}室|[A-H]室?)?"
     r"|(?:林场|林場|农场|農場|牧场|牧場)"
@@ -279,6 +285,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _PART_AFTER.match(text, end) is not None  # "a fracture of the 4th metacarpal"
             or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
             or _clinical_duration(text, start, end)  # "discharged 3/7 ago": three days
+            or _COUNT_BEFORE.search(text, max(0, start - 6), start) is not None  # 共 21 日
             or _school_class(text, start, end)  # 初二(3)班
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
@@ -290,6 +297,12 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False
     if kind in ("NAME", HANDLE) and text.endswith(("过敏", "過敏"), start, end):
         return False  # 芒果过敏: an allergy, not a name
+    if kind in ("NAME", HANDLE) and _BRAND_AFTER.match(text, end):
+        return False  # “张仲景”牌六味地黄丸: a maker's brand
+    if kind in ("NAME", "LOCATION") and _named_ward(
+        text[start:end] + (" Ward" if text.startswith(" Ward", end) else "")
+    ):
+        return False  # Larch Ward, Cedar Ward: a ward named after a tree, not a person or a place
     if kind in ("NAME", HANDLE) and _OBSTETRIC_HISTORY.fullmatch(text, start, end):
         return False  # G2P1: gravida and para, not a user name
     if kind in ("DATE", "DOB") and _GESTATION.fullmatch(text, start, end):
@@ -450,6 +463,24 @@ def _clinical_duration(text: str, start: int, end: int) -> bool:
     )
 
 
+# A count of days before its number (住院日數共 21 日): no day of a month.
+_COUNT_BEFORE = re.compile(r"(?:共|共计|共計|合计|合計|累计|累計)[ \t]*\Z")
+# A brand's word after a name in quotes or not (“张仲景”牌).
+_BRAND_AFTER = re.compile(r"[”\"’']?(?:牌|品牌|商标|商標)")
+_WARD = re.compile(r"([A-Z][a-z]+) Ward")
+
+
+def _named_ward(span: str) -> bool:
+    """A ward's name: a word that is no common given name and no family name before "Ward"
+    (Larch Ward, Juniper Ward; not Margaret Ward)."""
+    found = _WARD.fullmatch(span)
+    if found is None:
+        return False
+    lex = lexicon()
+    word = found.group(1)
+    return not lex.is_given(word, 500) and word not in lex.family_names
+
+
 # A school's year and class (初二(3)班, 高一3班): no lunar day.
 _SCHOOL_CLASS = re.compile(r"[初高][一二三](?=[（(]?\d{1,2}[）)]?班|年级|年級)")
 
@@ -561,6 +592,8 @@ _AFTER = {
         r"|\s+(?:(?:Anglican|Catholic|Baptist|Methodist|Presbyterian|Lutheran|Orthodox"
         r"|Pentecostal|Uniting|Episcopal|Evangelical|Adventist|AME|Free)\s+)?(?:Church|Chapel)\b"
         r"(?:\s+[Hh]all\b)?|(?<=Church)\s+[Hh]all\b"
+        # …a parish's or a community's hall after a saint's name (St Kevin's| parish hall)
+        r"|(?<=['’]s)\s+(?:parish|church|community)\s+hall\b"
         r"|(?:(?<=Clinic)|(?<=Hospital)|(?<=Centre)|(?<=Center)|(?<=Surgery)|(?<=Practice))"
         r"\s+(?:North|South|East|West|Campus)\b"
         r"|(?:(?<=Centre)|(?<=Center)|(?<=Institute))\s+for\s+(?:[A-Z][a-z]+\s+){0,3}[A-Z][a-z]+\b"
@@ -623,6 +656,8 @@ _BEFORE = {
         # …or a unit's word before its number (Unit| 4, Knocknacarra).
         r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s+$"
         r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
+        # …or a Queens house number's first part before its hyphen (133-|47 Cedar Brook Ave).
+        r"|(?<![\w.,/-])\d{2,3}-$"
         # …or a house number with a slash and a comma (42/3, Galle Road).
         r"|(?<![\w.,/])\d{1,4}/\d{1,3}[A-Za-z]?,\s+$"
         # …or the word a particle joins to its name (Chy an| Mor Care Home).
@@ -1229,8 +1264,9 @@ def _listed_again(text: str, findings: list[Finding]) -> list[Finding]:
     return _with_names(findings, listed) if listed else findings
 
 
-# Three spaces or a tab: the gap between two fields of a form written on one line.
-_FIELD_GAP = re.compile(r"[ \t]{3,}|\t")
+# Three spaces, a tab or an ideographic space: the gap between two fields of a form or a list
+# written on one line (老K　清醒 214 天).
+_FIELD_GAP = re.compile(r"[ \t]{3,}|[\t\u3000]")
 
 
 def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
@@ -1253,6 +1289,12 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
         gap = _FIELD_GAP.search(text, start, end)
         if gap is not None:  # CID: 11410003217   67F: a form's next field after the gap
             end = gap.start()
+        if (
+            kind in ("NAME", "LOCATION")
+            and text.startswith("《", start - 1)
+            and (text.endswith("》", start, end) or text.startswith("》", end))
+        ):
+            continue  # 《王者荣耀》: a work's whole title, a game or a book, no person or place
         if (
             kind in ("NAME", "LOCATION")
             and _HAN_CHAR.match(text, start)

@@ -1206,10 +1206,11 @@ _EN_DAY_NAME = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 _EN_DAY_SHORT = r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat)\b\.?|Sun\."
 _EN_DAY_SHORT_CUES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun.")
 _EN_HOLIDAY = (
-    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve)| [Ee]ve)?|Christmas(?: Day| Eve)?|Boxing Day"
+    r"(?:Chinese|Lunar) New Year(?:['’]s(?: Day| Eve)| [Ee]ve)?|Christmas(?: Day| Eve| morning)?"
+    r"|Boxing Day"
     r"|New Year['’]s(?: Day| Eve)?|Hogmanay|Easter(?: Sunday"
     r"| Monday| Saturday| weekend)?|Good Friday|Thanksgiving|Halloween|Bonfire Night|Guy Fawkes"
-    r" Night|Eid(?: al-(?:Fitr|Adha))?|Diwali|Hanukkah|Passover|Yom Kippur|Rosh Hashanah"
+    r" Night|Eid(?: (?:al|ul)[- ](?:Fitr|Adha))?|Diwali|Hanukkah|Passover|Yom Kippur|Rosh Hashanah"
     r"|Valentine['’]s Day|Mother['’]s Day|Mothering Sunday|Father['’]s Day|Labou?r Day"
     r"|Memorial Day|Independence Day|St\.? Patrick['’]s Day|Australia Day|Anzac Day|Canada Day"
     r"|Remembrance Sunday|Burns Night|Bank Holiday Monday"
@@ -1220,6 +1221,8 @@ _EN_HOLIDAY = (
     # …and feasts named in the language of those who keep them (Wigilia, Día de Muertos)
     r"|Wigilia|D[ií]a de (?:los )?Muertos|S[ãa]o Jo[ãa]o|Festa Junina|Nowruz|T[ếe]t"
     r"|Vesak(?: [Dd]ay)?|Semana Santa|Fiestas Patrias"
+    # …and a school's half-term named by its month (October half-term)
+    r"|(?:February|May|October) half[- ]term"
 )
 _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
@@ -1234,7 +1237,7 @@ _EN_HOLIDAY_CUES = (
     "baisakhi", "holi", "navratri", "dussehra", "deepavali", "lohri", "hari raya", "chuseok",
     "songkran", "kwanzaa", "holy week", "sallah", "ugadi", "padwa", "bihu", "vishu",
     "wigilia", "muertos", "são joão", "sao joao", "junina", "nowruz", "tết", "tet", "vesak",
-    "semana santa", "fiestas patrias",
+    "semana santa", "fiestas patrias", "half-term", "half term",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -2103,7 +2106,9 @@ def street_town_rules() -> tuple[Rule, ...]:
             re.compile(
                 r"\b(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Way|Close|Crescent|Terrace|Grove"
                 r"|Cres|Tce|View|Pde|Parade|Blvd|Court|Ct|Hwy|Dr(?=\.?,))"
-                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}({_CAP}(?:\s{_CAP})?)"
+                # …not a flat's word and its number (45 Mott Terrace, Apt 6C)
+                rf"\.?(?:,|\s+in)\s+{_NOT_PLACE_WORD}(?!(?:Apt|Flat|Unit|Suite)\.?\s*\d)"
+                rf"({_CAP}(?:\s{_CAP})?)"
             ),
             group=1,
             accept=_plausible_name,
@@ -3845,7 +3850,7 @@ _ZH_SURNAME_TITLE = (
     r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公|主席|书记|書記|局长|局長|科长|科長"
     r"|处长|處長|校长|校長|园长|園長|所长|所長|站长|站長|村长|村長|会长|會長"
     r"|大伯|大叔|大婶|大嬸|爹爹|嗲嗲|舅舅|阿叔|阿嬷|阿嬤|牧师|牧師|神父|修女|传道|傳道|长老|長老"
-    r"|执事|執事|法师|法師"
+    r"|执事|執事|法师|法師|里长|里長"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -7257,7 +7262,8 @@ _PERSONAL_EVENT = re.compile(
     r"(?i)\b(?:born|birth|diagnos\w*|operat\w*|surgery|admitted|admission|discharged|referred"
     r"|died|passed away|death|delivered|transplant\w*|seen|went|hospital\w*|treated|started"
     r"|stopped|appointment|procedure|scan|biopsy|fractured?|stroke|heart attack|fell|fall"
-    r"|injured|injury|accident|joined|moved|married|wedding|served|deployed|enlisted)\b"
+    r"|injured|injury|accident|joined|moved|married|wedding|served|deployed|enlisted"
+    r"|released?|release|worked|relapsed)\b"
     r"[^.!?\n]{0,60}$"
 )
 
@@ -8967,6 +8973,23 @@ _STREET_CORNER = re.compile(
 _UNIT_BEFORE_STREET = re.compile(
     r"\b((?:Unit|Apt|Flat|Suite|Shop)[ \t]?\d{1,4}[A-Za-z]?/)(?=\d{1,5}[A-Za-z]?[ \t]+[A-Z])"
 )
+# A flat by its number alone, capitalised, after a colon or a word of where, not a count and
+# not before a street's number (Log: Flat 9 pull cord, in Flat 22; not "Flat 2 weeks", nor
+# the flat of "Flat 3, 17 Cowgate", which its address's finding takes whole).
+_FLAT_ALONE = re.compile(
+    r"(?:^|[:(–—]|\b(?:in|at|to|from|of|into|outside))[ \t]*((?:Flat|Apt\.?)[ \t]+\d{1,4}[A-Z]?)\b"
+    r"(?![ \t]*(?:%|mg|ml|days?|weeks?|months?|years?)\b)(?![ \t]*,?[ \t]*\d)",
+    re.MULTILINE,
+)
+_BLOCK = re.compile(
+    r"\b((?:Blk|BLK|Block)\.?[ \t]*\d{1,4}[A-Z]?(?:[ \t,]+(?:#\d{1,2}-\d{1,4}|Lot[ \t]*\d{1,4}))?)"
+    r"(?![\d/.])"
+)
+_POSTAL_CODE = re.compile(r"(?i:\b(?:postal(?:[ \t]code)?|Singapore))[ \t:]*(\d{6})(?!\d)")
+_TW_POSTCODE = re.compile(
+    r"(?<![\d-])(\d{3}(?:\d{2,3})?)[ \t]?(?=(?:臺北|台北|新北|桃園|臺中|台中|臺南|台南|高雄|基隆"
+    r"|新竹|嘉義|苗栗|彰化|南投|雲林|屏東|宜蘭|花蓮|臺東|台東|澎湖|金門|連江)[市縣])"
+)
 _ZH_PO_BOX = re.compile(r"((?:九龍|九龙)?(?:中央)?(?:郵政信箱|邮政信箱)[ \t]*\d{1,6}[號号]?)")
 # A town before its border crossing (凭祥口岸, 霍尔果斯口岸), not a kind of crossing (公路口岸).
 _ZH_BORDER_TOWN = re.compile(
@@ -8997,8 +9020,14 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
     British prison (HMP Ravensmoor), an industrial area (Sharjah Industrial Area 12), a
     corner of two streets (Bridge Rd and Church St), a unit's number before its street's
     (Unit 4/27 Canterbury Rd), a Hong Kong post office box (中央郵政信箱8823號) and a town
-    before its border crossing (凭祥口岸)."""
+    before its border crossing (凭祥口岸); from blind 76's, a flat by its number alone (Flat 9
+    pull cord), a Singapore or Philippine block (Blk 561 #04-22, Blk 12 Lot 4), a Singapore
+    postal code after its word, and a Taiwanese postal code before its city (807 高雄市…)."""
     return (
+        Rule("LOCATION", _FLAT_ALONE, group=1, min_digits=1, cues=("flat", "apt")),
+        Rule("LOCATION", _BLOCK, group=1, min_digits=1, cues=("blk", "block")),
+        Rule("LOCATION", _POSTAL_CODE, group=1, min_digits=6, cues=("postal", "singapore")),
+        Rule("LOCATION", _TW_POSTCODE, group=1, min_digits=3),
         Rule("LOCATION", _PRISON, group=1, cues=("hmp", "hmyoi", "hm prison")),
         Rule("LOCATION", _INDUSTRIAL_AREA, group=1, accept=_industrial_area, cues=("industrial",)),
         Rule("LOCATION", _STREET_CORNER, group=1, cues=(" and ", "&")),
@@ -9091,6 +9120,22 @@ def days_on_forms_rules() -> tuple[Rule, ...]:
     )
 
 
+_AGE_AFTER_TURN = re.compile(r"\b(?:turn|turns|turned)[ \t]+(\d{2,3})\b(?![ \t]*(?:%|mg|ml))")
+_AGE_AFTER_BIRTH_YEAR = re.compile(r"(?:19|20)\d\d\)?[ \t]*\((\d{2,3})\)")
+# A name before "(known name)" or "(street name)", as outreach notes write it.
+_KNOWN_NAME = re.compile(rf"\b({_CAP})[ \t]+\((?:known|street|goes by)[ \t]name\)")
+# A given name opening a post before "here" (Camila here. My dad is…).
+_HERE_OPENING = re.compile(rf"(?m)^[ \t]*({_CAP})[ \t]+here\b(?=[ \t]*[.,!:;—–-])")
+# A handle a moderator's or a filter's note names before what it did (Mod note: lonelyinleeds
+# posted…, Flagged: bluebellwhispers made 6 posts).
+_MODERATED_HANDLE = re.compile(
+    r"(?i:\b(?:mod note|flagged|reported|banned|warned|warning|mod)[ \t]*[:：-])[ \t]*"
+    r"([a-z][a-z0-9_.]{4,29})(?=[ \t]+(?:posted|made|wrote|sent|has|was|is|replied|shared))"
+)
+# A handle closing a post after "dm me" (dm me, thabo.codes).
+_DM_ME_HANDLE = re.compile(
+    r"(?i:\b(?:dm|pm|message)[ \t]+me)[,:]?[ \t]+([a-z][a-z0-9_.]{2,28}[a-z0-9])[ \t]*[.!]?[ \t]*$"
+)
 # Initials addressed at a line's start, before a comma or a colon (K.C.，你上次講嘅…).
 _ADDRESSED_INITIALS = re.compile(r"(?m)^[ \t]*((?:[A-Z]\.){2,3})(?=[ \t]*[,，:：])")
 _ABBREVIATIONS = frozenset(
@@ -9138,7 +9183,11 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     of address (陳伯, 杨阿奶); from blind 73's, a name greeted after a sender's bracket
     (【…】阿支您好) and a pet name before a nurse's or a doctor's word (宁宁护士, 小燕护士); from
     blind 74's, a newborn's surname after "baby girl" or "baby boy" (BB GIRL NORDSTROM); from
-    blind 75's, initials addressed at a line's start (K.C.，你上次講嘅…)."""
+    blind 75's, initials addressed at a line's start (K.C.，你上次講嘅…); from blind 76's, an age
+    over 89 after "turn" (Grandpa turn 103) or in brackets after a year of birth (born 2
+    February 1932 (92)), a name before "(known name)" or "here" opening a post (Camila here.),
+    a handle a moderator's note names (Mod note: lonelyinleeds posted…) and one closing a post
+    after "dm me" (dm me, thabo.codes)."""
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     ambiguous = _words(lex.zh_surnames_ambiguous)
@@ -9159,6 +9208,12 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
         Rule("NAME", _QUOTED_NICKNAME, group=1, accept_at=_after_a_full_name),
         Rule("NAME", _SIGNED_NICKNAME, group=1, accept=_signed_nickname, cues=("signed", "sgd")),
         Rule("NAME", _ADDRESSED_INITIALS, group=1, accept=_not_an_abbreviation, cues=(".",)),
+        Rule("AGE", _AGE_AFTER_TURN, group=1, accept=_over_89, cues=("turn",)),
+        Rule("AGE", _AGE_AFTER_BIRTH_YEAR, group=1, accept=_over_89, min_digits=6),
+        Rule("NAME", _KNOWN_NAME, group=1, accept=_no_everyday_word, cues=("name)",)),
+        Rule("NAME", _HERE_OPENING, group=1, accept=_given_words, cues=(" here",)),
+        Rule(HANDLE, _MODERATED_HANDLE, group=1, accept=_user_name_shaped),
+        Rule(HANDLE, _DM_ME_HANDLE, group=1, cues=("dm me", "pm me", "message me")),
         # A surname a report gives with 某 for the rest of the name (钢筋工莫某被…, 患者张某某).
         Rule(
             "NAME",
@@ -9192,7 +9247,7 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
             "NAME",
             re.compile(
                 rf"(?:^|(?<=[\s，,。！!？?、：:「“（(知问問找叫同和跟见見是的给給帮幫让讓]))"
-                rf"(?!阮阿)((?:{surnames})(?:[伯叔婶嬸嫂]|阿[奶婆公爷爺嬷嫲嬤]))"
+                rf"(?!阮阿)((?:{surnames})(?:[伯叔婶嬸嫂姨]|阿[奶婆公爷爺嬷嫲嬤]))"
                 r"(?![\u4e00-\u9fff]?[父母子])",
                 re.MULTILINE,
             ),
