@@ -8963,11 +8963,6 @@ def _industrial_area(value: str) -> bool:
     return _no_everyday_word(value.split(" Industrial")[0])
 
 
-_STREET_WORD = r"(?:St|Rd|Ave|Street|Road|Avenue|Blvd|Boulevard|Drive|Lane|Ln|Hwy|Pde|Parade)"
-_STREET_CORNER = re.compile(
-    rf"\b((?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_WORD}\.?[ \t]+(?:and|&)[ \t]+"
-    rf"(?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_WORD}\b)"
-)
 # A unit's or a flat's number written before its street's after a slash (Unit 4/27
 # Canterbury Rd): the part before the street's number the street's own finding leaves.
 _UNIT_BEFORE_STREET = re.compile(
@@ -9488,10 +9483,17 @@ _DIARY_WEEKDAY = re.compile(
 
 
 # A numbered street, or a corner of two (82nd St, 9th Street, 8th Ave & 57th St).
-_STREET_KIND = r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Drive|Dr|Blvd)(?![A-Za-z])"
+_STREET_KIND = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Blvd|Boulevard|Hwy|Pde|Parade)(?![A-Za-z])"
+)
 _ORDINAL_STREET = re.compile(
     rf"\b(\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_STREET_KIND}"
     rf"(?:[ \t]*&[ \t]*\d{{1,3}}(?:st|nd|rd|th)[ \t]+{_STREET_KIND})?)"
+)
+# …and a corner of two named streets (Bridge Rd and Church St).
+_STREET_CORNER = re.compile(
+    rf"\b((?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_KIND}\.?[ \t]+(?:and|&)[ \t]+"
+    rf"(?:[A-Z][a-z]+[ \t]){{1,2}}{_STREET_KIND})"
 )
 _AGE_CLOSING_NAME = re.compile(rf"(?m)(?<=[A-Za-z.)]),[ \t]*{_OVER_89}(?=[ \t]*(?:$|\([a-z]))")
 # A day and month after a word of a schedule, a card or a cycle (EDD 03/11, Intake 03/06,
