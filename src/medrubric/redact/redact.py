@@ -1291,6 +1291,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             end = gap.start()
         if (
             kind in ("NAME", "LOCATION")
+            and start > 0
             and text.startswith("《", start - 1)
             and (text.endswith("》", start, end) or text.startswith("》", end))
         ):
