@@ -423,8 +423,8 @@ HELD_OUT_77 = {"en": ("en_blind77",), "zh": ("zh_blind77",)}
 # (1d17833: the tagger trained with blind 76), under the same conditions from a brief of
 # primary and community care, long-term conditions, ageing, and care across borders (expats,
 # retirees and families abroad, translated forms), and of retirement and commuter towns,
-# coastal resorts and expat neighbourhoods; to be measured once ("## Redaction:
-# seventy-eighth blind set").
+# coastal resorts and expat neighbourhoods; measured once ("## Redaction: seventy-eighth
+# blind set").
 HELD_OUT_78 = {"en": ("en_blind78",), "zh": ("zh_blind78",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
