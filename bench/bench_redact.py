@@ -417,14 +417,15 @@ HELD_OUT_76 = {"en": ("en_blind76",), "zh": ("zh_blind76",)}
 # retrained with it, flats and blocks by number, postal codes, service stations, lane
 # numbers), under the same conditions from a brief of hospital care (surgery, intensive
 # care, maternity, oncology, cardiology, stroke and trauma) and of regional capitals and
-# university cities; measured once ("## Redaction: seventy-seventh blind set").
+# university cities; measured once ("## Redaction: seventy-seventh blind set"), then taken
+# in with blind 78.
 HELD_OUT_77 = {"en": ("en_blind77",), "zh": ("zh_blind77",)}
 # Written while blind 77 awaited its take-in, committed before the redactor first ran on it
 # (1d17833: the tagger trained with blind 76), under the same conditions from a brief of
 # primary and community care, long-term conditions, ageing, and care across borders (expats,
 # retirees and families abroad, translated forms), and of retirement and commuter towns,
 # coastal resorts and expat neighbourhoods; measured once ("## Redaction: seventy-eighth
-# blind set").
+# blind set"), then taken in with blind 77.
 HELD_OUT_78 = {"en": ("en_blind78",), "zh": ("zh_blind78",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
@@ -766,8 +767,8 @@ def main() -> None:
         ("blind 74 (dev)", HELD_OUT_74),
         ("blind 75 (dev)", HELD_OUT_75),
         ("blind 76 (dev)", HELD_OUT_76),
-        ("blind 77 (held out)", HELD_OUT_77),
-        ("blind 78 (held out)", HELD_OUT_78),
+        ("blind 77 (dev)", HELD_OUT_77),
+        ("blind 78 (dev)", HELD_OUT_78),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

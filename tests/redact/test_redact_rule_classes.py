@@ -1344,6 +1344,75 @@ FOUND = {
         ("Cutting forearms since October half-term, PHQ-A 21", "DATE", "October half-term"),
         ("admitted to rehab on Eid ul Fitr. He was using", "DATE", "Eid ul Fitr"),
     ],
+    "seventy-seventh": [
+        ("阿公跌倒，ngày 12 tháng 3做了股骨头置换", "DATE", "ngày 12 tháng 3"),
+        ("clinic got moved to Triti 9 Apriliou, because of Easter", "DATE", "Triti 9 Apriliou"),
+        ("earliest slot is Mittwoch, 4. September.", "DATE", "Mittwoch, 4. September"),
+        ("诊所在136-20 Larchmont Ave, Flushing", "LOCATION", "136-20 Larchmont Ave"),
+        ("寄去 8100 Ackroyd Gardens #1207, Richmond BC", "LOCATION", "8100 Ackroyd Gardens #1207"),
+        ("had his gastrectomy in March 2022 and", "DATE", "March 2022"),
+        (
+            "在 Hospital Pakar Seri Melati, Klang 做 cataract surgery",
+            "LOCATION",
+            "Hospital Pakar Seri Melati",
+        ),
+    ],
+    "seventy-eighth": [
+        ("Vào viện: ngày 2 tháng 3 năm 2024", "DATE", "ngày 2 tháng 3 năm 2024"),
+        ("Visit: 9 เมษายน 2567 / Dx: gout", "DATE", "9 เมษายน 2567"),
+        ("Ημερομηνία: 12 Ιουνίου 2024.", "DATE", "12 Ιουνίου 2024"),
+        ("추석 연휴 那几天我妈摔了", "DATE", "추석"),
+        ("Mami: joi, 18 aprilie, la cardiolog", "DATE", "joi, 18 aprilie"),
+        ("Dr Phương will come on thứ Bảy 8/6. He is 84", "DATE", "thứ Bảy 8/6"),
+        ("consulta terça, 12/04 às 10h", "DATE", "terça, 12/04"),
+        ("日期：2024年11月18日（月）", "DATE", "2024年11月18日（月）"),
+        ("appt came thru, tues 4th june at 2", "DATE", "tues 4th june"),
+        ("Since the UTI in October 2023 he's worse", "DATE", "October 2023"),
+        ("Next review Dec 2024.", "DATE", "Dec 2024"),
+        ("Paciente: Sebastião Lima    Idade: 91 / Endereço", "AGE", "91"),
+        ("長者：龐婆婆\u3000年齡：95\u3000教育程度", "AGE", "95"),
+        ("林 玉英様（94歳）は入所", "AGE", "94"),
+        ("佐藤 花子様（94歳）は入所", "NAME", "佐藤 花子"),
+        ("ケアマネの山田さんがデイサービスを", "NAME", "山田"),
+        ("医生让ゆうとくん每天记峰流速", "NAME", "ゆうと"),
+        ("Anyone using Clínica San Telmo Playa? My", "LOCATION", "Clínica San Telmo Playa"),
+        (
+            "Nơi điều trị: Bệnh viện Đa khoa Tâm Phúc, Hải Phòng",
+            "LOCATION",
+            "Bệnh viện Đa khoa Tâm Phúc",
+        ),
+        (
+            "送Phòng khám Đa khoa Vạn Phúc Chợ Lớn检查",
+            "LOCATION",
+            "Phòng khám Đa khoa Vạn Phúc Chợ Lớn",
+        ),
+        (
+            "Szpital: Szpital Miejski im. Anny Wrzos, Nowy Sącz",
+            "LOCATION",
+            "Szpital Miejski im. Anny Wrzos",
+        ),
+        ("Ιδιωτική Κλινική Αγία Ειρήνη, Rethymno", "LOCATION", "Ιδιωτική Κλινική Αγία Ειρήνη"),
+        (
+            "stationäre Aufnahme in der Klinik am Isarbogen / Diagnose",
+            "LOCATION",
+            "Klinik am Isarbogen",
+        ),
+        ("去了영등포 새봄정형외과，说是骨折", "LOCATION", "영등포 새봄정형외과"),
+        ("医院：โรงพยาบาลล้านนาสุขใจ / 患者", "LOCATION", "โรงพยาบาลล้านนาสุขใจ"),
+        ("在六本木的ヒルズ健診センター做的", "LOCATION", "ヒルズ健診センター"),
+        ("令和5年より特別養護老人ホームさくら苑に入所", "LOCATION", "特別養護老人ホームさくら苑"),
+        (
+            "Domicilio: Calle Las Adelfas 7, 2ºB, 03189 Orihuela Costa / Fecha",
+            "LOCATION",
+            "Calle Las Adelfas 7, 2ºB, 03189 Orihuela Costa",
+        ),
+        ("We meet at Rua da Liberdade 12, Tavira.", "LOCATION", "Rua da Liberdade 12"),
+        ("CPF dela: 318.447.290-15 for the plano", "ID", "318.447.290-15"),
+        ("Doente: Ho Kuok Wai  BIR n.º 5/218463/2 / Clínica", "ID", "5/218463/2"),
+        ("Dr Phương will come to ngõ 12 Đặng Thai Mai, Tây Hồ", "LOCATION", "ngõ 12 Đặng Thai Mai"),
+        ("我妈在대림동菜市场门口摔了", "LOCATION", "대림동"),
+        ("booked Clarendon Eye Unit 21/06/2024.", "LOCATION", "Clarendon Eye Unit"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1811,6 +1880,16 @@ EDGES = {
         ("“张仲景”牌六味地黄丸能不能和舍曲林一起吃", "张仲景"),
         ("Visitors log – Larch Ward, 14/02/24.", "Larch Ward"),
     ],
+    "seventy-eighth": [
+        # a scale named after a hospital, a street's kind read in English, a grandmother, a
+        # Korean word ending in 동 with no word of where before it, a month and year with no
+        # event before it
+        ("the Hospital Anxiety and Depression Scale score 14", "Hospital Anxiety"),
+        ("join via Zoom 12 people", "via Zoom 12"),
+        ("おばあちゃんが転んだ", "おばあ"),
+        ("每天做운동 30分钟", "운동"),
+        ("expiry Dec 2025 on the box", "Dec 2025"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2132,6 +2211,15 @@ KEPT = {
         ("2 years after he stopped his Depakene. We live in", "Depakene"),
         ("a Roger pen would help in meetings", "Roger pen"),
     ],
+    "seventy-eighth": [
+        ("I've tried Duspatalin and Colofac, nothing works", "Duspatalin"),
+        ("BMI 41, STOP-BANG 6, Mallampati III. Listed for", "Mallampati III"),
+        ("the chemist gave my father Ecosprin 75 and Rosuvas 10", "Ecosprin 75"),
+        ("placed 2 Straumann implants for $2,400", "Straumann"),
+        ("OP：Hüft-TEP links（左全髋关节置换）", "Hüft-TEP"),
+        ("Diet: soft & bite-sized, Fresubin twice daily", "Fresubin"),
+        ("The Stollen went down well at the ward party", "Stollen"),
+    ],
 }
 
 
@@ -2239,6 +2327,9 @@ def test_a_finding_runs_on_over_what_closes_its_name(text, value):
         ("妈妈去白石岗强制隔离戒毒所看你", "白石岗强制隔离戒毒所"),
         ("寄给 Mr Zheng：133-47 Cedar Brook Ave, Apt 3F, Flushing", "133-47 Cedar Brook Ave"),
         ("Tuesday night meeting, St Kevin's parish hall, sign-in:", "St Kevin's parish hall"),
+        # seventy-eighth: a shop on a Hong Kong street's ground floor, a flat after a block
+        ("阿嫲喺深水埗福華里18號地下嗰間中醫診所針灸", "深水埗福華里18號地下"),
+        ("家訪紀錄：黃大仙鳳德南邨翠鳳樓1214室，阿May姐", "鳳德南邨翠鳳樓1214室"),
     ],
 )
 def test_a_place_runs_on_over_its_lane_floor_station_or_hall(text, value):

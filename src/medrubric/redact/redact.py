@@ -134,6 +134,9 @@ _ZH_PLACE_TAIL = re.compile(
     r"|(?<=[號号])\d{1,2}[樓楼]"
     # …a floor and a flat after a Hong Kong block (石硤尾邨美翠樓|12樓1207室)
     r"|(?<=[樓楼座閣阁])\d{1,2}[樓楼](?:\d{1,4}室|[A-H]室?)?"
+    # …a flat's number alone after a block (翠鳳樓|1214室) and a shop on the ground floor after
+    # its number (福華里18號|地下)
+    r"|(?<=[樓楼座閣阁])\d{3,4}室|(?<=[號号])(?:地下|地舖|地鋪)"
     r"|(?:林场|林場|农场|農場|牧场|牧場)"
     # …an island's word (涠洲|岛, 綠|島, 鼓浪|屿, 庙|岛列岛 stays whole: 列岛 first), a maternal
     # and child health station's (平襄镇妇幼|保健站) and a village of two or three characters
@@ -606,6 +609,12 @@ _AFTER = {
         # Centre, Kasoa| Dental Clinic).
         r"|[ \t]+(?:Eye|Dental|Heart|Skin|Ear|Hearing|Kidney|Cancer|Fertility|Physio|Medical"
         r"|Health|Family Health|Women's|Children's)[ \t]+(?:Centre|Center|Clinic|Hospital)\b"
+        # …and a unit or service of a kind of care (Clarendon| Eye Unit, Riverside| Day Surgery
+        # Unit, Holbrook| Memory Service, Oguaa| Home Care), and a flat's number after a
+        # street (Ackroyd Gardens| #1207).
+        r"|[ \t]+(?:Eye|Day Surgery|Memory|Renal|Dialysis|Stroke|Hearing)[ \t]+(?:Unit|Service)\b"
+        r"|[ \t]+Home[ \t]+Care\b"
+        r"|(?<=[a-z])[ \t]+#\d{2,5}(?![\d-])"
         r"|(?<=Lying-)in\b|(?<=Drop)-in\b|(?<=Drop-)in\b"
         # …a sector or block of a town after it (Orangi Town| sector 11).
         r"|\s+(?:[Ss]ector|[Bb]lock|[Pp]hase)\s+\d{1,3}[A-Z]?\b(?![.,]\d)"
@@ -620,6 +629,8 @@ _AFTER = {
     # A Chinese date takes in its weekday in brackets (4月22日（周一）), an English one its range.
     "DATE": re.compile(
         r"\s?[（(](?:周|週|星期|礼拜|禮拜)?[一二三四五六日天][）)]"
+        # …or its Japanese weekday (2024年11月18日|（月）).
+        r"|(?<=日)\s?[（(][月火水木金土日][）)]"
         # …and the last day of a range after a month and day (July 3|-7).
         r"|(?:(?<=[A-Za-z] \d)|(?<=[A-Za-z] \d\d))[-–]\d{1,2}\b(?![-/.:]?\d)"
         # …and the part of the day or the week after a weekday (Sunday| night, Thursday| week).
@@ -655,9 +666,10 @@ _BEFORE = {
         r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s*[0-9][0-9A-Za-z]{0,3},?\s+$"
         # …or a unit's word before its number (Unit| 4, Knocknacarra).
         r"|(?<![\w])(?:Flat|Apt|Apartment|Unit|Suite)\.?\s+$"
-        r"|(?<![\w.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
+        # …or a house number, after a Chinese character too (住|136-20 Cherrywood Ave).
+        r"|(?<![A-Za-z0-9_.,/])(?<!Ward )(?<!Bed )(?<!Bay )(?<!Room )(?<!Unit )\d{1,4}[A-Za-z]?\s+$"
         # …or a Queens house number's first part before its hyphen (133-|47 Cedar Brook Ave).
-        r"|(?<![\w.,/-])\d{2,3}-$"
+        r"|(?<![A-Za-z0-9_.,/-])\d{2,3}-$"
         # …or a house number with a slash and a comma (42/3, Galle Road).
         r"|(?<![\w.,/])\d{1,4}/\d{1,3}[A-Za-z]?,\s+$"
         # …or the word a particle joins to its name (Chy an| Mor Care Home).
@@ -696,7 +708,7 @@ _ID_DIGITS = re.compile(r"(?<![\w-])\d{1,4}$")
 _ZH_FACILITY_END = re.compile(
     r"(?:医院|醫院|卫生院|衛生院|保健院|诊所|診所|门诊部|門診部|中医馆|中醫館|国医馆|國醫館)$"
 )
-_ZH_WHERE_WORDS = frozenset("在的到去于於送转轉住了那这這哪种種个個家所一我你他她们們还還是")
+_ZH_WHERE_WORDS = frozenset("在的到去于於送转轉介住了那这這哪种種个個家所一我你他她们們还還是")
 _ZH_FACILITY_HEAD = re.compile(r"(?<=[在的到去于於送转轉住了是个個])[\u4e00-\u9fff]{1,2}$")
 # Eras a Chinese date is counted in, taken in whatever its numerals (民國|一一三年三月五日).
 _ERAS = frozenset(("民國", "民国"))

@@ -549,6 +549,7 @@ def rules() -> tuple[Rule, ...]:
         days_on_forms_rules,
         people_and_speakers_rules,
         numbers_by_their_word_rules,
+        abroad_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -2532,7 +2533,8 @@ def calendar_rules() -> tuple[Rule, ...]:
       août 2019, 26 Des), and a month's name and a day (agosto 3);
     - a weekday's name after a word that dates an event (coming Déardaoin, on Diciadain, el
       jueves; lower-case English too: bring her in friday), before the day's number (jueves
-      8) or before a word that makes it one day (mardi dernier)."""
+      8) or a numeric date (terça, 12/04; thứ Bảy 8/6) or before a word that makes it one
+      day (mardi dernier)."""
     lex = lexicon()
     day_month = trie(_calendar_names(lex.months, 3, widely=10, after_day=True))
     month_day = trie(_calendar_names(lex.months, 3, widely=None))
@@ -2577,7 +2579,9 @@ def calendar_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 rf"(?<![\w'’-])((?i:{weekdays})[ \t,]+{_DAY}(?:er|º)?"
-                rf"(?:\.?[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER})?)"
+                rf"(?:\.?[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER}"
+                # …or its month by number (thứ Bảy 8/6, terça, 12/04)
+                r"|[./](?:1[0-2]|0?[1-9])(?:[./](?:19|20)?\d\d)?)?)"
                 r"(?![\w'’]|[.,/:]\d)"
             ),
             group=1,
@@ -7257,13 +7261,17 @@ def _in_chinese_text(text: str, start: int, end: int) -> bool:
 
 
 # An event of a person's care or life in the sentence before a month and year (his Kasai
-# operation failed in March 2023, referred by my GP in September 2022, born Feb 1986).
+# operation failed in March 2023, referred by my GP in September 2022, born Feb 1986, next
+# review Dec 2024).
 _PERSONAL_EVENT = re.compile(
     r"(?i)\b(?:born|birth|diagnos\w*|operat\w*|surgery|admitted|admission|discharged|referred"
     r"|died|passed away|death|delivered|transplant\w*|seen|went|hospital\w*|treated|started"
     r"|stopped|appointment|procedure|scan|biopsy|fractured?|stroke|heart attack|fell|fall"
     r"|injured|injury|accident|joined|moved|married|wedding|served|deployed|enlisted"
-    r"|released?|release|worked|relapsed)\b"
+    r"|released?|release|worked|relapsed"
+    # …and a review booked or an illness since (Next review Dec 2024; since the UTI in
+    # October 2023).
+    r"|review|since|UTI|infection|\w+(?:ectomy|otomy|plasty|scopy))\b"
     r"[^.!?\n]{0,60}$"
 )
 
@@ -9742,3 +9750,178 @@ def _hangul_name(text: str, start: int, end: int) -> bool:
     hangul = sum("\uac00" <= ch <= "\ud7a3" for ch in text)
     letters = sum(ch.isalpha() for ch in text)
     return hangul * 2 < letters
+
+
+# Letters of every script with case, for the words of places named in other languages
+# (Phương Nam, Αγία Ειρήνη, Sącz): a capital, then small letters or an apostrophe.
+_CASED = [chr(c) for c in range(0xC0, 0x2000)]
+_ANY_UPPER = "A-Z" + "".join(ch for ch in _CASED if ch.isupper())
+_ANY_LOWER = "a-z" + "".join(ch for ch in _CASED if ch.islower())
+_ANY_CAP = rf"[{_ANY_UPPER}][{_ANY_LOWER}'’]+"
+_NOT_LATIN_BEFORE = r"(?<![A-Za-z\u00c0-\u024f\u1e00-\u1eff])"
+# A date in Vietnamese: the day and the month, and the year where written (ngày 12 tháng 3,
+# ngày 2 tháng 3 năm 2024).
+_VI_DATE = re.compile(
+    rf"{_NOT_LATIN_BEFORE}((?i:ngày)[ \t]+{_DAY}[ \t]+(?i:tháng)[ \t]+(?:1[0-2]|0?[1-9])"
+    r"(?:,?[ \t]+(?i:năm)[ \t]+(?:19|20)\d\d)?)(?!\d)"
+)
+# A date in Thai: the day, the month's name, and the year of the Buddhist era where written
+# (9 เมษายน 2567, 5 มกราคม พ.ศ. 2567).
+_TH_DATE = re.compile(
+    rf"(?<!\d)({_DAY}[ \t]*(?:มกราคม|กุมภาพันธ์|มีนาคม|เมษายน|พฤษภาคม|มิถุนายน|กรกฎาคม|สิงหาคม"
+    r"|กันยายน|ตุลาคม|พฤศจิกายน|ธันวาคม)(?:[ \t]*(?:พ\.ศ\.[ \t]*)?(?:25|19|20)\d\d)?)(?!\d)"
+)
+# A date in Greek, in its letters or in Latin ones: the day and the month's name in the
+# genitive, the weekday before them and the year after where written (12 Ιουνίου 2024, Triti 9
+# Apriliou).
+_GR_DATE = re.compile(
+    r"(?<![\w])((?:(?i:Δευτέρα|Τρίτη|Τετάρτη|Πέμπτη|Παρασκευή|Σάββατο|Κυριακή|Deftera|Triti"
+    rf"|Tetarti|Pempti|Paraskevi|Savvato|Kyriaki),?[ \t]+)?{_DAY}[ \t]+"
+    r"(?i:Ιανουαρίου|Φεβρουαρίου|Μαρτίου|Απριλίου|Μαΐου|Μαίου|Ιουνίου|Ιουλίου|Αυγούστου"
+    r"|Σεπτεμβρίου|Οκτωβρίου|Νοεμβρίου|Δεκεμβρίου|Ianouariou|Fevrouariou|Martiou|Apriliou|Maiou"
+    r"|Iouniou|Iouliou|Avgoustou|Septemvriou|Oktovriou|Noemvriou|Dekemvriou)"
+    r"(?:[ \t]+(?:19|20)\d\d)?)(?![\w])"
+)
+# Korea's harvest festival and new year, which date what happened in them (추석 연휴 那几天).
+_KO_HOLIDAY = re.compile(r"(?<![\uac00-\ud7a3])(추석|설날)(?![\uac00-\ud7a3])")
+# A hospital, clinic or pharmacy named in the language of its country, its kind and its
+# name whole (Clínica do Estoril Atlântico, Hospital Particular do Barlavento, Szpital Miejski
+# im. Anny Wrzos, Bệnh viện Đa khoa Tâm Phúc, Klinik am Isarbogen), also written into Chinese
+# text (送Phòng khám Đa khoa Vạn Phúc Chợ Lớn检查).
+_FACILITY_ABROAD = re.compile(
+    rf"{_NOT_LATIN_BEFORE}((?:Clínica|Clinica|Policlínica|Policlinica|Hospital|Ospedale|Szpital"
+    # (a Malay Klinik by the health posts' rule, a German one before am, an or im here)
+    r"|Klinik(?:um)?(?=[ \t]+(?:am|an|im)\b)|Farmacia|Farmácia|Bệnh viện|Phòng khám)"
+    r"(?:[ \t]+(?:Đa khoa|Quốc tế|Particular|Privado|Privada|Pakar|Miejski|Wojewódzki"
+    r"|Powiatowy|Universitario|Universitário))*"
+    rf"(?:(?:[ \t]+(?:de|do|da|dos|das|del|della|di|am|an|im\.|la|el|Sf\.))*[ \t]+{_ANY_CAP})"
+    r"{1,5})"
+)
+# …and in Greek, Japanese, Korean and Thai letters (Ιδιωτική Κλινική Αγία Ειρήνη,
+# 千里丘こども内科, 特別養護老人ホームさくら苑, 영등포 새봄정형외과, โรงพยาบาลล้านนาสุขใจ).
+_FACILITY_ABROAD_SCRIPTS = re.compile(
+    r"((?:Ιδιωτική[ \t]+)?Κλινική(?:[ \t]+[Α-ΩΆ-Ώ][α-ωά-ώϊϋΐΰ]+){1,3}"
+    r"|(?:特別養護老人ホーム|老人ホーム|グループホーム)[\u3040-\u30ff\u4e00-\u9fff]{1,6}?[苑園荘]"
+    r"|[\u4e00-\u9fff]{0,3}[\u3040-\u30ff][\u3040-\u30ff\u4e00-\u9fff]{0,8}?"
+    r"(?:クリニック|内科|小児科|歯科|医院|病院|健診センター|メディカルスクエア)"
+    r"|(?:[\uac00-\ud7a3]{2,4}[ \t])?[\uac00-\ud7a3]{1,6}?"
+    r"(?:내과의원|정형외과|내과|의원|병원|치과|한의원)"
+    r"|โรงพยาบาล[\u0e00-\u0e7f]{2,20})"
+)
+# An age over 89 in a form's field of another language (Idade: 90, 年齡：95) or before
+# Japanese 歳 ((94歳)).
+_AGE_FIELD_ABROAD = re.compile(
+    rf"(?:{_NOT_LATIN_BEFORE}(?i:idade|edad|âge|alter|età|wiek|tuổi|ηλικία|yaş|leeftijd)"
+    r"|年齡|年紀)[ \t]*[:：][ \t\u3000]*(9\d|1[01]\d)(?!\d)"
+)
+_JP_AGE = re.compile(r"(?<!\d)(9\d|1[01]\d)(?=歳)")
+# A Japanese name before its honorific: a surname of the list alone or with its given name
+# (山田さん, 林 玉英様), or a child's name in hiragana before くん or ちゃん (ゆうとくん; not
+# おばあちゃん, a grandmother).
+_JP_HONORIFIC = r"(?=さん|様|さま|くん|ちゃん|先生)"
+_JP_KANA_NAME = re.compile(
+    r"(?<![\u3040-\u30ff])(?!お(?:ばあ|じい|かあ|とう|ねえ|にい)|ばあ|じい|あか)"
+    r"([\u3041-\u3093]{2,4}?)(?=くん|ちゃん)"
+)
+
+# A street in Spain, Portugal, Latin America, Italy, Romania or Poland by its kind, its name
+# and its number, with the floor and door and the postcode where written (Calle Las Adelfas
+# 7, 2ºB; Rua da Liberdade 12; ul. Kościuszki 14/3).
+_STREET_ABROAD = re.compile(
+    r"(?<![\w.])((?:Calle|C/|Avenida|Avda\.|Rua|Travessa|Largo|Praça|Carrer|Passeig|Camino|Paseo"
+    r"|Plaza|Strada|Via|Viale|Corso|Piazza|Strada|Bulevardul|Str\.|ul\.|ulica|al\.|aleja)"
+    rf"(?:(?:[ \t]+(?:de|da|do|dos|das|del|la|las|los|el|di|della|San|Santa))*[ \t]+{_ANY_CAP})"
+    r"{1,4},?[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,3})?"
+    r"(?:,[ \t]*\d{1,2}[ºª°][ \t]?[A-Za-z]?(?:[ \t]?(?:Dto|Esq|Izq|Dcha|Dta)\.?)?)?"
+    rf"(?:,[ \t]*\d{{4,5}}(?:-\d{{3}})?[ \t]+{_ANY_CAP}(?:[ \t]+{_ANY_CAP})?)?)(?![\w/])"
+)
+# Numbers by their shape alone: a Brazilian CPF (318.447.290-15) and a Macau resident's
+# card (5/218463/2).
+_CPF = re.compile(r"(?<![\d.])(\d{3}\.\d{3}\.\d{3}-\d{2})(?![\d.-])")
+_MACAU_ID = re.compile(r"(?<![\d/])([157]/\d{6}/\d)(?![\d/])")
+# A weekday and a day and a month all in lower case, as a hurried post writes them (tues 4th
+# june, sat 12 oct).
+_LOWER_WEEKDAY_DATE = re.compile(
+    r"(?<![\w'’])((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?\.?,?[ \t]+"
+    r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*)(?![\w'’])"
+)
+
+# A Vietnamese lane or alley by its number and street (ngõ 12 Đặng Thai Mai, hẻm 45/7 Trần
+# Hưng Đạo).
+_VI_LANE = re.compile(
+    rf"{_NOT_LATIN_BEFORE}((?i:ngõ|ngách|hẻm|kiệt)[ \t]+\d{{1,4}}(?:/\d{{1,4}})?"
+    rf"(?:[ \t]+{_ANY_CAP}){{1,4}})"
+)
+# A Korean neighbourhood (동) where a Chinese sentence says someone was (在대림동, 住방배동).
+_KO_NEIGHBOURHOOD = re.compile(r"(?<=[在住去到从從])([\uac00-\ud7a3]{1,3}동)(?![\uac00-\ud7a3])")
+
+
+def _no_english_street(value: str) -> bool:
+    """Where a street's kind is also an English word (Via, Plaza, Corso, Largo), its name's
+    first word is no everyday English word: "via Zoom 2" and "Plaza Hotel 5" stay."""
+    kind, _, rest = value.partition(" ")
+    if kind not in ("Via", "Plaza", "Corso", "Largo", "Camino", "Paseo"):
+        return True
+    name = re.findall(_ANY_CAP, rest)
+    return bool(name) and _no_everyday_word(name[0])
+
+
+def _no_english_first_word(value: str) -> bool:
+    """A facility's first word after its kind and qualifiers is no everyday English word: the
+    Hospital Anxiety and Depression Scale, Hospital Road and Klinik Trust stay."""
+    words = re.findall(_ANY_CAP, value)
+    return len(words) > 1 and _no_everyday_word(words[1])
+
+
+def abroad_rules() -> tuple[Rule, ...]:
+    """What posts from abroad write in the forms of their country (blind sets 77 and 78):
+    dates in Vietnamese, Thai and Greek, Korea's festivals, a weekday of any language with a
+    comma before a day and a month (joi, 18 aprilie; Mittwoch, 4. September), a weekday and
+    date all in lower case (tues 4th june), facilities and streets named in their country's
+    language, a Vietnamese lane and a Korean neighbourhood, ages over 89 in a foreign form's
+    field, Japanese names before their honorific, a Brazilian CPF and a Macau identity card by
+    their shape."""
+    lex = lexicon()
+    weekdays = trie(
+        tuple(
+            n
+            for n, langs in lex.weekdays.items()
+            if "en" not in langs and len(n) >= 3 and n not in lex.en_common_words
+        )
+    )
+    months = trie(tuple(n for n in lex.months if len(n) >= 3))
+    c = re.compile
+    return (
+        Rule("DATE", _VI_DATE, group=1, min_digits=2, cues=("ngày",)),
+        Rule("DATE", _TH_DATE, group=1, min_digits=1),
+        Rule("DATE", _GR_DATE, group=1, min_digits=1),
+        Rule("DATE", _KO_HOLIDAY, group=1, cues=("추석", "설날")),
+        Rule(
+            "DATE",
+            c(
+                rf"(?<![\w'’-])((?i:{weekdays}),[ \t]+{_DAY}\.?[ \t]+(?:de[ \t]+)?"
+                rf"(?i:{months}){_YEAR_AFTER})(?![\w'’-])"
+            ),
+            group=1,
+            min_digits=1,
+            cues=(",",),
+        ),
+        Rule("LOCATION", _FACILITY_ABROAD, group=1, accept=_no_english_first_word),
+        Rule("LOCATION", _FACILITY_ABROAD_SCRIPTS, group=1),
+        Rule("AGE", _AGE_FIELD_ABROAD, group=1, min_digits=2),
+        Rule("AGE", _JP_AGE, group=1, min_digits=2, cues=("歳",)),
+        Rule(
+            "NAME",
+            c(rf"((?:{_words(lex.jp_surnames)})(?:[ \t]?{_HAN}{{1,2}}?)?){_JP_HONORIFIC}"),
+            group=1,
+            cues=("さん", "様", "さま", "くん", "ちゃん", "先生"),
+        ),
+        Rule("NAME", _JP_KANA_NAME, group=1, cues=("くん", "ちゃん")),
+        Rule("LOCATION", _STREET_ABROAD, group=1, min_digits=1, accept=_no_english_street),
+        Rule("ID", _CPF, group=1, min_digits=11),
+        Rule("ID", _MACAU_ID, group=1, min_digits=8),
+        Rule("DATE", _LOWER_WEEKDAY_DATE, group=1, min_digits=1),
+        Rule("LOCATION", _VI_LANE, group=1, min_digits=1),
+        Rule("LOCATION", _KO_NEIGHBOURHOOD, group=1, cues=("동",)),
+    )

@@ -11,16 +11,19 @@ overlap nothing found already (`redact.find_identifiers`), and pass the same all
 (drugs, eponyms, medical terms, countries).
 
 The shipped model is `data/tagger.crfsuite`, its training record `data/tagger.json` (the sets,
-their commit, the parameters); `python -m medrubric.redact.train` rebuilds both. Training is
-deterministic: the same snippets in the same order give the same model file.
+their commit, the parameters, the digests of the training items and of the model file);
+`python -m medrubric.redact.train` rebuilds both. Training is deterministic: the same items in
+the same order give the same model file.
 `MEDRUBRIC_TAGGER=0` turns the tagger off; `MEDRUBRIC_TAGGER=PATH` uses another model file.
 It runs only when NER is on (`MEDRUBRIC_NER`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import ipaddress
+import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -252,17 +255,52 @@ def labels(seq: Sequence[Unit], spans: Iterable[tuple[str, int, int]]) -> list[s
     return tags
 
 
-def train(examples: Iterable[tuple[str, Sequence[tuple[str, int, int]]]], model: Path) -> None:
-    """Train a CRF on (text, labelled spans) pairs and write it to `model`."""
-    import pycrfsuite
+Example = tuple[str, Sequence[tuple[str, int, int]]]
+TrainingItem = tuple[list[list[str]], list[str]]
 
-    trainer = pycrfsuite.Trainer(verbose=False)
+
+def training_items(examples: Iterable[Example]) -> Iterator[TrainingItem]:
+    """What the CRF learns from each (text, labelled spans) pair: the feature strings of each
+    unit and the unit's label; a text with no unit gives nothing."""
     for text, spans in examples:
         seq, feats = features(text)
         if seq:
-            trainer.append(feats, labels(seq, spans))
+            yield feats, labels(seq, spans)
+
+
+def _digested(items: Iterable[TrainingItem], digest: Any) -> Iterator[TrainingItem]:
+    for feats, tags in items:
+        digest.update(json.dumps([feats, tags], ensure_ascii=False).encode("utf-8") + b"\n")
+        yield feats, tags
+
+
+def _new_digest() -> Any:
+    return hashlib.sha256(json.dumps(PARAMS, sort_keys=True).encode("utf-8"))
+
+
+def inputs_digest(items: Iterable[TrainingItem]) -> str:
+    """SHA-256 of the CRF's parameters and of every training item, in order. crfsuite's
+    training is deterministic, so two trainings with one digest write the same model file:
+    the shipped record keeps the digest (`tagger.json`, `inputs_sha256`), and a change of the
+    labelled sets, the features or the parameters shows as a new one without retraining."""
+    digest = _new_digest()
+    for _ in _digested(items, digest):
+        pass
+    return str(digest.hexdigest())
+
+
+def train(examples: Iterable[Example], model: Path) -> str:
+    """Train a CRF on (text, labelled spans) pairs, write it to `model` and return the digest
+    of what it learned from (`inputs_digest`)."""
+    import pycrfsuite
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    digest = _new_digest()
+    for feats, tags in _digested(training_items(examples), digest):
+        trainer.append(feats, tags)
     trainer.set_params(PARAMS)
     trainer.train(str(model))
+    return str(digest.hexdigest())
 
 
 @lru_cache(maxsize=1)
