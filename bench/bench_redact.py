@@ -432,7 +432,7 @@ HELD_OUT_78 = {"en": ("en_blind78",), "zh": ("zh_blind78",)}
 # named abroad), under the same conditions from a brief of emergencies, travel and events
 # (ambulances, A&E, poison lines, disaster relief, cruise ships and flights, holidays,
 # pilgrimages, marathons and festivals), and of transport hubs, tourist sites, national parks
-# and pilgrimage towns; to be measured once ("## Redaction: seventy-ninth blind set").
+# and pilgrimage towns; measured once ("## Redaction: seventy-ninth blind set").
 HELD_OUT_79 = {"en": ("en_blind79",), "zh": ("zh_blind79",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
