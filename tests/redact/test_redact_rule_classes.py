@@ -1413,6 +1413,17 @@ FOUND = {
         ("我妈在대림동菜市场门口摔了", "LOCATION", "대림동"),
         ("booked Clarendon Eye Unit 21/06/2024.", "LOCATION", "Clarendon Eye Unit"),
     ],
+    "seventy-ninth": [
+        ("今早在白云机场T2安检口，排我前面的阿伯", "LOCATION", "白云"),
+        ("我爸前天在樟宜机场晕倒，送去医院", "LOCATION", "樟宜"),
+        ("在朱家尖码头等轮渡的时候", "LOCATION", "朱家尖"),
+        ("高鐵左營站月台上，一位阿伯突然胸痛", "LOCATION", "左營站"),
+        ("坐缆车上峨眉山金顶，一到就说胸口闷", "LOCATION", "峨眉山"),
+        ("帶阿嬤坐郵輪去石垣島，結果她在船上跌倒", "LOCATION", "石垣島"),
+        ("患儿，男，4岁（外婆喊他乖乖），回程轮渡上", "NAME", "乖乖"),
+        ("我们住West Yellowstone（59758），我妈", "LOCATION", "59758"),
+        ("账单寄到我们Fremont家里（94538），一看", "LOCATION", "94538"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1890,6 +1901,13 @@ EDGES = {
         ("每天做운동 30分钟", "운동"),
         ("expiry Dec 2025 on the box", "Dec 2025"),
     ],
+    "seventy-ninth": [
+        # a mountain "this" one, half a mountain, the capital's airport, a child not woken
+        ("我们在这座山上休息了一会", "这座山"),
+        ("爬到半山腰休息", "半山"),
+        ("在首都机场T3接机", "首都"),
+        ("他叫不醒，快叫救护车，", "不醒"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2219,6 +2237,14 @@ KEPT = {
         ("OP：Hüft-TEP links（左全髋关节置换）", "Hüft-TEP"),
         ("Diet: soft & bite-sized, Fresubin twice daily", "Fresubin"),
         ("The Stollen went down well at the ward party", "Stollen"),
+    ],
+    "seventy-ninth": [
+        ("glued my chin with Dermabond like a pro", "Dermabond"),
+        ("pôs Compeed e Betadine. No dia seguinte", "Betadine"),
+        ("在藥局買了彈性繃帶跟撒隆巴斯。這樣要不要", "撒隆巴斯"),
+        ("都中了 Bali belly，拉到脱水", "Bali belly"),
+        ("一男子自泡草乌酒喝了半斤", "草乌"),
+        ("reduced w entonox + Cunningham technique, no sedation", "Cunningham technique"),
     ],
 }
 

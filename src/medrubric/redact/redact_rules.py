@@ -550,6 +550,7 @@ def rules() -> tuple[Rule, ...]:
         people_and_speakers_rules,
         numbers_by_their_word_rules,
         abroad_rules,
+        travel_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -9924,4 +9925,51 @@ def abroad_rules() -> tuple[Rule, ...]:
         Rule("DATE", _LOWER_WEEKDAY_DATE, group=1, min_digits=1),
         Rule("LOCATION", _VI_LANE, group=1, min_digits=1),
         Rule("LOCATION", _KO_NEIGHBOURHOOD, group=1, cues=("동",)),
+    )
+
+
+# A place a traveller passes through, by the word of its kind after it: an airport's or a
+# ferry pier's after a word of where (在白云|机场, 在樟宜|國際機場, 在朱家尖|码头), a station on a
+# railway or metro line (高鐵|左營站), a mountain or an island gone up or to (上|峨眉山,
+# 去|石垣島); not "this" or "that" one (在这座山).
+_ZH_WHERE_BEFORE = r"(?<=[在到从從去于於飞飛往至抵达達的经經])"
+# The characters of such a place's name: none a word of where, going or "this" (爬到|半山,
+# 去了|平潭岛 are no names).
+_ZH_TRAVEL_CHAR = rf"(?:(?![到在去上爬登朝了过過半这這那哪一座个個从從往至的]){_HAN})"
+_ZH_PORT = re.compile(
+    rf"{_ZH_WHERE_BEFORE}(?!本|国际|國際|首都)({_ZH_TRAVEL_CHAR}{{2,3}}?)"
+    r"(?=(?:国际|國際)?(?:机场|機場)|码头|碼頭)"
+)
+_ZH_STATION = re.compile(rf"(?<=高铁|高鐵|捷运|捷運|地铁|地鐵|火车|火車)({_HAN}{{2,3}}站)")
+_ZH_MOUNTAIN = re.compile(
+    rf"(?<=[上爬登朝去到在])({_ZH_TRAVEL_CHAR}{{2}}山)(?![区區市县縣路街脚腳下上])"
+)
+_ZH_ISLAND = re.compile(
+    rf"(?<=[去到在往登])(?![小海])({_ZH_TRAVEL_CHAR}{{2,3}}[島岛])(?![上区區市县縣路街])"
+)
+# A child's pet name given as such (汤圆（小名，8岁）, 外婆喊他乖乖）, 小孩叫石头，).
+_ZH_PET_NAME = re.compile(rf"({_HAN}{{1,4}}?)(?=[（(]小名)")
+_ZH_CALLED = re.compile(
+    r"(?:(?<=名叫)|(?<=小名)|(?<=外号)|(?<=綽號)|(?<=绰号)|(?<=喊他)|(?<=叫他)|(?<=喊她)"
+    rf"|(?<=叫她)|(?<=孩叫)|(?<=子叫))[：:]?({_HAN}{{2}})(?=[）)，,。；;\s])"
+)
+# A US ZIP code in brackets after the town or the home it is of, in a Chinese post (West
+# Yellowstone（59758）, Fremont家里（94538）).
+_ZIP_IN_BRACKETS = re.compile(
+    r"(?<=[A-Za-z])(?:家里|家裡|家|那边|那邊)?[（(](\d{5}(?:-\d{4})?)[）)]"
+)
+
+
+def travel_rules() -> tuple[Rule, ...]:
+    """What a post from a journey or an emergency away from home names (blind set 79): an
+    airport, a pier, a station, a mountain or an island by the word of its kind in Chinese, a
+    child's pet name given as such, a US ZIP code in brackets in a Chinese post."""
+    return (
+        Rule("LOCATION", _ZH_PORT, group=1, cues=("机场", "機場", "码头", "碼頭")),
+        Rule("LOCATION", _ZH_STATION, group=1, cues=("站",)),
+        Rule("LOCATION", _ZH_MOUNTAIN, group=1, cues=("山",)),
+        Rule("LOCATION", _ZH_ISLAND, group=1, cues=("島", "岛")),
+        Rule("NAME", _ZH_PET_NAME, group=1, cues=("小名",)),
+        Rule("NAME", _ZH_CALLED, group=1, cues=("叫", "喊", "名", "号", "號")),
+        Rule("LOCATION", _ZIP_IN_BRACKETS, group=1, min_digits=5),
     )

@@ -570,7 +570,11 @@ def _short_lower_word(span: str) -> bool:
     )
 
 
-_WEEKDAYS = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days)")
+_PLURAL_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
+# Weekdays in the plural, one or a list of them (Mondays and Thursdays).
+_WEEKDAYS = re.compile(
+    rf"(?i:{_PLURAL_WEEKDAY}(?:(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+){_PLURAL_WEEKDAY})*)"
+)
 
 
 def plausible(kind: str, text: str, start: int, end: int) -> bool:
@@ -593,7 +597,7 @@ def plausible(kind: str, text: str, start: int, end: int) -> bool:
     - an age in digits is over 89 with an age word next to it (aged, years, 岁), not after
       "glucose was", and has no decimal part (aged 90.5 kg is a weight);
     - a date is not a month or year alone (上个月, last year), weekdays in the plural (a
-      routine: the clinic runs on Mondays) nor a ward named by a number
+      routine: the clinic runs on Mondays, or on Mondays and Thursdays) nor a ward named by a number
       and a compass point (4 North) or one followed by other words, and every number written
       like a date (150/95, 6.1, 4/10) has three parts, none over 31 but the year, one of
       them 12 or under, and a year of two or four digits (10/5/5 is a dose schedule);
