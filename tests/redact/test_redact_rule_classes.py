@@ -2237,6 +2237,8 @@ KEPT = {
         ("OP：Hüft-TEP links（左全髋关节置换）", "Hüft-TEP"),
         ("Diet: soft & bite-sized, Fresubin twice daily", "Fresubin"),
         ("The Stollen went down well at the ward party", "Stollen"),
+        # a clinic's name does not take in the 介 of 转介 (refer to) before it
+        ("医生建议转介仁济医院做检查", "转介"),
     ],
     "seventy-ninth": [
         ("glued my chin with Dermabond like a pro", "Dermabond"),
