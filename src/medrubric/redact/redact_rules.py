@@ -9830,7 +9830,7 @@ _JP_KANA_NAME = re.compile(
 # 7, 2ºB; Rua da Liberdade 12; ul. Kościuszki 14/3).
 _STREET_ABROAD = re.compile(
     r"(?<![\w.])((?:Calle|C/|Avenida|Avda\.|Rua|Travessa|Largo|Praça|Carrer|Passeig|Camino|Paseo"
-    r"|Plaza|Strada|Via|Viale|Corso|Piazza|Strada|Bulevardul|Str\.|ul\.|ulica|al\.|aleja)"
+    r"|Plaza|Strada|Via|Viale|Corso|Piazza|Bulevardul|Str\.|ul\.|ulica|al\.|aleja)"
     rf"(?:(?:[ \t]+(?:de|da|do|dos|das|del|la|las|los|el|di|della|San|Santa))*[ \t]+{_ANY_CAP})"
     r"{1,4},?[ \t]+\d{1,4}[A-Za-z]?(?:/\d{1,3})?"
     r"(?:,[ \t]*\d{1,2}[ºª°][ \t]?[A-Za-z]?(?:[ \t]?(?:Dto|Esq|Izq|Dcha|Dta)\.?)?)?"
