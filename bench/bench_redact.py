@@ -439,8 +439,8 @@ HELD_OUT_79 = {"en": ("en_blind79",), "zh": ("zh_blind79",)}
 # Chinese, pet names), under the same conditions from a brief of illness, work and money and
 # the end of life (fit notes, benefit and insurance claims, pharmacies, trials, telehealth,
 # donation, hospices, death certificates, probate) and of job centres, insurers, donor
-# centres, crematoria and registry offices; to be measured once ("## Redaction: eightieth
-# blind set").
+# centres, crematoria and registry offices; measured once ("## Redaction: eightieth blind
+# set").
 HELD_OUT_80 = {"en": ("en_blind80",), "zh": ("zh_blind80",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
