@@ -16,13 +16,16 @@ from medrubric.redact.redact_lexicon import _protected_spans, lexicon, unaccent
 from medrubric.redact.redact_ner import jieba_words
 from medrubric.redact.redact_rules import (
     _OVER_89_CUES,
+    JUNCTION,
     SCRIPT_CHARS,
     admitted_rules,
     cues_implied,
     first_characters,
+    names_unspaced,
     rules,
     scanning,
     scripts_needed,
+    spaced,
 )
 from medrubric.redact.redact_tagger import features, units
 
@@ -404,3 +407,27 @@ def test_unaccent_keeps_every_offset_and_only_folds_latin_letters():
         if a != b:
             assert b.isascii() and b.isalpha()
             assert unicodedata.normalize("NFD", a)[0] == b or a in "łŁøØđĐ"
+
+
+def test_the_spaced_reading_keeps_every_offset_and_parts_only_junctions():
+    text = "住Flushing的Grace，@小明 14的餐馆 김민준씨 plain"
+    reading = spaced(text)
+    assert len(reading) == len(text)
+    j = JUNCTION
+    assert reading == f"{j}Flushing{j}Grace，@小明 14{j}餐馆 김민준씨 plain"
+    assert not re.match(r"\w|\s", JUNCTION)
+    assert spaced("plain ascii") == "plain ascii"
+    # `\b` now holds where a Latin word or a number meets Chinese
+    assert re.search(r"\bFlushing\b", reading) and not re.search(r"\bFlushing\b", text)
+
+
+def test_a_rule_that_names_the_unspaced_scripts_reads_the_text_itself():
+    assert not names_unspaced(re.compile(r"\bDr\.? [A-Z]\w+"))
+    assert not names_unspaced(re.compile(r"@\w+|[^\s,]+"))
+    assert names_unspaced(re.compile(r"(?<=在)\d+"))
+    assert names_unspaced(re.compile(r"\d+(?![号號])"))
+    assert names_unspaced(re.compile(r"[^\s\u4e00-\u9fff]+"))
+    assert names_unspaced(re.compile(r"(?:Blk|座)\s?\d+"))
+    assert names_unspaced(re.compile(r"(?i:さん)"))
+    spaced_rules = [rule for rule in rules() if rule.spaced]
+    assert 0 < len(spaced_rules) < len(rules())

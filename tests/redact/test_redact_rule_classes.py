@@ -1424,6 +1424,45 @@ FOUND = {
         ("我们住West Yellowstone（59758），我妈", "LOCATION", "59758"),
         ("账单寄到我们Fremont家里（94538），一看", "LOCATION", "94538"),
     ],
+    "eightieth": [
+        ("受理号(2024)沪长信证字第3817号。请于", "ID", "(2024)沪长信证字第3817号"),
+        ("仲裁案号桂南劳人仲案字〔2024〕第1126号），死者", "ID", "桂南劳人仲案字〔2024〕第1126号"),
+        ("致恒锐精密（苏州）有限公司人事部：", "LOCATION", "恒锐精密（苏州）有限公司"),
+        ("【上海市长宁信和公证处】卢先生您好", "LOCATION", "上海市长宁信和公证处"),
+        ("Coroners Court case no. COR 2023/004871 / Deceased", "ID", "COR 2023/004871"),
+        ("qty 28, rx 44817. bag had the 5mg ones", "ID", "44817"),
+        ("Rx#4471 refilled, Ticket#2210 open.", "ID", "4471"),
+        ("12/10/23 - Pt 04-118, 90 y/o", "ID", "04-118"),
+        ("我是R-031号受试者，上次访视", "ID", "R-031"),
+        ("14:03 You: IS-20931877 / 14:05", "ID", "IS-20931877"),
+        ("聲明人為已故區炳（澳門居民身份證）之長子", "NAME", "區炳"),
+        ("【台州椒江康瑞医院】应先生，您预约的", "NAME", "应"),
+        ("阿lok仲話陪我去食牛扒", "NAME", "阿lok"),
+        ("Subject CTRI-KL-221 (S.V.) withdrew consent", "NAME", "S.V."),
+        ("callback tomorrow pls. -KB", "NAME", "KB"),
+        ("Namatay si Papa noong ika-12 ng Marso, myocardial", "DATE", "ika-12 ng Marso"),
+        ("Mój mąż ma spotkanie w poniedziałek. He has epilepsy", "DATE", "poniedziałek"),
+        ("约了 Isnin depan 在 Seremban", "DATE", "Isnin"),
+        ("lap chole，Jumaat 入院", "DATE", "Jumaat"),
+        ("Transplant Mohali mein 21 tarikh ko hai.", "DATE", "21 tarikh"),
+        ("我是112.10.05在工廠被鋼捲壓傷", "DATE", "112.10.05"),
+        ("被保险人于2023年12月经病理确诊甲状腺乳头状癌", "DATE", "2023年12月"),
+        ("雇主不給假，可以打1955問嗎？", "PHONE", "1955"),
+        ("已经打12315投诉了", "PHONE", "12315"),
+        ("He passed peacefully at 93 after a stroke.", "AGE", "93"),
+        ("参加：患者长子、主管医生尹、社工", "NAME", "尹"),
+        ("宁律师：\n关于工亡一案", "NAME", "宁"),
+        ("护士长阮说可能是铅衣没穿好", "NAME", "阮"),
+        ("Onset date they accepted was March 2021, so I get backpay", "DATE", "March 2021"),
+        # the rules read a Latin word or a number next to Chinese as if spaced
+        (
+            "我们家住Blk 512 Jurong West St 52 #08-117，有什么事",
+            "LOCATION",
+            "Blk 512 Jurong West St 52 #08-117",
+        ),
+        ("我爸在Via dei Gelsi 14的餐馆后厨", "LOCATION", "Via dei Gelsi 14"),
+        ("地址是4350 Sheppard Ave E，针灸一次", "LOCATION", "4350 Sheppard Ave E"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1633,7 +1672,6 @@ EDGES = {
         ("Phase 3 trial, Stage 2 disease, heart Block 2 on the ECG.", "Phase 3"),
         ("Referred to the Breast Clinic, Nuffield Health Tunbridge Wells.", "Breast Clinic"),
         ("病人昨天送到第二人民医院。", "送到"),
-        ("Rx#4471 refilled, Ticket#2210 open.", "Rx#4471"),
         ("梅花：好看", "梅花"),
         ("Vitamin D 28374? no, 28 nmol/L in 2023.", "2023"),
         ("Took 90 today and 95 yesterday: sats are fine.", "90 today"),
@@ -1907,6 +1945,18 @@ EDGES = {
         ("爬到半山腰休息", "半山"),
         ("在首都机场T3接机", "首都"),
         ("他叫不醒，快叫救护车，", "不醒"),
+    ],
+    "eightieth": [
+        # the local notary's office, a trial's registration with a dash, a dose after rx, a
+        # US state's initials, an age under 90 at death, a child by birth order and a role
+        # listed beside a name
+        ("去当地公证处办继承公证", "当地公证处"),
+        ("registered as NCT-0451 on the site", "NCT-0451"),
+        ("rx 2500 mg daily", "2500"),
+        ("made in the (U.S.) plant", "U.S."),
+        ("she passed away at 87 in her sleep", "87"),
+        ("参加：患者长子龚志远、次女、主管医生尹、社工", "次女"),
+        ("参加：患者长子龚志远、次女、主管医生尹、社工", "社工"),
     ],
 }
 
@@ -2248,6 +2298,14 @@ KEPT = {
         ("一男子自泡草乌酒喝了半斤", "草乌"),
         ("reduced w entonox + Cunningham technique, no sedation", "Cunningham technique"),
     ],
+    "eightieth": [
+        ("急诊给了 Flammazine 每天换药", "Flammazine"),
+        ("医院开的奥施康定（盐酸羟考酮缓释片）10mg 能拿到外面药店配吗", "奥施康定"),
+        ("必要时咪达唑仑镇静", "咪达唑仑"),
+        ("溃疡性结肠炎，Mayo 2分，现在美沙拉嗪", "Mayo 2分"),
+        ("宝宝是重型，Hb Bart's水肿胎，只能引产", "Hb Bart's"),
+        ("肿胀，Ottawa踝关节规则阴性", "Ottawa踝关节规则"),
+    ],
 }
 
 
@@ -2273,6 +2331,28 @@ def test_a_kind_of_hospital_after_a_place_joins_it_inside_the_taggers_place():
     # the rules found 玄武湖, the tagger 玄武湖康复医院; 康复医院 alone names no hospital
     text = "思思说要去玄武湖康复医院的神经内科调药"
     assert covered(text, "玄武湖康复医院", "LOCATION"), find_identifiers(text)
+
+
+def test_a_kind_of_hospital_after_a_city_alone_stays_inside_the_taggers_place():
+    # the rules found 福州, the tagger 福州康复医院; a city's rehabilitation hospital names none
+    assert "康复医院" in redact_text("老伴去年中风，现在在福州康复医院。")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("然后去Melanoma Institute Australia扩大切除", "Melanoma Institute Australia"),
+        (
+            "GP转诊去了National Hospital for Neurology and Neurosurgery，基因检测",
+            "National Hospital for Neurology and Neurosurgery",
+        ),
+        ("病人Wong Ka Ho（CMR 8123）於週五獲批", "Wong Ka Ho"),
+    ],
+)
+def test_the_taggers_whole_place_or_name_takes_in_a_rules_part_of_it(text, value):
+    # a rule found the start (Melanoma Institute, National Hospital, Wong Ka); the tagger's
+    # span of the same kind holds it and runs on
+    assert covered(text, value), find_identifiers(text)
 
 
 def cases(table: dict[str, list[tuple[str, ...]]]) -> list[object]:

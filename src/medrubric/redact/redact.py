@@ -68,9 +68,11 @@ from medrubric.redact.redact_rules import (
     is_english_relative,
     is_kind_of_hospital,
     is_numbered_ward,
+    is_relative_or_title,
     personal_event_before,
     phone_numbers,
     rules,
+    spaced,
 )
 from medrubric.redact.redact_surrogates import Surrogates
 from medrubric.redact.redact_tagger import plausible, tag_spans
@@ -216,9 +218,10 @@ def _candidates(text: str, entities: list[Entity]) -> list[tuple[int, int, int, 
     # with each as its base letter (Captain Bélanger, a sign-off Ionuț), one code point for
     # one, so the spans of both readings are spans of `text`.
     for reading in (text,) if unaccented == text else (text, unaccented):
+        spaced_reading = spaced(reading)
         for priority in admitted_rules(reading.lower(), digits):
             rule = all_rules[priority]
-            for start, end in rule.spans(reading):
+            for start, end in rule.spans(reading, spaced_reading):
                 found.append((start, start - end, priority, rule.kind))
     if digits >= 7:
         phone_priority = len(all_rules)
@@ -269,6 +272,8 @@ _GESTATION = re.compile(r"\d{1,2}(?:\+\d)?周")
 # before it in its sentence (`personal_event_before`): HIPAA's Safe Harbor removes every element
 # of such a date but the year.
 _MONTH_AND_YEAR = re.compile(MONTH_AND_YEAR)
+# …or a diagnosis or a stay in hospital right after it in a Chinese post (自 Jan 2022 确诊).
+_EVENT_AFTER = re.compile(r"[ \t]?(?:确诊|確診|住院|入院|出院|手术|手術|[经經]病理)")
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
@@ -294,6 +299,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
                 _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
                 and not personal_event_before(text, start)
+                and _EVENT_AFTER.match(text, end) is None
             )
         )
     ):
@@ -449,7 +455,8 @@ _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
 # A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.
 _UNIT_AFTER = re.compile(
     r"\s?(?:(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%|kg|g|lbs?|oz|cm|mm)(?![^\W\d_])"
-    r"|[粒颗顆丸袋]|片(?!子))",  # 1/2 片: half a tablet (片子 is a film)
+    r"|[粒颗顆丸袋]|片(?!子))"  # 1/2 片: half a tablet (片子 is a film)
+    r"|分(?![钟鐘])",  # Mayo 2分: a score, right after its number
     re.I,
 )
 # A clinician's duration in days, weeks or months (3/7, 2/52, 6/12) with "ago" after it or
@@ -1272,7 +1279,11 @@ def _listed_again(text: str, findings: list[Finding]) -> list[Finding]:
     found = {(f.start, f.end) for f in names}
     if sum(span in found for span in entries) >= 2:
         spans += entries
-    listed = [(a, b) for a, b in spans if _is_identifier(text, "NAME", a, b)]
+    listed = [
+        (a, b)
+        for a, b in spans
+        if not is_relative_or_title(text[a:b]) and _is_identifier(text, "NAME", a, b)
+    ]
     return _with_names(findings, listed) if listed else findings
 
 
@@ -1296,6 +1307,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
     (锦绣KTV|醉酒), and a web or e-mail address must have an address's shape
     (`_ADDRESS_SHAPE`)."""
     added = []
+    grown: list[tuple[Finding, list[Finding]]] = []
     for kind, start, end in tag_spans(text):
         end = _one_line(text, kind, start, end)
         gap = _FIELD_GAP.search(text, start, end)
@@ -1328,6 +1340,10 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
                 cursor = max(cursor, f.end)
         pieces.append((cursor, end))
         pieces = [_strip(text, a, b) for a, b in pieces]
+        overlapping = [f for f in findings if f.start < end and start < f.end]
+        if overlapping and _grows(text, kind, start, end, overlapping, pieces):
+            grown.append((Finding(kind, start, end), overlapping))
+            continue
         # A kind of hospital right after a place found, inside the tagger's one place, is
         # that place's hospital (玄武湖 + 康复医院): it joins the place; after a city or a
         # province alone it names none (厦门 | 康复医院).
@@ -1359,7 +1375,65 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
             and plausible(kind, text, a, b)
             and _is_identifier(text, kind, a, b)
         ]
-    return sorted([*findings, *added], key=lambda f: f.start) if added else findings
+    if grown:
+        replaced = {id(f) for _, inside in grown for f in inside}
+        findings = [f for f in findings if id(f) not in replaced] + [g for g, _ in grown]
+        added = [a for a in added if not any(g.start < a.end and a.start < g.end for g, _ in grown)]
+    return sorted([*findings, *added], key=lambda f: f.start) if added or grown else findings
+
+
+def _grows(
+    text: str,
+    kind: str,
+    start: int,
+    end: int,
+    inside: list[Finding],
+    pieces: list[tuple[int, int]],
+) -> bool:
+    """Whether the tagger's place or name from `start` to `end` replaces the findings
+    `inside` it, which it holds whole and runs past (Melanoma Institute | Australia, Wong Ka |
+    Ho; `pieces` are the parts it adds): a name only over names, and only when each part it
+    adds could be added alone (a capital that is no title, Chinese that is no verb; not a
+    sentence's end: Siân|. Here); a place over a place or ending in a facility's word (Dr Ho
+    Family Practice), with no sentence's end inside, and not a kind of hospital after a city
+    alone (福州 | 康复医院)."""
+    if kind not in ("NAME", "LOCATION"):
+        return False
+    if not all(start <= f.start and f.end <= end for f in inside):
+        return False
+    if min(f.start for f in inside) == start and max(f.end for f in inside) == end:
+        return False
+    added = [(a, b) for a, b in pieces if a < b]
+    if kind == "NAME":
+        if not all(f.kind == "NAME" for f in inside) or not all(
+            _PIECE.match(text, a, b)
+            and not common_chinese_verb(text[a:b])
+            and not _OF_KIN.fullmatch(text, a, b)
+            for a, b in added
+        ):
+            return False
+    elif not (
+        any(f.kind == "LOCATION" for f in inside) or _FACILITY.search(text, start, end)
+    ) or _hospital_of_a_city(text, inside, end):
+        return False
+    if any(_SENTENCE_BREAK.search(text, a, b) for a, b in added):
+        return False
+    return plausible(kind, text, start, end) and _is_identifier(text, kind, start, end)
+
+
+# A sentence's end inside a tagged span (Siân. Here): no one name or place runs over it.
+_SENTENCE_BREAK = re.compile(r"[.!?。！？](?:\s|$)|[。！？]")
+
+
+def _hospital_of_a_city(text: str, findings: list[Finding], end: int) -> bool:
+    """Whether what follows the last of `findings` up to `end` is a kind of hospital after a
+    city, county or province found alone (福州 | 康复医院: no hospital named)."""
+    last = max(findings, key=lambda f: f.end)
+    return (
+        last.kind == "LOCATION"
+        and is_kind_of_hospital(text[last.end : end].strip())
+        and _administrative(text[last.start : last.end])
+    )
 
 
 def _administrative(place: str) -> bool:

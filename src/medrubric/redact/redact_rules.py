@@ -56,18 +56,27 @@ class Rule:
     known: frozenset[str] | None = field(default=None, repr=False)
     # `pattern`, searched faster: see `scanning`.
     scan: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    # Whether the pattern names no character of the scripts written without spaces, so that
+    # it is searched in the text's `spaced` reading (its word boundaries hold next to them).
+    spaced: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "scan", scanning(self.pattern))
+        object.__setattr__(self, "spaced", not names_unspaced(self.pattern))
 
-    def spans(self, text: str) -> list[tuple[int, int]]:
+    def spans(self, text: str, spaced_text: str | None = None) -> list[tuple[int, int]]:
         """(start, end) of every accepted match in `text`. Most texts have none, found by
-        one search; the matches are then read from the first on."""
-        first = self.scan.search(text)
+        one search; the matches are then read from the first on. A rule that is `spaced`
+        searches `spaced_text` (`spaced(text)`, given by a caller that reads many rules)
+        and checks what it finds against `text`."""
+        searched = text
+        if self.spaced:
+            searched = spaced(text) if spaced_text is None else spaced_text
+        first = self.scan.search(searched)
         if first is None:
             return []
         found = []
-        for match in self.scan.finditer(text, first.start()):
+        for match in self.scan.finditer(searched, first.start()):
             start, end = match.span(self.group)
             if start == end:
                 continue
@@ -551,6 +560,7 @@ def rules() -> tuple[Rule, ...]:
         numbers_by_their_word_rules,
         abroad_rules,
         travel_rules,
+        papers_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -567,6 +577,78 @@ _SCRIPTS = (_LATIN, _CJK)
 SCRIPT_CHARS = tuple(
     re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in s) + "]") for s in _SCRIPTS
 )
+
+
+# The scripts written without spaces between words: Hangul jamo, kana, the CJK ideographs
+# and their compatibility forms, and Hangul syllables. Python's `\b` and `\w` count their
+# characters as word characters, so a word boundary fails where one of them touches a Latin
+# letter or a digit (住Blk 512 Jurong West St 52, 在Via dei Gelsi 14的餐馆).
+_UNSPACED = (
+    (0x1100, 0x11FF),
+    (0x3040, 0x30FF),
+    (0x3130, 0x318F),
+    (0x3400, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+)
+_UNSPACED_CLASS = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in _UNSPACED)
+# A character of those scripts next to another word character (a letter or digit of any
+# other script).
+_JUNCTION = re.compile(
+    rf"[{_UNSPACED_CLASS}](?=[^\W_{_UNSPACED_CLASS}])|(?<=[^\W_{_UNSPACED_CLASS}])[{_UNSPACED_CLASS}]"
+)
+# What `spaced` puts in their place: a private-use character, which is no word character,
+# no space, and in no pattern.
+JUNCTION = "\ue000"
+
+
+def spaced(text: str) -> str:
+    """`text` with every character of a script written without spaces that touches a letter
+    or digit of another script replaced by `JUNCTION`, one code point for one, so the spans
+    found in it are spans of `text`: the rules that name no such character (`Rule.spaced`)
+    are searched in it, and their word boundaries hold where a Latin word or a number
+    meets Chinese (住|Flushing|，, 邮区|649998). Characters of those scripts elsewhere are
+    left as they are (@小明 stays a handle of word characters)."""
+    if text.isascii():
+        return text
+    return _JUNCTION.sub(JUNCTION, text)
+
+
+def names_unspaced(pattern: re.Pattern[str]) -> bool:
+    """Whether `pattern` names a character of the scripts written without spaces (a literal,
+    or a class or range with one), anywhere, look-arounds included: such a pattern reads
+    those characters and is searched in the text itself."""
+    return _names(list(_sre_parser.parse(pattern.pattern, pattern.flags)))
+
+
+def _names(items: list[tuple[object, object]]) -> bool:
+    for op, av in items:
+        if op in (_sre.LITERAL, _sre.NOT_LITERAL):
+            if _overlaps(_UNSPACED, av, av):  # type: ignore[arg-type]
+                return True
+        elif op is _sre.RANGE:
+            if _overlaps(_UNSPACED, *av):  # type: ignore[misc]
+                return True
+        elif op is _sre.IN:
+            if _names(av):  # type: ignore[arg-type]
+                return True
+        elif any(_names(list(sub)) for sub in _subpatterns(av)):
+            return True
+    return False
+
+
+def _subpatterns(av: object) -> list[_sre_parser.SubPattern]:
+    """The parsed subpatterns inside an item's arguments (a group's, a repeat's, a
+    look-around's, each branch of an alternation, a conditional's two)."""
+    if isinstance(av, _sre_parser.SubPattern):
+        return [av]
+    if isinstance(av, (tuple, list)):
+        return [sub for x in av for sub in _subpatterns(x)]
+    return []
+
+
+def _overlaps(script: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
+    return any(lo <= b and a <= hi for a, b in script)
 
 
 def _within(script: tuple[tuple[int, int], ...], lo: int, hi: int) -> bool:
@@ -1712,7 +1794,8 @@ def name_rules() -> tuple[Rule, ...]:
             "NAME",
             c(
                 r"(?m)(?:^|(?<=[.!?]\s))\s*(?i:hi|hello|hey|dear|morning|evening|afternoon"
-                r"|good morning|good evening|thanks|thank you|cheers)[,!]?\s+"
+                r"|good morning|good evening|thanks|thank you|cheers|kia ora|hola|olá|ciao|namaste)"
+                r"[,!]?\s+"
                 rf"({_EN_NAME})(?=\s*[,!:;.—–-]|\s*$)"
             ),
             group=1,
@@ -2966,6 +3049,20 @@ def _zh_named_hospital(value: str) -> bool:
 
 def is_kinship_word(value: str) -> bool:
     return re.fullmatch(ZH_KIN_WORDS, value) is not None
+
+
+# A child or grandchild by birth order (长子, 次女, 幼孙): a relative, no name.
+_BY_BIRTH_ORDER = re.compile(r"[长長次幼大小二三四五][子女儿兒孙孫]")
+
+
+def is_relative_or_title(value: str) -> bool:
+    """A Chinese word for a relative, a child by birth order or a title or role alone (次女,
+    社工, 主任): an entry of a list of people that names no one."""
+    return (
+        is_kinship_word(value)
+        or _BY_BIRTH_ORDER.fullmatch(value) is not None
+        or re.fullmatch(_ZH_SURNAME_TITLE, value) is not None
+    )
 
 
 _EN_RELATIVE_WORD = re.compile(rf"(?i:{_RELATIVES_EN}|daddy|mummy|mommy|papa|mama|gramps)")
@@ -7272,7 +7369,7 @@ _PERSONAL_EVENT = re.compile(
     r"|released?|release|worked|relapsed"
     # …and a review booked or an illness since (Next review Dec 2024; since the UTI in
     # October 2023).
-    r"|review|since|UTI|infection|\w+(?:ectomy|otomy|plasty|scopy))\b"
+    r"|review|since|UTI|infection|onset|\w+(?:ectomy|otomy|plasty|scopy))\b"
     r"[^.!?\n]{0,60}$"
 )
 
@@ -8541,7 +8638,8 @@ _OPENING_DAY = re.compile(
 )
 # A Latin name after who a person is to the writer in Chinese text (志愿者Grace, 我室友Ben).
 _ZH_ROLE_LATIN_NAME = re.compile(
-    r"(?:志愿者|志願者|翻译|翻譯|社工|护工|護工|室友|同事|闺蜜|閨蜜|男友|女友|老公|老婆|朋友)[ \t]?"
+    r"(?:志愿者|志願者|翻译|翻譯|社工|护工|護工|室友|同事|闺蜜|閨蜜|男友|女友|老公|老婆|朋友"
+    r"|助理|协调员|協調員|专员|專員|顾问|顧問|药剂师|藥劑師)[ \t]?"
     rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]{{2,}})(?![{LOWER_LETTERS}{UPPER_LETTERS}])"
 )
 # A display name before the region a Chinese platform shows beside it (饿了就吃　IP属地：广东).
@@ -9790,11 +9888,12 @@ _KO_HOLIDAY = re.compile(r"(?<![\uac00-\ud7a3])(추석|설날)(?![\uac00-\ud7a3]
 # im. Anny Wrzos, Bệnh viện Đa khoa Tâm Phúc, Klinik am Isarbogen), also written into Chinese
 # text (送Phòng khám Đa khoa Vạn Phúc Chợ Lớn检查).
 _FACILITY_ABROAD = re.compile(
-    rf"{_NOT_LATIN_BEFORE}((?:Clínica|Clinica|Policlínica|Policlinica|Hospital|Ospedale|Szpital"
+    rf"{_NOT_LATIN_BEFORE}((?:Clínica|Clinica|Clinique|Policlínica|Policlinica|Hospital|Hôpital"
+    r"|Centre hospitalier|Pharmacie|Ospedale|Szpital"
     # (a Malay Klinik by the health posts' rule, a German one before am, an or im here)
     r"|Klinik(?:um)?(?=[ \t]+(?:am|an|im)\b)|Farmacia|Farmácia|Bệnh viện|Phòng khám)"
     r"(?:[ \t]+(?:Đa khoa|Quốc tế|Particular|Privado|Privada|Pakar|Miejski|Wojewódzki"
-    r"|Powiatowy|Universitario|Universitário))*"
+    r"|Powiatowy|Universitario|Universitário|médicale|dentaire|universitaire))*"
     rf"(?:(?:[ \t]+(?:de|do|da|dos|das|del|della|di|am|an|im\.|la|el|Sf\.))*[ \t]+{_ANY_CAP})"
     r"{1,5})"
 )
@@ -9973,3 +10072,170 @@ def travel_rules() -> tuple[Rule, ...]:
         Rule("NAME", _ZH_CALLED, group=1, cues=("叫", "喊", "名", "号", "號")),
         Rule("LOCATION", _ZIP_IN_BRACKETS, group=1, min_digits=5),
     )
+
+
+def papers_rules() -> tuple[Rule, ...]:
+    """What the papers of illness, work, money and an estate name (blind set 80): a Chinese
+    document's number (a notary's, an arbitration's, a court's), a company with its city in
+    brackets, a notary's office; a coroner's or a prescription's number, a subject's number in
+    a trial, a policy number by its shape; a name in brackets before a sex, after 已故, after a
+    message's sender in brackets, and 阿 before a name in Latin letters; initials in brackets or
+    signing off; a weekday of another language said as a day (w poniedziałek, Isnin depan,
+    Jumaat 入院), a Tagalog date, a Taiwanese date in the Republic's years, a month and year a
+    diagnosis or an admission follows (于2023年12月经病理确诊); a hotline rung (打12315投诉); an age
+    over 89 at death."""
+    lex = lexicon()
+    weekdays = trie(
+        tuple(
+            n
+            for n, langs in lex.weekdays.items()
+            if "en" not in langs and len(n) >= 4 and n not in lex.en_common_words
+        )
+    )
+    return (
+        Rule("ID", _ZH_DOC_NUMBER, group=1, min_digits=5, cues=("字",)),
+        Rule("LOCATION", _ZH_COMPANY_IN_BRACKETS, group=1, cues=("公司",)),
+        Rule("LOCATION", _ZH_NOTARY, group=1, cues=("公证处", "公證處")),
+        Rule("ID", _CASE_YEAR_NUMBER, group=1, min_digits=7),
+        Rule("ID", _RX_NUMBER, group=1, min_digits=4, cues=("rx",)),
+        Rule("ID", _SUBJECT_NUMBER, group=1, min_digits=2),
+        Rule("ID", _LETTERS_DASH_NUMBER, group=1, min_digits=7, cues=("-",)),
+        Rule("NAME", _ZH_NAME_BEFORE_SEX, group=1, cues=("男", "女")),
+        Rule("NAME", _ZH_LATE, group=1, cues=("已故",)),
+        Rule("NAME", _ZH_SENDER_TITLE, group=1, cues=("】", "]")),
+        Rule("NAME", _ZH_A_LATIN, group=1, cues=("阿",)),
+        Rule("NAME", _INITIALS_IN_BRACKETS, group=1, cues=("(", "（")),
+        Rule("NAME", _INITIALS_SIGN_OFF, group=1),
+        Rule(
+            "DATE",
+            re.compile(
+                rf"(?:(?<=\b[Ww][ \t])|(?<=\b[Ww]e[ \t])|(?<=\b[Nn]a[ \t])|(?<=\b[Pp]ada[ \t])"
+                rf"|(?<=\b[Hh]ari[ \t]))((?i:{weekdays}))(?![\w'’-])"
+                rf"|(?<![\w'’-])((?i:{weekdays}))(?=[ \t]+(?:depan|ini|lepas|nanti)\b|[ \t]?{_HAN})"
+            ),
+            min_digits=0,
+        ),
+        Rule("DATE", _TL_DATE, group=1, min_digits=1, cues=("ika-", "ika ")),
+        Rule("DATE", _TARIKH, group=1, min_digits=1, cues=("tarikh",)),
+        Rule("DATE", _ROC_DOTTED_DATE, group=1, min_digits=5),
+        Rule("DATE", _ZH_MONTH_YEAR_EVENT, group=1, min_digits=4),
+        Rule(HANDLE, _ZH_VILLAGE_NICKNAME, group=1, cues=("村",)),
+        Rule("LOCATION", _MY_ADDRESS, group=1, min_digits=1, cues=("jalan", "jln", "lorong")),
+        Rule(HANDLE, _HANDLE_BY, group=1, min_digits=1, cues=("by ",)),
+        Rule("PHONE", _ZH_HOTLINE, group=1, min_digits=4),
+        Rule("AGE", _AGE_AT_DEATH, group=1, min_digits=2),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"{_ZH_ROLE_BEFORE}({_words(lex.zh_surnames)})"
+                r"(?=[、，,说說讲講：:）)]|太太|先生|女士|小姐)"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?m)^({_words((*lex.zh_surnames, *lex.zh_surnames_ambiguous))})"
+                r"(?=(?:律师|律師|医生|醫生|老师|老師|主任|经理|經理|先生|女士|小姐)[：:，,])"
+            ),
+            group=1,
+        ),
+    )
+
+
+# A role in a team or a ward before a surname alone (主管医生尹、社工; 护士长阮说).
+_ZH_ROLE_BEFORE = (
+    r"(?:(?<=医生)|(?<=醫生)|(?<=护士长)|(?<=護士長)|(?<=主任)|(?<=社工)|(?<=律师)|(?<=律師)"
+    r"|(?<=组长)|(?<=組長)|(?<=经理)|(?<=經理)|(?<=雇主)|(?<=老板)|(?<=老闆))"
+)
+
+
+# A Chinese document's number: a year in brackets and a number after 字 and 第, either first
+# ((2024)沪长信证字第3817号, 桂南劳人仲案字〔2024〕第1126号, 京0105民初字第88号).
+_ZH_DOC_NUMBER = re.compile(
+    rf"((?:[(（〔\[](?:19|20)\d\d[)）〕\]])?{_HAN}{{1,10}}?字(?:[(（〔\[](?:19|20)\d\d[)）〕\]])?"
+    r"第\d{1,6}[号號])"
+)
+# A company with its city in brackets (恒锐精密（苏州）有限公司).
+_ZH_COMPANY_IN_BRACKETS = re.compile(
+    rf"(?<![\u4e00-\u9fff])(?:致|在|于|於)?({_HAN}{{2,8}}[（(]{_HAN}{{2,3}}[)）]"
+    r"(?:股份)?有限(?:责任|責任)?公司)"
+)
+# A notary's office by its name (上海市长宁信和公证处); not "the local" or "a" notary's office.
+_ZH_NOTARY = re.compile(
+    rf"(?<![\u4e00-\u9fff])(?!当地|當地|附近|本地|去|到|在|的)({_HAN}{{2,10}}?(?:公证处|公證處))"
+)
+# A case's letters, a year and a number after a slash (COR 2023/004871, MHT 2024/0031).
+_CASE_YEAR_NUMBER = re.compile(r"(?<![\w/-])([A-Z]{2,5}[ -]?(?:19|20)\d\d/\d{3,8})(?![\w/-])")
+# A prescription's number after "rx" (rx 44817, Rx #20931).
+_RX_NUMBER = re.compile(
+    r"(?<![\w-])(?i:rx)[ \t]?(?:#|no\.?|number)?[ \t]?(\d{4,10})(?![\w/-]|[.,]\d|\s?mg)"
+)
+# A trial subject's or a patient's number with a dash (Pt 04-118; R-031号受试者).
+_SUBJECT_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9-])((?:(?<=\bPt[ \t])|(?<=\bPt\.[ \t])|(?<=\bSubject[ \t]))"
+    r"\d{2,4}-\d{2,4}(?![\w-])"
+    r"|[A-Z]{1,3}-\d{2,4}(?=[号號]受(?:试|試)者))"
+)
+# Letters, a dash and seven digits or more: a policy's, a claim's or a case's number by its
+# shape (IS-20931877); a trial's registration (NCT…) has no dash.
+_LETTERS_DASH_NUMBER = re.compile(r"(?<![\w/-])([A-Z]{2,4}-\d{7,12})(?![\w/-])")
+# A name in brackets before a sex and an age (患者（平安，女，34岁）).
+_ZH_NAME_BEFORE_SEX = re.compile(rf"[（(]({_HAN}{{2,4}}?)[，,、][ \t]?[男女][，,、]")
+# A name after 已故 (the late): 已故區炳（…）之長子.
+_ZH_LATE = re.compile(rf"(?<=已故)({_HAN}{{2,3}}?)(?=[（(，,之的先女])")
+# A surname of one character after a message's sender in brackets, before a title
+# (【台州椒江康瑞医院】应先生).
+_ZH_SENDER_TITLE = re.compile(rf"(?<=[】\]])({_HAN})(?=先生|女士|小姐|阿姨|同学|同學)")
+# 阿 before a name in Latin letters (阿lok, 阿Ken); not 阿Q.
+_ZH_A_LATIN = re.compile(r"(?<![A-Za-z])(阿[A-Za-z]{2,8})(?![A-Za-z])")
+# Two or three initials with dots in brackets (S.V.); not a country's or a time's.
+_INITIALS_IN_BRACKETS = re.compile(
+    r"[(（]((?!U\.[SK]\.|E\.U\.|N\.B\.|P\.S\.|A\.M\.|P\.M\.|U\.N\.)[A-Z]\.[A-Z]\.(?:[A-Z]\.)?)[)）]"
+)
+# Initials signing a post off after a dash at its very end (-KB).
+_INITIALS_SIGN_OFF = re.compile(r"(?:^|\s)[-–—~][ \t]?([A-Z]{2,3})[ \t]*\Z")
+# A Tagalog date (ika-12 ng Marso).
+_TL_DATE = re.compile(
+    r"(?<![\w-])((?i:ika)[- ](?:3[01]|[12]\d|0?[1-9])[ \t]+ng[ \t]+(?i:Enero|Pebrero|Marso|Abril"
+    r"|Mayo|Hunyo|Hulyo|Agosto|Setyembre|Oktubre|Nobyembre|Disyembre))(?![\w'’-])"
+)
+# A day of the month with the Hindi or Malay word for date (21 tarikh ko, tarikh 21).
+_TARIKH = re.compile(
+    r"(?<![\w.-])((?:3[01]|[12]\d|0?[1-9])[ \t]+(?i:tarikh)"
+    r"|(?i:tarikh)[ \t]+(?:3[01]|[12]\d|0?[1-9]))"
+    r"(?![\w.-])"
+)
+# A Taiwanese date in the Republic's years with dots (112.10.05).
+_ROC_DOTTED_DATE = re.compile(
+    r"(?<![\w.])(1[01]\d\.(?:1[0-2]|0[1-9])\.(?:3[01]|[12]\d|0[1-9]))(?![\w.])"
+)
+# A month and year that a diagnosis, an admission or an operation follows
+# (于2023年12月经病理确诊, 於2022年3月入院).
+_ZH_MONTH_YEAR_EVENT = re.compile(
+    r"(?:(?<=[于於自])|(?<=[于於自][ \t]))"
+    rf"((?:19|20)\d\d年(?:1[0-2]|0?[1-9])月|{_MONTH}[ \t]+(?:19|20)\d\d)"
+    r"[ \t]?(?=[经經]|确诊|確診|住院|入院|出院|手术|手術|行|因|在|起|开始|開始)"
+)
+# A nickname before 他爹 or 他妈 in a village (我们村石头他爹).
+_ZH_VILLAGE_NICKNAME = re.compile(rf"(?<=村)({_HAN}{{2}})(?=他[爹妈媽娘爸])")
+# A Malaysian address: a house number, a Jalan, a Taman, a postcode and a town
+# (23, Jalan Mawar 4, Taman Sri Muda, 40400 Shah Alam).
+_MY_ADDRESS = re.compile(
+    r"(?<![\w,])(\d{1,4}[A-Z]?,?[ \t]+(?:Jalan|Jln\.?|Lorong|Lrg\.?)[ \t]+"
+    r"[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?"
+    r"(?:[ \t]\d{1,3}[A-Z]?(?:/\d{1,3})?)?"
+    r"(?:,[ \t]*Taman[ \t]+[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2})?"
+    r"(?:,[ \t]*\d{5}[ \t]+[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?)?)"
+)
+# A user name with a dot and digits after "by" (★★☆☆☆ by rahul.k88:).
+_HANDLE_BY = re.compile(r"(?<=\bby )([a-z][a-z0-9_]{2,}\.[a-z0-9_]*\d{1,4})(?=[:\s,]|$)")
+# A hotline rung (打12315投诉, 可以打1955問嗎, 拨12393).
+_ZH_HOTLINE = re.compile(
+    r"(?<=[打拨撥])(?:了|通)?(\d{4,5})(?=[投问問查申咨諮热熱专專]|服务|服務|电话|電話|[，,。？?！!]|$)"
+)
+# An age over 89 at death (passed peacefully at 93, died at 101).
+_AGE_AT_DEATH = re.compile(
+    r"(?i:\b(?:passed(?:[ \t]+away)?|died)(?:[ \t]+\w+ly)?[ \t]+(?:at|aged)[ \t]+)"
+    r"(9\d|1[01]\d)(?![\w.%])"
+)
