@@ -446,7 +446,7 @@ HELD_OUT_80 = {"en": ("en_blind80",), "zh": ("zh_blind80",)}
 # the spaced reading, the tagger's whole spans), under the same conditions from a brief of
 # rare diseases, genetics and fundraising (genetic counselling, pedigrees, newborn screening,
 # biobanks, DNA kits, donor registries, patient groups, charity events, crowdfunding,
-# compassionate use and drug import); to be measured once ("## Redaction: eighty-first blind
+# compassionate use and drug import); measured once ("## Redaction: eighty-first blind
 # set").
 HELD_OUT_81 = {"en": ("en_blind81",), "zh": ("zh_blind81",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
