@@ -1463,6 +1463,29 @@ FOUND = {
         ("我爸在Via dei Gelsi 14的餐馆后厨", "LOCATION", "Via dei Gelsi 14"),
         ("地址是4350 Sheppard Ave E，针灸一次", "LOCATION", "4350 Sheppard Ave E"),
     ],
+    "eighty-first": [
+        ("家系图说明：蔡氏家族共四代，先证者", "NAME", "蔡"),
+        ("咨询者麦小姐情绪低落", "NAME", "麦"),
+        ("受试者签名：莫（按手印）", "NAME", "莫"),
+        ("花蓮吉安太昌濱海國小六年級的學生", "LOCATION", "太昌濱海國小"),
+        ("我架車 PK 8316，每個禮拜兩次", "ID", "PK 8316"),
+        ("the car, KDG 418M, was found", "ID", "KDG 418M"),
+        ("send to ishaanfight@okhdfc please", "ID", "ishaanfight@okhdfc"),
+        ("LeoPapa 21:05：我们那边也缺货", "NAME", "LeoPapa"),
+        ("引用 阿Ken爸爸 嘅帖", "NAME", "阿Ken爸爸"),
+        ("Appointment hai 14 मार्च ko", "DATE", "14 मार्च"),
+        ("we meet Wukuada at the clinic", "DATE", "Wukuada"),
+        ("after service at PCEA Rironi West Church tonight", "LOCATION", "PCEA Rironi West Church"),
+        ("Bake sale outside Bethel Gospel Hall, all proceeds", "LOCATION", "Bethel Gospel Hall"),
+        ("quiz night at the Red Lion, all welcome", "LOCATION", "Red Lion"),
+        ("my niece who we lost in March 2022. Every dollar", "DATE", "March 2022"),
+        ("get di spleen tek out las Tuesday, hereditary spherocytosis", "DATE", "Tuesday"),
+        (
+            "寄到 Blk 208 Toa Payoh Lor 8, #02-115, Singapore",
+            "LOCATION",
+            "Blk 208 Toa Payoh Lor 8, #02-115",
+        ),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1958,6 +1981,11 @@ EDGES = {
         ("参加：患者长子龚志远、次女、主管医生尹、社工", "次女"),
         ("参加：患者长子龚志远、次女、主管医生尹、社工", "社工"),
     ],
+    "eighty-first": [
+        # a school read of what a child attends, a church of a faith and no place
+        ("我的孩子在读国小，功课很多", "在读国小"),
+        ("The United Reformed Church says otherwise.", "United Reformed Church"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2305,6 +2333,18 @@ KEPT = {
         ("溃疡性结肠炎，Mayo 2分，现在美沙拉嗪", "Mayo 2分"),
         ("宝宝是重型，Hb Bart's水肿胎，只能引产", "Hb Bart's"),
         ("肿胀，Ottawa踝关节规则阴性", "Ottawa踝关节规则"),
+    ],
+    "eighty-first": [
+        ("Quick q for the Fabry lot: is Fabrazyme still", "Fabry"),
+        ("Batten treatment (Brineura infusions). Envelopes", "Brineura"),
+        ("and the Dravet diagnosis was clinical", "Dravet"),
+        ("Late-onset Pompe, diagnosed in 2019", "Pompe"),
+        ("being treated for Diamond-Blackfan anaemia and needs", "Diamond-Blackfan anaemia"),
+        ("Cystinosis since small, on Cystagon and the eye drops", "Cystagon"),
+        ("安安是软骨发育不全，FGFR3 G380R", "软骨发育不全"),
+        ("主要係 Prader-Willi 同 Williams 症候群嘅家長", "Williams 症候群"),
+        ("后来确诊 Alagille 综合征，JAG1 突变", "Alagille 综合征"),
+        ("有冇人識邊度做 Cuevas Medek？", "Cuevas Medek"),
     ],
 }
 

@@ -1360,15 +1360,7 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
         added += [
             Finding(kind, a, b)
             for a, b in pieces
-            if (
-                (a, b) == (start, end)
-                or (
-                    _PIECE.match(text, a, b)
-                    and not common_chinese_verb(text[a:b])
-                    and not (text.startswith("的", a) and text[a - 1 : a].isspace())
-                    and not _OF_KIN.fullmatch(text, a, b)
-                )
-            )
+            if ((a, b) == (start, end) or _addable(text, a, b))
             and len(_WORD.findall(text, a, b)) >= 2
             and not (kind == "LOCATION" and _SYMBOL.search(text, a, b))
             and not (kind in ("URL", "EMAIL") and not _ASCII_LETTER.search(text, a, b))
@@ -1380,6 +1372,18 @@ def _with_tagged(text: str, findings: list[Finding]) -> list[Finding]:
         findings = [f for f in findings if id(f) not in replaced] + [g for g, _ in grown]
         added = [a for a in added if not any(g.start < a.end and a.start < g.end for g, _ in grown)]
     return sorted([*findings, *added], key=lambda f: f.start) if added or grown else findings
+
+
+def _addable(text: str, start: int, end: int) -> bool:
+    """Whether a part of a tagged span outside the findings may be added to them: it has the
+    form of `_PIECE`, is no everyday Chinese verb, is not 的 and what follows after a space
+    (@小鹿 的分享) and not 的 and a kinship word (古丽米拉的妈妈)."""
+    return (
+        _PIECE.match(text, start, end) is not None
+        and not common_chinese_verb(text[start:end])
+        and not (text.startswith("的", start) and text[start - 1 : start].isspace())
+        and not _OF_KIN.fullmatch(text, start, end)
+    )
 
 
 def _grows(
@@ -1406,10 +1410,7 @@ def _grows(
     added = [(a, b) for a, b in pieces if a < b]
     if kind == "NAME":
         if not all(f.kind == "NAME" for f in inside) or not all(
-            _PIECE.match(text, a, b)
-            and not common_chinese_verb(text[a:b])
-            and not _OF_KIN.fullmatch(text, a, b)
-            for a, b in added
+            _addable(text, a, b) for a, b in added
         ):
             return False
     elif not (

@@ -561,6 +561,7 @@ def rules() -> tuple[Rule, ...]:
         abroad_rules,
         travel_rules,
         papers_rules,
+        appeals_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -5083,8 +5084,8 @@ def seventeenth_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "DATE",
-            c(rf"\b(?i:last|this|next|past)\s+{_EN_DAY_NAME}\b"),
-            cues=("last", "this", "next", "past"),
+            c(rf"\b(?i:last|las|this|next|past)\s+{_EN_DAY_NAME}\b"),
+            cues=("last", "las", "this", "next", "past"),
         ),
         Rule(
             "DATE",
@@ -5349,7 +5350,8 @@ def twentieth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 r"\b(?:Blk|Block)\s+\d{1,4}[A-Z]?\s+(?:[A-Z][a-z]+\s+){1,4}"
-                r"(?:Ave|Avenue|St|Street|Rd|Road|Dr|Drive|Cres|Crescent|Lane|Ring|Walk|Close)\.?"
+                r"(?:Ave|Avenue|St|Street|Rd|Road|Dr|Drive|Cres|Crescent|Lane|Ring|Walk|Close"
+                r"|Lor|Lorong)\.?"
                 r"(?:\s+\d{1,2})?(?:,?\s*#\d{1,2}-\d{1,4})?"
             ),
             cues=("blk", "block"),
@@ -7369,7 +7371,7 @@ _PERSONAL_EVENT = re.compile(
     r"|released?|release|worked|relapsed"
     # …and a review booked or an illness since (Next review Dec 2024; since the UTI in
     # October 2023).
-    r"|review|since|UTI|infection|onset|\w+(?:ectomy|otomy|plasty|scopy))\b"
+    r"|review|since|UTI|infection|onset|lost|\w+(?:ectomy|otomy|plasty|scopy))\b"
     r"[^.!?\n]{0,60}$"
 )
 
@@ -10188,7 +10190,7 @@ _ZH_LATE = re.compile(rf"(?<=已故)({_HAN}{{2,3}}?)(?=[（(，,之的先女])")
 # (【台州椒江康瑞医院】应先生).
 _ZH_SENDER_TITLE = re.compile(rf"(?<=[】\]])({_HAN})(?=先生|女士|小姐|阿姨|同学|同學)")
 # 阿 before a name in Latin letters (阿lok, 阿Ken); not 阿Q.
-_ZH_A_LATIN = re.compile(r"(?<![A-Za-z])(阿[A-Za-z]{2,8})(?![A-Za-z])")
+_ZH_A_LATIN = re.compile(r"(?<![A-Za-z])(阿[A-Za-z]{2,8}(?:爸爸|妈妈|媽媽)?)(?![A-Za-z])")
 # Two or three initials with dots in brackets (S.V.); not a country's or a time's.
 _INITIALS_IN_BRACKETS = re.compile(
     r"[(（]((?!U\.[SK]\.|E\.U\.|N\.B\.|P\.S\.|A\.M\.|P\.M\.|U\.N\.)[A-Z]\.[A-Z]\.(?:[A-Z]\.)?)[)）]"
@@ -10238,4 +10240,146 @@ _ZH_HOTLINE = re.compile(
 _AGE_AT_DEATH = re.compile(
     r"(?i:\b(?:passed(?:[ \t]+away)?|died)(?:[ \t]+\w+ly)?[ \t]+(?:at|aged)[ \t]+)"
     r"(9\d|1[01]\d)(?![\w.%])"
+)
+
+
+def appeals_rules() -> tuple[Rule, ...]:
+    """What an appeal, a pedigree, a parents' group or a charity event names (blind set 81):
+    a family by its surname and 氏, a surname after a signature's field or a counsellor's
+    client, a school in Taiwan (太昌濱海國小), a car's plate after the car (我架車 PK 8316) and a
+    Kenyan plate by its shape, a UPI payment id, a parent's handle of a child's name and Papa
+    or Mama (LeoPapa); a date in Hindi (14 मार्च), an Akan weekday (Wukuada); a church, a chapel
+    or a gospel hall by its name, a British pub after at or outside (the Red Lion)."""
+    lex = lexicon()
+    return (
+        Rule(
+            "NAME",
+            re.compile(rf"((?:{_words(lex.zh_surnames)})氏)(?=家族|宗亲|宗親|家系)"),
+            group=1,
+            cues=("氏",),
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?:(?<=签名[：:])|(?<=簽名[：:]))[ \t]?"
+                rf"({_words((*lex.zh_surnames, *lex.zh_surnames_ambiguous))})(?=[（(\s]|$)"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"{_SIGNER_BEFORE}[ \t]?"
+                rf"({_words((*lex.zh_surnames, *lex.zh_surnames_ambiguous))})(?=先生|女士|小姐)"
+            ),
+            group=1,
+        ),
+        Rule("LOCATION", _TW_SCHOOL, group=1, cues=("國小", "國中", "国小", "国中")),
+        Rule("ID", _PLATE_AFTER_CAR, group=1, min_digits=1, cues=("車", "车")),
+        Rule("ID", _KENYAN_PLATE, group=1, min_digits=3),
+        Rule("ID", _UPI_ID, group=1, cues=("@",)),
+        Rule(
+            HANDLE,
+            _PARENT_HANDLE,
+            group=1,
+            cues=("papa", "mama", "mami", "daddy", "mommy", "mummy"),
+        ),
+        Rule("DATE", _HI_DATE, group=1, min_digits=1),
+        Rule("DATE", _AKAN_WEEKDAY, group=1, cues=("ada",)),
+        Rule("LOCATION", _WORSHIP, group=1, accept=_named_worship),
+        Rule("LOCATION", _PUB, group=1),
+    )
+
+
+# A counsellor's client or a trial's subject before a surname and a title (咨询者麦小姐).
+_SIGNER_BEFORE = r"(?:(?<=咨询者)|(?<=諮詢者)|(?<=受试者)|(?<=受試者))"
+# A primary or junior high school in Taiwan by its name (太昌濱海國小, 中華國小), none of its
+# characters a word of where, going or "this" (在读国小 is no school's name).
+_TW_SCHOOL = re.compile(
+    r"((?:(?![在到读讀念上的这這那本該该一个個就])[\u4e00-\u9fff]){2,6}?(?:國小|國中|国小|国中))"
+)
+# A car's plate after the car (我架車 PK 8316, 车牌号 粤B 12345 is a Chinese one).
+_PLATE_AFTER_CAR = re.compile(
+    r"(?:(?<=架車)|(?<=架车)|(?<=車牌)|(?<=车牌)|(?<=車牌號)|(?<=车牌号))[ \t：:]*"
+    r"([A-Z]{1,3}[ \t]?\d{1,5}[A-Z]?)(?![\w-])"
+)
+# A Kenyan plate (KDG 418M).
+_KENYAN_PLATE = re.compile(r"(?<![\w-])(K[A-Z]{2}[ \t]?\d{3}[A-Z])(?![\w-])")
+# An Indian UPI payment id (ishaanfight@okhdfc, name@ybl).
+_UPI_ID = re.compile(
+    r"(?<![\w.@-])([a-z0-9][\w.-]{2,}@(?:ok(?:hdfc|icici|sbi|axis)(?:bank)?|ybl|paytm|upi|ibl|axl|apl))"
+    r"(?![\w.@-])"
+)
+# A parent's handle of a child's name and Papa or Mama (LeoPapa, MiaMama).
+_PARENT_HANDLE = re.compile(
+    r"(?<![\w@])([A-Z][a-z]{1,10}(?:Papa|Mama|Mami|Daddy|Mommy|Mummy))(?!\w)"
+)
+# A date in Hindi (14 मार्च, 3 जून 2023).
+_HI_DATE = re.compile(
+    r"(?<![\w.])((?:3[01]|[12]\d|0?[1-9])[ \t]+(?:जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त"
+    r"|सितंबर|सितम्बर|अक्टूबर|अक्तूबर|नवंबर|नवम्बर|दिसंबर|दिसम्बर)(?:[ \t]+(?:19|20)\d\d)?)(?![\w])"
+)
+# An Akan day's name (Wukuada: Wednesday).
+_AKAN_WEEKDAY = re.compile(
+    r"(?<![\w'’-])((?i:Dwoada|Benada|Wukuada|Yawoada|Yawada|Fiada|Memeneda|Kwasiada))(?![\w'’-])"
+)
+# A church, a chapel, a gospel hall or a mosque by its name, an acronym allowed (PCEA Rironi
+# West Church, Bethel Gospel Hall).
+_WORSHIP = re.compile(
+    r"(?<![\w'’-])((?:(?:[A-Z]{2,5}|[A-Z][a-z'’]+)[ \t]){1,4}"
+    r"(?:Church|Chapel|Gospel Hall|Kingdom Hall|Mosque|Masjid|Gurdwara|Mandir|Synagogue"
+    r"|Tabernacle))"
+    r"(?![\w'’-])"
+)
+# Words of a church's or a faith's kind, no place's own name (the Catholic Church, Our Lady's).
+_FAITH_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "our",
+        "my",
+        "your",
+        "his",
+        "her",
+        "their",
+        "local",
+        "catholic",
+        "roman",
+        "anglican",
+        "methodist",
+        "baptist",
+        "orthodox",
+        "presbyterian",
+        "lutheran",
+        "pentecostal",
+        "evangelical",
+        "free",
+        "united",
+        "reformed",
+        "church",
+        "gospel",
+        "hall",
+        "kingdom",
+        "mosque",
+        "masjid",
+        "gurdwara",
+        "mandir",
+        "synagogue",
+        "tabernacle",
+        "chapel",
+    ]
+)
+
+
+def _named_worship(value: str) -> bool:
+    """A word of the name that is no word of a faith's kind (Rironi, Bethel; not the
+    Catholic Church)."""
+    return any(w.lower() not in _FAITH_WORDS for w in value.split())
+
+
+# A British pub after at, outside or in (at the Red Lion, outside The King's Arms).
+_PUB = re.compile(
+    r"(?i:\b(?:at|outside|in|from)[ \t]+)((?:[Tt]he[ \t]+)?(?:[A-Z][a-z'’]+[ \t]){1,2}"
+    r"(?:Lion|Arms|Inn|Crown|Head|Horse|Bell|Swan|Anchor|Plough|Oak|Bull|Ship|Tavern|Hart))(?![\w'’-])"
 )
