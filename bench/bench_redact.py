@@ -449,6 +449,13 @@ HELD_OUT_80 = {"en": ("en_blind80",), "zh": ("zh_blind80",)}
 # compassionate use and drug import); measured once ("## Redaction: eighty-first blind
 # set"), then taken in.
 HELD_OUT_81 = {"en": ("en_blind81",), "zh": ("zh_blind81",)}
+# Written while blind 81 was taken in, committed after that commit (ec1fc6b: appeals_rules,
+# the allow-list's rare diseases), under the same conditions from a brief of custody, asylum
+# and the margins (prison and police custody healthcare, courts and probation, immigration
+# detention and asylum, refugee screening, homeless shelters and street medicine, needle
+# exchanges and rehab, refuges, food banks); to be measured once ("## Redaction:
+# eighty-second blind set").
+HELD_OUT_82 = {"en": ("en_blind82",), "zh": ("zh_blind82",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -794,6 +801,7 @@ def main() -> None:
         ("blind 79 (dev)", HELD_OUT_79),
         ("blind 80 (dev)", HELD_OUT_80),
         ("blind 81 (dev)", HELD_OUT_81),
+        ("blind 82 (held out)", HELD_OUT_82),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
