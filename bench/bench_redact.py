@@ -453,8 +453,8 @@ HELD_OUT_81 = {"en": ("en_blind81",), "zh": ("zh_blind81",)}
 # the allow-list's rare diseases), under the same conditions from a brief of custody, asylum
 # and the margins (prison and police custody healthcare, courts and probation, immigration
 # detention and asylum, refugee screening, homeless shelters and street medicine, needle
-# exchanges and rehab, refuges, food banks); to be measured once ("## Redaction:
-# eighty-second blind set").
+# exchanges and rehab, refuges, food banks); measured once ("## Redaction: eighty-second
+# blind set").
 HELD_OUT_82 = {"en": ("en_blind82",), "zh": ("zh_blind82",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
