@@ -1486,6 +1486,27 @@ FOUND = {
             "Blk 208 Toa Payoh Lor 8, #02-115",
         ),
     ],
+    "eighty-second": [
+        ("Sick call list: inmate 4402/2566, fever 3 days", "ID", "4402/2566"),
+        ("Re: HKSAR v LEUNG Wing-sze, DCCC 1147/2023 / 被告", "NAME", "LEUNG Wing-sze"),
+        ("Re: HKSAR v LEUNG Wing-sze, DCCC 1147/2023 / 被告", "ID", "DCCC 1147/2023"),
+        ("我实在没别的办法了。\n陈母 十月廿三", "NAME", "陈"),
+        ("今天A0217号没来喝，已经连续第三天了", "ID", "A0217"),
+        ("住在白云区松洲救助站，每天", "LOCATION", "白云区松洲救助站"),
+        ("Her aunt says 'ana homa tangu jumamosi'.", "DATE", "jumamosi"),
+        ("Next screening il-Ħamis.", "DATE", "il-Ħamis"),
+        ("but it finished Lwakusatu. Can I bring her?", "DATE", "Lwakusatu"),
+        ("Next visit বৃহস্পতিবার.", "DATE", "বৃহস্পতিবার"),
+        ("can i come clinic วันศุกร์? need my shot", "DATE", "วันศุกร์"),
+        ("Started 2HRZE/4HR on ১০ ফেব্রুয়ারি, weight 38kg", "DATE", "১০ ফেব্রুয়ারি"),
+        ("Next ANC ١٢ آذار. Husband's mobile", "DATE", "١٢ آذار"),
+        ("One of our visitors (92, Albanian) has glaucoma", "AGE", "92"),
+        ("the elder (91) refused her Eliquis again", "AGE", "91"),
+        ("押解车辆：粤A·J3726警　押解民警2名", "ID", "粤A·J3726警"),
+        ("判决书（2024）粤0305刑初1187号，判处", "ID", "（2024）粤0305刑初1187号"),
+        ("编号浙强戒解字2024第0392号", "ID", "浙强戒解字2024第0392号"),
+        ("保護令113年度家護字第0427號裁定", "ID", "113年度家護字第0427號"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -1986,6 +2007,15 @@ EDGES = {
         ("我的孩子在读国小，功课很多", "在读国小"),
         ("The United Reformed Church says otherwise.", "United Reformed Church"),
     ],
+    "eighty-second": [
+        # a shelter gone to, the local lock-up, a murmur's grade, a bed's number, a number in
+        # brackets after a person that is no age over 89
+        ("他被送去救助站了", "救助站"),
+        ("当地看守所说不收", "当地看守所"),
+        ("has a VSD murmur grade 3/6 and has never", "3/6"),
+        ("他睡A12号床，今天出院", "A12"),
+        ("the patient (88) is fine", "88"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2345,6 +2375,14 @@ KEPT = {
         ("主要係 Prader-Willi 同 Williams 症候群嘅家長", "Williams 症候群"),
         ("后来确诊 Alagille 综合征，JAG1 突变", "Alagille 综合征"),
         ("有冇人識邊度做 Cuevas Medek？", "Cuevas Medek"),
+    ],
+    "eighty-second": [
+        ("聽日我陪你去美沙酮飲", "美沙酮"),
+        ("由美沙冬轉丁基原啡因（Subutex）8mg舌下", "丁基原啡因"),
+        ("Referred for an Istanbul Protocol examination at the clinic", "Istanbul Protocol"),
+        ("no heel-prick (Guthrie) done. Weight 3.4kg", "Guthrie"),
+        ("using Oradexon - moon face, BP 146/92", "Oradexon"),
+        ("最近一次 Li level 1.4 mmol/L，伴手震", "Li level"),
     ],
 }
 

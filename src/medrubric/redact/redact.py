@@ -95,7 +95,7 @@ _PIECE = re.compile(
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|分公司|分行|支行|营业部|營業部|局|卫健委|衛健委"
     r"|残联|殘聯|国药号|國藥號|药号|藥號|药房|藥房|药店|藥店|Hospital|Clinic|Centre|Center"
-    r"|Injuries Unit)$"
+    r"|Injuries Unit|(?:治疗|治療)(?:门诊|門診))$"
 )
 # Words of a brand's strength or release alone (Duo Forte, XR), never a name or a place.
 _STRENGTH = re.compile(r"(?:\s*(?:" + "|".join(sorted(STRENGTH_WORDS)) + r"))+")
@@ -474,7 +474,7 @@ def _clinical_duration(text: str, start: int, end: int) -> bool:
 
 
 # A count of days before its number (住院日數共 21 日): no day of a month.
-_COUNT_BEFORE = re.compile(r"(?:共|共计|共計|合计|合計|累计|累計)[ \t]*\Z")
+_COUNT_BEFORE = re.compile(r"(?:共|共计|共計|合计|合計|累计|累計|(?i:grade|gr\.))[ \t]*\Z")
 # A brand's word after a name in quotes or not (“张仲景”牌).
 _BRAND_AFTER = re.compile(r"[”\"’']?(?:牌|品牌|商标|商標)")
 _WARD = re.compile(r"([A-Z][a-z]+) Ward")

@@ -562,6 +562,7 @@ def rules() -> tuple[Rule, ...]:
         travel_rules,
         papers_rules,
         appeals_rules,
+        custody_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1250,7 +1251,9 @@ def web_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "ID",
-            c(rf"[{_CN_PROVINCES}][A-Z][·\s-]?[A-Z\d]{{5,6}}(?![A-Za-z\d])"),
+            c(
+                rf"[{_CN_PROVINCES}][A-Z][·\s-]?[A-Z\d]{{5,6}}(?:[警学學挂掛领領港澳使])?(?![A-Za-z\d])"
+            ),
             min_digits=3,
         ),
         Rule("ID", c(r"\b[A-Z]{2}\d{2}\s?[A-Z]{3}\b"), min_digits=2),
@@ -10096,6 +10099,7 @@ def papers_rules() -> tuple[Rule, ...]:
     )
     return (
         Rule("ID", _ZH_DOC_NUMBER, group=1, min_digits=5, cues=("字",)),
+        Rule("ID", _ZH_COURT_CASE, group=1, min_digits=7),
         Rule("LOCATION", _ZH_COMPANY_IN_BRACKETS, group=1, cues=("公司",)),
         Rule("LOCATION", _ZH_NOTARY, group=1, cues=("公证处", "公證處")),
         Rule("ID", _CASE_YEAR_NUMBER, group=1, min_digits=7),
@@ -10155,8 +10159,13 @@ _ZH_ROLE_BEFORE = (
 # A Chinese document's number: a year in brackets and a number after 字 and 第, either first
 # ((2024)沪长信证字第3817号, 桂南劳人仲案字〔2024〕第1126号, 京0105民初字第88号).
 _ZH_DOC_NUMBER = re.compile(
-    rf"((?:[(（〔\[](?:19|20)\d\d[)）〕\]])?{_HAN}{{1,10}}?字(?:[(（〔\[](?:19|20)\d\d[)）〕\]])?"
-    r"第\d{1,6}[号號])"
+    rf"((?:[(（〔\[](?:19|20)\d\d[)）〕\]]|\d{{2,3}}年度)?{_HAN}{{1,10}}?字"
+    r"(?:[(（〔\[]?(?:19|20)\d\d[)）〕\]]?)?第?\d{1,6}[号號])"
+)
+# A Chinese court's case number: the year in brackets, the province, the court's code, the
+# kind of case and its number (（2024）粤0305刑初1187号).
+_ZH_COURT_CASE = re.compile(
+    rf"([(（〔\[](?:19|20)\d\d[)）〕\]]{_HAN}\d{{2,6}}{_HAN}{{1,4}}\d{{1,6}}[号號])"
 )
 # A company with its city in brackets (恒锐精密（苏州）有限公司).
 _ZH_COMPANY_IN_BRACKETS = re.compile(
@@ -10168,7 +10177,9 @@ _ZH_NOTARY = re.compile(
     rf"(?<![\u4e00-\u9fff])(?!当地|當地|附近|本地|去|到|在|的)({_HAN}{{2,10}}?(?:公证处|公證處))"
 )
 # A case's letters, a year and a number after a slash (COR 2023/004871, MHT 2024/0031).
-_CASE_YEAR_NUMBER = re.compile(r"(?<![\w/-])([A-Z]{2,5}[ -]?(?:19|20)\d\d/\d{3,8})(?![\w/-])")
+_CASE_YEAR_NUMBER = re.compile(
+    r"(?<![\w/-])([A-Z]{2,5}[ -]?(?:(?:19|20)\d\d/\d{3,8}|\d{1,6}/(?:19|20)\d\d))(?![\w/-])"
+)
 # A prescription's number after "rx" (rx 44817, Rx #20931).
 _RX_NUMBER = re.compile(
     r"(?<![\w-])(?i:rx)[ \t]?(?:#|no\.?|number)?[ \t]?(\d{4,10})(?![\w/-]|[.,]\d|\s?mg)"
@@ -10382,4 +10393,117 @@ def _named_worship(value: str) -> bool:
 _PUB = re.compile(
     r"(?i:\b(?:at|outside|in|from)[ \t]+)((?:[Tt]he[ \t]+)?(?:[A-Z][a-z'’]+[ \t]){1,2}"
     r"(?:Lion|Arms|Inn|Crown|Head|Horse|Bell|Swan|Anchor|Plough|Oak|Bull|Ship|Tavern|Hart))(?![\w'’-])"
+)
+
+
+def custody_rules() -> tuple[Rule, ...]:
+    """What the notes of prisons, police custody, courts, detention, shelters and outreach
+    name (blind set 82): an inmate's or a detainee's number, a Hong Kong name as a court writes
+    it (LEUNG Wing-sze), a surname before 某某 or signing a letter as a parent (陈母), a client's
+    number before 号 (A0217号), a shelter or a detention centre by its name (白云区松洲救助站); a
+    weekday of another language written in full (jumamosi, Lwakusatu, il-Ħamis) or in Bengali
+    or Thai letters, a day and month in Bengali or Arabic (১০ ফেব্রুয়ারি, ١٢ آذار); an age over 89
+    in brackets after a person (the elder (91))."""
+    lex = lexicon()
+    surnames = _words((*lex.zh_surnames, *lex.zh_surnames_ambiguous))
+    weekdays = trie(
+        tuple(
+            n
+            for n, langs in lex.weekdays.items()
+            if "en" not in langs
+            and len(n) >= 7
+            and n not in lex.en_common_words
+            and not lex.is_given(n.capitalize())
+        )
+    )
+    return (
+        Rule("ID", _INMATE_NUMBER, group=1, min_digits=2),
+        Rule("NAME", _HK_COURT_NAME, group=1),
+        Rule("NAME", re.compile(rf"({surnames})(?=某某?)"), group=1, cues=("某",)),
+        Rule(
+            "NAME",
+            re.compile(rf"(?m)^[ \t]*({_words(lex.zh_surnames)})(?=[母父][ \t\u3000]|[母父]$)"),
+            group=1,
+        ),
+        Rule("ID", _NUMBER_BEFORE_HAO, group=1, min_digits=3, cues=("号", "號")),
+        Rule("LOCATION", _ZH_SHELTER, group=1, accept=_named_shelter),
+        Rule(
+            "DATE",
+            # (not before its date: tirsdag d. 8. april is found whole by the calendar rules)
+            re.compile(rf"(?<![\w'’-])((?i:{weekdays}))(?![\w-]|['’]\w|[ \t,]+(?:d\.[ \t]*)?\d)"),
+            group=1,
+        ),
+        Rule("DATE", _OTHER_SCRIPT_DATE, group=1),
+        Rule("AGE", _AGE_IN_BRACKETS, group=1, min_digits=2, cues=("(",)),
+    )
+
+
+# An inmate's, a prisoner's or a detainee's number (inmate 4402/2566, Prisoner No. A1234).
+_INMATE_NUMBER = re.compile(
+    r"(?i:\b(?:inmate|prisoner|detainee|remand)(?:[ \t]+(?:no\.?|number|#))?)[ \t:#]*"
+    r"([A-Z]{0,2}\d{2,7}(?:/\d{2,4})?)(?![\w/-])"
+)
+# A Hong Kong name as a court or a form writes it, the surname in capitals and the given name
+# with a hyphen (LEUNG Wing-sze, CHEUNG Kwok-keung).
+_HK_COURT_NAME = re.compile(r"(?<![\w-])([A-Z]{2,8}[ \t][A-Z][a-z]{1,6}-[a-z]{1,6})(?![\w-])")
+# A client's or a patient's number before 号 (今天A0217号没来); not a bed, a room or a line.
+_NUMBER_BEFORE_HAO = re.compile(
+    r"(?<![A-Za-z0-9-])([A-Z]{1,2}\d{3,6})(?=[号號](?![楼樓床房室线線门門院馆館]))"
+)
+# A shelter, a rescue station or a detention centre by its name (白云区松洲救助站).
+_ZH_SHELTER = re.compile(
+    r"((?:(?![在到去送进進回住往从從的了他她我你被把给給])[\u4e00-\u9fff]){2,10}?"
+    r"(?:救助管理站|救助站|庇护中心|庇護中心|戒毒所|看守所|拘留所"
+    r"|收容所|羁留中心|羈留中心|惩教所|懲教所))"
+)
+_GENERIC_PLACE_WORDS = (
+    "当地",
+    "當地",
+    "本地",
+    "附近",
+    "这个",
+    "這個",
+    "那个",
+    "那個",
+    "一个",
+    "一個",
+    "市里",
+    "市裡",
+    "区里",
+    "區裡",
+    "县里",
+    "縣裡",
+    "去",
+    "到",
+    "在",
+    "送",
+    "进",
+    "進",
+    "回",
+)
+
+
+def _named_shelter(value: str) -> bool:
+    """The name does not open with a word of where or going or "a", "this" or "the local"
+    (去救助站, 当地看守所 name none)."""
+    return not value.startswith(_GENERIC_PLACE_WORDS)
+
+
+# Weekdays, and days and months, in Bengali, Thai and Arabic letters (বৃহস্পতিবার, วันศุกร์,
+# ১০ ফেব্রুয়ারি, ١٢ آذار); `\d` reads the Bengali and Arabic-Indic digits too.
+_BN_MONTHS = "জানুয়ারি|ফেব্রুয়ারি|মার্চ|এপ্রিল|মে|জুন|জুলাই|আগস্ট|সেপ্টেম্বর|অক্টোবর|নভেম্বর|ডিসেম্বর"
+_AR_MONTHS = (
+    "كانون الثاني|كانون الأول|تشرين الأول|تشرين الثاني|شباط|آذار|نيسان|أيار|حزيران|تموز|آب|أيلول"
+    "|يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر"
+)
+_OTHER_SCRIPT_DATE = re.compile(
+    r"((?:রবিবার|সোমবার|মঙ্গলবার|বুধবার|বৃহস্পতিবার|শুক্রবার|শনিবার)"
+    r"|วัน(?:จันทร์|อังคาร|พุธ|พฤหัสบดี|พฤหัส|ศุกร์|เสาร์|อาทิตย์)"
+    rf"|\d{{1,2}}[ \t]+(?:{_BN_MONTHS}|{_AR_MONTHS}))"
+)
+# An age over 89 in brackets after a person (one of our visitors (92, Albanian), the elder (91)).
+_AGE_IN_BRACKETS = re.compile(
+    r"(?i:\b(?:elder|visitor|resident|patient|client|inmate|man|woman|lady|gentleman|gran|granny"
+    r"|nan|nana|grandma|grandpa|grandad|grandfather|grandmother|mum|mom|dad|father|mother|aunt"
+    r"|auntie|uncle)s?)[ \t]*\((9\d|1[01]\d)(?=[,)])"
 )
