@@ -6115,9 +6115,10 @@ def thirty_second_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+(?:(?:an|de|la|of|the|on)\s+)?){{1,3}}"
+                rf"\b{_NOT_PLACE_WORD}(?:[A-Z]{{2,5}}\s+)?"
+                rf"(?:{_CAP}(?:['’]s)?\s+(?:(?:an|de|la|of|the|on)\s+)?){{1,3}}"
                 r"(?:Funeral Home|Funeral Parlou?r|Funeral Chapel|Mortuary|Crematorium|Church"
-                r"|Chapel"
+                r"|Chapel|Gospel Hall|Kingdom Hall|Tabernacle"
                 r"|Cathedral|Mosque|Temple|Synagogue|Gurdwara|Care Home)\b"
                 r"(?!\s+(?:Street|Road|Lane|Hall|Avenue|Close|Drive|Row|Square)\b|,\s+[A-Z])"
             ),
@@ -6134,6 +6135,9 @@ def thirty_second_rules() -> tuple[Rule, ...]:
                 "synagogue",
                 "gurdwara",
                 "care home",
+                "gospel hall",
+                "kingdom hall",
+                "tabernacle",
             ),
         ),
         # A place joined by lower-case particles (Weston-super-Mare, Gulshan-e-Iqbal).
@@ -10259,8 +10263,9 @@ def appeals_rules() -> tuple[Rule, ...]:
     a family by its surname and 氏, a surname after a signature's field or a counsellor's
     client, a school in Taiwan (太昌濱海國小), a car's plate after the car (我架車 PK 8316) and a
     Kenyan plate by its shape, a UPI payment id, a parent's handle of a child's name and Papa
-    or Mama (LeoPapa); a date in Hindi (14 मार्च), an Akan weekday (Wukuada); a church, a chapel
-    or a gospel hall by its name, a British pub after at or outside (the Red Lion)."""
+    or Mama (LeoPapa); a date in Hindi (14 मार्च), an Akan weekday (Wukuada); a British pub
+    after at or outside (the Red Lion). (Churches and gospel halls named with an acronym, PCEA
+    Rironi West Church, are found by `thirty_second_rules`' rule for congregations.)"""
     lex = lexicon()
     return (
         Rule(
@@ -10297,7 +10302,6 @@ def appeals_rules() -> tuple[Rule, ...]:
         ),
         Rule("DATE", _HI_DATE, group=1, min_digits=1),
         Rule("DATE", _AKAN_WEEKDAY, group=1, cues=("ada",)),
-        Rule("LOCATION", _WORSHIP, group=1, accept=_named_worship),
         Rule("LOCATION", _PUB, group=1),
     )
 
@@ -10334,61 +10338,6 @@ _HI_DATE = re.compile(
 _AKAN_WEEKDAY = re.compile(
     r"(?<![\w'’-])((?i:Dwoada|Benada|Wukuada|Yawoada|Yawada|Fiada|Memeneda|Kwasiada))(?![\w'’-])"
 )
-# A church, a chapel, a gospel hall or a mosque by its name, an acronym allowed (PCEA Rironi
-# West Church, Bethel Gospel Hall).
-_WORSHIP = re.compile(
-    r"(?<![\w'’-])((?:(?:[A-Z]{2,5}|[A-Z][a-z'’]+)[ \t]){1,4}"
-    r"(?:Church|Chapel|Gospel Hall|Kingdom Hall|Mosque|Masjid|Gurdwara|Mandir|Synagogue"
-    r"|Tabernacle))"
-    r"(?![\w'’-])"
-)
-# Words of a church's or a faith's kind, no place's own name (the Catholic Church, Our Lady's).
-_FAITH_WORDS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "our",
-        "my",
-        "your",
-        "his",
-        "her",
-        "their",
-        "local",
-        "catholic",
-        "roman",
-        "anglican",
-        "methodist",
-        "baptist",
-        "orthodox",
-        "presbyterian",
-        "lutheran",
-        "pentecostal",
-        "evangelical",
-        "free",
-        "united",
-        "reformed",
-        "church",
-        "gospel",
-        "hall",
-        "kingdom",
-        "mosque",
-        "masjid",
-        "gurdwara",
-        "mandir",
-        "synagogue",
-        "tabernacle",
-        "chapel",
-    ]
-)
-
-
-def _named_worship(value: str) -> bool:
-    """A word of the name that is no word of a faith's kind (Rironi, Bethel; not the
-    Catholic Church)."""
-    return any(w.lower() not in _FAITH_WORDS for w in value.split())
-
-
 # A British pub after at, outside or in (at the Red Lion, outside The King's Arms).
 _PUB = re.compile(
     r"(?i:\b(?:at|outside|in|from)[ \t]+)((?:[Tt]he[ \t]+)?(?:[A-Z][a-z'’]+[ \t]){1,2}"
