@@ -58,6 +58,7 @@ from medrubric.redact.redact_rules import (
     STRENGTH_WORDS,
     UK_AREAS,
     UPPER_LETTERS,
+    ZH_EVENT_AFTER,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIN_WORDS,
     ZH_KIND_OF_HOSPITAL,
@@ -273,7 +274,7 @@ _GESTATION = re.compile(r"\d{1,2}(?:\+\d)?周")
 # of such a date but the year.
 _MONTH_AND_YEAR = re.compile(MONTH_AND_YEAR)
 # …or a diagnosis or a stay in hospital right after it in a Chinese post (自 Jan 2022 确诊).
-_EVENT_AFTER = re.compile(r"[ \t]?(?:确诊|確診|住院|入院|出院|手术|手術|[经經]病理)")
+_EVENT_AFTER = re.compile(rf"[ \t]?{ZH_EVENT_AFTER}")
 
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:

@@ -10229,10 +10229,13 @@ _ROC_DOTTED_DATE = re.compile(
 )
 # A month and year that a diagnosis, an admission or an operation follows
 # (于2023年12月经病理确诊, 於2022年3月入院).
+# A diagnosis, a stay in hospital or an operation said right after a month and year in a
+# Chinese post (于2023年12月|经病理确诊, 自 Jan 2022 |确诊).
+ZH_EVENT_AFTER = r"(?:确诊|確診|住院|入院|出院|手术|手術|[经經]病理)"
 _ZH_MONTH_YEAR_EVENT = re.compile(
     r"(?:(?<=[于於自])|(?<=[于於自][ \t]))"
     rf"((?:19|20)\d\d年(?:1[0-2]|0?[1-9])月|{_MONTH}[ \t]+(?:19|20)\d\d)"
-    r"[ \t]?(?=[经經]|确诊|確診|住院|入院|出院|手术|手術|行|因|在|起|开始|開始)"
+    rf"[ \t]?(?={ZH_EVENT_AFTER}|[经經行因在起]|开始|開始)"
 )
 # A nickname before 他爹 or 他妈 in a village (我们村石头他爹).
 _ZH_VILLAGE_NICKNAME = re.compile(rf"(?<=村)({_HAN}{{2}})(?=他[爹妈媽娘爸])")
