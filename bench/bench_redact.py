@@ -460,8 +460,8 @@ HELD_OUT_82 = {"en": ("en_blind82",), "zh": ("zh_blind82",)}
 # the allow-list's substitution drugs), under the same conditions from a brief of the body by
 # choice and in uniform (aesthetic clinics, hair and dental trips abroad, weight-loss surgery,
 # tattoo studios, gyms and sports clubs, gender-affirming and fertility care, armed forces
-# medicals, military hospitals and veterans' health); to be measured once ("## Redaction:
-# eighty-third blind set").
+# medicals, military hospitals and veterans' health); measured once ("## Redaction:
+# eighty-third blind set"), then taken in.
 HELD_OUT_83 = {"en": ("en_blind83",), "zh": ("zh_blind83",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
@@ -809,7 +809,7 @@ def main() -> None:
         ("blind 80 (dev)", HELD_OUT_80),
         ("blind 81 (dev)", HELD_OUT_81),
         ("blind 82 (dev)", HELD_OUT_82),
-        ("blind 83 (held out)", HELD_OUT_83),
+        ("blind 83 (dev)", HELD_OUT_83),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1507,6 +1507,34 @@ FOUND = {
         ("编号浙强戒解字2024第0392号", "ID", "浙强戒解字2024第0392号"),
         ("保護令113年度家護字第0427號裁定", "ID", "113年度家護字第0427號"),
     ],
+    "eighty-third": [
+        ("Trainer Mint in Krabi does online coaching.", "NAME", "Mint"),
+        ("Piercer was Ro, really gentle.", "NAME", "Ro"),
+        ("Went with Taff, our medic, to the drop-in.", "NAME", "Taff"),
+        ("Sawyer, thanks for telling me about the clinic.", "NAME", "Sawyer"),
+        (
+            "Service No: 30219874\nName: OKONJO-HART, D.\nUnit: 3 Med Regt",
+            "NAME",
+            "OKONJO-HART, D.",
+        ),
+        ("Client: MacIsaac, Robert J.    File: 0049", "NAME", "MacIsaac, Robert J."),
+        ("> NurseKaz: hyaluronidase is not a dirty word", "NAME", "NurseKaz"),
+        ("only LINE rattana.aftercare answers me", "ID", "rattana.aftercare"),
+        ("Address Sinsa-dong, Mirae-ro 7-gil 38, 4F", "LOCATION", "Sinsa-dong"),
+        ("Address Sinsa-dong, Mirae-ro 7-gil 38, 4F", "LOCATION", "Mirae-ro 7-gil 38"),
+        ("first stage was 2023. október 9. Second stage", "DATE", "2023. október 9."),
+        ("Going to Gangnam for rhino in May 2025. Coordinator", "DATE", "May 2025"),
+        ("记录人：队医覃", "NAME", "覃"),
+        ("诊断：髂胫束综合征。军医：韦", "NAME", "韦"),
+        ("记得跟崔室长说我有蚕豆病", "NAME", "崔"),
+        ("麻烦服务站的余同志帮忙看看", "NAME", "余"),
+        ("交班：胡老 96岁，阿尔茨海默病", "NAME", "胡"),
+        ("老板娘Joy说可以祛黄褐斑", "NAME", "Joy"),
+        ("【联勤保障部队第九九六医院】您已预约", "LOCATION", "联勤保障部队第九九六医院"),
+        ("我是@眼睛好干的小周，做的半飞秒", "NAME", "眼睛好干的小周"),
+        ("拿去朝阳区的聆声听力中心修", "LOCATION", "聆声听力中心"),
+        ("由2021年3月轉介到而家都未有期", "DATE", "2021年3月"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2016,6 +2044,17 @@ EDGES = {
         ("他睡A12号床，今天出院", "A12"),
         ("the patient (88) is fine", "88"),
     ],
+    "eighty-third": [
+        # an everyday word after a trade or before thanks, a month and year dating a thing, a
+        # line of a form, a hearing centre with no name
+        ("Coach Trip to the seaside", "Trip"),
+        ("my PT Session was hard", "Session"),
+        ("Again, thanks for all the replies.", "Again"),
+        ("Selling two boxes, expiry Dec 2025, meet in town", "Dec 2025"),
+        ("per the NICE guideline of June 2023 we stop at 12 weeks", "June 2023"),
+        ("see line 4 of the form", "4"),
+        ("去了医院的听力中心", "听力中心"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2383,6 +2422,19 @@ KEPT = {
         ("no heel-prick (Guthrie) done. Weight 3.4kg", "Guthrie"),
         ("using Oradexon - moon face, BP 146/92", "Oradexon"),
         ("最近一次 Li level 1.4 mmol/L，伴手震", "Li level"),
+    ],
+    "eighty-third": [
+        ("Dietitian says protein 60-80g a day and Forceval daily.", "Forceval"),
+        ("then wash and Hustle Butter thin 2-3x daily", "Hustle Butter"),
+        ("GP says capsular contracture, probably Baker III. The", "Baker III"),
+        ("my son was a Norwood 5 before the grafts", "Norwood 5"),
+        ("Her Dexcom G7 had stopped reading", "Dexcom G7"),
+        ("did the Neer test and Hawkins-Kennedy, both positive", "Hawkins-Kennedy"),
+        ("after I'd failed Drysol for a year", "Drysol"),
+        ("Tobradex for a week then Hyal-Drop as needed.", "Hyal-Drop"),
+        ("您这个是Norwood 4级，后枕部毛囊够的", "Norwood 4"),
+        ("一个月后鼻小柱发红破口", "鼻小柱"),
+        ("说是韩国的Nabota，一单位$8", "Nabota"),
     ],
 }
 

@@ -70,7 +70,7 @@ from medrubric.redact.redact_rules import (
     is_kind_of_hospital,
     is_numbered_ward,
     is_relative_or_title,
-    personal_event_before,
+    personal_month_and_year,
     phone_numbers,
     rules,
     spaced,
@@ -269,9 +269,9 @@ def _around_drugs(text: str, kind: str, start: int, end: int) -> list[tuple[int,
 
 # Weeks of a pregnancy (28周, 32+5周).
 _GESTATION = re.compile(r"\d{1,2}(?:\+\d)?周")
-# A month and a year with no day: a date only when an event of the person's care or life comes
-# before it in its sentence (`personal_event_before`): HIPAA's Safe Harbor removes every element
-# of such a date but the year.
+# A month and a year with no day: a date unless what comes before it in its sentence says it
+# dates a thing (`personal_month_and_year`): HIPAA's Safe Harbor removes every element of a
+# person's date but the year.
 _MONTH_AND_YEAR = re.compile(MONTH_AND_YEAR)
 # …or a diagnosis or a stay in hospital right after it in a Chinese post (自 Jan 2022 确诊).
 _EVENT_AFTER = re.compile(rf"[ \t]?{ZH_EVENT_AFTER}")
@@ -279,7 +279,7 @@ _EVENT_AFTER = re.compile(rf"[ \t]?{ZH_EVENT_AFTER}")
 
 def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     """False for a date that is a clinic's weekly day, one word naming a drug, a lone number
-    no day of a month can be, a month and year with no event of the person's before it or the
+    no day of a month can be, a month and year that dates a thing (expiry Dec 2025) or the
     start of a protected term (十二|指肠溃疡), and
     for names and places that are eponyms, drug names, medical terms (黄疸 after 患者 looks like
     a name), countries or regions, common words, words for a relative, or the second word of a
@@ -299,7 +299,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
                 _MONTH_AND_YEAR.fullmatch(text, start, end) is not None
-                and not personal_event_before(text, start)
+                and not personal_month_and_year(text, start)
                 and _EVENT_AFTER.match(text, end) is None
             )
         )

@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
 
-from medrubric.redact.redact_lexicon import is_medical_term, lexicon, trie, word_lines
+from medrubric.redact.redact_lexicon import (
+    is_medical_term,
+    lexicon,
+    names_before_disease_word,
+    trie,
+    word_lines,
+)
 from medrubric.redact.redact_ner import chinese_tagger
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -563,6 +569,7 @@ def rules() -> tuple[Rule, ...]:
         papers_rules,
         appeals_rules,
         custody_rules,
+        uniform_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1282,8 +1289,8 @@ _MONTH_NAME = (
     r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?![a-z])\.?)"
 )
 _YEAR = r"(?:,?\s+(?:(?:19|20)\d\d|['’]\d\d)(?!\d))"
-# A month and a year with no day (March 2023, Sept. 2022): a date only after an event of the
-# person's (`personal_event_before`).
+# A month and a year with no day (March 2023, Sept. 2022): a date unless it dates a thing
+# (`personal_month_and_year`).
 MONTH_AND_YEAR = rf"{_MONTH_NAME},?\s+(?:19|20)\d\d"
 _ZH_NUM = "〇零一二三四五六七八九十"
 _ZH_EVENT = r"入院|出院|手术|做|去|住院|复查|就诊|那天|开始|出生|生|去世|走的|确诊|发病|来"
@@ -3932,7 +3939,7 @@ def position_rules() -> tuple[Rule, ...]:
 # 瑞美康复中心, 澄江镇卫生院).
 _ZH_FACILITY_KIND = (
     r"医院|醫院|卫生院|衛生院|血研所|研究所|康复中心|康復中心|诊所|診所|门诊部|門診部|分院"
-    r"|医疗站|醫療站|卫生站|衛生站|卫生所|衛生所"
+    r"|医疗站|醫療站|卫生站|衛生站|卫生所|衛生所|听力中心|聽力中心|验配中心|驗配中心|视光中心|視光中心"
     rf"|[东西南北]院|{_ZH_CARE_HOME}"
 )
 # Level words that end a place before its facility (澄江镇 | 卫生院): the rest is the name.
@@ -7367,33 +7374,31 @@ def _in_chinese_text(text: str, start: int, end: int) -> bool:
     return re.search(_HAN, text) is not None
 
 
-# An event of a person's care or life in the sentence before a month and year (his Kasai
-# operation failed in March 2023, referred by my GP in September 2022, born Feb 1986, next
-# review Dec 2024).
-_PERSONAL_EVENT = re.compile(
-    r"(?i)\b(?:born|birth|diagnos\w*|operat\w*|surgery|admitted|admission|discharged|referred"
-    r"|died|passed away|death|delivered|transplant\w*|seen|went|hospital\w*|treated|started"
-    r"|stopped|appointment|procedure|scan|biopsy|fractured?|stroke|heart attack|fell|fall"
-    r"|injured|injury|accident|joined|moved|married|wedding|served|deployed|enlisted"
-    r"|released?|release|worked|relapsed"
-    # …and a review booked or an illness since (Next review Dec 2024; since the UTI in
-    # October 2023).
-    r"|review|since|UTI|infection|onset|lost|\w+(?:ectomy|otomy|plasty|scopy))\b"
-    r"[^.!?\n]{0,60}$"
+# What dates a thing, not a person, in the sentence before a month and year: an expiry, a
+# publication or a guideline, a price (expiry Dec 2025, the NICE guideline of June 2023,
+# prices from March 2024). Any other month and year in a post about someone's health dates
+# that person's care or life, which HIPAA's Safe Harbor removes (in May 2025, since Dec 2022):
+# across the labelled sets all but two of some three hundred are labelled dates.
+_THING_DATED_BEFORE = re.compile(
+    r"(?i)\b(?:expir\w*|exp|use[ \t]+by|best[ \t]+before|valid[ \t]+(?:until|till|to|through)"
+    r"|published|updated|revised|edition|version|issue|volume|vol|guidelines?|guidance"
+    r"|prices?|pricing|tariff|launched|approved|licensed|data[ \t]+(?:from|as[ \t]+of)"
+    r"|as[ \t]+of|accessed|retrieved|copyright|©)\b\.?[^.!?\n]{0,40}$"
 )
 
 
-def personal_event_before(text: str, start: int) -> bool:
-    """An event of the person's care or life comes before `start` in its sentence."""
-    return _PERSONAL_EVENT.search(text, max(0, start - 120), start) is not None
+def personal_month_and_year(text: str, start: int) -> bool:
+    """A month and year at `start` dates the person: nothing before it in its sentence says it
+    dates a thing (`_THING_DATED_BEFORE`)."""
+    return _THING_DATED_BEFORE.search(text, max(0, start - 80), start) is None
 
 
-# A month and a year after such an event (`personal_event_before`).
-_EVENT_MONTH_AND_YEAR = re.compile(rf"(?<![\w-])({MONTH_AND_YEAR})(?![\w-])")
+# A month and a year with no day (`personal_month_and_year`).
+_PERSONAL_MONTH_AND_YEAR = re.compile(rf"(?<![\w-])({MONTH_AND_YEAR})(?![\w-])")
 
 
-def _after_personal_event(text: str, start: int, end: int) -> bool:
-    return personal_event_before(text, start)
+def _dates_the_person(text: str, start: int, end: int) -> bool:
+    return personal_month_and_year(text, start)
 
 
 # A British national grid reference where a walker or a climber was found (callout to SH 6436
@@ -7420,9 +7425,9 @@ def forty_seventh_rules() -> tuple[Rule, ...]:
       12/11), and an English day and month in Chinese text (9 May下午);
     - 老 or 小 and a surname opening an item of a list before its reading (老周肌酐310);
     - a British grid reference (SH 6436 5895);
-    - a month and a year after an event of the person's care or life in the sentence (his
-      operation failed in March 2023), which HIPAA's Safe Harbor removes; a month and a year
-      with none (expiry Dec 2025, the guidance of June 2023) stay."""
+    - a month and a year dating the person's care or life (his operation failed in March
+      2023), which HIPAA's Safe Harbor removes; one dating a thing (expiry Dec 2025, the
+      guidance of June 2023) stays (`personal_month_and_year`)."""
     return (
         Rule("NAME", _ZH_REPLIER, group=1, accept=_replier, cues=("回复", "回覆")),
         Rule("DATE", _DOTTED_DAY, group=1, min_digits=2, cues=("号", "號")),
@@ -7432,9 +7437,9 @@ def forty_seventh_rules() -> tuple[Rule, ...]:
         Rule("LOCATION", _GRID_REFERENCE, group=1, min_digits=8),
         Rule(
             "DATE",
-            _EVENT_MONTH_AND_YEAR,
+            _PERSONAL_MONTH_AND_YEAR,
             group=1,
-            accept_at=_after_personal_event,
+            accept_at=_dates_the_person,
             min_digits=4,
         ),
     )
@@ -7468,7 +7473,7 @@ def forty_eighth_rules() -> tuple[Rule, ...]:
     - an age over 89 in brackets after an old person's term of address (钱奶奶（94）);
     - the town a form's Site field names (Site: Wakefield);
     - a month and year after a spell of service (Served RAAF Feb 1986–Mar 1999), through
-      `_PERSONAL_EVENT`."""
+      `personal_month_and_year`."""
     return (
         Rule("DATE", _HANDOVER_DATE, group=1, cues=("交班", "交接", "接班", "記錄", "记录")),
         Rule("DATE", _FROM_DAY, group=1, min_digits=2, cues=("起", "开始", "開始")),
@@ -9375,10 +9380,11 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
     )
 
 
-# A LINE id after "on LINE" or "my LINE", with a digit, a dot or an underscore in it.
+# A LINE id after the app's name (add me on LINE nurse.rina88, LINE rattana.aftercare, 加我line：
+# somchai_88), with a digit, a dot or an underscore in it.
 _LINE_ID = re.compile(
-    r"\b(?:on|my|via|by)[ \t]+LINE(?:[ \t]+ID)?[ \t:]+"
-    r"((?=[\w.-]*[\d._])[A-Za-z][\w.-]{2,28}[A-Za-z\d])"
+    r"(?<![A-Za-z])(?:LINE|Line|line)(?:[ \t]*(?:ID|id|Id))?[ \t]*[:：]?[ \t]*@?"
+    r"((?=[\w.-]*[\d._])[A-Za-z][\w.-]{3,28}[A-Za-z\d])(?![\w.-])"
 )
 
 
@@ -9386,10 +9392,11 @@ def numbers_by_their_word_rules() -> tuple[Rule, ...]:
     """Numbers known by the word before them (blind sets 68-70): an extension alone (分机6312,
     ext. 4471), a receipt's or a docket's number (No. 00418), a number in a URL's path after
     patient or user (/portal/patient/48812/results); and from blind 74's, a Mexican CURP by
-    its shape; from blind 75's, a LINE id after "on LINE" (add me on LINE nurse.rina88)."""
+    its shape; from blind 75's, a LINE id after the app's name (add me on LINE nurse.rina88;
+    from blind 83's, LINE rattana.aftercare)."""
     return (
         Rule("PHONE", _EXTENSION, group=1, min_digits=3),
-        Rule("ID", _LINE_ID, group=1, min_digits=1, cues=("line",)),
+        Rule("ID", _LINE_ID, group=1, cues=("line",)),
         Rule("ID", _DOCKET_NUMBER, group=1, min_digits=4, cues=("no", "№")),
         Rule("ID", _ID_IN_URL_PATH, group=1, min_digits=3, cues=("/",)),
         # A Mexican CURP by its shape: four letters, the birth date, the sex, five letters of
@@ -10229,11 +10236,11 @@ _ROC_DOTTED_DATE = re.compile(
 )
 # A month and year that a diagnosis, an admission or an operation follows
 # (于2023年12月经病理确诊, 於2022年3月入院).
-# A diagnosis, a stay in hospital or an operation said right after a month and year in a
-# Chinese post (于2023年12月|经病理确诊, 自 Jan 2022 |确诊).
-ZH_EVENT_AFTER = r"(?:确诊|確診|住院|入院|出院|手术|手術|[经經]病理)"
+# A diagnosis, a stay in hospital, an operation or a referral said right after a month and
+# year in a Chinese post (于2023年12月|经病理确诊, 自 Jan 2022 |确诊, 由2021年3月|轉介).
+ZH_EVENT_AFTER = r"(?:确诊|確診|住院|入院|出院|手术|手術|[经經]病理|转介|轉介|转诊|轉診)"
 _ZH_MONTH_YEAR_EVENT = re.compile(
-    r"(?:(?<=[于於自])|(?<=[于於自][ \t]))"
+    r"(?:(?<=[于於自由从從])|(?<=[于於自由从從][ \t]))"
     rf"((?:19|20)\d\d年(?:1[0-2]|0?[1-9])月|{_MONTH}[ \t]+(?:19|20)\d\d)"
     rf"[ \t]?(?={ZH_EVENT_AFTER}|[经經行因在起]|开始|開始)"
 )
@@ -10459,3 +10466,195 @@ _AGE_IN_BRACKETS = re.compile(
     r"|nan|nana|grandma|grandpa|grandad|grandfather|grandmother|mum|mom|dad|father|mother|aunt"
     r"|auntie|uncle)s?)[ \t]*\((9\d|1[01]\d)(?=[,)])"
 )
+
+
+def uniform_rules() -> tuple[Rule, ...]:
+    """What the posts and notes of aesthetic clinics, studios, gyms, sports clubs and the armed
+    forces name (blind set 83): a person named by the trade they ply there, before the name
+    or set off after it (Trainer Mint, Piercer was Ro, Sunny, the club physio,), a person
+    thanked by name opening a sentence (Sawyer, thanks for …), a name in a register's field,
+    surname first (Name: OKONJO-HART, D.; Client: MacIsaac, Robert J.), a handle quoted
+    before its colon (> NurseKaz:), Korean neighbourhoods and streets in Latin letters
+    (Sinsa-dong, Mirae-ro 7-gil 38), a Hungarian date (2023. október 9.); in Chinese, a
+    surname alone after a team's doctor or a form's recorder (记录人：队医覃, 军医：韦), before
+    a title of a unit or a comrade (崔室长, 余同志) or 老 of an elder before an age (胡老 96岁),
+    a Latin name after a shop's owner or trainer (老板娘Joy), a military hospital by its
+    number (联勤保障部队第九九六医院), a handle the writer gives as theirs
+    (我是@眼睛好干的小周); and in any Chinese post a given name in Latin letters next to the
+    Chinese (今天Lily陪我去, 老板娘Joy说), which the tagger misses where the name is also a
+    word (Joy, Ivy, Grace)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    return (
+        Rule("NAME", _TRADE_THEN_NAME, group=1, accept=_name_not_word),
+        Rule("NAME", _NAME_THEN_TRADE, group=1, accept=_name_not_word),
+        Rule("NAME", _NAME_THANKED, group=1, accept=_name_not_word, cues=("thank", "cheers")),
+        Rule("NAME", _REGISTER_NAME, group=1),
+        Rule(HANDLE, _QUOTED_HANDLE, group=1, cues=(">",)),
+        Rule("LOCATION", _KOREAN_ROMANISED, group=1),
+        Rule("DATE", _HU_DATE, group=1, min_digits=5),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:{_ZH_TEAM_ROLE})[ \t]*[：:]?[ \t]*({surnames})(?=[、，,。；;\s）)]|$)"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"({surnames})(?=室长|室長|同志|指导员|指導員|政委|连长|連長|排长|排長|营长|營長"
+                rf"|团长|團長|教练|教練|队医|隊醫|军医|軍醫)"
+                rf"|(?:(?<![\u4e00-\u9fff])|(?<=[祝给給跟和与與向对對]))({surnames})"
+                rf"(?=老[ \t]*\d{{2,3}}[岁歲])"
+            ),
+            group=0,
+        ),
+        Rule("NAME", _ZH_TRADE_LATIN_NAME, group=1),
+        Rule("LOCATION", _ZH_NUMBERED_MILITARY_HOSPITAL, group=1),
+        Rule(HANDLE, _ZH_MY_HANDLE, group=1, cues=("@",)),
+        Rule("NAME", _LATIN_WORD_BY_CHINESE, group=1, accept_at=_given_name_in_chinese),
+    )
+
+
+# The trades of a gym, a studio, a club or a unit that name the person plying them.
+_TRADES = (
+    r"trainer|personal trainer|PT|coach|medic|piercer|physio|tattooist|tattoo artist|injector"
+    r"|aesthetician|instructor|receptionist|stylist|barber|padre|chaplain|interpreter"
+)
+# A person after the trade they ply (Trainer Mint, Medic Danny B, Piercer was Ro): a
+# capitalised name, or a given name and an initial, with no capitalised word after it.
+_TRADE_THEN_NAME = re.compile(
+    rf"\b(?i:{_TRADES})(?:[ \t]+(?:was|is))?[ \t]+"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[ \t][A-Z](?![\w'’]))?)(?![\w'’-]|[ \t]+[A-Z])"
+)
+# A person set off before their trade or post (Sunny, the club physio, said …; with Taff, our
+# medic,).
+_NAME_THEN_TRADE = re.compile(
+    rf"(?:^|(?<=[.!?][ \t])|(?<=\n)|(?<=\bwith[ \t])|(?<=\band[ \t]))"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+),[ \t]+(?:the|our|my|his|her|their)[ \t]+"
+    rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?i:{_TRADES}|nurse|doctor|surgeon|dentist|counsellor"
+    r"|therapist|manager|sergeant|officer|caseworker|key worker|social worker|midwife)\b"
+)
+# A person thanked by name, opening a sentence (Sawyer, thanks for telling me).
+_NAME_THANKED = re.compile(
+    rf"(?m)(?:^|(?<=[.!?][ \t]))[ \t]*([{UPPER_LETTERS}][{LOWER_LETTERS}]+),[ \t]+"
+    r"(?i:thanks|thank you|thank u|ty|cheers)\b"
+)
+
+
+def _name_not_word(value: str) -> bool:
+    """A name, its first word no everyday word (Again, thanks; Coach Trip; my PT Session)
+    unless it is a given name."""
+    lex = lexicon()
+    first = value.split()[0]
+    return _plausible_name(value) and (
+        first.lower() not in lex.en_common_words or lex.is_given(first)
+    )
+
+
+# A person's name in a register's field, surname first and in capitals or not, with the given
+# name or initials after a comma (Name: OKONJO-HART, D.; Client: MacIsaac, Robert J.).
+_REGISTER_NAME = re.compile(
+    r"(?m)^[ \t]*(?i:(?:full[ \t]+)?name|patient|client|claimant|applicant|member|veteran"
+    r"|resident|service[ \t]+member|serving[ \t]+member)[ \t]*:[ \t]*"
+    rf"((?:Mc|Mac|O['’])?[{UPPER_LETTERS}][{UPPER_LETTERS}{LOWER_LETTERS}'’]+"
+    rf"(?:-[{UPPER_LETTERS}][{UPPER_LETTERS}{LOWER_LETTERS}'’]+)?,[ \t]*"
+    rf"[{UPPER_LETTERS}](?:[{LOWER_LETTERS}]+|\.)"
+    rf"(?:[ \t][{UPPER_LETTERS}](?:[{LOWER_LETTERS}]+|\.))*)"
+    r"(?![\w'’-])"
+)
+# A handle quoted before its colon (> NurseKaz: …): joined capitalised words, or letters with
+# digits or an underscore.
+_QUOTED_HANDLE = re.compile(
+    r"(?m)^[ \t]*>[ \t]*((?:[A-Z][a-z]+){2,}\d*|[A-Za-z]+\d+[A-Za-z\d]*|[A-Za-z\d]+_[\w]+)"
+    r"(?=[ \t]*:[ \t])"
+)
+# A Korean neighbourhood, district or street in Latin letters, with its numbers (Sinsa-dong,
+# Gangnam-gu, Mirae-ro 7-gil 38, Teheran-ro 152).
+_KOREAN_ROMANISED = re.compile(
+    r"(?<![\w-])([A-Z][a-z]{1,12}(?:-[a-z]{1,8})?-(?:dong|gu|si|eup|myeon)"
+    r"|[A-Z][a-z]{1,12}(?:-[a-z]{1,8})?-(?:ro|daero|gil)(?:[ \t]\d{1,3}(?:beon)?-gil)?"
+    r"(?:[ \t]\d{1,4}(?:-\d{1,4})?)?)(?![\w-])"
+)
+# A Hungarian date: the year, the month's name and the day with their dots (2023. október 9.).
+_HU_DATE = re.compile(
+    r"(?<![\d.])((?:19|20)\d\d\.[ \t]*(?i:január|február|március|április|május|június|július"
+    r"|augusztus|szeptember|október|november|december|jan\.|febr\.|márc\.|ápr\.|máj\.|jún\."
+    r"|júl\.|aug\.|szept\.|okt\.|nov\.|dec\.)[ \t]*(?:3[01]|[12]\d|0?[1-9])\.?)(?!\d)"
+)
+# The roles of a team, a unit or a form before a surname alone (记录人：队医覃, 军医：韦).
+_ZH_TEAM_ROLE = (
+    r"队医|隊醫|军医|軍醫|记录人|記錄人|签名|簽名|教练|教練|私教|卫生员|衛生員|指导员|指導員"
+)
+# A Latin name after a shop's owner or a trainer (老板娘Joy, 私教Kenny, 纹身师Ace).
+_ZH_TRADE_LATIN_NAME = re.compile(
+    r"(?:老板娘|老闆娘|老板|老闆|店长|店長|教练|教練|私教|纹身师|紋身師|美容师|美容師|咨询师|諮詢師"
+    r"|技师|技師|队医|隊醫|军医|軍醫)[ \t]?"
+    rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]{{1,}})(?![{LOWER_LETTERS}{UPPER_LETTERS}])"
+)
+# A military hospital by its number (联勤保障部队第九九六医院, 解放军第四〇一医院).
+_ZH_NUMBERED_MILITARY_HOSPITAL = re.compile(
+    r"((?:中国人民|中國人民)?(?:联勤保障部队|聯勤保障部隊|解放军|解放軍|武警|陆军|陸軍|海军|海軍|空军|空軍)"
+    r"第?[〇零一二三四五六七八九十百\d]{2,5}(?:医院|醫院))"
+)
+# A handle the writer gives as their own (我是@眼睛好干的小周，): up to the punctuation.
+_ZH_MY_HANDLE = re.compile(
+    r"(?:我是|本人|我叫)[ \t]?@([^\s@，,。！!？?：:、]{2,16})(?=[，,。！!？?\s]|$)"
+)
+# A capitalised Latin word next to Chinese text, with at most a space between
+# (`_given_name_in_chinese`).
+_CJK_SIDE = r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]"
+_LATIN_WORD_BY_CHINESE = re.compile(
+    rf"(?:(?<={_CJK_SIDE})|(?<={_CJK_SIDE}[ \t])"
+    rf"|(?<![A-Za-z])(?=[A-Z][a-z]{{1,12}}[ \t]?{_CJK_SIDE}))"
+    r"([A-Z][a-z]{1,12})(?![A-Za-z])"
+)
+# Words of the given-name lists that a Chinese post uses otherwise: Malay and Filipino titles
+# and kinship words (Mdm, Cik, Lola), the LINE app, "Bro", a lung's or a bang's English.
+_NOT_GIVEN_IN_CHINESE = frozenset((
+    "Mdm", "Kak", "Cik", "Puan", "Encik", "Lola", "Lolo", "Line", "Bro", "Sis", "Junior", "Cal",
+    "Lung", "Bang",
+))  # fmt: skip
+
+
+def _given_name_in_chinese(text: str, start: int, end: int) -> bool:
+    """A given name in Latin letters in a Chinese post: across the labelled Chinese posts some
+    2,000 such words are names and a score are not (the titles of `_NOT_GIVEN_IN_CHINESE`, a
+    classification or a brand they open: Lauren分型, Neo-Mercazole, Lorenzo油), so it is one
+    unless it is a drug's name or a brand that is also a name (Yasmin), an eponym, a term's
+    start, before a disease's word or a hyphen, or inside a display name or handle, which the
+    rules for speakers and the tagger take whole (Coco在东京：, @阳光总在风雨后_Lily)."""
+    word = text[start:end]
+    lex = lexicon()
+    return (
+        word not in _NOT_GIVEN_IN_CHINESE
+        and (lex.is_given(word) or word in lex.everyday_given)
+        and not lex.is_drug_name(word)
+        and word.lower() not in lex.ambiguous_brands
+        and not lex.is_eponym(word)
+        and not lex.is_protected(text, start, end)
+        and not names_before_disease_word(text, end)
+        and not text.startswith("-", end)
+        and not _in_display_name(text, start, end)
+    )
+
+
+# The rest of a display name after a word in it, up to the colon or bar that closes it.
+_DISPLAY_NAME_REST = re.compile(r"[^\s，。、！？,.!?：:｜|]{1,12}[：:｜|]")
+_RUN_BREAK = re.compile(r"[\s，。、！？,.!?：:]")
+# A chat line's time or date in brackets before its speaker ([21:05] Mandy在槟城:).
+_CHAT_STAMP = re.compile(r"\A[ \t]*\[[^\]\n]{1,25}\][ \t]*")
+
+
+def _in_display_name(text: str, start: int, end: int) -> bool:
+    """The word at `start`-`end` is part of a handle (after @ or _ in its run of characters) or
+    of a display name opening its line, after a chat's time or not, before a colon or a bar
+    ([21:05] Mandy在槟城:, 屯門Lulu🐱：)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = _CHAT_STAMP.sub("", text[line_start:start], count=1)
+    breaks = list(_RUN_BREAK.finditer(before))
+    run = before[breaks[-1].end() :] if breaks else before
+    if "@" in run or run.endswith("_"):
+        return True
+    return not breaks and _DISPLAY_NAME_REST.match(text, end) is not None
