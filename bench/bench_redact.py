@@ -468,7 +468,7 @@ HELD_OUT_83 = {"en": ("en_blind83",), "zh": ("zh_blind83",)}
 # posts), under the same conditions from a brief of public health, the environment and the
 # senses (contact tracing, food poisoning and inspections, pollution and poisoning
 # complaints, animal bites and zoonoses, exposure notices, vaccination and port health; deaf
-# and blind patients); to be measured once ("## Redaction: eighty-fourth blind set").
+# and blind patients); measured once ("## Redaction: eighty-fourth blind set"), then taken in.
 HELD_OUT_84 = {"en": ("en_blind84",), "zh": ("zh_blind84",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
@@ -817,7 +817,7 @@ def main() -> None:
         ("blind 81 (dev)", HELD_OUT_81),
         ("blind 82 (dev)", HELD_OUT_82),
         ("blind 83 (dev)", HELD_OUT_83),
-        ("blind 84 (held out)", HELD_OUT_84),
+        ("blind 84 (dev)", HELD_OUT_84),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1535,6 +1535,36 @@ FOUND = {
         ("拿去朝阳区的聆声听力中心修", "LOCATION", "聆声听力中心"),
         ("由2021年3月轉介到而家都未有期", "DATE", "2021年3月"),
     ],
+    "eighty-fourth": [
+        (
+            "Business: Mama Rosa's Trattoria\nAddress: 44 Fore Street",
+            "LOCATION",
+            "Mama Rosa's Trattoria",
+        ),
+        ("we ate at Golden Lotus Takeaway on Friday", "LOCATION", "Golden Lotus Takeaway"),
+        ("He was in The Hanged Man's at the weekend.", "LOCATION", "The Hanged Man's"),
+        ("Dad was moved to St Brendan's Ward yesterday", "LOCATION", "St Brendan's Ward"),
+        ("Re: CO alarm, 2 Maes yr Ysgol, Tregaron", "LOCATION", "2 Maes yr Ysgol, Tregaron"),
+        ("I'm in 85339 if that matters.", "LOCATION", "85339"),
+        ("Port: Immingham\nMaster: Dmitri Voloshyn\nCrew: 14", "NAME", "Dmitri Voloshyn"),
+        ("Juno (my black lab) and I got refused", "NAME", "Juno"),
+        ("Mereoni and Sakiusa are both in hospital", "NAME", "Mereoni"),
+        ("Mereoni and Sakiusa are both in hospital", "NAME", "Sakiusa"),
+        ("Vili from the Deaf association came round", "NAME", "Vili"),
+        ("> Summer: Can a restaurant legally refuse a guide dog?", "NAME", "Summer"),
+        ("Pt Zhao, Min, 52F, bitten on a hike", "NAME", "Zhao, Min"),
+        ("AQI ở Cầu Giấy hôm nay 287", "LOCATION", "Cầu Giấy"),
+        ("bị chó cắn hôm rằm tháng Giêng, đã tiêm", "DATE", "rằm tháng Giêng"),
+        ("Bố mình (90 tuổi) ate tiết canh", "AGE", "90"),
+        ("Hi all, my 阿嬷 is 96 and needs an interpreter", "AGE", "96"),
+        ("上星期六喺旺角間明記燒味茶餐廳食完叉燒飯", "LOCATION", "明記燒味茶餐廳"),
+        ("在城关镇好再来酒楼吃喜酒", "LOCATION", "好再来酒楼"),
+        ("通知：沙井农贸市场活禽区检出H5N1阳性", "LOCATION", "沙井农贸市场"),
+        ("调查员：陆（西乡塘区疾控）", "NAME", "陆"),
+        ("患者：沈　接入IP", "NAME", "沈"),
+        ("致九龍聽力及言語中心：", "LOCATION", "九龍聽力及言語中心"),
+        ("喺大欖涌檢疫中心住咗三日", "LOCATION", "大欖涌檢疫中心"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2055,6 +2085,16 @@ EDGES = {
         ("see line 4 of the form", "4"),
         ("去了医院的听力中心", "听力中心"),
     ],
+    "eighty-fourth": [
+        # a kind of eating place, a word before "and I", a time before a market, a reading's
+        # bound, a country of one word after ở
+        ("The Indian Restaurant was shut", "Indian Restaurant"),
+        ("Diabetes and I are old friends.", "Diabetes"),
+        ("老豆3號晚喺沙河街市晕低", "3號"),
+        ("去一家火锅店吃饭", "火锅店"),
+        ("血糖低于3.9一定要开斋", "3.9"),
+        ("Con tôi học ở Pháp", "Pháp"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2435,6 +2475,15 @@ KEPT = {
         ("您这个是Norwood 4级，后枕部毛囊够的", "Norwood 4"),
         ("一个月后鼻小柱发红破口", "鼻小柱"),
         ("说是韩国的Nabota，一单位$8", "Nabota"),
+    ],
+    "eighty-fourth": [
+        ("travel clinic gave YF-Vax and Viatim on the same day", "YF-Vax"),
+        ("two doses of Fendrix before dialysis", "Fendrix"),
+        ("he had Efluelda at the surgery", "Efluelda"),
+        ("heat exhaustion, 2L Hartmann's through, repeat U&Es at 6pm", "Hartmann's"),
+        ("heat exhaustion, 2L Hartmann's through, repeat U&Es at 6pm", "U&Es"),
+        ("医生说是柯萨奇A16，这周先请假", "柯萨奇"),
+        ("fruit bats carry Hendra virus here", "Hendra virus"),
     ],
 }
 

@@ -295,6 +295,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _UNIT_AFTER.match(text, end) is not None  # "a human dose (7.5-15 mg)"
             or _clinical_duration(text, start, end)  # "discharged 3/7 ago": three days
             or _COUNT_BEFORE.search(text, max(0, start - 6), start) is not None  # 共 21 日
+            or _COMPARED_BEFORE.search(text, max(0, start - 6), start) is not None  # 低于3.9
             or _school_class(text, start, end)  # 初二(3)班
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
@@ -476,6 +477,10 @@ def _clinical_duration(text: str, start: int, end: int) -> bool:
 
 # A count of days before its number (住院日數共 21 日): no day of a month.
 _COUNT_BEFORE = re.compile(r"(?:共|共计|共計|合计|合計|累计|累計|(?i:grade|gr\.))[ \t]*\Z")
+# A reading's bound before a number (血糖低于3.9, 降到2.8): no day and month.
+_COMPARED_BEFORE = re.compile(
+    r"(?:低于|低於|高于|高於|超过|超過|大于|大於|小于|小於|不到|达到|達到|降到|升到|[<>≤≥])[ \t]*\Z"
+)
 # A brand's word after a name in quotes or not (“张仲景”牌).
 _BRAND_AFTER = re.compile(r"[”\"’']?(?:牌|品牌|商标|商標)")
 _WARD = re.compile(r"([A-Z][a-z]+) Ward")

@@ -570,6 +570,7 @@ def rules() -> tuple[Rule, ...]:
         appeals_rules,
         custody_rules,
         uniform_rules,
+        outbreak_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -3940,6 +3941,7 @@ def position_rules() -> tuple[Rule, ...]:
 _ZH_FACILITY_KIND = (
     r"医院|醫院|卫生院|衛生院|血研所|研究所|康复中心|康復中心|诊所|診所|门诊部|門診部|分院"
     r"|医疗站|醫療站|卫生站|衛生站|卫生所|衛生所|听力中心|聽力中心|验配中心|驗配中心|视光中心|視光中心"
+    r"|言语中心|言語中心|检疫中心|檢疫中心|疾病预防控制中心|疾病預防控制中心"
     rf"|[东西南北]院|{_ZH_CARE_HOME}"
 )
 # Level words that end a place before its facility (澄江镇 | 卫生院): the rest is the name.
@@ -10496,7 +10498,7 @@ def uniform_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             re.compile(
-                rf"(?:{_ZH_TEAM_ROLE})[ \t]*[：:]?[ \t]*({surnames})(?=[、，,。；;\s）)]|$)"
+                rf"(?:{_ZH_TEAM_ROLE})[ \t]*[：:]?[ \t]*({surnames})(?=[、，,。；;\s）)（(]|$)"
             ),
             group=1,
         ),
@@ -10545,12 +10547,17 @@ _NAME_THANKED = re.compile(
 
 def _name_not_word(value: str) -> bool:
     """A name, its first word no everyday word (Again, thanks; Coach Trip; my PT Session)
-    unless it is a given name."""
+    unless it is a given name, and no weekday or month (Mon and Tue were fine)."""
     lex = lexicon()
     first = value.split()[0]
-    return _plausible_name(value) and (
-        first.lower() not in lex.en_common_words or lex.is_given(first)
+    return (
+        _plausible_name(value)
+        and _DAY_OR_MONTH.fullmatch(first) is None
+        and (first.lower() not in lex.en_common_words or lex.is_given(first))
     )
+
+
+_DAY_OR_MONTH = re.compile(rf"{_EN_DAY_NAME}|{_EN_DAY_SHORT}|Tue|Thu|Sun|{_MONTH_NAME}")
 
 
 # A person's name in a register's field, surname first and in capitals or not, with the given
@@ -10586,6 +10593,7 @@ _HU_DATE = re.compile(
 # The roles of a team, a unit or a form before a surname alone (记录人：队医覃, 军医：韦).
 _ZH_TEAM_ROLE = (
     r"队医|隊醫|军医|軍醫|记录人|記錄人|签名|簽名|教练|教練|私教|卫生员|衛生員|指导员|指導員"
+    r"|调查员|調查員|流调员|流調員|采样员|採樣員"
 )
 # A Latin name after a shop's owner or a trainer (老板娘Joy, 私教Kenny, 纹身师Ace).
 _ZH_TRADE_LATIN_NAME = re.compile(
@@ -10658,3 +10666,172 @@ def _in_display_name(text: str, start: int, end: int) -> bool:
     if "@" in run or run.endswith("_"):
         return True
     return not breaks and _DISPLAY_NAME_REST.match(text, end) is not None
+
+
+def outbreak_rules() -> tuple[Rule, ...]:
+    """What reports of outbreaks, inspections, complaints and exposures name (blind set 84):
+    an eating place by its kind's word (Mama Rosa's Trattoria, 好再来酒楼, 明記燒味茶餐廳) or a
+    form's business field, a pub after in or at (in The Hanged Man's), a market (沙井农贸市场), a
+    ward named after a saint with its word (St Brendan's Ward), a Welsh street with its number
+    (2 Maes yr Ysgol, Tregaron), a ZIP code the writer is in (I'm in 85339); a ship's master
+    or a premises' licensee by their field, a pet named before "(my dog)", names paired
+    opening a sentence (Mereoni and Sakiusa are …, Sterling and I), a name from an
+    organisation (Vili from the Deaf association), a speaker quoted by one name (> Summer:), a
+    patient surname first (Pt Zhao, Min); in Vietnamese, a place after ở, a lunar date (rằm
+    tháng Giêng) and an age over 89 (90 tuổi); an age over 89 after a grandparent written in
+    Chinese (my 阿嬷 is 96); in Chinese, a surname alone after a field of the patient
+    (患者：沈)."""
+    lex = lexicon()
+    surnames = _words(lex.zh_surnames)
+    return (
+        Rule("LOCATION", _EATING_PLACE, group=1, accept=_named_eating_place),
+        Rule("LOCATION", _BUSINESS_FIELD, group=1, accept=_address_value),
+        Rule("LOCATION", _PUB_AFTER_IN, group=1, cues=("the",)),
+        Rule("LOCATION", _ZH_EATING_PLACE, group=1, accept=_named_shelter),
+        Rule("LOCATION", _SAINTS_WARD, group=1, cues=("ward",)),
+        Rule("LOCATION", _WELSH_STREET, group=1, min_digits=1),
+        Rule("LOCATION", _ZIP_I_AM_IN, group=1, min_digits=5, cues=(" in ",)),
+        Rule("NAME", _PERSON_FIELD, group=1, accept=_plausible_name),
+        Rule("NAME", _PET_BEFORE, group=1, accept=_plausible_name, cues=("(",)),
+        Rule("NAME", _FIRST_OF_PAIR, group=1, accept=_name_not_word, cues=(" and ",)),
+        Rule("NAME", _SECOND_OF_PAIR, group=1, accept=_name_not_word, cues=(" and ",)),
+        Rule("NAME", _NAME_FROM_THE, group=1, accept=_name_not_word, cues=(" from the ",)),
+        Rule("NAME", _QUOTED_SPEAKER, group=1, accept=_speaker_quoted, cues=(">",)),
+        Rule("NAME", _SURNAME_FIRST_PATIENT, group=1, cues=("pt", "patient")),
+        Rule("LOCATION", _VI_PLACE_AFTER_O, group=1, accept=_not_kept_place, cues=("ở",)),
+        Rule("DATE", _VI_LUNAR_DATE, group=1, cues=("tháng",)),
+        Rule("AGE", _VI_AGE, group=1, min_digits=2, cues=("tuổi",)),
+        Rule("AGE", _AGE_AFTER_ZH_GRANDPARENT, group=1, min_digits=2),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:患者|病人|病患|姓名)[：:][ \t\u3000]*({surnames})(?=[\s\u3000，,（(]|$)"
+            ),
+            group=1,
+        ),
+    )
+
+
+# A place that serves food by its kind's word, after one to three capitalised words (Mama
+# Rosa's Trattoria, Golden Lotus Takeaway) …
+_EATING_KINDS = (
+    r"Trattoria|Ristorante|Restaurant|Bistro|Brasserie|Diner|Café|Cafe|Takeaway|Take-Away"
+    r"|Grill|Pizzeria|Steakhouse|Tavern|Cantina|Taqueria|Chippy|Chip Shop|Noodle Bar|Sushi Bar"
+    r"|Kebab House|Curry House|Bakery|Deli"
+)
+_EATING_PLACE = re.compile(
+    rf"\b((?:[{UPPER_LETTERS}][\w'’&-]*[ \t]){{1,3}}(?:{_EATING_KINDS}))(?![\w'’-])"
+)
+# … not a kind of one (The Indian Restaurant, the hospital café, Staff Canteen).
+_EATING_GENERIC = frozenset((
+    "The", "A", "An", "Our", "My", "Hospital", "Staff", "Local", "Chinese", "Indian", "Italian",
+    "Thai", "Mexican", "Turkish", "Greek", "Japanese", "Korean", "Vietnamese", "Fish", "Kebab",
+    "Pizza", "Fast", "Food", "New", "Best", "Main", "Street", "Ward", "Visitors", "Patients",
+))  # fmt: skip
+
+
+def _named_eating_place(value: str) -> bool:
+    words = value.split()[:-1]
+    return any(w.strip("'’") not in _EATING_GENERIC for w in words)
+
+
+# A form's field naming the business inspected (Business: Mama Rosa's Trattoria).
+_BUSINESS_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:Business|Business name|Trading name|Premises|Establishment|Venue|Outlet"
+    r"|Food business)[ \t]*:[ \t]*([A-Z0-9][^\n,;/]{1,50}?)[ \t]*(?=$|[,;/])"
+)
+# A pub after in, at or outside, named with the and a possessive (in The Hanged Man's).
+_PUB_AFTER_IN = re.compile(
+    r"\b(?:in|at|outside|from)[ \t]+(The[ \t](?:[A-Z][a-z]+[ \t]){0,2}[A-Z][a-z]+['’]s)"
+    r"(?![\w'’])"
+)
+# A Chinese eating place or market by its name and kind (好再来酒楼, 明記燒味茶餐廳,
+# 沙井农贸市场): the name runs back to a place's level word, a measure word, a verb or a word
+# of when, which it does not hold.
+_ZH_EATING_PLACE = re.compile(
+    r"((?:(?![在去到从從的了是和与與我你他她这這那个個間间家一镇鎮乡鄉区區县縣市村街路喺號号日月晚早时時吃食买買住])"
+    r"[\u4e00-\u9fff]){2,6}?"
+    r"(?:茶餐廳|茶餐厅|酒楼|酒樓|酒家|饭店|飯店|餐厅|餐廳|大排档|大排檔|面馆|麵館|粉店|火锅店|火鍋店"
+    r"|烧腊店|燒臘店|小吃店|快餐店|鸡饭档|雞飯檔|农贸市场|農貿市場|菜市场|菜市場|街市|活禽市场|活禽市場))"
+)
+# A ward named after a saint, with its word (St Brendan's Ward).
+_SAINTS_WARD = re.compile(r"\b(St\.?[ \t][A-Z][a-z]+['’]s[ \t]Ward)\b")
+# A Welsh street with its number and the town after it (2 Maes yr Ysgol, Tregaron).
+_WELSH_LETTER = "a-zâêîôûŵŷ"
+_WELSH_STREET = re.compile(
+    r"(?<![\w-])(\d{1,4}[A-Za-z]?,?[ \t]+(?:Maes|Heol|Ffordd|Stryd|Lôn|Lon|Rhodfa|Teras|Clos"
+    r"|Cae|Bryn|Pant|Nant|Llys|Plas|Bro|Cwrt)"
+    rf"(?:[ \t](?:y|yr|[A-ZÂÊÎÔÛŴŶ][{_WELSH_LETTER}]+)){{1,3}}"
+    rf"(?:,[ \t]+[A-Z][{_WELSH_LETTER}]+)?)(?![\w-])"
+)
+# A ZIP code the writer is in (I'm in 85339).
+_ZIP_I_AM_IN = re.compile(
+    r"\b(?i:I['’]?m|I am|we['’]?re|we are|living|live|based|located)[ \t]+in[ \t]+"
+    r"(\d{5})(?![\d-])"
+)
+# A ship's master, a premises' licensee or a tenant by the field of a form (Master: Dmitri
+# Voloshyn).
+_PERSON_FIELD = re.compile(
+    r"(?m)^[ \t]*(?:Master|Captain|Skipper|Proprietor|Licensee|Occupier|Tenant|Landlord"
+    rf"|Operator|FBO)[ \t]*:[ \t]*({_CAP}(?:[ \t]{_CAP}){{0,2}})"
+)
+# A pet named before "(my dog)" (Juno (my black lab)).
+_PET_BEFORE = re.compile(
+    rf"\b({_CAP})[ \t]*\((?i:my|our|his|her|their)[ \t]+(?:[\w-]+[ \t]+){{0,2}}"
+    r"(?i:dog|cat|lab|labrador|puppy|pup|spaniel|terrier|collie|greyhound|kitten|retriever"
+    r"|poodle|whippet|lurcher|guide dog|pony|horse)\)"
+)
+# Two names joined opening a sentence, before a verb, or one name and I (Mereoni and Sakiusa
+# are both in hospital, Sterling and I got an apology).
+_PAIR_VERB = r"(?:are|were|both|have|had|went|got|came|came|took)\b"
+_FIRST_OF_PAIR = re.compile(
+    r"(?m)(?:^|(?<=[.!?][ \t]))([A-Z][a-z]{2,})"
+    rf"(?=[ \t]+and[ \t]+(?:I\b|me\b|[A-Z][a-z]{{2,}}[ \t]+{_PAIR_VERB}))"
+)
+_SECOND_OF_PAIR = re.compile(
+    rf"(?m)(?:^|(?<=[.!?][ \t]))[A-Z][a-z]{{2,}}[ \t]+and[ \t]+([A-Z][a-z]{{2,}})"
+    rf"(?=[ \t]+{_PAIR_VERB})"
+)
+# A name opening a sentence before "from the" an organisation (Vili from the Deaf association).
+_NAME_FROM_THE = re.compile(
+    r"(?m)(?:^|(?<=[.!?][ \t]))([A-Z][a-z]{2,})(?=[ \t]+from[ \t]+the[ \t]+[A-Za-z])"
+)
+# A speaker quoted by one name before its colon (> Summer: Can a restaurant …).
+_QUOTED_SPEAKER = re.compile(r"(?m)^[ \t]*>[ \t]*([A-Z][a-z]+)(?=[ \t]*:[ \t])")
+
+
+def _speaker_quoted(value: str) -> bool:
+    """A name, or a given name that is an everyday word (Summer), not any everyday word."""
+    return value in lexicon().everyday_given or _name_not_word(value)
+
+
+# A patient surname first, the given name after a comma (Pt Zhao, Min, 52F).
+_SURNAME_FIRST_PATIENT = re.compile(
+    r"\b(?:Pt|Patient)[ \t:]+((?:Mc|Mac|O['’])?[A-Z][a-z]+,[ \t]*[A-Z][a-z]+(?:[ \t][A-Z]\.?)?)"
+    r"(?=[,;\s])"
+)
+# A place of two to four words after Vietnamese ở (AQI ở Cầu Giấy hôm nay); a country of one
+# word (ở Pháp, ở Úc) is none, one of two is kept by the allow-list (Việt Nam, Hàn Quốc).
+_VI_UPPER = "A-ZĐÀ-ÝĂÂÊÔƠƯ"
+_VI_LOWER = "a-zđà-ỹăâêôơư"
+_VI_PLACE_AFTER_O = re.compile(
+    rf"(?<!\w)ở[ \t]+([{_VI_UPPER}][{_VI_LOWER}]+(?:[ \t][{_VI_UPPER}][{_VI_LOWER}]+){{1,3}})"
+)
+
+
+def _not_kept_place(value: str) -> bool:
+    return not lexicon().is_kept_place(value)
+
+
+# A Vietnamese lunar date (rằm tháng Giêng, mùng 3 tháng Chạp).
+_VI_LUNAR_DATE = re.compile(
+    r"(?<!\w)((?:rằm|mùng|mồng)(?:[ \t]\d{1,2})?[ \t]+tháng[ \t]+(?:Giêng|giêng|Chạp|chạp"
+    r"|\d{1,2})(?:[ \t]+âm lịch)?)(?!\w)"
+)
+# An age over 89 in Vietnamese (90 tuổi).
+_VI_AGE = re.compile(r"(?<![\d.])(9\d|1[01]\d)[ \t]+tuổi\b")
+# An age over 89 after a grandparent named in Chinese in an English post (my 阿嬷 is 96).
+_AGE_AFTER_ZH_GRANDPARENT = re.compile(
+    r"(?:阿嬷|阿嬤|阿公|阿婆|奶奶|爷爷|爺爺|外婆|外公|婆婆|嫲嫲|公公|姥姥|姥爷|姥爺)[ \t]+"
+    r"(?:is|was|turned|turns|just turned)[ \t]+(9\d|1[01]\d)\b"
+)
