@@ -1565,6 +1565,42 @@ FOUND = {
         ("致九龍聽力及言語中心：", "LOCATION", "九龍聽力及言語中心"),
         ("喺大欖涌檢疫中心住咗三日", "LOCATION", "大欖涌檢疫中心"),
     ],
+    "eighty-fifth": [
+        (
+            "my dating scan at Harrowfield Maternity Unit was moved",
+            "LOCATION",
+            "Harrowfield Maternity Unit",
+        ),
+        (
+            "Please read it before the meeting.\nKirklees Adoption Service",
+            "LOCATION",
+            "Kirklees Adoption Service",
+        ),
+        ("koi bataye DHA Phase 5 mein acha doctor?", "LOCATION", "DHA Phase 5"),
+        ("Biscuit is NOT adjusting to baby June. He whines", "NAME", "June"),
+        ("Massive shout out to Hope and Summer on the night shift", "NAME", "Hope"),
+        ("Massive shout out to Hope and Summer on the night shift", "NAME", "Summer"),
+        ("Bodhi had his done at the clinic this week", "NAME", "Bodhi"),
+        ("who did you use for a doula? / started by gumnutgirl", "NAME", "gumnutgirl"),
+        (
+            "the hip scan on Wednesday the 8th of October at 10:30",
+            "DATE",
+            "Wednesday the 8th of October",
+        ),
+        ("Apwyntiad ar ddydd Llun 6 Hydref yn y feddygfa", "DATE", "ddydd Llun 6 Hydref"),
+        ("Took the birth notification (B1-4429071) to the registrar", "ID", "B1-4429071"),
+        ("建档号HZ20240311-0457是不是每次都要带？", "ID", "HZ20240311-0457"),
+        ("名字取許芯語，戶政說可以", "NAME", "許芯語"),
+        ("给宝宝取名平安，因为孕期查出", "NAME", "平安"),
+        ("感谢助产士文文和卢护士长", "NAME", "文文"),
+        ("有事找群主月亮姐姐。", "NAME", "月亮姐姐"),
+        ("22:47 大米: 宝宝呛奶了", "NAME", "大米"),
+        ("我的账号豆芽菜mama被封了", "NAME", "豆芽菜mama"),
+        ("以后不常上论坛了\n——夏天（也就是Summer）", "NAME", "夏天"),
+        ("hi 我在box hill，想问有没有推荐的", "LOCATION", "box hill"),
+        ("Y医生建议我直接剖", "NAME", "Y"),
+        ("苏州那家小橡果托育园有人送过吗", "LOCATION", "小橡果托育园"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2095,6 +2131,14 @@ EDGES = {
         ("血糖低于3.9一定要开斋", "3.9"),
         ("Con tôi học ở Pháp", "Pháp"),
     ],
+    "eighty-fifth": [
+        # a kind of unit with no name, a count of weeks, a span of weeks after a weekday, a
+        # department on call, a thread started by a kind of person
+        ("went to the Maternity Unit at 8am", "Maternity Unit"),
+        ("护士站说孕28周后每两周一次产检。", "周一"),
+        ("Nakunan ako last Sabado, 8 weeks na sana.", "8 weeks"),
+        ("要喺有24小時麻醉科當值嘅醫院生", "麻醉科"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2484,6 +2528,30 @@ KEPT = {
         ("heat exhaustion, 2L Hartmann's through, repeat U&Es at 6pm", "U&Es"),
         ("医生说是柯萨奇A16，这周先请假", "柯萨奇"),
         ("fruit bats carry Hendra virus here", "Hendra virus"),
+    ],
+    "eighty-fifth": [
+        ("Hips: Barlow and Ortolani negative.", "Ortolani"),
+        ("ok lang ba ang Ceelin sa 8 months na baby?", "Ceelin"),
+        (
+            "Baby thriving on Aptamil First Infant Milk, approx 150 ml/kg/day.",
+            "Aptamil First Infant Milk",
+        ),
+        ("two units of blood and a Bakri balloon", "Bakri balloon"),
+        ("Given Hexa 2, PCV13, Rota 2.", "Hexa 2"),
+        ("she's on Poly-Vi-Sol with iron now.", "Poly-Vi-Sol"),
+        ("Taking Obimin and Calvin Plus daily naman.", "Calvin Plus"),
+        ("Dr Wood who did my Neville-Barnes forceps", "Neville-Barnes"),
+        ("mababa daw ang dugo ko, Hgb 98, kaya FeSO4", "Hgb 98"),
+        ("It's the 16 week ones, 6-in-1 and MenB, so", "MenB"),
+        ("they use the Plastibell, $350.", "Plastibell"),
+        ("2 year review (ASQ-3): communication 40", "ASQ-3"),
+        ("taking Prenate Mini. Trying not to", "Prenate Mini"),
+        ("an appointment in the Fetal Medicine Unit at the hospital", "Fetal Medicine Unit"),
+        ("用了猪肺磷脂（固尔苏），现在上无创CPAP", "固尔苏"),
+        ("有冇人試過用 Medela 谷奶", "Medela"),
+        ("28周打了 WinRho。", "WinRho"),
+        ("回奶可以吃维生素B6或者炒麦芽", "炒麦芽"),
+        ("实际上孩子只是低张力，在康复科做训练", "低张力"),
     ],
 }
 

@@ -96,7 +96,8 @@ _PIECE = re.compile(
 _FACILITY = re.compile(
     r"(?:医院|醫院|[一二三四五六七八九十]院|中心|诊所|診所|分公司|分行|支行|营业部|營業部|局|卫健委|衛健委"
     r"|残联|殘聯|国药号|國藥號|药号|藥號|药房|藥房|药店|藥店|Hospital|Clinic|Centre|Center"
-    r"|Injuries Unit|(?:治疗|治療)(?:门诊|門診))$"
+    r"|Injuries Unit|Maternity Unit|Midwifery Unit|Neonatal Unit|Adoption Service"
+    r"|(?:治疗|治療)(?:门诊|門診))$"
 )
 # Words of a brand's strength or release alone (Duo Forte, XR), never a name or a place.
 _STRENGTH = re.compile(r"(?:\s*(?:" + "|".join(sorted(STRENGTH_WORDS)) + r"))+")
@@ -296,6 +297,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             or _clinical_duration(text, start, end)  # "discharged 3/7 ago": three days
             or _COUNT_BEFORE.search(text, max(0, start - 6), start) is not None  # 共 21 日
             or _COMPARED_BEFORE.search(text, max(0, start - 6), start) is not None  # 低于3.9
+            or _WEEKS_COUNTED.match(text, max(0, start - 1)) is not None  # 每两|周一次
             or _school_class(text, start, end)  # 初二(3)班
             or lexicon().within_protected(text, start, end)  # 十二|指肠溃疡: a term's start
             or (  # "expiry Dec 2025", not "his operation failed in March 2023"
@@ -320,6 +322,8 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         return False  # 28周出生: born at 28 weeks, not on a date
     if kind == "ID" and _READING.fullmatch(text, start, end):
         return False  # a blood pressure (152/101), not a number of anyone's
+    if kind == "ID" and lexicon().within_protected(text, start, end):
+        return False  # ASQ-3, PCV13: a test's or a vaccine's name the allow-list holds
     if kind == HANDLE and (_DOSE_AFTER.match(text, end) or lexicon().is_drug_name(text[start:end])):
         return False  # 回复：pregabaline 75mg: a drug and its dose, not whom the reply is to
     if kind == "ID" and _DECIMAL_GOES_ON.match(text, end):
@@ -477,6 +481,9 @@ def _clinical_duration(text: str, start: int, end: int) -> bool:
 
 # A count of days before its number (住院日數共 21 日): no day of a month.
 _COUNT_BEFORE = re.compile(r"(?:共|共计|共計|合计|合計|累计|累計|(?i:grade|gr\.))[ \t]*\Z")
+# A count of weeks, not a weekday (每两周一次: once every two weeks; 三週一次), unless the
+# numeral ends a weekday before it (这周周四周五).
+_WEEKS_COUNTED = re.compile(r"(?<![周週期])[两兩二三四五六七八九十几幾\d][周週][一二三四五六日天]")
 # A reading's bound before a number (血糖低于3.9, 降到2.8): no day and month.
 _COMPARED_BEFORE = re.compile(
     r"(?:低于|低於|高于|高於|超过|超過|大于|大於|小于|小於|不到|达到|達到|降到|升到|[<>≤≥])[ \t]*\Z"

@@ -350,7 +350,7 @@ _ZH_CARE_HOME = r"养老院|養老院|敬老院|护理院|護理院|福利院|�
 # What a name field holds when it names no one (姓名不详, 联系人：未知, 户主：保密).
 _ZH_PLACE_NOT_NAME = ("医院", "醫院", "卫生院", "衛生院", "诊所", "診所", "中心", "门诊", "門診")
 _ZH_NAME_WITHHELD = r"(?:不详|未知|不明|保密|匿名|暂无|无名|待定|空缺)(?![\u4e00-\u9fff])"
-_ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都"
+_ZH_NOT_IN_NAME = r"的了是在去到和与我你他她说要做看查住诊治就后前这那没有好边里很太也都嘅咗"
 # A forum handle's text: up to twelve characters with no space or punctuation.
 _ZH_HANDLE_TEXT = r"[^\s：:，,。！!？?；;、「」“”\"（）()【】\[\]<>《》—~]{2,12}?"
 # Words a handle position may hold that name no one: pronouns, groups, roles and titles.
@@ -571,6 +571,7 @@ def rules() -> tuple[Rule, ...]:
         custody_rules,
         uniform_rules,
         outbreak_rules,
+        maternity_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -2678,7 +2679,8 @@ def calendar_rules() -> tuple[Rule, ...]:
                 rf"(?:\.?[ \t]+(?:de[ \t]+)?{_NOT_CAPS}(?i:{day_month}){_YEAR_AFTER}"
                 # …or its month by number (thứ Bảy 8/6, terça, 12/04)
                 r"|[./](?:1[0-2]|0?[1-9])(?:[./](?:19|20)?\d\d)?)?)"
-                r"(?![\w'’]|[.,/:]\d)"
+                # (not a span of time: last Sabado, 8 weeks na sana)
+                r"(?![\w'’]|[.,/:]\d|[ \t]+(?i:weeks?|wks?|days?|months?|years?|yrs?)\b)"
             ),
             group=1,
             min_digits=1,
@@ -3942,6 +3944,7 @@ _ZH_FACILITY_KIND = (
     r"医院|醫院|卫生院|衛生院|血研所|研究所|康复中心|康復中心|诊所|診所|门诊部|門診部|分院"
     r"|医疗站|醫療站|卫生站|衛生站|卫生所|衛生所|听力中心|聽力中心|验配中心|驗配中心|视光中心|視光中心"
     r"|言语中心|言語中心|检疫中心|檢疫中心|疾病预防控制中心|疾病預防控制中心"
+    r"|托育园|托育園|早教中心|月子中心|月子会所|月子會所"
     rf"|[东西南北]院|{_ZH_CARE_HOME}"
 )
 # Level words that end a place before its facility (澄江镇 | 卫生院): the rest is the name.
@@ -4027,7 +4030,7 @@ def ninth_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(rf"{name_char}{{2,5}}(?:{_ZH_FACILITY_KIND})"),
             accept=_zh_private_facility,
-            cues=("院", "所", "中心", "诊", "診", "门诊", "門診"),
+            cues=("院", "所", "中心", "诊", "診", "门诊", "門診", "托育", "月子"),
         ),
         Rule(
             "LOCATION",
@@ -8103,9 +8106,9 @@ _SLASHED_PLACE = re.compile(
     rf"\b[{UPPER_LETTERS}][{LOWER_LETTERS}]+/([{UPPER_LETTERS}][{LOWER_LETTERS}]+)"
     r"(?=[ \t]+(?:area|county|counties|region)\b)"
 )
-# A Latin initial a colleague or a friend goes by in Chinese text (同事W哥).
+# A Latin initial a colleague or a friend goes by in Chinese text (同事W哥, Y医生建议).
 _ZH_LATIN_INITIAL = re.compile(
-    r"(?<=[\u4e00-\u9fff])([A-Z])(?=哥|姐|总|總|姨|叔|仔|妹|院长|院長|医生|醫生|主任|经理|經理)"
+    r"(?<![A-Za-z0-9])([A-Z])(?=哥|姐|总|總|姨|叔|仔|妹|院长|院長|医生|醫生|主任|经理|經理)"
 )
 
 
@@ -10835,3 +10838,144 @@ _AGE_AFTER_ZH_GRANDPARENT = re.compile(
     r"(?:阿嬷|阿嬤|阿公|阿婆|奶奶|爷爷|爺爺|外婆|外公|婆婆|嫲嫲|公公|姥姥|姥爷|姥爺)[ \t]+"
     r"(?:is|was|turned|turns|just turned)[ \t]+(9\d|1[01]\d)\b"
 )
+
+
+def maternity_rules() -> tuple[Rule, ...]:
+    """What the notes and posts of pregnancy, birth and a baby's first years name (blind set
+    85): a maternity unit, a birth centre or an adoption service by its name (Harrowfield
+    Maternity Unit, Kirklees Adoption Service), a housing phase in Pakistan (DHA Phase 5), a
+    baby by name (baby June), people thanked together (shout out to Hope and Summer), a
+    person who "had his" or "her" done (Bodhi had his done), a thread's starter (started by
+    gumnutgirl), a weekday before "the 8th of October", a Welsh date (ddydd Llun 6 Hydref), a
+    notification's reference in brackets (birth notification (B1-4429071)); in Chinese, a
+    booking or a contract's number after its word (建档号HZ20240311-0457), a name a baby is
+    given (名字取許芯語, 取名平安), a midwife, a maternity nurse or a group's owner by name
+    (助产士文文, 群主月亮姐姐), a speaker after a chat's time (22:47 大米:), an account's name
+    (我的账号豆芽菜mama被封), a name signing off after a dash (——夏天), an English town in
+    lower case (我在box hill); and a week or weekday after a count (每两周一次) is no date."""
+    return (
+        Rule("LOCATION", _MATERNITY_UNIT, group=1, accept=_named_eating_place),
+        Rule("LOCATION", _PK_HOUSING_PHASE, group=1, cues=("phase",)),
+        Rule("NAME", _BABY_NAMED, group=1, accept=_person_name, cues=("baby",)),
+        Rule("NAME", _THANKED_FIRST, group=1, accept=_person_name),
+        Rule("NAME", _THANKED_SECOND, group=1, accept=_person_name),
+        Rule("NAME", _HAD_HIS_DONE, group=1, accept=_name_not_word, cues=("had ",)),
+        Rule(HANDLE, _STARTED_BY, group=1, cues=(" by ",)),
+        Rule("DATE", _WEEKDAY_THE_NTH_OF, group=1),
+        Rule("DATE", _WELSH_DATE, group=1),
+        Rule("ID", _REFERENCE_IN_BRACKETS, group=1, min_digits=5, cues=("(",)),
+        Rule("ID", _ZH_RECORD_NUMBER, group=1, min_digits=4),
+        Rule(HANDLE, _ZH_NAME_GIVEN, group=1),
+        Rule(HANDLE, _ZH_CARER_NAME, group=1),
+        Rule(HANDLE, _CHAT_TIME_SPEAKER, group=1, accept=_zh_speaker, min_digits=3),
+        Rule(HANDLE, _ZH_ACCOUNT_NAME, group=1),
+        Rule(HANDLE, _ZH_DASH_SIGN_OFF, group=1),
+        Rule("LOCATION", _TOWN_IN_LOWER_CASE, group=1, accept_at=_english_town_in_lower_case),
+    )
+
+
+# A maternity unit, a birth centre or an adoption service by its name, after one to three
+# capitalised words (Ness View Maternity Unit, St Brigid's Maternity Unit).
+_MATERNITY_UNIT = re.compile(
+    r"\b((?:St\.?[ \t])?(?:[A-Z][\w'’-]*[ \t]){1,3}(?:Maternity Unit|Birth Centre|Birthing Centre"
+    r"|Midwifery Unit|Midwife-led Unit|Adoption Service|Adoption Agency|Fostering Service"
+    r"|Children's Centre|Family Hub|Neonatal Unit))(?![\w'’-])"
+)
+# A housing society's phase in Pakistan (DHA Phase 5, Bahria Town Phase 8).
+_PK_HOUSING_PHASE = re.compile(
+    r"\b((?:DHA|Bahria Town|Gulberg|Johar Town|Model Town|Askari|Wapda Town)[ \t]+Phase"
+    r"[ \t]+(?:\d{1,2}|[IVX]{1,4}))\b"
+)
+# A baby by name (baby June, our baby Arlo).
+_BABY_NAMED = re.compile(rf"\bbaby[ \t]+({_CAP})(?![\w'’-])")
+# People thanked together (shout out to Hope and Summer, thanks to Kez and Ange).
+_THANKED_TO = r"(?i:shout[ -]?outs?[ \t]+to|thanks[ \t]+to|thank[ \t]+you[ \t]+to|grateful[ \t]+to)"
+_THANKED_FIRST = re.compile(rf"{_THANKED_TO}[ \t]+({_CAP})(?![\w'’-])")
+_THANKED_SECOND = re.compile(rf"{_THANKED_TO}[ \t]+{_CAP}[ \t]+(?:and|&)[ \t]+({_CAP})(?![\w'’-])")
+# A person who had theirs done, opening a sentence (Bodhi had his done at Southmead).
+_HAD_HIS_DONE = re.compile(
+    r"(?m)(?:^|(?<=[.!?][ \t]))([A-Z][a-z]{2,})(?=[ \t]+(?:had|has|got)[ \t]+(?:his|her)\b)"
+)
+# A thread's starter or a post's author by their handle (started by gumnutgirl).
+_STARTED_BY = re.compile(
+    r"(?i:\b(?:started|posted|written|asked|shared|submitted|created)[ \t]+by)[ \t]+@?"
+    r"([A-Za-z][\w.]{3,30})(?![\w.])"
+)
+# A weekday before the ordinal day "of" the month (Wednesday the 8th of October).
+_WEEKDAY_THE_NTH_OF = re.compile(
+    rf"\b({_EN_DAY_NAME}[ \t]+the[ \t]+(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)[ \t]+of"
+    rf"[ \t]+{_MONTH_NAME}(?:[ \t]+(?:19|20)\d\d)?)(?![\w'’])"
+)
+# A Welsh weekday with its day and month, or a day and a Welsh month (ddydd Llun 6 Hydref).
+_WELSH_MONTHS = (
+    r"Ionawr|Chwefror|Mawrth|Ebrill|Mai|Mehefin|Gorffennaf|Awst|Medi|Hydref|Tachwedd|Rhagfyr"
+)
+_WELSH_DATE = re.compile(
+    r"(?<![\w'’-])((?:[Dd]dydd|[Dd]ydd)[ \t]+(?:Llun|Mawrth|Mercher|Iau|Gwener|Sadwrn|Sul)"
+    rf"(?:[ \t]+(?:3[01]|[12]\d|0?[1-9])[ \t]+(?:{_WELSH_MONTHS}))?"
+    rf"|(?:3[01]|[12]\d|0?[1-9])[ \t]+(?:Ionawr|Chwefror|Ebrill|Mehefin|Gorffennaf|Awst|Medi"
+    r"|Hydref|Tachwedd|Rhagfyr)(?:[ \t]+(?:19|20)\d\d)?)(?![\w'’-])"
+)
+# A reference in brackets after a notification's or a certificate's word (birth notification
+# (B1-4429071)).
+_REFERENCE_IN_BRACKETS = re.compile(
+    r"(?i:notification|certificate|cert|reference|ref|registration|entry)[ \t]*\("
+    r"([A-Z]{1,3}\d?-?\d{5,10})\)"
+)
+# A Chinese booking's, file's or contract's number after its word (建档号HZ20240311-0457).
+_ZH_RECORD_NUMBER = re.compile(
+    r"(?:建档号|建檔號|档案号|檔案號|合同编号|合同編號|预约号|預約號)[：:]?[ \t]*"
+    r"([A-Za-z0-9][A-Za-z0-9-]{4,24})(?![A-Za-z0-9-])"
+)
+# The name a baby is given (名字取許芯語, 给宝宝取名平安, 名叫安安).
+_ZH_NAME_GIVEN = re.compile(
+    r"(?:取名|起名|名字取|名字叫|名叫|命名为|命名為)[为為叫做]?[「“\"]?([\u4e00-\u9fff]{2,3})"
+    r"(?=[」”\"，,。！!；;\s（(]|$)"
+)
+# A midwife, a maternity nurse or a group's owner by name (助产士文文和…, 群主月亮姐姐。).
+_ZH_CARER_NAME = re.compile(
+    r"(?:助产士|助產士|月嫂|通乳师|通乳師|催乳师|催乳師|群主|版主)([\u4e00-\u9fff]{2,4}?)"
+    r"(?=[和与與、，,。！!；;\s]|$)"
+)
+# A speaker after a chat line's time, before the colon (22:47 大米: 宝宝呛奶了).
+_CHAT_TIME_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:[01]?\d|2[0-3]):[0-5]\d[ \t]+([^\s:：\d][^\s:：]{0,11}?)(?=[ \t]*[:：][ \t])"
+)
+
+
+def _zh_speaker(value: str) -> bool:
+    """A display name, not a word of a log (备注, 体温) nor one the speakers' rules skip."""
+    return value.lower() not in _NOT_A_SPEAKER and not is_kinship_word(value)
+
+
+# An account's name before what was done to it (我的账号豆芽菜mama被封了, 昵称：小鹿已注销).
+_ZH_ACCOUNT_NAME = re.compile(
+    r"(?:账号|賬號|帐号|帳號|用户名|用戶名|昵称|暱稱)(?:是|为|為|叫|[：:])?[ \t]?"
+    r"((?=[^\s，,。！!？?：:、]*[A-Za-z\u4e00-\u9fff])[^\s，,。！!？?：:、\d（()）]"
+    r"[^\s，,。！!？?：:、（()）]{1,11}?)(?=被|已)"
+)
+# A name signing off after a dash, alone at the end of its line (——夏天（也就是Summer）), not a
+# department or a ward signing (——神经内科 小吕, ——安宁病房 许护士), nor a parent by the child's
+# name (—— 小雅妈妈: the child's name alone is found).
+_ZH_DASH_SIGN_OFF = re.compile(
+    r"(?m)^[ \t]*(?:——|—|--)[ \t]*([\u4e00-\u9fff]{2,4})(?=[（(]|[ \t]*$)"
+    r"(?<![科房区區室部组組站妈媽爸麻])"
+)
+# An English town in lower case in a Chinese post (我在box hill，anyone know if subang jaya got).
+_TOWN_IN_LOWER_CASE = re.compile(
+    r"(?<![A-Za-z])([a-z]{3,}(?:[ \t][a-z]{3,}){0,2}?)(?![A-Za-z])"
+    r"(?=[ \t]?[\u4e00-\u9fff，,。？?！!]|[ \t]+(?:got|has|have|got|ada)\b)"
+)
+
+
+def _english_town_in_lower_case(text: str, start: int, end: int) -> bool:
+    """A town of the gazetteer (not an everyday word) written in lower case in a post with
+    Chinese in it."""
+    lex = lexicon()
+    value = text[start:end]
+    title = " ".join(w.capitalize() for w in value.split())
+    return (
+        title in lex.en_towns
+        and value not in lex.en_common_words
+        and re.search(_HAN, text) is not None
+    )
