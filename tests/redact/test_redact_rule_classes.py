@@ -1601,6 +1601,31 @@ FOUND = {
         ("Y医生建议我直接剖", "NAME", "Y"),
         ("苏州那家小橡果托育园有人送过吗", "LOCATION", "小橡果托育园"),
     ],
+    "eighty-sixth": [
+        ("WEEKLY STEPS\n1. jojo.reyes 98,412\n2. KuyaBong 87,550", "NAME", "jojo.reyes"),
+        ("今日排行\n1. 跑不动的阿June 23518步\n2. 老刘 20103步", "NAME", "跑不动的阿June"),
+        ("moth_wings — Today at 21:17\nty all", "NAME", "moth_wings"),
+        ("糖小二 07:51：我来得时加到18单位了", "NAME", "糖小二"),
+        ("pacing score 2/5\nRobinB: ugh same.", "NAME", "RobinB"),
+        ("LIVE chat\nskinwithsimone: 7 months at 40mg", "NAME", "skinwithsimone"),
+        ("Garmin Connect\nLukas Brenner completed a run", "NAME", "Lukas Brenner"),
+        ("the nurse at the CLSC de Rosemont said", "LOCATION", "CLSC de Rosemont"),
+        ("可以加LINE：carewithlulu，或撥電話", "ID", "carewithlulu"),
+        ("听说可以打#7119咨询要不要叫救护车", "PHONE", "#7119"),
+        ("[問題] 甲亢\n作者 kiwi0731 (奇異果)\n看板 Health", "NAME", "奇異果"),
+        ("术后第一次下床｜UP主：阿宽爱吃饭", "NAME", "阿宽爱吃饭"),
+        ("谢谢组里的鲸落和不吃香菜前天半夜陪我聊天", "NAME", "鲸落"),
+        ("我爸阿发HbA1c 8.2 liao", "NAME", "阿发"),
+        ("15床 Y.L. 阑尾切除术后第1天", "NAME", "Y.L."),
+        ("请协助办理病假。\n田野\ntianye@huachuang-tj.com", "NAME", "田野"),
+        ("患者：ZHANG Wei\n现居：Düsseldorf", "LOCATION", "Düsseldorf"),
+        ("我们住Flushing，我妈有Medicaid", "LOCATION", "Flushing"),
+        ("2019年除夕夜里，我家团团出生了", "DATE", "2019年除夕"),
+        ("用cycle.ling推薦的App記了半年", "NAME", "cycle.ling"),
+        ("提醒你Khamis（星期四）早上8点来抽血", "DATE", "Khamis"),
+        ("我是有執照的護理師露露😊", "NAME", "露露"),
+        ("Hope from the stoma clinic came out", "NAME", "Hope"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2139,6 +2164,12 @@ EDGES = {
         ("Nakunan ako last Sabado, 8 weeks na sana.", "8 weeks"),
         ("要喺有24小時麻醉科當值嘅醫院生", "麻醉科"),
     ],
+    "eighty-sixth": [
+        # a field's word before its colon, a flush that is a symptom
+        ("Update: all good now\nnote: bring the letter", "Update"),
+        ("Update: all good now\nnote: bring the letter", "note"),
+        ("面部潮红 Flushing 明显", "Flushing"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2552,6 +2583,14 @@ KEPT = {
         ("28周打了 WinRho。", "WinRho"),
         ("回奶可以吃维生素B6或者炒麦芽", "炒麦芽"),
         ("实际上孩子只是低张力，在康复科做训练", "低张力"),
+    ],
+    "eighty-sixth": [
+        ("#NOF, DHS on Tues. Hb 84 this am", "DHS"),
+        ("Seen today. Florid Raynaud's with positive anti-centromere", "Raynaud's"),
+        ("via emergency CS at 36 weeks. Preeclampsia, my BP was 180/110", "Preeclampsia"),
+        ("Bitte Traubenzucker geben und in 15 Minuten erneut messen", "Traubenzucker"),
+        ("吃避孕藥（黛麗安）三個月了一直頭痛", "黛麗安"),
+        ("諾西那生鈉（Spinraza）健保只給付部分", "諾西那生鈉"),
     ],
 }
 

@@ -365,6 +365,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             _FACILITY.search(span)
             or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
             or ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+            or _CLSC.match(span)  # CLSC de Rosemont: the kind opens the name
             # a place of two hyphened words, the term only its second (Porto-Novo)
             or (kind == "LOCATION" and _HYPHENED_PLACE.fullmatch(span))
         )
@@ -383,7 +384,11 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         or is_numbered_ward(span)
     ):
         return False
-    return not is_medical_term(span)
+    # a place someone lives in is a place, whatever else its word means (我们住Flushing)
+    lives_there = (
+        kind == "LOCATION" and _LIVES_BEFORE.search(text, max(0, start - 3), start) is not None
+    )
+    return lives_there or not is_medical_term(span)
 
 
 # A greeting or an article a finding may open with before what it names (Dear| Allergy Clinic).
@@ -395,6 +400,10 @@ def _after_greeting(text: str, start: int, end: int) -> int:
     return head.end() if head else start
 
 
+# Where a Chinese post says someone lives, right before a place (住, 住在, 现居：).
+_LIVES_BEFORE = re.compile(r"(?:住|住在|现居[：:]?|現居[：:]?)[ \t]?\Z")
+# A Québec community health centre, its kind before its place (CLSC de Rosemont).
+_CLSC = re.compile(r"CLSC[ \t]")
 # A place of two capitalised words joined by a hyphen (Porto-Novo, Saint-Louis).
 _HYPHENED_PLACE = re.compile(r"[A-Z][a-zà-ÿ]+-[A-Z][a-zà-ÿ]+")
 

@@ -25,6 +25,7 @@ from medrubric.redact.redact_lexicon import (
     lexicon,
     names_before_disease_word,
     trie,
+    unaccent,
     word_lines,
 )
 from medrubric.redact.redact_ner import chinese_tagger
@@ -572,6 +573,7 @@ def rules() -> tuple[Rule, ...]:
         uniform_rules,
         outbreak_rules,
         maternity_rules,
+        online_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -10508,7 +10510,7 @@ def uniform_rules() -> tuple[Rule, ...]:
         Rule(
             "NAME",
             re.compile(
-                rf"({surnames})(?=室长|室長|同志|指导员|指導員|政委|连长|連長|排长|排長|营长|營長"
+                rf"({surnames})(?=室长|室長|同志|同学|同學|指导员|指導員|政委|连长|連長|排长|排長|营长|營長"
                 rf"|团长|團長|教练|教練|队医|隊醫|军医|軍醫)"
                 rf"|(?:(?<![\u4e00-\u9fff])|(?<=[祝给給跟和与與向对對]))({surnames})"
                 rf"(?=老[ \t]*\d{{2,3}}[岁歲])"
@@ -10698,7 +10700,7 @@ def outbreak_rules() -> tuple[Rule, ...]:
         Rule("NAME", _PET_BEFORE, group=1, accept=_plausible_name, cues=("(",)),
         Rule("NAME", _FIRST_OF_PAIR, group=1, accept=_name_not_word, cues=(" and ",)),
         Rule("NAME", _SECOND_OF_PAIR, group=1, accept=_name_not_word, cues=(" and ",)),
-        Rule("NAME", _NAME_FROM_THE, group=1, accept=_name_not_word, cues=(" from the ",)),
+        Rule("NAME", _NAME_FROM_THE, group=1, accept=_speaker_quoted, cues=(" from the ",)),
         Rule("NAME", _QUOTED_SPEAKER, group=1, accept=_speaker_quoted, cues=(">",)),
         Rule("NAME", _SURNAME_FIRST_PATIENT, group=1, cues=("pt", "patient")),
         Rule("LOCATION", _VI_PLACE_AFTER_O, group=1, accept=_not_kept_place, cues=("ở",)),
@@ -10932,10 +10934,11 @@ _ZH_NAME_GIVEN = re.compile(
     r"(?:取名|起名|名字取|名字叫|名叫|命名为|命名為)[为為叫做]?[「“\"]?([\u4e00-\u9fff]{2,3})"
     r"(?=[」”\"，,。！!；;\s（(]|$)"
 )
-# A midwife, a maternity nurse or a group's owner by name (助产士文文和…, 群主月亮姐姐。).
+# A midwife, a maternity nurse, a nurse or a group's owner by name (助产士文文和…, 群主月亮姐姐。,
+# 护理师露露😊).
 _ZH_CARER_NAME = re.compile(
-    r"(?:助产士|助產士|月嫂|通乳师|通乳師|催乳师|催乳師|群主|版主)([\u4e00-\u9fff]{2,4}?)"
-    r"(?=[和与與、，,。！!；;\s]|$)"
+    r"(?:助产士|助產士|月嫂|通乳师|通乳師|催乳师|催乳師|群主|版主|护理师|護理師|陪诊师|陪診師)"
+    r"([\u4e00-\u9fff]{2,4}?)(?=[和与與、]|(?![\u4e00-\u9fff-]))"
 )
 # A speaker after a chat line's time, before the colon (22:47 大米: 宝宝呛奶了).
 _CHAT_TIME_SPEAKER = re.compile(
@@ -10977,5 +10980,157 @@ def _english_town_in_lower_case(text: str, start: int, end: int) -> bool:
     return (
         title in lex.en_towns
         and value not in lex.en_common_words
+        and (len(value) >= 5 or " " in value)  # not com of health.com
         and re.search(_HAN, text) is not None
     )
+
+
+def online_rules() -> tuple[Rule, ...]:
+    """What forums, chats, apps and portals name (blind set 86): a handle on a leaderboard
+    before its steps (1. jojo.reyes 98,412; 1. 跑不动的阿June 23518步), a handle before a
+    chat's day (moth_wings — Today at 21:17) or its time (糖小二 07:51：), a handle opening a
+    chat line before its colon (RobinB:, skinwithsimone:), a person an app says did
+    something (Lukas Brenner completed Morning Run), a Québec CLSC by its place, a LINE id
+    after its colon (LINE：carewithlulu), a hotline with # (打#7119); in Chinese, an author's
+    nickname in brackets (作者 kiwi0731 (奇異果)), a video's or a post's author
+    (UP主：阿宽爱吃饭), group members thanked (谢谢组里的鲸落), 阿 and a name after a relative
+    (我爸阿发), initials with dots (Y.L.), a name alone signing above an e-mail, where someone
+    lives (现居：Düsseldorf, 我们住Flushing), a year's festival (2019年除夕), a handle with a
+    dot before a recommendation (cycle.ling推薦), a weekday of another language before its
+    Chinese (Khamis（星期四）)."""
+    lex = lexicon()
+    weekdays = trie(
+        tuple(n for n, langs in lex.weekdays.items() if "en" not in langs and len(n) >= 4)
+    )
+    return (
+        Rule(HANDLE, _LEADERBOARD_HANDLE, group=1, accept=_zh_speaker, min_digits=3),
+        Rule(HANDLE, _HANDLE_BEFORE_DAY, group=1, cues=("today at", "yesterday at")),
+        Rule(HANDLE, _HANDLE_BEFORE_TIME, group=1, accept=_zh_speaker, min_digits=3),
+        Rule(HANDLE, _CHAT_HANDLE, group=1, accept=_chat_handle),
+        Rule("NAME", _APP_FEED_NAME, group=1, accept=_plausible_name),
+        Rule("LOCATION", _CLSC, group=1, cues=("clsc",)),
+        Rule("ID", _LINE_ID_AFTER_COLON, group=1, cues=("line",)),
+        Rule("PHONE", _HASH_HOTLINE, group=1, min_digits=4, cues=("#",)),
+        Rule(HANDLE, _PTT_NICKNAME, group=1, cues=("作者",)),
+        Rule(HANDLE, _ZH_AUTHOR, group=1),
+        Rule(HANDLE, _ZH_GROUP_THANKED, group=1),
+        Rule("NAME", _ZH_KIN_THEN_A_NAME, group=1, cues=("阿",)),
+        Rule("NAME", _DOTTED_INITIALS_IN_CHINESE, group=1, cues=(".",)),
+        Rule("NAME", _ZH_NAME_ABOVE_EMAIL, group=1, cues=("@",)),
+        Rule("LOCATION", _ZH_RESIDENCE_FIELD, group=1, accept=_not_kept_place),
+        Rule("LOCATION", _ZH_LIVES_IN_LATIN, group=1, accept=_town_or_place),
+        Rule("DATE", _ZH_YEAR_FESTIVAL, group=1, min_digits=4),
+        Rule(HANDLE, _DOTTED_HANDLE_RECOMMENDS, group=1, accept=_not_a_domain),
+        Rule(
+            "DATE",
+            re.compile(
+                rf"(?<![A-Za-z'’-])((?i:{weekdays}))"
+                r"(?=[ \t]*[（(](?:星期|礼拜|禮拜|周|週)[一二三四五六日天])"
+            ),
+            group=1,
+        ),
+    )
+
+
+# A handle on a leaderboard, numbered, before its count of steps or points (1. jojo.reyes
+# 98,412; 3. 芳芳 18770步).
+_LEADERBOARD_HANDLE = re.compile(
+    r"(?m)^[ \t]*\d{1,2}[.、)][ \t]*([^\s\d][^\s]{0,29}?)[ \t]+"
+    r"(?:\d{1,3}(?:,\d{3})+(?:[ \t]*steps?)?|\d{3,6}[ \t]*(?:步|steps?|pts|points))"
+    r"[ \t]*$"
+)
+# A handle before a chat's day and time (moth_wings — Today at 21:17).
+_HANDLE_BEFORE_DAY = re.compile(
+    r"(?m)^[ \t]*([^\s—–]{2,30}?)[ \t]+[—–-][ \t]+(?i:today|yesterday)[ \t]+at\b"
+)
+# A handle before a chat line's time and colon (糖小二 07:51：, 老黄 07:45:).
+_HANDLE_BEFORE_TIME = re.compile(
+    r"(?m)^[ \t]*([^\s\d:：][^\s:：]{0,11}?)[ \t]+(?:[01]?\d|2[0-3]):[0-5]\d[ \t]*[：:]"
+)
+# A handle opening a chat line before its colon: a name and capitals joined (RobinB), or
+# letters, digits, dots and underscores in lower case (skinwithsimone, jayyy.lol).
+_CHAT_HANDLE = re.compile(r"(?m)^[ \t]*([A-Z][a-z]+[A-Z]{1,2}\d*|[a-z][a-z0-9_.]{4,29})(?=:[ \t])")
+
+
+def _chat_handle(value: str) -> bool:
+    """No everyday word, field or speaker word (update:, note:, edit:)."""
+    lower = value.lower()
+    return lower not in _NOT_A_SPEAKER and lower not in lexicon().en_common_words
+
+
+# A person an app's feed says did something (Lukas Brenner completed Morning Run).
+_APP_FEED_NAME = re.compile(
+    rf"(?m)^[ \t]*({_CAP}[ \t]{_CAP})(?=[ \t]+(?:completed|finished|logged|recorded|shared"
+    r"|joined|liked|commented on|reacted to)\b)"
+)
+# A Québec CLSC by its place (the CLSC de Rosemont, CLSC du Marigot).
+_CLSC = re.compile(
+    r"\b(CLSC[ \t]+(?:de[ \t]+(?:la[ \t]+|l['’])?|du[ \t]+|des[ \t]+|d['’])?"
+    r"[A-ZÀ-Þ][\w'’-]+(?:[ \t-][A-ZÀ-Þ][\w'’-]+){0,3})"
+)
+# A LINE id after the app's name in capitals and a colon (LINE：carewithlulu).
+_LINE_ID_AFTER_COLON = re.compile(
+    r"(?<![A-Za-z])LINE(?:[ \t]*(?:ID|id))?[ \t]*[:：][ \t]*@?"
+    r"([A-Za-z][\w.-]{3,28}[A-Za-z\d])(?![\w.-])"
+)
+# A hotline written with # after a word of calling (打#7119, call #8000).
+_HASH_HOTLINE = re.compile(r"(?:打|拨|撥|(?i:call|dial|ring))[ \t]?(#\d{4,5})(?!\d)")
+# An author's nickname in brackets after their id on a bulletin board (作者 kiwi0731 (奇異果)).
+_PTT_NICKNAME = re.compile(r"(?m)^[ \t]*作者[ \t:：]+[\w.]+[ \t]*[(（]([^()（）\n]{1,16})[)）]")
+# A video's or a post's author (UP主：阿宽爱吃饭, 博主：小鹿).
+_ZH_AUTHOR = re.compile(
+    r"(?:UP主|up主|博主|主播|楼主|樓主)[：:][ \t]*(?![我你他她这這那咱])"
+    r"([^\s，,。！!？?｜|：:\d]{2,16})"
+    r"(?=[\s，,。！!？?｜|]|$)"
+)
+# A group's member thanked (谢谢组里的鲸落和…, 感谢群里的阿宁).
+_ZH_GROUP_THANKED = re.compile(
+    r"(?:谢谢|感谢|謝謝|感謝)(?:群里|组里|組裡|群裡|组内|群内)的([\u4e00-\u9fff]{2,6}?)"
+    r"(?=和|与|與|、|[，,。！!]|前天|昨天|今天|一直|陪)"
+)
+# 阿 and a name after a relative, before what is not Chinese (我爸阿发HbA1c 8.2).
+_ZH_KIN_THEN_A_NAME = re.compile(
+    r"(?<=[爸妈媽爷爺奶公婆哥姐弟妹舅姨叔伯])(阿[\u4e00-\u9fff])(?=[A-Za-z0-9 \t，,。、：:])"
+)
+# Initials with dots in Chinese text (15床 Y.L. 阑尾切除术后).
+_DOTTED_INITIALS_IN_CHINESE = re.compile(r"(?<![A-Za-z.])([A-Z]\.[A-Z]\.)(?=[ \t]*[\u4e00-\u9fff])")
+# A Chinese name alone on the line above an e-mail address, signing (田野 / tianye@…).
+_ZH_NAME_ABOVE_EMAIL = re.compile(
+    r"(?m)^[ \t]*([\u4e00-\u9fff]{2,3})[ \t]*\n[ \t]*[\w.+-]+@[\w-]+\."
+)
+# Where someone lives, in Latin letters after a form's field of residence (现居：Düsseldorf) or
+# a word of living (我们住Flushing), the latter only a town of the gazetteer.
+_ZH_RESIDENCE_FIELD = re.compile(
+    r"(?:现居|現居|居住地|现住址|現住址)[：:][ \t]?"
+    r"([A-ZÀ-Þ][a-zß-ÿ'’-]+(?:[ \t][A-ZÀ-Þ][a-zß-ÿ'’-]+){0,2})(?![A-Za-z])"
+)
+_ZH_LIVES_IN_LATIN = re.compile(
+    r"(?:住在|住|搬到|搬去)[ \t]?([A-ZÀ-Þ][a-zß-ÿ'’-]+(?:[ \t][A-ZÀ-Þ][a-zß-ÿ'’-]+){0,2})"
+    r"(?![A-Za-z])"
+)
+
+
+def _town_or_place(value: str) -> bool:
+    """A town of the gazetteer (an everyday word among them: Flushing) or a city abroad, not
+    a country."""
+    lex = lexicon()
+    return (
+        value in lex.en_towns or value in lex.en_town_words or unaccent(value) in lex.en_towns
+    ) and not lex.is_kept_place(value)
+
+
+# A year's festival (2019年除夕夜里, 2020年中秋).
+_ZH_YEAR_FESTIVAL = re.compile(
+    r"((?:19|20)\d\d年(?:(?:除夕|春节|春節|元旦|中秋|端午|国庆|國慶|元宵|清明|七夕|重阳|重陽|圣诞"
+    r"|聖誕)(?:节|節)?|大年初[一二三四五六七八九十]))"
+)
+# A handle with a dot before what it recommended or said (cycle.ling推薦的App).
+_DOTTED_HANDLE_RECOMMENDS = re.compile(
+    r"(?<![A-Za-z0-9_.@/])([a-z][a-z0-9_]*\.[a-z0-9_.]*[a-z0-9])"
+    r"(?=[ \t]?(?:推荐|推薦|说|說|介绍|介紹|分享|教的|贴的|貼的))"
+)
+_TLDS = frozenset(("com", "net", "org", "cn", "io", "tw", "hk", "my", "sg", "uk", "au", "co"))
+
+
+def _not_a_domain(value: str) -> bool:
+    return value.rsplit(".", 1)[-1] not in _TLDS
