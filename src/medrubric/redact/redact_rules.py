@@ -10493,8 +10493,8 @@ def uniform_rules() -> tuple[Rule, ...]:
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     return (
-        Rule("NAME", _TRADE_THEN_NAME, group=1, accept=_name_not_word),
-        Rule("NAME", _NAME_THEN_TRADE, group=1, accept=_name_not_word),
+        Rule("NAME", _TRADE_THEN_NAME, group=1, accept=_name_not_word, cues=_TRADE_CUES),
+        Rule("NAME", _NAME_THEN_TRADE, group=1, accept=_name_not_word, cues=_POST_CUES),
         Rule("NAME", _NAME_THANKED, group=1, accept=_name_not_word, cues=("thank", "cheers")),
         Rule("NAME", _REGISTER_NAME, group=1),
         Rule(HANDLE, _QUOTED_HANDLE, group=1, cues=(">",)),
@@ -10509,13 +10509,19 @@ def uniform_rules() -> tuple[Rule, ...]:
         ),
         Rule(
             "NAME",
+            re.compile(rf"({surnames})(?={_ZH_COMRADE_TITLES})"),
+            group=1,
+            cues=tuple(_ZH_COMRADE_TITLES.split("|")),
+        ),
+        Rule(
+            "NAME",
             re.compile(
-                rf"({surnames})(?=室长|室長|同志|同学|同學|指导员|指導員|政委|连长|連長|排长|排長|营长|營長"
-                rf"|团长|團長|教练|教練|队医|隊醫|军医|軍醫)"
-                rf"|(?:(?<![\u4e00-\u9fff])|(?<=[祝给給跟和与與向对對]))({surnames})"
+                rf"(?:(?<![\u4e00-\u9fff])|(?<=[祝给給跟和与與向对對]))({surnames})"
                 rf"(?=老[ \t]*\d{{2,3}}[岁歲])"
             ),
-            group=0,
+            group=1,
+            min_digits=2,
+            cues=("老",),
         ),
         Rule("NAME", _ZH_TRADE_LATIN_NAME, group=1),
         Rule("LOCATION", _ZH_NUMBERED_MILITARY_HOSPITAL, group=1),
@@ -10524,11 +10530,23 @@ def uniform_rules() -> tuple[Rule, ...]:
     )
 
 
+# The titles of a unit, a comrade or a classmate after a surname alone (崔室长, 余同志, 符同学).
+_ZH_COMRADE_TITLES = (
+    "室长|室長|同志|同学|同學|指导员|指導員|政委|连长|連長|排长|排長|营长|營長|团长|團長|教练|教練"
+    "|队医|隊醫|军医|軍醫"
+)
 # The trades of a gym, a studio, a club or a unit that name the person plying them.
 _TRADES = (
     r"trainer|personal trainer|PT|coach|medic|piercer|physio|tattooist|tattoo artist|injector"
     r"|aesthetician|instructor|receptionist|stylist|barber|padre|chaplain|interpreter"
 )
+_TRADE_CUES = tuple(_TRADES.lower().split("|"))
+# …and the posts a person set off before them holds (Sunny, the club physio).
+_POSTS = (
+    r"nurse|doctor|surgeon|dentist|counsellor|therapist|manager|sergeant|officer|caseworker"
+    r"|key worker|social worker|midwife"
+)
+_POST_CUES = _TRADE_CUES + tuple(_POSTS.split("|"))
 # A person after the trade they ply (Trainer Mint, Medic Danny B, Piercer was Ro): a
 # capitalised name, or a given name and an initial, with no capitalised word after it.
 _TRADE_THEN_NAME = re.compile(
@@ -10540,8 +10558,7 @@ _TRADE_THEN_NAME = re.compile(
 _NAME_THEN_TRADE = re.compile(
     rf"(?:^|(?<=[.!?][ \t])|(?<=\n)|(?<=\bwith[ \t])|(?<=\band[ \t]))"
     rf"([{UPPER_LETTERS}][{LOWER_LETTERS}]+),[ \t]+(?:the|our|my|his|her|their)[ \t]+"
-    rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?i:{_TRADES}|nurse|doctor|surgeon|dentist|counsellor"
-    r"|therapist|manager|sergeant|officer|caseworker|key worker|social worker|midwife)\b"
+    rf"(?:[\w'’-]+[ \t]+){{0,2}}?(?i:{_TRADES}|{_POSTS})\b"
 )
 # A person thanked by name, opening a sentence (Sawyer, thanks for telling me).
 _NAME_THANKED = re.compile(
@@ -10964,10 +10981,10 @@ _ZH_DASH_SIGN_OFF = re.compile(
     r"(?m)^[ \t]*(?:——|—|--)[ \t]*([\u4e00-\u9fff]{2,4})(?=[（(]|[ \t]*$)"
     r"(?<![科房区區室部组組站妈媽爸麻])"
 )
-# An English town in lower case in a Chinese post (我在box hill，anyone know if subang jaya got).
+# An English town in lower case in a Chinese post, before its Chinese (我在box hill，想问).
 _TOWN_IN_LOWER_CASE = re.compile(
     r"(?<![A-Za-z])([a-z]{3,}(?:[ \t][a-z]{3,}){0,2}?)(?![A-Za-z])"
-    r"(?=[ \t]?[\u4e00-\u9fff，,。？?！!]|[ \t]+(?:got|has|have|got|ada)\b)"
+    r"(?=[ \t]?[\u4e00-\u9fff，,。？?！!])"
 )
 
 
