@@ -2160,6 +2160,7 @@ EDGES = {
         # a kind of unit with no name, a count of weeks, a span of weeks after a weekday, a
         # department on call, a thread started by a kind of person
         ("went to the Maternity Unit at 8am", "Maternity Unit"),
+        ("The Maternity Unit was busy all night", "Maternity Unit"),
         ("护士站说孕28周后每两周一次产检。", "周一"),
         ("Nakunan ako last Sabado, 8 weeks na sana.", "8 weeks"),
         ("要喺有24小時麻醉科當值嘅醫院生", "麻醉科"),

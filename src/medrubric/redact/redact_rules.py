@@ -9388,10 +9388,12 @@ def people_and_speakers_rules() -> tuple[Rule, ...]:
 
 
 # A LINE id after the app's name (add me on LINE nurse.rina88, LINE rattana.aftercare, 加我line：
-# somchai_88), with a digit, a dot or an underscore in it.
+# somchai_88), with a digit, a dot or an underscore in it, or any id after LINE in capitals
+# and a colon (LINE：carewithlulu).
 _LINE_ID = re.compile(
-    r"(?<![A-Za-z])(?:LINE|Line|line)(?:[ \t]*(?:ID|id|Id))?[ \t]*[:：]?[ \t]*@?"
-    r"((?=[\w.-]*[\d._])[A-Za-z][\w.-]{3,28}[A-Za-z\d])(?![\w.-])"
+    r"(?<![A-Za-z])(?:LINE(?:[ \t]*(?:ID|id))?[ \t]*[:：][ \t]*@?"
+    r"|(?:LINE|Line|line)(?:[ \t]*(?:ID|id|Id))?[ \t]*[:：]?[ \t]*@?(?=[\w.-]*[\d._]))"
+    r"([A-Za-z][\w.-]{3,28}[A-Za-z\d])(?![\w.-])"
 )
 
 
@@ -10706,7 +10708,7 @@ def outbreak_rules() -> tuple[Rule, ...]:
     lex = lexicon()
     surnames = _words(lex.zh_surnames)
     return (
-        Rule("LOCATION", _EATING_PLACE, group=1, accept=_named_eating_place),
+        Rule("LOCATION", _EATING_PLACE, group=1, accept=_some_word_names_it),
         Rule("LOCATION", _BUSINESS_FIELD, group=1, accept=_address_value),
         Rule("LOCATION", _PUB_AFTER_IN, group=1, cues=("the",)),
         Rule("LOCATION", _ZH_EATING_PLACE, group=1, accept=_named_shelter),
@@ -10744,17 +10746,20 @@ _EATING_KINDS = (
 _EATING_PLACE = re.compile(
     rf"\b((?:[{UPPER_LETTERS}][\w'’&-]*[ \t]){{1,3}}(?:{_EATING_KINDS}))(?![\w'’-])"
 )
-# … not a kind of one (The Indian Restaurant, the hospital café, Staff Canteen).
-_EATING_GENERIC = frozenset((
+# … not a kind of one (The Indian Restaurant, the hospital café, Staff Canteen, The Maternity
+# Unit): the words of a kind, an article or a cuisine name nothing.
+_GENERIC_NAME_WORDS = frozenset((
     "The", "A", "An", "Our", "My", "Hospital", "Staff", "Local", "Chinese", "Indian", "Italian",
     "Thai", "Mexican", "Turkish", "Greek", "Japanese", "Korean", "Vietnamese", "Fish", "Kebab",
     "Pizza", "Fast", "Food", "New", "Best", "Main", "Street", "Ward", "Visitors", "Patients",
+    "Maternity", "Unit", "Birth", "Birthing", "Centre", "Midwifery", "Midwife-led", "Adoption",
+    "Service", "Agency", "Fostering", "Children's", "Family", "Hub", "Neonatal", "NHS", "County",
 ))  # fmt: skip
 
 
-def _named_eating_place(value: str) -> bool:
-    words = value.split()[:-1]
-    return any(w.strip("'’") not in _EATING_GENERIC for w in words)
+def _some_word_names_it(value: str) -> bool:
+    """A word before the kind's last word that is no article, cuisine or kind's word."""
+    return any(w.strip("'’") not in _GENERIC_NAME_WORDS for w in value.split()[:-1])
 
 
 # A form's field naming the business inspected (Business: Mama Rosa's Trattoria).
@@ -10873,7 +10878,7 @@ def maternity_rules() -> tuple[Rule, ...]:
     (我的账号豆芽菜mama被封), a name signing off after a dash (——夏天), an English town in
     lower case (我在box hill); and a week or weekday after a count (每两周一次) is no date."""
     return (
-        Rule("LOCATION", _MATERNITY_UNIT, group=1, accept=_named_eating_place),
+        Rule("LOCATION", _MATERNITY_UNIT, group=1, accept=_some_word_names_it),
         Rule("LOCATION", _PK_HOUSING_PHASE, group=1, cues=("phase",)),
         Rule("NAME", _BABY_NAMED, group=1, accept=_person_name, cues=("baby",)),
         Rule("NAME", _THANKED_FIRST, group=1, accept=_person_name),
@@ -11007,14 +11012,14 @@ def online_rules() -> tuple[Rule, ...]:
     before its steps (1. jojo.reyes 98,412; 1. 跑不动的阿June 23518步), a handle before a
     chat's day (moth_wings — Today at 21:17) or its time (糖小二 07:51：), a handle opening a
     chat line before its colon (RobinB:, skinwithsimone:), a person an app says did
-    something (Lukas Brenner completed Morning Run), a Québec CLSC by its place, a LINE id
-    after its colon (LINE：carewithlulu), a hotline with # (打#7119); in Chinese, an author's
-    nickname in brackets (作者 kiwi0731 (奇異果)), a video's or a post's author
-    (UP主：阿宽爱吃饭), group members thanked (谢谢组里的鲸落), 阿 and a name after a relative
-    (我爸阿发), initials with dots (Y.L.), a name alone signing above an e-mail, where someone
-    lives (现居：Düsseldorf, 我们住Flushing), a year's festival (2019年除夕), a handle with a
-    dot before a recommendation (cycle.ling推薦), a weekday of another language before its
-    Chinese (Khamis（星期四）)."""
+    something (Lukas Brenner completed Morning Run), a Québec CLSC by its place, a hotline
+    with # (打#7119) (a LINE id after its colon, LINE：carewithlulu, is `_LINE_ID`'s); in
+    Chinese, an author's nickname in brackets (作者 kiwi0731 (奇異果)), a video's or a post's
+    author (UP主：阿宽爱吃饭), group members thanked (谢谢组里的鲸落), 阿 and a name after a
+    relative (我爸阿发), initials with dots (Y.L.), a name alone signing above an e-mail, where
+    someone lives (现居：Düsseldorf, 我们住Flushing), a year's festival (2019年除夕), a handle
+    with a dot before a recommendation (cycle.ling推薦), a weekday of another language before
+    its Chinese (Khamis（星期四）)."""
     lex = lexicon()
     weekdays = trie(
         tuple(n for n, langs in lex.weekdays.items() if "en" not in langs and len(n) >= 4)
@@ -11026,7 +11031,6 @@ def online_rules() -> tuple[Rule, ...]:
         Rule(HANDLE, _CHAT_HANDLE, group=1, accept=_chat_handle),
         Rule("NAME", _APP_FEED_NAME, group=1, accept=_plausible_name),
         Rule("LOCATION", _CLSC, group=1, cues=("clsc",)),
-        Rule("ID", _LINE_ID_AFTER_COLON, group=1, cues=("line",)),
         Rule("PHONE", _HASH_HOTLINE, group=1, min_digits=4, cues=("#",)),
         Rule(HANDLE, _PTT_NICKNAME, group=1, cues=("作者",)),
         Rule(HANDLE, _ZH_AUTHOR, group=1),
@@ -11084,11 +11088,6 @@ _APP_FEED_NAME = re.compile(
 _CLSC = re.compile(
     r"\b(CLSC[ \t]+(?:de[ \t]+(?:la[ \t]+|l['’])?|du[ \t]+|des[ \t]+|d['’])?"
     r"[A-ZÀ-Þ][\w'’-]+(?:[ \t-][A-ZÀ-Þ][\w'’-]+){0,3})"
-)
-# A LINE id after the app's name in capitals and a colon (LINE：carewithlulu).
-_LINE_ID_AFTER_COLON = re.compile(
-    r"(?<![A-Za-z])LINE(?:[ \t]*(?:ID|id))?[ \t]*[:：][ \t]*@?"
-    r"([A-Za-z][\w.-]{3,28}[A-Za-z\d])(?![\w.-])"
 )
 # A hotline written with # after a word of calling (打#7119, call #8000).
 _HASH_HOTLINE = re.compile(r"(?:打|拨|撥|(?i:call|dial|ring))[ \t]?(#\d{4,5})(?!\d)")
