@@ -488,6 +488,15 @@ HELD_OUT_86 = {"en": ("en_blind86",), "zh": ("zh_blind86",)}
 # burials, community health workers, faith healers, festivals and pilgrim groups, funerals);
 # measured once ("## Redaction: eighty-seventh blind set"), awaiting its take-in.
 HELD_OUT_87 = {"en": ("en_blind87",), "zh": ("zh_blind87",)}
+# Written while blind 87 was taken in, under the same conditions, from two more briefs: old age
+# and long-term care (care homes and their letters and reports, home care rotas, memory
+# clinics, power of attorney, pensions, birthdays of 90 and 100, day centres, wills) and
+# students, schools and sport (school nurses, university health services, exam stress,
+# student visas, sports injuries and clinics, team doctors, anti-doping, school trips);
+# committed together before the redactor first ran on either, each to be measured once on
+# the redactor of its turn ("## Redaction: eighty-eighth blind set", "eighty-ninth").
+HELD_OUT_88 = {"en": ("en_blind88",), "zh": ("zh_blind88",)}
+HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -839,6 +848,8 @@ def main() -> None:
         ("blind 85 (dev)", HELD_OUT_85),
         ("blind 86 (dev)", HELD_OUT_86),
         ("blind 87 (held out)", HELD_OUT_87),
+        ("blind 88 (held out)", HELD_OUT_88),
+        ("blind 89 (held out)", HELD_OUT_89),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
