@@ -1626,6 +1626,39 @@ FOUND = {
         ("我是有執照的護理師露露😊", "NAME", "露露"),
         ("Hope from the stoma clinic came out", "NAME", "Hope"),
     ],
+    "eighty-seventh": [
+        ("后来妙音法师来病房为她诵经", "NAME", "妙音"),
+        ("觉明道长说他糖尿病十年了", "NAME", "觉明"),
+        ("我妈每月初一去观澜寺拜佛，膝盖痛", "LOCATION", "观澜寺"),
+        ("在泉州通淮关岳庙旁边的诊所拿药", "LOCATION", "通淮关岳庙"),
+        ("有需要的可以找义工若瑟电话联系", "NAME", "若瑟"),
+        ("我女儿Sunny昨晚烧到39度", "NAME", "Sunny"),
+        ("the biopsy on 4.9 at the Rambam clinic", "DATE", "4.9"),
+        ("Appointment Thursday 22.10 09:30, fasting", "DATE", "22.10"),
+        ("Pesakit: Nurul Aina binti Zakaria, 54 tahun", "NAME", "Nurul Aina binti Zakaria"),
+        ("Alamat: Jl. Melati Putih No. 8, Denpasar", "LOCATION", "Jl. Melati Putih No. 8"),
+        ("my uncle in Kampung Pandan has gout", "LOCATION", "Kampung Pandan"),
+        ("someone signed in as grace.o from an unknown device", "NAME", "grace.o"),
+        ("志工林師姐陪我去复诊", "NAME", "林"),
+        ("昨天我send咗俾何醫生睇", "NAME", "何"),
+        ("社区里的严老太92岁，独居", "NAME", "严"),
+        ("牧師說週四下午去病房看他", "DATE", "週四"),
+        ("my dadi ji... sorry my abbu (93) fell at home", "AGE", "93"),
+        ("she passed on Shab-e-Barat after dialysis", "DATE", "Shab-e-Barat"),
+        ("we took him to the Durga Puja pandal on Mahalaya evening", "DATE", "Mahalaya"),
+        (
+            "the clinic at St Nicholas Greek Orthodox Church in Marrickville",
+            "LOCATION",
+            "St Nicholas Greek Orthodox Church",
+        ),
+        (
+            "Health fair at Shri Adinath Jain Derasar this Sunday",
+            "LOCATION",
+            "Shri Adinath Jain Derasar",
+        ),
+        ("中元节那天我爸在庙里晕倒", "DATE", "中元节"),
+        ("跟北港进香团走了两天脚就肿了", "LOCATION", "北港"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2171,6 +2204,16 @@ EDGES = {
         ("Update: all good now\nnote: bring the letter", "note"),
         ("面部潮红 Flushing 明显", "Flushing"),
     ],
+    "eighty-seventh": [
+        # a day after a name's title, a kind of temple, the womb, a dose after "on", a bin,
+        # a disease after a child
+        ("明天法师来做法事", "明天"),
+        ("村里的关帝庙旁边有诊所", "关帝"),
+        ("剖宫产后第10天，吊盐水", "剖宫产"),
+        ("he was started on 2.5 mg at night", "2.5"),
+        ("put it in the Recycling bin Monday", "Recycling"),
+        ("我儿子Covid阳了三天", "Covid"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2592,6 +2635,13 @@ KEPT = {
         ("Bitte Traubenzucker geben und in 15 Minuten erneut messen", "Traubenzucker"),
         ("吃避孕藥（黛麗安）三個月了一直頭痛", "黛麗安"),
         ("諾西那生鈉（Spinraza）健保只給付部分", "諾西那生鈉"),
+    ],
+    "eighty-seventh": [
+        ("Switched to Hypurin porcine insulin for Ramadan", "Hypurin"),
+        ("M-M-RvaxPro given at the mosque clinic", "M-M-RvaxPro"),
+        ("师父让我妈吃灵芝孢子粉，能和化疗一起吗", "灵芝孢子粉"),
+        ("出院以后要用助行器走路", "助行器"),
+        ("杨梅舌，手脚脱皮，考虑川崎病", "杨梅舌"),
     ],
 }
 

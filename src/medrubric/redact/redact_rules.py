@@ -574,6 +574,7 @@ def rules() -> tuple[Rule, ...]:
         outbreak_rules,
         maternity_rules,
         online_rules,
+        faith_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1320,6 +1321,11 @@ _EN_HOLIDAY = (
     # …and feasts named in the language of those who keep them (Wigilia, Día de Muertos)
     r"|Wigilia|D[ií]a de (?:los )?Muertos|S[ãa]o Jo[ãa]o|Festa Junina|Nowruz|T[ếe]t"
     r"|Vesak(?: [Dd]ay)?|Semana Santa|Fiestas Patrias"
+    # …and the holy days of faiths (Mahalaya, shab-e-barat, Palm Sunday, Sukkot)
+    r"|Mahalaya|Durga Puja|Janmashtami|Raksha Bandhan|Karva Chauth|Ganesh Chaturthi"
+    r"|[Ss]hab[- ]e[- ][Bb]ara+t|[Ss]hab[- ]e[- ][Qq]adr|Laylat al[- ]Qadr|Ashura|Mawlid"
+    r"|Purim|Sukkot|Shavuot|Simchat Torah|Tisha B['’]?[Aa]v|Palm Sunday|Ash Wednesday"
+    r"|Maundy Thursday|Pentecost|Whitsun(?:day)?|Guru Nanak Jayanti|Gurpurab|Losar|Magha Puja"
     # …and a school's half-term named by its month (October half-term)
     r"|(?:February|May|October) half[- ]term"
 )
@@ -1327,6 +1333,8 @@ _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
     r"|重阳[节節]?|重陽[节節]?|腊八[节節]?|臘八[节節]?|小年|冬至|圣诞[节節]?|聖誕[节節]?|平安夜"
     r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
+    r"|中元[节節]?|盂兰盆[节節]?|盂蘭盆[节節]?|佛诞|佛誕|浴佛[节節]|观音诞|觀音誕|妈祖诞|媽祖誕"
+    r"|复活[节節]|復活[节節]|受难日|受難日"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
@@ -1336,7 +1344,10 @@ _EN_HOLIDAY_CUES = (
     "baisakhi", "holi", "navratri", "dussehra", "deepavali", "lohri", "hari raya", "chuseok",
     "songkran", "kwanzaa", "holy week", "sallah", "ugadi", "padwa", "bihu", "vishu",
     "wigilia", "muertos", "são joão", "sao joao", "junina", "nowruz", "tết", "tet", "vesak",
-    "semana santa", "fiestas patrias", "half-term", "half term",
+    "semana santa", "fiestas patrias", "half-term", "half term", "mahalaya", "puja",
+    "janmashtami", "raksha", "karva", "chaturthi", "shab", "laylat", "ashura", "mawlid",
+    "purim", "sukkot", "shavuot", "simchat", "tisha", "pentecost",
+    "whitsun", "gurpurab", "jayanti", "losar",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -1494,8 +1505,9 @@ def date_rules() -> tuple[Rule, ...]:
             "DATE",
             c(
                 rf"(?<!每)(?:(?:上上?|下下?|这|這|本)[个個]?(?:周|週|星期|礼拜|禮拜)[一二三四五六日天]"
-                rf"|(?<=[日号])(?:周|星期|礼拜|禮拜)[一二三四五六日天]"
-                rf"|(?:周|星期|礼拜|禮拜)[一二三四五六日天](?=(?:{_ZH_EVENT}|就|被)))"
+                rf"|(?<=[日号])(?:周|週|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"|(?:周|週|星期|礼拜|禮拜)[一二三四五六日天]"
+                rf"(?=(?:{_ZH_TIME_OF_DAY})?(?:{_ZH_EVENT}|就|被)))"
                 rf"(?![一二三四五六日天])"
             ),
             cues=("周", "週", "星期", "礼拜", "禮拜"),
@@ -3970,7 +3982,7 @@ _ZH_SURNAME_TITLE = (
     r"|康復師|社工|护工|護工|月嫂|保姆|姐|神医|神醫|太太|阿公|伯公|主席|书记|書記|局长|局長|科长|科長"
     r"|处长|處長|校长|校長|园长|園長|所长|所長|站长|站長|村长|村長|会长|會長"
     r"|大伯|大叔|大婶|大嬸|爹爹|嗲嗲|舅舅|阿叔|阿嬷|阿嬤|牧师|牧師|神父|修女|传道|傳道|长老|長老"
-    r"|执事|執事|法师|法師|里长|里長"
+    r"|执事|執事|法师|法師|里长|里長|师兄|師兄|师姐|師姐|师姊|師姊|神婆|老太|道长|道長"
 )
 # Solar terms and holidays that date care when an event of care follows (今天冬至，在病房陪我爸).
 _ZH_SOLAR_TERMS = (
@@ -4095,7 +4107,9 @@ def ninth_rules() -> tuple[Rule, ...]:
                 r"看探】；;])"
                 r"|(?<=谢谢|感谢|認識|认识)|(?<=Dr)"
                 # …or after a bed or a day (7床|胡爹爹, 今天|王奶奶).
-                r"|(?<=床)|(?<=今天|昨天|明天|前天|后天|後天|那天|每天))"
+                r"|(?<=床)|(?<=今天|昨天|明天|前天|后天|後天|那天|每天)"
+                # …or after a volunteer or a word in Latin letters (志工陳師姊, call黎醫生).
+                r"|(?<=志工|义工|義工|同工)|(?<=[a-z]))"
                 rf"((?:{surnames}|{ambiguous}|[{rare}]))(?=(?:{_ZH_SURNAME_TITLE}))"
             ),
             group=1,
@@ -4509,6 +4523,8 @@ _ELDER_WORLD = (
     r"|abuelito|oma|opa|kokum|kookum|mushum|koro|kuia|nannu|nanna|tatay|nanay|itay|inay"
     r"|mamanjoon|babajoon|maman bozorg|nani|naani|dadi|daadi|nanaji|dadaji|ajji|ajja|paati"
     r"|thatha|ammamma|achachan|dida|dadu|teta|sitto|sitti|jiddo|jeddo|babushka|dedushka"
+    r"|abba|abbu|ammi|ammu|bebe ji|bebeji|biji|beeji|nanu|nanuji|nanima|dadima|thakuma"
+    r"|thakurda|zaidy|zaide|zeide"
     r"|dziadzia|mormor|farmor|morfar|farfar|avó|avô|vovó|vovô|babaanne|anneanne|obaachan"
     r"|ojiichan|bebia|babua|yaya|lelo|shimásání|shimasani|shicheii|atuk|nenek|opah"
 )
@@ -6130,7 +6146,7 @@ def thirty_second_rules() -> tuple[Rule, ...]:
             "LOCATION",
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:[A-Z]{{2,5}}\s+)?"
-                rf"(?:{_CAP}(?:['’]s)?\s+(?:(?:an|de|la|of|the|on)\s+)?){{1,3}}"
+                rf"(?:{_CAP}(?:['’]s)?\s+(?:(?:an|de|la|of|the|on)\s+)?){{1,4}}"
                 r"(?:Funeral Home|Funeral Parlou?r|Funeral Chapel|Mortuary|Crematorium|Church"
                 r"|Chapel|Gospel Hall|Kingdom Hall|Tabernacle"
                 r"|Cathedral|Mosque|Temple|Synagogue|Gurdwara|Care Home)\b"
@@ -7753,10 +7769,11 @@ _SIGNED_BY = re.compile(
 _SISTER = re.compile(rf"\bSr\.?[ \t]+({_CAP})\b")
 # A place after the Welsh for "in" (yn Abergwaun, ym Mangor, yng Nghaerdydd).
 _WELSH_IN = re.compile(rf"\b(?:yn|ym|yng)[ \t]+([{UPPER_LETTERS}][{LOWER_LETTERS}]{{3,}})\b")
-# A Hindu, Sikh or Muslim place of worship by its name (Shri Ram Mandir, Masjid Noor,
-# Gurdwara Guru Nanak Darbar).
+# A Hindu, Jain, Sikh, Muslim or Buddhist place of worship by its name (Shri Ram Mandir,
+# Masjid Noor, Gurdwara Guru Nanak Darbar, Shri Vardhman Jain Sthanak).
 _PLACE_OF_WORSHIP = re.compile(
-    r"\b((?:(?:Shri|Sri|Shree)[ \t]+)?(?:[A-Z][a-z]+[ \t]+){1,3}(?:Mandir|Gurdwara|Masjid|Mosque)"
+    r"\b((?:(?:Shri|Sri|Shree)[ \t]+)?(?:[A-Z][a-z]+[ \t]+){1,3}"
+    r"(?:Mandir|Gurdwara|Masjid|Mosque|Sthanak|Derasar|Jamatkhana|Imambargah|Vihara|Gompa)"
     r"|(?:Masjid|Gurdwara|Mandir)(?:[ \t]+(?:al-|e-)?[A-Z][a-z]+){1,3})\b"
 )
 # A payment app's tag (Cash App $LeroyKidneyFund, Venmo @Aguon-Familia-671).
@@ -7845,7 +7862,21 @@ def fifty_first_rules() -> tuple[Rule, ...]:
         Rule("NAME", _SISTER, group=1, accept=_plausible_name, cues=("sr",)),
         Rule("LOCATION", _WELSH_IN, group=1, accept_at=_welsh_place, cues=("yn", "ym")),
         Rule(
-            "LOCATION", _PLACE_OF_WORSHIP, group=1, cues=("mandir", "gurdwara", "masjid", "mosque")
+            "LOCATION",
+            _PLACE_OF_WORSHIP,
+            group=1,
+            cues=(
+                "mandir",
+                "gurdwara",
+                "masjid",
+                "mosque",
+                "sthanak",
+                "derasar",
+                "jamatkhana",
+                "imambargah",
+                "vihara",
+                "gompa",
+            ),  # fmt: skip
         ),
         Rule("ID", _CASHTAG, group=1, cues=("cash",)),
         Rule("DOB", _BORN_DAY, group=1, min_digits=2, cues=("born",)),
@@ -11150,3 +11181,124 @@ _TLDS = frozenset(("com", "net", "org", "cn", "io", "tw", "hk", "my", "sg", "uk"
 
 def _not_a_domain(value: str) -> bool:
     return value.rsplit(".", 1)[-1] not in _TLDS
+
+
+def faith_rules() -> tuple[Rule, ...]:
+    """What congregations and their carers write (blind set 87): a name in religion before
+    its title (慧净法师, 玄明道长), a temple, mosque or church by its own name (福慧寺,
+    南薰巷清真寺, 媽閣廟), a co-worker's name before how to reach them (同工约拿单微信), a
+    name in Latin letters after a spouse or child whatever its word (我老公Happy), a day and
+    month with a dot after "on" or a weekday (on 15.3 at the, Sunday 17.11 08:15), Malay and
+    Indonesian names with bin or binti, streets after Jl. and villages after Kampung, and a
+    handle someone logged in as."""
+    stop = f"{_ZH_NOT_IN_NAME}{_ZH_VERBS}问请哪谁么个個座间間家给給把被向为為、，。"
+    return (
+        Rule("NAME", _ZH_NAME_IN_RELIGION, group=1, accept=_name_in_religion),
+        Rule(
+            "LOCATION",
+            re.compile(rf"[^\W\d{stop}]{{2,6}}(?:{_ZH_WORSHIP_KIND})"),
+            accept=_zh_named_worship,
+        ),
+        Rule("NAME", _ZH_CO_WORKER, group=1),
+        Rule("NAME", _ZH_SPOUSE_OR_CHILD_LATIN, group=1, accept_at=_latin_name_in_chinese),
+        Rule("DATE", _DOTTED_DAY_AFTER_ON, group=1, min_digits=2),
+        Rule("NAME", _MALAY_PATRONYMIC, group=1, accept=_malay_name, cues=("bin", "bte", "a/")),
+        Rule("LOCATION", _NUSANTARA_STREET, group=1, cues=("jl", "jalan", "lorong")),
+        Rule("LOCATION", _KAMPUNG, group=1, cues=("kampung", "kampong", "kg.")),
+        Rule(HANDLE, _LOGGED_IN_AS, group=1, accept=_chat_handle, cues=(" as ",)),
+    )
+
+
+# A Buddhist's or Taoist's name in religion before the title (慧净法师, 玄明道长): the name's
+# first character is one such names are made of.
+_ZH_NAME_IN_RELIGION = re.compile(
+    r"([慧妙释釋圣聖悟宏智清觉覺德净淨玄静靜空印性云雲圆圓定源广廣善仁法心寂光弘宗湛海明真]"
+    r"[\u4e00-\u9fff])(?=法师|法師|道长|道長|居士|师父|師父|上人|喇嘛|仁波切|活佛|方丈|住持)"
+)
+
+
+def _name_in_religion(value: str) -> bool:
+    """No time, country or word of grammar as its second character (明天法师来, 德国法师)."""
+    return (
+        value[1]
+        not in "天日年早晚后後前的了是在也都就去来來说說请請和跟与與会會要给給让讓被把对對向国國人"
+    )
+
+
+# The kinds of a place of worship (寺, 清真寺, 教堂); not 宫, which the womb's words hold
+# (剖宫产, 清宫, 宫颈) and a medicine's (安宫牛黄丸).
+_ZH_WORSHIP_KIND = r"清真大寺|清真寺|禮拜堂|礼拜堂|教堂|佛堂|精舍|道观|道觀|祠堂|寺|廟|庙"
+# Words that make a kind of temple, not one temple (城隍庙, 关帝庙, 清真寺, 那座佛寺).
+_ZH_GENERIC_WORSHIP = (
+    "清真", "佛", "道", "天主", "基督", "教", "神", "城隍", "土地", "关帝", "關帝", "妈祖", "媽祖",
+    "观音", "觀音", "龙王", "龍王", "财神", "財神", "娘娘", "山神", "附近", "本地", "当地", "當地",
+    "大", "小", "老", "新", "古", "村", "里", "裡", "寺", "庙", "廟", "一", "两", "兩", "几", "幾",
+)  # fmt: skip
+
+
+def _zh_named_worship(value: str) -> bool:
+    """Two characters or more of the name before the kind are none of a kind's words."""
+    head = re.sub(rf"(?:{_ZH_WORSHIP_KIND})$", "", value)
+    for word in _ZH_GENERIC_WORSHIP:
+        head = head.replace(word, "")
+    return len(head) >= 2 and not is_kind_of_hospital(value)
+
+
+# A co-worker's or volunteer's name before how to reach them (同工约拿单微信：).
+_ZH_CO_WORKER = re.compile(
+    r"(?:同工|志工|义工|義工)([\u4e00-\u9fff]{2,4}?)(?=微信|电话|電話|手机|手機|[：:])"
+)
+# A name in Latin letters right after a spouse or child, whatever else its word means
+# (我老公Happy在怡保, 女儿Sunny发烧).
+_ZH_SPOUSE_OR_CHILD_LATIN = re.compile(
+    r"(?<=老公|老婆|先生|太太|儿子|兒子|女儿|女兒|老豆|细佬|細佬|家姐|囡囡)([A-Z][a-z]{2,14})(?![A-Za-z])"
+)
+
+
+def _latin_name_in_chinese(text: str, start: int, end: int) -> bool:
+    """Neither a drug, an eponym nor a protected term, nor before a disease's word."""
+    word = text[start:end]
+    lex = lexicon()
+    return (
+        not lex.is_drug_name(word)
+        and not lex.is_eponym(word)
+        and not lex.is_protected(text, start, end)
+        and not names_before_disease_word(text, end)
+    )
+
+
+# A day and month with a dot after "on" or a weekday, before a time, "at" or a stop (on 15.3
+# at the, Sunday 17.11 08:15), not a dose or a reading.
+_DOTTED_DAY_AFTER_ON = re.compile(
+    rf"(?:\b[Oo]n|{_EN_DAY_NAME})[ \t]+((?:3[01]|[12]\d|0?[1-9])\.(?:1[0-2]|0?[1-9]))"
+    r"(?=[ \t]+(?:at|in|@|(?:[01]?\d|2[0-3])[:.][0-5]\d)\b|[ \t]*[,;)]|[ \t]*$)"
+)
+# A Malay or Indonesian name with bin or binti, and a Tamil one with a/l or a/p, title or
+# not (Pn. Rokiah binti Hassan, Ahmad bin Ismail, Suresh a/l Kumar).
+_MALAY_PATRONYMIC = re.compile(
+    rf"\b((?:{_CAP}[ \t]+)?{_CAP}[ \t]+(?:binti|bin|bte|a/l|a/p)[ \t]+{_CAP}(?:[ \t]+{_CAP})?)\b"
+)
+
+
+def _malay_name(value: str) -> bool:
+    """Its first word is a given name and no everyday English word (the Recycling bin
+    Monday)."""
+    first = value.split()[0]
+    lex = lexicon()
+    return lex.is_given(first) and first.lower() not in lex.en_common_words
+
+
+# A street after Jl., Jalan or Lorong, with its number (Jl. Kenanga Sari No. 17).
+_NUSANTARA_STREET = re.compile(
+    rf"\b((?:Jl|Jln)\.?[ \t]+{_CAP}(?:[ \t]+(?!No\b){_CAP}){{0,3}}"
+    r"(?:[ \t]+No\.?[ \t]*\d+[A-Za-z]?)?"
+    rf"|(?:Jalan|Lorong)[ \t]+{_CAP}(?:[ \t]+(?!No\b){_CAP}){{0,3}}"
+    r"(?:[ \t]+(?:No\.?[ \t]*)?\d+[A-Za-z]?)?)"
+)
+# A village after Kampung (Kampung Baru, Kg. Padang Jawa).
+_KAMPUNG = re.compile(rf"\b((?:Kampung|Kampong|Kg\.)[ \t]+{_CAP}(?:[ \t]+{_CAP})?)")
+# A handle someone logged or signed in as (logged into the inbox as fr.tom.k).
+_LOGGED_IN_AS = re.compile(
+    r"(?i:\b(?:logged|signed)[ \t]+(?:in|on)(?:to)?\b[^\n]{0,40}?[ \t]as)[ \t]+"
+    r"([a-z][a-z0-9_.]{2,29}[a-z0-9])(?![\w@])"
+)
