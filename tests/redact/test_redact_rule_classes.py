@@ -1659,6 +1659,42 @@ FOUND = {
         ("中元节那天我爸在庙里晕倒", "DATE", "中元节"),
         ("跟北港进香团走了两天脚就肿了", "LOCATION", "北港"),
     ],
+    "eighty-eighth": [
+        ("Night round. Rm 12 Mabel asleep, Rm 14 awake", "NAME", "Mabel"),
+        ("Bed 2 Threlfall – catheter bag emptied 400ml", "NAME", "Threlfall"),
+        ("Lunch club\nMercy – came, ate well\nDot – not today", "NAME", "Mercy"),
+        ("the alarm went off in flat 23 at 3am", "LOCATION", "flat 23"),
+        ("Gran Edna (97) still does the crossword", "AGE", "97"),
+        ("101 today! Cake at 3pm in the lounge", "AGE", "101"),
+        ("Tanaka-san refused his lunch again", "NAME", "Tanaka"),
+        ("[SilverFox] does anyone's mum get sundowning", "NAME", "SilverFox"),
+        ("my sis kaz went to see him yesterday", "NAME", "kaz"),
+        (
+            "Deliver to Blk 305 Ang Mo Kio Ave 1 #07-22 before noon",
+            "LOCATION",
+            "Blk 305 Ang Mo Kio Ave 1 #07-22",
+        ),
+        (
+            "referred by Klinik Kesihatan Bandar Baru Bangi",
+            "LOCATION",
+            "Klinik Kesihatan Bandar Baru Bangi",
+        ),
+        ("Every Friday at St Aidan's Church Hall, Leeds", "LOCATION", "St Aidan's Church Hall"),
+        ("moved to Shanti Old Age Home last year", "LOCATION", "Shanti Old Age Home"),
+        ("Dadi fell during Holi at my uncle's", "DATE", "Holi"),
+        ("我外婆96，耳朵背得厉害", "AGE", "96"),
+        ("下个月是她的百岁生日", "AGE", "百"),
+        ("陈家阿婆昨晚又跌倒了", "NAME", "陈"),
+        ("梁伯，2月3日入住", "NAME", "梁"),
+        ("伍志明先生：\n您的高龄津贴申请已批", "NAME", "伍志明"),
+        ("我妈住过Green Valley养老院，还行", "LOCATION", "Green Valley养老院"),
+        ("我问了susan 她说周末可以探视", "NAME", "susan"),
+        ("tan哥你上次说的那间怎样", "NAME", "tan"),
+        ("护理记录：6/12 复查血常规", "DATE", "6/12"),
+        ("夜班：M.伯伯 体温37.8，已物理降温", "NAME", "M."),
+        ("夕阳红小站提问：老人吞咽困难吃什么", "NAME", "夕阳红小站"),
+        ("我住兀兰3道 Blk 701，楼下有诊所", "LOCATION", "兀兰3道 Blk 701"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2214,6 +2250,16 @@ EDGES = {
         ("put it in the Recycling bin Monday", "Recycling"),
         ("我儿子Covid阳了三天", "Covid"),
     ],
+    "eighty-eighth": [
+        # an exercise opening a line, a reading after a dash, a field, a lower-case word
+        # that is English, the wish of a hundred years, a dose after a block's cue
+        ("2. Squatting – hold 10 sec x 5", "Squatting"),
+        ("Sats – 94% on air", "Sats"),
+        ("Update – family informed", "Update"),
+        ("我问了doctor 他说没事", "doctor"),
+        ("祝您长命百岁，福如东海", "百"),
+        ("my bro keeps asking about it", "keeps"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2642,6 +2688,14 @@ KEPT = {
         ("师父让我妈吃灵芝孢子粉，能和化疗一起吗", "灵芝孢子粉"),
         ("出院以后要用助行器走路", "助行器"),
         ("杨梅舌，手脚脱皮，考虑川崎病", "杨梅舌"),
+    ],
+    "eighty-eighth": [
+        ("换了瑞声达的助听器，比奥迪康清楚", "瑞声达"),
+        ("换了瑞声达的助听器，比奥迪康清楚", "奥迪康"),
+        ("確診中度失智，開始吃愛憶欣", "失智"),
+        ("阿茲海默症的早期表现", "阿茲海默"),
+        ("Fitted with Signia Pure 7X last month", "Signia Pure"),
+        ("2. Bridging – hold 5 sec x 10", "Bridging"),
     ],
 }
 

@@ -575,6 +575,7 @@ def rules() -> tuple[Rule, ...]:
         maternity_rules,
         online_rules,
         faith_rules,
+        elder_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1465,8 +1466,8 @@ def date_rules() -> tuple[Rule, ...]:
         Rule(
             "DATE",
             c(
-                rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|early on"
-                rf"|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
+                rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|during"
+                rf"|early on|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
                 rf"|starting|woke up|booked for|due|day of|is|was)\s+(?:the\s+)?"
                 rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
                 rf"((?:{_EN_HOLIDAY})\b|(?:(?i:{_EN_DAY_NAME})|{_EN_DAY_SHORT}"
@@ -2361,10 +2362,11 @@ def place_rules() -> tuple[Rule, ...]:
             c(
                 rf"\b{_NOT_PLACE_WORD}(?:{_CAP}(?:['’]s)?\s+){{1,3}}(?:Care Home|Nursing Home"
                 r"|Residential Home|Rest Home|Senior Living|Retirement Village|Retirement Home"
-                r"|Assisted Living|Care Centre|Care Center|Institute|Community College)\b"
+                r"|Assisted Living|Care Centre|Care Center|Institute|Community College"
+                r"|Old Age Home|Home for the Aged|Church Hall|Community Hall|Parish Hall)\b"
             ),
             accept=_facility,
-            cues=("home", "living", "village", "institute", "care cent", "college"),
+            cues=("home", "living", "village", "institute", "care cent", "college", "hall"),
         ),
         Rule(
             "LOCATION",
@@ -11301,4 +11303,196 @@ _KAMPUNG = re.compile(rf"\b((?:Kampung|Kampong|Kg\.)[ \t]+{_CAP}(?:[ \t]+{_CAP})
 _LOGGED_IN_AS = re.compile(
     r"(?i:\b(?:logged|signed)[ \t]+(?:in|on)(?:to)?\b[^\n]{0,40}?[ \t]as)[ \t]+"
     r"([a-z][a-z0-9_.]{2,29}[a-z0-9])(?![\w@])"
+)
+
+
+def elder_rules() -> tuple[Rule, ...]:
+    """What care homes, day centres and families of the old write (blind set 88): a name
+    after a room or a bed (Rm 7 Hetty, Bed 4 Fairweather), a name opening a register's line
+    before a dash (Joy – present), a flat by its number, an age of 90 or more in brackets
+    after a given name (Pat (102!!)) or opening a line before "today", a Japanese honorific
+    (Nakamura-san), a handle in brackets opening a post ([DaisyChain]), a sibling's nickname in
+    lower case before what they do (my bro dez keeps), Singapore's blocks (Blk 12 Jalan Bukit
+    Merah #05-116) and Malaysia's clinics (Klinik Dr. Yap); in Chinese, an age of 90 or more
+    after a parent or grandparent (我阿爸93，) and a hundred years (百岁), a surname before 家
+    and a relative or before 婆 or 伯 alone (何家太婆, 黎婆，), a name greeted in a letter
+    (區永康先生：), a Latin name before a Chinese care home or clinic (Sri Kasih疗养院), a Latin
+    name in lower case (问了jenny 她妈, lim兄), a day before a blood test or a check (5/3 抽血), an
+    initial before a title (K.婆婆), a handle before its question or reply (听雨轩主人提问：)."""
+    lex = lexicon()
+    surnames = f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
+    return (
+        Rule("NAME", _ROOM_OR_BED_NAME, group=1, accept_at=_name_in_a_register),
+        Rule("NAME", _REGISTER_LINE_NAME, group=1, accept_at=_name_in_a_register),
+        Rule("LOCATION", _FLAT_NUMBER, group=1, min_digits=1, cues=("flat",)),
+        Rule("AGE", _AGE_AFTER_GIVEN_NAME, group=1, accept_at=_given_name_before, min_digits=2),
+        Rule("AGE", _AGE_TODAY, group=1, min_digits=2, cues=("today",)),
+        Rule("NAME", _JAPANESE_HONORIFIC, group=1, accept=_plausible_name),
+        Rule(HANDLE, _BRACKETED_HANDLE, group=1),
+        Rule("NAME", _SIBLING_NICKNAME, group=1, accept=_not_a_word),
+        Rule("LOCATION", _SINGAPORE_BLOCK, group=1, min_digits=1, cues=("blk",)),
+        Rule("LOCATION", _ZH_SINGAPORE_AVENUE_BLOCK, group=1, min_digits=2, cues=("blk",)),
+        Rule("LOCATION", _KLINIK, group=1, cues=("klinik",)),
+        Rule("AGE", _ZH_ELDER_AGE, group=1, min_digits=2),
+        Rule("AGE", _ZH_HUNDRED_YEARS, group=1, cues=("百",)),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"({surnames})(?=家(?:太婆|太公|阿婆|阿公|婆婆|公公|奶奶|爷爷|爺爺|老人|老太|阿伯"
+                r"|阿叔|聘))"
+                rf"|(?:^|(?<=[，,。：:\s]))({surnames})(?=[婆伯][，,。：:\s])"
+            ),
+            cues=("家", "婆", "伯"),
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?m)^[ \t]*({surnames}[\u4e00-\u9fff]{{1,2}}?)"
+                r"(?=(?:先生|女士|小姐)[：:，,])"
+            ),
+            group=1,
+            cues=("先生", "女士", "小姐"),
+        ),
+        Rule("LOCATION", _LATIN_BEFORE_ZH_HOME, group=1, accept_at=_latin_name_in_chinese),
+        Rule("NAME", _ZH_LOWER_LATIN_NAME, group=1, accept=_lower_given_name),
+        Rule("NAME", _LOWER_LATIN_BROTHER, group=1, accept=_lower_name_or_no_word),
+        Rule("DATE", _ZH_SLASHED_DAY_CHECK, group=1, min_digits=2),
+        Rule("NAME", _ZH_DOTTED_INITIAL_TITLE, group=1, cues=(".",)),
+        Rule(HANDLE, _ZH_ASKER, group=1, accept=_zh_speaker),
+    )
+
+
+# A name after a room's, a bed's or a flat's number (Rm 7 Hetty had, Bed 4 Fairweather –).
+_ROOM_OR_BED_NAME = re.compile(
+    rf"\b(?:Rm|Room|Bed|Flat)\.?[ \t]*\d{{1,3}}[A-Za-z]?[ \t]*[:–—-]?[ \t]+({_CAP})(?![\w'’-])"
+)
+# A name opening a register's or a round's line before a dash (Joy – present, 3. Alf – key).
+_REGISTER_LINE_NAME = re.compile(
+    rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]*)?({_CAP})(?=[ \t]+[–—][ \t]+\S)"
+)
+
+
+def _name_in_a_register(text: str, start: int, end: int) -> bool:
+    """A given name (one that is a word among them: Joy, Patience) or a word that is none of
+    the everyday words, not a drug, an eponym or a log's word, with no reading after it."""
+    word = text[start:end]
+    lex = lexicon()
+    after = text[end : end + 6].lstrip(" \t–—-:")
+    named = (
+        word in lex.everyday_given
+        or lex.is_given(word)
+        or (word.lower() not in lex.en_common_words and word not in lex.not_names)
+    )
+    return (
+        named
+        and not (
+            (word.endswith("ing") and not lex.is_given(word))  # an exercise (2. Bridging – hold)
+            or lex.is_drug_name(word)
+            or lex.is_eponym(word)
+            or word.lower() in _NOT_A_SPEAKER
+            or after[:1].isdigit()
+        )
+    )
+
+
+# A flat by its number after "in", "at", "to" or "from" (the pull cord went off in flat 9).
+_FLAT_NUMBER = re.compile(
+    r"(?i:\b(?:in|at|to|from|of)[ \t]+)((?:flat|Flat)[ \t]+\d{1,3}[A-Za-z]?)\b"
+    r"(?![ \t]*(?:%|mg|ml|days?|weeks?|hours?|mins?)\b)"
+)
+# An age of 90 or more in brackets after a given name (Mum Pat (102!!) lives).
+_AGE_AFTER_GIVEN_NAME = re.compile(rf"\b{_CAP}[ \t]+\((9\d|1[01]\d)!*\)")
+_WORD_BEFORE_BRACKET = re.compile(r"(\w+)[ \t]+\($")
+
+
+def _given_name_before(text: str, start: int, end: int) -> bool:
+    word = _WORD_BEFORE_BRACKET.search(text, max(0, start - 30), start)
+    return word is not None and (
+        lexicon().is_given(word.group(1)) or word.group(1) in lexicon().everyday_given
+    )
+
+
+# An age of 90 or more opening a line or a sentence before "today" (103 today and on no meds).
+_AGE_TODAY = re.compile(r"(?m)(?:^|(?<=[.!?])[ \t]+)(9\d|1[01]\d)(?=[ \t]+today\b)")
+# A surname before a Japanese honorific (Nakamura-san's hearing aids).
+_JAPANESE_HONORIFIC = re.compile(rf"\b({_CAP})-(?:san|sama|chan|kun|sensei)\b")
+# A handle in joined capitals in brackets opening a post ([DaisyChain] anyone's dad…).
+_BRACKETED_HANDLE = re.compile(r"(?m)^[ \t]*\[([A-Z][a-z]+(?:[A-Z][a-z0-9]+)+)\]")
+# A sibling's or grandparent's nickname in lower case before what they do (my bro dez keeps).
+_SIBLING_NICKNAME = re.compile(
+    r"\b(?:bro|sis|brother|sister|cousin|nan|nana|gran|grandad)[ \t]+([a-z]{3,10})"
+    r"(?=[ \t]+(?:keeps|is|was|has|had|said|says|came|went|got|took|takes)\b)"
+)
+
+
+def _not_a_word(value: str) -> bool:
+    """Neither an everyday English word nor a drug's name."""
+    lex = lexicon()
+    return value.lower() not in lex.en_common_words and not lex.is_drug_name(value)
+
+
+# A block of Singapore's flats with its street and unit (Blk 12 Jalan Bukit Merah #05-116).
+_SINGAPORE_BLOCK = re.compile(
+    rf"\b((?:Blk|BLK)[ \t]*\d{{1,4}}[A-Z]?[ \t]+{_CAP}(?:[ \t]+{_CAP}){{0,3}}(?:[ \t]+\d{{1,2}})?"
+    r"(?:[ \t]*#\d{1,2}-\d{1,4}[A-Z]?)?)"
+)
+# A town's avenue or street by its number in Chinese, then its block (宏茂桥5道 Blk 512).
+_ZH_SINGAPORE_AVENUE_BLOCK = re.compile(
+    rf"([^\W\d{_ZH_NOT_IN_NAME}]{{2,4}}\d{{1,2}}(?:道|街)[ \t]*(?:Blk|BLK)[ \t]*\d{{1,4}}[A-Z]?"
+    r"(?:[ \t]*#\d{1,2}-\d{1,4}[A-Z]?)?)"
+)
+# A Malaysian clinic by its name (Klinik Dr. Yap Sungai Chua, Klinik Kanak-kanak Sri Murni,
+# Klinik Lim & Tan).
+_KLINIK_WORD = rf"{_CAP}(?:-[a-z]+)?"
+_KLINIK = re.compile(
+    rf"\b(Klinik[ \t]+(?:Dr\.?[ \t]+)?{_KLINIK_WORD}(?:[ \t]+(?:&[ \t]+)?{_KLINIK_WORD}){{0,4}})"
+)
+# An age of 90 or more right after a parent or grandparent (我阿爸93，插住尿喉).
+_ZH_ELDER_AGE = re.compile(
+    r"(?<=阿爸|阿妈|阿媽|老豆|老爸|我爸|我妈|我媽|爷爷|爺爺|奶奶|外婆|外公|阿公|阿嬷|阿嬤|婆婆|公公|老母)"
+    r"(9\d|1[01]\d)(?=[，,。 ]|$)"
+)
+# A hundred years (迎来百岁寿辰), not the wish of them (长命百岁).
+_ZH_HUNDRED_YEARS = re.compile(
+    r"(?<![一二三四五六七八九十百命])((?:一)?百(?:零[一二三四五六七八九])?)(?=岁|歲)"
+)
+# A name in Latin letters before a Chinese care home or clinic (那间Sri Kasih疗养院).
+_LATIN_BEFORE_ZH_HOME = re.compile(
+    r"(?<![A-Za-z])([A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2}[ \t]?"
+    r"(?:疗养院|療養院|养老院|養老院|护老院|護老院|安老院|老人院|护理院|護理院|诊所|診所))"
+)
+# A given name in lower case between Chinese words (帮你问了jenny 她妈也住那间).
+_ZH_LOWER_LATIN_NAME = re.compile(
+    r"(?<=[\u4e00-\u9fff])[ \t]?([a-z]{3,12})(?=[ \t]?[\u4e00-\u9fff])"
+)
+
+
+def _lower_given_name(value: str) -> bool:
+    """A given name of the lexicon that is none of the names that are also words (will, mark)
+    nor a drug's name."""
+    name = value.capitalize()
+    lex = lexicon()
+    return lex.is_given(name) and name not in lex.everyday_given and not lex.is_drug_name(value)
+
+
+def _lower_name_or_no_word(value: str) -> bool:
+    return _lower_given_name(value) or _not_a_word(value)
+
+
+# A name in lower case before 兄 or 哥 (lim兄, ken哥).
+_LOWER_LATIN_BROTHER = re.compile(r"(?<![A-Za-z_])([a-z]{2,10})(?=兄|哥)")
+# A day and month before a blood test or a check (5/3 抽血 INR 1.9).
+_ZH_SLASHED_DAY_CHECK = re.compile(
+    r"(?<![\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
+    r"(?=[ \t]?(?:抽血|复查|複查|回诊|回診|入院|出院|住院|手术|手術|就诊|就診|门诊|門診|开刀|開刀"
+    r"|打针|打針))"
+)
+# A Latin initial with its dot before a title (K.婆婆 SpO2 91%).
+_ZH_DOTTED_INITIAL_TITLE = re.compile(
+    r"(?<![A-Za-z.])([A-Z]\.)(?=婆婆|伯伯|阿姨|爷爷|爺爺|奶奶|阿婆|阿伯|先生|女士|小姐|太太)"
+)
+# A handle opening a line before its question or reply (听雨轩主人提问：).
+_ZH_ASKER = re.compile(
+    r"(?m)^[ \t]*((?![我你他她请請想])[^\s：:，,。！!？?]{2,12}?)"
+    r"(?=(?:提问|提問|回复|回覆|留言|发帖|發帖)[：:])"
 )
