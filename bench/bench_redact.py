@@ -495,7 +495,7 @@ HELD_OUT_87 = {"en": ("en_blind87",), "zh": ("zh_blind87",)}
 # student visas, sports injuries and clinics, team doctors, anti-doping, school trips);
 # committed together before the redactor first ran on either, each to be measured once on
 # the redactor of its turn ("## Redaction: eighty-eighth blind set", "eighty-ninth"); blind
-# 88 measured once, then taken in.
+# 88 measured once, then taken in; blind 89 measured once, then taken in.
 HELD_OUT_88 = {"en": ("en_blind88",), "zh": ("zh_blind88",)}
 HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
@@ -850,7 +850,7 @@ def main() -> None:
         ("blind 86 (dev)", HELD_OUT_86),
         ("blind 87 (dev)", HELD_OUT_87),
         ("blind 88 (dev)", HELD_OUT_88),
-        ("blind 89 (held out)", HELD_OUT_89),
+        ("blind 89 (dev)", HELD_OUT_89),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1695,6 +1695,26 @@ FOUND = {
         ("夕阳红小站提问：老人吞咽困难吃什么", "NAME", "夕阳红小站"),
         ("我住兀兰3道 Blk 701，楼下有诊所", "LOCATION", "兀兰3道 Blk 701"),
     ],
+    "eighty-ninth": [
+        ("09:40 Keziah (Yr 10) – nosebleed, settled", "NAME", "Keziah"),
+        ("Inhaler plan for Brody (2nd grade) attached", "NAME", "Brody"),
+        ("Our little Mateo has croup again", "NAME", "Mateo"),
+        ("Ons dogter Marelize het griep", "NAME", "Marelize"),
+        ("Meri beti Anaya ko bukhar hai", "NAME", "Anaya"),
+        ("Sick bay: Room 12, Tagore House, since Monday", "LOCATION", "Room 12, Tagore House"),
+        ("Extension request – Ben Ofori (s3318842)", "ID", "s3318842"),
+        ("my insurance card is AB 4471 2290 if needed", "ID", "AB 4471 2290"),
+        ("someone tried a login to jlee22's student portal", "NAME", "jlee22"),
+        ("physio said to rest and come back on thurs", "DATE", "thurs"),
+        ("已经跟陈Sir讲咗", "NAME", "陈"),
+        ("一名黄姓学生在操场晕倒", "NAME", "黄"),
+        ("本人刘，孩子在学校摔伤", "NAME", "刘"),
+        ("请周运动员携带身份证件", "NAME", "周"),
+        ("- W.T.：擦伤，碘伏消毒", "NAME", "W.T."),
+        ("我架车KX 3391送他去急诊", "ID", "KX 3391"),
+        ("去了なかむら整形クリニック拍片", "LOCATION", "なかむら整形クリニック"),
+        ("在Jalan Mawar 8号, Kajang上课", "LOCATION", "Jalan Mawar 8号, Kajang"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2260,6 +2280,12 @@ EDGES = {
         ("祝您长命百岁，福如东海", "百"),
         ("my bro keeps asking about it", "keeps"),
     ],
+    "eighty-ninth": [
+        # sun after "on", the people and not a surname, a name's field
+        ("put it on sun cream before the match", "sun"),
+        ("老百姓看病难", "百"),
+        ("请填写姓名和学号", "姓名"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2696,6 +2722,12 @@ KEPT = {
         ("阿茲海默症的早期表现", "阿茲海默"),
         ("Fitted with Signia Pure 7X last month", "Signia Pure"),
         ("2. Bridging – hold 5 sec x 10", "Bridging"),
+    ],
+    "eighty-ninth": [
+        ("Lumbar stress fracture L4 pars on MRI", "Lumbar"),
+        ("Termin beim Orthopäden am Montag", "Orthopäden"),
+        ("胸腔闭式引流，肺复张良好", "肺复张"),
+        ("Apple鼻梁骨折，缝了三针", "鼻梁骨折"),
     ],
 }
 

@@ -576,6 +576,7 @@ def rules() -> tuple[Rule, ...]:
         online_rules,
         faith_rules,
         elder_rules,
+        campus_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -11292,10 +11293,10 @@ def _malay_name(value: str) -> bool:
 
 # A street after Jl., Jalan or Lorong, with its number (Jl. Kenanga Sari No. 17).
 _NUSANTARA_STREET = re.compile(
-    rf"\b((?:Jl|Jln)\.?[ \t]+{_CAP}(?:[ \t]+(?!No\b){_CAP}){{0,3}}"
+    rf"(?<![A-Za-z])((?:Jl|Jln)\.?[ \t]+{_CAP}(?:[ \t]+(?!No\b){_CAP}){{0,3}}"
     r"(?:[ \t]+No\.?[ \t]*\d+[A-Za-z]?)?"
     rf"|(?:Jalan|Lorong)[ \t]+{_CAP}(?:[ \t]+(?!No\b){_CAP}){{0,3}}"
-    r"(?:[ \t]+(?:No\.?[ \t]*)?\d+[A-Za-z]?)?)"
+    rf"(?:[ \t]+(?:No\.?[ \t]*)?\d+[A-Za-z]?(?:[号號](?:,[ \t]*{_CAP})?)?)?)"
 )
 # A village after Kampung (Kampung Baru, Kg. Padang Jawa).
 _KAMPUNG = re.compile(rf"\b((?:Kampung|Kampong|Kg\.)[ \t]+{_CAP}(?:[ \t]+{_CAP})?)")
@@ -11495,4 +11496,85 @@ _ZH_DOTTED_INITIAL_TITLE = re.compile(
 _ZH_ASKER = re.compile(
     r"(?m)^[ \t]*((?![我你他她请請想])[^\s：:，,。！!？?]{2,12}?)"
     r"(?=(?:提问|提問|回复|回覆|留言|发帖|發帖)[：:])"
+)
+
+
+def campus_rules() -> tuple[Rule, ...]:
+    """What schools, universities and sports clubs write (blind set 89): a pupil's name
+    before the year or grade in brackets (Tobi (Yr 7), Harper (3rd grade)), a child after
+    "our little", a relative's name after Afrikaans or Hindi kinship words (My seun Wian,
+    Mera beta Ravinesh), a room or unit with its hall or park (Room 214, Ganga Hostel), a
+    student's number in brackets (u2104478), a card's number after "card is", a handle whose
+    portal was logged into (a login to kmurphy4's), a weekday in lower case after "on" (no on
+    sat); in Chinese and Cantonese, a surname before Sir (張Sir), 姓 (游姓高中生), 运动员, 教练
+    or 指导, or after 本人 (本人姚，), initials with dots before a log's colon (L.Q.：), a car's
+    plate after 架車 (我架車PX 8261), and a Japanese clinic by its name (天神すこやか内科)."""
+    lex = lexicon()
+    surnames = f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
+    return (
+        Rule("NAME", _PUPIL_BEFORE_YEAR, group=1, accept=_person_name),
+        Rule("NAME", _OUR_LITTLE, group=1, accept=_person_name, cues=("little",)),
+        Rule("NAME", _KIN_OF_OTHER_TONGUES, group=1, accept=_plausible_name),
+        Rule("LOCATION", _ROOM_IN_HALL, group=1, min_digits=1),
+        Rule("ID", _STUDENT_NUMBER, group=1, min_digits=6),
+        Rule("ID", _CARD_IS, group=1, min_digits=6, cues=("card",)),
+        Rule(HANDLE, _LOGIN_TO_ACCOUNT, group=1, cues=("log",)),
+        Rule("DATE", _ON_LOWER_WEEKDAY, group=1, cues=("on ",)),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"({surnames})(?=[Ss]ir\b|[Ss]ir(?![A-Za-z])|运动员|運動員|教练|教練|指导|指導)"
+                rf"|(?<!老)(?<!百)(?<!同)(?<!异)(?<!異)({surnames})(?=姓(?!名))"
+                rf"|(?<=本人)({surnames})(?=[，,。])"
+            ),
+        ),
+        Rule("NAME", _DOTTED_INITIALS_BEFORE_COLON, group=1, cues=(".",)),
+        Rule("ID", _ZH_CAR_PLATE, group=1, min_digits=1),
+        Rule("LOCATION", _JAPANESE_CLINIC, group=1),
+    )
+
+
+# A pupil's name before the year or grade in brackets (Tobi (Yr 7), Harper (3rd grade)).
+_PUPIL_BEFORE_YEAR = re.compile(
+    rf"\b({_CAP})[ \t]+\((?:Yr|Year|Y|P|S|Form|Grade)[ \t]?\d{{1,2}}\b[^)]{{0,12}}\)"
+    rf"|\b({_CAP})[ \t]+\(\d{{1,2}}(?:st|nd|rd|th)[ \t]+grade\)"
+)
+# A child after "our little" or "my little", before what they are or did (Our little Ruby was).
+_OUR_LITTLE = re.compile(
+    rf"\b(?:[Oo]ur|[Mm]y)[ \t]+little[ \t]+({_CAP})(?=[ \t]+(?:was|is|has|had|got|turned)\b)"
+)
+# A relative's name after Afrikaans or Hindi and Urdu kinship words (My seun Wian, Mera beta
+# Ravinesh, meri beti Anaya).
+_KIN_OF_OTHER_TONGUES = re.compile(
+    r"\b(?:[Mm]y|[Oo]ns|[Mm]era|[Mm]eri|[Mm]ere|[Hh]amara|[Hh]amari|[Hh]umara|[Hh]umari)[ \t]+"
+    r"(?:seun|dogter|broer|suster|beta|beti|bhai|behen|bahen|pati|patni|dost|bacha|bachi)[ \t]+"
+    rf"({_CAP})\b"
+)
+# A room or a unit by its number with its hall, hostel or park (Room 214, Ganga Hostel).
+_ROOM_IN_HALL = re.compile(
+    rf"\b((?:Room|Rm|Unit|Flat)[ \t]+\d{{1,4}}[A-Z]?,[ \t]+(?:{_CAP}[ \t]+){{1,2}}"
+    r"(?:Hostel|Hall|Halls|House|Park|Court|Building|Block|Residence|Lodge|Tower|Village))\b"
+)
+# A student's number in brackets, a letter and six to eight digits (Farah Al-Najjar (u2104478)).
+_STUDENT_NUMBER = re.compile(r"\(([a-z]\d{6,8})\)")
+# A card's number after "card is" or "card number:" (my UHIP card is UH 0831 2276).
+_CARD_IS = re.compile(
+    r"(?i:\bcard(?:[ \t]+(?:no\.?|number|#))?[ \t]*(?:is|:)[ \t]*)"
+    r"([A-Z]{1,3}[ \t]?\d{3,6}(?:[ \t-]?\d{3,6}){1,2})(?![\w-])"
+)
+# A handle whose portal or account was logged into (a login to kmurphy4's counselling portal).
+_LOGIN_TO_ACCOUNT = re.compile(
+    r"(?i:\blog-?in[ \t]+(?:to|for|into)[ \t]+)([a-z][a-z0-9_.]{2,28}\d?)['’]s\b"
+)
+# A weekday short and in lower case after "on" (ref said no on sat and), not sun (on sun
+# cream).
+_ON_LOWER_WEEKDAY = re.compile(r"\bon[ \t]+(mon|tues?|weds?|thurs?|fri|sat)\b(?![-'’])")
+# Initials with dots before a log's or a register's colon (- L.Q.：中暑先兆).
+_DOTTED_INITIALS_BEFORE_COLON = re.compile(r"(?<![A-Za-z.])([A-Z]\.[A-Z]\.)(?=[ \t]?[：:])")
+# A car's plate after the car (我架車PX 8261衝咗, 车牌：粤B 12345 is `structured_rules`').
+_ZH_CAR_PLATE = re.compile(r"(?:架車|架车|部車|部车)[ \t]?([A-Z]{1,2}[ \t]?\d{1,4})(?![\dA-Za-z])")
+# A Japanese clinic or hospital by its name, kana in it (天神すこやか内科, さくら病院).
+_JAPANESE_CLINIC = re.compile(
+    r"((?=[\u4e00-\u9fff\u3040-\u30ff]*[\u3040-\u30ff])[\u4e00-\u9fff\u3040-\u30ff]{2,12}"
+    r"(?:内科|外科|整形外科|小児科|皮膚科|歯科|眼科|耳鼻科|クリニック|医院|病院))"
 )
