@@ -40,13 +40,42 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadFileScheduling
 
     class FilesAndDocPages(LoadFileScheduling):
+        ordered = False
+
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.startswith(DOCS_TEST) and "[" in nodeid:
                 page = nodeid.split("[", 1)[1].rsplit(":", 1)[0]
                 return f"{DOCS_TEST}{page}"
             return super()._split_scope(nodeid)
 
+        def _assign_work_unit(self, node: Any) -> None:
+            if not self.ordered:  # the queue is whole at the first assignment
+                for scope in reversed(LONGEST_FIRST):
+                    if scope in self.workqueue:
+                        self.workqueue.move_to_end(scope, last=False)
+                self.ordered = True
+            super()._assign_work_unit(node)
+
     return FilesAndDocPages(config, log)
+
+
+# The units that take a minute or more of a worker (`pytest --durations`), longest first: they
+# start first, so that the two workers finish together rather than one waiting on the other
+# through the last of them. Other units keep xdist's order, after these.
+LONGEST_FIRST = (
+    "tests/redact/test_redact_fast_paths.py",
+    f"{DOCS_TEST}docs/evaluation.md",
+    "tests/redact/test_redact_pii_eval.py",
+    "tests/rubric/test_rubric_learned.py",
+    "tests/redact/test_redact_rule_classes.py",
+    f"{DOCS_TEST}docs/rubrics.md",
+    "tests/curate/test_curate_e2e_local_model.py",
+    f"{DOCS_TEST}docs/sample.md",
+    "tests/scale/test_scale_filter_redact_on_ray.py",
+    "tests/evaluate/test_evaluate_local_e2e.py",
+    "tests/packaging/test_packaging_wheel.py",
+    "tests/evaluate/test_evaluate_openbook_e2e_local_model.py",
+)
 
 
 @pytest.fixture(scope="session")

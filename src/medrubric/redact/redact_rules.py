@@ -11508,7 +11508,7 @@ def campus_rules() -> tuple[Rule, ...]:
     portal was logged into (a login to kmurphy4's), a weekday in lower case after "on" (no on
     sat); in Chinese and Cantonese, a surname before Sir (張Sir), 姓 (游姓高中生), 运动员, 教练
     or 指导, or after 本人 (本人姚，), initials with dots before a log's colon (L.Q.：), a car's
-    plate after 架車 (我架車PX 8261), and a Japanese clinic by its name (天神すこやか内科)."""
+    plate after 架車 (我架車PX 8261), and a Japanese clinic by its name (さくら病院)."""
     lex = lexicon()
     surnames = f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
     return (
@@ -11571,9 +11571,11 @@ _LOGIN_TO_ACCOUNT = re.compile(
 _ON_LOWER_WEEKDAY = re.compile(r"\bon[ \t]+(mon|tues?|weds?|thurs?|fri|sat)\b(?![-'’])")
 # Initials with dots before a log's or a register's colon (- L.Q.：中暑先兆).
 _DOTTED_INITIALS_BEFORE_COLON = re.compile(r"(?<![A-Za-z.])([A-Z]\.[A-Z]\.)(?=[ \t]?[：:])")
-# A car's plate after the car (我架車PX 8261衝咗, 车牌：粤B 12345 is `structured_rules`').
+# A Hong Kong car's plate after the car (我架車PX 8261衝咗; a mainland plate, 粤B 12345, is
+# `web_rules`').
 _ZH_CAR_PLATE = re.compile(r"(?:架車|架车|部車|部车)[ \t]?([A-Z]{1,2}[ \t]?\d{1,4})(?![\dA-Za-z])")
-# A Japanese clinic or hospital by its name, kana in it (天神すこやか内科, さくら病院).
+# A Japanese clinic or hospital by its name, kana in it (さくら病院, なかむら整形クリニック); one
+# ending in a department the allow-list keeps (天神すこやか内科) is dropped with the term.
 _JAPANESE_CLINIC = re.compile(
     r"((?=[\u4e00-\u9fff\u3040-\u30ff]*[\u3040-\u30ff])[\u4e00-\u9fff\u3040-\u30ff]{2,12}"
     r"(?:内科|外科|整形外科|小児科|皮膚科|歯科|眼科|耳鼻科|クリニック|医院|病院))"
