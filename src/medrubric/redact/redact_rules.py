@@ -11307,6 +11307,12 @@ _LOGGED_IN_AS = re.compile(
 )
 
 
+def _zh_surname_or_rare() -> str:
+    """One Chinese surname, common or rare, as a pattern (`elder_rules`, `campus_rules`)."""
+    lex = lexicon()
+    return f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
+
+
 def elder_rules() -> tuple[Rule, ...]:
     """What care homes, day centres and families of the old write (blind set 88): a name
     after a room or a bed (Rm 7 Hetty, Bed 4 Fairweather), a name opening a register's line
@@ -11320,8 +11326,7 @@ def elder_rules() -> tuple[Rule, ...]:
     (區永康先生：), a Latin name before a Chinese care home or clinic (Sri Kasih疗养院), a Latin
     name in lower case (问了jenny 她妈, lim兄), a day before a blood test or a check (5/3 抽血), an
     initial before a title (K.婆婆), a handle before its question or reply (听雨轩主人提问：)."""
-    lex = lexicon()
-    surnames = f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
+    surnames = _zh_surname_or_rare()
     return (
         Rule("NAME", _ROOM_OR_BED_NAME, group=1, accept_at=_name_in_a_register),
         Rule("NAME", _REGISTER_LINE_NAME, group=1, accept_at=_name_in_a_register),
@@ -11509,8 +11514,7 @@ def campus_rules() -> tuple[Rule, ...]:
     sat); in Chinese and Cantonese, a surname before Sir (張Sir), 姓 (游姓高中生), 运动员, 教练
     or 指导, or after 本人 (本人姚，), initials with dots before a log's colon (L.Q.：), a car's
     plate after 架車 (我架車PX 8261), and a Japanese clinic by its name (さくら病院)."""
-    lex = lexicon()
-    surnames = f"(?:{_words(lex.zh_surnames)}|[{''.join(lex.zh_surnames_rare)}])"
+    surnames = _zh_surname_or_rare()
     return (
         Rule("NAME", _PUPIL_BEFORE_YEAR, group=1, accept=_person_name),
         Rule("NAME", _OUR_LITTLE, group=1, accept=_person_name, cues=("little",)),
