@@ -63,10 +63,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 # start first, so that the two workers finish together rather than one waiting on the other
 # through the last of them. Other units keep xdist's order, after these.
 LONGEST_FIRST = (
-    "tests/redact/test_redact_fast_paths.py",
     f"{DOCS_TEST}docs/evaluation.md",
     "tests/redact/test_redact_pii_eval.py",
     "tests/rubric/test_rubric_learned.py",
+    "tests/redact/test_redact_scanning_sweep.py",
+    "tests/redact/test_redact_admitted_rules_sweep.py",
+    "tests/redact/test_redact_implied_cues_sweep.py",
     "tests/redact/test_redact_rule_classes.py",
     f"{DOCS_TEST}docs/rubrics.md",
     "tests/curate/test_curate_e2e_local_model.py",
