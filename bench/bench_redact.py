@@ -498,6 +498,16 @@ HELD_OUT_87 = {"en": ("en_blind87",), "zh": ("zh_blind87",)}
 # 88 measured once, then taken in; blind 89 measured once, then taken in.
 HELD_OUT_88 = {"en": ("en_blind88",), "zh": ("zh_blind88",)}
 HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
+# Written while blind 89 was taken in, under the same conditions, from two more briefs:
+# clinical trials, donation and transplant (consent forms, participant numbers, trial diaries,
+# blood and marrow donation, organ donor registers, waiting lists, dialysis units, biobanks)
+# and food, nutrition and allergies (dietitians' notes, allergy action plans, anaphylaxis at
+# restaurants, school canteens, food poisoning, weight-loss and eating disorder services,
+# tube feeding, infant formula, markets and delivery apps); committed together before the
+# redactor first ran on either, each to be measured once on the redactor of its turn
+# ("## Redaction: ninetieth blind set", "ninety-first").
+HELD_OUT_90 = {"en": ("en_blind90",), "zh": ("zh_blind90",)}
+HELD_OUT_91 = {"en": ("en_blind91",), "zh": ("zh_blind91",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -851,6 +861,8 @@ def main() -> None:
         ("blind 87 (dev)", HELD_OUT_87),
         ("blind 88 (dev)", HELD_OUT_88),
         ("blind 89 (dev)", HELD_OUT_89),
+        ("blind 90 (held out)", HELD_OUT_90),
+        ("blind 91 (held out)", HELD_OUT_91),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
