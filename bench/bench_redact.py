@@ -498,7 +498,7 @@ HELD_OUT_87 = {"en": ("en_blind87",), "zh": ("zh_blind87",)}
 # 88 measured once, then taken in; blind 89 measured once, then taken in.
 HELD_OUT_88 = {"en": ("en_blind88",), "zh": ("zh_blind88",)}
 HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
-# Written while blind 89 was taken in, under the same conditions, from two more briefs:
+# Written after blind 89 was taken in, under the same conditions, from two more briefs:
 # clinical trials, donation and transplant (consent forms, participant numbers, trial diaries,
 # blood and marrow donation, organ donor registers, waiting lists, dialysis units, biobanks)
 # and food, nutrition and allergies (dietitians' notes, allergy action plans, anaphylaxis at
