@@ -1715,6 +1715,37 @@ FOUND = {
         ("去了なかむら整形クリニック拍片", "LOCATION", "なかむら整形クリニック"),
         ("在Jalan Mawar 8号, Kajang上课", "LOCATION", "Jalan Mawar 8号, Kajang"),
     ],
+    "ninetieth": [
+        ("Tue/Thu/Sat am: Okonjo (chair 2)", "NAME", "Okonjo"),
+        ("moved up to the Dr Haddad Ward overnight", "LOCATION", "Dr Haddad Ward"),
+        ("Doação marcada no Hemocentro Vale Verde amanhã", "LOCATION", "Hemocentro Vale Verde"),
+        ("dialysing at Riverside Dialysis of Akron now", "LOCATION", "Riverside Dialysis of Akron"),
+        (
+            "bloods for the Kestrel Institute for Renal Research",
+            "LOCATION",
+            "Kestrel Institute for Renal Research",
+        ),
+        (
+            "reviewed at the Ashgrove Heart and Lung Centre",
+            "LOCATION",
+            "Ashgrove Heart and Lung Centre",
+        ),
+        ("My father died on י״ב בניסן last year", "DATE", "י״ב בניסן"),
+        ("her transplant call came on Doshanbe", "DATE", "Doshanbe"),
+        ("transplant in januari 2021 at Leuven", "DATE", "januari 2021"),
+        ("rijksregisternummer 45.07.23-118.09 please", "ID", "45.07.23-118.09"),
+        ("My grandmother, 99 next month, wants to donate", "AGE", "99"),
+        ("Nan passed in her sleep at 97 last year", "AGE", "97"),
+        ("GOT THE CALL ON CHRISTMAS EVE", "DATE", "CHRISTMAS EVE"),
+        ("clinic moved because of Easter Monday", "DATE", "Easter Monday"),
+        ("受试者：郝**，筛选号S-102", "NAME", "郝"),
+        ("我老公吕，尿毒症三年了", "NAME", "吕"),
+        ("[09:12] KW：配型结果出来了吗", "NAME", "KW"),
+        ("Lucas 7岁那年做了肾移植", "NAME", "Lucas"),
+        ("透析时间改了，有事联系我 / Emily", "NAME", "Emily"),
+        ("我是'21年3月做的肾移植", "DATE", "'21年3月"),
+        ("搬到美景苑B座1203室了", "LOCATION", "B座1203室"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2286,6 +2317,13 @@ EDGES = {
         ("老百姓看病难", "百"),
         ("请填写姓名和学号", "姓名"),
     ],
+    "ninetieth": [
+        # a ward for what it treats, a number at a death that is no age, a lab's GFR, a role
+        ("transferred to the Renal Ward on day 3", "Renal Ward"),
+        ("he died at 95% sats on oxygen", "95"),
+        ("his GFR is 98 so they accepted him", "98"),
+        ("Yours sincerely,\nConsultant Transplant Nephrologist", "Nephrologist"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2728,6 +2766,16 @@ KEPT = {
         ("Termin beim Orthopäden am Montag", "Orthopäden"),
         ("胸腔闭式引流，肺复张良好", "肺复张"),
         ("Apple鼻梁骨折，缝了三针", "鼻梁骨折"),
+    ],
+    "ninetieth": [
+        ("switched from Advagraf to Envarsus last month", "Envarsus"),
+        ("my HeartMate 3 alarmed at night", "HeartMate 3"),
+        ("Result is mild acute rejection, Banff RAI 4.", "Banff RAI"),
+        ("Her MELD is 31 from PSC.", "PSC"),
+        ("running 3 hrs at Qb 400", "Qb 400"),
+        ("他一直吃新山地明，浓度偏低", "新山地明"),
+        ("符合米兰标准，可以排队", "米兰标准"),
+        ("查了新斯的明试验阳性", "新斯的明"),
     ],
 }
 

@@ -201,6 +201,24 @@ def _person_name(value: str) -> bool:
     return value.split()[0] in lexicon().everyday_given or _plausible_name(value)
 
 
+# The last word of a sign-off that signs with a role, not a name (Consultant Transplant
+# Nephrologist, Transplant Coordinator, Renal Dietitian).
+_ROLE_LAST_WORD = re.compile(
+    r"(?:[a-z]+(?:ologist|ician|iatrist|therapist|ist)|Nurse|Coordinator|Co-ordinator|Dietitian"
+    r"|Dietician|Surgeon|Registrar|Consultant|Midwife|Secretary|Administrator|Manager|Team"
+    r"|Service|Department|Clinic|Unit|Office|Officer|Practitioner|Sister|Matron|Pharmacist)"
+)
+
+
+def _signed_name(value: str) -> bool:
+    """`_person_name`, unless the sign-off is a role of more than one word ending in a job's
+    word (Consultant Transplant Nephrologist)."""
+    words = value.split()
+    return _person_name(value) and not (
+        len(words) > 1 and _ROLE_LAST_WORD.fullmatch(words[-1]) is not None
+    )
+
+
 # Months that are given names (April, May, June): a name only after a relative, a role, a
 # title or a greeting, never from a position alone ("since June", "June's clinic").
 _MONTH_NAMES = frozenset(("April", "May", "June"))
@@ -577,6 +595,7 @@ def rules() -> tuple[Rule, ...]:
         faith_rules,
         elder_rules,
         campus_rules,
+        donor_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1840,7 +1859,7 @@ def name_rules() -> tuple[Rule, ...]:
                 rf"[ \t]*({_EN_NAME})(?:[ \t]+x+)?[ \t]*(?:\n|$)"
             ),
             group=1,
-            accept=_person_name,
+            accept=_signed_name,
             cues=(*_SIGN_OFF.split("|"), "—", "–", "-", "~"),
         ),
         Rule(
@@ -2929,7 +2948,8 @@ _ELDER_MORE = (
 # Words of a measurement between a person and a number: "mum's oxygen was 96" is no age.
 _MEASURE = (
     r"sats?\b|saturation|oxygen|o2|spo2|pulse|heart|hr\b|bp\b|pressure|glucose|sugar|score|weight"
-    r"|level|reading|temp|rate|count|result|egfr|creatinine|hba1c|number|iq|percent|kg|lbs?\b"
+    r"|level|reading|temp|rate|count|result|egfr|gfr\b|creatinine|hba1c|number|iq|percent|kg"
+    r"|lbs?\b|bmi\b|ef\b|trough|mmse|moca\b|cd4"
 )
 # Tests whose result is a number that could read as an age (Hb is 98, Ferritin is 95).
 _LAB_WORDS = (
@@ -11584,3 +11604,190 @@ _JAPANESE_CLINIC = re.compile(
     r"((?=[\u4e00-\u9fff\u3040-\u30ff]*[\u3040-\u30ff])[\u4e00-\u9fff\u3040-\u30ff]{2,12}"
     r"(?:内科|外科|整形外科|小児科|皮膚科|歯科|眼科|耳鼻科|クリニック|医院|病院))"
 )
+
+
+def donor_rules() -> tuple[Rule, ...]:
+    """What trials, donors and transplant units write (blind set 90): a surname alone on a
+    unit's rota after its session (Mon/Wed/Fri am: Oyelaran (chair 4)), wards named after a
+    person (Nightingale Ward, Dr Gharib Ward), blood centres and hospitals in Portuguese
+    (Hemocentro Paraíso, Centro Hospitalar do Mondego), a unit "of" its town (Lakeview
+    Dialysis of Duluth), an institute for its field (Carmel Institute for Genomic Medicine), a
+    centre of two organs (Prahran Heart and Lung Centre), dates of the Hebrew calendar (כ״ג
+    באדר), Persian weekdays (Shanbe), Dutch months with a year (maart 2019), a Belgian
+    national number (32.04.11-287.65), ages of 90 and over after a relative and a comma
+    before when (101 in June) or at a death (passed … at 95), holidays in capitals (ON
+    THANKSGIVING) or after "because of"; in Chinese, a surname masked with stars (佟**), a
+    husband's surname alone (我丈夫陆，), initials speaking after a chat's time ([16:40] JL：),
+    a Latin given name before an age (Alice5岁) or signing on the last line, a year of two
+    digits after an apostrophe ('23年5月), and a flat's room (兆康苑C座1805室)."""
+    surnames = _zh_surname_or_rare()
+    return (
+        Rule("NAME", _ROTA_SESSION_SURNAME, group=1, accept=_plausible_name, cues=("m:", "m :")),
+        Rule("LOCATION", _NAMED_WARD, group=1, accept=_ward_named_for_someone, cues=("ward",)),
+        Rule("LOCATION", _PORTUGUESE_CENTRE, group=1, cues=("hemocentro", "hospitalar")),
+        Rule("LOCATION", _UNIT_OF_TOWN, group=1, accept=_plausible_name, cues=(" of ",)),
+        Rule("LOCATION", _INSTITUTE_FOR, group=1, accept=_named_institute, cues=("institute",)),
+        Rule("LOCATION", _TWO_ORGAN_CENTRE, group=1, accept=_plausible_name, cues=(" and ",)),
+        Rule("DATE", _HEBREW_DATE, group=1),
+        Rule("DATE", _PERSIAN_WEEKDAY, group=1, cues=("shanbe", "jom")),
+        Rule("DATE", _DUTCH_MONTH_YEAR, group=1, min_digits=4, cues=_DUTCH_MONTH_CUES),
+        Rule("ID", _BELGIAN_NATIONAL_NUMBER, group=1, min_digits=11),
+        Rule("AGE", _KIN_AGE_BEFORE_WHEN, group=1, cues=_OVER_89_CUES),
+        Rule("AGE", _AGE_LATER_AT_DEATH, group=1, cues=_OVER_89_CUES),
+        Rule("DATE", _CAPITALS_HOLIDAY, group=1, cues=_CAPITALS_HOLIDAY_CUES),
+        Rule("DATE", _HOLIDAY_BECAUSE_OF, group=1, cues=("because of", "due to")),
+        Rule("NAME", re.compile(rf"({surnames})(?=\*{{2,3}}|＊{{2,3}}|×{{1,2}})")),
+        Rule(
+            "NAME",
+            re.compile(rf"(?<=我丈夫|我老公|我先生|我爱人|我愛人)({surnames})(?=[，,。、])"),
+        ),
+        Rule("NAME", _CHAT_TIME_INITIALS, group=1),
+        Rule("NAME", _LATIN_NAME_BEFORE_ZH_AGE, group=1, accept=_given_or_everyday),
+        Rule("NAME", _LATIN_NAME_SIGNING_ZH, group=1, accept=_given_or_everyday),
+        Rule("DATE", _APOSTROPHE_YEAR_ZH, group=1, min_digits=3),
+        Rule("LOCATION", _ZH_FLAT_ROOM, group=1, min_digits=2),
+    )
+
+
+# A surname alone after a session of a unit's rota and its colon, before a bracket, a plus,
+# a comma or the line's end (Mon/Wed/Fri am: Oyelaran (chair 4); Tue/Thu/Sat pm: Rudd + 2).
+_ROTA_SESSION_SURNAME = re.compile(
+    rf"(?m)\b(?:am|pm|AM|PM)[ \t]?:[ \t]*({_CAP})(?=[ \t]*(?:\(|\+|,|;|$))"
+)
+# A ward named after a person, with "Dr" where written (Nightingale Ward, Dr Gharib Ward).
+_NAMED_WARD = re.compile(rf"\b((?:Dr\.?[ \t]+)?{_CAP}[ \t]+Ward)\b")
+# Words that say what a ward is for, not whom it is named after (Renal Ward, Day Ward).
+_WARD_KIND_WORDS = frozenset((
+    "renal", "surgical", "medical", "maternity", "labour", "labor", "delivery", "cardiac",
+    "cardiology", "oncology", "isolation", "acute", "stroke", "general", "private",
+    "psychiatric", "burns", "respiratory", "children's", "childrens", "paediatric",
+    "pediatric", "geriatric", "elderly", "orthopaedic", "orthopedic", "trauma", "transplant",
+    "liver", "kidney", "day", "night", "female", "male", "women's", "men's", "postnatal",
+    "antenatal", "neonatal", "neurology", "haematology", "hematology", "infectious", "covid",
+    "assessment", "admissions", "observation", "rehab", "rehabilitation", "recovery",
+    "gynae", "gynaecology", "gynecology", "eye", "dialysis", "mental", "main", "old", "new",
+    "cancer", "chemo", "palliative", "hospice", "respite", "emergency", "cardiothoracic",
+    "vascular", "urology", "gastro", "endoscopy", "colorectal", "ortho", "spinal", "plastics",
+    "critical", "intensive", "special", "side", "medicine", "hdu", "icu", "amu", "sau",
+))  # fmt: skip
+
+
+def _ward_named_for_someone(value: str) -> bool:
+    """A ward whose name is a person's: a plausible name that is not a word for what the
+    ward is for or an everyday word."""
+    word = value.split()[-2]
+    return (
+        _plausible_name(word)
+        and word.lower() not in _WARD_KIND_WORDS
+        and word.lower() not in lexicon().en_common_words
+        and not is_medical_term(word)
+    )
+
+
+# A blood centre or a hospital centre in Portuguese by its name (Hemocentro Paraíso,
+# Hemocentro Serra do Curral, Centro Hospitalar do Mondego).
+_PORTUGUESE_CENTRE = re.compile(
+    rf"\b((?:Hemocentro|Centro Hospitalar)(?:[ \t]+(?:d[aeo]s?[ \t]+)?{_CAP}){{1,3}})"
+)
+# A dialysis unit or kidney centre of its town (Lakeview Dialysis of Duluth).
+_UNIT_OF_TOWN = re.compile(
+    rf"\b({_CAP}[ \t]+(?:Dialysis|Kidney[ \t]+Cent(?:er|re)|Renal[ \t]+Cent(?:er|re))"
+    rf"[ \t]+of[ \t]+{_CAP})\b"
+)
+# An institute for or of its field, named by its own first word (Carmel Institute for
+# Genomic Medicine).
+_INSTITUTE_FOR = re.compile(
+    rf"\b({_CAP}[ \t]+Institute[ \t]+(?:for|of)[ \t]+{_CAP}(?:[ \t]+{_CAP}){{0,2}})\b"
+)
+
+
+def _named_institute(value: str) -> bool:
+    """An institute whose first word names it: not an everyday word, a country or a word
+    of the kind (the National Institute for Health Research stays)."""
+    first = value.split()[0]
+    return _plausible_name(first) and first.lower() not in lexicon().en_common_words
+
+
+# A centre of two organs by its own first word (Prahran Heart and Lung Centre).
+_TWO_ORGAN_CENTRE = re.compile(
+    rf"\b({_CAP}[ \t]+(?:Heart|Lung|Kidney|Liver|Eye|Ear|Bone|Brain)[ \t]+(?:and|&)[ \t]+"
+    r"(?:Heart|Lung|Lungs|Kidney|Liver|Eye|Ear|Joint|Spine|Vascular|Pancreas)[ \t]+"
+    r"(?:Centre|Center|Clinic|Institute|Unit))\b"
+)
+# A date of the Hebrew calendar: the day in letters with a geresh or gershayim, and the
+# month after ב (כ״ג באדר, ט״ו בשבט, ה׳ בניסן).
+_HEBREW_DATE = re.compile(
+    r"(?<![\u05d0-\u05ea])([\u05d0-\u05ea](?:[\u05d0-\u05ea]?[\"״][\u05d0-\u05ea]|[׳'])"
+    r"[ \t]+ב(?:תשרי|חשוון|חשון|כסלו|כסליו|טבת|שבט|אדר(?:[ \t]+[אב]׳?)?|ניסן|אייר|סיוון|סיון"
+    r"|תמוז|אב|אלול))(?![\u05d0-\u05ea])"
+)
+# A weekday in Persian written in Latin letters (Shanbe, Doshanbeh, Jom'e).
+_PERSIAN_WEEKDAY = re.compile(
+    r"\b((?:Yek|Do|Se|Chahar|Chahār|Panj)?[Ss]hanbe(?:h)?|Jom['’]?e(?:h)?)\b"
+)
+_DUTCH_MONTHS = (
+    "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september",
+    "oktober", "november", "december",
+)  # fmt: skip
+_DUTCH_MONTH_CUES = ("januari", "februari", "maart", "mei", "juni", "juli", "augustus", "oktober")
+# A Dutch month in lower case with a year, and its day where written (maart 2019, 4 juli 2021).
+_DUTCH_MONTH_YEAR = re.compile(
+    rf"(?<![\w-])((?:{_DAY}[ \t]+)?(?:{'|'.join(_DUTCH_MONTHS)})[ \t]+(?:19|20)\d\d)(?!\d)"
+)
+# A Belgian national register number (rijksregisternummer 32.04.11-287.65).
+_BELGIAN_NATIONAL_NUMBER = re.compile(r"(?<![\d.])(\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2})(?!\.?\d)")
+# An age of 90 or more after a relative and a comma, before when it is reached (My
+# great-grandfather, 101 in June, …).
+_KIN_AGE_BEFORE_WHEN = re.compile(
+    r"(?i:\b(?:great-?)?(?:grand(?:father|mother|dad|pa|ma|mum|mom)|nan|nana|gran|granny"
+    r"|mum|mom|dad|father|mother|aunt|auntie|uncle)),[ \t]+(9\d|1[01]\d)[ \t]+"
+    r"(?=(?:in|this|next|on|come)\b)"
+)
+# An age of 90 or more at a death, words between (passed on 3 May at 95; died in her sleep at
+# 97); `_AGE_AT_DEATH` takes it right after (passed away at 94).
+_AGE_LATER_AT_DEATH = re.compile(
+    r"(?i:\b(?:passed(?:[ \t]+away)?|died)\b)[^.\n]{0,40}?\bat[ \t]+(9\d|1[01]\d)\b"
+    r"(?![ \t]*(?:%|mg|kg|ml|bpm|am|pm|[:.]\d|percent))"
+)
+_CAPITALS_HOLIDAYS = (
+    "THANKSGIVING", "CHRISTMAS DAY", "CHRISTMAS EVE", "CHRISTMAS", "NEW YEAR'S EVE",
+    "NEW YEAR'S DAY", "NEW YEAR’S EVE", "NEW YEAR’S DAY", "EASTER SUNDAY", "EASTER",
+    "HALLOWEEN", "GOOD FRIDAY", "BOXING DAY", "MOTHER'S DAY", "MOTHER’S DAY",
+)  # fmt: skip
+_CAPITALS_HOLIDAY_CUES = ("thanksgiving", "christmas", "new year", "easter", "halloween",
+                          "good friday", "boxing day", "mother")  # fmt: skip
+# A holiday in capitals after "on" or a word of when, in capitals (PAGER WENT OFF ON
+# THANKSGIVING).
+_CAPITALS_HOLIDAY = re.compile(
+    r"\b(?:ON|SINCE|DURING|OVER|BEFORE|AFTER|FOR|AT)[ \t]+(?:THE[ \t]+)?"
+    rf"({'|'.join(_CAPITALS_HOLIDAYS)})\b"
+)
+# A holiday after "because of" or "due to" (because of Good Friday, this week's dialysis).
+_HOLIDAY_BECAUSE_OF = re.compile(
+    rf"(?i:\b(?:because[ \t]+of|due[ \t]+to)[ \t]+(?:the[ \t]+)?)({_EN_HOLIDAY})\b"
+)
+# Latin initials speaking after a chat line's time ([16:40] JL：).
+_CHAT_TIME_INITIALS = re.compile(
+    r"(?m)^[ \t]*[\[【(（]?\d{1,2}:\d{2}(?::\d{2})?[\]】)）]?[ \t]*([A-Z]{2,3})(?=[ \t]*[：:])"
+)
+
+
+def _given_or_everyday(value: str) -> bool:
+    """A common given name, or one that is an everyday word (Grace, Hope)."""
+    return _given_name(value) or value in lexicon().everyday_given
+
+
+# A Latin given name just before an age in Chinese (Alice5岁那年, Ken 3岁).
+_LATIN_NAME_BEFORE_ZH_AGE = re.compile(
+    r"(?<![A-Za-z])([A-Z][a-z]{2,})(?=[ \t]?\d{1,2}[ \t]?(?:岁|歲|周岁|週歲))"
+)
+# A Latin given name alone on the last line of a text in Chinese, or after a slash at its end
+# (…Contact me 0412 555 806 / Grace).
+_LATIN_NAME_SIGNING_ZH = re.compile(
+    r"(?s)\A(?=.*?[\u4e00-\u9fff]).*(?:\n|[ \t][/／][ \t])[ \t]*(?:[-–—~][ \t]*)?([A-Z][a-z]{2,})"
+    r"[ \t]*\Z"
+)
+# A year of two digits after an apostrophe, with its month (我是'23年5月换的肝).
+_APOSTROPHE_YEAR_ZH = re.compile(r"(['’‘]\d{2}年\d{1,2}月(?:\d{1,2}[日号號])?)")
+# A flat's block and room, whose estate other rules take (兆康苑C座1805室).
+_ZH_FLAT_ROOM = re.compile(r"([A-Z0-9一二三四五六七八九十]{1,3}[座栋棟幢][ \t]?\d{2,5}[室房])")
