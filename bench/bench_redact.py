@@ -508,6 +508,16 @@ HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
 # ("## Redaction: ninetieth blind set", "ninety-first"); blind 90 measured once, then taken in.
 HELD_OUT_90 = {"en": ("en_blind90",), "zh": ("zh_blind90",)}
 HELD_OUT_91 = {"en": ("en_blind91",), "zh": ("zh_blind91",)}
+# Written after blind 90 was taken in, under the same conditions, from two more briefs:
+# disability, equipment and support (wheelchair and seating assessments, prostheses, hearing
+# aids and implants, sight loss, interpreters, home adaptations, benefit forms, carers,
+# equipment stores) and sexual and reproductive health (sexual health clinics, PrEP,
+# contraception, fertility clinics and IVF, surrogacy, early pregnancy units, menopause,
+# gender identity clinics, cervical screening); committed together before the redactor first
+# ran on either, each to be measured once on the redactor of its turn ("## Redaction:
+# ninety-second blind set", "ninety-third").
+HELD_OUT_92 = {"en": ("en_blind92",), "zh": ("zh_blind92",)}
+HELD_OUT_93 = {"en": ("en_blind93",), "zh": ("zh_blind93",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -863,6 +873,8 @@ def main() -> None:
         ("blind 89 (dev)", HELD_OUT_89),
         ("blind 90 (dev)", HELD_OUT_90),
         ("blind 91 (held out)", HELD_OUT_91),
+        ("blind 92 (held out)", HELD_OUT_92),
+        ("blind 93 (held out)", HELD_OUT_93),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
