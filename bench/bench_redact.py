@@ -505,7 +505,8 @@ HELD_OUT_89 = {"en": ("en_blind89",), "zh": ("zh_blind89",)}
 # restaurants, school canteens, food poisoning, weight-loss and eating disorder services,
 # tube feeding, infant formula, markets and delivery apps); committed together before the
 # redactor first ran on either, each to be measured once on the redactor of its turn
-# ("## Redaction: ninetieth blind set", "ninety-first"); blind 90 measured once, then taken in.
+# ("## Redaction: ninetieth blind set", "ninety-first"); blind 90 measured once, then taken in;
+# blind 91 measured once, then taken in.
 HELD_OUT_90 = {"en": ("en_blind90",), "zh": ("zh_blind90",)}
 HELD_OUT_91 = {"en": ("en_blind91",), "zh": ("zh_blind91",)}
 # Written after blind 90 was taken in, under the same conditions, from two more briefs:
@@ -872,7 +873,7 @@ def main() -> None:
         ("blind 88 (dev)", HELD_OUT_88),
         ("blind 89 (dev)", HELD_OUT_89),
         ("blind 90 (dev)", HELD_OUT_90),
-        ("blind 91 (held out)", HELD_OUT_91),
+        ("blind 91 (dev)", HELD_OUT_91),
         ("blind 92 (held out)", HELD_OUT_92),
         ("blind 93 (held out)", HELD_OUT_93),
     )

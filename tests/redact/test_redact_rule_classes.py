@@ -1746,6 +1746,35 @@ FOUND = {
         ("我是'21年3月做的肾移植", "DATE", "'21年3月"),
         ("搬到美景苑B座1203室了", "LOCATION", "B座1203室"),
     ],
+    "ninety-first": [
+        ("안녕하세요, 하준 엄마입니다", "NAME", "하준"),
+        ("지난주 부산에서 먹고 탈이 났어요", "LOCATION", "부산"),
+        ("예약: 5월 2일 (목) 오전 10시", "DATE", "5월 2일 (목)"),
+        ("我们在인천 机场过敏了", "LOCATION", "인천"),
+        ("食堂수요일 那顿饭", "DATE", "수요일"),
+        ("Ο ασθενής Νικόλαος Γεωργίου εισήχθη", "NAME", "Νικόλαος Γεωργίου"),
+        ("ชื่อ นายสมชาย ใจดี", "NAME", "สมชาย ใจดี"),
+        ("HN 58-204117 นัดตรวจ", "ID", "58-204117"),
+        ("nhập viện ngày 12/3/2025 vì", "DATE", "ngày 12/3/2025"),
+        ("Mã đơn AB-1122-3344 bị sai", "ID", "AB-1122-3344"),
+        ("C.F. RSSMRA80A01H501U allegato", "ID", "RSSMRA80A01H501U"),
+        ("admitted Mar 10-14, 2024 for", "DATE", "Mar 10-14, 2024"),
+        ("visita al Policlinico San Matteo domani", "LOCATION", "Policlinico San Matteo"),
+        ("ring the ward on PHS 5520 please", "PHONE", "5520"),
+        ("Büyükbabam 94, hâlâ yürüyor", "AGE", "94"),
+        ("Hi RB,\nCan you review", "NAME", "RB"),
+        ("add me on LINE (ID: momo.k22) thanks", "NAME", "momo.k22"),
+        ("glutenfreegirl22 here - quick question", "NAME", "glutenfreegirl22"),
+        ("seit Pfingsten im Krankenhaus", "DATE", "Pfingsten"),
+        ("订座记录 QX4T7B，备注了过敏", "ID", "QX4T7B"),
+        ("午餐外包给金禾團膳", "LOCATION", "金禾團膳"),
+        ("审核者：欧", "NAME", "欧"),
+        ("——韩（营养科）", "NAME", "韩"),
+        ("患者LMY，女，72岁", "NAME", "LMY"),
+        ("3. K某　男　30岁", "NAME", "K"),
+        ("紧急联系人：志强 13800001111", "NAME", "志强"),
+        ("在芽庄吃了海鲜", "LOCATION", "芽庄"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2324,6 +2353,13 @@ EDGES = {
         ("his GFR is 98 so they accepted him", "98"),
         ("Yours sincerely,\nConsultant Transplant Nephrologist", "Nephrologist"),
     ],
+    "ninety-first": [
+        # a cod soup, our mother, a kind of factory, a relative as the contact
+        ("대구탕 한 그릇 먹었어요", "대구"),
+        ("우리 엄마 생신", "우리"),
+        ("这家电子厂的食堂", "这家电子厂"),
+        ("紧急联系人：父亲 13800001111", "父亲"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2776,6 +2812,15 @@ KEPT = {
         ("他一直吃新山地明，浓度偏低", "新山地明"),
         ("符合米兰标准，可以排队", "米兰标准"),
         ("查了新斯的明试验阳性", "新斯的明"),
+    ],
+    "ninety-first": [
+        ("jejunal feed at 40 ml/hr of Peptamen", "Peptamen"),
+        ("blended diet via Mic-Key button", "Mic-Key"),
+        ("MNA-SF 7/14, weight loss 6%", "MNA-SF"),
+        ("Kind regards,\nRenal Dietitian", "Dietitian"),
+        ("PEG insertion for oesophageal Ca, unable to swallow", "oesophageal Ca"),
+        ("培养出金黄色葡萄球菌", "金黄色葡萄球菌"),
+        ("孕妇要小心李斯特菌", "李斯特菌"),
     ],
 }
 

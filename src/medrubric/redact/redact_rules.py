@@ -596,6 +596,7 @@ def rules() -> tuple[Rule, ...]:
         elder_rules,
         campus_rules,
         donor_rules,
+        diet_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -11791,3 +11792,179 @@ _LATIN_NAME_SIGNING_ZH = re.compile(
 _APOSTROPHE_YEAR_ZH = re.compile(r"(['’‘]\d{2}年\d{1,2}月(?:\d{1,2}[日号號])?)")
 # A flat's block and room, whose estate other rules take (兆康苑C座1805室).
 _ZH_FLAT_ROOM = re.compile(r"([A-Z0-9一二三四五六七八九十]{1,3}[座栋棟幢][ \t]?\d{2,5}[室房])")
+
+
+def diet_rules() -> tuple[Rule, ...]:
+    """What dietitians, canteens, restaurants and food-safety officers write (blind set 91),
+    in the many languages of those who eat abroad: a Korean given name before 엄마 or 아빠
+    (서윤 엄마), Korean cities and districts in Hangul (부산, 서울 강남구; not 대구탕), Korean dates
+    with their weekday (3월 14일 (금)) and weekdays (월요일), a Greek patient's name (Ο ασθενής
+    Γεώργιος Παπαδάκης), a Thai name after its title (นางสาวพิมพ์ชนก ศรีสุข), a hospital number
+    (HN 64-118203), Vietnamese dates after ngày with slashes and codes after mã (mã đơn
+    GF-2503-8812-44VN), an Italian tax code (BNCLRN15D12F205K), a range of days in a month
+    (Feb 2-5, 2025), an Italian polyclinic or hospital by its saint (Policlinico
+    Sant'Ercolano), a phone's extension after PHS, a grandparent's age of 90 or more in Greek
+    or Turkish (Büyükannem 93), initials greeted (Hi GK,), an app's id (LINE … ID: yui.fj0611),
+    a handle opening a post before "here", German feasts (Ostern); in Chinese, a booking's
+    code (订座记录 NPX7QK), a caterer or a factory by its name (永豐團膳, 鸿运电子厂), a surname
+    alone after a report's role or a dash (审核者：麦, ——钟（康复医学科）), Latin initials
+    after 患者 or before 某 or a sex (患者WJH, L某, ZW　女), and a name after 紧急联系人."""
+    surnames = _zh_surname_or_rare()
+    return (
+        Rule("NAME", _HANGUL_NAME_BEFORE_PARENT, group=1, accept=lambda v: v not in _KO_NOT_NAMES),
+        Rule("LOCATION", _KOREAN_CITY, group=1),
+        Rule("DATE", _KOREAN_DATE_WEEKDAY, group=1, min_digits=2),
+        Rule("DATE", _KOREAN_WEEKDAY, group=1, cues=("요일",)),
+        Rule("NAME", _GREEK_PATIENT, group=1, cues=("ασθεν", "ονοματεπώνυμο")),
+        Rule("NAME", _THAI_TITLED_NAME, group=1),
+        Rule("ID", _HOSPITAL_NUMBER_HN, group=1, min_digits=5),
+        Rule("DATE", _VI_SLASHED_DATE, group=1, min_digits=2, cues=("ngày",)),
+        Rule("ID", _VI_CODE, group=1, min_digits=4, cues=("mã",)),
+        Rule("ID", _ITALIAN_TAX_CODE, group=1, min_digits=7),
+        Rule("DATE", _DAY_RANGE_IN_MONTH, group=1, min_digits=6),
+        Rule("LOCATION", _ITALIAN_SAINTS_HOSPITAL, group=1, cues=("policlinico", "ospedale")),
+        Rule("PHONE", _PHS_EXTENSION, group=1, min_digits=3, cues=("phs",)),
+        Rule("AGE", _GRANDPARENT_AGE_ABROAD, group=1, cues=_OVER_89_CUES),
+        Rule("NAME", _GREETED_INITIALS, group=1, accept=lambda v: v not in _GREETED_WORDS),
+        Rule("NAME", _APP_ID, group=1, cues=("id",)),
+        Rule(HANDLE, _HANDLE_HERE_OPENING, group=1, accept=_handle_not_a_word, cues=("here",)),
+        Rule("DATE", _GERMAN_FEAST, group=1),
+        Rule("ID", _ZH_BOOKING_CODE, group=1, min_digits=1),
+        Rule("LOCATION", _ZH_NAMED_CATERER, group=1, accept=_zh_own_name),
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?:审核者|審核者|检验者|檢驗者|报告者|報告者|记录者|記錄者|签名|簽名)"
+                rf"[ \t]*[:：][ \t]*({surnames}|{_words(lexicon().zh_surnames_ambiguous)})"
+                r"(?![\u4e00-\u9fff])"
+            ),
+            group=1,
+        ),
+        Rule("NAME", re.compile(rf"(?:——|—|--)[ \t]*({surnames})(?=[（(])"), group=1),
+        Rule("NAME", _LATIN_INITIALS_AFTER_PATIENT, group=1),
+        Rule("NAME", _LATIN_INITIALS_BEFORE_SEX, group=1),
+        Rule("NAME", _EMERGENCY_CONTACT_ZH, group=1, accept=lambda v: v not in _ZH_KIN_WORDS),
+    )
+
+
+# A Korean given name before the parent who speaks for the child (서윤 엄마예요).
+_HANGUL_NAME_BEFORE_PARENT = re.compile(
+    r"(?<![\uac00-\ud7a3])([\uac00-\ud7a3]{2,3})(?=[ \t]?(?:엄마|아빠|어머니|아버지|맘))"
+)
+# Words before 엄마 or 아빠 that are no child's name (우리 엄마, 친구 엄마).
+_KO_NOT_NAMES = frozenset(
+    ("우리", "저희", "친구", "아기", "애기", "남편", "아내", "와이프", "시어", "친정", "새엄마")
+)
+# A Korean city in Hangul with its district where written (부산에서, 서울 강남구), not a dish of
+# cod (대구탕, 대구찜) or a word it starts (광주리, 전주곡).
+_KOREAN_CITY = re.compile(
+    r"(?<![\uac00-\ud7a3])((?:서울|부산|대구|인천|광주|대전|울산|수원|성남|고양|용인|창원|청주|전주"
+    r"|천안|제주|포항|김해|안산|안양)(?:시)?(?:[ \t]?[\uac00-\ud7a3]{1,3}(?:구|군))?)"
+    r"(?!탕|찜|조림|살|전|회|포|국|리|곡)"
+)
+# A Korean date with its weekday in brackets (3월 14일 (금)).
+_KOREAN_DATE_WEEKDAY = re.compile(
+    r"(?<!\d)((?:1[0-2]|0?[1-9])월[ \t]?(?:3[01]|[12]\d|0?[1-9])일[ \t]?\([월화수목금토일]\))"
+)
+# A Korean weekday (월요일 中午那顿).
+_KOREAN_WEEKDAY = re.compile(r"(?<![\uac00-\ud7a3])([월화수목금토일]요일)")
+# A Greek patient's name after the word for patient or a name's field (Ο ασθενής Γεώργιος
+# Παπαδάκης).
+_GREEK_PATIENT = re.compile(
+    r"(?:[Οο][ \t]+ασθενής|[Ηη][ \t]+ασθενής|[Οο]νοματεπώνυμο[ \t]*:?)[ \t]+"
+    r"([Α-ΩΆ-Ώ][α-ωά-ώς]+(?:[ \t]+[Α-ΩΆ-Ώ][α-ωά-ώς]+){0,2})"
+)
+# A Thai name after its title, given name and surname (ชื่อ นางสาวพิมพ์ชนก ศรีสุข).
+_THAI_TITLED_NAME = re.compile(
+    r"(?:นางสาว|นาย|นาง|ด\.ช\.|ด\.ญ\.)[ \t]?([\u0e01-\u0e4e]{2,}(?:[ \t][\u0e01-\u0e4e]{2,})?)"
+)
+# A hospital number after HN (HN 64-118203).
+_HOSPITAL_NUMBER_HN = re.compile(r"\bHN[ \t]*[:.]?[ \t]*(\d{2}-\d{4,7}|\d{5,10})(?![\d-])")
+# A Vietnamese date after ngày with slashes (ngày 2/4/2025).
+_VI_SLASHED_DATE = re.compile(
+    r"(?<![A-Za-z])((?i:ngày)[ \t]+(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
+    r"(?:/(?:\d{4}|\d{2}))?)(?![\d/])"
+)
+# A code after mã and what it codes (Mã đơn GF-2503-8812-44VN, mã BN 2503118).
+_VI_CODE = re.compile(
+    r"(?<![A-Za-z])(?i:mã)(?:[ \t]+(?i:đơn|bn|bệnh[ \t]+nhân|hồ[ \t]+sơ|số|khách[ \t]+hàng))?"
+    r"[ \t]*:?[ \t]*((?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{4,24})(?![\w-])"
+)
+# An Italian tax code (codice fiscale: BNCLRN15D12F205K).
+_ITALIAN_TAX_CODE = re.compile(r"\b([A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z])\b")
+# A range of days in a month with its year (confined Feb 2-5, 2025).
+_DAY_RANGE_IN_MONTH = re.compile(
+    rf"\b({_MONTH_NAME}[ \t]+{_DAY}[ \t]?[-–][ \t]?{_DAY},?[ \t]+(?:19|20)\d\d)(?!\d)"
+)
+# An Italian polyclinic or hospital named after its saint (Policlinico Sant'Ercolano,
+# Ospedale San Gerardo).
+_ITALIAN_SAINTS_HOSPITAL = re.compile(
+    r"\b((?:Policlinico|Ospedale)[ \t]+(?:San|Santa|Santo|Sant['’])[ \t]?"
+    rf"{_CAP}(?:[ \t]+{_CAP})?)"
+)
+# A phone's extension after PHS, the hospital's in-house phone (Requested by: Dr Ito, PHS 4417).
+_PHS_EXTENSION = re.compile(r"\bPHS[ \t]*(?:no\.?|#)?[ \t]*:?[ \t]*(\d{3,5})(?![\d-])")
+# A grandparent's age of 90 or more in Greek or Turkish (Η γιαγιά μου, 96; Büyükannem 93).
+_GRANDPARENT_AGE_ABROAD = re.compile(
+    r"(?i:γιαγιά(?:[ \t]+μου)?|παππούς(?:[ \t]+μου)?|büyükannem|büyükbabam|anneannem"
+    r"|babaannem|dedem|ninem),?[ \t]+(9\d|1[01]\d)(?![\d.%])"
+)
+# Initials greeted at a message's start (Hi GK,).
+_GREETED_INITIALS = re.compile(
+    r"(?:^|\n)[ \t]*(?:Hi|Hello|Dear|Hey)[ \t]+([A-Z]{2,3})(?=[ \t]*[,!\n])"
+)
+# Words in capitals greeted that are no one's initials (Hi ALL,).
+_GREETED_WORDS = frozenset(("ALL", "YOU", "MUM", "MOM", "MAM", "DAD", "DOC", "SIR", "YAL", "YA"))
+# An app's id after the app's name (Message via LINE from Yui (ID: yui.fj0611)).
+_APP_ID = re.compile(
+    r"\b(?:LINE|WeChat|Kakao(?:Talk)?|Telegram|Viber|Zalo)\b[^\n:：]{0,24}?\bID[ \t]*[:：][ \t]*"
+    r"([A-Za-z][A-Za-z0-9._-]{3,29})(?![\w.-])"
+)
+# A handle in lower case opening a post before "here" (coeliacinseoul here - reminder).
+_HANDLE_HERE_OPENING = re.compile(r"\A[ \t]*([a-z][a-z0-9_.]{5,30})[ \t]+here\b")
+
+
+def _handle_not_a_word(value: str) -> bool:
+    """A user name's shape, with a digit, a dot or an underscore or of ten letters or more, that
+    is not an everyday or a medical word (coeliacinseoul here; not coeliac here for 11 yrs)."""
+    return (
+        (len(value) >= 10 or re.search(r"[\d_.]", value) is not None)
+        and _user_name_shaped(value)
+        and value not in lexicon().en_common_words
+        and not is_medical_term(value)
+    )
+
+
+# German feasts that date an event (an Ostern im Krankenhaus).
+_GERMAN_FEAST = re.compile(r"\b(Ostern|Weihnachten|Pfingsten|Heiligabend|Silvester)\b")
+# A booking's code after its word (订座记录 NPX7QK).
+_ZH_BOOKING_CODE = re.compile(
+    r"(?:订座记录|訂座記錄|订座号|訂座號|预订号|預訂號|确认码|確認碼|PNR)[ \t]*[:：]?[ \t]*"
+    r"((?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8})(?![A-Za-z0-9])"
+)
+# A caterer, a food company or a factory by its own name (永豐團膳, 鸿运电子厂).
+_ZH_NAMED_CATERER = re.compile(
+    r"([\u4e00-\u9fff]{2,3}(?:团膳|團膳|餐饮公司|餐飲公司|食品厂|食品廠|电子厂|電子廠|制衣厂|製衣廠))"
+)
+# Words before a kind of caterer or factory that name none (这家, 一家, 某).
+_ZH_NOT_OWN_NAME = re.compile(r"^(?:这|這|那|一|某|哪|每|本|该|該|同|大|小|附近)")
+
+
+def _zh_own_name(value: str) -> bool:
+    return _ZH_NOT_OWN_NAME.match(value) is None
+
+
+# Latin initials for a person in Chinese after 患者 or 病人 before a comma or a bracket (患者WJH，;
+# not 患者BMI 42).
+_LATIN_INITIALS_AFTER_PATIENT = re.compile(r"(?:患者|病人|病患)([A-Z]{2,4})(?=[，,、（(])")
+# Latin initials for a person in Chinese before 某 or a sex (L某　男; ZW　女).
+_LATIN_INITIALS_BEFORE_SEX = re.compile(r"(?<![A-Za-z])([A-Z]{1,3})(?=某|[ \t　]+[男女][ \t　，,])")
+# A name after the field of an emergency contact (緊急聯絡人：家明 9123 4567).
+_EMERGENCY_CONTACT_ZH = re.compile(
+    r"(?:緊急聯絡人|紧急联系人|緊急聯繫人|紧急联络人)[ \t]*[:：][ \t]*([\u4e00-\u9fff]{2,3})"
+    r"(?=[ \t]*(?:[\d(（+]|$))"
+)
+_ZH_KIN_WORDS = frozenset((
+    "父亲", "母亲", "父親", "母親", "丈夫", "妻子", "老公", "老婆", "儿子", "女儿", "兒子", "女兒",
+    "爸爸", "妈妈", "媽媽", "家属", "家屬", "本人", "先生", "太太",
+))  # fmt: skip
