@@ -1775,6 +1775,37 @@ FOUND = {
         ("紧急联系人：志强 13800001111", "NAME", "志强"),
         ("在芽庄吃了海鲜", "LOCATION", "芽庄"),
     ],
+    "ninety-second": [
+        ("Hämtning sker onsdag 16 oktober kl 9", "DATE", "onsdag 16 oktober"),
+        ("Tid: mandag den 3. februar kl. 14", "DATE", "mandag den 3. februar"),
+        ("Äiti kaatui juhannuksena", "DATE", "juhannuksena"),
+        ("operato nel gennaio 2023 a", "DATE", "gennaio 2023"),
+        ("Date of onset: 11/2021", "DATE", "11/2021"),
+        ("Adress: Drottninggatan 22, 3 tr", "LOCATION", "Drottninggatan 22"),
+        ("bor på Solbergs väg 7 nu", "LOCATION", "Solbergs väg 7"),
+        ("Domiciliu: Str. Lalelelor nr. 9, Iași", "LOCATION", "Str. Lalelelor nr. 9"),
+        ("locuiesc în cartier Tineretului", "LOCATION", "Tineretului"),
+        ("Моя сестра Олена has a new wheelchair", "NAME", "Олена"),
+        ("shelling near Херсон last spring", "LOCATION", "Херсон"),
+        ("Тарас, volunteer driver: call me", "NAME", "Тарас"),
+        ("appointment on ৩ এপ্রিল ২০২৫ at", "DATE", "৩ এপ্রিল ২০২৫"),
+        ("his passport, KB 551203, expired", "ID", "KB 551203"),
+        ("henkilötunnus 010190-123A", "ID", "010190-123A"),
+        ("RUT 12.345.678-K", "ID", "12.345.678-K"),
+        ("At 96 my grandad still gardens", "AGE", "96"),
+        ("cerco aiuto per mia figlia Chiara", "NAME", "Chiara"),
+        ("Vores lille Emil fik høreapparat", "NAME", "Emil"),
+        ("Hilsen fra Tromsø,\nKari", "NAME", "Kari"),
+        ("Present: Ingrid, Tove, Lars", "NAME", "Ingrid"),
+        ("on fb I'm Ana.Maria.B", "NAME", "Ana.Maria.B"),
+        ("村里王会计说", "NAME", "王"),
+        ("預約確認：溫太，星期三", "NAME", "溫"),
+        ("我家Biscuit是导盲犬", "NAME", "Biscuit"),
+        ("我是小雨（群名“晴天”）", "NAME", "小雨"),
+        ("他11/12还要回医院", "DATE", "11/12"),
+        ("在葵涌的晨光烘焙坊上班", "LOCATION", "晨光烘焙坊"),
+        ("去觀塘社會保障辦事處申請", "LOCATION", "觀塘社會保障辦事處"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2360,6 +2391,13 @@ EDGES = {
         ("这家电子厂的食堂", "这家电子厂"),
         ("紧急联系人：父亲 13800001111", "父亲"),
     ],
+    "ninety-second": [
+        # a dose's ratio, a country after 我家, a kind of bakery, a generic office
+        ("prednisolone 1/2 tablet twice", "1/2"),
+        ("我家Canada那边的亲戚", "Canada"),
+        ("这家烘焙坊的面包", "烘焙坊"),
+        ("去社會保障辦事處申請", "社會保障辦事處"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2821,6 +2859,16 @@ KEPT = {
         ("PEG insertion for oesophageal Ca, unable to swallow", "oesophageal Ca"),
         ("培养出金黄色葡萄球菌", "金黄色葡萄球菌"),
         ("孕妇要小心李斯特菌", "李斯特菌"),
+    ],
+    "ninety-second": [
+        ("uses a Tobii Dynavox I-13 to talk", "Tobii Dynavox"),
+        ("new ReSound Omnia aids fitted", "ReSound"),
+        ("Advanced Bionics Naída CI M90 processor", "Advanced Bionics"),
+        ("power-assist wheels (SmartDrive) funded", "SmartDrive"),
+        ("walks with a Kaye walker at school", "Kaye walker"),
+        ("a Jaipur foot from the camp", "Jaipur foot"),
+        ("seizures from Lennox-Gastaut since infancy", "Lennox-Gastaut"),
+        ("部機係Phonak Sky，右耳", "Phonak Sky"),
     ],
 }
 

@@ -597,6 +597,7 @@ def rules() -> tuple[Rule, ...]:
         campus_rules,
         donor_rules,
         diet_rules,
+        support_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -11968,3 +11969,203 @@ _ZH_KIN_WORDS = frozenset((
     "父亲", "母亲", "父親", "母親", "丈夫", "妻子", "老公", "老婆", "儿子", "女儿", "兒子", "女兒",
     "爸爸", "妈妈", "媽媽", "家属", "家屬", "本人", "先生", "太太",
 ))  # fmt: skip
+
+
+def support_rules() -> tuple[Rule, ...]:
+    """What disability services, equipment stores and their users write (blind set 92), many
+    of them in the Nordic languages: Swedish, Danish and Norwegian dates with their weekday
+    (måndag 9 september, tirsdag den 12. marts), Nordic feasts (juhannuksena), Italian, Spanish
+    and Portuguese months with a year (febbraio 2024, marzo 2024), a month and year in digits
+    after a date's field (Date stopped working: 08/2022), Nordic streets (Storgatan 14, Ramels
+    väg 41), Romanian streets (Str. Zorilor nr. 27) and districts (cartier Fabric), Ukrainian
+    names after a relative and places after "near" in Cyrillic (Мій брат Андрій, near
+    Бахмут), a Cyrillic name opening a post before a comma, dates in Bengali, ids of letters
+    and digits after a word (passport, FT 482917; DVA file QX 219844), Finnish personal codes
+    (140367-218K), Chilean RUTs (8.412.937-5), an age after "At" before a relative (At 101 my
+    nan), relatives' names after Italian and Nordic kinship words (mio marito Davide, pappa
+    Sten, Vores lille Alma), a name signing a Nordic letter and the town it is sent from
+    (Hälsningar från Västerås, / Gunnel), the first name after "Present:", a handle on
+    Facebook with dots (Vlad.Pop.TM); in Chinese, a surname before a village's or a unit's
+    post (李会计), before 太 and a comma (莫太，), a Latin name after 我家, a name before its
+    group name (我是蓝天（群名…）), a month and day in digits before an event (10/30还要回), a
+    bakery or café by its name (星语烘焙坊), a district's social security office."""
+    surnames = _zh_surname_or_rare()
+    ambiguous = _words(lexicon().zh_surnames_ambiguous)
+    return (
+        Rule("DATE", _NORDIC_DATE, group=1, min_digits=1, cues=_NORDIC_MONTH_CUES),
+        Rule("DATE", _NORDIC_FEAST, group=1, cues=("juhannu", "midsommar", "julafton", "jule")),
+        Rule("DATE", _ROMANCE_MONTH_YEAR, group=1, min_digits=4, cues=_ROMANCE_MONTH_CUES),
+        Rule("DATE", _MONTH_YEAR_AFTER_DATE_FIELD, group=1, min_digits=5, cues=("date",)),
+        Rule("LOCATION", _NORDIC_STREET, group=1, min_digits=1),
+        Rule("LOCATION", _ROMANIAN_STREET, group=1, min_digits=1, cues=("str", "bd.", "calea")),
+        Rule("LOCATION", _ROMANIAN_DISTRICT, group=1, cues=("cartier",)),
+        Rule("NAME", _CYRILLIC_KIN_NAME, group=1),
+        Rule("LOCATION", _CYRILLIC_PLACE_AFTER, group=1),
+        Rule("NAME", _CYRILLIC_NAME_OPENING, group=1),
+        Rule("DATE", _BENGALI_DATE, group=1),
+        Rule("ID", _LETTERS_DIGITS_AFTER_WORD, group=1, min_digits=4),
+        Rule("ID", _FINNISH_PERSONAL_CODE, group=1, min_digits=9),
+        Rule("ID", _CHILEAN_RUT, group=1, min_digits=7),
+        Rule("AGE", _AT_AGE_BEFORE_RELATIVE, group=1, cues=_OVER_89_CUES),
+        Rule("NAME", _ROMANCE_NORDIC_KIN_NAME, group=1, accept=_person_name),
+        Rule("NAME", _NORDIC_SIGNED_NAME, group=1, accept=_person_name),
+        Rule("LOCATION", _NORDIC_GREETING_TOWN, group=1, cues=("hälsning", "hilsen")),
+        Rule("NAME", _FIRST_PRESENT, group=1, accept=_person_name, cues=("present",)),
+        Rule(HANDLE, _DOTTED_SOCIAL_HANDLE, group=1),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"({surnames})(?=会计|會計|书记|書記|村长|村長|队长|隊長|站长|站長|所长|所長|厂长|廠長)"
+            ),
+        ),
+        Rule("NAME", re.compile(rf"({surnames}|{ambiguous})(?=太[，,：:])")),
+        Rule("NAME", _LATIN_NAME_AFTER_WO_JIA, group=1, accept=_not_a_brand_or_country),
+        Rule("NAME", _NAME_BEFORE_GROUP_NAME, group=1),
+        Rule("DATE", _ZH_MONTH_DAY_BEFORE_EVENT, group=1, min_digits=2),
+        Rule("LOCATION", _ZH_NAMED_SHOP, group=1, accept=_zh_own_name),
+        Rule("LOCATION", _HK_SOCIAL_SECURITY_OFFICE, group=1),
+    )
+
+
+_NORDIC_MONTHS = (
+    r"januari|januar|februari|februar|mars|marts|april|maj|mai|juni|juli|augusti|august"
+    r"|september|oktober|november|december|desember"
+)
+_NORDIC_MONTH_CUES = (
+    "januar", "februar", "mars", "marts", "april", "maj", "mai", "juni", "juli", "august",
+    "september", "oktober", "november", "desember", "december",
+)  # fmt: skip
+_NORDIC_WEEKDAYS = r"måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag|mandag|tirsdag|lørdag|søndag"
+# A Swedish, Danish or Norwegian date, its weekday and "den" or "d." where written (måndag 9
+# september, den 4 december, tirsdag den 12. marts, tirsdag d. 8. april).
+_NORDIC_DATE = re.compile(
+    rf"(?<![\w.])((?:(?i:{_NORDIC_WEEKDAYS})[ \t]+)?(?:den[ \t]+|d\.[ \t]*)?{_DAY}\.?[ \t]+"
+    rf"(?:{_NORDIC_MONTHS})(?:[ \t]+(?:19|20)\d\d)?)\b"
+)
+# Nordic feasts that date an event (Isä kaatui juhannuksena).
+_NORDIC_FEAST = re.compile(
+    r"(?i:\b(juhannu(?:s|ksena|ksen|kseen)|midsommar(?:afton)?|julafton|juleaften))\b"
+)
+_ROMANCE_MONTHS = (
+    r"gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre"
+    r"|dicembre|enero|febrero|abril|mayo|junio|julio|septiembre|setiembre|octubre|noviembre"
+    r"|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro"
+)
+_ROMANCE_MONTH_CUES = tuple(_ROMANCE_MONTHS.split("|"))
+# An Italian, Spanish or Portuguese month with a year (nel febbraio 2024, en marzo 2024, em
+# março de 2023).
+_ROMANCE_MONTH_YEAR = re.compile(
+    rf"(?<![\w-])((?:{_DAY}[ \t]+(?:de[ \t]+)?)?(?i:{_ROMANCE_MONTHS})[ \t]+(?:de[ \t]+|del[ \t]+)?"
+    r"(?:19|20)\d\d)(?!\d)"
+)
+# A month and year in digits after a field of a date (Date stopped working: 08/2022).
+_MONTH_YEAR_AFTER_DATE_FIELD = re.compile(
+    r"(?im:^[ \t]*(?:[a-z]+[ \t]+){0,3}date(?:[ \t]+[a-z]+){0,3}[ \t]*:)[ \t]*"
+    r"((?:0?[1-9]|1[0-2])/(?:19|20)\d\d)(?![\d/])"
+)
+# A Nordic street with its number: one word ending in its kind (Storgatan 14, Kongensgade 3)
+# or a name before the kind (Ramels väg 41).
+_NORDIC_STREET = re.compile(
+    r"(?<![\w-])([A-ZÅÄÖÆØ][a-zåäöæøé]+(?:gatan|gata|vägen|gränd|gade|gaten|veien|vegen|katu|tie)"
+    r"[ \t]+\d{1,4}[A-Za-z]?"
+    r"|[A-ZÅÄÖÆØ][a-zåäöæøé]+s?[ \t]+(?:väg|vägen|gata|gatan|gate|vej|vei|allé|plads|torg)"
+    r"[ \t]+\d{1,4}[A-Za-z]?)(?![\w-])"
+)
+# A Romanian street with its number (Str. Zorilor nr. 27, Bd. Eroilor nr. 5).
+_ROMANIAN_STREET = re.compile(
+    rf"\b((?:Str\.|Strada|Bd\.|Bulevardul|Calea|Aleea)[ \t]+{_CAP}(?:[ \t]+{_CAP})?,?[ \t]+"
+    r"nr\.?[ \t]*\d{1,4}[A-Za-z]?)"
+)
+# A Romanian town's district after cartier (stau în Timișoara, cartier Fabric).
+_ROMANIAN_DISTRICT = re.compile(rf"\b(?i:cartier(?:ul)?)[ \t]+({_CAP})")
+_CYRILLIC_CAP = r"[А-ЯІЇЄҐЁ][а-яіїєґё'’]{2,}"
+# A Ukrainian or Russian name after a relative (Мій брат Андрій).
+_CYRILLIC_KIN_NAME = re.compile(
+    r"(?i:брат|сестра|мама|тато|батько|мати|син|донька|дочка|чоловік|дружина|бабуся|дідусь|муж"
+    rf"|жена|сын|дочь|бабушка|дедушка)[ \t]+({_CYRILLIC_CAP})"
+)
+# A place in Cyrillic after an English or Ukrainian word of where (near Бахмут, біля Ізюма).
+_CYRILLIC_PLACE_AFTER = re.compile(
+    rf"(?i:\b(?:near|in|from|at|outside)|біля|під|поблизу)[ \t]+({_CYRILLIC_CAP})"
+)
+# A name in Cyrillic opening a post before a comma (Оксана, волонтерка: …).
+_CYRILLIC_NAME_OPENING = re.compile(rf"\A[ \t]*({_CYRILLIC_CAP})(?=,)")
+# A date in Bengali digits and month (১২ মার্চ ২০২৫).
+_BENGALI_DATE = re.compile(
+    r"([০-৯]{1,2}[ \t]+(?:জানুয়ারি|ফেব্রুয়ারি|মার্চ|এপ্রিল|মে|জুন|জুলাই|আগস্ট|সেপ্টেম্বর|অক্টোবর"
+    r"|নভেম্বর|ডিসেম্বর)(?:[ \t]+[০-৯]{4})?)"
+)
+# An id of two to four capitals and digits after a word for a record (passport, FT 482917;
+# DVA file QX 219844; ref ISLS-44817; client AC 6619 2047).
+_LETTERS_DIGITS_AFTER_WORD = re.compile(
+    r"(?i:\b(?:passport|file|ref|reference|client|member|case))\b[ \t]*(?:no\.?|number|#)?"
+    r"[ \t]*[:,]?[ \t]*([A-Z]{2,4}(?:[ \t-]?\d{4,6}){1,2})(?![\w-])"
+)
+# A Finnish personal identity code (henkilötunnus 140367-218K).
+_FINNISH_PERSONAL_CODE = re.compile(r"(?<![\w-])(\d{6}[-+A]\d{3}[0-9A-Y])(?![\w-])")
+# A Chilean RUT (8.412.937-5, 12.345.678-K).
+_CHILEAN_RUT = re.compile(r"(?<![\d.])(\d{1,2}\.\d{3}\.\d{3}-[\dkK])(?![\w-])")
+# An age of 90 or more after "At", before a relative (At 101 my nan still refuses).
+_AT_AGE_BEFORE_RELATIVE = re.compile(
+    r"\b[Aa]t[ \t]+(9\d|1[01]\d),?[ \t]+(?=(?:my|our|his|her)[ \t]+(?:great-?)?"
+    r"(?:nan|nana|gran|granny|grandma|grandmother|grandad|grandpa|grandfather|mum|mom|dad"
+    r"|mother|father|aunt|uncle)\b)"
+)
+# A relative's name after Italian or Nordic kinship words (mio marito Davide, pappa Sten,
+# Vores lille Alma, min man Erik).
+_ROMANCE_NORDIC_KIN_NAME = re.compile(
+    r"\b(?:(?:[Mm]io|[Mm]ia)[ \t]+(?:marito|moglie|figlio|figlia|padre|madre|fratello|sorella"
+    r"|nonno|nonna|compagno|compagna)"
+    r"|(?:[Mm]in|[Mm]itt)[ \t]+(?:man|fru|son|dotter|søn|datter|bror|syster|søster|mand|kone)"
+    r"|pappa|mamma|farfar|farmor|morfar|mormor"
+    rf"|(?:[Vv]ores|[Vv]år|[Vv]årt|[Vv]år)[ \t]+(?:lille|lilla|lille)){{1}}[ \t]+({_CAP})\b"
+)
+# A name signing a Nordic or Italian letter on its last line (Hälsningar från Västerås, /
+# Gunnel).
+_NORDIC_SIGNED_NAME = re.compile(
+    r"(?i:hälsningar|hilsen|hilsner|mvh|terveisin|cordiali saluti|un saluto)[^\n]{0,40}\n"
+    rf"[ \t]*({_CAP})[ \t]*\Z"
+)
+# The town a Nordic greeting is sent from (Hälsningar från Västerås).
+_NORDIC_GREETING_TOWN = re.compile(
+    rf"(?i:hälsningar|hilsen|hilsner)[ \t]+(?i:från|fra)[ \t]+({_CAP})"
+)
+# The first name after "Present:" in a meeting's notes (Present: Hege, Ingrid, …).
+_FIRST_PRESENT = re.compile(rf"\b(?i:present)[ \t]*:[ \t]*({_CAP})(?=[ \t]*[,;\n])")
+# A handle with dots on a social network (pe facebook sunt Vlad.Pop.TM).
+_DOTTED_SOCIAL_HANDLE = re.compile(
+    r"(?i:facebook|fb|instagram|insta|tiktok)\b[^\n]{0,12}?[ \t]"
+    r"((?:[A-Za-z0-9]+\.){2,3}[A-Za-z0-9]+)(?![\w.])"
+)
+# A Latin name after 我家, a pet's or a child's (我家Lucky要退休了).
+_LATIN_NAME_AFTER_WO_JIA = re.compile(r"(?<=我家)([A-Z][a-z]{2,})(?![a-z])")
+
+
+def _not_a_brand_or_country(value: str) -> bool:
+    """A name by its place after 我家, whatever its word (Lucky), unless a drug or device
+    brand or a country (我家Ozempic, 我家Canada)."""
+    lex = lexicon()
+    return not lex.is_drug_name(value) and not lex.is_kept_place(value)
+
+
+# A name before the group's name it goes by (我是蓝天（群名“…”）).
+_NAME_BEFORE_GROUP_NAME = re.compile(
+    r"(?<=我是)([\u4e00-\u9fff]{2,3})(?=[（(](?:群名|网名|網名|昵称|暱稱))"
+)
+# A month and day in digits before an event or a bracket, no year (他10/30还要回; 1/24（過年前）;
+# not a spine's level, L4/5手术).
+_ZH_MONTH_DAY_BEFORE_EVENT = re.compile(
+    r"(?<![A-Za-z\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/.])"
+    r"(?=[（(]|还|還|要|回|去|到|起|开始|開始|出院|入院|手术|手術|复诊|複診|覆診)"
+)
+# Characters of particles and pronouns, which a shop's own name before its kind does not hold.
+_NOT_SHOP_NAME_CHARS = "的在是了和与與到去我你他她它"
+# A bakery, café or caterer by its own name (星语烘焙坊).
+_ZH_NAMED_SHOP = re.compile(
+    rf"((?:(?![{_NOT_SHOP_NAME_CHARS}])[\u4e00-\u9fff]){{2,3}}(?:烘焙坊|烘焙店|面包店|麵包店"
+    r"|咖啡馆|咖啡館|甜品店|饼店|餅店))"
+)
+# A Hong Kong district's social security office (黃大仙社會保障辦事處).
+_HK_SOCIAL_SECURITY_OFFICE = re.compile(
+    rf"((?:(?![{_NOT_SHOP_NAME_CHARS}])[\u4e00-\u9fff]){{2,4}}(?:社會保障辦事處|社会保障办事处))"
+)
