@@ -12118,7 +12118,7 @@ _ROMANCE_NORDIC_KIN_NAME = re.compile(
     r"|nonno|nonna|compagno|compagna)"
     r"|(?:[Mm]in|[Mm]itt)[ \t]+(?:man|fru|son|dotter|søn|datter|bror|syster|søster|mand|kone)"
     r"|pappa|mamma|farfar|farmor|morfar|mormor"
-    rf"|(?:[Vv]ores|[Vv]år|[Vv]årt|[Vv]år)[ \t]+(?:lille|lilla|lille)){{1}}[ \t]+({_CAP})\b"
+    rf"|(?:[Vv]ores|[Vv]årt?)[ \t]+(?:lille|lilla))[ \t]+({_CAP})\b"
 )
 # A name signing a Nordic or Italian letter on its last line (Hälsningar från Västerås, /
 # Gunnel).
