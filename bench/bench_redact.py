@@ -519,6 +519,16 @@ HELD_OUT_91 = {"en": ("en_blind91",), "zh": ("zh_blind91",)}
 # ninety-second blind set", "ninety-third"); blind 92 measured once, then taken in.
 HELD_OUT_92 = {"en": ("en_blind92",), "zh": ("zh_blind92",)}
 HELD_OUT_93 = {"en": ("en_blind93",), "zh": ("zh_blind93",)}
+# Written after blind 92 was taken in, under the same conditions, from two more briefs:
+# medicines and pharmacies (prescriptions and refills, formularies, shortages, buying abroad
+# and online, side-effect reports, pill organisers, controlled drugs; Africa, the Gulf, South
+# and South-East Asia, Latin America) and eyes, teeth, ears and skin (opticians, cataract
+# lists, dental emergencies and tourism, braces, hearing tests, dermatology photos, moles,
+# cosmetic procedures); committed together before the redactor first ran on either, each to
+# be measured once on the redactor of its turn ("## Redaction: ninety-fourth blind set",
+# "ninety-fifth").
+HELD_OUT_94 = {"en": ("en_blind94",), "zh": ("zh_blind94",)}
+HELD_OUT_95 = {"en": ("en_blind95",), "zh": ("zh_blind95",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -876,6 +886,8 @@ def main() -> None:
         ("blind 91 (dev)", HELD_OUT_91),
         ("blind 92 (dev)", HELD_OUT_92),
         ("blind 93 (held out)", HELD_OUT_93),
+        ("blind 94 (held out)", HELD_OUT_94),
+        ("blind 95 (held out)", HELD_OUT_95),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
