@@ -516,7 +516,7 @@ HELD_OUT_91 = {"en": ("en_blind91",), "zh": ("zh_blind91",)}
 # contraception, fertility clinics and IVF, surrogacy, early pregnancy units, menopause,
 # gender identity clinics, cervical screening); committed together before the redactor first
 # ran on either, each to be measured once on the redactor of its turn ("## Redaction:
-# ninety-second blind set", "ninety-third"); blind 92 measured once, then taken in.
+# ninety-second blind set", "ninety-third"); each measured once, then taken in.
 HELD_OUT_92 = {"en": ("en_blind92",), "zh": ("zh_blind92",)}
 HELD_OUT_93 = {"en": ("en_blind93",), "zh": ("zh_blind93",)}
 # Written after blind 92 was taken in, under the same conditions, from two more briefs:
@@ -885,7 +885,7 @@ def main() -> None:
         ("blind 90 (dev)", HELD_OUT_90),
         ("blind 91 (dev)", HELD_OUT_91),
         ("blind 92 (dev)", HELD_OUT_92),
-        ("blind 93 (held out)", HELD_OUT_93),
+        ("blind 93 (dev)", HELD_OUT_93),
         ("blind 94 (held out)", HELD_OUT_94),
         ("blind 95 (held out)", HELD_OUT_95),
     )

@@ -1806,6 +1806,40 @@ FOUND = {
         ("在葵涌的晨光烘焙坊上班", "LOCATION", "晨光烘焙坊"),
         ("去觀塘社會保障辦事處申請", "LOCATION", "觀塘社會保障辦事處"),
     ],
+    "ninety-third": [
+        ("Hola, me llamo Lucía y tengo endometriosis", "NAME", "Lucía"),
+        ("Ich heiße Jonas, 34, seit zwei Jahren PrEP", "NAME", "Jonas"),
+        ("referred to MUDr. Svobodová for the implant", "NAME", "Svobodová"),
+        ("booked at Bramley Women's Health for the coil", "LOCATION", "Bramley Women's Health"),
+        ("Reception: Suite 4, Level 2, 17 Ashby Row", "LOCATION", "Level 2, 17 Ashby Row"),
+        ("Аптека Калина, вул. Шкільна 8 has it", "LOCATION", "Аптека Калина, вул. Шкільна 8"),
+        ("transfer at Клініка Надія-Львів next week", "LOCATION", "Клініка Надія-Львів"),
+        ("ξεκινάμε θεραπεία στην Πάτρα τον Μάιο", "LOCATION", "Πάτρα"),
+        ("Μαρία εδώ, 41, on HRT", "NAME", "Μαρία"),
+        ("any PEP clinic in ภูเก็ต open today?", "LOCATION", "ภูเก็ต"),
+        ("gynekolog v Brně mi řekl", "LOCATION", "Brně"),
+        ("transfer booked for 14 აპრილი at 9", "DATE", "14 აპრილი"),
+        ("pills from Farmasi Cahaya Ampang cost RM31", "LOCATION", "Farmasi Cahaya Ampang"),
+        ("Pt K.L. - coil check, threads seen", "NAME", "K.L."),
+        ("Implant fitted by RJ, no complications.", "NAME", "RJ"),
+        ("egg collection scheduled for Black Friday", "DATE", "Black Friday"),
+        ("您於 112.11.3 接受檢查", "DATE", "112.11.3"),
+        ("請於 113.4.12（五） 前回診", "DATE", "113.4.12（五）"),
+        ("去中山路康健婦產科看診", "LOCATION", "中山路康健婦產科"),
+        ("在高雄晨星皮膚科診所拿藥", "LOCATION", "晨星皮膚科診所"),
+        ("到东湖社区卫生服务站登记", "LOCATION", "东湖社区卫生服务站"),
+        ("在仁心生殖中心取卵", "LOCATION", "仁心生殖中心"),
+        ("Kellerton附近有没有中文诊所", "LOCATION", "Kellerton"),
+        ("我住94110，没有保险", "LOCATION", "94110"),
+        ("作者 sunnybee (小蜜蜂)", "NAME", "sunnybee"),
+        ("引用 糖糖妈 的留言：", "NAME", "糖糖妈"),
+        ("阿豆（21:15）：到了吗", "NAME", "阿豆"),
+        ("客服赵工说明天回电", "NAME", "赵"),
+        ("我跟K醫師約了下週", "NAME", "K"),
+        ("多謝豆豆推介，我去咗", "NAME", "豆豆"),
+        ("您9/23之檢查報告", "DATE", "9/23"),
+        ("正好是感恩节那天取卵", "DATE", "感恩节"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2398,6 +2432,16 @@ EDGES = {
         ("这家烘焙坊的面包", "烘焙坊"),
         ("去社會保障辦事處申請", "社會保障辦事處"),
     ],
+    "ninety-third": [
+        # a clinic's service under its centre, a role after "seen by", a Greek adjective,
+        # a department alone, people thanked, a fraction after 您 is no date
+        ("– Riverside Centre Sexual Health", "Sexual Health"),
+        ("Seen by SHO, bloods sent.", "SHO"),
+        ("νοσηλεύτηκε στη Καρδιολογική Κλινική", "Καρδιολογική"),
+        ("我去泌尿科复查", "泌尿科"),
+        ("感谢姐妹们推荐，我去试试", "姐妹们"),
+        ("The Sexual Health Clinic texted me", "Sexual Health Clinic"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2869,6 +2913,15 @@ KEPT = {
         ("a Jaipur foot from the camp", "Jaipur foot"),
         ("seizures from Lennox-Gastaut since infancy", "Lennox-Gastaut"),
         ("部機係Phonak Sky，右耳", "Phonak Sky"),
+    ],
+    "ninety-third": [
+        ("switched from Nur-Isterate to the implant", "Nur-Isterate"),
+        ("Con Diane 35 me iba bien", "Diane 35"),
+        ("RPR: Non-reactive", "Non-reactive"),
+        ("refer back if Hct exceeds 0.54", "Hct"),
+        ("黄体支持用的雪诺同90mg", "雪诺同"),
+        ("诊断用鹿特丹标准，三条满足两条", "鹿特丹标准"),
+        ("医生说是中度OHSS，胚胎全冻", "中度OHSS"),
     ],
 }
 

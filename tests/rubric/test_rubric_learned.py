@@ -371,6 +371,7 @@ def test_retraining_gives_the_shipped_model(
         learned.load(learned.DATA / learned.MODEL_NAME),
     )
     texts, _ = targets([c for p in sorted(LABELLED.glob("*.jsonl")) for c in load_cases(p)])
+    texts = texts[::8]  # every eighth criterion of every part: a changed model moves them all
     vectors = np.asarray(encoder.encode_queries(texts))  # type: ignore[attr-defined]
     # The same model up to rounding: CPUs with other vector units round the encoder's and the
     # solver's sums differently (an AMD EPYC retrains the shipped model to within 7e-7); a

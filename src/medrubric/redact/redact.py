@@ -58,10 +58,12 @@ from medrubric.redact.redact_rules import (
     STRENGTH_WORDS,
     UK_AREAS,
     UPPER_LETTERS,
+    ZH_BRACKETED_TIME,
     ZH_EVENT_AFTER,
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIN_WORDS,
     ZH_KIND_OF_HOSPITAL,
+    ZH_OWN_NAMED_CLINIC,
     ZH_PET_NAME_TIME,
     ZH_SHORT_HOSPITAL,
     admitted_rules,
@@ -354,6 +356,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not _NICKNAME_GIVEN.search(text, 0, start)
         and not _NICKNAME_AFTER.match(text, end)
         and not (_AT_HOME.search(text, 0, start) and _PET_NAME_TIME.match(text, end))
+        and not _SPEAKER_TIME.match(text, end)  # 石头（18:02）：a speaker by their nickname
     ) or _clinical_context(text, start, end):
         return False
     if lex.is_protected(text, start, end) and (
@@ -374,7 +377,9 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if names_before_disease_word(text, end) and not (kind == "LOCATION" and _FACILITY.search(span)):
         return False
     if _STRENGTH.fullmatch(span) or (
-        _DEPARTMENT_ZH.search(span) and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+        _DEPARTMENT_ZH.search(span)
+        and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+        and not ZH_OWN_NAMED_CLINIC.fullmatch(span)  # 文化路安心泌尿科: a clinic's own name
     ):
         return False
     if kind == "LOCATION" and (
@@ -467,6 +472,8 @@ _NICKNAME_AFTER = re.compile(r"\s?[（(](?:小名|乳名|外号|绰号|昵称)")
 # …or a child's at home before a time word (我家石头今天打完疫苗).
 _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
+# …or a speaker's before their time in brackets (石头（18:02）：).
+_SPEAKER_TIME = re.compile(ZH_BRACKETED_TIME)
 # A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.
 _UNIT_AFTER = re.compile(
     r"\s?(?:(?:mg|mcg|µg|ug|ml|iu|units?|mmol|%|kg|g|lbs?|oz|cm|mm)(?![^\W\d_])"

@@ -598,6 +598,7 @@ def rules() -> tuple[Rule, ...]:
         donor_rules,
         diet_rules,
         support_rules,
+        clinic_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1340,7 +1341,7 @@ _EN_HOLIDAY = (
     r"|St\.? (?:David|George|Andrew)['’]s Day|Dydd Gŵyl Dewi|Waitangi Day|Matariki|Juneteenth"
     r"|Victoria Day|Pongal|Onam|Vaisakhi|Baisakhi|Holi|Navratri|Dussehra|Deepavali|Lohri"
     r"|Hari Raya(?: Puasa| Haji| Aidilfitri)?|Chuseok|Songkran|Kwanzaa"
-    r"|Holy Week|Sallah(?: [Dd]ay)?|Ugadi|Gudi Padwa|Bihu|Vishu"
+    r"|Holy Week|Sallah(?: [Dd]ay)?|Ugadi|Gudi Padwa|Bihu|Vishu|Black Friday"
     # …and feasts named in the language of those who keep them (Wigilia, Día de Muertos)
     r"|Wigilia|D[ií]a de (?:los )?Muertos|S[ãa]o Jo[ãa]o|Festa Junina|Nowruz|T[ếe]t"
     r"|Vesak(?: [Dd]ay)?|Semana Santa|Fiestas Patrias"
@@ -1357,7 +1358,7 @@ _ZH_HOLIDAY = (
     r"|重阳[节節]?|重陽[节節]?|腊八[节節]?|臘八[节節]?|小年|冬至|圣诞[节節]?|聖誕[节節]?|平安夜"
     r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
     r"|中元[节節]?|盂兰盆[节節]?|盂蘭盆[节節]?|佛诞|佛誕|浴佛[节節]|观音诞|觀音誕|妈祖诞|媽祖誕"
-    r"|复活[节節]|復活[节節]|受难日|受難日"
+    r"|复活[节節]|復活[节節]|受难日|受難日|独立日|獨立日|感恩[节節]"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
@@ -1490,7 +1491,8 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?i:\b(?:on|since|last|this|next|over|before|after|until|till|by|from|during"
                 rf"|early on|admitted|discharged|died|born|operated|diagnosed|seen|starts?|started"
-                rf"|starting|woke up|booked for|due|day of|is|was)\s+(?:the\s+)?"
+                rf"|starting|woke up|booked for|scheduled for|set for|due|day of|is|was)"
+                rf"\s+(?:the\s+)?"
                 rf"(?:(?:last|this|next|past)\s+)?(?:\d{{1,2}}(?:[:.]\d\d)?\s*[ap]m\s+)?)"
                 rf"((?:{_EN_HOLIDAY})\b|(?:(?i:{_EN_DAY_NAME})|{_EN_DAY_SHORT}"
                 r"|(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri)\b\.?)\b"
@@ -2369,11 +2371,11 @@ def place_rules() -> tuple[Rule, ...]:
         Rule(
             "LOCATION",
             c(
-                r"\b(?:Flat|Apartment|Apt\.?|Unit|Suite)\s+\d+[A-Za-z]?,?\s+\d{1,5}[A-Za-z]?\s+"
+                r"\b(?:Flat|Apartment|Apt\.?|Unit|Suite|Level|Floor)\s+\d+[A-Za-z]?,?\s+\d{1,5}[A-Za-z]?\s+"
                 r"(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Drive|Close|Crescent"
                 r"|Way|Place|Terrace|Court|Gardens|Grove|Hill|Row|Square|Parade)\b"
             ),
-            cues=("flat", "apartment", "apt", "unit", "suite"),
+            cues=("flat", "apartment", "apt", "unit", "suite", "level", "floor"),
         ),
         # Named facilities with a generic head ("Fernbank Care Home", "Nizam's Institute",
         # "Brookhaven Senior Living"), "Hospital X" ("taken to Hospital Costa del Sol") and
@@ -12168,4 +12170,221 @@ _ZH_NAMED_SHOP = re.compile(
 # A Hong Kong district's social security office (黃大仙社會保障辦事處).
 _HK_SOCIAL_SECURITY_OFFICE = re.compile(
     rf"((?:(?![{_NOT_SHOP_NAME_CHARS}])[\u4e00-\u9fff]){{2,4}}(?:社會保障辦事處|社会保障办事处))"
+)
+
+
+def clinic_rules() -> tuple[Rule, ...]:
+    """What sexual and reproductive health services and their users write (blind set 93): a
+    name given by "my name is" in other languages (Me llamo Maite), a name after a Czech
+    title (MUDr. Novotná), clinics by their own name before a service (Fitzroy Women's
+    Health), pharmacies and clinics in Cyrillic with their street (Аптека Світанок, вул. Зелена
+    112), places in Greek and Thai after a preposition (στη Θεσσαλονίκη, in เชียงใหม่) and a
+    Greek name opening a post, Czech towns after "v" (v Praze), Georgian dates (5 მარტი),
+    Malaysian and Indonesian pharmacies (Farmasi Sihat Connaught), a patient's initials after
+    "Pt" and a clinician's after "by" at the end of a note (Procedure by HM); in Chinese,
+    Taiwan's Minguo dates (113.2.6, 113.3.5（二）), clinics by their own name before their
+    specialty (文化路安心泌尿科, 港都身心科診所), community health stations, reproductive
+    centres and sperm banks by name (利文生殖中心), HIV clinics by their district (团结湖红丝带
+    门诊), a Latin place before 附近 and a ZIP code after 我住, a forum author's handle (作者
+    peachmoon (桃月)), the name quoted (引用 小豬媽媽 的留言), a speaker before their time in
+    brackets (石头（18:02）：), a surname before 工, a Latin initial before 醫師, a name thanked for
+    a recommendation (多謝花生推介), a month and day after 您."""
+    surnames = _zh_surname_or_rare()
+    return (
+        Rule("NAME", _NAME_GIVEN_IN_OTHER_LANGUAGES, group=1),
+        Rule("NAME", _CZECH_TITLED_NAME, group=1, cues=("mudr", "mddr", "phdr", "mgr.", "ing.")),
+        Rule("LOCATION", _CLINIC_BEFORE_SERVICE, group=1, accept=_clinic_own_name),
+        Rule("LOCATION", _CYRILLIC_FACILITY, group=1),
+        Rule("LOCATION", _GREEK_PLACE_AFTER, group=1, accept=_no_greek_adjective),
+        Rule("NAME", _GREEK_NAME_OPENING, group=1),
+        Rule("LOCATION", _THAI_PLACE_AFTER, group=1),
+        Rule("LOCATION", _CZECH_TOWN_AFTER_V, group=1),
+        Rule("DATE", _GEORGIAN_DATE, group=1, min_digits=1),
+        Rule("LOCATION", _MALAY_PHARMACY, group=1, cues=("farmasi", "apotek")),
+        Rule("NAME", _INITIALS_AFTER_PT, group=1, cues=("pt",)),
+        Rule("NAME", _INITIALS_AFTER_BY, group=1, accept=_not_a_role, cues=("by",)),
+        Rule("DATE", _MINGUO_DATE, group=1, min_digits=3),
+        Rule("LOCATION", ZH_OWN_NAMED_CLINIC, group=1),
+        Rule("LOCATION", _ZH_NAMED_CARE_CENTRE, group=1),
+        Rule("LOCATION", _LATIN_PLACE_BEFORE_NEARBY, group=1, accept=_not_a_brand_or_country),
+        Rule("LOCATION", _ZIP_AFTER_I_LIVE, group=1, min_digits=5),
+        Rule(HANDLE, _FORUM_AUTHOR_HANDLE, group=1),
+        Rule("NAME", _QUOTED_POSTER, group=1),
+        Rule("NAME", _SPEAKER_BEFORE_BRACKETED_TIME, group=1, min_digits=3),
+        Rule("NAME", re.compile(rf"({surnames})(?=工[说說讲講问問让讓，,：:])")),
+        Rule("NAME", _LATIN_INITIAL_BEFORE_DOCTOR, group=1),
+        Rule("NAME", _NAME_THANKED_FOR_ADVICE, group=1, accept=_not_people_word),
+        Rule("DATE", _ZH_MONTH_DAY_AFTER_YOU, group=1, min_digits=2),
+    )
+
+
+# A name given by "my name is" in Spanish, Italian, French, German, Portuguese, Dutch,
+# Czech, Polish, Ukrainian and Russian (Me llamo Maite, Mi chiamo Giulia).
+_NAME_GIVEN_IN_OTHER_LANGUAGES = re.compile(
+    r"(?:\b(?:[Mm]e llamo|[Mm]i nombre es|[Mm]i chiamo|[Jj]e m['’]appelle|[Ii]ch hei(?:ß|ss)e"
+    r"|[Mm]eu nome é|[Mm]ijn naam is|[Jj]menuji se|[Nn]azywam się)|[Мм]еня зовут|[Мм]ене звати)"
+    rf"[ \t]+({_ANY_CAP})"
+)
+# A name after a Czech or Slovak academic title (MUDr. Novotná, Mgr. Dvořák).
+_CZECH_TITLED_NAME = re.compile(rf"\b(?:MUDr|MDDr|PhDr|Mgr|Ing)\.[ \t]*({_CAP}(?:[ \t]+{_CAP})?)")
+# A clinic by its own name before the service it gives (Fitzroy Women's Health, Oakridge
+# Sexual Health Clinic).
+_CLINIC_BEFORE_SERVICE = re.compile(
+    rf"\b({_CAP}(?:[ \t]+{_CAP})?[ \t]+(?:Women['’]s|Men['’]s|Sexual|Fertility|Reproductive)"
+    r"[ \t]+(?:Health|Clinic|Centre|Center)(?:[ \t]+(?:Clinic|Centre|Center|Service))?)\b"
+)
+# Words before a service that are no clinic's own name (The Sexual Health Clinic, NHS
+# Fertility Centre).
+_NO_CLINIC_OWN_NAME = frozenset(
+    {"The", "Our", "My", "Your", "Her", "His", "Their", "A", "Local", "National", "NHS",
+     "Community", "Integrated", "Specialist", "Private", "Public", "University", "Hospital",
+     "Regional", "County", "City", "Free", "New"}
+)  # fmt: skip
+
+
+# Words of a place that a service is part of, whose name is then the place's (Archway Centre
+# Sexual Health: the centre's sexual health service).
+_PLACE_WITH_SERVICES = frozenset({"Centre", "Center", "Clinic", "Hospital", "Unit", "Practice"})
+
+
+def _clinic_own_name(value: str) -> bool:
+    """A clinic's own name: its first word is no article, pronoun or kind of service, and it
+    names no centre or hospital that the service is part of."""
+    words = value.split()
+    return (
+        words[0] not in _NO_CLINIC_OWN_NAME
+        and not lexicon().is_drug_name(words[0])
+        and not _PLACE_WITH_SERVICES.intersection(words[:2])
+    )
+
+
+_CYRILLIC_CAP_ANY = r"[А-ЯІЇЄҐЁ][а-яіїєґё'’]+"
+# A pharmacy, clinic or hospital in Cyrillic by its name, with its street where written
+# (Аптека Світанок, вул. Зелена 112; Клініка Лелека-Дніпро).
+_CYRILLIC_FACILITY = re.compile(
+    r"((?:Аптека|Клініка|Клиника|Лікарня|Больница|Поліклініка|Поликлиника)[ \t]+[«\"]?"
+    rf"{_CYRILLIC_CAP_ANY}(?:-{_CYRILLIC_CAP_ANY})?[»\"]?"
+    rf"(?:,[ \t]*(?:вул\.|вулиця|ул\.|улица|просп\.)[ \t]*{_CYRILLIC_CAP_ANY}[ \t]+\d{{1,4}})?)"
+)
+_GREEK_CAP = r"[Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰ]{2,}"
+# A place in Greek after a Greek or English word of where (στη Θεσσαλονίκη, in Αθήνα).
+_GREEK_PLACE_AFTER = re.compile(
+    rf"(?:\b(?i:in|near|from|at)|(?<![\w])(?:στη|στην|στο|στον|στα|από|κοντά στη|κοντά στο))"
+    rf"[ \t]+({_GREEK_CAP})"
+)
+
+
+def _no_greek_adjective(value: str) -> bool:
+    """A place, not an adjective of a clinic's kind (στη Γαστρεντερολογική Κλινική)."""
+    return not value.endswith(("ική", "ικό", "ικής", "ικού", "ικά", "ικές"))
+
+
+# A Greek name opening a post, before a comma or "here" (Ελένη εδώ).
+_GREEK_NAME_OPENING = re.compile(rf"\A[ \t]*({_GREEK_CAP})(?=,|[ \t]+(?:εδώ|here)\b)")
+# A place in Thai after an English word of where (a clinic in เชียงใหม่).
+_THAI_PLACE_AFTER = re.compile(r"\b(?i:in|near|from|at|to)[ \t]+([\u0e01-\u0e4e]{3,})")
+# A Czech town in its locative after "v" or "ve" (v Praze, ve Zlíně).
+_CZECH_TOWN_AFTER_V = re.compile(
+    r"\b[Vv]e?[ \t]+(Praze|Brně|Ostravě|Plzni|Olomouci|Liberci|Hradci Králové|Pardubicích"
+    r"|Zlíně|Jihlavě|Opavě|Kladně|Teplicích|Karlových Varech|Českých Budějovicích)\b"
+)
+# A date in Georgian, the day and its month (5 მარტი).
+_GEORGIAN_DATE = re.compile(
+    rf"(?<![\d.])({_DAY}[ \t]+(?:იანვარი|თებერვალი|მარტი|აპრილი|მაისი|ივნისი|ივლისი|აგვისტო"
+    r"|სექტემბერი|ოქტომბერი|ნოემბერი|დეკემბერი)[ა-ჰ]{0,2})"
+)
+# A pharmacy in Malaysia or Indonesia by its name (Farmasi Sihat Connaught, Apotek Kimia).
+_MALAY_PHARMACY = re.compile(rf"\b((?:Farmasi|Apotek|Apotik)(?:[ \t]+{_CAP}){{1,3}})")
+# A patient's initials after "Pt" (Pt T.W. - Nexplanon removal).
+_INITIALS_AFTER_PT = re.compile(r"\bPt\.?:?[ \t]+([A-Z]\.[ \t]?[A-Z]\.?)(?![\w.])")
+# A clinician's initials after "by" ending a note's line or before a bracket (Procedure by
+# HM, chaperone offered; Seen by NB (SHA)).
+_INITIALS_AFTER_BY = re.compile(
+    r"\b(?i:seen|procedure|inserted|removed|fitted|performed|reviewed|examined|done)[ \t]+by"
+    r"[ \t]+([A-Z]{2,3})(?=[ \t]*[(,;]|[ \t]*\.?[ \t]*$)",
+    re.MULTILINE,
+)
+# Clinicians' roles and services written in capitals, which follow "seen by" as initials do.
+_ROLE_INITIALS = frozenset(
+    {"GP", "ED", "AE", "SHO", "HCA", "CNS", "RN", "NP", "OT", "PT", "SLT", "MDT", "ENT", "ANP",
+     "ACP", "APP", "PA", "CNM", "RM", "HV", "DN", "SN", "SW", "MO", "RMO", "HO", "GUM", "ICU",
+     "ITU", "EMS", "EMT", "OBS", "TOP", "SRH", "GYN", "DR", "ME", "US", "IR", "PHN", "CHW",
+     "MW", "FNP", "CRNA", "RT", "PCP", "DO", "MD"}
+)  # fmt: skip
+
+
+def _not_a_role(value: str) -> bool:
+    """Initials, not a clinician's role or service (seen by GP, reviewed by SHO)."""
+    return value not in _ROLE_INITIALS
+
+
+# A date in Taiwan's Minguo years (民國 100 to 119 is 2011 to 2030), dotted or with slashes,
+# and its weekday in brackets where written (113.2.6, 113.3.5（二）).
+_MINGUO_DATE = re.compile(
+    r"(?<![\w.])(1[01]\d([./])(?:1[0-2]|0?[1-9])\2(?:3[01]|[12]\d|0?[1-9])"
+    r"(?:[（(][一二三四五六日][）)])?)(?![\d.])"
+)
+_ZH_SPECIALTY = (
+    r"泌尿科|皮膚科|皮肤科|婦產科|妇产科|婦科|妇科|身心科|耳鼻喉科|眼科|牙科|小兒科|小儿科|家醫科"
+    r"|骨科|復健科|康复科"
+)
+# Characters of the lucky words clinics take for their own names (安心, 和平, 安仁, 仁爱).
+_CLINIC_NAME_CHARS = "安仁爱愛和平康健德博慈惠福寿壽長长春宏恩祥瑞华華明光新乐樂心民泰顺順佳信"
+# A clinic by its own name before its specialty: two lucky characters after its road or
+# town (文化路安心泌尿科, 員林和平皮膚科), or any two before the specialty and 診所
+# (港都身心科診所).
+ZH_OWN_NAMED_CLINIC = re.compile(
+    rf"((?:[\u4e00-\u9fff]{{1,4}}路)?[{_CLINIC_NAME_CHARS}]{{2}}(?:{_ZH_SPECIALTY})"
+    rf"(?:診所|诊所)?"
+    rf"|(?:(?![{_NOT_SHOP_NAME_CHARS}院])[\u4e00-\u9fff]){{2}}(?:{_ZH_SPECIALTY})(?:診所|诊所))"
+)
+# A community health station, a reproductive centre, a sperm bank or an HIV clinic by its
+# name or its district's (霄边社区卫生服务站, 利文生殖中心, 赣江人类精子库, 团结湖红丝带门诊).
+_ZH_NAMED_CARE_CENTRE = re.compile(
+    rf"((?:(?![{_NOT_SHOP_NAME_CHARS}院科市省])[\u4e00-\u9fff]){{2,4}}(?:社区卫生服务站|社區衛生服務站"
+    r"|社區健康站|社区健康站|人类精子库|人類精子庫|生殖中心|生殖醫學中心|生殖医学中心|红丝带门诊"
+    r"|紅絲帶門診|感染病门诊|感染病門診))"
+)
+# A town in Latin letters before 附近 or 一带 (Flushing附近).
+_LATIN_PLACE_BEFORE_NEARBY = re.compile(
+    r"(?<![A-Za-z])([A-Z][a-z]{3,}(?:[ \t][A-Z][a-z]+)?)(?=[ \t]?(?:附近|一带|一帶))"
+)
+# A US ZIP code after 我住 (我住11355).
+_ZIP_AFTER_I_LIVE = re.compile(r"(?<=我住|住在)[ \t]?(\d{5})(?![\d号號楼樓室])")
+# A forum author's handle on a PTT post's author line (作者 peachmoon (桃月)).
+_FORUM_AUTHOR_HANDLE = re.compile(
+    r"(?m:^[ \t]*作者[ \t:：]+([A-Za-z][A-Za-z0-9_]{2,15}))(?=[ \t]*[（(])"
+)
+# The poster quoted (引用 小豬媽媽 的留言).
+_QUOTED_POSTER = re.compile(r"引用[ \t]+([^\s]{2,12}?)[ \t]*的留言")
+# A speaker before their time in brackets, opening a line (石头（18:02）：).
+ZH_BRACKETED_TIME = r"[（(]\d{1,2}:\d{2}[）)][：:]"
+_SPEAKER_BEFORE_BRACKETED_TIME = re.compile(
+    rf"(?m:^[ \t]*([\u4e00-\u9fff]{{2,4}}))(?={ZH_BRACKETED_TIME})"
+)
+# A Latin initial before 醫師 or 医生, after a verb or a comma (跟L醫師約).
+_LATIN_INITIAL_BEFORE_DOCTOR = re.compile(
+    r"(?<=[跟找问問给給和讓让約约，,\s])([A-Z])(?=醫師|医师|醫生|医生)"
+)
+# A name thanked for a recommendation (多謝花生推介).
+_NAME_THANKED_FOR_ADVICE = re.compile(
+    r"(?<=多謝|多谢|感谢|感謝|謝謝|谢谢)([\u4e00-\u9fff]{2,3})(?=推介|推荐|推薦)"
+)
+# People by their role, who are thanked for advice as a name is (感谢医生推荐).
+_PEOPLE_WORDS = frozenset(
+    {"大家", "医生", "醫生", "老师", "老師", "楼主", "樓主", "各位", "姐妹", "姐妹们", "姐妹們",
+     "群友", "网友", "網友", "博主", "版主", "前辈", "前輩", "朋友", "护士", "護士", "药师", "藥師",
+     "师傅", "師傅", "同事", "闺蜜", "閨蜜", "邻居", "鄰居", "亲戚", "親戚", "妈妈", "媽媽", "老公",
+     "老婆", "室友", "同学", "同學", "店员", "店員", "客服", "专家", "專家"}
+)  # fmt: skip
+
+
+def _not_people_word(value: str) -> bool:
+    """A name, not a word for people by their role (大家, 医生, 姐妹)."""
+    return value not in _PEOPLE_WORDS and value[:2] not in _PEOPLE_WORDS
+
+
+# A month and day in digits after 您, no year (您8/17之淋病…結果).
+_ZH_MONTH_DAY_AFTER_YOU = re.compile(
+    r"(?<=您|妳)((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
 )
