@@ -1840,6 +1840,27 @@ FOUND = {
         ("您9/23之檢查報告", "DATE", "9/23"),
         ("正好是感恩节那天取卵", "DATE", "感恩节"),
     ],
+    "ninety-fourth": [
+        ("refill from Maharagama Family Pharmacy again", "LOCATION", "Maharagama Family Pharmacy"),
+        ("wala na sa Botica ni Mang Lando", "LOCATION", "Botica ni Mang Lando"),
+        ("we live in Block 7, Gulistan-e-Jauhar near", "LOCATION", "Block 7, Gulistan-e-Jauhar"),
+        ("LINE me rina.pratiwi21 for the pills", "NAME", "rina.pratiwi21"),
+        ("mi abuelo (94) toma warfarina", "AGE", "94"),
+        ("si lolo 96 na, maintenance niya", "AGE", "96"),
+        ("Quote from Faith: 'no more refills'", "NAME", "Faith"),
+        ("thanks all\n- SleepyKat", "NAME", "SleepyKat"),
+        ("me atendieron en la UMF 12 ayer", "LOCATION", "UMF 12"),
+        ("BIC 90441872A on the letter", "ID", "90441872A"),
+        ("a pharmacy near HSR Layout sells it", "LOCATION", "HSR Layout"),
+        ("tracking RB4410293857SG still stuck", "ID", "RB4410293857SG"),
+        ("快递单号EE123456785CN查不到", "ID", "EE123456785CN"),
+        ("要在4/26前回診拿藥", "DATE", "4/26"),
+        ("去解放路安康社区卫生服务站拿药", "LOCATION", "解放路安康社区卫生服务站"),
+        ("在住の林です。よろしく", "NAME", "林"),
+        ("村里的豆子叔（大名李豆）", "NAME", "豆子"),
+        ("在永安参茸行买的", "LOCATION", "永安参茸行"),
+        ("斋月里他照样吃药", "DATE", "斋月"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2442,6 +2463,13 @@ EDGES = {
         ("感谢姐妹们推荐，我去试试", "姐妹们"),
         ("The Sexual Health Clinic texted me", "Sexual Health Clinic"),
     ],
+    "ninety-fourth": [
+        # a layout of a page, a half tablet before 前, a dose after a grandparent, a shop's kind
+        ("changed the Page Layout of the form", "Page Layout"),
+        ("饭前1/2片", "1/2"),
+        ("my abuela takes 10 mg daily", "10 mg"),
+        ("这家药行的价格", "药行"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2922,6 +2950,14 @@ KEPT = {
         ("黄体支持用的雪诺同90mg", "雪诺同"),
         ("诊断用鹿特丹标准，三条满足两条", "鹿特丹标准"),
         ("医生说是中度OHSS，胚胎全冻", "中度OHSS"),
+    ],
+    "ninety-fourth": [
+        ("collect it at the Outpatient Pharmacy tomorrow", "Outpatient Pharmacy"),
+        ("moved me from Eutirox 100 to 112 mcg", "Eutirox"),
+        ("isotretinoína (Roacutan) 20mg", "Roacutan"),
+        ("Insulina NPH 100 UI/ml por la noche", "Insulina"),
+        ("My NovoPen Echo stopped clicking", "NovoPen Echo"),
+        ("找到普拿疼兒童液了", "普拿疼"),
     ],
 }
 

@@ -467,8 +467,11 @@ _NICKNAME_GIVEN = re.compile(
     r"(?:(?:小名|乳名|外号|绰号|昵称)(?:叫|是)?|(?:都|一直|我们|大家|家里人?|平时)叫(?:他|她))"
     r"\s*[「“\"『]?$"
 )
-# …or one a bracket after it calls a nickname (石头（小名，大名…）).
-_NICKNAME_AFTER = re.compile(r"\s?[（(](?:小名|乳名|外号|绰号|昵称)")
+# …or one a bracket after it calls a nickname or gives the formal name of (石头（小名，大名…）,
+# 石头叔（大名…）).
+_NICKNAME_AFTER = re.compile(
+    r"[叔姨哥姐伯婶嬸]?\s?[（(](?:小名|乳名|外号|绰号|昵称|大名|本名|真名)"
+)
 # …or a child's at home before a time word (我家石头今天打完疫苗).
 _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)

@@ -599,6 +599,7 @@ def rules() -> tuple[Rule, ...]:
         diet_rules,
         support_rules,
         clinic_rules,
+        pharmacy_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1358,7 +1359,7 @@ _ZH_HOLIDAY = (
     r"|重阳[节節]?|重陽[节節]?|腊八[节節]?|臘八[节節]?|小年|冬至|圣诞[节節]?|聖誕[节節]?|平安夜"
     r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
     r"|中元[节節]?|盂兰盆[节節]?|盂蘭盆[节節]?|佛诞|佛誕|浴佛[节節]|观音诞|觀音誕|妈祖诞|媽祖誕"
-    r"|复活[节節]|復活[节節]|受难日|受難日|独立日|獨立日|感恩[节節]"
+    r"|复活[节節]|復活[节節]|受难日|受難日|独立日|獨立日|感恩[节節]|斋月|齋月|お盆|お正月"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
@@ -1554,7 +1555,7 @@ def date_rules() -> tuple[Rule, ...]:
             c(
                 rf"(?:(?:去|今|前|大前|明)年)(?:{_ZH_HOLIDAY})"
                 rf"|(?:{_ZH_HOLIDAY})(?:前一天|后一天|前两天|后两天)"
-                rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天"
+                rf"|(?:{_ZH_HOLIDAY})(?=前后|期间|假期|那几天|的时候|当晚|那晚|当天|那天|里|裡|休息|放假"
                 rf"|(?:{_ZH_EVENT}))"
             ),
             cues=tuple(re.sub(r"\[节節\]\??$", "", w) for w in _ZH_HOLIDAY.split("|")),
@@ -7783,7 +7784,7 @@ _CANTONESE_TITLE = re.compile(
 # A pick-up or tracking code (取货码736215, 取件码 88-1-2043).
 _PICKUP_CODE = re.compile(
     r"(?:取货码|取貨碼|取件码|取件碼|提货码|提貨碼|运单号|運單號|快递单号|快遞單號)[ \t:：是为]*"
-    r"([A-Za-z]{0,3}\d[\d-]{3,20}\d)"
+    r"([A-Za-z]{0,3}\d[\d-]{3,20}\d(?:[A-Z]{2}(?![A-Za-z]))?)"
 )
 # A given name after a signature field (sig: Sigurd) or a form's field for a role, alone on
 # its line (Driver: Erlend).
@@ -12211,7 +12212,7 @@ def clinic_rules() -> tuple[Rule, ...]:
         Rule(HANDLE, _FORUM_AUTHOR_HANDLE, group=1),
         Rule("NAME", _QUOTED_POSTER, group=1),
         Rule("NAME", _SPEAKER_BEFORE_BRACKETED_TIME, group=1, min_digits=3),
-        Rule("NAME", re.compile(rf"({surnames})(?=工[说說讲講问問让讓，,：:])")),
+        Rule("NAME", _surname_before_gong(surnames), group=1),
         Rule("NAME", _LATIN_INITIAL_BEFORE_DOCTOR, group=1),
         Rule("NAME", _NAME_THANKED_FOR_ADVICE, group=1, accept=_not_people_word),
         Rule("DATE", _ZH_MONTH_DAY_AFTER_YOU, group=1, min_digits=2),
@@ -12362,6 +12363,17 @@ ZH_BRACKETED_TIME = r"[（(]\d{1,2}:\d{2}[）)][：:]"
 _SPEAKER_BEFORE_BRACKETED_TIME = re.compile(
     rf"(?m:^[ \t]*([\u4e00-\u9fff]{{2,4}}))(?={ZH_BRACKETED_TIME})"
 )
+
+
+def _surname_before_gong(surnames: str) -> re.Pattern[str]:
+    """A surname before 工, an engineer's title, after whom is asked or a pause (客服孟工说;
+    not a kind of worker after a verb: 不招童工，)."""
+    return re.compile(
+        r"(?:(?<=客服|联系|聯繫)|(?<=[找问問跟和与與叫请請师師，,、：:\s])|^)"
+        rf"({surnames})(?=工[说說讲講问問让讓，,：:])"
+    )
+
+
 # A Latin initial before 醫師 or 医生, after a verb or a comma (跟L醫師約).
 _LATIN_INITIAL_BEFORE_DOCTOR = re.compile(
     r"(?<=[跟找问問给給和讓让約约，,\s])([A-Z])(?=醫師|医师|醫生|医生)"
@@ -12387,4 +12399,105 @@ def _not_people_word(value: str) -> bool:
 # A month and day in digits after 您, no year (您8/17之淋病…結果).
 _ZH_MONTH_DAY_AFTER_YOU = re.compile(
     r"(?<=您|妳)((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/])"
+)
+
+
+def pharmacy_rules() -> tuple[Rule, ...]:
+    """What pharmacies and those who buy their medicines write (blind set 94): a pharmacy by
+    its own name before "Family Pharmacy" (Nugegoda Family Pharmacy) or after Botica
+    (Botica ni Aling Nena), a Karachi block and its town (Block 13-D, Gulshan-e-Iqbal), a LINE
+    id after "LINE me", an age of 90 or more after a grandparent named in other languages
+    (abuelita (93!!), lola ko 91 na, 90 na siya), the name quoted (Quote from Hope:), a
+    handle in two capitalised words signing a post (- MigraineMel), a Mexican family clinic
+    by its number (UMF 51), a Medi-Cal BIC, a Bangalore layout (Independence Layout), a postal
+    tracking number (KR8823014457CN); in Chinese, a month and day before 前 (3/18前), a
+    community health station after its street (和平南路睿康社区卫生服务站), a surname before です,
+    a nickname before its formal name (石头叔（大名…）), a herbal shop by its name (万寿药行)."""
+    surnames = _zh_surname_or_rare()
+    return (
+        Rule("LOCATION", _FAMILY_PHARMACY, group=1, accept=_clinic_own_name, cues=("pharmacy",)),
+        Rule("LOCATION", _BOTICA, group=1, cues=("botica", "botika")),
+        Rule("LOCATION", _KARACHI_BLOCK, group=1, cues=("block",)),
+        Rule(HANDLE, _LINE_ME_ID, group=1, cues=("line",)),
+        Rule("AGE", _AGE_AFTER_GRANDPARENT_ELSEWHERE, group=1, cues=_OVER_89_CUES),
+        Rule("AGE", _TAGALOG_AGE, group=1, cues=_OVER_89_CUES),
+        Rule("NAME", _QUOTE_FROM, group=1, accept=_person_name, cues=("quote",)),
+        Rule(HANDLE, _CAMEL_HANDLE_SIGNING, group=1),
+        Rule("LOCATION", _MEXICAN_FAMILY_CLINIC, group=1, min_digits=1),
+        Rule("ID", _MEDI_CAL_BIC, group=1, min_digits=8, cues=("bic",)),
+        Rule("LOCATION", _BANGALORE_LAYOUT, group=1, accept=_town_layout, cues=("layout",)),
+        Rule("ID", _POSTAL_TRACKING, group=1, min_digits=9),
+        Rule("DATE", _ZH_MONTH_DAY_BEFORE_QIAN, group=1, min_digits=2),
+        Rule("LOCATION", _ZH_STATION_AFTER_STREET, group=1),
+        Rule("NAME", re.compile(rf"(?:(?<=[的のは、，,\s])|^)({surnames})(?=です|と申します)")),
+        Rule("NAME", _NICKNAME_BEFORE_FORMAL_NAME, group=1),
+        Rule("LOCATION", _ZH_HERBAL_SHOP, group=1),
+    )
+
+
+# A pharmacy by its own name, a town's or a founder's, before "Family Pharmacy" (Nugegoda
+# Family Pharmacy).
+_FAMILY_PHARMACY = re.compile(rf"\b({_CAP}(?:[ \t]+{_CAP})?[ \t]+Family[ \t]+Pharmacy)\b")
+# A Filipino pharmacy by its owner's name (Botica ni Aling Nena, Botika Santos).
+_BOTICA = re.compile(
+    rf"\b((?i:botica|botika)[ \t]+(?:ni[ \t]+)?(?:(?:Aling|Mang|Doña|Don)[ \t]+)?{_CAP}"
+    rf"(?:[ \t]+{_CAP})?)"
+)
+# A block of a Karachi or Lahore town and the town (Block 13-D, Gulshan-e-Iqbal).
+_KARACHI_BLOCK = re.compile(rf"\b(Block[ \t]+\d{{1,2}}(?:-?[A-Z])?,[ \t]*{_CAP}-e-{_CAP})(?![\w-])")
+# A LINE id after "LINE me" or "add me on LINE" (LINE me dewi.susanti88).
+_LINE_ME_ID = re.compile(
+    r"\b(?:LINE[ \t]+me|add[ \t]+me[ \t]+on[ \t]+LINE)[ \t]*:?[ \t]+([A-Za-z][\w.]{3,24})"
+    r"(?<![.])(?![\w.])"
+)
+# An age of 90 or more after a grandparent named in Spanish, Tagalog, Korean, Sinhala,
+# Indonesian, Swahili or Hindi (abuelita (93!!), lola ko 91 na, halmeoni (97)).
+_AGE_AFTER_GRANDPARENT_ELSEWHERE = re.compile(
+    r"(?i:\b(?:abuelit[ao]|abuel[ao]|lola|lolo|halmeoni|harabeoji|appachchi|ammachchi|achchi"
+    r"|seeya|nenek|kakek|eyang|mzee|bibi|babu|nani|dadi|nana-ji|dada-ji|avó|avô|vovó|vovô))"
+    r"(?:[ \t]+(?:ko|is|was|turned|turns|now))?[ \t]*[(（]?[ \t]*(9\d|1[01]\d)(?![\d.])"
+)
+# An age of 90 or more in Tagalog (90 na siya, 91 na).
+_TAGALOG_AGE = re.compile(r"(?<![\d.])(9\d|1[01]\d)[ \t]+na(?:[ \t]+(?:siya|sya|sha|po))?\b")
+# The name a quote is from (Quote from Hope:).
+_QUOTE_FROM = re.compile(rf"\b(?i:quote[ \t]+from|quoting)[ \t]+({_CAP})(?=[ \t]*:)")
+# A handle of two capitalised words run together signing a post after a dash (- MigraineMel).
+_CAMEL_HANDLE_SIGNING = re.compile(r"(?m:^[ \t]*[-—–][ \t]*([A-Z][a-z]{2,}[A-Z][a-z]+\d*)[ \t]*$)")
+# A Mexican IMSS clinic or hospital by its number (UMF 51, HGZ No. 2).
+_MEXICAN_FAMILY_CLINIC = re.compile(r"\b((?:UMF|HGZ|HGR|UMAA)[ \t]*(?:No\.?[ \t]*)?\d{1,3})\b")
+# A Medi-Cal Benefits Identification Card number (BIC 91882704E).
+_MEDI_CAL_BIC = re.compile(r"\bBIC[ \t]*(?:#|no\.?)?[ \t]*:?[ \t]*(\d{8}[A-Z])\b")
+# A Bangalore layout by its name (Independence Layout, HSR Layout).
+_BANGALORE_LAYOUT = re.compile(rf"\b((?:{_CAP}|[A-Z]{{2,4}})[ \t]+Layout)\b")
+# Words before "Layout" that lay out a thing, not a town (Page Layout, Ward Layout).
+_NOT_A_TOWN_LAYOUT = frozenset(
+    {"Page", "Keyboard", "Screen", "Room", "Floor", "Kitchen", "Home", "Site", "Print", "Ward",
+     "New", "The", "Our", "My", "Your", "Garden", "Office", "Unit", "Bed", "Plan", "Form",
+     "Report", "Label", "Menu", "App", "Web", "Card", "Table"}
+)  # fmt: skip
+
+
+def _town_layout(value: str) -> bool:
+    """A town's layout, a district of Bangalore, not a thing's (Page Layout)."""
+    return value.split()[0] not in _NOT_A_TOWN_LAYOUT
+
+
+# A postal tracking number of two letters, nine digits and a country (KR8823014457CN).
+_POSTAL_TRACKING = re.compile(r"(?<![A-Za-z\d])([A-Z]{2}\d{9}[A-Z]{2})(?![A-Za-z\d])")
+# A month and day in digits before 前 (要在3/18前領).
+_ZH_MONTH_DAY_BEFORE_QIAN = re.compile(
+    r"(?<![A-Za-z\d/.])((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9]))(?![\d/.])(?=前|之前|以前)"
+)
+# A community health station by its name after its street (和平南路睿康社区卫生服务站).
+_ZH_STATION_AFTER_STREET = re.compile(
+    r"([\u4e00-\u9fff]{1,4}[路街道][\u4e00-\u9fff]{2}(?:社区卫生服务站|社區衛生服務站"
+    r"|社区卫生服务中心|社區衛生服務中心))"
+)
+# A nickname before the formal name given after it (石头叔（大名石建国）).
+_NICKNAME_BEFORE_FORMAL_NAME = re.compile(
+    r"([\u4e00-\u9fff]{2})(?=[叔姨哥姐伯婶嬸]?[（(](?:大名|本名|真名))"
+)
+# A herbal shop by its name (万寿药行, 永安參茸行).
+_ZH_HERBAL_SHOP = re.compile(
+    rf"((?:(?![{_NOT_SHOP_NAME_CHARS}这這那哪家每各])[\u4e00-\u9fff]){{2}}(?:药行|藥行|参茸行|參茸行))"
 )
