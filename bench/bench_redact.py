@@ -526,7 +526,7 @@ HELD_OUT_93 = {"en": ("en_blind93",), "zh": ("zh_blind93",)}
 # lists, dental emergencies and tourism, braces, hearing tests, dermatology photos, moles,
 # cosmetic procedures); committed together before the redactor first ran on either, each to
 # be measured once on the redactor of its turn ("## Redaction: ninety-fourth blind set",
-# "ninety-fifth"); blind 94 measured once, then taken in.
+# "ninety-fifth"); each measured once, then taken in.
 HELD_OUT_94 = {"en": ("en_blind94",), "zh": ("zh_blind94",)}
 HELD_OUT_95 = {"en": ("en_blind95",), "zh": ("zh_blind95",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
@@ -887,7 +887,7 @@ def main() -> None:
         ("blind 92 (dev)", HELD_OUT_92),
         ("blind 93 (dev)", HELD_OUT_93),
         ("blind 94 (dev)", HELD_OUT_94),
-        ("blind 95 (held out)", HELD_OUT_95),
+        ("blind 95 (dev)", HELD_OUT_95),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1861,6 +1861,42 @@ FOUND = {
         ("在永安参茸行买的", "LOCATION", "永安参茸行"),
         ("斋月里他照样吃药", "DATE", "斋月"),
     ],
+    "ninety-fifth": [
+        ("operated on ۲۲ آبان ۱۴۰۲ in Shiraz", "DATE", "۲۲ آبان ۱۴۰۲"),
+        ("the implant was placed on 9 Esfand", "DATE", "9 Esfand"),
+        ("my son had his check on יום שלישי and", "DATE", "יום שלישי"),
+        ("we had a cleaning on Presidents' Day", "DATE", "Presidents' Day"),
+        ("went to Nha khoa Ánh Dương, they", "LOCATION", "Nha khoa Ánh Dương"),
+        ("we live in Quận 7 now", "LOCATION", "Quận 7"),
+        ("Lap – Duna-parti Szemészeti Rendelő", "LOCATION", "Duna-parti Szemészeti Rendelő"),
+        ("Születési dátum: 1948. 11. 02.", "DATE", "1948. 11. 02."),
+        ("Onze zoon Daan heeft een beugel", "NAME", "Daan"),
+        ("Tandarts Vermeulen zegt", "NAME", "Vermeulen"),
+        ("S: dhr. van Dijk, eczeem", "NAME", "van Dijk"),
+        ("controle (wo 14/8) bij de huisarts", "DATE", "wo 14/8"),
+        ("Termin Fr 12.7. beim Augenarzt", "DATE", "Fr 12.7."),
+        ("no Centro de Saúde de Alvalade, deu", "LOCATION", "Centro de Saúde de Alvalade"),
+        ("12:01 user=jmorales2 ip=10.0.0.4", "NAME", "jmorales2"),
+        ("Ji-woo unnie said try it", "NAME", "Ji-woo"),
+        ("Patience from church swears by it", "NAME", "Patience"),
+        ("Mrs Lam Siu-ying, 94, post-op day 1", "AGE", "94"),
+        ("Bondi Dental Surgery called back", "LOCATION", "Bondi Dental Surgery"),
+        ("车牌51G-338.21的车来接", "ID", "51G-338.21"),
+        ("去了镇上的美齿牙科", "LOCATION", "美齿牙科"),
+        ("北门鄉親 陳阿水 敬上", "LOCATION", "北门"),
+        ("同事说Bắc Ninh有个牙诊所", "LOCATION", "Bắc Ninh"),
+        ("12/23　Glow Seoul皮膚科", "DATE", "12/23"),
+        ("复查是2/21。", "DATE", "2/21"),
+        ("致梁太家人：", "NAME", "梁"),
+        ("我帮江大爷拿药", "NAME", "江"),
+        ("AW話佢聽日去剝牙", "NAME", "AW"),
+        ("阿強仔上個禮拜剝牙", "NAME", "阿強仔"),
+        ("我家猫年糕咬了我", "NAME", "年糕"),
+        ("豆豆你上次说的药", "NAME", "豆豆"),
+        ("回覆 #7 bunnyhop", "NAME", "bunnyhop"),
+        ("#31 西多士爸爸\n小朋友出疹", "NAME", "西多士爸爸"),
+        ("在首爾Lumina整形外科打了肉毒", "LOCATION", "Lumina整形外科"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2470,6 +2506,14 @@ EDGES = {
         ("my abuela takes 10 mg daily", "10 mg"),
         ("这家药行的价格", "药行"),
     ],
+    "ninety-fifth": [
+        # a kind of eye clinic after 的, a doubled word opening a post, a fraction after 是, a
+        # Dutch role before a word
+        ("医院的儿童眼科排队很久", "儿童眼科"),
+        ("妈妈你看这个", "妈妈"),
+        ("剂量是1/2片", "1/2"),
+        ("Tandarts zegt dat het goed is", "zegt"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -2958,6 +3002,16 @@ KEPT = {
         ("Insulina NPH 100 UI/ml por la noche", "Insulina"),
         ("My NovoPen Echo stopped clicking", "NovoPen Echo"),
         ("找到普拿疼兒童液了", "普拿疼"),
+    ],
+    "ninety-fifth": [
+        ("Silvadene cream on the burn", "Silvadene"),
+        ("Zaditen drops twice a day", "Zaditen"),
+        ("tape the eye with Lacri-Lube at night", "Lacri-Lube"),
+        ("the optometrist suggested MiSight lenses", "MiSight"),
+        ("Kmax 54 D in the left eye", "Kmax"),
+        ("Diagnose: seborrhoisches Ekzem", "seborrhoisches Ekzem"),
+        ("隐适美青少年版", "隐适美"),
+        ("鼓室图B型，要放通气管", "鼓室图"),
     ],
 }
 

@@ -63,7 +63,6 @@ from medrubric.redact.redact_rules import (
     ZH_GRADE_OF_HOSPITAL,
     ZH_KIN_WORDS,
     ZH_KIND_OF_HOSPITAL,
-    ZH_OWN_NAMED_CLINIC,
     ZH_PET_NAME_TIME,
     ZH_SHORT_HOSPITAL,
     admitted_rules,
@@ -72,6 +71,7 @@ from medrubric.redact.redact_rules import (
     is_kind_of_hospital,
     is_numbered_ward,
     is_relative_or_title,
+    own_named_clinic,
     personal_month_and_year,
     phone_numbers,
     rules,
@@ -356,6 +356,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
         and not _NICKNAME_GIVEN.search(text, 0, start)
         and not _NICKNAME_AFTER.match(text, end)
         and not (_AT_HOME.search(text, 0, start) and _PET_NAME_TIME.match(text, end))
+        and not _HOME_ANIMAL.search(text, 0, start)  # 我家猫芝麻: the cat's name
         and not _SPEAKER_TIME.match(text, end)  # 石头（18:02）：a speaker by their nickname
     ) or _clinical_context(text, start, end):
         return False
@@ -368,6 +369,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
             _FACILITY.search(span)
             or CARE_CHAIN_SITE.fullmatch(span)  # Kaiser Permanente Vallejo, Bupa Wantirna
             or ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
+            or own_named_clinic(text, start, end)  # 佳音耳鼻喉科
             or _CLSC.match(span)  # CLSC de Rosemont: the kind opens the name
             # a place of two hyphened words, the term only its second (Porto-Novo)
             or (kind == "LOCATION" and _HYPHENED_PLACE.fullmatch(span))
@@ -379,7 +381,7 @@ def _is_identifier(text: str, kind: str, start: int, end: int) -> bool:
     if _STRENGTH.fullmatch(span) or (
         _DEPARTMENT_ZH.search(span)
         and not ZH_SHORT_HOSPITAL.fullmatch(span)  # 复旦儿科
-        and not ZH_OWN_NAMED_CLINIC.fullmatch(span)  # 文化路安心泌尿科: a clinic's own name
+        and not own_named_clinic(text, start, end)  # 文化路安心泌尿科: a clinic's own name
     ):
         return False
     if kind == "LOCATION" and (
@@ -475,6 +477,8 @@ _NICKNAME_AFTER = re.compile(
 # …or a child's at home before a time word (我家石头今天打完疫苗).
 _AT_HOME = re.compile(r"(?:我家|俺家|我们家)$")
 _PET_NAME_TIME = re.compile(ZH_PET_NAME_TIME)
+# …or a pet's after 家猫 or 家狗 (我家猫芝麻抓了我).
+_HOME_ANIMAL = re.compile(r"(?:家猫|家貓|家狗)$")
 # …or a speaker's before their time in brackets (石头（18:02）：).
 _SPEAKER_TIME = re.compile(ZH_BRACKETED_TIME)
 # A unit of a dose right after a number (7.5-15| mg): a dose's range, no date.

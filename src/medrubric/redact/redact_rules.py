@@ -600,6 +600,7 @@ def rules() -> tuple[Rule, ...]:
         support_rules,
         clinic_rules,
         pharmacy_rules,
+        practice_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1343,6 +1344,7 @@ _EN_HOLIDAY = (
     r"|Victoria Day|Pongal|Onam|Vaisakhi|Baisakhi|Holi|Navratri|Dussehra|Deepavali|Lohri"
     r"|Hari Raya(?: Puasa| Haji| Aidilfitri)?|Chuseok|Songkran|Kwanzaa"
     r"|Holy Week|Sallah(?: [Dd]ay)?|Ugadi|Gudi Padwa|Bihu|Vishu|Black Friday"
+    r"|Presidents['’]? Day|MLK Day|Martin Luther King(?: Jr\.?)? Day|Veterans Day|Columbus Day"
     # …and feasts named in the language of those who keep them (Wigilia, Día de Muertos)
     r"|Wigilia|D[ií]a de (?:los )?Muertos|S[ãa]o Jo[ãa]o|Festa Junina|Nowruz|T[ếe]t"
     r"|Vesak(?: [Dd]ay)?|Semana Santa|Fiestas Patrias"
@@ -12327,17 +12329,19 @@ _MINGUO_DATE = re.compile(
 )
 _ZH_SPECIALTY = (
     r"泌尿科|皮膚科|皮肤科|婦產科|妇产科|婦科|妇科|身心科|耳鼻喉科|眼科|牙科|小兒科|小儿科|家醫科"
-    r"|骨科|復健科|康复科"
+    r"|骨科|復健科|康复科|皮膚專科|皮肤专科"
 )
 # Characters of the lucky words clinics take for their own names (安心, 和平, 安仁, 仁爱).
-_CLINIC_NAME_CHARS = "安仁爱愛和平康健德博慈惠福寿壽長长春宏恩祥瑞华華明光新乐樂心民泰顺順佳信"
+_CLINIC_NAME_CHARS = "安仁爱愛和平康健德博慈惠福寿壽長长春宏恩祥瑞华華明光新乐樂心民泰顺順佳信廣广"
 # A clinic by its own name before its specialty: two lucky characters after its road or
-# town (文化路安心泌尿科, 員林和平皮膚科), or any two before the specialty and 診所
-# (港都身心科診所).
+# town (文化路安心泌尿科, 員林和平皮膚科), any two before the specialty and 診所 (港都身心科診所),
+# or a capitalised Latin name that is no kind of facility (Lumière整形外科; not Hospital眼科).
 ZH_OWN_NAMED_CLINIC = re.compile(
     rf"((?:[\u4e00-\u9fff]{{1,4}}路)?[{_CLINIC_NAME_CHARS}]{{2}}(?:{_ZH_SPECIALTY})"
     rf"(?:診所|诊所)?"
-    rf"|(?:(?![{_NOT_SHOP_NAME_CHARS}院])[\u4e00-\u9fff]){{2}}(?:{_ZH_SPECIALTY})(?:診所|诊所))"
+    rf"|(?:(?![{_NOT_SHOP_NAME_CHARS}院])[\u4e00-\u9fff]){{2}}(?:{_ZH_SPECIALTY})(?:診所|诊所)"
+    r"|(?<![A-Za-z])(?!Hospital|Clinic|Centre|Center|Infirmary|Institute|Medical)"
+    rf"[A-Z][a-zà-ÿ'’-]{{2,}}(?:整形外科|{_ZH_SPECIALTY}))"
 )
 # A community health station, a reproductive centre, a sperm bank or an HIV clinic by its
 # name or its district's (霄边社区卫生服务站, 利文生殖中心, 赣江人类精子库, 团结湖红丝带门诊).
@@ -12490,7 +12494,8 @@ _ZH_MONTH_DAY_BEFORE_QIAN = re.compile(
 )
 # A community health station by its name after its street (和平南路睿康社区卫生服务站).
 _ZH_STATION_AFTER_STREET = re.compile(
-    r"([\u4e00-\u9fff]{1,4}[路街道][\u4e00-\u9fff]{2}(?:社区卫生服务站|社區衛生服務站"
+    rf"((?:(?![{_NOT_SHOP_NAME_CHARS}谢謝])[\u4e00-\u9fff]){{1,4}}[路街道][\u4e00-\u9fff]{{2}}"
+    r"(?:社区卫生服务站|社區衛生服務站"
     r"|社区卫生服务中心|社區衛生服務中心))"
 )
 # A nickname before the formal name given after it (石头叔（大名石建国）).
@@ -12501,3 +12506,236 @@ _NICKNAME_BEFORE_FORMAL_NAME = re.compile(
 _ZH_HERBAL_SHOP = re.compile(
     rf"((?:(?![{_NOT_SHOP_NAME_CHARS}这這那哪家每各])[\u4e00-\u9fff]){{2}}(?:药行|藥行|参茸行|參茸行))"
 )
+
+
+def practice_rules() -> tuple[Rule, ...]:
+    """What practices for the eyes, teeth, ears and skin and their patients write (blind set
+    95): Persian dates in Persian script or Latin letters (۱۵ مهر, 12 Bahman), Hebrew weekdays
+    and نوروز after "on", Vietnamese clinics and districts (Phòng khám Da liễu Thảo Nguyên, Quận
+    1), Hungarian practices and dates (Tisza-parti Fogászati Rendelő, 1952. 04. 17.), Dutch
+    relatives' names, names after a Dutch or German role or title (Tandarts Verhaegen, mevr. de
+    Wit), Dutch and German weekdays with a date (vr 28/6, Mo 3.6.), Portuguese health centres
+    (Centro de Saúde Santa Clara-a-Nova), a user in a log (user=kpatel3), a Korean name before
+    unnie, a name before "from choir", an age after a titled name and a comma (Mr Cheung, 91,),
+    dental practices by name (Kim Dental Surgery), Vietnamese plates (43A-218.76); in Chinese, a clinic by its own name after 的 (的口福牙科), a
+    town before 鄉親, a Vietnamese town or name in Latin letters, a month
+    and day opening an itinerary's line or after 是 (下一针是1/15), a surname after 致 or before an
+    elder's title (帮方大爷), initials opening a post before 話, 阿明仔, a pet's name after 家猫,
+    a doubled name opening a post before 你 (蔓蔓你), a reply's handle (回覆 #23 fatfatbear), a
+    poster after a post's number (#12 菠蘿油媽媽)."""
+    surnames = _zh_surname_or_rare()
+    ambiguous = _words(lexicon().zh_surnames_ambiguous)
+    return (
+        Rule("DATE", _PERSIAN_DATE, group=1),
+        Rule("DATE", _PERSIAN_DATE_LATIN, group=1, min_digits=1),
+        Rule("DATE", _HEBREW_OR_PERSIAN_DAY_AFTER_ON, group=1),
+        Rule("LOCATION", _VIETNAMESE_CLINIC, group=1, cues=("phòng khám", "nha khoa", "bệnh viện")),
+        Rule("LOCATION", _VIETNAMESE_DISTRICT, group=1, cues=("quận", "phường")),
+        Rule("LOCATION", _HUNGARIAN_PRACTICE, group=1),
+        Rule("DATE", _HUNGARIAN_DATE, group=1, min_digits=8),
+        Rule("NAME", _DUTCH_KIN_NAME, group=1, accept=_person_name),
+        Rule("NAME", _NAME_AFTER_DUTCH_GERMAN_ROLE, group=1, accept=_not_a_word_or_drug),
+        Rule("NAME", _DUTCH_TITLED_NAME, group=1),
+        Rule("DATE", _DUTCH_GERMAN_WEEKDAY_DATE, group=1, min_digits=2),
+        Rule("LOCATION", _PORTUGUESE_HEALTH_CENTRE, group=1, cues=("centro de saúde",)),
+        Rule(HANDLE, _LOG_USER, group=1, cues=("user",)),
+        Rule("NAME", _NAME_BEFORE_KOREAN_TITLE, group=1),
+        Rule("NAME", _NAME_FROM_A_GROUP, group=1, accept=_person_name),
+        Rule("AGE", _AGE_AFTER_TITLED_NAME, group=1, cues=_OVER_89_CUES),
+        Rule("ID", _VIETNAMESE_PLATE, group=1, min_digits=7),
+        Rule("LOCATION", _DENTAL_PRACTICE, group=1, cues=("dental",)),
+        Rule("LOCATION", _ZH_CLINIC_AFTER_DE, group=1, accept=_own_not_modifier),
+        Rule("LOCATION", _ZH_TOWN_BEFORE_FELLOWS, group=1),
+        Rule("LOCATION", _VIETNAMESE_IN_CHINESE, group=1, accept=_vietnamese_letters),
+        Rule("DATE", _ZH_ITINERARY_DATE, group=1, min_digits=2),
+        Rule("DATE", _ZH_LATE_MONTH_DAY_AFTER_IS, group=1, min_digits=3),
+        Rule(
+            "NAME", re.compile(rf"(?<=致)({surnames}|{ambiguous})(?=太|先生|小姐|女士|婆婆|伯伯)")
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?<=[帮幫给給和跟对對让讓叫])({surnames}|{ambiguous})"
+                r"(?=大爷|大爺|大妈|大媽|大娘|阿姨|奶奶|爷爷|爺爺|婆婆)"
+            ),
+        ),
+        Rule("NAME", _INITIALS_OPENING_BEFORE_SAYS, group=1),
+        Rule("NAME", _A_X_ZAI, group=1),
+        Rule("NAME", _PET_AFTER_HOME_ANIMAL, group=1),
+        Rule("NAME", _DOUBLED_NAME_OPENING, group=1, accept=_no_kin_or_word),
+        Rule(HANDLE, _REPLY_NUMBER_HANDLE, group=1),
+        Rule("NAME", _POSTER_AFTER_POST_NUMBER, group=1),
+    )
+
+
+_PERSIAN_MONTHS = "فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند"
+# A date in Persian, its day in Persian or Western digits, its year where written (۱۵ مهر,
+# ۳ آذر ۱۴۰۲).
+_PERSIAN_DATE = re.compile(
+    rf"(?<![۰-۹\d])([۰-۹\d]{{1,2}}[ \t]+(?:{_PERSIAN_MONTHS})(?:[ \t]+[۰-۹\d]{{4}})?)"
+    r"(?![\u0600-\u06ff])"
+)
+# A Persian month in Latin letters after its day (12 Bahman, 3 Esfand 1402).
+_PERSIAN_DATE_LATIN = re.compile(
+    r"(?<![\d.])(\d{1,2}[ \t]+(?:Farvardin|Ordibehesht|Khordad|Mordad|Shahrivar|Mehr|Aban|Azar"
+    r"|Bahman|Esfand)(?:[ \t]+1[34]\d\d)?)\b"
+)
+# A Hebrew weekday, or نوروز, after an English word of when (on יום ראשון, on نوروز).
+_HEBREW_OR_PERSIAN_DAY_AFTER_ON = re.compile(
+    r"\b(?i:on|since|until|before|after)[ \t]+"
+    r"(יום[ \t]+(?:ראשון|שני|שלישי|רביעי|חמישי|שישי)|שבת|نوروز)"
+)
+# A Vietnamese clinic or hospital by its name, up to the punctuation after it (Phòng khám Da
+# liễu Thảo Nguyên, Nha khoa Sao Biển).
+_VIETNAMESE_CLINIC = re.compile(
+    rf"((?:Phòng khám|Nha khoa|Bệnh viện)[ \t]+[{_ANY_UPPER}][^\s,.;:!?()]*"
+    r"(?:[ \t]+[^\s,.;:!?()]+){0,4}?)(?=[ \t]*[,.;:!?()]|[ \t]+[–—-][ \t])"
+)
+# A district or ward of a Vietnamese city (Quận 1, Phường Bến Nghé).
+_VIETNAMESE_DISTRICT = re.compile(rf"\b((?:Quận|Phường)[ \t]+(?:\d{{1,2}}\b|{_ANY_CAP}))")
+# A Hungarian dental, eye or skin practice by its name (Tisza-parti Fogászati Rendelő).
+_HUNGARIAN_PRACTICE = re.compile(
+    rf"((?:{_ANY_CAP}(?:-[{_ANY_LOWER}]+)?[ \t]+){{1,2}}(?:Fogászati|Szemészeti|Bőrgyógyászati"
+    r"|Fül-orr-gégészeti)[ \t]+(?:Rendelő|Klinika|Központ))"
+)
+# A Hungarian date, year first (1952. 04. 17.).
+_HUNGARIAN_DATE = re.compile(
+    r"(?<![\d.])((?:19|20)\d\d\.[ \t]?(?:0[1-9]|1[0-2])\.[ \t]?(?:0[1-9]|[12]\d|3[01])\.)"
+)
+# A relative's name after Dutch kinship words (Onze dochter Fleur, mijn zoon Daan).
+_DUTCH_KIN_NAME = re.compile(
+    r"\b(?:[Oo]nze|[Mm]ijn|[Oo]ns)[ \t]+(?:dochter|zoon|man|vrouw|moeder|vader|oma|opa|zus|broer"
+    rf"|kleinzoon|kleindochter|tweeling)[ \t]+({_CAP})\b"
+)
+# A name after a Dutch or German role (Tandarts Verhaegen, Hausärztin Brunner).
+_NAME_AFTER_DUTCH_GERMAN_ROLE = re.compile(
+    r"\b(?:[Tt]andarts|[Hh]uisarts|[Oo]ogarts|[Zz]ahnarzt|[Zz]ahnärztin|[Hh]ausarzt|[Hh]ausärztin"
+    rf"|[Aa]ugenarzt|[Aa]ugenärztin|[Hh]autarzt|[Hh]autärztin)[ \t]+({_CAP})\b"
+)
+
+
+def _not_a_word_or_drug(value: str) -> bool:
+    """A name after a role, not a word or a drug (Tandarts zegt, Zahnarzt Ibuprofen)."""
+    lex = lexicon()
+    return not lex.is_common_word(value) and not lex.is_drug_name(value)
+
+
+# A name after a Dutch title, its particle with it (mevr. de Wit, dhr. van den Berg).
+_DUTCH_TITLED_NAME = re.compile(
+    r"\b(?:[Mm]evr\.|[Mm]evrouw|[Dd]hr\.|[Mm]eneer|[Mm]w\.)[ \t]+"
+    rf"((?:(?:van[ \t]+de[nr]?|van|de|den|der|ten|ter)[ \t]+)?{_CAP})"
+)
+# A Dutch or German weekday written short with its date (vr 28/6, Mo 3.6.).
+_DUTCH_GERMAN_WEEKDAY_DATE = re.compile(
+    r"\b((?:ma|di|wo|do|vr|za|zo)\.?[ \t]+(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])"
+    r"|(?:Mo|Di|Mi|Do|Fr|Sa|So)\.?[ \t]+(?:3[01]|[12]\d|0?[1-9])\.(?:1[0-2]|0?[1-9])\.)"
+    r"(?![\d/])"
+)
+# A Portuguese health centre by its name (Centro de Saúde Santa Clara-a-Nova).
+_PORTUGUESE_HEALTH_CENTRE = re.compile(
+    r"(Centro de Saúde(?:[ \t]+(?:de|da|do|dos|das))?"
+    rf"(?:[ \t]+{_CAP}(?:-[a-z]{{1,3}}-{_CAP})?){{1,3}})"
+)
+# A user in a log's line (user=kpatel3).
+_LOG_USER = re.compile(r"\b(?:user|username|login)=([A-Za-z][\w.-]{2,30})")
+# A Korean given name before a title of kin or respect (Seo-yeon unnie).
+_NAME_BEFORE_KOREAN_TITLE = re.compile(
+    rf"\b({_CAP}(?:-[a-z]+)?)[ \t]+(?:unnie|eonni|oppa|noona|nuna|hyung|ssi)\b"
+)
+# A name before the group the person is from (Faith from choir).
+_NAME_FROM_A_GROUP = re.compile(
+    rf"\b({_CAP})[ \t]+from[ \t]+(?:choir|church|work|school|book club|next door|the gym|my gym"
+    r"|the office|bible study|mosque|temple)\b"
+)
+# An age of 90 or more after a titled name and a comma (Mr Cheung Kwok-wing，91，).
+_AGE_AFTER_TITLED_NAME = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Mdm|Miss|Madam)\.?[ \t]+[A-Z][A-Za-z-]+(?:[ \t]+[A-Z][A-Za-z-]+){0,2}"
+    r"[ \t]*[，,][ \t]*(9\d|1[01]\d)(?![\d.])"
+)
+# A Vietnamese plate (43A-218.76).
+_VIETNAMESE_PLATE = re.compile(r"(?<![A-Za-z\d.-])(\d{2}[A-Z]{1,2}\d?-\d{3}\.\d{2})(?![A-Za-z\d.])")
+# A dental practice by its owner's or its place's name (Kim Dental Surgery).
+_DENTAL_PRACTICE = re.compile(
+    rf"\b({_CAP}(?:[ \t]+{_CAP})?[ \t]+Dental[ \t]+"
+    r"(?:Surgery|Clinic|Centre|Center|Care|Practice))\b"
+)
+# A clinic by its own name after 的, before its specialty (平遥顺城路56号的口福牙科).
+_ZH_CLINIC_AFTER_DE = re.compile(rf"(?<=的)([\u4e00-\u9fff]{{2}}(?:{_ZH_SPECIALTY})(?:診所|诊所)?)")
+
+
+def own_named_clinic(text: str, start: int, end: int) -> bool:
+    """`text[start:end]` is a clinic's own name before its specialty (文化路安心泌尿科, 港都身心科
+    診所, Lumière整形外科), or two characters of its own after 的 (的口福牙科): a place, though
+    it ends in a department's name."""
+    return ZH_OWN_NAMED_CLINIC.fullmatch(text, start, end) is not None or (
+        _ZH_CLINIC_AFTER_DE.fullmatch(text, start, end) is not None
+        and _own_not_modifier(text[start:end])
+    )
+
+
+# Words before a specialty that say what kind of it, not whose (的儿童眼科, 的口腔科).
+_SPECIALTY_MODIFIERS = frozenset(
+    {"儿童", "兒童", "小儿", "小兒", "成人", "口腔", "专科", "專科", "中医", "中醫", "西医", "西醫",
+     "附近", "那家", "这家", "這家", "一家", "公立", "私立", "社区", "社區", "医院", "醫院", "门诊",
+     "門診", "普通", "综合", "綜合", "整形", "美容", "医美", "醫美", "私人", "大学", "大學", "附属",
+     "附屬", "市立", "省立", "县里", "縣裡", "镇上", "鎮上", "楼下", "樓下", "隔壁", "对面", "對面"}
+)  # fmt: skip
+
+
+def _own_not_modifier(value: str) -> bool:
+    """A clinic's own two characters, not a kind of the specialty (的儿童眼科)."""
+    return value[:2] not in _SPECIALTY_MODIFIERS
+
+
+# A town before 鄉親, its people (安平鄉親).
+_ZH_TOWN_BEFORE_FELLOWS = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2})(?=鄉親|乡亲)")
+# A Vietnamese town or name in Latin letters inside Chinese text (Từ Sơn有个…).
+_VIETNAMESE_IN_CHINESE = re.compile(
+    rf"(?<=[\u4e00-\u9fff])((?:[{_ANY_UPPER}][{_ANY_LOWER}]+[ \t]){{1,2}}"
+    rf"[{_ANY_UPPER}][{_ANY_LOWER}]+)"
+    r"(?=[\u4e00-\u9fff])"
+)
+_VIETNAMESE_ONLY = re.compile("[ạảãấầẩẫậắằẳẵặẹẻẽếềểễệỉĩịọỏốồổỗộơớờởỡợụủũưứừửữựỳỷỹỵđĐƠƯ]")
+
+
+def _vietnamese_letters(value: str) -> bool:
+    """Words with a letter only Vietnamese writes (Từ Sơn), not another language's."""
+    return _VIETNAMESE_ONLY.search(value) is not None
+
+
+# A month and day opening a line of an itinerary, before a space (12/18　Seoul Glow皮膚科).
+_ZH_ITINERARY_DATE = re.compile(
+    r"(?m:^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])))(?=[ \t\u3000])"
+)
+# A month and a day past the 12th after 是 or 到, no year (下一针是1/15。): no fraction is
+# written so.
+_ZH_LATE_MONTH_DAY_AFTER_IS = re.compile(
+    r"(?<=是|到)((?:1[0-2]|0?[1-9])/(?:3[01]|2\d|1[3-9]))(?![\d/.])"
+)
+# Latin initials opening a post before 話 or 说 (KC話佢…).
+_INITIALS_OPENING_BEFORE_SAYS = re.compile(r"\A[ \t]*([A-Z]{2,3})(?=話|话|說|说)")
+# A Cantonese nickname 阿…仔 (阿明仔).
+_A_X_ZAI = re.compile(r"(阿[\u4e00-\u9fff]仔)")
+# A pet's name after 家猫 or 家狗, before what it did (我家猫芝麻抓了一下).
+_PET_AFTER_HOME_ANIMAL = re.compile(r"(?<=家猫|家貓|家狗)([\u4e00-\u9fff]{2})(?=[抓咬叫跑吃舔，,])")
+# A doubled given name opening a post before 你 (蔓蔓你上次说…).
+_DOUBLED_NAME_OPENING = re.compile(r"\A[ \t]*(([\u4e00-\u9fff])\2)(?=你|妳|，|,)")
+# Doubled words that open a post and are no name (妈妈，谢谢，宝宝…).
+_DOUBLED_WORDS = frozenset(
+    {"妈妈", "媽媽", "爸爸", "哥哥", "姐姐", "弟弟", "妹妹", "宝宝", "寶寶", "奶奶", "爷爷", "爺爺",
+     "婆婆", "公公", "姥姥", "舅舅", "叔叔", "伯伯", "姑姑", "婶婶", "嬸嬸", "谢谢", "謝謝", "刚刚",
+     "剛剛", "常常", "天天", "人人", "大大", "亲亲", "親親", "好好", "慢慢", "星星", "太太", "嫲嫲"}
+)  # fmt: skip
+
+
+def _no_kin_or_word(value: str) -> bool:
+    """A doubled given name, not a word for kin or a doubled word (妈妈, 谢谢)."""
+    return value not in _DOUBLED_WORDS
+
+
+# A reply's handle after its number (回覆 #23 fatfatbear).
+_REPLY_NUMBER_HANDLE = re.compile(
+    r"(?:回覆|回复|回應|回应)[ \t]*#\d{1,4}[ \t]+([A-Za-z][A-Za-z\d_.-]{2,24})(?<![.-])"
+)
+# A poster's name after the post's number opening a line (#12 菠蘿油媽媽).
+_POSTER_AFTER_POST_NUMBER = re.compile(r"(?m:^#\d{1,4}[ \t]+([^\s/#]{2,12})(?=[ \t]*(?:/|$)))")
