@@ -12517,12 +12517,12 @@ def practice_rules() -> tuple[Rule, ...]:
     Wit), Dutch and German weekdays with a date (vr 28/6, Mo 3.6.), Portuguese health centres
     (Centro de Saúde Santa Clara-a-Nova), a user in a log (user=kpatel3), a Korean name before
     unnie, a name before "from choir", an age after a titled name and a comma (Mr Cheung, 91,),
-    dental practices by name (Kim Dental Surgery), Vietnamese plates (43A-218.76); in Chinese, a clinic by its own name after 的 (的口福牙科), a
-    town before 鄉親, a Vietnamese town or name in Latin letters, a month
-    and day opening an itinerary's line or after 是 (下一针是1/15), a surname after 致 or before an
-    elder's title (帮方大爷), initials opening a post before 話, 阿明仔, a pet's name after 家猫,
-    a doubled name opening a post before 你 (蔓蔓你), a reply's handle (回覆 #23 fatfatbear), a
-    poster after a post's number (#12 菠蘿油媽媽)."""
+    dental practices by name (Kim Dental Surgery), Vietnamese plates (43A-218.76); in Chinese,
+    a clinic by its own name after 的 (的口福牙科), a town before 鄉親, a Vietnamese town or name
+    in Latin letters, a month and day opening an itinerary's line or after 是 (下一针是1/15), a
+    surname after 致 or before an elder's title (帮方大爷), initials opening a post before 話,
+    阿明仔, a pet's name after 家猫, a doubled name opening a post before 你 (蔓蔓你), a reply's
+    handle (回覆 #23 fatfatbear), a poster after a post's number (#12 菠蘿油媽媽)."""
     surnames = _zh_surname_or_rare()
     ambiguous = _words(lexicon().zh_surnames_ambiguous)
     return (
