@@ -12703,9 +12703,12 @@ def _vietnamese_letters(value: str) -> bool:
     return _VIETNAMESE_ONLY.search(value) is not None
 
 
-# A month and day opening a line of an itinerary, before a space (12/18　Seoul Glow皮膚科).
+# A month and day opening a line of an itinerary or a record in Chinese, before a
+# full-width space or a space and a line with Chinese in it (12/18　Seoul Glow皮膚科; 1/6 Hb
+# 68g，输血; not a pain score opening an English line, 4/10 morning).
 _ZH_ITINERARY_DATE = re.compile(
-    r"(?m:^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])))(?=[ \t\u3000])"
+    r"(?m:^[ \t]*((?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])))"
+    r"(?=\u3000|[ \t][^\n]*[\u4e00-\u9fff])"
 )
 # A month and a day past the 12th after 是 or 到, no year (下一针是1/15。): no fraction is
 # written so.
