@@ -65,10 +65,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 LONGEST_FIRST = (
     f"{DOCS_TEST}docs/evaluation.md",
     "tests/redact/test_redact_pii_eval.py",
+    "tests/redact/test_redact_implied_cues_sweep.py",
     "tests/rubric/test_rubric_learned.py",
     "tests/redact/test_redact_scanning_sweep.py",
     "tests/redact/test_redact_admitted_rules_sweep.py",
-    "tests/redact/test_redact_implied_cues_sweep.py",
     "tests/redact/test_redact_rule_classes.py",
     f"{DOCS_TEST}docs/rubrics.md",
     "tests/curate/test_curate_e2e_local_model.py",

@@ -12261,13 +12261,12 @@ def _clinic_own_name(value: str) -> bool:
     )
 
 
-_CYRILLIC_CAP_ANY = r"[А-ЯІЇЄҐЁ][а-яіїєґё'’]+"
 # A pharmacy, clinic or hospital in Cyrillic by its name, with its street where written
 # (Аптека Світанок, вул. Зелена 112; Клініка Лелека-Дніпро).
 _CYRILLIC_FACILITY = re.compile(
     r"((?:Аптека|Клініка|Клиника|Лікарня|Больница|Поліклініка|Поликлиника)[ \t]+[«\"]?"
-    rf"{_CYRILLIC_CAP_ANY}(?:-{_CYRILLIC_CAP_ANY})?[»\"]?"
-    rf"(?:,[ \t]*(?:вул\.|вулиця|ул\.|улица|просп\.)[ \t]*{_CYRILLIC_CAP_ANY}[ \t]+\d{{1,4}})?)"
+    rf"{_CYRILLIC_CAP}(?:-{_CYRILLIC_CAP})?[»\"]?"
+    rf"(?:,[ \t]*(?:вул\.|вулиця|ул\.|улица|просп\.)[ \t]*{_CYRILLIC_CAP}[ \t]+\d{{1,4}})?)"
 )
 _GREEK_CAP = r"[Α-ΩΆΈΉΊΌΎΏ][α-ωάέήίόύώϊϋΐΰ]{2,}"
 # A place in Greek after a Greek or English word of where (στη Θεσσαλονίκη, in Αθήνα).
