@@ -529,6 +529,17 @@ HELD_OUT_93 = {"en": ("en_blind93",), "zh": ("zh_blind93",)}
 # "ninety-fifth"); each measured once, then taken in.
 HELD_OUT_94 = {"en": ("en_blind94",), "zh": ("zh_blind94",)}
 HELD_OUT_95 = {"en": ("en_blind95",), "zh": ("zh_blind95",)}
+# Written after blind 95 was taken in, under the same conditions, from two more briefs:
+# cancer and long illness (diagnosis letters, chemotherapy and radiotherapy, donor drives,
+# hospice and end of life, crowdfunding, dialysis and long conditions; the Nordic and Baltic
+# countries, the Balkans, Central Asia and the Caucasus, West Africa, the Andes, the Pacific)
+# and injuries, accidents and rehabilitation (road and work accidents, burns, bites, sports
+# injuries, fracture clinics, physiotherapy, prosthetics, injury claims; southern Europe,
+# South and South-East Asia, East Africa, the Southern Cone); committed together before the
+# redactor first ran on either, each to be measured once on the redactor of its turn
+# ("## Redaction: ninety-sixth blind set", "ninety-seventh").
+HELD_OUT_96 = {"en": ("en_blind96",), "zh": ("zh_blind96",)}
+HELD_OUT_97 = {"en": ("en_blind97",), "zh": ("zh_blind97",)}
 SPEED_SETS = ("en", "en_heldout", "zh", "zh_heldout")
 # MEDRUBRIC_NER=0 turns off the English NER and the learned tagger together.
 MODES = {"rules only": "0", "rules + NER + tagger": "1"}
@@ -888,6 +899,8 @@ def main() -> None:
         ("blind 93 (dev)", HELD_OUT_93),
         ("blind 94 (dev)", HELD_OUT_94),
         ("blind 95 (dev)", HELD_OUT_95),
+        ("blind 96 (held out)", HELD_OUT_96),
+        ("blind 97 (held out)", HELD_OUT_97),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool
