@@ -119,8 +119,12 @@ def _unit_by_unit_features(text: str) -> list[list[str]]:
                 pos, flag, before = zh[start]
                 f += [f"jp={pos}", f"jt={flag}", f"jp|jt={pos}|{flag}", f"jw-1={before}"]
         elif form[0].isalpha():
-            if form in lex.given_rank:
-                f.append("given" if lex.given_rank[form] <= 100 else "given_rare")
+            plain = unaccent(form)
+            rank = lex.given_rank.get(form, lex.given_rank.get(plain))
+            if rank is not None:
+                f.append("given" if rank <= 100 else "given_rare")
+            elif form in lex.given_abroad or plain in lex.given_abroad:
+                f.append("given_abroad")
             f += [
                 name
                 for name, words in (("family", lex.family_names), ("town", lex.en_towns))

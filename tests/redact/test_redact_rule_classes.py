@@ -1897,6 +1897,39 @@ FOUND = {
         ("#31 西多士爸爸\n小朋友出疹", "NAME", "西多士爸爸"),
         ("在首爾Lumina整形外科打了肉毒", "LOCATION", "Lumina整形外科"),
     ],
+    "ninety-sixth": [
+        ("the port goes in on 3.VI.2024, then", "DATE", "3.VI.2024"),
+        ("scan booked 17. XI. 2023.", "DATE", "17. XI. 2023"),
+        ("the next PET is on 4.10. and", "DATE", "4.10."),
+        ("Dad's letter says 12 октомври 2023 for", "DATE", "12 октомври 2023"),
+        ("We waited all week. Thursday: clear margins.", "DATE", "Thursday"),
+        ("Dragan (7, AML) starts induction", "NAME", "Dragan"),
+        ("my cousins and little Sanna came", "NAME", "Sanna"),
+        ("Goran's wife rang the ward", "NAME", "Goran"),
+        ("Thanks all. Ingrid, Matti and I drove up", "NAME", "Ingrid"),
+        ("Wayra from Cusco here, my aunt", "NAME", "Wayra"),
+        ("Malo 'Ofa, the family thanks you", "NAME", "'Ofa"),
+        ("nino.k the blood centre is open", "NAME", "nino.k"),
+        ("revontuli I'm on the same drug", "NAME", "revontuli"),
+        ("she is at Haukeland sjukehus now", "LOCATION", "Haukeland sjukehus"),
+        ("we went to Kauno klinika last", "LOCATION", "Kauno klinika"),
+        ("the wig shop on Nørre Voldgade 14 fits", "LOCATION", "Nørre Voldgade 14"),
+        ("clinic at Navoiy ko'chasi 5, Samarkand", "LOCATION", "Navoiy ko'chasi 5"),
+        ("treated in Santa Cruz de Tenerife last", "LOCATION", "Santa Cruz de Tenerife"),
+        ("my grandma (93 this spring) still", "AGE", "93"),
+        ("home before Juhannus, fingers crossed", "DATE", "Juhannus"),
+        ("公司HR李姐说可以请病假", "NAME", "李"),
+        ("我叫小荷，本名罗秀英", "NAME", "小荷"),
+        ("我的号是向阳花1975，别加错了", "NAME", "向阳花1975"),
+        ("凯里民政局说要补材料", "LOCATION", "凯里"),
+        ("他在城西的顺丰物流上班", "LOCATION", "顺丰物流"),
+        ("王门李秀兰老孺人仙逝", "NAME", "王"),
+        ("Chan Sir話佢要覆診", "NAME", "Chan"),
+        ("CNY后再开始化疗", "DATE", "CNY"),
+        ("民國一一二年農曆三月初五日出殯", "DATE", "民國一一二年農曆三月初五日"),
+        ("回家问了周工程师", "NAME", "周"),
+        ("苗年那天停了一次透析", "DATE", "苗年"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2514,6 +2547,16 @@ EDGES = {
         ("剂量是1/2片", "1/2"),
         ("Tandarts zegt dat het goed is", "zegt"),
     ],
+    "ninety-sixth": [
+        # a year after a word of when, a bracketed saturation, a common word opening a reply,
+        # an everyday word before a relative, a section number after "on"
+        ("确诊于2019，后来复发", "2019"),
+        ("Mum (92 on room air) was", "room air"),
+        ("thanks you lot", "thanks"),
+        ("Stage (3, T2N1) was", "Stage"),
+        ("see section on 4.2. for", "section"),
+        ("在医院的药剂科上班", "药剂科"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -3012,6 +3055,16 @@ KEPT = {
         ("Diagnose: seborrhoisches Ekzem", "seborrhoisches Ekzem"),
         ("隐适美青少年版", "隐适美"),
         ("鼓室图B型，要放通气管", "鼓室图"),
+    ],
+    "ninety-sixth": [
+        ("the day unit has Dignicap now", "Dignicap"),
+        ("Tumour board said no surgery", "Tumour board"),
+        ("用的是康乐保的造口袋", "康乐保"),
+        ("Miles术后永久造口", "Miles术"),
+        ("芬戈莫德吃了两年", "芬戈莫德"),
+        ("赣州透析中心排班调整", "透析中心"),
+        ("肺康复第八周", "肺康复"),
+        ("Amoena的义乳", "Amoena"),
     ],
 }
 

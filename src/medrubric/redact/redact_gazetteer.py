@@ -56,8 +56,23 @@ COUNTRIES = [
     "HK",
     "TW",
 ]  # names-dataset has no AU/NZ/NP
+# Every other country names-dataset holds gives the names of `names_given_abroad.txt`: given
+# names of posters and families from the Nordic and Baltic countries, the Balkans, the
+# Caucasus, Latin America, the Middle East and Africa (Håkon, Zoran, Nikola, Aivars) that the
+# countries above do not give. Left out: everyday English words (Stage, Summer) and every word
+# of `not_identifiers.tsv` (Zimmer, Borg, Wagner). Only the tagger's features and the rules
+# whose cue already says a person is meant ("little Lejla", "Zoran's sister") read them.
+MORE_COUNTRIES = [
+    "AE", "AF", "AL", "AO", "AR", "AT", "AZ", "BE", "BF", "BG", "BH", "BI", "BN", "BO", "BR",
+    "BW", "CH", "CL", "CM", "CO", "CR", "CY", "CZ", "DE", "DJ", "DK", "DZ", "EC", "EE", "EG",
+    "ES", "ET", "FI", "FJ", "FR", "GE", "GH", "GR", "GT", "HN", "HR", "HT", "HU", "ID", "IL",
+    "IQ", "IR", "IS", "IT", "JM", "JO", "JP", "KH", "KR", "KW", "LB", "LT", "LU", "LY", "MA",
+    "MD", "MO", "MT", "MU", "MV", "MX", "NA", "NL", "NO", "OM", "PA", "PE", "PL", "PR", "PS",
+    "PT", "QA", "RS", "RU", "SA", "SD", "SE", "SI", "SV", "SY", "TM", "TN", "UY", "YE",
+]  # fmt: skip
 TOP = 400
 OUT = Path(__file__).parent / "data" / "names_given_freq.tsv"
+ABROAD_OUT = Path(__file__).parent / "data" / "names_given_abroad.txt"
 PLACES_OUT = Path(__file__).parent / "data" / "places_geonames.tsv"
 PLACE_COUNTRIES = {
     **{"GB": 500, "IE": 500, "AU": 500, "NZ": 500, "CA": 1000, "US": 2000, "IN": 50000},
@@ -86,19 +101,34 @@ _ZH_SUFFIX = ("市", "县", "区", "旗")  # towns (镇, 乡) are found by their
 _SHAPE = re.compile(r"[A-Z][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?")
 
 
-def build() -> list[tuple[str, int]]:
-    from names_dataset import NameDataset
-
-    dataset = NameDataset()
-    stop = {word for line in word_lines("not_names_en.txt") for word in line.split()}
+def _top_names(dataset: object, countries: list[str], stop: set[str]) -> dict[str, int]:
+    """Each name of the countries' top names with its best rank among them."""
     best: dict[str, int] = {}
-    for country in COUNTRIES:
-        for genders in dataset.get_top_names(n=TOP, country_alpha2=country).values():
+    for country in countries:
+        for genders in dataset.get_top_names(n=TOP, country_alpha2=country).values():  # type: ignore[attr-defined]
             for names in genders.values():
                 for rank, name in enumerate(names, 1):
                     if _SHAPE.fullmatch(name) and name not in stop and len(name) > 2:
                         best[name] = min(best.get(name, rank), rank)
-    return sorted(best.items(), key=lambda item: (item[1], item[0]))
+    return best
+
+
+def build() -> tuple[list[tuple[str, int]], list[str]]:
+    """(the first countries' names with their ranks, the names only the others give)."""
+    from names_dataset import NameDataset
+
+    dataset = NameDataset()
+    stop = {word for line in word_lines("not_names_en.txt") for word in line.split()}
+    best = _top_names(dataset, COUNTRIES, stop)
+    common = set(word_lines("words_en_common.txt"))
+    terms = [line.split("\t")[2] for line in word_lines("not_identifiers.tsv")]
+    kept = {word.lower() for term in terms for word in term.split()}
+    abroad = [
+        name
+        for name in _top_names(dataset, MORE_COUNTRIES, stop)
+        if name not in best and name.lower() not in common and name.lower() not in kept
+    ]
+    return sorted(best.items(), key=lambda item: (item[1], item[0])), sorted(abroad)
 
 
 def build_places() -> list[tuple[str, str, str]]:
@@ -149,7 +179,15 @@ def main() -> None:
         f"{' '.join(COUNTRIES)} (top {TOP} per gender),\n"
         "# extracted from names-dataset 3.3.1 by medrubric.redact.redact_gazetteer.\n"
     )
-    write_text_atomic(OUT, header + "".join(f"{n}\t{r}\n" for n, r in build()))
+    ranked, abroad = build()
+    write_text_atomic(OUT, header + "".join(f"{n}\t{r}\n" for n, r in ranked))
+    write_text_atomic(
+        ABROAD_OUT,
+        f"# Given names only the other {len(MORE_COUNTRIES)} countries of names-dataset 3.3.1 give "
+        "(top 400 per gender),\n# less everyday English words and the words of "
+        "not_identifiers.tsv, by medrubric.redact.redact_gazetteer.\n"
+        + "".join(f"{n}\n" for n in abroad),
+    )
     write_places()
     write_common_words()
 

@@ -71,6 +71,8 @@ class Lexicon:
     drug_brands: frozenset[str]
     ambiguous_brands: frozenset[str]
     given_rank: dict[str, int]
+    # Given names only countries outside `given_rank`'s give (`names_given_abroad.txt`).
+    given_abroad: frozenset[str]
     not_names: frozenset[str]
     everyday_given: frozenset[str]
     protected: tuple[re.Pattern[str], ...]
@@ -277,6 +279,7 @@ def lexicon() -> Lexicon:
             and (b.capitalize() in given_rank or b in towns_en or b.capitalize() in family)
         ),
         given_rank=given_rank,
+        given_abroad=frozenset(_tokens("names_given_abroad.txt")),
         not_names=frozenset(_tokens("not_names_en.txt")),
         everyday_given=frozenset(_tokens("names_en_everyday.txt")),
         protected=(

@@ -601,6 +601,7 @@ def rules() -> tuple[Rule, ...]:
         clinic_rules,
         pharmacy_rules,
         practice_rules,
+        illness_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1355,6 +1356,10 @@ _EN_HOLIDAY = (
     r"|Maundy Thursday|Pentecost|Whitsun(?:day)?|Guru Nanak Jayanti|Gurpurab|Losar|Magha Puja"
     # …and a school's half-term named by its month (October half-term)
     r"|(?:February|May|October) half[- ]term"
+    # …and the midsummer and harvest feasts of the north and the Caucasus, the Eids of
+    # Central Asia and West Africa (Līgo, Vardavar, Kurban Bayram, Tabaski)
+    r"|L[īi]go|J[āa][ņn]i|Juhannus|Midsommar(?:afton)?|Sankthans(?:aften)?|Vardavar|Trndez"
+    r"|Nauryz|Navruz|(?:Kurban|Ramazan|Ramadan) Bayram[ıi]?|Tabaski|Korit[ée]|Inti Raymi"
 )
 _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
@@ -1362,6 +1367,7 @@ _ZH_HOLIDAY = (
     r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
     r"|中元[节節]?|盂兰盆[节節]?|盂蘭盆[节節]?|佛诞|佛誕|浴佛[节節]|观音诞|觀音誕|妈祖诞|媽祖誕"
     r"|复活[节節]|復活[节節]|受难日|受難日|独立日|獨立日|感恩[节節]|斋月|齋月|お盆|お正月"
+    r"|苗年|侗年|彝族年|盘王节|盤王節"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
@@ -1374,7 +1380,9 @@ _EN_HOLIDAY_CUES = (
     "semana santa", "fiestas patrias", "half-term", "half term", "mahalaya", "puja",
     "janmashtami", "raksha", "karva", "chaturthi", "shab", "laylat", "ashura", "mawlid",
     "purim", "sukkot", "shavuot", "simchat", "tisha", "pentecost",
-    "whitsun", "gurpurab", "jayanti", "losar",
+    "whitsun", "gurpurab", "jayanti", "losar", "līgo", "ligo", "jāņi", "jani", "juhannus",
+    "midsommar", "sankthans", "vardavar", "trndez", "nauryz", "navruz", "bayram", "tabaski",
+    "korit", "inti raymi",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -9247,7 +9255,11 @@ def places_by_their_word_rules() -> tuple[Rule, ...]:
 _CYRILLIC_DAY_MONTH = re.compile(
     r"(?<!\d)((?:[12]\d|3[01]|0?[1-9])[ \t]+(?:січня|лютого|березня|квітня|травня|червня|липня"
     r"|серпня|вересня|жовтня|листопада|грудня|января|февраля|марта|апреля|мая|июня|июля|августа"
-    r"|сентября|октября|ноября|декабря)(?:[ \t]+(?:19|20)\d\d)?)(?!\w)",
+    r"|сентября|октября|ноября|декабря"
+    # Bulgarian, Serbian and Macedonian months (5 февруари 2024, 12 септембра)
+    r"|януари|февруари|март|април|май|юни|юли|септември|октомври|ноември|декември"
+    r"|јануара?|фебруара?|марта?|априла?|маја?|јуна?|јула?|августа?|септемб(?:ар|ра)"
+    r"|октоб(?:ар|ра)|новемб(?:ар|ра)|децемб(?:ар|ра))(?:[ \t]+(?:19|20)\d\d)?)(?!\w)",
     re.IGNORECASE,
 )
 
@@ -12741,3 +12753,198 @@ _REPLY_NUMBER_HANDLE = re.compile(
 )
 # A poster's name after the post's number opening a line (#12 菠蘿油媽媽).
 _POSTER_AFTER_POST_NUMBER = re.compile(r"(?m:^#\d{1,4}[ \t]+([^\s/#]{2,12})(?=[ \t]*(?:/|$)))")
+
+
+def illness_rules() -> tuple[Rule, ...]:
+    """What people living with cancer and long illness and their families write (blind set
+    96): dates with the month in Roman numerals (12.IV.2024), a day and month closed by a dot
+    after "on" (on 12.9.), a weekday opening a sentence before its colon (Monday: benign), a
+    given name before a bracketed age (Nikola (5, ALL)), after "little" or before a relative
+    ("Zoran's sister"), heading a list of names ("Bobur, Sherzod and I"), introducing a post
+    ("Sisa from Otavalo here"), a name written with an ʻokina ('Ana), handles opening a reply
+    (tamuna.g, lumihiutale I'm), hospitals and clinics by their own names in the Nordic,
+    Baltic and Slavic languages (Solvik sjukehus, Žirmūnų vaikų klinika), Nordic and Uzbek
+    streets (Södra Förstadsgatan, Mustaqillik ko'chasi 17), towns whose names have a particle
+    (Santa Cruz de la Sierra), an age of 90 or more in brackets after a relative (Gramps (90 on
+    July 4!)); in Chinese, a surname after a workplace's word before 姐 or 哥 (HR熊姐), a name
+    before its bearer's real name (我是山茶，本名…), handles ending in a year (抗癌老兵1968), towns
+    before an office of the county (吉首民政局) or before going home for a feast (回保亭过节), a
+    workplace by name after 的 (的顺达物流做仓管), an obituary's family name (程门胡桂英), a
+    Cantonese surname before Miss or Sir (Ho Miss), CNY before 前 or 后, a Minguo date with its
+    lunar month (民國一一三年農曆九月廿八日), a surname before 工程师."""
+    surnames = _zh_surname_or_rare()
+    lex = lexicon()
+    towns = frozenset(lex.zh_towns) | frozenset(lex.zh_places)
+    return (
+        Rule("DATE", _ROMAN_MONTH_DATE, group=1, min_digits=1),
+        Rule("DATE", _DAY_MONTH_DOTTED_AFTER_ON, group=1, min_digits=2),
+        Rule("DATE", _WEEKDAY_BEFORE_COLON, group=1),
+        Rule("NAME", _NAME_BEFORE_BRACKETED_AGE, group=1, accept=_known_given_name),
+        Rule("NAME", _NAME_AFTER_LITTLE, group=1, accept=_known_given_name),
+        Rule("NAME", _NAME_BEFORE_RELATIVE, group=1, accept=_known_given_name),
+        Rule("NAME", _NAME_HEADING_A_LIST, group=1, accept=_known_given_name),
+        Rule("NAME", _NAME_FROM_PLACE_HERE, group=1, accept=_not_a_word_or_drug),
+        Rule("NAME", _OKINA_NAME, group=1, accept=_okina_name),
+        Rule(HANDLE, _DOTTED_HANDLE_OPENING, group=1),
+        Rule(HANDLE, _WORD_HANDLE_OPENING, group=1, accept=_not_an_english_word),
+        Rule("LOCATION", _NORDIC_BALTIC_HOSPITAL, group=1),
+        Rule("LOCATION", _NORDIC_STREET_ALONE, group=1, accept=_not_a_word_or_drug),
+        Rule("LOCATION", _UZBEK_STREET, group=1, cues=("ko'chasi", "ko’chasi", "koʻchasi")),
+        Rule("LOCATION", _TOWN_WITH_PARTICLE, group=1, known=lex.en_towns),
+        Rule("AGE", _AGE_AFTER_RELATIVE_BRACKET, group=1, cues=_OVER_89_CUES),
+        Rule("NAME", re.compile(rf"(?<=HR|IT|单位|單位|公司|人事|财务|財務)({surnames})(?=姐|哥)")),
+        Rule("NAME", _ZH_NAME_BEFORE_REAL_NAME, group=1),
+        Rule(HANDLE, _ZH_HANDLE_WITH_YEAR, group=1, accept=_zh_handle_with_year, min_digits=4),
+        Rule(
+            "LOCATION",
+            re.compile(
+                r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2,3})(?=民政局|人社局|医保局|醫保局|卫健委"
+                r"|卫健局|残联|殘聯|红十字会|紅十字會|慈善总会|慈善總會)"
+                r"|(?<=[回到去])([\u4e00-\u9fff]{2,3})(?=过节|過節|过年|過年)"
+            ),
+            accept=towns.__contains__,
+        ),
+        Rule("LOCATION", _ZH_WORKPLACE_AFTER_DE, group=1),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"({surnames})(?=[门門][\u4e00-\u9fff]{{2,3}}(?:老孺人|孺人|老夫人|女士|老太君))"
+            ),
+        ),
+        Rule("NAME", _CANTONESE_SURNAME_BEFORE_MISS, group=1),
+        Rule("DATE", re.compile(r"(?<![A-Za-z])(CNY)(?=前|后|後|期间|期間|假期|放假)"), group=1),
+        Rule("DATE", _ZH_MINGUO_LUNAR_DATE, group=1),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:(?<=[，。！？、：:\s的了让讓找请請问問跟和给給])|^)({surnames})(?=工程师|工程師)"
+            ),
+            group=1,
+        ),
+    )
+
+
+_ROMAN_MONTH = r"(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
+# A date with its month in Roman numerals, its year where written (12.IV.2024, 3. XI. 2023).
+_ROMAN_MONTH_DATE = re.compile(
+    rf"(?<![\w.])((?:3[01]|[12]\d|0?[1-9])\.[ \t]?{_ROMAN_MONTH}\.(?:[ \t]?(?:19|20)\d\d)?)"
+    r"(?!\w|\.\w)"
+)
+# A day and month closed by a dot, as the Nordic countries write them, after "on" (on 12.9.).
+_DAY_MONTH_DOTTED_AFTER_ON = re.compile(
+    r"(?<=\bon )((?:3[01]|[12]\d|0?[1-9])\.(?:1[0-2]|0?[1-9])\.)(?!\w|\.\w)"
+)
+# A weekday opening a sentence before its colon, as a diary reads (… convinced. Monday: benign).
+_WEEKDAY_BEFORE_COLON = re.compile(
+    r"(?<=[.!?] )(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?=:[ \t])"
+)
+# A name before a bracketed age (Nikola (5, ALL) is due vincristine).
+_NAME_BEFORE_BRACKETED_AGE = re.compile(
+    rf"\b({_CAP})(?=[ \t]\((?:[1-9]|[1-8]\d)(?:,|[ \t]?(?:y|yo|yrs?|years?|mo|months?)\b))"
+)
+# A name after "little" (Edin and little Lejla).
+_NAME_AFTER_LITTLE = re.compile(rf"(?<=[Ll]ittle )({_CAP})\b")
+# A name before a relative of theirs (Zoran's sister Milica).
+_NAME_BEFORE_RELATIVE = re.compile(rf"\b({_CAP})(?=['’]s (?i:{_RELATIVES_EN})\b)")
+# A name heading a list of names opening a sentence (Bobur, Sherzod, Gulnora and I).
+_NAME_HEADING_A_LIST = re.compile(
+    rf"(?:^|(?<=[.!?] )|(?<=\n))({_CAP})(?=,[ \t]{_CAP}(?:,[ \t]{_CAP})*,?[ \t]and[ \t]"
+    rf"(?:I|me|{_CAP})\b)"
+)
+# A poster introducing themselves (Sisa from Otavalo here).
+_NAME_FROM_PLACE_HERE = re.compile(
+    rf"(?:^|(?<=\n))({_CAP})(?=[ \t]from[ \t]{_ANY_CAP}(?:[ \t]{_ANY_CAP})?[ \t]here\b)"
+)
+# A name written with an ʻokina or an apostrophe for it ('Ana, ʻAisea).
+_OKINA_NAME = re.compile(r"(?<![\w'’ʻ])([ʻ'’][AEIOU][a-zāēīōū]{1,12})\b")
+# A handle with a dot or an underscore opening a reply (tamuna.g I can send you).
+_DOTTED_HANDLE_OPENING = re.compile(r"(?:^|(?<=\n))([a-z][a-z0-9]{2,}[._][a-z0-9]{1,12})(?=[ \t])")
+# A handle in lower case opening a reply before "I'm" or "you" (lumihiutale I'm in Rovaniemi).
+_WORD_HANDLE_OPENING = re.compile(
+    r"(?:^|(?<=\n))([a-z][a-z0-9]{4,})(?=[ \t]+(?:I['’]m|I['’]ve|I was|I had|you|your)\b)"
+)
+_NORDIC_HOSPITAL_WORDS = (
+    r"sjukehus|sykehus|sjukhus|sygehus|sairaala|keskussairaala|terveyskeskus|vårdcentral"
+    r"|legesenter|helsesenter|ligoninė|klinika|poliklinika|slimnīca|haigla|bolnica|bolnišnica"
+    r"|kórház|nemocnice|szpital|болница|больница|клиника"
+)
+# A hospital or clinic by its own name in the Nordic, Baltic and Slavic languages (Solvik
+# sjukehus, Žirmūnų vaikų klinika).
+_NORDIC_BALTIC_HOSPITAL = re.compile(
+    rf"((?:{_ANY_CAP}[ \t])(?:[{_ANY_LOWER}]+[ \t]){{0,2}}(?:{_NORDIC_HOSPITAL_WORDS}))(?![\w])"
+)
+# A Nordic street by its name alone, a quarter's word before it where written (Vestergade,
+# Södra Förstadsgatan; `_NORDIC_STREET` finds one with its number).
+_NORDIC_STREET_ALONE = re.compile(
+    r"((?:(?:Södra|Norra|Östra|Västra|Store|Lille|Nørre|Søndre|Øvre|Nedre|Gamla|Gamle)[ \t])?"
+    rf"[{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:gade|gatan|gata|gaten|vej|veien|vegen|vägen"
+    r"|katu|kuja|stræde|torv|torget|plads|plass)(?:[ \t]\d{1,4}[A-Za-z]?)?)(?![\w])"
+)
+# An Uzbek street, its number where written (Mustaqillik ko'chasi 17).
+_UZBEK_STREET = re.compile(
+    rf"({_ANY_CAP}(?:[ \t]{_ANY_CAP})?[ \t]ko['’ʻ]chasi(?:[ \t]\d{{1,4}})?)(?![\w])"
+)
+# A town whose name has a particle, after a word of place (in Santa Cruz de la Sierra).
+_TOWN_WITH_PARTICLE = re.compile(
+    r"(?:(?<=\bin )|(?<=\bto )|(?<=\bat )|(?<=\bof )|(?<=\bnear )|(?<=\bfrom ))"
+    rf"({_CAP}(?:[ \t]{_CAP})*(?:[ \t](?:de|del|de la|de las|de los|do|da|dos|das|di|du|des"
+    rf"|am|an der|im|upon|on|en|sur|le|la)[ \t]{_CAP}(?:[ \t]{_CAP})*)+)"
+)
+# An age of 90 or more in brackets after a relative (Gramps (90 on July 4!)).
+_AGE_AFTER_RELATIVE_BRACKET = re.compile(
+    rf"\b(?i:{_RELATIVES_EN}|gramps|nonno|nonna|opa|oma)[ \t]\((9\d|1[01]\d)"
+    r"(?=[ \t](?:on|in|next|this)\b|!|\))"
+)
+# A name before its bearer's real name (我是山茶，本名盘金妹).
+_ZH_NAME_BEFORE_REAL_NAME = re.compile(
+    r"(?<=我是|我叫)([\u4e00-\u9fff]{2,4})(?=[，,][ \t]*(?:本名|真名|原名))"
+)
+# A handle ending in a year, opening a post or after a word of who (抗癌老兵1968报喜, 我的真号是
+# 抗癌老兵1968, 后来花开1989推荐).
+_ZH_HANDLE_WITH_YEAR = re.compile(
+    r"(?:^|(?<=[\n来來是经經被谢謝问問跟和让讓给給@＠\s，,。！：:、]))"
+    r"([\u4e00-\u9fff]{2,6}(?:19[4-9]\d|20[0-2]\d))"
+    r"(?![\dA-Za-z\uac00-\ud7a3年月日号號级級届屆版款期\-.－/／:：_#])"
+)
+# A workplace by its name after 的, before working there (在长沙的顺达物流做仓管).
+_ZH_WORKPLACE_AFTER_DE = re.compile(
+    r"(?<=的)([\u4e00-\u9fff]{2,4}(?:物流|快递|快遞|货运|貨運|超市|餐厅|餐廳|饭店|飯店|工厂|工廠"
+    r"|公司|集团|集團|酒店))(?=做|上班|工作|打工|当|當)"
+)
+# A romanised Cantonese surname before Miss or Sir in Chinese (Ho Miss好细心, Chan Sir話).
+_CANTONESE_SURNAME_BEFORE_MISS = re.compile(
+    rf"(?<![A-Za-z])({_ROMANISED_SURNAMES}|Ho|Lo|Li|Ma|Yu|Mo|Au|Kong|Chung|Law|Yau|Ko)"
+    r"(?=[ \t]?(?:Miss|Sir)[\u4e00-\u9fff，,。])"
+)
+# A Minguo date with its lunar month and day (民國一一三年農曆九月廿八日).
+_ZH_MINGUO_LUNAR_DATE = re.compile(
+    r"((?:民國|民国)[一二三四五六七八九十〇零百\d]{1,4}年(?:農曆|农历)?"
+    r"(?:[正一二三四五六七八九十冬腊臘]|十一|十二)月[初十廿卅一二三四五六七八九]{1,3}[日号號]?)"
+)
+
+
+def _known_given_name(value: str) -> bool:
+    """A given name the names lists hold, those of other countries too (Nikola, Håkon), that
+    is no everyday word or drug."""
+    lex = lexicon()
+    listed = value in lex.given_rank or value in lex.given_abroad
+    return listed and _person_name(value) and not lex.is_common_word(value)
+
+
+def _okina_name(value: str) -> bool:
+    """A name after its ʻokina ('Ana): the rest is a given name or no everyday word."""
+    rest = value[1:]
+    return rest in lexicon().given_rank or _not_a_word_or_drug(rest)
+
+
+def _not_an_english_word(value: str) -> bool:
+    """No everyday English word, word of the lists or drug (lumihiutale, not thanks)."""
+    lex = lexicon()
+    return value not in lex.en_common_words and _not_a_word_or_drug(value)
+
+
+def _zh_handle_with_year(value: str) -> bool:
+    """A handle ending in a year, not a year after a word of when (确诊于2019) nor a
+    helpline after a word of calling (可以打1955)."""
+    han = value.rstrip("0123456789")
+    return han[-1] not in "于於在到从從至自是的为為起止截号號码碼期打拨撥叫" and "年" not in han

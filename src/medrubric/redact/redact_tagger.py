@@ -162,6 +162,8 @@ def _form_features(form: str) -> tuple[str, str, tuple[str, ...], tuple[str, ...
         rank = words.given_rank.get(form, words.given_rank.get(plain))
         if rank is not None:
             listed.append("given" if rank <= 100 else "given_rare")
+        elif form in words.given_abroad or plain in words.given_abroad:
+            listed.append("given_abroad")
         if form in words.family or plain in words.family:
             listed.append("family")
         if form in words.towns or plain in words.towns:
@@ -220,6 +222,7 @@ class _Words:
     surnames: frozenset[str]
     given_chars: frozenset[str]
     given_rank: dict[str, int]
+    given_abroad: frozenset[str]
     family: frozenset[str]
     towns: frozenset[str]
 
@@ -231,6 +234,7 @@ def _words() -> _Words:
         surnames=frozenset(lex.zh_surnames),
         given_chars=frozenset(lex.zh_given_chars),
         given_rank=lex.given_rank,
+        given_abroad=lex.given_abroad,
         family=lex.family_names,
         towns=lex.en_towns,
     )
