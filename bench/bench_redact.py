@@ -900,7 +900,7 @@ def main() -> None:
         ("blind 94 (dev)", HELD_OUT_94),
         ("blind 95 (dev)", HELD_OUT_95),
         ("blind 96 (dev)", HELD_OUT_96),
-        ("blind 97 (held out)", HELD_OUT_97),
+        ("blind 97 (dev)", HELD_OUT_97),
     )
     if args.only and (args.cli_rounds or args.speed_rounds):
         # the threads timed are drawn from the parts read: one set's would not be the pool

@@ -1930,6 +1930,42 @@ FOUND = {
         ("回家问了周工程师", "NAME", "周"),
         ("苗年那天停了一次透析", "DATE", "苗年"),
     ],
+    "ninety-seventh": [
+        ("the crash was on Tikimt 3, 2016 E.C. and", "DATE", "Tikimt 3, 2016 E.C."),
+        ("hurt on 12 June 2566 BE near", "DATE", "12 June 2566 BE"),
+        ("off since Μάρτιο 2024 after", "DATE", "Μάρτιο 2024"),
+        ("the car plate, KDA 512B, was", "ID", "KDA 512B"),
+        ("numero sinistro 2023/RM/0041182 still open", "ID", "2023/RM/0041182"),
+        (
+            "visit at 7 Bóthar na Trá, Galway, H91 E2K3.",
+            "LOCATION",
+            "7 Bóthar na Trá, Galway, H91 E2K3",
+        ),
+        (
+            "send it to 3, Triq il-Kbira, Mosta MST 1010.",
+            "LOCATION",
+            "3, Triq il-Kbira, Mosta MST 1010",
+        ),
+        ("rehab at Bayou Spine and Joint in", "LOCATION", "Bayou Spine and Joint"),
+        ("Hello from Bitola. Blagoj here, 52, fell", "NAME", "Blagoj"),
+        ("Mereana, text me if you can", "NAME", "Mereana"),
+        ("broke his leg during Timkat in Gondar", "DATE", "Timkat"),
+        ("在大阪的さくら整形外科拍了片", "LOCATION", "さくら整形外科"),
+        ("受理号津南人社伤受[2024]0871，还在等", "ID", "津南人社伤受[2024]0871"),
+        ("开斋节第二天摔的", "DATE", "开斋节"),
+        ("上司の佐藤課長に言われた", "NAME", "佐藤"),
+        ("车间主任说找老板，老板郑说等等", "NAME", "郑"),
+        ("但王工頭不接電話", "NAME", "王"),
+        ("自称李律，要收代理费", "NAME", "李律"),
+        ("出院了。\n老何在楼下等我", "NAME", "老何"),
+        ("伤了三个：刘二（肋骨骨折）、小贵州（擦伤）、我", "NAME", "小贵州"),
+        ("就是群里的强哥）说", "NAME", "强哥"),
+        ("我和队友扎西都摔了", "NAME", "扎西"),
+        ("包工头陈德福说没钱", "NAME", "陈德福"),
+        ("在안산打工的时候", "LOCATION", "안산"),
+        ("第三天转景洪，医生说", "LOCATION", "景洪"),
+        ("在东莞的厂里做，厂宏达电子上班", "LOCATION", "宏达电子"),
+    ],
 }
 
 # (text, a word): left by the rules alone.
@@ -2557,6 +2593,15 @@ EDGES = {
         ("see section on 4.2. for", "section"),
         ("在医院的药剂科上班", "药剂科"),
     ],
+    "ninety-seventh": [
+        # a plate's word before a number that is no plate, a kind of prosthesis after 的, 向 as a
+        # preposition, a boss's word before a surname that is no name, a kind of clinic in kana
+        ("the plate, 3 screws and", "3 screws"),
+        ("装的进口假肢", "进口假肢"),
+        ("我想向医生咨询一下", "向医生"),
+        ("老板说不用报", "老板说"),
+        ("老公在外地", "老公"),
+    ],
 }
 
 # (text, a word): left by the whole redactor, rules, NER and tagger.
@@ -3065,6 +3110,14 @@ KEPT = {
         ("赣州透析中心排班调整", "透析中心"),
         ("肺康复第八周", "肺康复"),
         ("Amoena的义乳", "Amoena"),
+    ],
+    "ninety-seventh": [
+        ("ibuprofen and Nolotil for the pain", "Nolotil"),
+        ("dressed with Acticoat every 3 days", "Acticoat"),
+        ("打的是Zagreb 2-1-1程序", "Zagreb 2-1-1"),
+        ("髌骨骨折张力带术后", "张力带"),
+        ("腰椎L1-L3多节段骨折", "多节段"),
+        ("康复医院的神经康复科说", "神经康复科"),
     ],
 }
 

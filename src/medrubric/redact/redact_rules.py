@@ -602,6 +602,7 @@ def rules() -> tuple[Rule, ...]:
         pharmacy_rules,
         practice_rules,
         illness_rules,
+        injury_rules,
         gazetteer_rules,
     )
     return tuple(rule for family in families for rule in family())
@@ -1360,6 +1361,10 @@ _EN_HOLIDAY = (
     # Central Asia and West Africa (Līgo, Vardavar, Kurban Bayram, Tabaski)
     r"|L[īi]go|J[āa][ņn]i|Juhannus|Midsommar(?:afton)?|Sankthans(?:aften)?|Vardavar|Trndez"
     r"|Nauryz|Navruz|(?:Kurban|Ramazan|Ramadan) Bayram[ıi]?|Tabaski|Korit[ée]|Inti Raymi"
+    # …and the new years and feasts of Myanmar, Ethiopia, Nepal, Cambodia and Italy (Thingyan,
+    # Meskel, Dashain, Pchum Ben, Ferragosto)
+    r"|Thingyan|Timkat|Meskel|Enkutatash|Fasika|Dashain|Tihar|Pchum Ben|Bon Om Touk|Pi Mai"
+    r"|Ferragosto"
 )
 _ZH_HOLIDAY = (
     r"春[节節]|除夕|元宵[节節]?|清明[节節]?|端午[节節]?|中秋[节節]?|国庆[节節]?|國慶[节節]?|元旦|七夕"
@@ -1367,7 +1372,7 @@ _ZH_HOLIDAY = (
     r"|劳动节|勞動節|五一|古尔邦节|开斋节|肉孜节|那达慕|藏历新年|雪顿节|火把节|泼水节"
     r"|中元[节節]?|盂兰盆[节節]?|盂蘭盆[节節]?|佛诞|佛誕|浴佛[节節]|观音诞|觀音誕|妈祖诞|媽祖誕"
     r"|复活[节節]|復活[节節]|受难日|受難日|独立日|獨立日|感恩[节節]|斋月|齋月|お盆|お正月"
-    r"|苗年|侗年|彝族年|盘王节|盤王節"
+    r"|苗年|侗年|彝族年|盘王节|盤王節|转山会|轉山會|赛马节|賽馬節|望果节|望果節"
 )
 # Lower-case strings one of which a weekday or holiday of `_EN_HOLIDAY` contains.
 _EN_HOLIDAY_CUES = (
@@ -1382,7 +1387,8 @@ _EN_HOLIDAY_CUES = (
     "purim", "sukkot", "shavuot", "simchat", "tisha", "pentecost",
     "whitsun", "gurpurab", "jayanti", "losar", "līgo", "ligo", "jāņi", "jani", "juhannus",
     "midsommar", "sankthans", "vardavar", "trndez", "nauryz", "navruz", "bayram", "tabaski",
-    "korit", "inti raymi",
+    "korit", "inti raymi", "thingyan", "timkat", "meskel", "enkutatash", "fasika", "dashain",
+    "tihar", "pchum", "bon om", "pi mai", "ferragosto",
 )  # fmt: skip
 _ZH_TIME_OF_DAY = r"晚上|早上|上午|下午|凌晨|中午|夜里|半夜|傍晚|清早|一早"
 
@@ -12676,11 +12682,15 @@ _ZH_CLINIC_AFTER_DE = re.compile(rf"(?<=的)([\u4e00-\u9fff]{{2}}(?:{_ZH_SPECIAL
 
 def own_named_clinic(text: str, start: int, end: int) -> bool:
     """`text[start:end]` is a clinic's own name before its specialty (文化路安心泌尿科, 港都身心科
-    診所, Lumière整形外科), or two characters of its own after 的 (的口福牙科): a place, though
-    it ends in a department's name."""
-    return ZH_OWN_NAMED_CLINIC.fullmatch(text, start, end) is not None or (
-        _ZH_CLINIC_AFTER_DE.fullmatch(text, start, end) is not None
-        and _own_not_modifier(text[start:end])
+    診所, Lumière整形外科, みどり整形外科), or two characters of its own after 的 (的口福牙科): a
+    place, though it ends in a department's name."""
+    return (
+        ZH_OWN_NAMED_CLINIC.fullmatch(text, start, end) is not None
+        or _JP_KANA_CLINIC.fullmatch(text, start, end) is not None
+        or (
+            _ZH_CLINIC_AFTER_DE.fullmatch(text, start, end) is not None
+            and _own_not_modifier(text[start:end])
+        )
     )
 
 
@@ -12689,7 +12699,9 @@ _SPECIALTY_MODIFIERS = frozenset(
     {"儿童", "兒童", "小儿", "小兒", "成人", "口腔", "专科", "專科", "中医", "中醫", "西医", "西醫",
      "附近", "那家", "这家", "這家", "一家", "公立", "私立", "社区", "社區", "医院", "醫院", "门诊",
      "門診", "普通", "综合", "綜合", "整形", "美容", "医美", "醫美", "私人", "大学", "大學", "附属",
-     "附屬", "市立", "省立", "县里", "縣裡", "镇上", "鎮上", "楼下", "樓下", "隔壁", "对面", "對面"}
+     "附屬", "市立", "省立", "县里", "縣裡", "镇上", "鎮上", "楼下", "樓下", "隔壁", "对面", "對面",
+     # …and the fields of rehabilitation and sport (的神经康复科, 好的运动医学诊所)
+     "神经", "神經", "运动", "運動", "康复", "康復", "疼痛", "心理", "营养", "營養", "老年"}
 )  # fmt: skip
 
 
@@ -12948,3 +12960,232 @@ def _zh_handle_with_year(value: str) -> bool:
     helpline after a word of calling (可以打1955)."""
     han = value.rstrip("0123456789")
     return han[-1] not in "于於在到从從至自是的为為起止截号號码碼期打拨撥叫" and "年" not in han
+
+
+def injury_rules() -> tuple[Rule, ...]:
+    """What people hurt in accidents and at work, and their families, write (blind set 97):
+    Ethiopian dates (Meskerem 17, 2016 E.C., Hidar 12), Buddhist-era dates (4 May 2567 BE),
+    Greek months (Νοέμβριο 2023), plates after "plate" (the van plate, BHK 921), claim numbers
+    after Italian and Spanish cue words (numero sinistro 2024/MI/0087731), Irish addresses in
+    Irish (14 Ard na Gréine, Tuam, H54 XK27), Maltese addresses (12, Triq San Bastjan, Qormi QRM
+    2314), spine, orthopaedic and rehabilitation practices by name (Acadiana Spine and Joint), a
+    name before "here" or before a word of contact opening a sentence (Goce here, Kiri, text);
+    in Chinese, Japanese clinics in kana (みどり整形外科), case numbers of injury recognition
+    after their cue (受理号津西人社伤受[2023]1172), a holiday before its first week
+    (斋月第一周), Japanese surnames before a Japanese title (田中課長), surnames after a boss's,
+    foreman's or relative's word (课长朴说, 儿子龚叔) or before a foreman's, therapist's or
+    lawyer's title (林工頭, 鄭物理治療師, 自称周律), 老 and a surname opening a sentence
+    (老鲁在门口), names in a list before a bracketed injury (、黄三（腰椎骨折）), nicknames of a
+    group (群里的豪哥), a companion's name (同伴向巴), a name after a boss's title
+    (船老大于国庆说), Korean towns in Hangul (在부천开出租), towns after a word of going
+    (转个旧) or before a mine or site (子长的煤矿), and businesses by name
+    (韩资厂世进电子, 的杨氏盲人推拿, 嘅梁李律師行)."""
+    surnames = _zh_surname_or_rare()
+    lex = lexicon()
+    ambiguous = _words(lex.zh_surnames_ambiguous)
+    towns = frozenset(lex.zh_towns) | frozenset(lex.zh_places)
+    return (
+        Rule("DATE", _ETHIOPIAN_DATE, group=1, min_digits=1),
+        Rule("DATE", _BUDDHIST_ERA_DATE, group=1, min_digits=5),
+        Rule("DATE", _GREEK_MONTH_DATE, group=1, min_digits=2),
+        Rule("ID", _PLATE_AFTER_PLATE, group=1, min_digits=2, cues=("plate",)),
+        Rule("ID", _CLAIM_NUMBER_ABROAD, group=1, min_digits=4),
+        Rule("LOCATION", _IRISH_ADDRESS, group=1, min_digits=1),
+        Rule("LOCATION", _MALTESE_ADDRESS, group=1, min_digits=1, cues=("triq",)),
+        Rule("LOCATION", _SPINE_PRACTICE, group=1, accept=_not_a_word_or_drug),
+        Rule("NAME", _NAME_HERE_OR_CONTACT, group=1, accept=_name_not_english_word),
+        Rule("LOCATION", _JP_KANA_CLINIC, group=1),
+        Rule("ID", _ZH_CASE_NUMBER_AFTER_CUE, group=1, min_digits=4),
+        Rule(
+            "DATE", re.compile(rf"(?:{_ZH_HOLIDAY})(?=第[一二三四五六七八九十\d]{{1,2}}[天周週])")
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:{_words(lex.jp_surnames)})(?=課長|课长|部長|部长|社長|社长|主任|係長|班長|所長)"
+            ),
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?:(?<=课长|課長|组长|組長|班长|班長|老板|老闆|经理|經理|主管|家属|家屬|儿子|兒子)"
+                r"|(?<=包工头|包工頭))"
+                rf"({surnames})(?=说|說|叔|伯|师傅|師傅|[，,。！!…\s]|$)"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?:(?<=[，。！？、：:\s的但跟找问問让讓和与與])|^)"
+                rf"(?!包工[头頭])({surnames})(?=工头|工頭|物理治疗师|物理治療師|治疗师|治療師|康复师|康復師)"
+            ),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(rf"(?:(?<=自称)|(?<=自稱)|(?<=[叫找请請问問]))({surnames}律)(?![师師所])"),
+            group=1,
+        ),
+        Rule(
+            "NAME",
+            re.compile(
+                rf"(?:(?<=[\n，。！？])|^)(老{surnames})"
+                r"(?=在|说|說|帮|幫|让|讓|给|給|来|來|把|也|和|跟|就|又|还|還)"
+            ),
+            group=1,
+            accept=lambda value: value[1] not in "公家师師板",
+        ),
+        Rule("NAME", _ZH_NAME_BEFORE_BRACKETED_INJURY, group=1, accept=_zh_listed_name),
+        Rule("NAME", _ZH_GROUP_NICKNAME, group=1),
+        Rule("NAME", _ZH_COMPANION_NAME, group=1, accept=_zh_listed_name),
+        Rule(
+            "NAME",
+            re.compile(
+                r"(?:(?<=船老大)|(?<=包工头)|(?<=包工頭)|(?<=[板闆头頭长長]))"
+                rf"((?:{surnames}|{ambiguous})[\u4e00-\u9fff]{{1,2}}?)"
+                r"(?=说|說|讲|講|让|讓|叫|不给|不給|没|沒)"
+            ),
+            group=1,
+        ),
+        Rule("LOCATION", _KOREAN_TOWN_IN_CHINESE, group=1),
+        Rule(
+            "LOCATION",
+            re.compile(
+                r"(?<=[转轉送到去回从從])([\u4e00-\u9fff]{2,3}?)(?=[，。,、\s]|$)"
+                r"|(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2,3})(?=的(?:煤矿|煤礦|工地|工厂|工廠|矿上|礦上))"
+            ),
+            accept=towns.__contains__,
+        ),
+        Rule("LOCATION", _ZH_BUSINESS_BY_NAME, group=1, accept=_zh_own_business_name),
+    )
+
+
+_ETHIOPIAN_MONTHS = (
+    r"Meskerem|Tikimt|Tekemt|Hidar|Hedar|Tahsas|Tahisas|Tir|Ter|Yekatit|Megabit|Miyazya|Ginbot"
+    r"|Sene|Hamle|Nehase|Pagume"
+)
+# A date of the Ethiopian calendar, its year and era where written (Meskerem 17, 2016 E.C.,
+# Hidar 12, 5 Tir).
+_ETHIOPIAN_DATE = re.compile(
+    rf"\b((?:(?:{_ETHIOPIAN_MONTHS})[ \t]+(?:30|[12]\d|0?[1-9])(?:,?[ \t]+(?:19|20)\d\d)?"
+    rf"|(?:30|[12]\d|0?[1-9])[ \t]+(?:{_ETHIOPIAN_MONTHS})(?:[ \t]+(?:19|20)\d\d)?)"
+    r"(?:[ \t]+E\.?C\.?)?)(?![\w/])"
+)
+# A date of the Buddhist era (4 May 2567 BE, May 4, 2567).
+_BUDDHIST_ERA_DATE = re.compile(
+    rf"\b((?:\d{{1,2}}(?:st|nd|rd|th)?[ \t]+{_MONTH}|{_MONTH}[ \t]+\d{{1,2}},?)[ \t]+25[4-9]\d"
+    r"(?:[ \t]*B\.?E\.?)?)(?![\w/])"
+)
+# A Greek month with its day or year (Νοέμβριο 2023, 12 Μαρτίου).
+_GREEK_MONTH_DATE = re.compile(
+    r"((?:(?:3[01]|[12]\d|0?[1-9])[ \t]+)?(?:Ιανου[αά]ρ|Φεβρου[αά]ρ|Μ[αά]ρτ|Απρ[ιί]λ|Μα[ΐϊι]"
+    r"|Ιο[υύ]ν|Ιο[υύ]λ|Α[υύ]γο[υύ]στ|Σεπτ[εέ]μβρ|Οκτ[ωώ]βρ|Ν[οό][εέ]μβρ|Δεκ[εέ]μβρ)"
+    r"[α-ωάέήίόύώϊΐ]*(?:[ \t]+(?:19|20)\d\d)?)(?![\w])"
+)
+# A plate after "plate" and a comma or colon (the van plate, BHK 921; plate: KRT 84D).
+_PLATE_AFTER_PLATE = re.compile(
+    r"(?i:\bplate)[,:]?[ \t]+(?:(?i:was|is)[ \t]+)?"
+    r"([A-Z]{1,3}[ \t-]?\d{1,4}[ \t-]?[A-Z]{0,3})(?![\w-])"
+)
+# A claim's number after an Italian, Spanish or Portuguese cue word (numero sinistro
+# 2024/MI/0087731, número de siniestro 55-88120).
+_CLAIM_NUMBER_ABROAD = re.compile(
+    r"(?i:\b(?:numero|n\.?)[ \t]+(?:di[ \t]+)?(?:sinistro|pratica)|sinistro[ \t]+n\.?"
+    r"|n[úu]mero[ \t]+de[ \t]+(?:siniestro|expediente|sinistro|processo))[:#]?[ \t]+"
+    r"([A-Z0-9][A-Z0-9/.-]{4,}[A-Z0-9])"
+)
+# An Irish address in Irish, its town and Eircode where written (14 Ard na Gréine, Tuam, H54
+# XK27).
+_IRISH_ADDRESS = re.compile(
+    r"(\d{1,4}[ \t]+(?:Ard|Bóthar|Sráid|Cnoc|Páirc|Radharc|Cois|Baile|Bóithrín|Ascaill|Lána"
+    rf"|Cúirt|Gleann|Lios)[ \t]+(?:na|an|{_CAP})(?:[ \t][{LOWER_LETTERS}{UPPER_LETTERS}'’]+){{0,3}}"
+    rf"(?:,[ \t]+{_CAP}(?:,[ \t]+[AC-FHKNPRTV-Y]\d{{2}}[ \t]?[0-9AC-FHKNPRTV-Y]{{4}})?)?)"
+)
+# A Maltese address, its town and postcode where written (12, Triq San Bastjan, Qormi QRM 2314).
+_MALTESE_ADDRESS = re.compile(
+    rf"(\d{{1,4}},?[ \t]+Triq[ \t]+[^,\n]{{2,40}}?"
+    rf"(?:,[ \t]+{_CAP}(?:[ \t]+[A-Z]{{3}}[ \t]?\d{{4}})?)?)"
+    r"(?=[,.;:!?)\n]|[ \t]+(?:but|and)\b|$)"
+)
+# A spine, orthopaedic or rehabilitation practice by its name after "at" or "to" (at Acadiana
+# Spine and Joint).
+_SPINE_PRACTICE = re.compile(
+    rf"(?<=\b(?:at|to) )({_CAP}(?:[ \t]{_CAP}){{0,2}}[ \t]"
+    r"(?:Spine|Orthopa?edics?|Physio(?:therapy)?"
+    r"|Physical[ \t]Therapy|Sports[ \t]Medicine|Rehab(?:ilitation)?)"
+    rf"(?:[ \t](?:and|&)[ \t]{_CAP}(?:[ \t]{_CAP})?)?"
+    r"(?:[ \t](?:Center|Centre|Clinic|Institute|Associates|Group))?)"
+)
+# A name opening a sentence before "here" or a word of contact (Goce here, 41; Kiri, text me).
+_NAME_HERE_OR_CONTACT = re.compile(
+    rf"(?:^|(?<=[.!?] )|(?<=\n))({_CAP})(?=[ \t]here\b[,.!]|,[ \t](?:text|call|ring|message|DM"
+    r"|dm|email|e-mail|WhatsApp|whatsapp|Viber|viber)\b)"
+)
+# A Japanese clinic by its name in kana (みどり整形外科, さくらクリニック).
+_JP_KANA_CLINIC = re.compile(
+    r"([\u3040-\u30ff]{2,8}(?:整形外科|クリニック|病院|医院|接骨院|整骨院|リハビリ病院))"
+)
+# A case number of injury recognition or arbitration after its cue (受理号津西人社伤受[2023]1172,
+# 决定书编号津滨人社工认[2024]第0236号).
+_ZH_CASE_NUMBER_AFTER_CUE = re.compile(
+    r"(?:受理号|受理號|编号|編號|案号|案號|文号|文號)[：:\s]*"
+    r"([\u4e00-\u9fff]{2,8}[\[〔【（(](?:19|20)\d\d[\]〕】）)]第?\d{2,6}号?)"
+)
+# A name in a list before a bracketed injury (、黄三（腰椎骨折）、小四川（头皮裂伤）).
+_ZH_NAME_BEFORE_BRACKETED_INJURY = re.compile(
+    r"(?<=[：:、，,])([\u4e00-\u9fff]{2,3})(?=[（(][^）)\n]{1,12}[）)][、，,])"
+)
+# A nickname of a group's member (就是群里的豪哥).
+_ZH_GROUP_NICKNAME = re.compile(
+    r"(?:(?<=群里的)|(?<=群裡的)|(?<=就是))([\u4e00-\u9fff][哥姐])(?=[）)，,。\s]|$)"
+)
+# A companion's name (我和同伴向巴都受了伤).
+_ZH_COMPANION_NAME = re.compile(
+    r"(?:(?<=同伴)|(?<=队友)|(?<=隊友)|(?<=工友)|(?<=室友)|(?<=战友)|(?<=戰友))"
+    r"([\u4e00-\u9fff]{2,3}?)(?=都|也|和|跟|说|說|[，,。（(])"
+)
+# A Korean town in Hangul after a word of place in Chinese (在부천开出租, 在평창滑雪).
+_KOREAN_TOWN_IN_CHINESE = re.compile(r"(?<=[在去到住])([\uac00-\ud7a3]{2,3})(?=[\u4e00-\u9fff])")
+# A business by its own name after 的, 嘅 or a factory's word (韩资厂世进电子, 昆明的杨氏盲人推拿,
+# 灣仔嘅梁李律師行, 郑州的中原求实司法鉴定所).
+_ZH_BUSINESS_BY_NAME = re.compile(
+    r"(?<=[的嘅厂廠])([\u4e00-\u9fff]{2,8}?(?:电子|電子|律师行|律師行|律师事务所|律師事務所"
+    r"|司法鉴定所|司法鑒定所|盲人推拿|假肢))(?![\u4e00-\u9fff]{0,2}(?:公司|厂|廠))"
+)
+# What a business's own name is not: a kind of it (进口假肢, 正规律师事务所).
+_ZH_GENERIC_BUSINESS = re.compile(
+    r"(?:定制|訂製|进口|進口|国产|國產|普通|智能|肌电|肌電|大腿|小腿|上肢|下肢|正规|正規|专业|專業"
+    r"|当地|當地|附近|一家|这家|這家|那家|本地|社区|社區)"
+)
+
+
+def _name_not_english_word(value: str) -> bool:
+    """A listed given name, or a capitalised word that is no everyday English word."""
+    lex = lexicon()
+    listed = value in lex.given_rank or value in lex.given_abroad
+    return _not_a_word_or_drug(value) and (listed or value.lower() not in lex.en_common_words)
+
+
+def _zh_listed_name(value: str) -> bool:
+    """A Chinese name or nickname: a surname or a nickname's first character first (黄三, 小四川);
+    向, which the surname lists leave out as a preposition (向医生咨询), is one here (同伴向巴)."""
+    lex = lexicon()
+    first = value[0]
+    return (
+        first in "小老阿大二向"
+        or first in lex.zh_surnames
+        or first in lex.zh_surnames_rare
+        or first in lex.zh_surnames_ambiguous
+    )
+
+
+def _zh_own_business_name(value: str) -> bool:
+    """A business's own name, not a kind of it (杨氏盲人推拿, not 进口假肢) nor what is done with
+    one (的人量假肢)."""
+    own = value.removesuffix("假肢")
+    return (
+        _ZH_GENERIC_BUSINESS.match(value) is None
+        and value not in ("盲人推拿", "假肢")
+        and not any(ch in "量装裝配换換做戴穿修给給了" for ch in own)
+    )
