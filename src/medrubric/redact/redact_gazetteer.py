@@ -1,5 +1,6 @@
 """Build the shipped gazetteers: `data/names_given_freq.tsv` (given names with frequency
-ranks) and `data/places_geonames.tsv` (towns and villages).
+ranks), `data/names_given_abroad.txt` (the given names only `MORE_COUNTRIES` give, for the
+tagger's features and cued rules) and `data/places_geonames.tsv` (towns and villages).
 
 names-dataset (Apache-2.0) holds first-name counts per country but takes ~18 s and ~1.9 GB
 of memory to load, too heavy for a redaction worker, so its top names are extracted once
